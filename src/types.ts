@@ -1,0 +1,203 @@
+/**
+ * Shared data shapes of robots-rep: the parsed model of a robots.txt file, per-line metadata and
+ * the result of a check. Plain data, no logic.
+ */
+
+/** The kind of a rule line. */
+export type RuleType = 'allow' | 'disallow';
+
+/** An allow or disallow line of a robots.txt file. */
+export interface Rule {
+  /** `allow` or `disallow` (typos such as `Dissallow` are already folded). */
+  readonly type: RuleType;
+  /** 1-based line number in the body. */
+  readonly line: number;
+  /** The value as written, after trimming and comment removal (non-ASCII bytes decoded as UTF-8). */
+  readonly value: string;
+  /**
+   * The pattern as matched: non-ASCII bytes as `%XX`, `%xx` upper-cased (Google's escaping); with
+   * `percentEncoding: 'rfc9309'` also percent-encoded unreserved characters decoded.
+   */
+  readonly pattern: string;
+  /** The rule's priority when it matches: the byte length of `pattern` (RFC 9309 §2.2.2). */
+  readonly priority: number;
+}
+
+/** One `User-agent` line of a group. */
+export interface AgentLine {
+  /** 1-based line number. */
+  readonly line: number;
+  /** The value as written, after trimming and comment removal. */
+  readonly value: string;
+  /** True for `*` (or `*` followed by whitespace and anything): the line names every crawler. */
+  readonly global: boolean;
+  /**
+   * The product token the line names, as the reference reads it: the leading run of ASCII letters,
+   * `-` and `_` (`FooBot/2.1` → `FooBot`, `MJ12bot` → `MJ`). Empty for a global line.
+   */
+  readonly token: string;
+}
+
+/** A group: a run of `User-agent` lines and the rules that follow them (RFC 9309 §2.1). */
+export interface Group {
+  /** 0-based index of the group in file order. */
+  readonly index: number;
+  readonly agents: readonly AgentLine[];
+  readonly rules: readonly Rule[];
+}
+
+/** A line with a key other than user-agent, allow, disallow and sitemap (e.g. `Crawl-delay`). */
+export interface OtherDirective {
+  /** 1-based line number. */
+  readonly line: number;
+  /** The key as written (original case). */
+  readonly key: string;
+  /** The value, escaped like a rule's pattern (as the reference reports it). */
+  readonly value: string;
+  /** Index of the group the line stands in, or -1 before the first `User-agent` line. */
+  readonly group: number;
+}
+
+/** A `Sitemap` line. */
+export interface SitemapLine {
+  readonly line: number;
+  /** The URL as written (not escaped, not resolved). */
+  readonly url: string;
+}
+
+/** Per-line metadata, as the reference parser's `LineMetadata`. */
+export interface LineMetadata {
+  /** 1-based line number. */
+  readonly line: number;
+  /** Nothing but whitespace. */
+  readonly isEmpty: boolean;
+  /** Has a `#` comment. */
+  readonly hasComment: boolean;
+  /** Nothing but a comment (and whitespace). */
+  readonly isComment: boolean;
+  /** Has a key and a value that the parser handed on (a known or an unknown directive). */
+  readonly hasDirective: boolean;
+  /** The key is a typo the reference accepts (`Dissallow`, `useragent`, `site-map`, …). */
+  readonly isAcceptableTypo: boolean;
+  /** Longer than 16,663 bytes: the rest of the line was dropped. */
+  readonly isLineTooLong: boolean;
+  /** Key and value separated by whitespace instead of a colon (`Disallow /x`). */
+  readonly isMissingColonSeparator: boolean;
+}
+
+/** Options of {@link parseRobotsTxt}. */
+export interface ParseOptions {
+  /**
+   * How many bytes of the body are read; the rest is ignored and `truncated` is set. RFC 9309 §2.5
+   * requires at least 500 KiB, and Google reads exactly that much.
+   * @default 512000
+   */
+  readonly maxBytes?: number;
+  /**
+   * `'reference'`: as Google's parser — rule values are escaped (non-ASCII → `%XX`, `%xx` → `%XX`)
+   * and nothing is decoded, in rules or URLs. `'rfc9309'`: additionally, percent-encoded
+   * unreserved characters (`%41` → `A`, `%7E` → `~`) are decoded in both rules and URL paths, `%xx`
+   * is upper-cased in URL paths and non-ASCII characters of URL paths are percent-encoded
+   * (RFC 9309 §2.2.2).
+   * @default 'reference'
+   */
+  readonly percentEncoding?: 'reference' | 'rfc9309';
+  /**
+   * When true, ASCII digits count as product-token characters in `User-agent` lines, so
+   * `User-agent: MJ12bot` names `MJ12bot` instead of `MJ` (the reference stops at the first digit).
+   * @default false
+   */
+  readonly productTokenDigits?: boolean;
+}
+
+/** A rule that matched a path, with the priority it matched at. */
+export interface MatchedRule extends Rule {
+  /** The group the rule belongs to. */
+  readonly group: number;
+  /**
+   * True when the rule matched only through Google's `index.html` rewrite: `Allow: /d/index.html`
+   * also allows `/d/` (as pattern `/d/$`, whose length is then the priority).
+   */
+  readonly indexRewrite: boolean;
+  /** The priority this match has (the length of `/d/$` for an index rewrite). */
+  readonly matchPriority: number;
+}
+
+/** Which rule set decided a check. */
+export type Selection =
+  /** A `User-agent` line named one of the queried agents: only those groups' rules apply. */
+  | 'specific'
+  /** No line named a queried agent: the `*` groups' rules apply. */
+  | 'global'
+  /** No line named a queried agent and there is no `*` group: everything is allowed. */
+  | 'none'
+  /** The verdict came from the fetch outcome (robots.txt unavailable or unreachable), not rules. */
+  | 'outcome';
+
+/** The answer of `explain`: the verdict, the deciding line and why. */
+export interface Explanation {
+  /** The verdict, always equal to `isAllowed` for the same arguments. */
+  readonly allowed: boolean;
+  /** 1-based line of the deciding rule, 0 when no applicable rule matched (the reference's `matching_line`). */
+  readonly line: number;
+  /** The deciding rule, absent when `line` is 0. */
+  readonly rule?: MatchedRule;
+  /** The best matching allow rule of the applicable set, if any. */
+  readonly bestAllow?: MatchedRule;
+  /** The best matching disallow rule of the applicable set, if any. */
+  readonly bestDisallow?: MatchedRule;
+  /** The path (with params and query) that was matched, as extracted from the URL. */
+  readonly path: string;
+  /** The queried agents, as given. */
+  readonly agents: readonly string[];
+  /** Which rule set applied. */
+  readonly selection: Selection;
+  /** Indexes of the groups whose rules applied, in file order. */
+  readonly groups: readonly number[];
+  /** One sentence a person can read: why this verdict. */
+  readonly reason: string;
+}
+
+/** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */
+export interface RobotsPolicy {
+  /**
+   * Whether `url` may be crawled by a crawler that names itself with `agent` (or all of `agents`
+   * as one set, as the reference's `AllowedByRobots` with a vector).
+   */
+  isAllowed(url: string | URL, agent: string | readonly string[]): boolean;
+  /** The verdict with the deciding line and the reasons for it. */
+  explain(url: string | URL, agent: string | readonly string[]): Explanation;
+  /** Sitemap URLs in file order. */
+  readonly sitemaps: readonly string[];
+}
+
+/** A parsed robots.txt file: the model as plain data, plus the checks. */
+export interface RobotsTxt extends RobotsPolicy {
+  /** Groups in file order. */
+  readonly groups: readonly Group[];
+  /** Allow/disallow lines before the first `User-agent` line: never applied (RFC 9309 §2.1). */
+  readonly rulesOutsideGroups: readonly Rule[];
+  /** `Sitemap` lines in file order. */
+  readonly sitemapLines: readonly SitemapLine[];
+  /** Every other directive (`Crawl-delay`, `Host`, unknown keys, …) in file order. */
+  readonly directives: readonly OtherDirective[];
+  /** Number of lines (the text after the last line break counts as a line, even if empty). */
+  readonly lineCount: number;
+  /** Per-line metadata, one record per line (built on first access). */
+  readonly lines: readonly LineMetadata[];
+  /** Size of the whole body in bytes. */
+  readonly size: number;
+  /** Bytes that were read (at most `maxBytes`). */
+  readonly bytesRead: number;
+  /** True when the body was longer than `maxBytes` and only its start was read. */
+  readonly truncated: boolean;
+  /** The options the file was parsed with (defaults filled in). */
+  readonly options: Required<ParseOptions>;
+  /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
+  matchingLine(url: string | URL, agent: string | readonly string[]): number;
+  /**
+   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
+   * undefined. Google ignores Crawl-delay; Bing, Yandex and others honour it.
+   */
+  crawlDelay(agent: string | readonly string[]): number | undefined;
+}
