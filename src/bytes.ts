@@ -1,0 +1,64 @@
+/**
+ * Byte-level helpers. The parser works on a "byte string": a JS string in which every character
+ * code is one byte (0–255) of the body, so that native string search runs over bytes exactly as
+ * the reference's C code does, and ASCII bodies need no conversion at all.
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+
+// Largest argument list passed to String.fromCharCode at once (engines cap argument counts).
+const CHUNK = 8192;
+
+/** Turns bytes into a byte string (one character per byte). */
+export function bytesToByteString(bytes: Uint8Array): string {
+  if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    parts.push(
+      String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]),
+    );
+  }
+  return parts.join('');
+}
+
+/** True when every character of `text` is ASCII. */
+export function isAscii(text: string): boolean {
+  // A native regexp over the whole string is far faster than a charCodeAt loop; it is a fixed
+  // expression, never one built from a robots.txt pattern.
+  return !/[^\x00-\x7f]/.test(text);
+}
+
+/** The UTF-8 encoding of `text` as a byte string (the identity for ASCII text). */
+export function stringToByteString(text: string): string {
+  return isAscii(text) ? text : bytesToByteString(encoder.encode(text));
+}
+
+/** Decodes a byte string slice as UTF-8 (invalid sequences become U+FFFD). */
+export function decodeByteString(byteString: string): string {
+  if (isAscii(byteString)) return byteString;
+  const bytes = new Uint8Array(byteString.length);
+  for (let i = 0; i < byteString.length; i++) bytes[i] = byteString.charCodeAt(i);
+  return decoder.decode(bytes);
+}
+
+/** ASCII whitespace as C's `isspace`: space, TAB, LF, VT, FF, CR. */
+export function isSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+/** ASCII-only lower-casing (Unicode case mapping would let `K` (Kelvin) equal `k`). */
+export function asciiLowerCase(text: string): string {
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) break;
+  }
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : text[i];
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+/**
+ * Rule patterns: Google's escaping of rule values, RFC 9309's optional decoding of unreserved
+ * characters, and linear-time matching of `*` and `$` (RFC 9309 §2.2.3). Never a RegExp.
+ */
+
+const HEX = '0123456789ABCDEF';
+
+function isHexDigit(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x46) ||
+    (code >= 0x61 && code <= 0x66)
+  );
+}
+
+/**
+ * Escapes a rule value given as a byte string, as the reference's `MaybeEscapePattern`: every
+ * byte ≥ 0x80 becomes `%XX`, and the hex digits of an existing `%xx` are upper-cased. Nothing is
+ * decoded. The result is ASCII.
+ */
+export function escapePattern(value: string): string {
+  let i = 0;
+  for (; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 || c >= 0x80) break;
+  }
+  if (i === value.length) return value;
+  let out = value.slice(0, i);
+  for (; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 && isHexDigit(value.charCodeAt(i + 1)) && isHexDigit(value.charCodeAt(i + 2))) {
+      out += `%${value[i + 1]!.toUpperCase()}${value[i + 2]!.toUpperCase()}`;
+      i += 2;
+    } else if (c >= 0x80) {
+      out += `%${HEX[c >> 4]}${HEX[c & 0xf]}`;
+    } else {
+      out += value[i];
+    }
+  }
+  return out;
+}
+
+function isUnreserved(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2d ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x7e
+  );
+}
+
+/**
+ * RFC 9309 §2.2.2: a percent-encoded unreserved character (RFC 3986 §2.3: letters, digits,
+ * `-._~`) is compared as the character itself. Expects upper-case escapes (after
+ * {@link escapePattern}).
+ */
+export function decodeUnreserved(value: string): string {
+  if (value.indexOf('%') < 0) return value;
+  let out = '';
+  let last = 0;
+  for (let i = value.indexOf('%'); i >= 0 && i + 2 < value.length; i = value.indexOf('%', i + 1)) {
+    const a = value.charCodeAt(i + 1);
+    const b = value.charCodeAt(i + 2);
+    if (!isHexDigit(a) || !isHexDigit(b)) continue;
+    const code = Number.parseInt(value.slice(i + 1, i + 3), 16);
+    if (!isUnreserved(code)) continue;
+    out += value.slice(last, i) + String.fromCharCode(code);
+    last = i + 3;
+    i += 2;
+  }
+  return last === 0 ? value : out + value.slice(last);
+}
+
+/** A pattern split for matching: a literal prefix, then literal pieces separated by `*`. */
+export interface CompiledPattern {
+  /** The literal text before the first `*` (and before a final `$`). */
+  readonly prefix: string;
+  /** The literal pieces after each `*`, or null when the pattern has no `*`. */
+  readonly pieces: readonly string[] | null;
+  /** True when the pattern ends with `$`: the path must end where the pattern ends. */
+  readonly anchored: boolean;
+}
+
+/**
+ * Splits an escaped pattern. RFC 9309 §2.2.3: `*` matches any sequence of characters, and a `$`
+ * is special only as the pattern's last character.
+ */
+export function compilePattern(pattern: string): CompiledPattern {
+  const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  const star = body.indexOf('*');
+  if (star < 0) return { prefix: body, pieces: null, anchored };
+  return { prefix: body.slice(0, star), pieces: body.slice(star + 1).split('*'), anchored };
+}
+
+/**
+ * Whether `path` matches `compiled`, given that `path` starts with `compiled.prefix`.
+ *
+ * The pieces are placed greedily, each at its leftmost occurrence after the previous one, which
+ * is exact for patterns whose only wildcard is `*`; the anchored last piece must end the path.
+ * Cost: at most one native substring search per piece over the path, whatever the pattern.
+ */
+export function matchesAfterPrefix(compiled: CompiledPattern, path: string): boolean {
+  const pieces = compiled.pieces;
+  if (pieces === null) return !compiled.anchored || path.length === compiled.prefix.length;
+  let pos = compiled.prefix.length;
+  const last = pieces.length - 1;
+  for (let i = 0; i < last; i++) {
+    const piece = pieces[i]!;
+    if (piece.length === 0) continue;
+    const at = path.indexOf(piece, pos);
+    if (at < 0) return false;
+    pos = at + piece.length;
+  }
+  const tail = pieces[last]!;
+  if (compiled.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
+  return tail.length === 0 || path.indexOf(tail, pos) >= 0;
+}
+
+/** Whether `path` matches `pattern` (an escaped robots.txt pattern) from its first character. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const compiled = compilePattern(pattern);
+  return path.startsWith(compiled.prefix) && matchesAfterPrefix(compiled, path);
+}

@@ -1,0 +1,249 @@
+/**
+ * The tokenizer: a byte string → lines → key/value directives, exactly as Google's reference
+ * parser (`RobotsTxtParser::Parse`, `GetKeyAndValueFrom`, `Key::Parse`) reads them.
+ */
+
+import { isSpace } from './bytes.js';
+
+/** What a directive line is, after Google's lenient key recognition. */
+export type DirectiveKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
+
+/** Bit flags of a line, as the reference's `LineMetadata`. */
+export const LineFlag: {
+  readonly empty: 1;
+  readonly hasComment: 2;
+  readonly isComment: 4;
+  readonly hasDirective: 8;
+  readonly acceptableTypo: 16;
+  readonly tooLong: 32;
+  readonly missingColon: 64;
+} = {
+  empty: 1,
+  hasComment: 2,
+  isComment: 4,
+  hasDirective: 8,
+  acceptableTypo: 16,
+  tooLong: 32,
+  missingColon: 64,
+} as const;
+
+/**
+ * Google's line cap: 8 × 2083 − 1 bytes of a line are kept, the rest of the line is dropped.
+ * Google-specific; RFC 9309 sets no per-line limit.
+ */
+export const MAX_LINE_LENGTH: number = 2083 * 8 - 1;
+
+/** RFC 9309 §2.5: crawlers must parse at least 500 KiB; Google reads exactly that much. */
+export const DEFAULT_MAX_BYTES: number = 500 * 1024;
+
+/** Receives the tokenizer's output in file order. Offsets index the byte string. */
+export interface TokenizeHandler {
+  /** A line with a key and a value; the value is trimmed and comment-free, not yet escaped. */
+  directive(
+    line: number,
+    kind: DirectiveKind,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+  ): void;
+  /** Every line, after its directive (if any): its flags and its extent (terminator excluded). */
+  line(line: number, flags: number, start: number, end: number): void;
+}
+
+/** What the tokenizer saw of the body as a whole. */
+export interface TokenizeSummary {
+  /** Number of lines handed to the handler. */
+  readonly lineCount: number;
+  /** Bytes of the body that were read. */
+  readonly bytesRead: number;
+  /** True when the body was longer than `maxBytes`. */
+  readonly truncated: boolean;
+  /** Bytes of a leading (possibly partial) UTF-8 BOM that were skipped: 0 to 3. */
+  readonly bomLength: number;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Splits a byte string into lines and directives and hands them to `handler`.
+ *
+ * Lines end at LF, CR or CR LF (RFC 9309 §2.2). A leading UTF-8 BOM, or any prefix of one, is
+ * skipped (Google-specific). Past `maxBytes` nothing is read; a line cut by that limit is
+ * dropped, since a partial rule would not be the rule the site wrote.
+ */
+export function tokenize(
+  text: string,
+  maxBytes: number,
+  handler: TokenizeHandler,
+): TokenizeSummary {
+  let end = text.length;
+  const truncated = end > maxBytes;
+  if (truncated) {
+    end = Math.max(0, Math.floor(maxBytes));
+    const lastBreak =
+      end === 0 ? -1 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
+    // Keep the terminator of the last whole line (a CR LF split by the limit keeps its CR).
+    end = lastBreak + 1;
+  }
+
+  let pos = 0;
+  // Google-specific: skip the longest prefix of EF BB BF at the very start of the body.
+  if (pos < end && text.charCodeAt(0) === 0xef) {
+    pos = 1;
+    if (pos < end && text.charCodeAt(1) === 0xbb) {
+      pos = 2;
+      if (pos < end && text.charCodeAt(2) === 0xbf) pos = 3;
+    }
+  }
+  const bomLength = pos;
+
+  const scanner = new LineScanner(text, end, handler);
+  let lineNumber = 0;
+  let nextLf = -1;
+  let nextCr = -1;
+  for (;;) {
+    if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
+    if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
+    const lineEnd = nextLf < nextCr ? nextLf : nextCr;
+    scanner.scan(++lineNumber, pos, lineEnd);
+    if (lineEnd >= end) break;
+    // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
+    pos =
+      text.charCodeAt(lineEnd) === CR && lineEnd + 1 < end && text.charCodeAt(lineEnd + 1) === LF
+        ? lineEnd + 2
+        : lineEnd + 1;
+    // A body ending in a terminator still has a final (empty) line, handled by the loop.
+  }
+  return { lineCount: lineNumber, bytesRead: end, truncated, bomLength };
+}
+
+function indexOrEnd(text: string, needle: string, from: number, end: number): number {
+  const i = text.indexOf(needle, from);
+  return i < 0 || i > end ? end : i;
+}
+
+/** Reads one line at a time; remembers the next `#` and NUL so that no search rescans the body. */
+class LineScanner {
+  readonly #text: string;
+  readonly #end: number;
+  readonly #handler: TokenizeHandler;
+  #nextHash = -1;
+  #nextNul = -1;
+  #nextColon = -1;
+
+  constructor(text: string, end: number, handler: TokenizeHandler) {
+    this.#text = text;
+    this.#end = end;
+    this.#handler = handler;
+  }
+
+  #next(field: 'hash' | 'nul' | 'colon', from: number): number {
+    const text = this.#text;
+    if (field === 'hash') {
+      if (this.#nextHash < from) this.#nextHash = indexOrEnd(text, '#', from, this.#end);
+      return this.#nextHash;
+    }
+    if (field === 'nul') {
+      if (this.#nextNul < from) this.#nextNul = indexOrEnd(text, '\0', from, this.#end);
+      return this.#nextNul;
+    }
+    if (this.#nextColon < from) this.#nextColon = indexOrEnd(text, ':', from, this.#end);
+    return this.#nextColon;
+  }
+
+  scan(lineNumber: number, start: number, lineEnd: number): void {
+    const text = this.#text;
+    let flags = 0;
+    let end = lineEnd;
+    if (end - start > MAX_LINE_LENGTH) {
+      flags |= LineFlag.tooLong;
+      end = start + MAX_LINE_LENGTH;
+    }
+    // The reference works on C strings: a NUL ends the usable part of the line.
+    const nul = this.#next('nul', start);
+    if (nul < end) end = nul;
+    // RFC 9309 §2.2: `#` starts a comment that runs to the end of the line.
+    const hash = this.#next('hash', start);
+    if (hash < end) {
+      flags |= LineFlag.hasComment;
+      end = hash;
+    }
+    let s = start;
+    while (s < end && isSpace(text.charCodeAt(s))) s++;
+    while (end > s && isSpace(text.charCodeAt(end - 1))) end--;
+    if (s === end) {
+      flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
+      this.#handler.line(lineNumber, flags, start, lineEnd);
+      return;
+    }
+
+    let separator = this.#next('colon', s);
+    let valueStart = separator + 1;
+    if (separator >= end) {
+      // Google-specific: a missing colon is accepted when whitespace separates exactly two
+      // tokens (`Disallow /x`).
+      separator = -1;
+      for (let i = s; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          separator = i;
+          break;
+        }
+      }
+      if (separator < 0) {
+        this.#handler.line(lineNumber, flags, start, lineEnd);
+        return;
+      }
+      let v = separator;
+      while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+      for (let i = v; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          this.#handler.line(lineNumber, flags, start, lineEnd);
+          return;
+        }
+      }
+      flags |= LineFlag.missingColon;
+      valueStart = separator + 1;
+    }
+
+    let keyEnd = separator;
+    while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
+    if (keyEnd === s) {
+      this.#handler.line(lineNumber, flags, start, lineEnd);
+      return;
+    }
+    while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
+
+    flags |= LineFlag.hasDirective;
+    const head = text.slice(s, Math.min(keyEnd, s + 10)).toLowerCase();
+    let kind: DirectiveKind;
+    if (head.startsWith('user-agent')) {
+      kind = 'user-agent';
+    } else if (head.startsWith('useragent') || head.startsWith('user agent')) {
+      kind = 'user-agent';
+      flags |= LineFlag.acceptableTypo;
+    } else if (head.startsWith('allow')) {
+      kind = 'allow';
+    } else if (head.startsWith('disallow')) {
+      kind = 'disallow';
+    } else if (DISALLOW_TYPOS.some((typo) => head.startsWith(typo))) {
+      kind = 'disallow';
+      flags |= LineFlag.acceptableTypo;
+    } else if (head.startsWith('sitemap')) {
+      kind = 'sitemap';
+    } else if (head.startsWith('site-map')) {
+      kind = 'sitemap';
+      flags |= LineFlag.acceptableTypo;
+    } else {
+      kind = 'unknown';
+    }
+    this.#handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
+    this.#handler.line(lineNumber, flags, start, lineEnd);
+  }
+}
+
+// Google-specific: frequent misspellings of `disallow` that the reference accepts.
+const DISALLOW_TYPOS = ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'] as const;
