@@ -1,0 +1,76 @@
+/** Real HTTP and TCP servers on 127.0.0.1 (random ports) for fetch and cache tests. */
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
+
+/** A running test server. */
+export interface TestServer {
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  /** Request paths in arrival order. */
+  readonly requests: string[];
+  /** User-Agent headers in arrival order. */
+  readonly userAgents: (string | undefined)[];
+  close(): Promise<void>;
+}
+
+/** Starts an HTTP server on a random loopback port; `handler` answers every request. */
+export async function startHttpServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<TestServer> {
+  const requests: string[] = [];
+  const userAgents: (string | undefined)[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    userAgents.push(request.headers['user-agent']);
+    // A stalled or endless response must not outlive its test.
+    response.on('error', () => {});
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    userAgents,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Starts a raw TCP server on a random loopback port; `onSocket` gets every connection. */
+export async function startTcpServer(onSocket: (socket: Socket) => void): Promise<TestServer> {
+  const sockets = new Set<Socket>();
+  const requests: string[] = [];
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    requests.push('connection');
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    userAgents: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port with nothing listening (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
