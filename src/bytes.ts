@@ -5,7 +5,8 @@
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+// ignoreBOM keeps a U+FEFF that is part of a value instead of silently dropping it.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 // Largest argument list passed to String.fromCharCode at once (engines cap argument counts).
 const CHUNK = 8192;
