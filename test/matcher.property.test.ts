@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matchesPattern, parseRobotsTxt } from '../src/index.js';
+import { referenceCheck } from './helpers/reference-port.js';
+
+// Property tests: the indexed matcher against a naive line-by-line port of the reference
+// (test/helpers/reference-port.ts), on bodies built from the constructs that matter.
+
+const encoder = new TextEncoder();
+const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
+
+const patternPiece = pick([
+  '/',
+  'a',
+  'b',
+  'ab',
+  '*',
+  '$',
+  '%',
+  '%2f',
+  '%2F',
+  '%62',
+  '?',
+  '=',
+  'é',
+  'index.html',
+  '.',
+  ';',
+  ' ',
+  '#c',
+]);
+const pattern = fc.array(patternPiece, { maxLength: 6 }).map((p) => p.join(''));
+const agentValue = pick([
+  '*',
+  'FooBot',
+  'foobot/1.0',
+  'Bar',
+  '* x',
+  '*foo',
+  '',
+  'Foo2',
+  'Bötbot',
+  'Foo Bar',
+  'MJ12bot',
+]);
+const separator = pick([':', ' : ', ': ', ' ', '\t', '::']);
+const ruleKey = pick([
+  'Allow',
+  'Disallow',
+  'allow',
+  'DISALLOW',
+  'disalow',
+  'Dissallow',
+  'Alow',
+  'Disallowed',
+]);
+const agentKey = pick(['User-agent', 'user-agent', 'useragent', 'User agent', 'User-Agents']);
+const otherLine = pick([
+  '',
+  '# comment',
+  'Sitemap: https://h/s.xml',
+  'Crawl-delay: 5',
+  'Foo: bar',
+  '   ',
+  'junk',
+]);
+const line = fc.oneof(
+  fc.tuple(agentKey, separator, agentValue).map(([k, s, v]) => k + s + v),
+  fc.tuple(ruleKey, separator, pattern).map(([k, s, v]) => k + s + v),
+  fc.tuple(ruleKey, separator, pattern).map(([k, s, v]) => k + s + v),
+  otherLine,
+);
+const terminator = pick(['\n', '\r', '\r\n', '\n\r']);
+const body = fc
+  .array(fc.tuple(line, terminator), { maxLength: 14 })
+  .chain((lines) =>
+    fc.constantFrom('', '\ufeff').map((bom) => bom + lines.map(([l, t]) => l + t).join('')),
+  );
+const urlPath = fc.array(
+  pick(['/', 'a', 'b', '$', '?', '=', 'é', '%2f', '%2F', 'index.html', '#', ';', '.', 'b/']),
+  { maxLength: 7 },
+);
+const url = fc
+  .tuple(pick(['http://h', 'https://h:8080', '//h', '', 'h']), urlPath)
+  .map(([origin, path]) => origin + path.join(''));
+const agents = fc.oneof(
+  pick(['FooBot', 'foobot', 'Bar', '', 'Other', 'Foo', 'MJ']),
+  fc.uniqueArray(pick(['FooBot', 'Bar', 'Other', 'Foo']), { maxLength: 3 }),
+);
+
+describe('indexed matcher = reference port', () => {
+  it('agrees on verdict and matching line for generated files', () => {
+    fc.assert(
+      fc.property(body, agents, url, (text, agent, u) => {
+        const robots = parseRobotsTxt(text);
+        const list = typeof agent === 'string' ? [agent] : agent;
+        const expected = referenceCheck(encoder.encode(text), list, encoder.encode(u));
+        expect({
+          allowed: robots.isAllowed(u, agent),
+          line: robots.matchingLine(u, agent),
+        }).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('matches single patterns as the reference does', () => {
+    fc.assert(
+      fc.property(pattern, urlPath, (p, path) => {
+        const body = `User-agent: *\nDisallow: ${p}\n`;
+        const u = `http://h/${path.join('')}`;
+        expect(parseRobotsTxt(body).isAllowed(u, 'x')).toBe(
+          referenceCheck(encoder.encode(body), ['x'], encoder.encode(u)).allowed,
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('matchesPattern never throws and treats a path as matching itself', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (s) => {
+        const path = `/${s.replace(/[^\x21-\x7e]/g, '')}`.replace(/[*$%]/g, '');
+        expect(matchesPattern(path, path)).toBe(true);
+      }),
+    );
+  });
+});

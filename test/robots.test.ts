@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { allowAll, disallowAll, getPathParamsQuery, parseRobotsTxt } from '../src/index.js';
+
+const SHOP = [
+  'User-agent: *', // 1
+  'Disallow: /private', // 2
+  'Allow: /private/public', // 3
+  'Crawl-delay: 10', // 4
+  '', // 5
+  'User-agent: ExampleBot', // 6
+  'User-agent: OtherBot/2.1', // 7
+  'Disallow: /', // 8
+  'Allow: /docs/index.html', // 9
+  'Sitemap: https://shop.example/sitemap.xml', // 10
+  'Crawl-delay: 2.5', // 11
+  '', // 12
+].join('\n');
+
+describe('parseRobotsTxt: the model', () => {
+  const robots = parseRobotsTxt(SHOP);
+
+  it('exposes groups with agents, tokens and rules in file order', () => {
+    expect(robots.groups).toHaveLength(2);
+    expect(robots.groups[1]!.agents).toEqual([
+      { line: 6, value: 'ExampleBot', global: false, token: 'ExampleBot' },
+      { line: 7, value: 'OtherBot/2.1', global: false, token: 'OtherBot' },
+    ]);
+    expect(robots.groups[0]!.rules[1]).toEqual({
+      type: 'allow',
+      line: 3,
+      value: '/private/public',
+      pattern: '/private/public',
+      priority: 15,
+    });
+  });
+
+  it('keeps sitemaps (which do not end a group) and other directives with their group', () => {
+    expect(robots.sitemaps).toEqual(['https://shop.example/sitemap.xml']);
+    expect(robots.directives.map((d) => [d.line, d.key, d.value, d.group])).toEqual([
+      [4, 'Crawl-delay', '10', 0],
+      [11, 'Crawl-delay', '2.5', 1],
+    ]);
+  });
+
+  it('reports crawl-delay for the groups that apply', () => {
+    expect(robots.crawlDelay('ExampleBot')).toBe(2.5);
+    expect(robots.crawlDelay('SomeBot')).toBe(10);
+    expect(parseRobotsTxt('User-agent: *\nDisallow: /\n').crawlDelay('x')).toBeUndefined();
+  });
+
+  it('counts lines as the reference does and records their metadata', () => {
+    expect(robots.lineCount).toBe(12);
+    expect(robots.lines[4]).toMatchObject({ line: 5, isEmpty: true, hasDirective: false });
+    const odd = parseRobotsTxt('Disallow /x\nDissallow: /y # why\n# only\n');
+    expect(
+      odd.lines.map((l) => [
+        l.isMissingColonSeparator,
+        l.isAcceptableTypo,
+        l.hasComment,
+        l.isComment,
+      ]),
+    ).toEqual([
+      [true, false, false, false],
+      [false, true, true, false],
+      [false, false, true, true],
+      [false, false, false, false],
+    ]);
+  });
+
+  it('keeps rules that stand before any user-agent apart, and never applies them', () => {
+    const early = parseRobotsTxt('Disallow: /\nUser-agent: *\nDisallow: /x\n');
+    expect(early.rulesOutsideGroups.map((r) => r.line)).toEqual([1]);
+    expect(early.isAllowed('https://h/y', 'Bot')).toBe(true);
+  });
+});
+
+describe('isAllowed / explain', () => {
+  const robots = parseRobotsTxt(SHOP);
+
+  it('applies the global group to unnamed agents, longest match first', () => {
+    expect(robots.isAllowed('https://shop.example/private/x', 'SomeBot')).toBe(false);
+    expect(robots.isAllowed('https://shop.example/private/public/x', 'SomeBot')).toBe(true);
+    expect(robots.isAllowed('https://shop.example/', 'SomeBot')).toBe(true);
+  });
+
+  it('lets a named group hide the global one completely', () => {
+    expect(robots.isAllowed('https://shop.example/anything', 'examplebot')).toBe(false);
+    expect(robots.isAllowed('https://shop.example/anything', 'OtherBot')).toBe(false);
+    // The queried string is not reduced to a product token.
+    expect(robots.isAllowed('https://shop.example/anything', 'OtherBot/2.1')).toBe(true);
+  });
+
+  it('explains the deciding rule, the rule sets and the reason', () => {
+    const e = robots.explain('https://shop.example/private/x?y=1#frag', 'SomeBot');
+    expect(e).toMatchObject({
+      allowed: false,
+      line: 2,
+      path: '/private/x?y=1',
+      agents: ['SomeBot'],
+      selection: 'global',
+      groups: [0],
+      rule: {
+        type: 'disallow',
+        line: 2,
+        pattern: '/private',
+        matchPriority: 8,
+        group: 0,
+        indexRewrite: false,
+      },
+    });
+    expect(e.bestAllow).toBeUndefined();
+    expect(e.reason).toContain('line 2 "Disallow: /private"');
+  });
+
+  it('shows the index.html rewrite that allowed a directory', () => {
+    const e = robots.explain('https://shop.example/docs/', 'ExampleBot');
+    expect(e).toMatchObject({ allowed: true, line: 9, selection: 'specific', groups: [1] });
+    expect(e.rule).toMatchObject({ indexRewrite: true, matchPriority: 7, priority: 16 });
+    expect(e.bestDisallow).toMatchObject({ line: 8, matchPriority: 1 });
+    expect(robots.isAllowed('https://shop.example/docs/?x', 'ExampleBot')).toBe(false);
+  });
+
+  it('merges the groups of several agents into one verdict', () => {
+    const two = parseRobotsTxt('User-agent: A\nDisallow: /private\n\nUser-agent: B\nAllow: /\n');
+    expect(two.isAllowed('https://h/private', ['A', 'B'])).toBe(false);
+    expect(two.explain('https://h/private', ['B', 'A'])).toMatchObject({ line: 2, groups: [0, 1] });
+    expect(two.isAllowed('https://h/private', [])).toBe(true);
+  });
+
+  it('says when no group applies at all', () => {
+    const e = parseRobotsTxt('User-agent: A\nDisallow: /\n').explain('https://h/x', 'B');
+    expect(e).toMatchObject({ allowed: true, line: 0, selection: 'none', groups: [] });
+  });
+
+  it('accepts URL objects, string and byte bodies alike', () => {
+    const bytes = new TextEncoder().encode(SHOP);
+    for (const body of [SHOP, bytes, bytes.buffer as ArrayBuffer]) {
+      const r = parseRobotsTxt(body);
+      expect(r.isAllowed(new URL('https://shop.example/private'), 'x')).toBe(false);
+    }
+  });
+});
+
+describe('wrong argument types are TypeErrors naming the argument', () => {
+  const robots = parseRobotsTxt('User-agent: *\nDisallow: /x\n');
+  it.each([
+    ['body', () => parseRobotsTxt(42 as unknown as string), /body must be a string/],
+    ['body null', () => parseRobotsTxt(null as unknown as string), /body .* got null/],
+    ['options', () => parseRobotsTxt('', 'x' as never), /options must be an object/],
+    ['maxBytes', () => parseRobotsTxt('', { maxBytes: -1 }), /maxBytes/],
+    [
+      'percentEncoding',
+      () => parseRobotsTxt('', { percentEncoding: 'x' as never }),
+      /percentEncoding/,
+    ],
+    ['url', () => robots.isAllowed(5 as unknown as string, 'a'), /url must be a string or a URL/],
+    ['agent', () => robots.isAllowed('/x', 5 as unknown as string), /agent must be a string/],
+    ['agent list', () => robots.explain('/x', ['a', 1] as unknown as string[]), /agent must be/],
+  ])('%s', (_name, call, message) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+  });
+});
+
+describe('the 500 KiB limit (RFC 9309 §2.5)', () => {
+  const head = 'User-agent: *\nDisallow: /early\n';
+  const filler = `# ${'x'.repeat(1000)}\n`.repeat(520);
+  const body = `${head}${filler}Disallow: /late\n`;
+
+  it('reads only the first 500 KiB by default and says so', () => {
+    const robots = parseRobotsTxt(body);
+    expect(robots.truncated).toBe(true);
+    expect(robots.size).toBe(new TextEncoder().encode(body).length);
+    expect(robots.bytesRead).toBeLessThanOrEqual(500 * 1024);
+    expect(robots.isAllowed('https://h/early', 'x')).toBe(false);
+    expect(robots.isAllowed('https://h/late', 'x')).toBe(true);
+  });
+
+  it('is configurable', () => {
+    const robots = parseRobotsTxt(body, { maxBytes: 2 * 1024 * 1024 });
+    expect(robots.truncated).toBe(false);
+    expect(robots.isAllowed('https://h/late', 'x')).toBe(false);
+  });
+
+  it('drops a line cut by the limit instead of reading half a rule', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /private-area\n', { maxBytes: 25 });
+    expect(robots.truncated).toBe(true);
+    expect(robots.isAllowed('https://h/priv', 'x')).toBe(true);
+    expect(robots.groups[0]!.rules).toEqual([]);
+  });
+});
+
+describe('options: the RFC 9309 readings where the reference differs', () => {
+  it("percentEncoding 'rfc9309' decodes unreserved characters in rules and paths", () => {
+    const body = 'User-agent: *\nDisallow: /%62ar\nDisallow: /foo%2Fbar\nDisallow: /%E3%83%84\n';
+    const reference = parseRobotsTxt(body);
+    const rfc = parseRobotsTxt(body, { percentEncoding: 'rfc9309' });
+    expect(reference.isAllowed('https://h/bar', 'x')).toBe(true);
+    expect(rfc.isAllowed('https://h/bar', 'x')).toBe(false);
+    expect(rfc.isAllowed('https://h/%62ar', 'x')).toBe(false);
+    // `/` is reserved: %2F stays encoded on both sides.
+    expect(rfc.isAllowed('https://h/foo/bar', 'x')).toBe(true);
+    expect(rfc.isAllowed('https://h/foo%2fbar', 'x')).toBe(false);
+    // Non-ASCII in the URL is compared in its percent-encoded UTF-8 form.
+    expect(reference.isAllowed('https://h/ツ', 'x')).toBe(true);
+    expect(rfc.isAllowed('https://h/ツ', 'x')).toBe(false);
+  });
+
+  it('productTokenDigits lets a user-agent line name MJ12bot', () => {
+    const body = 'User-agent: MJ12bot\nDisallow: /\n';
+    expect(parseRobotsTxt(body).isAllowed('https://h/', 'MJ12bot')).toBe(true);
+    expect(parseRobotsTxt(body).isAllowed('https://h/', 'MJ')).toBe(false);
+    const rfc = parseRobotsTxt(body, { productTokenDigits: true });
+    expect(rfc.isAllowed('https://h/', 'MJ12bot')).toBe(false);
+    expect(rfc.isAllowed('https://h/', 'MJ')).toBe(true);
+  });
+});
+
+describe('outcome policies', () => {
+  it('allowAll and disallowAll fix the verdict and explain it', () => {
+    expect(allowAll('404').isAllowed('https://h/x', 'a')).toBe(true);
+    expect(disallowAll('503').explain('https://h/x?q', ['a'])).toMatchObject({
+      allowed: false,
+      line: 0,
+      selection: 'outcome',
+      reason: '503',
+      path: '/x?q',
+    });
+  });
+});
+
+describe('getPathParamsQuery', () => {
+  it.each([
+    ['http://h', '/'],
+    ['http://h?q=1', '/?q=1'],
+    ['http://h;p', '/;p'],
+    ['http://h#/x', '/'],
+    ['h/x', '/x'],
+    ['//h/x', '/x'],
+    ['http:/h/x', '/h/x'],
+    ['a?b://c/x', '/?b://c/x'],
+    ['https://u:p@h:81/a/b;c?d=e#f', '/a/b;c?d=e'],
+    ['', '/'],
+  ])('%j → %j', (url, path) => expect(getPathParamsQuery(url)).toBe(path));
+});
