@@ -1,0 +1,100 @@
+/** The default cache store: entries in a bounded LRU map inside this process. */
+
+import type { CacheEntry, CacheLock, CacheStore } from '../cache.js';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * How many origins are kept; the least recently used goes first.
+   * @default 10000
+   */
+  readonly maxEntries?: number;
+  /**
+   * The clock for entry TTLs and locks, in epoch milliseconds.
+   * @default Date.now
+   */
+  readonly now?: () => number;
+}
+
+/**
+ * An in-memory LRU {@link CacheStore}, the client's default. Entries are kept by reference (they
+ * are never mutated). Its `lock` only coordinates clients that share this one store object.
+ *
+ * @example
+ * ```ts
+ * const client = createRobotsClient({ store: createMemoryStore({ maxEntries: 50_000 }) });
+ * ```
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
+  const { maxEntries = 10_000, now = Date.now } = options;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new TypeError(`Invalid options.maxEntries: ${String(maxEntries)}`);
+  }
+  const entries = createLru<{ entry: CacheEntry; until: number }>(maxEntries);
+  const locks = new Map<string, { token: object; until: number }>();
+  return {
+    get(key) {
+      const held = entries.get(key);
+      if (held !== undefined && held.until <= now()) entries.delete(key);
+      return Promise.resolve(held !== undefined && held.until > now() ? held.entry : undefined);
+    },
+    set(key, entry, ttl) {
+      entries.set(key, { entry, until: now() + ttl });
+      return Promise.resolve();
+    },
+    delete(key) {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    lock(key, ttl) {
+      const held = locks.get(key);
+      if (held !== undefined && held.until > now()) return Promise.resolve(undefined);
+      const token = {};
+      locks.set(key, { token, until: now() + ttl });
+      const lock: CacheLock = {
+        release() {
+          if (locks.get(key)?.token === token) locks.delete(key);
+          return Promise.resolve();
+        },
+      };
+      return Promise.resolve(lock);
+    },
+  };
+}
+
+/** A least-recently-used map (`get` refreshes an entry). @internal */
+export interface Lru<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+  delete(key: string): void;
+  readonly size: number;
+}
+
+/** A {@link Lru} of at most `capacity` entries, on a `Map`'s insertion order. @internal */
+export function createLru<V>(capacity: number): Lru<V> {
+  const map = new Map<string, V>();
+  return {
+    get(key) {
+      const value = map.get(key);
+      if (value !== undefined) {
+        map.delete(key);
+        map.set(key, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      map.delete(key);
+      map.set(key, value);
+      if (map.size > capacity) {
+        const oldest = map.keys().next();
+        if (oldest.done !== true) map.delete(oldest.value);
+      }
+    },
+    delete(key) {
+      map.delete(key);
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}
