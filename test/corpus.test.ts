@@ -1,0 +1,72 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../src/index.js';
+import { referenceCheck } from './helpers/reference-port.js';
+
+// The 6,571 real robots.txt bodies of ../shared/corpus (HTML pages, BOMs, UTF-16, binaries,
+// 850 KB giants) with real URLs of the same sites: every file parses, every check answers, and
+// the indexed matcher agrees with the naive port of the reference. The corpus is too large to
+// vendor; where ../shared is absent these tests are reported as skipped, never as passed.
+const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const present = existsSync(`${corpus}files`);
+const encoder = new TextEncoder();
+
+function urlsByFile(): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  for (const row of readFileSync(`${corpus}provenance-all.tsv`, 'utf8').split('\n').slice(1)) {
+    const [file, , repo, , path] = row.split('\t');
+    if (
+      repo !== 'anubhavp28/robotstxt-parser-benchmark' ||
+      !file ||
+      !path?.startsWith('robotfiles/')
+    )
+      continue;
+    const list = `${corpus}urls/${path.slice('robotfiles/'.length)}.txt`;
+    if (!existsSync(list)) continue;
+    const urls = readFileSync(list, 'utf8').split('\n').filter(Boolean);
+    byFile.set(file, [...(byFile.get(file) ?? []), ...urls]);
+  }
+  return byFile;
+}
+
+const GENERIC = [
+  'https://example.com/',
+  'https://example.com/search?q=x',
+  'https://example.com/wp-admin/',
+  '/',
+];
+const AGENTS = ['Googlebot', 'ExampleBot', 'GPTBot'];
+
+describe.runIf(present)('real-world corpus', () => {
+  it('parses every file and agrees with the reference port on real URLs', () => {
+    const urls = urlsByFile();
+    const files = readdirSync(`${corpus}files`).sort();
+    expect(files.length).toBe(6571);
+    let checks = 0;
+    for (const file of files) {
+      const bytes = new Uint8Array(readFileSync(`${corpus}files/${file}`));
+      // Compare whole files: the reference has no size limit.
+      const robots = parseRobotsTxt(bytes, { maxBytes: Number.POSITIVE_INFINITY });
+      const siteUrls = urls.get(file) ?? [];
+      // A few URLs per file keep the naive port's cost bounded on the giants.
+      const sample = [
+        ...siteUrls.filter((_, i) => i % Math.ceil(siteUrls.length / 10 || 1) === 0),
+        ...GENERIC.slice(0, 2),
+      ];
+      const agent = AGENTS[checks % AGENTS.length]!;
+      for (const url of sample) {
+        const expected = referenceCheck(bytes, [agent], encoder.encode(url));
+        const actual = {
+          allowed: robots.isAllowed(url, agent),
+          line: robots.matchingLine(url, agent),
+        };
+        if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
+          expect({ file, url, agent, ...actual }).toEqual({ file, url, agent, ...expected });
+        }
+        checks++;
+      }
+    }
+    expect(checks).toBeGreaterThan(20000);
+  }, 600_000);
+});
