@@ -288,6 +288,42 @@ describe('stores', () => {
     }
   });
 
+  it('a lock whose holder died lapses; the waiter then fetches itself', async () => {
+    const site = await origin(disallowPrivate);
+    const store = createMemoryStore();
+    const orphan = await store.lock?.(site.origin, 150);
+    expect(orphan).toBeDefined();
+    const robots = client({ store, lockTtl: 150, lockPollInterval: 10 });
+    expect(await robots.isAllowed(site.url('/private'), agent)).toBe(false);
+    expect(site.fetches()).toBe(1);
+  });
+
+  it('an outage is remembered across processes: the 30 days count from the first failure', async () => {
+    const site = await origin({ status: 503 });
+    const time = clock();
+    const store = createMemoryStore({ now: time.now });
+    await client({ store, now: time.now }).isAllowed(site.url('/'), agent);
+    time.advance(30 * day);
+    const restarted = client({ store, now: time.now });
+    expect(await restarted.isAllowed(site.url('/'), agent)).toBe(true);
+    expect((await restarted.get(site.url('/'))).entry.failures).toBe(2);
+  });
+
+  it('uses the injected fetch and sends the User-Agent', async () => {
+    const site = await origin(disallowPrivate);
+    const seen: string[] = [];
+    const robots = client({
+      userAgent: 'FooBot/2.0',
+      fetch: (input, init) => {
+        seen.push(input);
+        return fetch(input, init);
+      },
+    });
+    await robots.isAllowed(site.url('/a'), agent);
+    expect(seen).toEqual([site.url('/robots.txt')]);
+    expect(site.userAgents).toEqual(['FooBot/2.0']);
+  });
+
   it('an entry written by another process is used without fetching', async () => {
     const site = await origin(disallowAdmin);
     const time = clock();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRobotsTxtError } from '../src/errors.js';
 import { fetchRobotsTxt } from '../src/fetch.js';
@@ -225,6 +225,15 @@ describe('size limit (RFC 9309 §2.5)', () => {
     expect(result).toMatchObject({ status: 'ok', truncated: true });
     expect(result.bytesRead).toBeLessThanOrEqual(512_000);
     expect(result.status === 'ok' && result.body.byteLength).toBeLessThanOrEqual(512_001);
+  });
+  it('a brotli bomb is cut the same way', async () => {
+    const bomb = brotliCompressSync(Buffer.alloc(32 * 1024 * 1024, 'x'));
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': 'br' });
+      response.end(bomb);
+    });
+    const result = await fetchRobotsTxt(server.origin);
+    expect(result).toMatchObject({ status: 'ok', truncated: true, bytesRead: 512_000 });
   });
 });
 
