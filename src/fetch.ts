@@ -9,6 +9,7 @@ import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
 import { parseRobotsTxt } from './index.js';
 import { allowAll, disallowAll } from './policy.js';
 import { robotsTxtLocation } from './robots-url.js';
+import { discard, readAtMost, untilAborted } from './stream.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';
 
 /**
@@ -302,40 +303,6 @@ export async function fetchRobotsTxt(
   }
 }
 
-/** Reads at most `limit` bytes of the body, then cancels it so the rest is never downloaded. */
-async function readAtMost(
-  response: Response,
-  limit: number,
-  signal: AbortSignal,
-): Promise<Uint8Array> {
-  const body = response.body;
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < limit) {
-      // The race guards against a fetch that ignores the signal: a stalled body must not hang us.
-      const { done, value } = await untilAborted(reader.read(), signal);
-      if (done) break;
-      const room = limit - size;
-      const chunk = value.byteLength > room ? value.subarray(0, room) : value;
-      chunks.push(chunk);
-      size += chunk.byteLength;
-    }
-  } finally {
-    // Stops the download (and, for gzip/br, the decoding): a compression bomb ends here.
-    reader.cancel().catch(ignore);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 function resolveLocation(location: string | null, base: string): string | undefined {
   if (location === null || location.trim() === '') return undefined;
   let target: URL;
@@ -347,32 +314,6 @@ function resolveLocation(location: string | null, base: string): string | undefi
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
   target.hash = '';
   return target.href;
-}
-
-/** Rejects as soon as `signal` aborts, whether or not `promise` listens to it. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(ignore);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function discard(response: Response): void {
-  response.body?.cancel().catch(ignore);
 }
 
 /** `fetch failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)`: the message with its causes. */
@@ -398,5 +339,3 @@ function checkOption(name: string, value: number, valid: (value: number) => bool
     throw new TypeError(`Invalid options.${name}: ${String(value)}`);
   }
 }
-
-function ignore(): void {}

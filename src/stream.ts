@@ -1,0 +1,64 @@
+/** Reading response bodies with a byte limit and a deadline, on web streams only. */
+
+/** Reads at most `limit` bytes of the body, then cancels it so the rest is never downloaded. */
+export async function readAtMost(
+  response: Response,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
+  const body = response.body;
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      // The race guards against a fetch that ignores the signal: a stalled body must not hang us.
+      const { done, value } = await untilAborted(reader.read(), signal);
+      if (done) break;
+      const room = limit - size;
+      const chunk = value.byteLength > room ? value.subarray(0, room) : value;
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    }
+  } finally {
+    // Stops the download (and, for gzip/br, the decoding): a compression bomb ends here.
+    reader.cancel().catch(ignore);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Rejects as soon as `signal` aborts, whether or not `promise` listens to it. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(ignore);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Cancels a response body that will not be read, freeing the connection. */
+export function discard(response: Response): void {
+  response.body?.cancel().catch(ignore);
+}
+
+function ignore(): void {}
