@@ -1,0 +1,73 @@
+/**
+ * Human-readable text for lint results, as the `robotstxt lint` command prints them.
+ */
+
+import type { Diagnostic, LintResult, Severity } from './types.js';
+
+/** Options of {@link formatLintText}. */
+export interface FormatLintTextOptions {
+  /**
+   * The name shown before each position (`robots.txt:3:1`).
+   * @default 'robots.txt'
+   */
+  readonly source?: string;
+  /**
+   * Use ANSI colours (a terminal that wants them).
+   * @default false
+   */
+  readonly color?: boolean;
+}
+
+const COLORS: Readonly<Record<Severity | 'dim' | 'bold', readonly [string, string]>> = {
+  error: ['\u001b[31m', '\u001b[39m'],
+  warning: ['\u001b[33m', '\u001b[39m'],
+  info: ['\u001b[36m', '\u001b[39m'],
+  dim: ['\u001b[2m', '\u001b[22m'],
+  bold: ['\u001b[1m', '\u001b[22m'],
+};
+
+/**
+ * One line per diagnostic (`robots.txt:3:1  warning  message  [code]`) and a summary line.
+ *
+ * @example
+ * formatLintText(lintRobotsTxt('Crawl-delay: 5\n'), { source: 'robots.txt' });
+ * // 'robots.txt:1:1  warning  Google ignores Crawl-delay (…)  [unsupported-directive]\n\n0 errors, 1 warning, 0 infos\n'
+ */
+export function formatLintText(result: LintResult, options: FormatLintTextOptions = {}): string {
+  const source = options.source ?? 'robots.txt';
+  const paint = (style: keyof typeof COLORS, text: string): string =>
+    options.color === true ? `${COLORS[style][0]}${text}${COLORS[style][1]}` : text;
+  const out: string[] = [];
+  for (const d of result.diagnostics) {
+    out.push(
+      `${paint('bold', `${source}:${d.line}:${d.column}`)}  ${paint(d.severity, d.severity.padEnd(7))}  ${d.message}  ${paint('dim', `[${d.code}]`)}`,
+    );
+    for (const r of d.related ?? [])
+      out.push(`    ${paint('dim', `see ${source}:${r.line}: ${r.message}`)}`);
+  }
+  if (out.length > 0) out.push('');
+  out.push(summarize(result));
+  return `${out.join('\n')}\n`;
+}
+
+/** `2 errors, 1 warning, 0 infos`, or `No problems found.` */
+export function summarize(
+  result: Pick<LintResult, 'errorCount' | 'warningCount' | 'infoCount'>,
+): string {
+  if (result.errorCount + result.warningCount + result.infoCount === 0) return 'No problems found.';
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(result.errorCount, 'error')}, ${plural(result.warningCount, 'warning')}, ${plural(result.infoCount, 'info')}`;
+}
+
+/** The diagnostic as plain JSON-ready data (it already is; this fixes the key order). */
+export function diagnosticToJson(d: Diagnostic): Diagnostic {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    line: d.line,
+    column: d.column,
+    ...(d.endColumn === undefined ? {} : { endColumn: d.endColumn }),
+    ...(d.related === undefined ? {} : { related: d.related }),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Rules that can never decide a verdict because another rule of the same group always outranks
+ * them. Conservative: a rule is reported only when that is provable from the two patterns alone.
+ */
+
+import { matchesPattern } from '../pattern.js';
+import { formatRule } from '../robots.js';
+import type { Rule } from '../types.js';
+
+/** A finding about one rule, to be turned into a diagnostic by the caller. */
+export interface RuleFinding {
+  readonly code: 'duplicate-rule' | 'shadowed-rule' | 'allow-disallow-tie' | 'equal-length-overlap';
+  readonly rule: Rule;
+  readonly by: Rule;
+  readonly message: string;
+}
+
+// Beyond this many rules in one group only exact duplicates are looked for (the pairwise check is
+// quadratic).
+const PAIRWISE_LIMIT = 1500;
+
+/** Whether a pattern can match anything: the path always starts with `/` (B24). */
+function canMatch(rule: Rule): boolean {
+  const first = rule.pattern.charCodeAt(0);
+  return first === 0x2f || first === 0x2a;
+}
+
+/** Google's `index.html` rewrite lets such an Allow match more paths than its pattern says. */
+function hasIndexRewrite(rule: Rule): boolean {
+  return (
+    rule.type === 'allow' &&
+    rule.pattern.slice(rule.pattern.lastIndexOf('/') + 1).startsWith('index.htm')
+  );
+}
+
+/** Every path `rule` matches starts with this literal text. */
+function literalPrefix(pattern: string): string {
+  const star = pattern.indexOf('*');
+  if (star >= 0) return pattern.slice(0, star);
+  return pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
+}
+
+/**
+ * Whether `cover` matches every path `rule` matches. Proven only for a cover that is a literal
+ * prefix (optionally followed by `*`s): then it matches exactly the paths starting with it.
+ */
+function covers(cover: Rule, rule: Rule): boolean {
+  if (cover.pattern === rule.pattern) return true;
+  if (cover.pattern.endsWith('$')) return false;
+  let end = cover.pattern.length;
+  while (end > 0 && cover.pattern.charCodeAt(end - 1) === 0x2a) end--;
+  const prefix = cover.pattern.slice(0, end);
+  if (prefix.includes('*')) return false;
+  return literalPrefix(rule.pattern).startsWith(prefix);
+}
+
+/** A path both patterns match, if one is easy to find: either pattern with `*` and `$` dropped. */
+function commonPath(a: Rule, b: Rule): string | undefined {
+  for (const pattern of [a.pattern, b.pattern]) {
+    const path = pattern.replace(/\*/g, '').replace(/\$$/, '');
+    if (
+      path.startsWith('/') &&
+      matchesPattern(a.pattern, path) &&
+      matchesPattern(b.pattern, path)
+    ) {
+      return path;
+    }
+  }
+  return undefined;
+}
+
+function quote(rule: Rule): string {
+  return `line ${rule.line} "${formatRule(rule)}"`;
+}
+
+/** Finds, for each rule of a group, the strongest reason it never (or rarely) decides. */
+export function findShadowedRules(rules: readonly Rule[]): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  if (rules.length > PAIRWISE_LIMIT) {
+    const seen = new Map<string, Rule>();
+    for (const rule of rules) {
+      const key = `${rule.type} ${rule.pattern}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, rule);
+      else findings.push(duplicate(rule, first));
+    }
+    return findings;
+  }
+  for (const rule of rules) {
+    // Empty rules (priority 0) and patterns that never match are reported elsewhere.
+    if (rule.priority === 0 || !canMatch(rule) || hasIndexRewrite(rule)) continue;
+    let best: RuleFinding | undefined;
+    let rank = 0;
+    for (const other of rules) {
+      if (other === rule || other.priority === 0 || !canMatch(other)) continue;
+      const finding = compare(rule, other);
+      if (finding === undefined) continue;
+      const r = RANK[finding.code];
+      if (r > rank) {
+        best = finding;
+        rank = r;
+      }
+    }
+    if (best !== undefined) findings.push(best);
+  }
+  return findings;
+}
+
+const RANK: Readonly<Record<RuleFinding['code'], number>> = {
+  'duplicate-rule': 4,
+  'shadowed-rule': 3,
+  'allow-disallow-tie': 2,
+  'equal-length-overlap': 1,
+};
+
+function duplicate(rule: Rule, first: Rule): RuleFinding {
+  return {
+    code: 'duplicate-rule',
+    rule,
+    by: first,
+    message: `Duplicate of ${quote(first)} in the same group: this line never decides anything.`,
+  };
+}
+
+function compare(rule: Rule, other: Rule): RuleFinding | undefined {
+  const sameType = rule.type === other.type;
+  if (covers(other, rule)) {
+    if (other.priority > rule.priority) {
+      const why = sameType
+        ? 'which is longer, so this rule is never the best match of its kind'
+        : `which is longer and so always wins (RFC 9309 §2.2.2: the longest match wins)`;
+      return {
+        code: 'shadowed-rule',
+        rule,
+        by: other,
+        message: `Never decides: every path it matches is also matched by ${quote(other)}, ${why}.`,
+      };
+    }
+    if (other.priority === rule.priority) {
+      if (sameType && other.line < rule.line) {
+        if (other.pattern === rule.pattern) return duplicate(rule, other);
+        return {
+          code: 'shadowed-rule',
+          rule,
+          by: other,
+          message: `Never decides: ${quote(other)} comes first, has the same length and matches every path this rule matches.`,
+        };
+      }
+      if (rule.type === 'disallow' && other.type === 'allow') {
+        return {
+          code: 'allow-disallow-tie',
+          rule,
+          by: other,
+          message: `Never blocks anything: ${quote(other)} has the same length (priority ${rule.priority}) and matches every path this rule matches; on a tie the Allow wins.`,
+        };
+      }
+    }
+  }
+  if (rule.type === 'disallow' && other.type === 'allow' && other.priority === rule.priority) {
+    const path = commonPath(rule, other);
+    if (path !== undefined) {
+      return {
+        code: 'equal-length-overlap',
+        rule,
+        by: other,
+        message: `Same length (priority ${rule.priority}) as ${quote(other)}: for paths both match, such as ${path}, the Allow wins the tie.`,
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,88 @@
+/**
+ * The shapes of lint results: typed diagnostics with a stable code, a severity and a position.
+ */
+
+import type { ParseOptions, RobotsTxt } from '../types.js';
+
+/** How serious a diagnostic is: `error` changes what crawlers do against the author's intent. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** The stable id of a diagnostic (kebab-case); see {@link diagnosticCatalog}. */
+export type DiagnosticCode =
+  | 'html-content'
+  | 'content-past-limit'
+  | 'byte-order-mark'
+  | 'partial-byte-order-mark'
+  | 'stray-byte-order-mark'
+  | 'invalid-utf8'
+  | 'nul-byte'
+  | 'line-too-long'
+  | 'ignored-line'
+  | 'missing-colon'
+  | 'space-in-key'
+  | 'accepted-typo'
+  | 'nonstandard-key'
+  | 'unsupported-directive'
+  | 'unknown-directive'
+  | 'rule-outside-group'
+  | 'pattern-never-matches'
+  | 'literal-dollar'
+  | 'empty-user-agent'
+  | 'user-agent-no-token'
+  | 'user-agent-truncated'
+  | 'user-agent-version'
+  | 'user-agent-without-rules'
+  | 'duplicate-rule'
+  | 'shadowed-rule'
+  | 'allow-disallow-tie'
+  | 'equal-length-overlap'
+  | 'relative-sitemap';
+
+/** Another place a diagnostic refers to, such as the rule that shadows the reported one. */
+export interface RelatedLocation {
+  /** 1-based line number. */
+  readonly line: number;
+  /** What is there, e.g. `Allow: /` on line 3. */
+  readonly message: string;
+}
+
+/** One finding of {@link lintRobotsTxt}. */
+export interface Diagnostic {
+  /** Stable kebab-case id, e.g. `unsupported-directive`. */
+  readonly code: DiagnosticCode;
+  /** `error`, `warning` or `info`. */
+  readonly severity: Severity;
+  /** One or two sentences: what the reference parser does with the line and why it matters. */
+  readonly message: string;
+  /** 1-based line number (as the reference numbers lines: every physical line counts). */
+  readonly line: number;
+  /** 1-based column in UTF-16 code units of the line's UTF-8 decoding. */
+  readonly column: number;
+  /** 1-based column just past the flagged text, when it is a span. */
+  readonly endColumn?: number;
+  /** Lines the diagnostic refers to. */
+  readonly related?: readonly RelatedLocation[];
+}
+
+/** Options of {@link lintRobotsTxt}. */
+export interface LintOptions {
+  /**
+   * Bytes a crawler reads; content past it is reported. Google reads 500 KiB.
+   * @default 512000
+   */
+  readonly maxBytes?: ParseOptions['maxBytes'];
+}
+
+/** What {@link lintRobotsTxt} returns. */
+export interface LintResult {
+  /** Diagnostics sorted by line, then column. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Number of `error` diagnostics. */
+  readonly errorCount: number;
+  /** Number of `warning` diagnostics. */
+  readonly warningCount: number;
+  /** Number of `info` diagnostics. */
+  readonly infoCount: number;
+  /** The body as parsed (with the reference's defaults), for further checks. */
+  readonly robots: RobotsTxt;
+}
