@@ -35,8 +35,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
   return {
     get(key) {
       const held = entries.get(key);
-      if (held !== undefined && held.until <= now()) entries.delete(key);
-      return Promise.resolve(held !== undefined && held.until > now() ? held.entry : undefined);
+      if (held === undefined) return Promise.resolve(undefined);
+      if (held.until <= now()) {
+        entries.delete(key);
+        return Promise.resolve(undefined);
+      }
+      return Promise.resolve(held.entry);
     },
     set(key, entry, ttl) {
       entries.set(key, { entry, until: now() + ttl });
