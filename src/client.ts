@@ -13,8 +13,8 @@ import {
   nextCacheEntry,
 } from './cache.js';
 import { type FetchRobotsTxtOptions, type FetchRobotsTxtResult, fetchRobotsTxt } from './fetch.js';
-import { parseRobotsTxt } from './index.js';
 import { allowAll, disallowAll } from './policy.js';
+import { parseRobotsTxt } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
 import { createLru, createMemoryStore } from './stores/memory.js';
 import type { Explanation, RobotsPolicy } from './types.js';

@@ -6,8 +6,8 @@
  */
 
 import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
-import { parseRobotsTxt } from './index.js';
 import { allowAll, disallowAll } from './policy.js';
+import { parseRobotsTxt } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
 import { discard, readAtMost, untilAborted } from './stream.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';

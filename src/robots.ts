@@ -6,7 +6,7 @@
 import { describe, toAgentList } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
 import { type GroupedRule, type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
-import type { ParsedBody } from './parse.js';
+import { bodyToByteString, type ParsedBody, parseByteString, resolveOptions } from './parse.js';
 import { LineFlag } from './tokenize.js';
 import type {
   Explanation,
@@ -296,4 +296,24 @@ function explainReason(
     return `Allowed by ${describeRule(bestAllow)} of ${namedBy}, the longest match for ${path}${over}.`;
   }
   return `Allowed: only ${describeRule(bestDisallow!)} of ${namedBy} matches ${path}, and an empty Disallow blocks nothing.`;
+}
+
+/**
+ * Parses a robots.txt body once; the result answers any number of checks.
+ *
+ * A string body is read as its UTF-8 encoding, a `Uint8Array` (or `ArrayBuffer`) as raw bytes.
+ * Never throws on any content: what is not a directive is skipped and recorded in `lines`.
+ * Throws a `TypeError` only for an argument of the wrong type.
+ *
+ * @example
+ * const robots = parseRobotsTxt('User-agent: *\nDisallow: /private\n');
+ * robots.isAllowed('https://example.com/private/x', 'ExampleBot'); // false
+ * robots.explain('https://example.com/private/x', 'ExampleBot').line; // 2
+ */
+export function parseRobotsTxt(
+  body: string | Uint8Array | ArrayBuffer,
+  options?: ParseOptions,
+): RobotsTxt {
+  const resolved = resolveOptions(options);
+  return new ParsedRobotsTxt(parseByteString(bodyToByteString(body), resolved));
 }
