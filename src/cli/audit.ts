@@ -1,0 +1,103 @@
+/**
+ * `robotstxt audit`: well-known crawlers × paths, allowed or blocked.
+ */
+
+import { auditRobotsTxt, formatAuditTable } from '../audit.js';
+import { type CrawlerPurpose, crawlers } from '../crawlers.js';
+import { parseRobotsTxt } from '../index.js';
+import type { RobotsPolicy } from '../types.js';
+import {
+  type CliContext,
+  CliError,
+  describeOutcome,
+  EXIT,
+  fetchFor,
+  fetchOptionsConfig,
+  isUrl,
+  parseCommandArgs,
+  readLocalBody,
+  useColor,
+} from './shared.js';
+
+/** Help text of `robotstxt audit`. */
+export const auditHelp: string = `Usage: robotstxt audit [--path P]... URL|FILE|-
+
+Shows which well-known crawlers (search engines, AI crawlers, SEO tools) may
+fetch / and each given path. A URL's origin's /robots.txt is fetched.
+
+Options:
+  -p, --path P         a path to check besides / (repeatable)
+      --purpose P      only crawlers with this purpose: search, ai-training,
+                       ai-assistant, ai-search, seo
+      --json           print JSON
+      --timeout MS     fetch timeout (default 10000)
+      --user-agent UA  User-Agent header sent when fetching
+  -h, --help           show this help
+
+Exit status: 0 report printed, 2 usage error or unreadable input.
+`;
+
+const options = {
+  path: { type: 'string', short: 'p', multiple: true },
+  purpose: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  ...fetchOptionsConfig,
+} as const;
+
+const PURPOSES: readonly CrawlerPurpose[] = [
+  'search',
+  'ai-training',
+  'ai-assistant',
+  'ai-search',
+  'seo',
+  'other',
+];
+
+/** Runs `robotstxt audit`; returns the exit code. */
+export async function runAudit(args: readonly string[], context: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs('audit', args, options);
+  if (values.help) {
+    context.stdout.write(auditHelp);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1)
+    throw new CliError('audit takes one URL or file (see "robotstxt audit --help")');
+  const purpose = values.purpose;
+  if (purpose !== undefined && !PURPOSES.includes(purpose as CrawlerPurpose)) {
+    throw new CliError(`--purpose must be one of ${PURPOSES.join(', ')}, got ${purpose}`);
+  }
+  const paths = values.path ?? [];
+  for (const path of paths) {
+    if (!path.startsWith('/')) throw new CliError(`--path must start with "/", got ${path}`);
+  }
+  const source = positionals[0]!;
+  let policy: RobotsPolicy;
+  let header: string;
+  let outcome: Record<string, unknown>;
+  if (isUrl(source)) {
+    const fetched = await fetchFor(source, values, context);
+    policy = fetched.robots;
+    header = `${fetched.url}: ${describeOutcome(fetched)}${fetched.status === 'ok' ? '' : ` — ${fetched.reason}`}`;
+    outcome = {
+      source: fetched.url,
+      status: fetched.status,
+      ...(fetched.httpStatus === undefined ? {} : { httpStatus: fetched.httpStatus }),
+    };
+  } else {
+    const { body } = await readLocalBody(source, context);
+    policy = parseRobotsTxt(body);
+    header = source === '-' ? 'stdin' : source;
+    outcome = { source: header };
+  }
+  const selected = purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
+  const audit = auditRobotsTxt(policy, { paths, crawlers: selected });
+  if (values.json) {
+    context.stdout.write(`${JSON.stringify({ robots: outcome, ...audit }, null, 2)}\n`);
+  } else {
+    context.stdout.write(
+      `# ${header}\n${formatAuditTable(audit, { color: useColor(context.stdout, context.env) })}`,
+    );
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,123 @@
+/**
+ * `robotstxt check --jsonl`: JSON lines in, one JSON result per line out, in constant memory.
+ * Parsed files are reused through a small LRU keyed by the body (or the file name).
+ */
+
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { parseRobotsTxt } from '../index.js';
+import type { RobotsTxt } from '../types.js';
+import { type CliContext, EXIT, write } from './shared.js';
+
+/** Options of {@link runCheckJsonl}. */
+export interface CheckJsonlOptions {
+  /** Agents used when a request has no `useragent`. */
+  readonly agents: readonly string[];
+  /** File used when a request has neither `robotstxt` nor `robots_file`. */
+  readonly robots?: string;
+}
+
+const CACHE_SIZE = 64;
+const PROGRESS_EVERY = 10_000;
+
+/** A least-recently-used map of parsed files. */
+class ParsedCache {
+  readonly #entries = new Map<string, RobotsTxt>();
+
+  async get(key: string, load: () => Promise<RobotsTxt> | RobotsTxt): Promise<RobotsTxt> {
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    const value = await load();
+    this.#entries.set(key, value);
+    if (this.#entries.size > CACHE_SIZE) this.#entries.delete(this.#entries.keys().next().value!);
+    return value;
+  }
+}
+
+/** Reads requests from stdin and writes one result line per request; returns the exit code. */
+export async function runCheckJsonl(
+  context: CliContext,
+  options: CheckJsonlOptions,
+): Promise<number> {
+  const cache = new ParsedCache();
+  const progress = context.stderr.isTTY === true;
+  let count = 0;
+  let disallowed = false;
+  let invalid = false;
+  const lines = createInterface({ input: context.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    count++;
+    let output: Record<string, unknown>;
+    try {
+      const result = await checkOne(line, cache, options);
+      if (!result.allowed) disallowed = true;
+      output = result;
+    } catch (error) {
+      invalid = true;
+      output = {
+        error: `line ${count}: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+    const pending = write(context.stdout, `${JSON.stringify(output)}\n`);
+    if (pending !== undefined) await pending;
+    if (progress && count % PROGRESS_EVERY === 0) context.stderr.write(`\r${count} lines checked`);
+  }
+  if (progress && count >= PROGRESS_EVERY) context.stderr.write(`\r${count} lines checked\n`);
+  if (invalid) return EXIT.usage;
+  return disallowed ? EXIT.fail : EXIT.ok;
+}
+
+async function checkOne(
+  line: string,
+  cache: ParsedCache,
+  options: CheckJsonlOptions,
+): Promise<{ allowed: boolean; line: number; id?: unknown }> {
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch {
+    throw new Error('not valid JSON');
+  }
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) {
+    throw new Error('expected a JSON object');
+  }
+  const r = request as Record<string, unknown>;
+  const url = r['url'];
+  if (typeof url !== 'string') throw new Error('"url" must be a string');
+  const agentField = r['useragent'] ?? (options.agents.length > 0 ? options.agents : undefined);
+  const agents =
+    typeof agentField === 'string'
+      ? [agentField]
+      : Array.isArray(agentField) && agentField.every((a) => typeof a === 'string')
+        ? (agentField as string[])
+        : undefined;
+  if (agents === undefined) throw new Error('"useragent" must be a string or an array of strings');
+  let robots: RobotsTxt;
+  const body = r['robotstxt'];
+  const file = r['robots_file'] ?? options.robots;
+  if (typeof body === 'string') {
+    robots = await cache.get(`b:${body}`, () => parseRobotsTxt(body));
+  } else if (typeof file === 'string') {
+    robots = await cache.get(`f:${file}`, async () => {
+      try {
+        return parseRobotsTxt(await readFile(file));
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        throw new Error(`cannot read ${file}${typeof code === 'string' ? ` (${code})` : ''}`);
+      }
+    });
+  } else {
+    throw new Error('needs "robotstxt" (the body) or "robots_file" (a path)');
+  }
+  const explanation = robots.explain(url, agents);
+  return {
+    ...('id' in r ? { id: r['id'] } : {}),
+    allowed: explanation.allowed,
+    line: explanation.line,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * What every command of the `robotstxt` CLI shares: streams, colour, exit codes, usage errors and
+ * reading a robots.txt from a file, stdin or a URL.
+ */
+
+import { readFile } from 'node:fs/promises';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type FetchRobotsTxtResult, fetchRobotsTxt } from '../fetch.js';
+
+/** Exit codes, as the reference's `robots_main`: 0 allowed / clean, 1 disallowed / errors found. */
+export const EXIT = { ok: 0, fail: 1, usage: 2 } as const;
+
+/** The process streams and environment a command runs with. */
+export interface CliContext {
+  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly version: string;
+}
+
+/** A bad command line or unreadable input: printed as one line on stderr, exit code 2. */
+export class CliError extends Error {
+  override name = 'CliError' as const;
+}
+
+/** Colour only on a terminal, and never when `NO_COLOR` is set to a non-empty value. */
+export function useColor(stream: { isTTY?: boolean }, env: CliContext['env']): boolean {
+  const noColor = env['NO_COLOR'];
+  return stream.isTTY === true && (noColor === undefined || noColor === '');
+}
+
+/** `parseArgs` with strict checking; unknown options become a {@link CliError}. */
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  args: readonly string[],
+  options: T,
+): ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
+> {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new CliError(`${message} (see "robotstxt ${command} --help")`);
+  }
+}
+
+/** Whether a source names a URL (fetched) rather than a file. */
+export function isUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+/** A robots.txt read from a file or stdin. */
+export interface LocalBody {
+  readonly source: string;
+  readonly body: Uint8Array;
+}
+
+/** Reads a file (`-` for stdin), refusing binary files with a {@link CliError}. */
+export async function readLocalBody(source: string, context: CliContext): Promise<LocalBody> {
+  let body: Uint8Array;
+  if (source === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of context.stdin) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    }
+    body = Buffer.concat(chunks);
+  } else {
+    try {
+      body = await readFile(source);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : error instanceof Error
+                ? error.message
+                : String(error);
+      throw new CliError(`cannot read ${source}: ${why}`);
+    }
+  }
+  if (looksBinary(body)) {
+    throw new CliError(
+      `${source === '-' ? 'stdin' : source} looks like a binary file (it has NUL bytes), not a robots.txt`,
+    );
+  }
+  return { source, body };
+}
+
+/** Git's heuristic: a NUL byte in the first 8000 bytes. */
+function looksBinary(body: Uint8Array): boolean {
+  return body.subarray(0, 8000).includes(0);
+}
+
+/** Fetch options shared by the commands that take URLs. */
+export const fetchOptionsConfig = {
+  timeout: { type: 'string' },
+  'user-agent': { type: 'string' },
+} as const;
+
+/** Fetches the robots.txt governing `url`; a URL without robots.txt is a {@link CliError}. */
+export async function fetchFor(
+  url: string,
+  values: { timeout?: string | undefined; 'user-agent'?: string | undefined },
+  context: CliContext,
+): Promise<FetchRobotsTxtResult> {
+  let timeout = 10_000;
+  if (values.timeout !== undefined) {
+    timeout = Number(values.timeout);
+    if (!Number.isFinite(timeout) || timeout <= 0) {
+      throw new CliError(
+        `--timeout must be a positive number of milliseconds, got ${values.timeout}`,
+      );
+    }
+  }
+  try {
+    return await fetchRobotsTxt(url, {
+      timeout,
+      userAgent: values['user-agent'] ?? `robots-rep/${context.version} (robotstxt CLI)`,
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Writes text, waiting for the stream to drain when its buffer is full (constant memory). */
+export function write(stream: NodeJS.WritableStream, text: string): Promise<void> | undefined {
+  if (stream.write(text)) return undefined;
+  return new Promise((resolve) => stream.once('drain', () => resolve()));
+}
+
+/** `ok (HTTP 200)`, `unreachable (HTTP 503)`, `unreachable (fetch failed …)`. */
+export function describeOutcome(result: FetchRobotsTxtResult): string {
+  if (result.httpStatus !== undefined) return `${result.status} (HTTP ${result.httpStatus})`;
+  return result.status === 'unreachable' ? `${result.status} (${result.error})` : result.status;
+}
