@@ -2,7 +2,7 @@
  * Human-readable text for lint results, as the `robotstxt lint` command prints them.
  */
 
-import type { Diagnostic, LintResult, Severity } from './types.js';
+import type { LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */
 export interface FormatLintTextOptions {
@@ -57,17 +57,4 @@ export function summarize(
   if (result.errorCount + result.warningCount + result.infoCount === 0) return 'No problems found.';
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(result.errorCount, 'error')}, ${plural(result.warningCount, 'warning')}, ${plural(result.infoCount, 'info')}`;
-}
-
-/** The diagnostic as plain JSON-ready data (it already is; this fixes the key order). */
-export function diagnosticToJson(d: Diagnostic): Diagnostic {
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    line: d.line,
-    column: d.column,
-    ...(d.endColumn === undefined ? {} : { endColumn: d.endColumn }),
-    ...(d.related === undefined ? {} : { related: d.related }),
-  };
 }
