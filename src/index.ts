@@ -5,6 +5,15 @@
 
 export { extractProductToken, isGlobalAgent } from './agent.js';
 export {
+  type AuditOptions,
+  type AuditResult,
+  type AuditRow,
+  type AuditVerdict,
+  auditRobotsTxt,
+  type FormatAuditOptions,
+  formatAuditTable,
+} from './audit.js';
+export {
   type CachedCopy,
   type CacheEntry,
   type CacheLock,
@@ -20,6 +29,7 @@ export {
   type StoreOperation,
   type StoreStatus,
 } from './client.js';
+export { type Crawler, type CrawlerPurpose, crawlers } from './crawlers.js';
 export {
   isRobotsTxtError,
   RobotsTxtError,
@@ -37,6 +47,28 @@ export {
   type FetchStatus,
   fetchRobotsTxt,
 } from './fetch.js';
+export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
+export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
+export { lintRobotsTxt } from './lint/lint.js';
+export {
+  type SarifInput,
+  type SarifLevel,
+  type SarifLocation,
+  type SarifLog,
+  type SarifResult,
+  type SarifRule,
+  type SarifRun,
+  type ToSarifOptions,
+  toSarif,
+} from './lint/sarif.js';
+export type {
+  Diagnostic,
+  DiagnosticCode,
+  LintOptions,
+  LintResult,
+  RelatedLocation,
+  Severity,
+} from './lint/types.js';
 export { bodyToByteString } from './parse.js';
 export { escapePattern, matchesPattern } from './pattern.js';
 export { allowAll, disallowAll } from './policy.js';
