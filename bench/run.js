@@ -1,0 +1,438 @@
+/**
+ * `npm run bench`: robots-parser and robots-rep side by side in one process. Parse and check
+ * medians on the shared bench files, a run over the whole real-world corpus, retained memory per
+ * parsed file, and a generated worst case. Prints Markdown tables and writes JSON to
+ * bench/results/. Set ROBOTS_REP_SHARED to point at another copy of the shared directory.
+ * Run with `node --expose-gc` so that the memory figures are exact.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import robotsParser from 'robots-parser';
+import { parseRobotsTxt } from '../dist/index.js';
+import { loadBenchFiles, loadCorpus, makeWorstCase } from './inputs.js';
+import {
+  collect,
+  formatBytes,
+  formatNs,
+  median,
+  printTable,
+  sinkValue,
+  timePerOp,
+  timeSideBySide,
+} from './timing.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const shared = resolve(root, process.env.ROBOTS_REP_SHARED ?? '../shared');
+const AGENTS = ['ExampleBot', 'OtherCrawler'];
+const CORPUS_AGENT = 'Googlebot';
+
+/** The two libraries behind one shape: parse a string body, parse bytes, check one URL. */
+const LIBS = [
+  {
+    name: 'robots-parser',
+    parse: (text, origin) => robotsParser(`${origin}/robots.txt`, text),
+    // robots-parser takes only strings: it gets the body decoded up front (not timed).
+    // It throws on some real files (e.g. a `Disallow` line with no value and no colon): those
+    // count as failures and get no checks.
+    checkAll: makeCheckAll(),
+    parseFile: (file) => tryParse(() => robotsParser(`${file.origin}/robots.txt`, file.text)),
+    copy: (file) =>
+      tryParse(() => robotsParser(`${file.origin}/robots.txt`, Buffer.from(file.bytes).toString())),
+  },
+  {
+    name: 'robots-rep',
+    parse: (text) => parseRobotsTxt(text),
+    // robots-rep reads the raw bytes, as a fetcher hands them over (conversion is timed).
+    checkAll: makeCheckAll(),
+    parseFile: (file) => parseRobotsTxt(file.bytes),
+    copy: (file) => parseRobotsTxt(file.bytes),
+  },
+];
+
+let parseFailures = 0;
+
+function tryParse(parse) {
+  try {
+    return parse();
+  } catch {
+    parseFailures++;
+    return null;
+  }
+}
+
+/**
+ * A fresh copy of the check loop per library: one shared loop would see both libraries' objects
+ * and make the `isAllowed` call site polymorphic, slowing both by an amount that is not theirs.
+ */
+function makeCheckAll() {
+  return new Function(
+    'robots',
+    'urls',
+    'agent',
+    `if (robots === null) return 0;
+    let allowed = 0;
+    for (let i = 0; i < urls.length; i++) if (robots.isAllowed(urls[i], agent)) allowed++;
+    return allowed;`,
+  );
+}
+
+const started = performance.now();
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: availableParallelism(),
+  gcExposed: collect(),
+};
+/** Heap in use plus ArrayBuffer backing stores (typed arrays live outside the JS heap). */
+const used = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+const log = (message) =>
+  process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)}s ${message}\n`);
+
+function benchFiles() {
+  const { files, origin, urls } = loadBenchFiles(shared);
+  const rows = [];
+  for (const [fileName, text] of Object.entries(files)) {
+    const row = { file: fileName, bytes: Buffer.byteLength(text), urls: urls.length };
+    log(`bench ${fileName}: parse`);
+    const parseNs = timeSideBySide(
+      LIBS.map((lib) => () => (lib.parse(text, origin) ? 1 : 0)),
+      { samples: 15 },
+    );
+    // Parse and answer one URL: includes any matcher structure built on first use.
+    const firstCheckNs = timeSideBySide(
+      LIBS.map((lib) => () => (lib.parse(text, origin).isAllowed(urls[0], AGENTS[0]) ? 1 : 0)),
+      { samples: 15 },
+    );
+    const parsed = LIBS.map((lib) => lib.parse(text, origin));
+    const check = {};
+    for (const agent of AGENTS) {
+      log(`bench ${fileName}: check ${agent}`);
+      check[agent] = timeSideBySide(
+        parsed.map((robots, i) => () => LIBS[i].checkAll(robots, urls, agent)),
+        { opsPerRun: urls.length, samples: 9, sampleMs: 40 },
+      );
+    }
+    LIBS.forEach((lib, i) => {
+      row[lib.name] = {
+        parseNs: parseNs[i],
+        firstCheckNs: firstCheckNs[i],
+        checkNs: Object.fromEntries(AGENTS.map((agent) => [agent, check[agent][i]])),
+      };
+    });
+    // Informational: how often the two libraries' verdicts differ (robots-parser is not a
+    // reference implementation; robots-rep is checked against Google's in the test suite).
+    const a = LIBS[0].parse(text, origin);
+    const b = LIBS[1].parse(text, origin);
+    row.verdictDifferences = Object.fromEntries(
+      AGENTS.map((agent) => [
+        agent,
+        urls.filter((u) => a.isAllowed(u, agent) !== b.isAllowed(u, agent)).length,
+      ]),
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+function benchCorpus(benchUrls) {
+  log('corpus: loading');
+  const { files, realUrls } = loadCorpus(shared, benchUrls);
+  const totalBytes = files.reduce((n, f) => n + f.bytes.length, 0);
+  const checks = files.reduce((n, f) => n + f.urls.length, 0);
+  const out = { files: files.length, bytes: totalBytes, checks, realUrls, libs: {} };
+  for (const lib of LIBS) {
+    log(`corpus: ${lib.name}`);
+    const times = [];
+    let peakHeap = 0;
+    let failures = 0;
+    for (let run = 0; run < 3; run++) {
+      collect();
+      const base = used();
+      const start = performance.now();
+      let allowed = 0;
+      for (let i = 0; i < files.length; i++) {
+        const file = files[i];
+        const robots = lib.parseFile(file);
+        allowed += lib.checkAll(robots, file.urls, CORPUS_AGENT);
+        // Sampling the heap costs ~1 µs; every 64 files is negligible against the work.
+        if (run === 0 && (i & 63) === 0) {
+          peakHeap = Math.max(peakHeap, used() - base);
+        }
+      }
+      times.push(performance.now() - start);
+      if (run === 0) failures = parseFailures;
+      parseFailures = 0;
+      out.libs[lib.name] = { allowed, parseFailures: failures };
+    }
+    // Retained memory of all files parsed and kept at once (as an SEO tool holding a crawl).
+    collect();
+    const before = used();
+    const kept = files.map((f) => lib.copy(f));
+    collect();
+    const retained = used() - before;
+    Object.assign(out.libs[lib.name], {
+      totalMs: median(times),
+      peakHeapDelta: peakHeap,
+      retainedAll: retained,
+      retainedPerByte: retained / totalBytes,
+      kept: kept.length,
+    });
+  }
+  return { out, files };
+}
+
+/** Retained heap of one parsed file, measured over many parsed copies of it. */
+function retainedPerCopy(lib, file, check) {
+  const copies = Math.min(5000, Math.max(20, Math.round(4e6 / Math.max(file.bytes.length, 1))));
+  collect();
+  const before = used();
+  const kept = [];
+  for (let i = 0; i < copies; i++) {
+    const robots = lib.copy(file);
+    // A checked file also holds whatever the library builds on first use for that agent.
+    if (check && robots !== null) robots.isAllowed(`${file.origin}/`, CORPUS_AGENT);
+    kept.push(robots);
+  }
+  collect();
+  const after = used();
+  return kept.length > 0 ? (after - before) / copies : 0;
+}
+
+function benchMemory(corpusFiles, benchText) {
+  const bySize = [...corpusFiles].filter((f) => f.bytes.length > 0);
+  bySize.sort((a, b) => a.bytes.length - b.bytes.length);
+  const at = (q) => bySize[Math.min(bySize.length - 1, Math.floor(q * bySize.length))];
+  const picks = [
+    ['corpus p10', at(0.1)],
+    ['corpus median', at(0.5)],
+    ['corpus p90', at(0.9)],
+    ['corpus p99', at(0.99)],
+    ['typical-robots.txt', toFile(benchText.typical)],
+    ['large-robots.txt', toFile(benchText.large)],
+  ];
+  return picks.map(([label, file]) => {
+    const row = { label, file: file.name, bytes: file.bytes.length };
+    for (const lib of LIBS) {
+      log(`memory ${label}: ${lib.name}`);
+      const perCopy = retainedPerCopy(lib, file, false);
+      const checked = retainedPerCopy(lib, file, true);
+      row[lib.name] = {
+        bytes: perCopy,
+        ratio: perCopy / file.bytes.length,
+        checkedBytes: checked,
+        checkedRatio: checked / file.bytes.length,
+      };
+    }
+    return row;
+  });
+}
+
+function toFile(text) {
+  const bytes = new Uint8Array(Buffer.from(text));
+  return { name: '-', bytes, text, origin: 'https://www.example.com' };
+}
+
+function benchWorst() {
+  const { body, origin, urls } = makeWorstCase();
+  const out = { bytes: body.length, urls: urls.length, urlBytes: urls[0].length, libs: {} };
+  for (const lib of LIBS) {
+    log(`worst case: ${lib.name}`);
+    const robots = lib.parse(body, origin);
+    const parseNs = timePerOp(() => (lib.parse(body, origin) ? 1 : 0), {
+      samples: 5,
+      sampleMs: 50,
+    });
+    const perUrl = [];
+    let budget = 10_000;
+    for (const url of urls) {
+      if (lib.name === 'robots-parser') {
+        // Its matcher is O(pattern × path) per rule; time single calls within a budget.
+        const start = performance.now();
+        robots.isAllowed(url, 'OtherCrawler');
+        const ms = performance.now() - start;
+        perUrl.push(ms * 1e6);
+        budget -= ms;
+        if (budget < 0 || perUrl.length >= 10) break;
+      } else {
+        perUrl.push(
+          timePerOp(() => (robots.isAllowed(url, 'OtherCrawler') ? 1 : 0), {
+            samples: 3,
+            sampleMs: 5,
+          }),
+        );
+      }
+    }
+    out.libs[lib.name] = {
+      parseNs,
+      checked: perUrl.length,
+      medianCheckNs: median(perUrl),
+      slowestCheckNs: Math.max(...perUrl),
+    };
+  }
+  return out;
+}
+
+const loaded = loadBenchFiles(shared);
+results.bench = benchFiles();
+const corpus = benchCorpus(loaded.urls);
+results.corpus = corpus.out;
+results.memory = benchMemory(corpus.files, loaded.files);
+results.worst = benchWorst();
+results.maxRssBytes = process.resourceUsage().maxRSS * 1024;
+results.seconds = (performance.now() - started) / 1000;
+
+const [rp, rr] = LIBS.map((l) => l.name);
+const ratio = (slow, fast) => `${(slow / fast).toFixed(1)}×`;
+
+console.log(
+  `\nrobots-rep vs robots-parser — ${results.cpu}, ${results.cores} cores, Node ${results.node}\n`,
+);
+const benchRows = [];
+for (const row of results.bench) {
+  benchRows.push([
+    `${row.file} (${formatBytes(row.bytes)})`,
+    'parse',
+    formatNs(row[rp].parseNs),
+    formatNs(row[rr].parseNs),
+    ratio(row[rp].parseNs, row[rr].parseNs),
+  ]);
+  benchRows.push([
+    '',
+    `parse + first check (${AGENTS[0]})`,
+    formatNs(row[rp].firstCheckNs),
+    formatNs(row[rr].firstCheckNs),
+    ratio(row[rp].firstCheckNs, row[rr].firstCheckNs),
+  ]);
+  for (const agent of AGENTS) {
+    benchRows.push([
+      '',
+      `check / URL, ${agent}`,
+      formatNs(row[rp].checkNs[agent]),
+      formatNs(row[rr].checkNs[agent]),
+      ratio(row[rp].checkNs[agent], row[rr].checkNs[agent]),
+    ]);
+  }
+}
+printTable(['file', 'operation (median)', rp, rr, 'speed-up'], benchRows);
+
+const c = results.corpus;
+console.log(
+  `Corpus: ${c.files} files (${formatBytes(c.bytes)}), ${c.checks} checks (${c.realUrls} real site URLs), agent ${CORPUS_AGENT}; median of 3 runs. Files that threw: ${rp} ${c.libs[rp].parseFailures}, ${rr} ${c.libs[rr].parseFailures}.`,
+);
+printTable(
+  ['corpus', rp, rr, 'ratio'],
+  [
+    [
+      'parse + 100 checks per file, total',
+      `${c.libs[rp].totalMs.toFixed(0)} ms`,
+      `${c.libs[rr].totalMs.toFixed(0)} ms`,
+      ratio(c.libs[rp].totalMs, c.libs[rr].totalMs),
+    ],
+    [
+      'peak heap growth during the run',
+      formatBytes(c.libs[rp].peakHeapDelta),
+      formatBytes(c.libs[rr].peakHeapDelta),
+      '',
+    ],
+    [
+      'retained heap, all files kept parsed',
+      formatBytes(c.libs[rp].retainedAll),
+      formatBytes(c.libs[rr].retainedAll),
+      '',
+    ],
+    [
+      'retained heap ÷ body bytes',
+      `${c.libs[rp].retainedPerByte.toFixed(1)}×`,
+      `${c.libs[rr].retainedPerByte.toFixed(1)}×`,
+      '',
+    ],
+  ],
+);
+
+printTable(
+  ['retained memory of one file', 'size', `${rp}, parsed`, `${rr}, parsed`, `${rr}, checked`],
+  results.memory.map((m) => [
+    `${m.label}${m.file === '-' ? '' : ` (${m.file})`}`,
+    formatBytes(m.bytes),
+    `${formatBytes(m[rp].bytes)} (${m[rp].ratio.toFixed(1)}×)`,
+    `${formatBytes(m[rr].bytes)} (${m[rr].ratio.toFixed(1)}×)`,
+    `${formatBytes(m[rr].checkedBytes)} (${m[rr].checkedRatio.toFixed(1)}×)`,
+  ]),
+);
+
+const w = results.worst;
+console.log(
+  `Worst case: ${formatBytes(w.bytes)} of wildcard-heavy patterns, ${w.urlBytes}-byte URLs (robots-parser: first ${w.libs[rp].checked} URLs only).`,
+);
+printTable(
+  ['worst case', rp, rr],
+  [
+    ['parse', formatNs(w.libs[rp].parseNs), formatNs(w.libs[rr].parseNs)],
+    ['check, median', formatNs(w.libs[rp].medianCheckNs), formatNs(w.libs[rr].medianCheckNs)],
+    [
+      'check, slowest single URL',
+      formatNs(w.libs[rp].slowestCheckNs),
+      formatNs(w.libs[rr].slowestCheckNs),
+    ],
+  ],
+);
+
+const large = results.bench.find((r) => r.file === 'large');
+const typical = results.bench.find((r) => r.file === 'typical');
+const targets = [];
+const target = (name, ok, value) => targets.push({ name, met: ok, value });
+for (const agent of AGENTS) {
+  const l = large[rr].checkNs[agent];
+  target(`large check ≤ 1 µs/URL (${agent})`, l <= 1000, formatNs(l));
+  target(
+    `large check ≥ 10× robots-parser (${agent})`,
+    large[rp].checkNs[agent] / l >= 10,
+    ratio(large[rp].checkNs[agent], l),
+  );
+  target(
+    `typical check ≥ 3× robots-parser (${agent})`,
+    typical[rp].checkNs[agent] / typical[rr].checkNs[agent] >= 3,
+    ratio(typical[rp].checkNs[agent], typical[rr].checkNs[agent]),
+  );
+}
+target('large parse ≤ 0.75 ms', large[rr].parseNs <= 750_000, formatNs(large[rr].parseNs));
+target(
+  'large parse ≥ 3× robots-parser',
+  large[rp].parseNs / large[rr].parseNs >= 3,
+  ratio(large[rp].parseNs, large[rr].parseNs),
+);
+target(
+  'typical parse ≥ 2× robots-parser',
+  typical[rp].parseNs / typical[rr].parseNs >= 2,
+  ratio(typical[rp].parseNs, typical[rr].parseNs),
+);
+const worstRatio = results.memory.reduce((m, r) => Math.max(m, r[rr].checkedRatio), 0);
+target(
+  'memory of a checked file ≤ 10× its size (all rows)',
+  worstRatio <= 10,
+  `${worstRatio.toFixed(1)}×`,
+);
+const corpusRatio = results.corpus.libs[rr].retainedPerByte;
+target('corpus retained ≤ 10× its bytes', corpusRatio <= 10, `${corpusRatio.toFixed(1)}×`);
+results.targets = targets;
+printTable(
+  ['target', 'value', 'met'],
+  targets.map((t) => [t.name, t.value, t.met ? 'yes' : 'NO']),
+);
+console.log(
+  `Max RSS ${formatBytes(results.maxRssBytes)}; ${results.seconds.toFixed(0)} s in all${results.gcExposed ? '' : ' (run with --expose-gc for exact memory figures)'}; sink ${sinkValue() % 10}.`,
+);
+
+const dir = join(root, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const json = `${JSON.stringify(results, null, 2)}\n`;
+writeFileSync(join(dir, `bench-${results.date.replaceAll(':', '-')}.json`), json);
+writeFileSync(join(dir, 'latest.json'), json);
+log(`wrote bench/results/latest.json`);
