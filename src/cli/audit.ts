@@ -4,7 +4,7 @@
 
 import { auditRobotsTxt, formatAuditTable } from '../audit.js';
 import { type CrawlerPurpose, crawlers } from '../crawlers.js';
-import { parseRobotsTxt } from '../index.js';
+import { parseRobotsTxt } from '../robots.js';
 import type { RobotsPolicy } from '../types.js';
 import {
   type CliContext,

@@ -5,7 +5,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { parseRobotsTxt } from '../index.js';
+import { parseRobotsTxt } from '../robots.js';
 import type { RobotsTxt } from '../types.js';
 import { type CliContext, EXIT, write } from './shared.js';
 

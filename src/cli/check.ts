@@ -4,7 +4,7 @@
  */
 
 import type { FetchRobotsTxtResult } from '../fetch.js';
-import { formatRule, parseRobotsTxt } from '../index.js';
+import { formatRule, parseRobotsTxt } from '../robots.js';
 import { robotsTxtUrl } from '../robots-url.js';
 import type { Explanation, RobotsPolicy } from '../types.js';
 import { runCheckJsonl } from './check-jsonl.js';

@@ -4,8 +4,8 @@
  */
 
 import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
-import { parseRobotsTxt } from '../index.js';
 import { bodyToByteString } from '../parse.js';
+import { parseRobotsTxt } from '../robots.js';
 import {
   DEFAULT_MAX_BYTES,
   type DirectiveKind,
