@@ -1,6 +1,7 @@
 /**
  * The facade over a parsed file: `isAllowed`, `explain`, `matchingLine`, `crawlDelay`, with the
- * per-file work (group lookup tables, compiled rule indexes) done once at construction.
+ * per-file work (group lookup tables) done once at construction and the compiled rule indexes
+ * built on first use.
  */
 
 import { describe, toAgentList } from './agent.js';
@@ -26,7 +27,8 @@ import { pathForMatching } from './url.js';
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  readonly indexes: readonly RuleIndex[];
+  /** Built on first use (see `#indexesOf`). */
+  indexes: readonly RuleIndex[] | undefined;
 }
 
 const NO_GROUPS: Resolution = { selection: 'none', groups: [], indexes: [] };
@@ -77,8 +79,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
     const tokenGroups = new Map<string, number[]>();
     const globalGroups: number[] = [];
-    const globalRules: GroupedRule[] = [];
-    const groupIndexes: RuleIndex[] = [];
     for (const group of this.groups) {
       let named = false;
       let global = false;
@@ -93,28 +93,20 @@ export class ParsedRobotsTxt implements RobotsTxt {
         if (list === undefined) tokenGroups.set(key, [group.index]);
         else if (list[list.length - 1] !== group.index) list.push(group.index);
       }
-      if (global) {
-        globalGroups.push(group.index);
-        for (const rule of group.rules) globalRules.push({ rule, group: group.index });
-      }
-      if (named) {
-        groupIndexes[group.index] = new RuleIndex(
-          group.rules.map((rule) => ({ rule, group: group.index })),
-        );
-      }
+      if (global) globalGroups.push(group.index);
     }
     this.#groupsByToken = new Map();
     for (const [token, list] of tokenGroups) {
       this.#groupsByToken.set(token, {
         selection: 'specific',
         groups: list,
-        indexes: list.map((g) => groupIndexes[g]!),
+        indexes: undefined,
       });
     }
     this.#global =
       globalGroups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups: globalGroups, indexes: [new RuleIndex(globalRules)] };
+        : { selection: 'global', groups: globalGroups, indexes: undefined };
   }
 
   get lineCount(): number {
@@ -144,7 +136,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const path = pathForMatching(urlToString(url, 'explain'), this.#rfc9309);
     const resolution = this.#resolve(agents);
     const state: MatchState = { allow: null, disallow: null };
-    for (const index of resolution.indexes) index.match(path, state);
+    for (const index of this.#indexesOf(resolution)) index.match(path, state);
     const allowP = state.allow === null ? -1 : state.allow.priority;
     const disallowP = state.disallow === null ? -1 : state.disallow.priority;
     const allowed = !(disallowP > allowP && disallowP > 0);
@@ -201,7 +193,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const state = this.#state;
     state.allow = null;
     state.disallow = null;
-    const indexes = resolution.indexes;
+    const indexes = resolution.indexes ?? this.#indexesOf(resolution);
     for (let i = 0; i < indexes.length; i++) indexes[i]!.match(path, state);
     return state;
   }
@@ -221,8 +213,24 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 0) return this.#global;
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    const indexes = [...new Set(found.flatMap((r) => r.indexes))];
-    return { selection: 'specific', groups, indexes };
+    return { selection: 'specific', groups, indexes: undefined };
+  }
+
+  /**
+   * The compiled rule sets of a resolution, built on first use: a file is usually checked for
+   * one or two agents, so compiling every group at parse time would cost most of the parse
+   * time and memory for rules that are never consulted.
+   */
+  #indexesOf(resolution: Resolution): readonly RuleIndex[] {
+    if (resolution.indexes !== undefined) return resolution.indexes;
+    // One index over all the groups' rules (RFC 9309 §2.2.1: groups naming the agent merge),
+    // so a check searches once, not once per group.
+    const rules: GroupedRule[] = [];
+    for (const g of resolution.groups) {
+      for (const rule of this.groups[g]!.rules) rules.push({ rule, group: g });
+    }
+    resolution.indexes = [new RuleIndex(rules)];
+    return resolution.indexes;
   }
 }
 
