@@ -13,6 +13,13 @@ const CHUNK = 8192;
 
 /** Turns bytes into a byte string (one character per byte). */
 export function bytesToByteString(bytes: Uint8Array): string {
+  if (bytes.length > 64) {
+    // Most bodies are pure ASCII, where UTF-8 decoding is the identity. The native decoder plus
+    // a native ASCII test (two passes in C++) beat building the string from char codes in JS by
+    // far; any non-ASCII byte sends us to the exact byte-by-byte path below.
+    const decoded = decoder.decode(bytes);
+    if (decoded.length === bytes.length && isAscii(decoded)) return decoded;
+  }
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) {
@@ -32,7 +39,19 @@ export function isAscii(text: string): boolean {
 
 /** The UTF-8 encoding of `text` as a byte string (the identity for ASCII text). */
 export function stringToByteString(text: string): string {
-  return isAscii(text) ? text : bytesToByteString(encoder.encode(text));
+  if (isAscii(text)) return text;
+  // Real files are mostly ASCII with a few non-ASCII runs (names, comments): encode only those
+  // runs and keep the ASCII text as it is, instead of encoding and rebuilding the whole body.
+  // A run never splits a surrogate pair (both halves are ≥ 0x80), so the bytes are exactly
+  // those of encoding the whole text, lone surrogates (→ EF BF BD) included.
+  return text.replace(NON_ASCII_RUNS, encodeRun);
+}
+
+// A fixed expression (never built from robots.txt content).
+const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
+
+function encodeRun(run: string): string {
+  return bytesToByteString(encoder.encode(run));
 }
 
 /** Decodes a byte string slice as UTF-8 (invalid sequences become U+FFFD). */

@@ -139,17 +139,19 @@ class LineScanner {
     this.#handler = handler;
   }
 
-  #next(field: 'hash' | 'nul' | 'colon', from: number): number {
-    const text = this.#text;
-    if (field === 'hash') {
-      if (this.#nextHash < from) this.#nextHash = indexOrEnd(text, '#', from, this.#end);
-      return this.#nextHash;
-    }
-    if (field === 'nul') {
-      if (this.#nextNul < from) this.#nextNul = indexOrEnd(text, '\0', from, this.#end);
-      return this.#nextNul;
-    }
-    if (this.#nextColon < from) this.#nextColon = indexOrEnd(text, ':', from, this.#end);
+  // One method per character: a field-name argument made every call branch on a string.
+  #nextHashFrom(from: number): number {
+    if (this.#nextHash < from) this.#nextHash = indexOrEnd(this.#text, '#', from, this.#end);
+    return this.#nextHash;
+  }
+
+  #nextNulFrom(from: number): number {
+    if (this.#nextNul < from) this.#nextNul = indexOrEnd(this.#text, '\0', from, this.#end);
+    return this.#nextNul;
+  }
+
+  #nextColonFrom(from: number): number {
+    if (this.#nextColon < from) this.#nextColon = indexOrEnd(this.#text, ':', from, this.#end);
     return this.#nextColon;
   }
 
@@ -162,10 +164,10 @@ class LineScanner {
       end = start + MAX_LINE_LENGTH;
     }
     // The reference works on C strings: a NUL ends the usable part of the line.
-    const nul = this.#next('nul', start);
+    const nul = this.#nextNulFrom(start);
     if (nul < end) end = nul;
     // RFC 9309 §2.2: `#` starts a comment that runs to the end of the line.
-    const hash = this.#next('hash', start);
+    const hash = this.#nextHashFrom(start);
     if (hash < end) {
       flags |= LineFlag.hasComment;
       end = hash;
@@ -179,7 +181,7 @@ class LineScanner {
       return;
     }
 
-    let separator = this.#next('colon', s);
+    let separator = this.#nextColonFrom(s);
     let valueStart = separator + 1;
     if (separator >= end) {
       // Google-specific: a missing colon is accepted when whitespace separates exactly two
@@ -218,23 +220,27 @@ class LineScanner {
     while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
 
     flags |= LineFlag.hasDirective;
-    const head = text.slice(s, Math.min(keyEnd, s + 10)).toLowerCase();
+    // Key recognition compares the key's bytes in place (ASCII case-folded), so a line costs no
+    // string allocation. Like the reference, a key *starting* with a known word is that word.
     let kind: DirectiveKind;
-    if (head.startsWith('user-agent')) {
+    if (keyStartsWith(text, s, keyEnd, 'user-agent')) {
       kind = 'user-agent';
-    } else if (head.startsWith('useragent') || head.startsWith('user agent')) {
+    } else if (
+      keyStartsWith(text, s, keyEnd, 'useragent') ||
+      keyStartsWith(text, s, keyEnd, 'user agent')
+    ) {
       kind = 'user-agent';
       flags |= LineFlag.acceptableTypo;
-    } else if (head.startsWith('allow')) {
+    } else if (keyStartsWith(text, s, keyEnd, 'allow')) {
       kind = 'allow';
-    } else if (head.startsWith('disallow')) {
+    } else if (keyStartsWith(text, s, keyEnd, 'disallow')) {
       kind = 'disallow';
-    } else if (DISALLOW_TYPOS.some((typo) => head.startsWith(typo))) {
+    } else if (isDisallowTypo(text, s, keyEnd)) {
       kind = 'disallow';
       flags |= LineFlag.acceptableTypo;
-    } else if (head.startsWith('sitemap')) {
+    } else if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
       kind = 'sitemap';
-    } else if (head.startsWith('site-map')) {
+    } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
       kind = 'sitemap';
       flags |= LineFlag.acceptableTypo;
     } else {
@@ -247,3 +253,22 @@ class LineScanner {
 
 // Google-specific: frequent misspellings of `disallow` that the reference accepts.
 const DISALLOW_TYPOS = ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'] as const;
+
+/**
+ * Whether the key `text[start, end)` starts with `word` (lower-case ASCII), ignoring ASCII case.
+ * Only ASCII letters are folded, as the reference's `strncasecmp` does.
+ */
+function keyStartsWith(text: string, start: number, end: number, word: string): boolean {
+  if (end - start < word.length) return false;
+  for (let i = 0; i < word.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    if (c !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+function isDisallowTypo(text: string, start: number, end: number): boolean {
+  for (const typo of DISALLOW_TYPOS) if (keyStartsWith(text, start, end, typo)) return true;
+  return false;
+}
