@@ -5,7 +5,7 @@
 
 import { describe, extractProductToken, isGlobalAgent } from './agent.js';
 import { bytesToByteString, decodeByteString, isAscii, stringToByteString } from './bytes.js';
-import { decodeUnreserved, escapePattern } from './pattern.js';
+import { decodeUnreserved, EscapeScanner, escapePattern } from './pattern.js';
 import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenize } from './tokenize.js';
 import type {
   AgentLine,
@@ -77,6 +77,7 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
   const directives: OtherDirective[] = [];
   const flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
   const rfc9309 = options.percentEncoding === 'rfc9309';
+  const escapes = new EscapeScanner(text);
   let current: MutableGroup | null = null;
   // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
   let inRules = false;
@@ -99,7 +100,7 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
         }
         case 'allow':
         case 'disallow': {
-          const rule = makeRule(kind, line, raw, rfc9309);
+          const rule = makeRule(kind, line, raw, rfc9309, escapes.needsEscaping(vs, ve));
           if (current === null) {
             rulesOutsideGroups.push(rule);
           } else {
@@ -139,9 +140,17 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
   };
 }
 
-function makeRule(type: RuleType, line: number, raw: string, rfc9309: boolean): Rule {
-  let pattern = escapePattern(raw);
-  if (rfc9309) pattern = decodeUnreserved(pattern);
+function makeRule(
+  type: RuleType,
+  line: number,
+  raw: string,
+  rfc9309: boolean,
+  needsEscaping: boolean,
+): Rule {
+  // Most values have no `%` and no non-ASCII byte: then the pattern is the value as written.
+  if (!needsEscaping) return { type, line, value: raw, pattern: raw, priority: raw.length };
+  const escaped = escapePattern(raw);
+  const pattern = rfc9309 ? decodeUnreserved(escaped) : escaped;
   const value = isAscii(raw) ? raw : decodeByteString(raw);
   return { type, line, value, pattern, priority: pattern.length };
 }
