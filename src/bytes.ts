@@ -50,8 +50,38 @@ export function stringToByteString(text: string): string {
 // A fixed expression (never built from robots.txt content).
 const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
 
+/**
+ * UTF-8 bytes of a run of non-ASCII characters, as TextEncoder would produce them (a lone
+ * surrogate becomes U+FFFD). Runs are mostly a character or two (`é`, `ü`): encoding them here
+ * avoids a native call and a typed array per run.
+ */
 function encodeRun(run: string): string {
-  return bytesToByteString(encoder.encode(run));
+  if (run.length > 64) return bytesToByteString(encoder.encode(run));
+  let out = '';
+  for (let i = 0; i < run.length; i++) {
+    let c = run.charCodeAt(i);
+    if (c < 0x800) {
+      out += String.fromCharCode(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < run.length) {
+      const low = run.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        const cp = ((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        out += String.fromCharCode(
+          0xf0 | (cp >> 18),
+          0x80 | ((cp >> 12) & 0x3f),
+          0x80 | ((cp >> 6) & 0x3f),
+          0x80 | (cp & 0x3f),
+        );
+        i++;
+        continue;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    out += String.fromCharCode(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return out;
 }
 
 /** Decodes a byte string slice as UTF-8 (invalid sequences become U+FFFD). */

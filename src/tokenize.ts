@@ -106,7 +106,7 @@ export function tokenize(
   for (;;) {
     if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
     if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
-    const lineEnd = nextLf < nextCr ? nextLf : nextCr;
+    const lineEnd = Math.min(nextLf, nextCr);
     scanner.scan(++lineNumber, pos, lineEnd);
     if (lineEnd >= end) break;
     // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
@@ -222,29 +222,39 @@ class LineScanner {
     flags |= LineFlag.hasDirective;
     // Key recognition compares the key's bytes in place (ASCII case-folded), so a line costs no
     // string allocation. Like the reference, a key *starting* with a known word is that word.
-    let kind: DirectiveKind;
-    if (keyStartsWith(text, s, keyEnd, 'user-agent')) {
-      kind = 'user-agent';
-    } else if (
-      keyStartsWith(text, s, keyEnd, 'useragent') ||
-      keyStartsWith(text, s, keyEnd, 'user agent')
-    ) {
-      kind = 'user-agent';
-      flags |= LineFlag.acceptableTypo;
-    } else if (keyStartsWith(text, s, keyEnd, 'allow')) {
-      kind = 'allow';
-    } else if (keyStartsWith(text, s, keyEnd, 'disallow')) {
-      kind = 'disallow';
-    } else if (isDisallowTypo(text, s, keyEnd)) {
-      kind = 'disallow';
-      flags |= LineFlag.acceptableTypo;
-    } else if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
-      kind = 'sitemap';
-    } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
-      kind = 'sitemap';
-      flags |= LineFlag.acceptableTypo;
-    } else {
-      kind = 'unknown';
+    let kind: DirectiveKind = 'unknown';
+    // Dispatch on the first letter: most lines then need a single comparison.
+    switch (text.charCodeAt(s) | 0x20) {
+      case 0x75: // u
+        if (keyStartsWith(text, s, keyEnd, 'user-agent')) {
+          kind = 'user-agent';
+        } else if (
+          keyStartsWith(text, s, keyEnd, 'useragent') ||
+          keyStartsWith(text, s, keyEnd, 'user agent')
+        ) {
+          kind = 'user-agent';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
+      case 0x61: // a
+        if (keyStartsWith(text, s, keyEnd, 'allow')) kind = 'allow';
+        break;
+      case 0x64: // d
+        if (keyStartsWith(text, s, keyEnd, 'disallow')) {
+          kind = 'disallow';
+        } else if (isDisallowTypo(text, s, keyEnd)) {
+          kind = 'disallow';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
+      case 0x73: // s
+        if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
+          kind = 'sitemap';
+        } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
+          kind = 'sitemap';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
     }
     this.#handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
     this.#handler.line(lineNumber, flags, start, lineEnd);
