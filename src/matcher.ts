@@ -299,8 +299,12 @@ export class RuleIndex {
     const mask = buckets.length - 1;
     // A check number per call: entries already tested by this call are skipped in O(1).
     const check = ++this.#checks;
-    for (let p = 0; p + 3 <= path.length; p++) {
-      const trigram = trigramAt(path, p);
+    if (path.length < 3) return;
+    // A sliding window: one new character per position instead of three. A path character
+    // above 0xFF garbles only trigrams that contain it, and those cannot equal an ASCII key.
+    let trigram = (path.charCodeAt(0) << 8) | path.charCodeAt(1);
+    for (let p = 2; p < path.length; p++) {
+      trigram = ((trigram << 8) | path.charCodeAt(p)) & 0xffffff;
       for (let k = buckets[bucketOf(trigram, mask)]!; k >= 0; k = next[k]!) {
         // Exact key test first: other trigrams that share the bucket cost one comparison.
         if (keys[k] !== trigram || seen[k] === check) continue;
