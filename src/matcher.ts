@@ -223,6 +223,7 @@ export class RuleIndex {
       this.#buckets = new Int32Array(mask + 1).fill(-1);
       this.#next = new Int32Array(hashed.length);
       this.#seen = new Int32Array(hashed.length);
+      // Filled from the end, so every chain lists its entries best first.
       for (let i = hashed.length - 1; i >= 0; i--) {
         const bucket = bucketOf(keys[i]!, mask);
         this.#next[i] = this.#buckets[bucket]!;
@@ -310,8 +311,13 @@ export class RuleIndex {
         if (keys[k] !== trigram || seen[k] === check) continue;
         seen[k] = check;
         const entry = hashed[k]!;
-        const best = entry.allow ? state.allow : state.disallow;
-        if (!beats(entry, best)) continue;
+        const beatsAllow = beats(entry, state.allow);
+        const beatsDisallow = beats(entry, state.disallow);
+        // A chain is in priority order (built from the sorted list): once an entry can beat
+        // neither best, nothing further down this chain can. This keeps a long URL against many
+        // wildcard rules with common trigrams from testing every rule.
+        if (!beatsAllow && !beatsDisallow) break;
+        if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
         if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
           if (entry.allow) state.allow = entry;
           else state.disallow = entry;

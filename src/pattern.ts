@@ -142,6 +142,10 @@ export function matchesAfterPrefix(compiled: CompiledPattern, path: string): boo
   if (pieces === null) return !compiled.anchored || path.length === compiled.prefix.length;
   let pos = compiled.prefix.length;
   const last = pieces.length - 1;
+  const tail = pieces[last]!;
+  // An anchored pattern's tail must end the path: one cheap comparison rejects most paths
+  // before any piece is searched for (each search may scan the whole path).
+  if (compiled.anchored && !path.endsWith(tail)) return false;
   for (let i = 0; i < last; i++) {
     const piece = pieces[i]!;
     if (piece.length === 0) continue;
@@ -149,7 +153,6 @@ export function matchesAfterPrefix(compiled: CompiledPattern, path: string): boo
     if (at < 0) return false;
     pos = at + piece.length;
   }
-  const tail = pieces[last]!;
   if (compiled.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
   return tail.length === 0 || path.indexOf(tail, pos) >= 0;
 }
