@@ -80,14 +80,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const tokenGroups = new Map<string, number[]>();
     const globalGroups: number[] = [];
     for (const group of this.groups) {
-      let named = false;
       let global = false;
       for (const agent of group.agents) {
         if (agent.global) {
           global = true;
           continue;
         }
-        named = true;
         const key = asciiLowerCase(agent.token);
         const list = tokenGroups.get(key);
         if (list === undefined) tokenGroups.set(key, [group.index]);
