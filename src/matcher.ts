@@ -298,7 +298,8 @@ export class RuleIndex {
     const seen = this.#seen!;
     const hashed = this.#hashed;
     const mask = buckets.length - 1;
-    // A check number per call: entries already tested by this call are skipped in O(1).
+    // A check number per call: entries already tested by this call are skipped in O(1). It
+    // never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
     const check = ++this.#checks;
     if (path.length < 3) return;
     // A sliding window: one new character per position instead of three. A path character
