@@ -1,12 +1,11 @@
 /**
  * The facade over a parsed file: `isAllowed`, `explain`, `matchingLine`, `crawlDelay`, with the
- * per-file work (group lookup tables) done once at construction and the compiled rule indexes
- * built on first use.
+ * per-file work (group lookup tables, compiled rule indexes) done once at construction.
  */
 
 import { describe, toAgentList } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
-import { type GroupedRule, type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
+import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
 import { bodyToByteString, type ParsedBody, parseByteString, resolveOptions } from './parse.js';
 import { LineFlag } from './tokenize.js';
 import type {
@@ -27,9 +26,16 @@ import { pathForMatching } from './url.js';
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** Built on first use (see `#indexesOf`). */
+  /** The compiled rules (built at parse time; see `#indexFor` for the one exception). */
   indexes: readonly RuleIndex[] | undefined;
 }
+
+/**
+ * Rules compiled at parse time, at most this many times the file's rule count (plus a constant):
+ * each distinct set of groups gets one merged index, and an adversarial file could make the sets
+ * overlap quadratically. Past the budget, a set is compiled when it is first checked.
+ */
+const EAGER_BUDGET_FACTOR = 4;
 
 const NO_GROUPS: Resolution = { selection: 'none', groups: [], indexes: [] };
 
@@ -93,18 +99,33 @@ export class ParsedRobotsTxt implements RobotsTxt {
       }
       if (global) globalGroups.push(group.index);
     }
+    // One merged index per distinct set of groups (RFC 9309 §2.2.1: all groups naming an agent
+    // merge): tokens named by the same groups share it, and a check searches once, not per group.
+    const bySet = new Map<string, RuleIndex | undefined>();
+    const totalRules = this.groups.reduce((n, g) => n + g.rules.length, 0);
+    let budget = EAGER_BUDGET_FACTOR * totalRules + 10_000;
+    const compile = (groups: readonly number[]): readonly RuleIndex[] | undefined => {
+      const key = groups.join(',');
+      if (!bySet.has(key)) {
+        const size = groups.reduce((n, g) => n + this.groups[g]!.rules.length, 0);
+        bySet.set(key, size <= budget ? this.#compile(groups) : undefined);
+        budget -= size;
+      }
+      const index = bySet.get(key);
+      return index === undefined ? undefined : [index];
+    };
+    this.#global =
+      globalGroups.length === 0
+        ? NO_GROUPS
+        : { selection: 'global', groups: globalGroups, indexes: compile(globalGroups) };
     this.#groupsByToken = new Map();
     for (const [token, list] of tokenGroups) {
       this.#groupsByToken.set(token, {
         selection: 'specific',
         groups: list,
-        indexes: undefined,
+        indexes: compile(list),
       });
     }
-    this.#global =
-      globalGroups.length === 0
-        ? NO_GROUPS
-        : { selection: 'global', groups: globalGroups, indexes: undefined };
   }
 
   get lineCount(): number {
@@ -210,25 +231,20 @@ export class ParsedRobotsTxt implements RobotsTxt {
     }
     if (found.length === 0) return this.#global;
     if (found.length === 1) return found[0]!;
+    // Several agents: each one's merged index, run in turn. A group naming two of them is then
+    // searched twice, which cannot change the best match.
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, indexes: undefined };
+    return { selection: 'specific', groups, indexes: found.flatMap((r) => this.#indexesOf(r)) };
   }
 
-  /**
-   * The compiled rule sets of a resolution, built on first use: a file is usually checked for
-   * one or two agents, so compiling every group at parse time would cost most of the parse
-   * time and memory for rules that are never consulted.
-   */
+  /** The compiled rules of a resolution; compiled now only if the parse-time budget ran out. */
   #indexesOf(resolution: Resolution): readonly RuleIndex[] {
-    if (resolution.indexes !== undefined) return resolution.indexes;
-    // One index over all the groups' rules (RFC 9309 §2.2.1: groups naming the agent merge),
-    // so a check searches once, not once per group.
-    const rules: GroupedRule[] = [];
-    for (const g of resolution.groups) {
-      for (const rule of this.groups[g]!.rules) rules.push({ rule, group: g });
-    }
-    resolution.indexes = [new RuleIndex(rules)];
+    resolution.indexes ??= [this.#compile(resolution.groups)];
     return resolution.indexes;
+  }
+
+  #compile(groups: readonly number[]): RuleIndex {
+    return new RuleIndex(groups.map((g) => this.groups[g]!));
   }
 }
 

@@ -104,6 +104,34 @@ describe('indexed matcher = reference port', () => {
     );
   });
 
+  // Large rule sets take the indexed paths (prefix table, trigram index), small ones a scan.
+  it('agrees on files with many rules in few groups', () => {
+    const manyRules = fc
+      .tuple(
+        fc.array(fc.tuple(ruleKey, pattern, pick(['', '/a', '/ab', '/b/', '/*', '/*ab', '/a*b'])), {
+          minLength: 20,
+          maxLength: 90,
+        }),
+        pick(['*', 'FooBot']),
+      )
+      .map(
+        ([rules, agent]) =>
+          `User-agent: ${agent}\n${rules.map(([k, p, head]) => `${k}: ${head}${p}`).join('\n')}\n`,
+      );
+    fc.assert(
+      fc.property(manyRules, agents, url, (text, agent, u) => {
+        const robots = parseRobotsTxt(text);
+        const list = typeof agent === 'string' ? [agent] : agent;
+        const expected = referenceCheck(encoder.encode(text), list, encoder.encode(u));
+        expect({
+          allowed: robots.isAllowed(u, agent),
+          line: robots.matchingLine(u, agent),
+        }).toEqual(expected);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it('matches single patterns as the reference does', () => {
     fc.assert(
       fc.property(pattern, urlPath, (p, path) => {

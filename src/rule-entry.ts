@@ -1,0 +1,107 @@
+/**
+ * Rules as the matcher holds them: one flat entry per way a rule can match, ordered by strength,
+ * and the scan that finds the best allow and disallow among a run of entries.
+ */
+
+import { type CompiledPattern, matchesAfterPrefix } from './pattern.js';
+import type { Rule } from './types.js';
+
+/** One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. */
+export interface IndexEntry extends CompiledPattern {
+  readonly rule: Rule;
+  readonly group: number;
+  readonly allow: boolean;
+  /** Priority when this entry matches (RFC 9309 §2.2.2: the pattern's length). */
+  readonly priority: number;
+  readonly line: number;
+  readonly indexRewrite: boolean;
+}
+
+/** The best allow and disallow found so far; reused across checks to avoid allocation. */
+export interface MatchState {
+  allow: IndexEntry | null;
+  disallow: IndexEntry | null;
+}
+
+/**
+ * Whether `entry` would replace `best`: a higher priority, or the same priority and an earlier
+ * line (the reference keeps the first of equal matches).
+ */
+export function beats(entry: IndexEntry, best: IndexEntry | null): boolean {
+  return (
+    best === null ||
+    entry.priority > best.priority ||
+    (entry.priority === best.priority && entry.line < best.line)
+  );
+}
+
+/** Strongest first: priority descending, then line ascending. */
+export function byStrength(a: IndexEntry, b: IndexEntry): number {
+  return b.priority - a.priority || a.line - b.line;
+}
+
+function makeEntry(
+  rule: Rule,
+  group: number,
+  pattern: string,
+  priority: number,
+  indexRewrite: boolean,
+): IndexEntry {
+  // compilePattern, inlined: one flat object per entry (fewer objects to allocate and keep, one
+  // less pointer to follow in the hot loop).
+  const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
+  const end = anchored ? pattern.length - 1 : pattern.length;
+  const star = pattern.indexOf('*');
+  const literal = star < 0 || star >= end;
+  return {
+    rule,
+    group,
+    allow: rule.type === 'allow',
+    priority,
+    line: rule.line,
+    indexRewrite,
+    prefix: literal ? (anchored ? pattern.slice(0, end) : pattern) : pattern.slice(0, star),
+    pieces: literal ? null : pattern.slice(star + 1, end).split('*'),
+    anchored,
+  };
+}
+
+/** Appends the entries of `rule`: the rule, and its `index.html` rewrite if it has one. */
+export function addEntries(rule: Rule, group: number, out: IndexEntry[]): void {
+  out.push(makeEntry(rule, group, rule.pattern, rule.priority, false));
+  // Google-specific: an allow pattern ending in `/index.htm…` also allows its directory as
+  // `<dir>/$`, with that pattern's length as priority. Disallows are never rewritten.
+  if (rule.type === 'allow') {
+    const slash = rule.pattern.lastIndexOf('/');
+    if (slash >= 0 && rule.pattern.startsWith('/index.htm', slash)) {
+      const rewritten = `${rule.pattern.slice(0, slash + 1)}$`;
+      out.push(makeEntry(rule, group, rewritten, rewritten.length, true));
+    }
+  }
+}
+
+/**
+ * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path`,
+ * updating `state`. Stops at the first entry that can beat neither best: none after it can.
+ * `checkPrefix` is false when the caller already knows that the path starts with every prefix.
+ */
+export function scanEntries(
+  entries: readonly IndexEntry[],
+  from: number,
+  to: number,
+  path: string,
+  state: MatchState,
+  checkPrefix: boolean,
+): void {
+  for (let k = from; k < to; k++) {
+    const entry = entries[k]!;
+    const beatsAllow = beats(entry, state.allow);
+    const beatsDisallow = beats(entry, state.disallow);
+    if (!beatsAllow && !beatsDisallow) return;
+    if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
+    if ((!checkPrefix || path.startsWith(entry.prefix)) && matchesAfterPrefix(entry, path)) {
+      if (entry.allow) state.allow = entry;
+      else state.disallow = entry;
+    }
+  }
+}
