@@ -108,8 +108,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
       const key = groups.join(',');
       if (!bySet.has(key)) {
         const size = groups.reduce((n, g) => n + this.groups[g]!.rules.length, 0);
-        bySet.set(key, size <= budget ? this.#compile(groups) : undefined);
-        budget -= size;
+        if (size <= budget) {
+          bySet.set(key, this.#compile(groups));
+          budget -= size;
+        } else {
+          bySet.set(key, undefined);
+        }
       }
       const index = bySet.get(key);
       return index === undefined ? undefined : [index];

@@ -100,4 +100,25 @@ describe('huge inputs', () => {
     expect(robots.explain(`https://h/${'x'.repeat(1990)}q4999`, 'a').line).toBe(5001);
     expect(robots.isAllowed(`https://h/${'x'.repeat(1990)}q5000`, 'a')).toBe(true);
   });
+
+  it('agent sets that overlap quadratically stay bounded and exact', () => {
+    // Every token is named in the big first group and in a small group of its own, so each
+    // token has a different merged set that contains all 2,000 big rules.
+    const tokens = Array.from(
+      { length: 300 },
+      (_, i) => `bot${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`,
+    );
+    const lines = tokens.map((t) => `User-agent: ${t}`);
+    for (let i = 0; i < 2000; i++) lines.push(`Disallow: /big${i}/`);
+    for (const t of tokens) lines.push(`User-agent: ${t}`, `Allow: /own-${t}`);
+    const robots = parseRobotsTxt(lines.join('\n'));
+    const last = tokens[tokens.length - 1]!;
+    expect(robots.isAllowed('https://h/big1999/x', last)).toBe(false);
+    expect(robots.explain(`https://h/own-${last}`, last)).toMatchObject({
+      allowed: true,
+      line: 300 + 2000 + 2 * 300,
+    });
+    expect(robots.isAllowed('https://h/big5/x', [tokens[0]!, last])).toBe(false);
+    expect(robots.isAllowed('https://h/big5/x', 'other')).toBe(true);
+  });
 });
