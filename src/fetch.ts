@@ -10,6 +10,7 @@ import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
 import { discard, readAtMost, untilAborted } from './stream.js';
+import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';
 
 /**
@@ -114,8 +115,6 @@ export type FetchRobotsTxtResult =
   | FetchRobotsTxtUnavailable
   | FetchRobotsTxtUnreachable;
 
-const defaultMaxBytes = 512_000;
-
 /**
  * Fetches the robots.txt that governs `url` and maps the outcome as RFC 9309 §2.3.1 and Google
  * do. Never rejects for an HTTP or network outcome: those come back as `status`.
@@ -149,7 +148,7 @@ export async function fetchRobotsTxt(
     maxRedirects = 5,
     ...parseOptions
   } = options;
-  const maxBytes = parseOptions.maxBytes ?? defaultMaxBytes;
+  const maxBytes = parseOptions.maxBytes ?? DEFAULT_MAX_BYTES;
   checkOption('timeout', timeout, (value) => value > 0);
   checkOption('maxRedirects', maxRedirects, (value) => Number.isInteger(value) && value >= 0);
   checkOption('maxBytes', maxBytes, (value) => Number.isInteger(value) && value >= 0);

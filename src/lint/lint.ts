@@ -96,14 +96,7 @@ export function lintRobotsTxt(
     const start = lines[line]?.start ?? 0;
     return offset <= start ? 1 : decodeByteString(text.slice(start, offset)).length + 1;
   };
-  const add = (
-    code: DiagnosticCode,
-    line: number,
-    message: string,
-    from?: number,
-    to?: number,
-    related?: readonly RelatedLocation[],
-  ): void => {
+  const add: Add = (code, line, message, from, to, related) => {
     const col = from === undefined ? 1 : column(line, from);
     diagnostics.push({
       code,
