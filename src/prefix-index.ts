@@ -26,9 +26,11 @@ function hashPrefix(prefix: string): number {
 export class PrefixIndex {
   /** Distinct literal prefixes. */
   readonly #prefixes: string[];
-  /** {@link hashPrefix} of each prefix. */
-  readonly #hashes: Int32Array;
-  /** Open-addressing table: prefix number + 1 by hash (0: empty slot). */
+  /**
+   * Open-addressing table of slot pairs: the {@link hashPrefix} of a prefix and its number + 1
+   * (0: empty slot). The hash sits next to the number so that a probe reads one cache line, and
+   * the table is at most a quarter full so that a miss (most probes) ends at once.
+   */
   readonly #table: Int32Array;
   /** `#lengths[n]` is 1 when some prefix has length n. */
   readonly #lengths: Uint8Array;
@@ -40,12 +42,11 @@ export class PrefixIndex {
   constructor(tree: readonly IndexEntry[]) {
     // Number the distinct prefixes with the table itself, then counting-sort the entries by
     // prefix number.
-    let size = 16;
-    while (size < tree.length * 2) size *= 2;
-    const mask = size - 1;
-    const table = new Int32Array(size);
+    let slots = 16;
+    while (slots < tree.length * 4) slots *= 2;
+    const mask = slots - 1;
+    const table = new Int32Array(slots * 2);
     const prefixes: string[] = [];
-    const hashes: number[] = [];
     const counts: number[] = [];
     const ids = new Int32Array(tree.length);
     let longest = 0;
@@ -54,8 +55,12 @@ export class PrefixIndex {
       const hash = hashPrefix(prefix);
       let slot = hash & mask;
       let id = -1;
-      for (let v = table[slot]!; v !== 0; slot = (slot + 1) & mask, v = table[slot]!) {
-        if (hashes[v - 1] === hash && prefixes[v - 1] === prefix) {
+      for (
+        let v = table[2 * slot + 1]!;
+        v !== 0;
+        slot = (slot + 1) & mask, v = table[2 * slot + 1]!
+      ) {
+        if (table[2 * slot] === hash && prefixes[v - 1] === prefix) {
           id = v - 1;
           break;
         }
@@ -63,9 +68,9 @@ export class PrefixIndex {
       if (id < 0) {
         id = prefixes.length;
         prefixes.push(prefix);
-        hashes.push(hash);
         counts.push(0);
-        table[slot] = id + 1;
+        table[2 * slot] = hash;
+        table[2 * slot + 1] = id + 1;
         if (prefix.length > longest) longest = prefix.length;
       }
       ids[k] = id;
@@ -85,7 +90,6 @@ export class PrefixIndex {
     const lengths = new Uint8Array(longest + 1);
     for (const prefix of prefixes) lengths[prefix.length] = 1;
     this.#prefixes = prefixes;
-    this.#hashes = Int32Array.from(hashes);
     this.#table = table;
     this.#lengths = lengths;
     this.#entries = entries;
@@ -107,14 +111,11 @@ export class PrefixIndex {
   /** Tests the entries of every prefix with this hash that the path really starts with. */
   #visit(hash: number, path: string, state: MatchState): void {
     const table = this.#table;
-    const mask = table.length - 1;
-    for (
-      let slot = hash & mask, id = table[slot]!;
-      id !== 0;
-      slot = (slot + 1) & mask, id = table[slot]!
-    ) {
-      const i = id - 1;
-      if (this.#hashes[i] !== hash || !path.startsWith(this.#prefixes[i]!)) continue;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash & mask; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+      if (table[2 * slot] !== hash) continue;
+      const i = table[2 * slot + 1]! - 1;
+      if (!path.startsWith(this.#prefixes[i]!)) continue;
       scanEntries(this.#entries, this.#starts[i]!, this.#starts[i + 1]!, path, state, false);
     }
   }
