@@ -17,6 +17,7 @@ import {
   type IndexEntry,
   type MatchState,
   scanEntries,
+  sortByStrength,
 } from './rule-entry.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 import type { Group } from './types.js';
@@ -45,23 +46,25 @@ export class RuleIndex {
       return;
     }
     const tree: IndexEntry[] = [];
-    let floating: IndexEntry[] = [];
-    for (const entry of all) {
-      (entry.pieces !== null && entry.prefix.length <= 1 ? floating : tree).push(entry);
-    }
+    const floating: IndexEntry[] = [];
     // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`): of identical floating
     // entries only the first can ever win (same priority, earliest line), so keep just it.
-    floating.sort(byStrength);
-    const distinct = new Set<string>();
-    floating = floating.filter((e) => {
-      const key = `${e.allow ? 'a' : 'd'}${e.indexRewrite ? 'r' : '-'}${e.rule.pattern}`;
-      if (distinct.has(key)) return false;
-      distinct.add(key);
-      return true;
-    });
+    const seen = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+    for (const entry of all) {
+      if (entry.pieces === null || entry.prefix.length > 1) {
+        tree.push(entry);
+        continue;
+      }
+      const kind = seen[(entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0)]!;
+      if (kind.has(entry.rule.pattern)) continue;
+      kind.add(entry.rule.pattern);
+      floating.push(entry);
+    }
     const hashed: IndexEntry[] = [];
     const scanned: IndexEntry[] = [];
-    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
+    for (const entry of sortByStrength(floating)) {
+      (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
+    }
     this.#scanned = scanned;
     this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
