@@ -22,14 +22,29 @@ function hashPrefix(prefix: string): number {
   return hash;
 }
 
+/** The lookup table for prefixes with these hashes: slot pairs (hash, number + 1), ≤ ½ full. */
+function buildTable(hashes: readonly number[]): Int32Array<ArrayBuffer> {
+  let slots = 16;
+  while (slots < hashes.length * 2) slots *= 2;
+  const mask = slots - 1;
+  const table = new Int32Array(slots * 2);
+  for (let i = 0; i < hashes.length; i++) {
+    let slot = hashes[i]! & mask;
+    while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    table[2 * slot] = hashes[i]!;
+    table[2 * slot + 1] = i + 1;
+  }
+  return table;
+}
+
 /** An immutable index of entries by literal prefix. */
 export class PrefixIndex {
   /** Distinct literal prefixes. */
   readonly #prefixes: string[];
   /**
    * Open-addressing table of slot pairs: the {@link hashPrefix} of a prefix and its number + 1
-   * (0: empty slot). The hash sits next to the number so that a probe reads one cache line, and
-   * the table is at most a quarter full so that a miss (most probes) ends at once.
+   * (0: empty slot). The hash sits next to the number so that a probe reads one cache line; the
+   * table is at most half full (a quarter on average), so a miss (most probes) ends quickly.
    */
   readonly #table: Int32Array;
   /** `#lengths[n]` is 1 when some prefix has length n. */
@@ -40,13 +55,14 @@ export class PrefixIndex {
   readonly #starts: Int32Array;
 
   constructor(tree: readonly IndexEntry[]) {
-    // Number the distinct prefixes with the table itself, then counting-sort the entries by
-    // prefix number.
+    // Number the distinct prefixes with a table at most half full, then counting-sort the
+    // entries by prefix number; the table kept is sized for the distinct prefixes.
     let slots = 16;
-    while (slots < tree.length * 4) slots *= 2;
+    while (slots < tree.length * 2) slots *= 2;
     const mask = slots - 1;
-    const table = new Int32Array(slots * 2);
+    let table = new Int32Array(slots * 2);
     const prefixes: string[] = [];
+    const hashes: number[] = [];
     const counts: number[] = [];
     const ids = new Int32Array(tree.length);
     let longest = 0;
@@ -68,6 +84,7 @@ export class PrefixIndex {
       if (id < 0) {
         id = prefixes.length;
         prefixes.push(prefix);
+        hashes.push(hash);
         counts.push(0);
         table[2 * slot] = hash;
         table[2 * slot + 1] = id + 1;
@@ -76,6 +93,7 @@ export class PrefixIndex {
       ids[k] = id;
       counts[id]!++;
     }
+    table = buildTable(hashes);
     const starts = new Int32Array(prefixes.length + 1);
     for (let i = 0; i < prefixes.length; i++) starts[i + 1] = starts[i]! + counts[i]!;
     const fill = starts.slice(0, prefixes.length);
