@@ -114,10 +114,11 @@ async function checkOne(
   } else {
     throw new Error('needs "robotstxt" (the body) or "robots_file" (a path)');
   }
-  const explanation = robots.explain(url, agents);
+  // Not explain(): batch runs need the verdict and the line only, without building the reason.
+  const agent = typeof agentField === 'string' ? agentField : agents;
   return {
     ...('id' in r ? { id: r['id'] } : {}),
-    allowed: explanation.allowed,
-    line: explanation.line,
+    allowed: robots.isAllowed(url, agent),
+    line: robots.matchingLine(url, agent),
   };
 }
