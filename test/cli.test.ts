@@ -191,6 +191,8 @@ describe('robotstxt check', () => {
     [['check', '--bogus'], /Unknown option '--bogus'/],
     [['check', '-a', 'Bot', 'mailto:x@example.com'], /no robots.txt/],
     [['frobnicate'], /unknown command "frobnicate"/],
+    [['constructor'], /unknown command "constructor"/],
+    [['toString'], /unknown command "toString"/],
   ])('exits 2 with one line on stderr for %j', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

@@ -45,7 +45,8 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
     context.stdout.write(`${context.version}\n`);
     return EXIT.ok;
   }
-  const run = COMMANDS[command];
+  // Own properties only: `robotstxt constructor` must not reach Object.prototype.
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   try {
     if (run === undefined)
       throw new CliError(`unknown command "${command}" (see "robotstxt --help")`);
