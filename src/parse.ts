@@ -5,7 +5,7 @@
 
 import { describe, extractProductToken, isGlobalAgent } from './agent.js';
 import { bytesToByteString, decodeByteString, isAscii, stringToByteString } from './bytes.js';
-import { decodeUnreserved, EscapeScanner, escapePattern } from './pattern.js';
+import { decodeUnreserved, escapePattern } from './pattern.js';
 import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenize } from './tokenize.js';
 import type {
   AgentLine,
@@ -61,23 +61,59 @@ export function resolveOptions(options: ParseOptions | undefined): Required<Pars
 
 /** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
 export function bodyToByteString(body: unknown): string {
-  if (typeof body === 'string') return stringToByteString(body);
-  if (body instanceof Uint8Array) return bytesToByteString(body);
-  if (body instanceof ArrayBuffer) return bytesToByteString(new Uint8Array(body));
-  throw new TypeError(
-    `parseRobotsTxt: body must be a string, a Uint8Array or an ArrayBuffer, got ${describe(body)}`,
-  );
+  return readBody(body).text;
+}
+
+/** A body as a byte string, and whether it is all ASCII (then no value needs decoding). */
+export interface ByteBody {
+  readonly text: string;
+  readonly ascii: boolean;
+}
+
+/** {@link bodyToByteString}, also telling whether the body is all ASCII. */
+export function readBody(body: unknown): ByteBody {
+  if (typeof body === 'string') {
+    return isAscii(body)
+      ? { text: body, ascii: true }
+      : { text: stringToByteString(body), ascii: false };
+  }
+  const bytes =
+    body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
+  if (bytes === null) {
+    throw new TypeError(
+      `parseRobotsTxt: body must be a string, a Uint8Array or an ArrayBuffer, got ${describe(body)}`,
+    );
+  }
+  const text = bytesToByteString(bytes);
+  return { text, ascii: isAscii(text) };
 }
 
 /** Parses a byte string into the model. Never throws. */
-export function parseByteString(text: string, options: Required<ParseOptions>): ParsedBody {
+export function parseByteString(
+  { text, ascii }: ByteBody,
+  options: Required<ParseOptions>,
+): ParsedBody {
   const groups: MutableGroup[] = [];
   const rulesOutsideGroups: Rule[] = [];
   const sitemapLines: SitemapLine[] = [];
   const directives: OtherDirective[] = [];
   const flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
   const rfc9309 = options.percentEncoding === 'rfc9309';
-  const escapes = new EscapeScanner(text);
+  // Values are slices of the body: in an ASCII body they need no UTF-8 decoding, and a value
+  // needs escaping only if it holds a `%` (found with one cached native search) or, in a
+  // non-ASCII body, a byte ≥ 0x80.
+  const decode = ascii ? (raw: string): string => raw : decodeByteString;
+  let nextPercent = -1;
+  const needsEscaping = (start: number, end: number): boolean => {
+    if (nextPercent < start) {
+      nextPercent = text.indexOf('%', start);
+      if (nextPercent < 0) nextPercent = text.length;
+    }
+    if (nextPercent < end) return true;
+    if (ascii) return false;
+    for (let i = start; i < end; i++) if (text.charCodeAt(i) >= 0x80) return true;
+    return false;
+  };
   let current: MutableGroup | null = null;
   // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
   let inRules = false;
@@ -92,7 +128,7 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
             groups.push(current);
             inRules = false;
           }
-          const value = decodeByteString(raw);
+          const value = decode(raw);
           const global = isGlobalAgent(raw);
           const token = global ? '' : extractProductToken(raw, options.productTokenDigits);
           current.agents.push({ line, value, global, token });
@@ -100,7 +136,7 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
         }
         case 'allow':
         case 'disallow': {
-          const rule = makeRule(kind, line, raw, rfc9309, escapes.needsEscaping(vs, ve));
+          const rule = makeRule(kind, line, raw, rfc9309, needsEscaping(vs, ve), decode);
           if (current === null) {
             rulesOutsideGroups.push(rule);
           } else {
@@ -110,12 +146,12 @@ export function parseByteString(text: string, options: Required<ParseOptions>): 
           return;
         }
         case 'sitemap':
-          sitemapLines.push({ line, url: decodeByteString(raw) });
+          sitemapLines.push({ line, url: decode(raw) });
           return;
         default:
           directives.push({
             line,
-            key: decodeByteString(text.slice(ks, ke)),
+            key: decode(text.slice(ks, ke)),
             value: escapePattern(raw),
             group: current === null ? -1 : current.index,
           });
@@ -146,11 +182,11 @@ function makeRule(
   raw: string,
   rfc9309: boolean,
   needsEscaping: boolean,
+  decode: (raw: string) => string,
 ): Rule {
   // Most values have no `%` and no non-ASCII byte: then the pattern is the value as written.
   if (!needsEscaping) return { type, line, value: raw, pattern: raw, priority: raw.length };
   const escaped = escapePattern(raw);
   const pattern = rfc9309 ? decodeUnreserved(escaped) : escaped;
-  const value = isAscii(raw) ? raw : decodeByteString(raw);
-  return { type, line, value, pattern, priority: pattern.length };
+  return { type, line, value: decode(raw), pattern, priority: pattern.length };
 }

@@ -47,33 +47,6 @@ function toUpperHex(code: number): number {
   return code >= 0x61 ? code - 0x20 : code;
 }
 
-/**
- * Tells, for spans of one body, whether {@link escapePattern} could change them (they hold a `%`
- * or a non-ASCII character). One native search finds the next such character and serves every
- * span before it, so most rule values are never scanned character by character.
- */
-export class EscapeScanner {
-  readonly #text: string;
-  #next = -1;
-
-  constructor(text: string) {
-    this.#text = text;
-  }
-
-  /** Whether `text[start, end)` contains a `%` or a character above 0x7F. */
-  needsEscaping(start: number, end: number): boolean {
-    if (this.#next < start) {
-      NEEDS_ESCAPING.lastIndex = start;
-      const found = NEEDS_ESCAPING.exec(this.#text);
-      this.#next = found === null ? this.#text.length : found.index;
-    }
-    return this.#next < end;
-  }
-}
-
-// A fixed expression (never built from robots.txt content).
-const NEEDS_ESCAPING = /[%\u0080-\uffff]/g;
-
 function isUnreserved(code: number): boolean {
   return (
     (code >= 0x30 && code <= 0x39) ||

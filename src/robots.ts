@@ -6,7 +6,7 @@
 import { describe, toAgentList } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
-import { bodyToByteString, type ParsedBody, parseByteString, resolveOptions } from './parse.js';
+import { type ParsedBody, parseByteString, readBody, resolveOptions } from './parse.js';
 import { LineFlag } from './tokenize.js';
 import type {
   Explanation,
@@ -341,5 +341,5 @@ export function parseRobotsTxt(
   options?: ParseOptions,
 ): RobotsTxt {
   const resolved = resolveOptions(options);
-  return new ParsedRobotsTxt(parseByteString(bodyToByteString(body), resolved));
+  return new ParsedRobotsTxt(parseByteString(readBody(body), resolved));
 }
