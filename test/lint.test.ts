@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diagnosticCatalog } from '../src/lint/catalog.js';
 import { formatLintText } from '../src/lint/format.js';
@@ -230,5 +231,46 @@ describe('lintRobotsTxt', () => {
     expect(text).toContain('[allow-disallow-tie]');
     expect(text).toContain('see site/robots.txt:2: Allow: /p');
     expect(text).toMatch(/0 errors, 1 warning, 0 infos\n$/);
+  });
+});
+
+describe('lint on any input', () => {
+  const line = fc.oneof(
+    fc.constantFrom(
+      'User-agent: *',
+      'User-agent: MJ12bot',
+      'Disallow: /a*b$',
+      'Allow: /x/index.html',
+      'Dissallow /y',
+      'Crawl-delay: 5',
+      'Sitemap: /s.xml',
+      '\ufeffUser-agent: x',
+      '<html>',
+      '# c',
+      '',
+    ),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+  );
+  const body = fc.oneof(
+    fc.array(line, { maxLength: 30 }).map((lines) => lines.join('\n')),
+    fc.uint8Array({ maxLength: 600 }),
+  );
+
+  it('never throws, and every diagnostic points into the file', () => {
+    fc.assert(
+      fc.property(body, (input) => {
+        const result = lintRobotsTxt(input);
+        for (const d of result.diagnostics) {
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(result.robots.lineCount);
+          expect(d.column).toBeGreaterThanOrEqual(1);
+          if (d.endColumn !== undefined) expect(d.endColumn).toBeGreaterThanOrEqual(d.column);
+        }
+        expect(result.errorCount + result.warningCount + result.infoCount).toBe(
+          result.diagnostics.length,
+        );
+      }),
+      { numRuns: 400 },
+    );
   });
 });
