@@ -128,7 +128,7 @@ export function makeWorstCase() {
   const target = 500 * 1024;
   for (let i = 0; size < target; i++) {
     let pattern;
-    switch (i % 5) {
+    switch (i % 6) {
       case 0: // many short pieces, anchored: every piece search succeeds, the tail decides
         pattern = `/*${Array.from({ length: 12 }, () => word(2)).join('*')}$`;
         break;
@@ -140,6 +140,9 @@ export function makeWorstCase() {
         break;
       case 3: // consecutive stars and a `$` in the middle (literal there)
         pattern = `/**${word(4)}***$${word(2)}*${word(3)}$`;
+        break;
+      case 4: // many rules filed under one trigram that the path repeats all along
+        pattern = `/*${word(3).replace(/a/g, 'b')}aaa`;
         break;
       default: // a literal prefix shared with the URLs, then wildcards
         pattern = `/${word(2)}/*${word(4)}*/${word(3)}*`;

@@ -27,73 +27,105 @@ export function longestPiece(entry: IndexEntry): string {
 
 /** An immutable trigram index over entries that each have a literal piece of length ≥ 3. */
 export class TrigramIndex {
-  /** The entries, strongest first. */
+  /** The entries grouped by key (in key order), strongest first within a key. */
   readonly #entries: readonly IndexEntry[];
-  /** The trigram each entry is filed under. */
+  /** Entries of key `i` are `[#starts[i], #starts[i + 1])`. */
+  readonly #starts: Int32Array;
+  /** The distinct trigrams entries are filed under. */
   readonly #keys: Int32Array;
-  /** Trigram hash → first entry in that bucket (−1: none); `#next` links the rest. */
+  /** Trigram hash → first key in that bucket (−1: none); `#next` links the rest. */
   readonly #buckets: Int32Array;
   readonly #next: Int32Array;
-  /** Check number that last visited each entry, so that a check tests each one once. */
-  readonly #seen: Int32Array;
+  /**
+   * Check number that last walked each key. A path can repeat a trigram many times; its entries
+   * are tested once per check, or a file of rules sharing one trigram would cost
+   * path length × rules on every check.
+   */
+  readonly #walked: Int32Array;
   #checks = 0;
 
   /** `entries` must be sorted strongest first, each with a piece of 3 or more characters. */
   constructor(entries: readonly IndexEntry[]) {
-    this.#entries = entries;
-    // About four buckets per entry: a path's trigrams rarely land in a bucket of another key.
-    let size = 64;
-    while (size < entries.length * 4 && size < 1 << 14) size *= 2;
-    const mask = size - 1;
-    this.#keys = Int32Array.from(entries, (entry) => {
+    const byKey = new Map<number, IndexEntry[]>();
+    for (const entry of entries) {
       const piece = longestPiece(entry);
-      return trigramAt(piece, piece.length - 3);
-    });
-    this.#buckets = new Int32Array(size).fill(-1);
-    this.#next = new Int32Array(entries.length);
-    this.#seen = new Int32Array(entries.length);
-    // Filled from the end, so every chain lists its entries strongest first.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const bucket = bucketOf(this.#keys[i]!, mask);
-      this.#next[i] = this.#buckets[bucket]!;
-      this.#buckets[bucket] = i;
+      const key = trigramAt(piece, piece.length - 3);
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [entry]);
+      else list.push(entry);
     }
+    // Each list keeps the order of `entries`: strongest first.
+    const keys = new Int32Array(byKey.size);
+    const starts = new Int32Array(byKey.size + 1);
+    const grouped: IndexEntry[] = [];
+    let i = 0;
+    for (const [key, list] of byKey) {
+      keys[i] = key;
+      starts[i] = grouped.length;
+      for (const entry of list) grouped.push(entry);
+      i++;
+    }
+    starts[byKey.size] = grouped.length;
+    // About four buckets per key: a path's trigrams rarely land in a bucket of another key.
+    let size = 64;
+    while (size < keys.length * 4 && size < 1 << 14) size *= 2;
+    const mask = size - 1;
+    const buckets = new Int32Array(size).fill(-1);
+    const next = new Int32Array(keys.length);
+    for (let k = 0; k < keys.length; k++) {
+      const bucket = bucketOf(keys[k]!, mask);
+      next[k] = buckets[bucket]!;
+      buckets[bucket] = k;
+    }
+    this.#entries = grouped;
+    this.#starts = starts;
+    this.#keys = keys;
+    this.#buckets = buckets;
+    this.#next = next;
+    this.#walked = new Int32Array(keys.length);
   }
 
   /** Updates `state` with the entries that match `path`. */
   match(path: string, state: MatchState): void {
+    if (path.length < 3) return;
     const buckets = this.#buckets;
     const keys = this.#keys;
     const next = this.#next;
-    const seen = this.#seen;
-    const entries = this.#entries;
+    const walked = this.#walked;
     const mask = buckets.length - 1;
-    // A check number per call: entries already tested by this call are skipped in O(1). It
-    // never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
+    // A check number per call. It never wraps: past 2^31 no stored Int32 can equal it, which
+    // only turns the skip off.
     const check = ++this.#checks;
-    if (path.length < 3) return;
     // A sliding window: one new character per position instead of three. A path character
     // above 0xFF garbles only trigrams that contain it, and those cannot equal an ASCII key
-    // except by a false candidate, which the full match below rejects.
+    // except by a false candidate, which the full match rejects.
     let trigram = (path.charCodeAt(0) << 8) | path.charCodeAt(1);
     for (let p = 2; p < path.length; p++) {
       trigram = ((trigram << 8) | path.charCodeAt(p)) & 0xffffff;
       for (let k = buckets[bucketOf(trigram, mask)]!; k >= 0; k = next[k]!) {
-        // Exact key test first: other trigrams that share the bucket cost one comparison.
-        if (keys[k] !== trigram || seen[k] === check) continue;
-        seen[k] = check;
-        const entry = entries[k]!;
-        const beatsAllow = beats(entry, state.allow);
-        const beatsDisallow = beats(entry, state.disallow);
-        // A chain is in strength order: once an entry can beat neither best, nothing further
-        // down this chain can. This keeps a long URL against many wildcard rules with common
-        // trigrams from testing every rule.
-        if (!beatsAllow && !beatsDisallow) break;
-        if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
-        if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
-          if (entry.allow) state.allow = entry;
-          else state.disallow = entry;
-        }
+        if (keys[k] !== trigram || walked[k] === check) continue;
+        walked[k] = check;
+        this.#scanKey(k, path, state);
+      }
+    }
+  }
+
+  /**
+   * Tests a key's entries, strongest first, until one can beat neither best: none after it can,
+   * and the bests only grow stronger during a check.
+   */
+  #scanKey(k: number, path: string, state: MatchState): void {
+    const entries = this.#entries;
+    const end = this.#starts[k + 1]!;
+    for (let e = this.#starts[k]!; e < end; e++) {
+      const entry = entries[e]!;
+      const beatsAllow = beats(entry, state.allow);
+      const beatsDisallow = beats(entry, state.disallow);
+      if (!beatsAllow && !beatsDisallow) return;
+      if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
+      if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
+        if (entry.allow) state.allow = entry;
+        else state.disallow = entry;
       }
     }
   }
