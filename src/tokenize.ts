@@ -82,10 +82,15 @@ export function tokenize(
   const truncated = end > maxBytes;
   if (truncated) {
     end = Math.max(0, Math.floor(maxBytes));
-    const lastBreak =
-      end === 0 ? -1 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
-    // Keep the terminator of the last whole line (a CR LF split by the limit keeps its CR).
-    end = lastBreak + 1;
+    // A line cut by the limit is dropped; one whose terminator is the first byte past the limit
+    // is complete and kept.
+    const after = text.charCodeAt(end);
+    if (after !== LF && after !== CR) {
+      const lastBreak =
+        end === 0 ? -1 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
+      // Keep the terminator of the last whole line (a CR LF split by the limit keeps its CR).
+      end = lastBreak + 1;
+    }
   }
 
   let pos = 0;

@@ -182,6 +182,14 @@ describe('the 500 KiB limit (RFC 9309 §2.5)', () => {
     expect(robots.isAllowed('https://h/late', 'x')).toBe(false);
   });
 
+  it('keeps a line whose terminator is the first byte past the limit', () => {
+    // 'User-agent: *\n' is 14 bytes, 'Disallow: /x' ends at byte 26.
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /x\nAllow: /x\n', { maxBytes: 26 });
+    expect(robots.truncated).toBe(true);
+    expect(robots.bytesRead).toBe(26);
+    expect(robots.explain('https://h/x', 'a')).toMatchObject({ allowed: false, line: 2 });
+  });
+
   it('drops a line cut by the limit instead of reading half a rule', () => {
     const robots = parseRobotsTxt('User-agent: *\nDisallow: /private-area\n', { maxBytes: 25 });
     expect(robots.truncated).toBe(true);
