@@ -82,8 +82,8 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   readonly maxOrigins?: number;
   /**
    * Lifetime (ms) of the store lock taken while fetching, after which a crashed holder's lock
-   * lapses.
-   * @default timeout + 5000
+   * lapses. Must be finite.
+   * @default timeout + 5000 (60000 when timeout is infinite)
    */
   readonly lockTtl?: number;
   /**
@@ -188,7 +188,10 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     unreachableAllowAfter = 30 * day,
     retention = 35 * day,
     maxOrigins = 10_000,
-    lockTtl = (options.timeout ?? 10_000) + 5000,
+    // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
+    lockTtl = Number.isFinite(options.timeout ?? 10_000)
+      ? (options.timeout ?? 10_000) + 5000
+      : 60_000,
     lockPollInterval = 50,
     onStoreError,
     ...fetchOptions
@@ -210,6 +213,12 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     }
   }
   if (minTtl > maxTtl) throw new TypeError('options.minTtl must not exceed options.maxTtl');
+  if (!Number.isInteger(maxOrigins) || maxOrigins < 1) {
+    throw new TypeError(`Invalid options.maxOrigins: ${String(maxOrigins)}`);
+  }
+  if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
+    throw new TypeError(`Invalid options.lockTtl: ${String(lockTtl)} (a lock must lapse)`);
+  }
   const { timeout, userAgent, fetch, maxRedirects, ...parseOptions } = fetchOptions;
   const policy: CachePolicy = { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay };
   const store = givenStore ?? createMemoryStore({ maxEntries: maxOrigins, now });
@@ -282,8 +291,12 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     source: LookupSource,
     fetched?: FetchRobotsTxtResult,
   ): RobotsLookup {
-    const previous = memory.get(origin);
-    const slot: Slot = { entry, robots: policyOf(entry, previous) };
+    // A fresh fetch that gave the entry its copy was parsed already (with the same options).
+    const robots =
+      fetched !== undefined && fetched.status !== 'unreachable' && entry.copy !== undefined
+        ? fetched.robots
+        : policyOf(entry, memory.get(origin));
+    const slot: Slot = { entry, robots };
     memory.set(origin, slot);
     return { origin, url, robots: slot.robots, entry, source, ...(fetched ? { fetched } : {}) };
   }

@@ -290,7 +290,8 @@ export async function fetchRobotsTxt(
       }
       // 429 is listed with 5xx: the server is there but refuses to answer now (Google treats it so).
       const retryAfter = parseRetryAfter(response.headers, now);
-      const what = httpStatus >= 500 && httpStatus < 600 ? '' : ' (not a status RFC 9309 maps)';
+      const mapped = httpStatus === 429 || (httpStatus >= 500 && httpStatus < 600);
+      const what = mapped ? '' : ' (not a status RFC 9309 maps)';
       return unreachable(
         `HTTP ${httpStatus}${what}`,
         retryAfter === undefined ? {} : { retryAfter },

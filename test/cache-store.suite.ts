@@ -97,6 +97,13 @@ export function cacheStoreTests(name: string, create: () => Promise<StoreHarness
       expect(await harness.store.get('long')).toBeDefined();
     });
 
+    it('keeps an entry with an infinite ttl (retention: Infinity)', async () => {
+      const harness = await create();
+      await harness.store.set('k', entry(), Number.POSITIVE_INFINITY);
+      await harness.elapse(150);
+      expect(await harness.store.get('k')).toEqual(entry());
+    });
+
     describe('lock', () => {
       it('is held by one holder at a time, per key', async () => {
         const { store } = await create();

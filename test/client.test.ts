@@ -360,3 +360,19 @@ describe('stores', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('options', () => {
+  it.each([
+    [{ maxOrigins: 0 }, /options\.maxOrigins: 0/],
+    [{ maxOrigins: 1.5 }, /options\.maxOrigins: 1\.5/],
+    [{ lockTtl: Number.POSITIVE_INFINITY }, /options\.lockTtl: Infinity/],
+    [{ ttl: -1 }, /options\.ttl: -1/],
+  ])('%j is a TypeError naming the option', (options, message) => {
+    expect(() => createRobotsClient(options)).toThrow(TypeError);
+    expect(() => createRobotsClient(options)).toThrow(message);
+  });
+
+  it('an infinite fetch timeout still gives the store lock a finite lifetime', () => {
+    expect(() => createRobotsClient({ timeout: Number.POSITIVE_INFINITY })).not.toThrow();
+  });
+});

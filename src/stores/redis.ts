@@ -96,13 +96,7 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
       return isCacheEntry(entry) ? (entry as CacheEntry) : undefined;
     },
     async set(key, entry, ttl) {
-      await send([
-        'SET',
-        prefix + key,
-        JSON.stringify(entry),
-        'PX',
-        String(Math.max(1, Math.ceil(ttl))),
-      ]);
+      await send(['SET', prefix + key, JSON.stringify(entry), ...expiry(ttl)]);
     },
     async delete(key) {
       await send(['DEL', prefix + key]);
@@ -110,14 +104,7 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
     async lock(key, ttl) {
       const lockKey = `${prefix}lock:${key}`;
       const token = crypto.randomUUID();
-      const reply = await send([
-        'SET',
-        lockKey,
-        token,
-        'NX',
-        'PX',
-        String(Math.max(1, Math.ceil(ttl))),
-      ]);
+      const reply = await send(['SET', lockKey, token, 'NX', ...expiry(ttl)]);
       if (reply === null || reply === undefined) return undefined;
       const lock: CacheLock = {
         async release() {
@@ -127,4 +114,12 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
       return lock;
     },
   };
+}
+
+/**
+ * `PX milliseconds` for a finite TTL, nothing (no expiry) for an infinite one: Redis rejects a
+ * PX value that is not an integer, such as `Infinity`.
+ */
+function expiry(ttl: number): string[] {
+  return Number.isFinite(ttl) ? ['PX', String(Math.max(1, Math.ceil(ttl)))] : [];
 }
