@@ -168,6 +168,13 @@ describe('robotstxt check', () => {
     expect(server.requests.filter((p) => p === '/robots.txt').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('fetches any scheme:// source, never reading it as a file (ftp: unreachable here)', async () => {
+    const r = await run(['check', '--json', '-a', 'Bot', '-r', 'ftp://127.0.0.1/x', 'http://h/']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ allowed: false, selection: 'outcome' });
+  });
+
   it('treats an unreachable robots.txt as disallow-all (exit 1, status shown)', async () => {
     const port = await closedPort();
     const r = await run(['check', '--json', '-a', 'Bot', `http://127.0.0.1:${port}/x`]);

@@ -48,7 +48,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
 
 /** Whether a source names a URL (fetched) rather than a file. */
 export function isUrl(source: string): boolean {
-  return /^https?:\/\//i.test(source);
+  // Any `scheme://`, not only http(s): `ftp://…` must be fetched (or refused), never read as a
+  // file. A one-letter scheme would be a Windows drive (`C://x`), so schemes have two or more.
+  return /^[a-z][a-z0-9+.-]+:\/\//i.test(source);
 }
 
 /** A robots.txt read from a file or stdin. */
