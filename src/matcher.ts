@@ -13,7 +13,6 @@
 import { PrefixIndex } from './prefix-index.js';
 import {
   addEntries,
-  byStrength,
   type IndexEntry,
   type MatchState,
   scanEntries,
@@ -40,7 +39,7 @@ export class RuleIndex {
       for (const rule of group.rules) addEntries(rule, group.index, all);
     }
     if (all.length <= SMALL_SET) {
-      this.#scanned = all.sort(byStrength);
+      this.#scanned = sortByStrength(all);
       this.#prefixes = null;
       this.#trigrams = null;
       return;

@@ -74,7 +74,19 @@ function makeEntry(
  */
 export function sortByStrength(entries: IndexEntry[]): IndexEntry[] {
   const n = entries.length;
-  if (n < 32) return entries.sort(byStrength);
+  if (n < 32) {
+    // Insertion sort: stable, and for a few entries cheaper than setting up Array#sort.
+    for (let i = 1; i < n; i++) {
+      const entry = entries[i]!;
+      let j = i - 1;
+      while (j >= 0 && entries[j]!.priority < entry.priority) {
+        entries[j + 1] = entries[j]!;
+        j--;
+      }
+      entries[j + 1] = entry;
+    }
+    return entries;
+  }
   let max = 0;
   for (let k = 0; k < n; k++) if (entries[k]!.priority > max) max = entries[k]!.priority;
   // starts[max - p] is where priority p begins: the highest priority comes first.
