@@ -26,7 +26,7 @@ import { pathForMatching } from './url.js';
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The compiled rules (built at parse time; see `#indexFor` for the one exception). */
+  /** The compiled rules: built at parse time, or on first check past the compile budget. */
   indexes: readonly RuleIndex[] | undefined;
 }
 
