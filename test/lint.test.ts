@@ -274,3 +274,16 @@ describe('lint on any input', () => {
     );
   });
 });
+
+describe('keys named like Object members', () => {
+  it('are unknown directives with a message, not Object properties', () => {
+    const { diagnostics } = lintRobotsTxt(
+      'User-agent: *\nconstructor: x\n__proto__: y\ntoString: z\n',
+    );
+    expect(diagnostics.map((d) => [d.line, d.code, typeof d.message])).toEqual([
+      [2, 'unknown-directive', 'string'],
+      [3, 'unknown-directive', 'string'],
+      [4, 'unknown-directive', 'string'],
+    ]);
+  });
+});

@@ -4,8 +4,8 @@
  */
 
 import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
-import { bodyToByteString } from '../parse.js';
-import { parseRobotsTxt } from '../robots.js';
+import { parseByteString, readBody, resolveOptions } from '../parse.js';
+import { ParsedRobotsTxt } from '../robots.js';
 import {
   DEFAULT_MAX_BYTES,
   type DirectiveKind,
@@ -46,18 +46,23 @@ const CANONICAL: Readonly<Record<Exclude<DirectiveKind, 'unknown'>, string>> = {
   sitemap: 'Sitemap',
 };
 
-/** Directives some crawlers know but Google ignores, with what to say about each. */
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
-  noindex:
-    'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
-  nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-  noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-  host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
-  'clean-param': 'Google ignores Clean-param (a Yandex extension).',
-  'request-rate': 'Google ignores Request-rate (a non-standard extension).',
-  'visit-time': 'Google ignores Visit-time (a non-standard extension).',
-};
+/**
+ * Directives some crawlers know but Google ignores, with what to say about each. A `Map`: keys come
+ * from the file, and a plain object would answer `constructor` with an inherited property.
+ */
+const UNSUPPORTED: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
+    noindex:
+      'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
+    nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+    noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+    host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
+    'clean-param': 'Google ignores Clean-param (a Yandex extension).',
+    'request-rate': 'Google ignores Request-rate (a non-standard extension).',
+    'visit-time': 'Google ignores Visit-time (a non-standard extension).',
+  }),
+);
 
 // A latin-1 or binary file would otherwise give one diagnostic per line.
 const MAX_INVALID_UTF8 = 20;
@@ -77,9 +82,11 @@ export function lintRobotsTxt(
   body: string | Uint8Array | ArrayBuffer,
   options: LintOptions = {},
 ): LintResult {
-  const text = bodyToByteString(body);
+  // The body is converted once, for the parser and for the offsets below.
+  const byteBody = readBody(body);
+  const text = byteBody.text;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const robots = parseRobotsTxt(body, { maxBytes });
+  const robots = new ParsedRobotsTxt(parseByteString(byteBody, resolveOptions({ maxBytes })));
   const lines: LineSpan[] = [];
   const directives: (DirectiveSpan | undefined)[] = [];
   const summary = tokenize(text, maxBytes, {
@@ -140,6 +147,7 @@ export function lintRobotsTxt(
   }
 
   let invalidUtf8 = 0;
+  let nextNul = -1;
   for (let line = 1; line < lines.length; line++) {
     const span = lines[line]!;
     const directive = directives[line];
@@ -151,8 +159,14 @@ export function lintRobotsTxt(
         span.start + MAX_LINE_LENGTH,
       );
     }
-    const nul = text.indexOf('\0', span.start);
-    if (nul >= 0 && nul < span.end && nul < span.start + MAX_LINE_LENGTH) {
+    // The next NUL is searched for once and reused by the lines before it: a search per line
+    // would rescan the rest of the body each time (quadratic on a file of many short lines).
+    if (nextNul < span.start) {
+      nextNul = text.indexOf('\0', span.start);
+      if (nextNul < 0) nextNul = text.length;
+    }
+    const nul = nextNul;
+    if (nul < span.end && nul < span.start + MAX_LINE_LENGTH) {
       add(
         'nul-byte',
         line,
@@ -254,10 +268,14 @@ function keyName(type: Rule['type']): string {
 
 function lintIgnoredLine(text: string, span: LineSpan, line: number, add: Add): void {
   let end = Math.min(span.end, span.start + MAX_LINE_LENGTH);
-  const hash = text.indexOf('#', span.start);
-  if (hash >= 0 && hash < end) end = hash;
-  const nul = text.indexOf('\0', span.start);
-  if (nul >= 0 && nul < end) end = nul;
+  // Searched within the line only: an unbounded search per line rescans the rest of the body.
+  for (let i = span.start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x23 || c === 0) {
+      end = i;
+      break;
+    }
+  }
   let start = span.start;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
@@ -291,7 +309,7 @@ function lintKey(
       );
       return;
     }
-    const unsupported = UNSUPPORTED[lower];
+    const unsupported = UNSUPPORTED.get(lower);
     if (unsupported !== undefined) {
       add('unsupported-directive', line, unsupported, d.keyStart, d.keyEnd);
     } else if (!html) {
