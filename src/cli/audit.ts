@@ -4,18 +4,16 @@
 
 import { auditRobotsTxt, formatAuditTable } from '../audit.js';
 import { type CrawlerPurpose, crawlers } from '../crawlers.js';
-import { parseRobotsTxt } from '../robots.js';
-import type { RobotsPolicy } from '../types.js';
 import {
   type CliContext,
   CliError,
   describeOutcome,
   EXIT,
-  fetchFor,
   fetchOptionsConfig,
-  isUrl,
+  loadSource,
   parseCommandArgs,
-  readLocalBody,
+  policyOf,
+  sourceJson,
   useColor,
 } from './shared.js';
 
@@ -71,29 +69,16 @@ export async function runAudit(args: readonly string[], context: CliContext): Pr
   for (const path of paths) {
     if (!path.startsWith('/')) throw new CliError(`--path must start with "/", got ${path}`);
   }
-  const source = positionals[0]!;
-  let policy: RobotsPolicy;
-  let header: string;
-  let outcome: Record<string, unknown>;
-  if (isUrl(source)) {
-    const fetched = await fetchFor(source, values, context);
-    policy = fetched.robots;
-    header = `${fetched.url}: ${describeOutcome(fetched)}${fetched.status === 'ok' ? '' : ` — ${fetched.reason}`}`;
-    outcome = {
-      source: fetched.url,
-      status: fetched.status,
-      ...(fetched.httpStatus === undefined ? {} : { httpStatus: fetched.httpStatus }),
-    };
-  } else {
-    const { body } = await readLocalBody(source, context);
-    policy = parseRobotsTxt(body);
-    header = source === '-' ? 'stdin' : source;
-    outcome = { source: header };
-  }
+  const source = await loadSource(positionals[0]!, values, context);
+  const fetched = source.kind === 'url' ? source.fetched : undefined;
+  const header =
+    fetched === undefined
+      ? source.name
+      : `${source.name}: ${describeOutcome(fetched)}${fetched.status === 'ok' ? '' : ` — ${fetched.reason}`}`;
   const selected = purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
-  const audit = auditRobotsTxt(policy, { paths, crawlers: selected });
+  const audit = auditRobotsTxt(policyOf(source), { paths, crawlers: selected });
   if (values.json) {
-    context.stdout.write(`${JSON.stringify({ robots: outcome, ...audit }, null, 2)}\n`);
+    context.stdout.write(`${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`);
   } else {
     context.stdout.write(
       `# ${header}\n${formatAuditTable(audit, { color: useColor(context.stdout, context.env) })}`,

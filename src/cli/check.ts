@@ -1,10 +1,4 @@
-/**
- * `robotstxt check`: the verdict for each URL with the deciding line, from a given robots.txt or
- * from each URL's own robots.txt.
- */
-
-import type { FetchRobotsTxtResult } from '../fetch.js';
-import { formatRule, parseRobotsTxt } from '../robots.js';
+import { formatRule } from '../robots.js';
 import { robotsTxtUrl } from '../robots-url.js';
 import type { Explanation, RobotsPolicy } from '../types.js';
 import { runCheckJsonl } from './check-jsonl.js';
@@ -13,11 +7,13 @@ import {
   CliError,
   describeOutcome,
   EXIT,
-  fetchFor,
   fetchOptionsConfig,
   isUrl,
+  type LoadedSource,
+  loadSource,
   parseCommandArgs,
-  readLocalBody,
+  policyOf,
+  sourceJson,
   useColor,
 } from './shared.js';
 
@@ -55,10 +51,8 @@ const options = {
 } as const;
 
 interface Source {
+  readonly loaded: LoadedSource;
   readonly policy: RobotsPolicy;
-  /** What was read: a file name, `stdin` or the robots.txt URL. */
-  readonly name: string;
-  readonly fetched?: FetchRobotsTxtResult;
 }
 
 /** Runs `robotstxt check`; returns the exit code. */
@@ -102,10 +96,10 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
       if (source === undefined) {
         source = await load(robotsUrl, values, context);
         perOrigin.set(robotsUrl, source);
-        if (!values.json)
-          context.stdout.write(
-            paint(color, 'dim', `# ${source.name}: ${describeOutcome(source.fetched!)}\n`),
-          );
+        if (!values.json && source.loaded.kind === 'url') {
+          const outcome = describeOutcome(source.loaded.fetched);
+          context.stdout.write(paint(color, 'dim', `# ${source.loaded.name}: ${outcome}\n`));
+        }
       }
     }
     const explanation = source.policy.explain(url, agents);
@@ -123,17 +117,7 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
       agents: explanation.agents,
       selection: explanation.selection,
       reason: explanation.reason,
-      robots: {
-        source: source.name,
-        ...(source.fetched === undefined
-          ? {}
-          : {
-              status: source.fetched.status,
-              ...(source.fetched.httpStatus === undefined
-                ? {}
-                : { httpStatus: source.fetched.httpStatus }),
-            }),
-      },
+      robots: sourceJson(source.loaded),
     }));
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
   }
@@ -142,15 +126,11 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
 
 async function load(
   source: string,
-  values: { timeout?: string | undefined; 'user-agent'?: string | undefined },
+  values: Parameters<typeof loadSource>[1],
   context: CliContext,
 ): Promise<Source> {
-  if (isUrl(source)) {
-    const fetched = await fetchFor(source, values, context);
-    return { policy: fetched.robots, name: fetched.url, fetched };
-  }
-  const { body } = await readLocalBody(source, context);
-  return { policy: parseRobotsTxt(body), name: source === '-' ? 'stdin' : source };
+  const loaded = await loadSource(source, values, context);
+  return { loaded, policy: policyOf(loaded) };
 }
 
 function paint(color: boolean, style: 'red' | 'green' | 'dim', text: string): string {

@@ -11,11 +11,9 @@ import {
   CliError,
   describeOutcome,
   EXIT,
-  fetchFor,
   fetchOptionsConfig,
-  isUrl,
+  loadSource,
   parseCommandArgs,
-  readLocalBody,
   useColor,
 } from './shared.js';
 
@@ -60,18 +58,17 @@ export async function runLint(args: readonly string[], context: CliContext): Pro
     throw new CliError('no file or URL to lint (see "robotstxt lint --help")');
 
   const files: { source: string; result: LintResult }[] = [];
-  for (const source of positionals) {
-    if (isUrl(source)) {
-      const fetched = await fetchFor(source, values, context);
-      if (fetched.status !== 'ok') {
-        throw new CliError(
-          `${fetched.url}: ${describeOutcome(fetched)}: ${fetched.reason}; nothing to lint`,
-        );
-      }
-      files.push({ source: fetched.url, result: lintRobotsTxt(fetched.body) });
+  for (const name of positionals) {
+    const source = await loadSource(name, values, context);
+    if (source.kind === 'file') {
+      files.push({ source: source.name, result: lintRobotsTxt(source.body) });
+    } else if (source.fetched.status === 'ok') {
+      files.push({ source: source.name, result: lintRobotsTxt(source.fetched.body) });
     } else {
-      const { body } = await readLocalBody(source, context);
-      files.push({ source: source === '-' ? 'stdin' : source, result: lintRobotsTxt(body) });
+      const { fetched } = source;
+      throw new CliError(
+        `${fetched.url}: ${describeOutcome(fetched)}: ${fetched.reason}; nothing to lint`,
+      );
     }
   }
 

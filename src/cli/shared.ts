@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type FetchRobotsTxtResult, fetchRobotsTxt } from '../fetch.js';
+import { parseRobotsTxt } from '../robots.js';
+import type { RobotsPolicy } from '../types.js';
 
 /** Exit codes, as the reference's `robots_main`: 0 allowed / clean, 1 disallowed / errors found. */
 export const EXIT = { ok: 0, fail: 1, usage: 2 } as const;
@@ -128,6 +130,37 @@ export async function fetchFor(
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** A robots.txt as the commands read it: fetched for a URL, or read from a file or stdin. */
+export type LoadedSource =
+  | { readonly kind: 'url'; readonly name: string; readonly fetched: FetchRobotsTxtResult }
+  | { readonly kind: 'file'; readonly name: string; readonly body: Uint8Array };
+
+/** Fetches a URL source, reads a file (`-` for stdin); named by robots.txt URL, path or `stdin`. */
+export async function loadSource(
+  source: string,
+  values: Parameters<typeof fetchFor>[1],
+  context: CliContext,
+): Promise<LoadedSource> {
+  if (isUrl(source)) {
+    const fetched = await fetchFor(source, values, context);
+    return { kind: 'url', name: fetched.url, fetched };
+  }
+  const { body } = await readLocalBody(source, context);
+  return { kind: 'file', name: source === '-' ? 'stdin' : source, body };
+}
+
+/** The verdicts of a source: its rules, or the fetch outcome (4xx allow-all, 5xx disallow-all). */
+export function policyOf(source: LoadedSource): RobotsPolicy {
+  return source.kind === 'url' ? source.fetched.robots : parseRobotsTxt(source.body);
+}
+
+/** Where the rules came from, for `--json`: the name, and the fetch status for a URL. */
+export function sourceJson(source: LoadedSource): Record<string, unknown> {
+  if (source.kind === 'file') return { source: source.name };
+  const { status, httpStatus } = source.fetched;
+  return { source: source.name, status, ...(httpStatus === undefined ? {} : { httpStatus }) };
 }
 
 /** Writes text, waiting for the stream to drain when its buffer is full (constant memory). */
