@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseRobotsTxt } from '../robots.js';
+import { createLru, type Lru } from '../stores/memory.js';
 import type { RobotsTxt } from '../types.js';
 import { type CliContext, EXIT, write } from './shared.js';
 
@@ -20,22 +21,19 @@ export interface CheckJsonlOptions {
 const CACHE_SIZE = 64;
 const PROGRESS_EVERY = 10_000;
 
-/** A least-recently-used map of parsed files. */
-class ParsedCache {
-  readonly #entries = new Map<string, RobotsTxt>();
+/** Parsed files by body or file name, least recently used dropped first. */
+type ParsedCache = Lru<RobotsTxt>;
 
-  async get(key: string, load: () => Promise<RobotsTxt> | RobotsTxt): Promise<RobotsTxt> {
-    const hit = this.#entries.get(key);
-    if (hit !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit;
-    }
-    const value = await load();
-    this.#entries.set(key, value);
-    if (this.#entries.size > CACHE_SIZE) this.#entries.delete(this.#entries.keys().next().value!);
-    return value;
-  }
+async function cached(
+  cache: ParsedCache,
+  key: string,
+  load: () => Promise<RobotsTxt> | RobotsTxt,
+): Promise<RobotsTxt> {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  cache.set(key, value);
+  return value;
 }
 
 /** Reads requests from stdin and writes one result line per request; returns the exit code. */
@@ -43,7 +41,7 @@ export async function runCheckJsonl(
   context: CliContext,
   options: CheckJsonlOptions,
 ): Promise<number> {
-  const cache = new ParsedCache();
+  const cache: ParsedCache = createLru(CACHE_SIZE);
   const progress = context.stderr.isTTY === true;
   let count = 0;
   let disallowed = false;
@@ -101,9 +99,9 @@ async function checkOne(
   const body = r['robotstxt'];
   const file = r['robots_file'] ?? options.robots;
   if (typeof body === 'string') {
-    robots = await cache.get(`b:${body}`, () => parseRobotsTxt(body));
+    robots = await cached(cache, `b:${body}`, () => parseRobotsTxt(body));
   } else if (typeof file === 'string') {
-    robots = await cache.get(`f:${file}`, async () => {
+    robots = await cached(cache, `f:${file}`, async () => {
       try {
         return parseRobotsTxt(await readFile(file));
       } catch (error) {
