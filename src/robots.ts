@@ -142,11 +142,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    const state = this.#match(url, agent, 'isAllowed');
-    const allow = state.allow === null ? -1 : state.allow.priority;
-    const disallow = state.disallow === null ? -1 : state.disallow.priority;
-    // RFC 9309 §2.2.2: the longest match wins; on a tie allow wins; an empty rule never disallows.
-    return !(disallow > allow && disallow > 0);
+    return allowedBy(this.#match(url, agent, 'isAllowed'));
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
@@ -158,11 +154,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const agents = toAgentList(agent, 'explain');
     const path = pathForMatching(urlToString(url, 'explain'), this.#rfc9309);
     const resolution = this.#resolve(agents);
-    const state: MatchState = { allow: null, disallow: null };
-    for (const index of this.#indexesOf(resolution)) index.match(path, state);
-    const allowP = state.allow === null ? -1 : state.allow.priority;
-    const disallowP = state.disallow === null ? -1 : state.disallow.priority;
-    const allowed = !(disallowP > allowP && disallowP > 0);
+    // Its own state: the explanation keeps the entries, which the shared state would overwrite.
+    const state = runIndexes(path, resolution.indexes ?? this.#indexesOf(resolution), {
+      allow: null,
+      disallow: null,
+    });
+    const allowed = allowedBy(state);
     const decider = decidingEntry(state);
     const rule = decider === null ? undefined : matchedRule(decider);
     const bestAllow = state.allow === null ? undefined : matchedRule(state.allow);
@@ -213,12 +210,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     } else {
       resolution = this.#resolve(toAgentList(agent, caller));
     }
-    const state = this.#state;
-    state.allow = null;
-    state.disallow = null;
-    const indexes = resolution.indexes ?? this.#indexesOf(resolution);
-    for (let i = 0; i < indexes.length; i++) indexes[i]!.match(path, state);
-    return state;
+    return runIndexes(path, resolution.indexes ?? this.#indexesOf(resolution), this.#state);
   }
 
   /**
@@ -250,6 +242,24 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #compile(groups: readonly number[]): RuleIndex {
     return new RuleIndex(groups.map((g) => this.groups[g]!));
   }
+}
+
+/** Resets `state` and runs the indexes of a resolution over `path`. */
+function runIndexes(path: string, indexes: readonly RuleIndex[], state: MatchState): MatchState {
+  state.allow = null;
+  state.disallow = null;
+  for (let i = 0; i < indexes.length; i++) indexes[i]!.match(path, state);
+  return state;
+}
+
+/**
+ * RFC 9309 §2.2.2: the longest match wins, on a tie the allow wins, and an empty rule (priority 0)
+ * never disallows — the reference's `disallow()`.
+ */
+function allowedBy(state: MatchState): boolean {
+  const allow = state.allow === null ? -1 : state.allow.priority;
+  const disallow = state.disallow === null ? -1 : state.disallow.priority;
+  return !(disallow > allow && disallow > 0);
 }
 
 /** The reference's `matching_line` choice: the disallow if strictly stronger, else the allow. */
