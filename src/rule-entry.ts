@@ -3,7 +3,7 @@
  * and the scan that finds the best allow and disallow among a run of entries.
  */
 
-import { type CompiledPattern, matchesAfterPrefix } from './pattern.js';
+import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
 import type { Rule } from './types.js';
 
 /** One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. */
@@ -47,12 +47,7 @@ function makeEntry(
   priority: number,
   indexRewrite: boolean,
 ): IndexEntry {
-  // compilePattern, inlined: one flat object per entry (fewer objects to allocate and keep, one
-  // less pointer to follow in the hot loop).
-  const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
-  const end = anchored ? pattern.length - 1 : pattern.length;
-  const star = pattern.indexOf('*');
-  const literal = star < 0 || star >= end;
+  const { prefix, pieces, anchored } = compilePattern(pattern);
   return {
     rule,
     group,
@@ -60,8 +55,8 @@ function makeEntry(
     priority,
     line: rule.line,
     indexRewrite,
-    prefix: literal ? (anchored ? pattern.slice(0, end) : pattern) : pattern.slice(0, star),
-    pieces: literal ? null : splitPieces(pattern, star + 1, end),
+    prefix,
+    pieces,
     anchored,
   };
 }
@@ -96,23 +91,6 @@ export function sortByStrength(entries: IndexEntry[]): IndexEntry[] {
   const sorted = new Array<IndexEntry>(n);
   for (let k = 0; k < n; k++) sorted[starts[max - entries[k]!.priority]!++] = entries[k]!;
   return sorted;
-}
-
-/**
- * `pattern.slice(from, end).split('*')`, without the intermediate slice: about three times
- * faster, which counts when a file has thousands of wildcard rules.
- */
-function splitPieces(pattern: string, from: number, end: number): string[] {
-  const pieces: string[] = [];
-  for (let start = from; ; ) {
-    const star = pattern.indexOf('*', start);
-    if (star < 0 || star >= end) {
-      pieces.push(pattern.slice(start, end));
-      return pieces;
-    }
-    pieces.push(pattern.slice(start, star));
-    start = star + 1;
-  }
 }
 
 /** Appends the entries of `rule`: the rule, and its `index.html` rewrite if it has one. */
