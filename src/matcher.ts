@@ -11,15 +11,8 @@
  */
 
 import { PrefixIndex } from './prefix-index.js';
-import {
-  addEntries,
-  type IndexEntry,
-  type MatchState,
-  scanEntries,
-  sortByStrength,
-} from './rule-entry.js';
+import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
-import type { Group } from './types.js';
 
 export type { IndexEntry, MatchState } from './rule-entry.js';
 
@@ -33,11 +26,8 @@ export class RuleIndex {
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
 
-  constructor(groups: readonly Group[]) {
-    const all: IndexEntry[] = [];
-    for (const group of groups) {
-      for (const rule of group.rules) addEntries(rule, group.index, all);
-    }
+  /** `all`: the entries of the merged groups in file order; the index may reorder the array. */
+  constructor(all: IndexEntry[]) {
     if (all.length <= SMALL_SET) {
       this.#scanned = sortByStrength(all);
       this.#prefixes = null;
@@ -55,8 +45,8 @@ export class RuleIndex {
         continue;
       }
       const kind = seen[(entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0)]!;
-      if (kind.has(entry.rule.pattern)) continue;
-      kind.add(entry.rule.pattern);
+      if (kind.has(entry.pattern)) continue;
+      kind.add(entry.pattern);
       floating.push(entry);
     }
     const hashed: IndexEntry[] = [];

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenize } from './tokenize.js';
 import type {
   AgentLine,
   Group,
+  LineMetadata,
   OtherDirective,
   ParseOptions,
   Rule,
@@ -29,18 +30,29 @@ export interface ParsedBody {
   readonly groups: readonly Group[];
   readonly rulesOutsideGroups: readonly Rule[];
   readonly sitemapLines: readonly SitemapLine[];
+  /** The URLs of `sitemapLines`. */
+  readonly sitemaps: readonly string[];
   readonly directives: readonly OtherDirective[];
   /** One byte of `LineFlag` bits per line (index 0 is line 1). */
   readonly lineFlags: Uint8Array;
+  /** `lineFlags` as records, built on first use. */
+  lines?: readonly LineMetadata[];
   readonly size: number;
   readonly bytesRead: number;
   readonly truncated: boolean;
   readonly bomLength: number;
-  readonly options: Required<ParseOptions>;
 }
+
+/** The defaults, one frozen object shared by every file parsed without options. */
+const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
+  maxBytes: DEFAULT_MAX_BYTES,
+  percentEncoding: 'reference',
+  productTokenDigits: false,
+});
 
 /** Fills in the defaults and checks the options' types. */
 export function resolveOptions(options: ParseOptions | undefined): Required<ParseOptions> {
+  if (options === undefined) return DEFAULT_OPTIONS;
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new TypeError(`parseRobotsTxt: options must be an object, got ${describe(options)}`);
   }
@@ -99,21 +111,9 @@ export function parseByteString(
   const directives: OtherDirective[] = [];
   const flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
   const rfc9309 = options.percentEncoding === 'rfc9309';
-  // Values are slices of the body: in an ASCII body they need no UTF-8 decoding, and a value
-  // needs escaping only if it holds a `%` (found with one cached native search) or, in a
-  // non-ASCII body, a byte ≥ 0x80.
+  // Values are slices of the body: in an ASCII body they need no UTF-8 decoding.
   const decode = ascii ? (raw: string): string => raw : decodeByteString;
-  let nextPercent = -1;
-  const needsEscaping = (start: number, end: number): boolean => {
-    if (nextPercent < start) {
-      nextPercent = text.indexOf('%', start);
-      if (nextPercent < 0) nextPercent = text.length;
-    }
-    if (nextPercent < end) return true;
-    if (ascii) return false;
-    for (let i = start; i < end; i++) if (text.charCodeAt(i) >= 0x80) return true;
-    return false;
-  };
+  const needsEscaping = escapeTest(text, ascii);
   let current: MutableGroup | null = null;
   // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
   let inRules = false;
@@ -166,13 +166,13 @@ export function parseByteString(
     groups,
     rulesOutsideGroups,
     sitemapLines,
+    sitemaps: sitemapLines.map((s) => s.url),
     directives,
     lineFlags: flags.slice(0, summary.lineCount),
     size: text.length,
     bytesRead: summary.bytesRead,
     truncated: summary.truncated,
     bomLength: summary.bomLength,
-    options,
   };
 }
 
@@ -186,7 +186,36 @@ function makeRule(
 ): Rule {
   // Most values have no `%` and no non-ASCII byte: then the pattern is the value as written.
   if (!needsEscaping) return { type, line, value: raw, pattern: raw, priority: raw.length };
-  const escaped = escapePattern(raw);
-  const pattern = rfc9309 ? decodeUnreserved(escaped) : escaped;
+  const pattern = rulePattern(raw, rfc9309);
   return { type, line, value: decode(raw), pattern, priority: pattern.length };
+}
+
+/** The pattern a rule value (a byte string that needs escaping) is matched as. */
+export function rulePattern(raw: string, rfc9309: boolean): string {
+  const escaped = escapePattern(raw);
+  return rfc9309 ? decodeUnreserved(escaped) : escaped;
+}
+
+// A fixed expression (never built from robots.txt content), searched from `lastIndex`.
+const PERCENT_OR_NON_ASCII = /[%\x80-\uffff]/g;
+
+/**
+ * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
+ * non-ASCII body, a byte ≥ 0x80. Values are asked about in file order; the next such byte is
+ * found with one native search and remembered, so the whole body is searched about once.
+ */
+export function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
+  let next = -1;
+  return (start: number, end: number): boolean => {
+    if (next < start) {
+      if (ascii) {
+        next = text.indexOf('%', start);
+      } else {
+        PERCENT_OR_NON_ASCII.lastIndex = start;
+        next = PERCENT_OR_NON_ASCII.test(text) ? PERCENT_OR_NON_ASCII.lastIndex - 1 : -1;
+      }
+      if (next < 0) next = text.length;
+    }
+    return next < end;
+  };
 }

@@ -6,7 +6,14 @@
 import { describe, toAgentList } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
-import { type ParsedBody, parseByteString, readBody, resolveOptions } from './parse.js';
+import {
+  type ByteBody,
+  type ParsedBody,
+  parseByteString,
+  readBody,
+  resolveOptions,
+} from './parse.js';
+import { scanRules } from './rule-scan.js';
 import { LineFlag } from './tokenize.js';
 import type {
   Explanation,
@@ -26,8 +33,10 @@ import { pathForMatching } from './url.js';
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The compiled rules: built at parse time, or on first check past the compile budget. */
-  indexes: readonly RuleIndex[] | undefined;
+  /** The compiled rules: built at parse time, or (null until then) on first check past the budget. */
+  index: RuleIndex | null;
+  /** Several queried agents naming different groups: each one's resolution, run in turn. */
+  readonly parts: readonly Resolution[] | null;
 }
 
 /**
@@ -37,7 +46,18 @@ interface Resolution {
  */
 const EAGER_BUDGET_FACTOR = 4;
 
-const NO_GROUPS: Resolution = { selection: 'none', groups: [], indexes: [] };
+const NO_GROUPS: Resolution = {
+  selection: 'none',
+  groups: [],
+  index: new RuleIndex([]),
+  parts: null,
+};
+
+/**
+ * The state `isAllowed` and `matchingLine` match into: checks are synchronous and read the state
+ * at once, so one object serves every file and no check allocates.
+ */
+const SHARED_STATE: MatchState = { allow: null, disallow: null };
 
 /** Turns the `url` argument into a string, or throws a TypeError naming it. */
 export function urlToString(url: unknown, caller: string): string {
@@ -49,96 +69,137 @@ export function urlToString(url: unknown, caller: string): string {
   throw new TypeError(`${caller}: url must be a string or a URL, got ${describe(url)}`);
 }
 
-/** A parsed robots.txt file. Create it with `parseRobotsTxt`. */
+/**
+ * A parsed robots.txt file. Create it with `parseRobotsTxt`.
+ *
+ * Construction does all the per-file work checks need (the rules of each agent's groups compiled
+ * into an index). The plain-data model (`groups`, `lines`, `sitemaps`, …) is built from the kept
+ * body on first access: most users only check URLs, and the model would double the parse time
+ * and triple the memory of a parsed file.
+ */
 export class ParsedRobotsTxt implements RobotsTxt {
-  readonly groups: readonly Group[];
-  readonly rulesOutsideGroups: readonly Rule[];
-  readonly sitemapLines: readonly SitemapLine[];
-  readonly sitemaps: readonly string[];
-  readonly directives: readonly OtherDirective[];
-  readonly size: number;
   readonly bytesRead: number;
-  readonly truncated: boolean;
   readonly options: Required<ParseOptions>;
-  readonly #lineFlags: Uint8Array;
-  #lines: readonly LineMetadata[] | undefined;
-  readonly #rfc9309: boolean;
+  /** The body as a byte string, kept for the model (the patterns are slices of it anyway). */
+  readonly #text: string;
+  readonly #ascii: boolean;
+  #model: ParsedBody | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
-  readonly #groupsByToken: Map<string, Resolution>;
+  readonly #groupsByToken: Map<string, Resolution> | null;
   readonly #global: Resolution;
-  readonly #state: MatchState = { allow: null, disallow: null };
+  /** Each group's entries, kept only when some set of groups was left to compile on first check. */
+  #deferred: readonly IndexEntry[][] | null = null;
   #lastAgent: string | undefined;
   #lastResolution: Resolution = NO_GROUPS;
 
-  constructor(parsed: ParsedBody) {
-    this.groups = parsed.groups;
-    this.rulesOutsideGroups = parsed.rulesOutsideGroups;
-    this.sitemapLines = parsed.sitemapLines;
-    this.sitemaps = parsed.sitemapLines.map((s) => s.url);
-    this.directives = parsed.directives;
-    this.size = parsed.size;
-    this.bytesRead = parsed.bytesRead;
-    this.truncated = parsed.truncated;
-    this.options = parsed.options;
-    this.#lineFlags = parsed.lineFlags;
-    this.#rfc9309 = parsed.options.percentEncoding === 'rfc9309';
+  /** `model`, when the caller already built it from the same body and options, is kept. */
+  constructor(body: ByteBody, options: Required<ParseOptions>, model?: ParsedBody) {
+    this.#text = body.text;
+    this.#ascii = body.ascii;
+    this.#model = model;
+    this.options = options;
+    const scanned = scanRules(body.text, body.ascii, options);
+    this.bytesRead = scanned.bytesRead;
+    const entries = scanned.entries;
 
-    const tokenGroups = new Map<string, number[]>();
-    const globalGroups: number[] = [];
-    for (const group of this.groups) {
-      let global = false;
-      for (const agent of group.agents) {
-        if (agent.global) {
-          global = true;
-          continue;
-        }
-        const key = asciiLowerCase(agent.token);
-        const list = tokenGroups.get(key);
-        if (list === undefined) tokenGroups.set(key, [group.index]);
-        else if (list[list.length - 1] !== group.index) list.push(group.index);
-      }
-      if (global) globalGroups.push(group.index);
-    }
     // One merged index per distinct set of groups (RFC 9309 §2.2.1: all groups naming an agent
     // merge): tokens named by the same groups share it, and a check searches once, not per group.
-    const bySet = new Map<string, RuleIndex | undefined>();
-    const totalRules = this.groups.reduce((n, g) => n + g.rules.length, 0);
-    let budget = EAGER_BUDGET_FACTOR * totalRules + 10_000;
-    const compile = (groups: readonly number[]): readonly RuleIndex[] | undefined => {
+    let totalEntries = 0;
+    for (const list of entries) totalEntries += list.length;
+    let budget = EAGER_BUDGET_FACTOR * totalEntries + 10_000;
+    let bySet: Map<string, RuleIndex | null> | undefined;
+    const compile = (groups: readonly number[]): RuleIndex | null => {
+      let size = 0;
+      for (const g of groups) size += entries[g]!.length;
+      if (groups.length === 1) {
+        // A group is named by one set at most once: no need to look for a shared index.
+        if (size > budget) {
+          this.#deferred = entries;
+          return null;
+        }
+        budget -= size;
+        return new RuleIndex(entries[groups[0]!]!.slice());
+      }
       const key = groups.join(',');
+      bySet ??= new Map<string, RuleIndex | null>();
       if (!bySet.has(key)) {
-        const size = groups.reduce((n, g) => n + this.groups[g]!.rules.length, 0);
         if (size <= budget) {
-          bySet.set(key, this.#compile(groups));
+          bySet.set(key, compileSet(entries, groups));
           budget -= size;
         } else {
-          bySet.set(key, undefined);
+          bySet.set(key, null);
+          this.#deferred = entries;
         }
       }
-      const index = bySet.get(key);
-      return index === undefined ? undefined : [index];
+      return bySet.get(key)!;
     };
     this.#global =
-      globalGroups.length === 0
+      scanned.globalGroups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups: globalGroups, indexes: compile(globalGroups) };
-    this.#groupsByToken = new Map();
-    for (const [token, list] of tokenGroups) {
-      this.#groupsByToken.set(token, {
-        selection: 'specific',
-        groups: list,
-        indexes: compile(list),
-      });
+        : {
+            selection: 'global',
+            groups: scanned.globalGroups,
+            index: compile(scanned.globalGroups),
+            parts: null,
+          };
+    if (scanned.tokenGroups === null) {
+      this.#groupsByToken = null;
+    } else {
+      this.#groupsByToken = new Map();
+      for (const [token, list] of scanned.tokenGroups) {
+        this.#groupsByToken.set(token, {
+          selection: 'specific',
+          groups: list,
+          index: compile(list),
+          parts: null,
+        });
+      }
     }
+  }
+
+  /** The plain-data model, parsed from the kept body on first use. */
+  #parsed(): ParsedBody {
+    this.#model ??= parseByteString({ text: this.#text, ascii: this.#ascii }, this.options);
+    return this.#model;
+  }
+
+  get size(): number {
+    return this.#text.length;
+  }
+
+  get truncated(): boolean {
+    // Only a body longer than `maxBytes` is read in part.
+    return this.bytesRead < this.#text.length;
+  }
+
+  get groups(): readonly Group[] {
+    return this.#parsed().groups;
+  }
+
+  get rulesOutsideGroups(): readonly Rule[] {
+    return this.#parsed().rulesOutsideGroups;
+  }
+
+  get sitemapLines(): readonly SitemapLine[] {
+    return this.#parsed().sitemapLines;
+  }
+
+  get sitemaps(): readonly string[] {
+    return this.#parsed().sitemaps;
+  }
+
+  get directives(): readonly OtherDirective[] {
+    return this.#parsed().directives;
   }
 
   get lineCount(): number {
-    return this.#lineFlags.length;
+    return this.#parsed().lineFlags.length;
   }
 
   get lines(): readonly LineMetadata[] {
-    this.#lines ??= Array.from(this.#lineFlags, (flags, i) => lineMetadata(i + 1, flags));
-    return this.#lines;
+    const model = this.#parsed();
+    model.lines ??= Array.from(model.lineFlags, (flags, i) => lineMetadata(i + 1, flags));
+    return model.lines;
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
@@ -152,18 +213,16 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   explain(url: string | URL, agent: string | readonly string[]): Explanation {
     const agents = toAgentList(agent, 'explain');
-    const path = pathForMatching(urlToString(url, 'explain'), this.#rfc9309);
+    const path = pathForMatching(urlToString(url, 'explain'), this.#rfc9309());
     const resolution = this.#resolve(agents);
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = runIndexes(path, resolution.indexes ?? this.#indexesOf(resolution), {
-      allow: null,
-      disallow: null,
-    });
+    const state = this.#run(path, resolution, { allow: null, disallow: null });
     const allowed = allowedBy(state);
+    const groups = this.groups;
     const decider = decidingEntry(state);
-    const rule = decider === null ? undefined : matchedRule(decider);
-    const bestAllow = state.allow === null ? undefined : matchedRule(state.allow);
-    const bestDisallow = state.disallow === null ? undefined : matchedRule(state.disallow);
+    const rule = decider === null ? undefined : matchedRule(groups, decider);
+    const bestAllow = state.allow === null ? undefined : matchedRule(groups, state.allow);
+    const bestDisallow = state.disallow === null ? undefined : matchedRule(groups, state.disallow);
     return {
       allowed,
       line: rule?.line ?? 0,
@@ -174,15 +233,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       agents,
       selection: resolution.selection,
       groups: resolution.groups,
-      reason: explainReason(
-        this.groups,
-        agents,
-        path,
-        resolution,
-        allowed,
-        bestAllow,
-        bestDisallow,
-      ),
+      reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
     };
   }
 
@@ -197,9 +248,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return undefined;
   }
 
+  #rfc9309(): boolean {
+    return this.options.percentEncoding === 'rfc9309';
+  }
+
   /** Runs the applicable rule indexes over the URL's path; the result is shared, read at once. */
   #match(url: string | URL, agent: string | readonly string[], caller: string): MatchState {
-    const path = pathForMatching(urlToString(url, caller), this.#rfc9309);
+    const path = pathForMatching(urlToString(url, caller), this.#rfc9309());
     let resolution: Resolution;
     if (typeof agent === 'string') {
       if (agent !== this.#lastAgent) {
@@ -210,7 +265,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     } else {
       resolution = this.#resolve(toAgentList(agent, caller));
     }
-    return runIndexes(path, resolution.indexes ?? this.#indexesOf(resolution), this.#state);
+    return this.#run(path, resolution, SHARED_STATE);
   }
 
   /**
@@ -218,11 +273,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * groups. A line naming an agent hides the `*` rules even when its group has no rules.
    */
   #resolve(agents: readonly string[]): Resolution {
-    if (agents.length === 1)
-      return this.#groupsByToken.get(asciiLowerCase(agents[0]!)) ?? this.#global;
+    const byToken = this.#groupsByToken;
+    if (byToken === null) return this.#global;
+    if (agents.length === 1) return byToken.get(asciiLowerCase(agents[0]!)) ?? this.#global;
     const found: Resolution[] = [];
     for (const agent of agents) {
-      const resolution = this.#groupsByToken.get(asciiLowerCase(agent));
+      const resolution = byToken.get(asciiLowerCase(agent));
       if (resolution !== undefined && !found.includes(resolution)) found.push(resolution);
     }
     if (found.length === 0) return this.#global;
@@ -230,26 +286,35 @@ export class ParsedRobotsTxt implements RobotsTxt {
     // Several agents: each one's merged index, run in turn. A group naming two of them is then
     // searched twice, which cannot change the best match.
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, indexes: found.flatMap((r) => this.#indexesOf(r)) };
+    return { selection: 'specific', groups, index: null, parts: found };
+  }
+
+  /** Resets `state` and runs the rules of a resolution over `path`. */
+  #run(path: string, resolution: Resolution, state: MatchState): MatchState {
+    state.allow = null;
+    state.disallow = null;
+    const parts = resolution.parts;
+    if (parts === null) {
+      this.#indexOf(resolution).match(path, state);
+    } else {
+      for (let i = 0; i < parts.length; i++) this.#indexOf(parts[i]!).match(path, state);
+    }
+    return state;
   }
 
   /** The compiled rules of a resolution; compiled now only if the parse-time budget ran out. */
-  #indexesOf(resolution: Resolution): readonly RuleIndex[] {
-    resolution.indexes ??= [this.#compile(resolution.groups)];
-    return resolution.indexes;
-  }
-
-  #compile(groups: readonly number[]): RuleIndex {
-    return new RuleIndex(groups.map((g) => this.groups[g]!));
+  #indexOf(resolution: Resolution): RuleIndex {
+    // Only resolutions past the budget lack an index, and then the entries were kept.
+    resolution.index ??= compileSet(this.#deferred!, resolution.groups);
+    return resolution.index;
   }
 }
 
-/** Resets `state` and runs the indexes of a resolution over `path`. */
-function runIndexes(path: string, indexes: readonly RuleIndex[], state: MatchState): MatchState {
-  state.allow = null;
-  state.disallow = null;
-  for (let i = 0; i < indexes.length; i++) indexes[i]!.match(path, state);
-  return state;
+/** One index over the entries of several groups (ascending indexes: the entries stay in file order). */
+function compileSet(entries: readonly IndexEntry[][], groups: readonly number[]): RuleIndex {
+  const all: IndexEntry[] = [];
+  for (const g of groups) for (const entry of entries[g]!) all.push(entry);
+  return new RuleIndex(all);
 }
 
 /**
@@ -269,9 +334,18 @@ function decidingEntry(state: MatchState): IndexEntry | null {
   return disallow > allow ? state.disallow : state.allow;
 }
 
-function matchedRule(entry: IndexEntry): MatchedRule {
+/** The model's rule behind an entry (rules are in line order), with how it matched. */
+function matchedRule(groups: readonly Group[], entry: IndexEntry): MatchedRule {
+  const rules = groups[entry.group]!.rules;
+  let lo = 0;
+  let hi = rules.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid]!.line < entry.line) lo = mid + 1;
+    else hi = mid;
+  }
   return {
-    ...entry.rule,
+    ...rules[lo]!,
     group: entry.group,
     indexRewrite: entry.indexRewrite,
     matchPriority: entry.priority,
@@ -351,5 +425,5 @@ export function parseRobotsTxt(
   options?: ParseOptions,
 ): RobotsTxt {
   const resolved = resolveOptions(options);
-  return new ParsedRobotsTxt(parseByteString(readBody(body), resolved));
+  return new ParsedRobotsTxt(readBody(body), resolved);
 }

@@ -4,11 +4,14 @@
  */
 
 import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
-import type { Rule } from './types.js';
 
-/** One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. */
+/**
+ * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
+ * rule's other fields (its value as written) live in the lazily built model, found by line.
+ */
 export interface IndexEntry extends CompiledPattern {
-  readonly rule: Rule;
+  /** The pattern this entry matches: the rule's, or `<dir>/$` for an index rewrite. */
+  readonly pattern: string;
   readonly group: number;
   readonly allow: boolean;
   /** Priority when this entry matches (RFC 9309 §2.2.2: the pattern's length). */
@@ -41,19 +44,19 @@ export function byStrength(a: IndexEntry, b: IndexEntry): number {
 }
 
 function makeEntry(
-  rule: Rule,
-  group: number,
   pattern: string,
-  priority: number,
+  allow: boolean,
+  group: number,
+  line: number,
   indexRewrite: boolean,
 ): IndexEntry {
   const { prefix, pieces, anchored } = compilePattern(pattern);
   return {
-    rule,
+    pattern,
     group,
-    allow: rule.type === 'allow',
-    priority,
-    line: rule.line,
+    allow,
+    priority: pattern.length,
+    line,
     indexRewrite,
     prefix,
     pieces,
@@ -93,16 +96,24 @@ export function sortByStrength(entries: IndexEntry[]): IndexEntry[] {
   return sorted;
 }
 
-/** Appends the entries of `rule`: the rule, and its `index.html` rewrite if it has one. */
-export function addEntries(rule: Rule, group: number, out: IndexEntry[]): void {
-  out.push(makeEntry(rule, group, rule.pattern, rule.priority, false));
+/**
+ * Appends the entries of a rule (its escaped pattern, whose length is its priority): the rule,
+ * and its `index.html` rewrite if it has one.
+ */
+export function addEntries(
+  pattern: string,
+  allow: boolean,
+  group: number,
+  line: number,
+  out: IndexEntry[],
+): void {
+  out.push(makeEntry(pattern, allow, group, line, false));
   // Google-specific: an allow pattern ending in `/index.htm…` also allows its directory as
   // `<dir>/$`, with that pattern's length as priority. Disallows are never rewritten.
-  if (rule.type === 'allow') {
-    const slash = rule.pattern.lastIndexOf('/');
-    if (slash >= 0 && rule.pattern.startsWith('/index.htm', slash)) {
-      const rewritten = `${rule.pattern.slice(0, slash + 1)}$`;
-      out.push(makeEntry(rule, group, rewritten, rewritten.length, true));
+  if (allow) {
+    const slash = pattern.lastIndexOf('/');
+    if (slash >= 0 && pattern.startsWith('/index.htm', slash)) {
+      out.push(makeEntry(`${pattern.slice(0, slash + 1)}$`, allow, group, line, true));
     }
   }
 }

@@ -86,7 +86,12 @@ export function lintRobotsTxt(
   const byteBody = readBody(body);
   const text = byteBody.text;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const robots = new ParsedRobotsTxt(parseByteString(byteBody, resolveOptions({ maxBytes })));
+  const parseOptions = resolveOptions({ maxBytes });
+  const robots = new ParsedRobotsTxt(
+    byteBody,
+    parseOptions,
+    parseByteString(byteBody, parseOptions),
+  );
   const lines: LineSpan[] = [];
   const directives: (DirectiveSpan | undefined)[] = [];
   const summary = tokenize(text, maxBytes, {
