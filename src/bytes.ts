@@ -7,6 +7,8 @@
 const encoder = new TextEncoder();
 // ignoreBOM keeps a U+FEFF that is part of a value instead of silently dropping it.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// Throws on invalid UTF-8 instead of replacing it: then decoding and re-encoding is the identity.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 // Largest argument list passed to String.fromCharCode at once (engines cap argument counts).
 const CHUNK = 8192;
@@ -14,12 +16,26 @@ const CHUNK = 8192;
 /** Turns bytes into a byte string (one character per byte). */
 export function bytesToByteString(bytes: Uint8Array): string {
   if (bytes.length > 64) {
-    // Most bodies are pure ASCII, where UTF-8 decoding is the identity. The native decoder plus
-    // a native ASCII test (two passes in C++) beat building the string from char codes in JS by
-    // far; any non-ASCII byte sends us to the exact byte-by-byte path below.
-    const decoded = decoder.decode(bytes);
-    if (decoded.length === bytes.length && isAscii(decoded)) return decoded;
+    // Most bodies are pure ASCII, where UTF-8 decoding is the identity; most others are valid
+    // UTF-8, which decodes natively and re-encodes exactly (only their non-ASCII runs are
+    // touched). Both beat building the string from char codes in JS by far; a body that is not
+    // UTF-8 takes the exact byte-by-byte path below.
+    let decoded: string | undefined;
+    try {
+      decoded = strictDecoder.decode(bytes);
+    } catch {
+      // Not UTF-8 (Latin-1, say).
+    }
+    if (decoded !== undefined) {
+      // As many characters as bytes: every byte was ASCII.
+      return decoded.length === bytes.length ? decoded : decoded.replace(NON_ASCII_RUNS, encodeRun);
+    }
   }
+  return fromCharCodes(bytes);
+}
+
+/** One character per byte, built in chunks. */
+function fromCharCodes(bytes: Uint8Array): string {
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) {
@@ -56,7 +72,7 @@ const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
  * avoids a native call and a typed array per run.
  */
 function encodeRun(run: string): string {
-  if (run.length > 64) return bytesToByteString(encoder.encode(run));
+  if (run.length > 64) return fromCharCodes(encoder.encode(run));
   let out = '';
   for (let i = 0; i < run.length; i++) {
     let c = run.charCodeAt(i);

@@ -38,15 +38,18 @@ export class RuleIndex {
     const floating: IndexEntry[] = [];
     // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`): of identical floating
     // entries only the first can ever win (same priority, earliest line), so keep just it.
-    const seen = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+    // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
+    let seen: Map<string, number> | undefined;
     for (const entry of all) {
       if (entry.pieces === null || entry.prefix.length > 1) {
         tree.push(entry);
         continue;
       }
-      const kind = seen[(entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0)]!;
-      if (kind.has(entry.pattern)) continue;
-      kind.add(entry.pattern);
+      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
+      seen ??= new Map();
+      const kinds = seen.get(entry.pattern) ?? 0;
+      if ((kinds & kind) !== 0) continue;
+      seen.set(entry.pattern, kinds | kind);
       floating.push(entry);
     }
     const hashed: IndexEntry[] = [];

@@ -197,7 +197,7 @@ export function rulePattern(raw: string, rfc9309: boolean): string {
 }
 
 // A fixed expression (never built from robots.txt content), searched from `lastIndex`.
-const PERCENT_OR_NON_ASCII = /[%\x80-\uffff]/g;
+const NON_ASCII = /[\x80-\uffff]/g;
 
 /**
  * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
@@ -205,17 +205,19 @@ const PERCENT_OR_NON_ASCII = /[%\x80-\uffff]/g;
  * found with one native search and remembered, so the whole body is searched about once.
  */
 export function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
-  let next = -1;
+  let nextPercent = -1;
+  // An ASCII body has no byte ≥ 0x80 to find.
+  let nextNonAscii = ascii ? text.length : -1;
   return (start: number, end: number): boolean => {
-    if (next < start) {
-      if (ascii) {
-        next = text.indexOf('%', start);
-      } else {
-        PERCENT_OR_NON_ASCII.lastIndex = start;
-        next = PERCENT_OR_NON_ASCII.test(text) ? PERCENT_OR_NON_ASCII.lastIndex - 1 : -1;
-      }
-      if (next < 0) next = text.length;
+    if (nextPercent < start) {
+      nextPercent = text.indexOf('%', start);
+      if (nextPercent < 0) nextPercent = text.length;
     }
-    return next < end;
+    if (nextPercent < end) return true;
+    if (nextNonAscii < start) {
+      NON_ASCII.lastIndex = start;
+      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
+    }
+    return nextNonAscii < end;
   };
 }

@@ -6,7 +6,13 @@
  * is linear in the rules' length: no string sorting (V8 sorts strings slowly) and no `Map`.
  */
 
-import { byStrength, type IndexEntry, type MatchState, scanEntries } from './rule-entry.js';
+import {
+  type IndexEntry,
+  insertionSortByPriority,
+  type MatchState,
+  scanEntries,
+  sortByStrength,
+} from './rule-entry.js';
 
 // FNV-1a over UTF-16 code units (prefixes are ASCII; a path may hold any character).
 const HASH_SEED = 0x811c9dc5 | 0;
@@ -22,21 +28,6 @@ function hashPrefix(prefix: string): number {
   return hash;
 }
 
-/** The lookup table for prefixes with these hashes: slot pairs (hash, number + 1), ≤ ½ full. */
-function buildTable(hashes: readonly number[]): Int32Array<ArrayBuffer> {
-  let slots = 16;
-  while (slots < hashes.length * 2) slots *= 2;
-  const mask = slots - 1;
-  const table = new Int32Array(slots * 2);
-  for (let i = 0; i < hashes.length; i++) {
-    let slot = hashes[i]! & mask;
-    while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
-    table[2 * slot] = hashes[i]!;
-    table[2 * slot + 1] = i + 1;
-  }
-  return table;
-}
-
 /** An immutable index of entries by literal prefix. */
 export class PrefixIndex {
   /** Distinct literal prefixes. */
@@ -44,7 +35,7 @@ export class PrefixIndex {
   /**
    * Open-addressing table of slot pairs: the {@link hashPrefix} of a prefix and its number + 1
    * (0: empty slot). The hash sits next to the number so that a probe reads one cache line; the
-   * table is at most half full (a quarter on average), so a miss (most probes) ends quickly.
+   * table is at most half full, so a miss (most probes) ends quickly.
    */
   readonly #table: Int32Array;
   /** `#lengths[n]` is 1 when some prefix has length n. */
@@ -55,14 +46,13 @@ export class PrefixIndex {
   readonly #starts: Int32Array;
 
   constructor(tree: readonly IndexEntry[]) {
-    // Number the distinct prefixes with a table at most half full, then counting-sort the
-    // entries by prefix number; the table kept is sized for the distinct prefixes.
+    // Number the distinct prefixes in a table sized for all entries (so at most half full, and
+    // emptier when prefixes repeat), then counting-sort the entries by prefix number.
     let slots = 16;
     while (slots < tree.length * 2) slots *= 2;
     const mask = slots - 1;
-    let table = new Int32Array(slots * 2);
+    const table = new Int32Array(slots * 2);
     const prefixes: string[] = [];
-    const hashes: number[] = [];
     const counts: number[] = [];
     const ids = new Int32Array(tree.length);
     let longest = 0;
@@ -84,7 +74,6 @@ export class PrefixIndex {
       if (id < 0) {
         id = prefixes.length;
         prefixes.push(prefix);
-        hashes.push(hash);
         counts.push(0);
         table[2 * slot] = hash;
         table[2 * slot + 1] = id + 1;
@@ -93,16 +82,22 @@ export class PrefixIndex {
       ids[k] = id;
       counts[id]!++;
     }
-    table = buildTable(hashes);
     const starts = new Int32Array(prefixes.length + 1);
     for (let i = 0; i < prefixes.length; i++) starts[i + 1] = starts[i]! + counts[i]!;
     const fill = starts.slice(0, prefixes.length);
     const entries = new Array<IndexEntry>(tree.length);
+    // `tree` is in file order: each prefix's entries come out in file order, and a stable sort
+    // by priority alone then puts them strongest first.
     for (let k = 0; k < tree.length; k++) entries[fill[ids[k]!]!++] = tree[k]!;
     for (let i = 0; i < prefixes.length; i++) {
-      if (counts[i]! > 1) {
-        const sorted = entries.slice(starts[i]!, starts[i + 1]!).sort(byStrength);
-        for (let k = 0; k < sorted.length; k++) entries[starts[i]! + k] = sorted[k]!;
+      const from = starts[i]!;
+      const to = starts[i + 1]!;
+      if (to - from <= 1) continue;
+      if (to - from < 32) {
+        insertionSortByPriority(entries, from, to);
+      } else {
+        const sorted = sortByStrength(entries.slice(from, to));
+        for (let k = 0; k < sorted.length; k++) entries[from + k] = sorted[k]!;
       }
     }
     const lengths = new Uint8Array(longest + 1);

@@ -231,7 +231,7 @@ class LineScanner {
     // Dispatch on the first letter: most lines then need a single comparison.
     switch (text.charCodeAt(s) | 0x20) {
       case 0x75: // u
-        if (keyStartsWith(text, s, keyEnd, 'user-agent')) {
+        if (keyIs(text, s, keyEnd, 'User-agent', 'user-agent')) {
           kind = 'user-agent';
         } else if (
           keyStartsWith(text, s, keyEnd, 'useragent') ||
@@ -242,10 +242,10 @@ class LineScanner {
         }
         break;
       case 0x61: // a
-        if (keyStartsWith(text, s, keyEnd, 'allow')) kind = 'allow';
+        if (keyIs(text, s, keyEnd, 'Allow', 'allow')) kind = 'allow';
         break;
       case 0x64: // d
-        if (keyStartsWith(text, s, keyEnd, 'disallow')) {
+        if (keyIs(text, s, keyEnd, 'Disallow', 'disallow')) {
           kind = 'disallow';
         } else if (isDisallowTypo(text, s, keyEnd)) {
           kind = 'disallow';
@@ -253,7 +253,7 @@ class LineScanner {
         }
         break;
       case 0x73: // s
-        if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
+        if (keyIs(text, s, keyEnd, 'Sitemap', 'sitemap')) {
           kind = 'sitemap';
         } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
           kind = 'sitemap';
@@ -281,6 +281,17 @@ function keyStartsWith(text: string, start: number, end: number, word: string): 
     if (c !== word.charCodeAt(i)) return false;
   }
   return true;
+}
+
+/**
+ * {@link keyStartsWith}, first trying the usual spelling with one native comparison: most keys
+ * are written `Disallow`, `Allow`, `User-agent`.
+ */
+function keyIs(text: string, start: number, end: number, usual: string, word: string): boolean {
+  return (
+    (end - start >= usual.length && text.startsWith(usual, start)) ||
+    keyStartsWith(text, start, end, word)
+  );
 }
 
 function isDisallowTypo(text: string, start: number, end: number): boolean {

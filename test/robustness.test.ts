@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../src/index.js';
+import { bodyToByteString, parseRobotsTxt } from '../src/index.js';
 
 // Bad input gets an answer, never an exception or a hang. (Speed is measured by `npm run bench`;
 // these tests assert results only.)
@@ -40,6 +40,27 @@ describe('any body, URL or agent gives an answer', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('bytes become exactly one character per byte, whatever their encoding', () => {
+    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 3000 }),
+          // Valid UTF-8 with long non-ASCII runs (the decode-and-re-encode path).
+          fc.string({ unit: 'grapheme', maxLength: 500 }).map((t) => encoder.encode(t)),
+          fc
+            .tuple(fc.string(), fc.integer({ min: 60, max: 400 }))
+            .map(([t, n]) => encoder.encode(`${t}${'é😀'.repeat(n)}${t}`)),
+        ),
+        (bytes) => {
+          expect(bodyToByteString(bytes)).toBe(latin1(bytes));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
