@@ -1,9 +1,9 @@
 /**
  * Entries filed under their literal prefix (the text before the first `*`, or before a final
  * `$`). A check walks the path once, hashing each of its prefixes incrementally, and at each
- * length that some rule prefix has, looks the hash up in a chained hash table of the entries; a
- * hit is confirmed with `startsWith`, so a hash collision costs time, never a wrong answer.
- * Building it costs one hash per entry and two array writes: no string sorting (V8 sorts strings
+ * length that some rule prefix has, looks the hash up in a small open-addressing table; each
+ * entry of a hit is confirmed with `startsWith`, so a hash collision costs time, never a wrong
+ * answer. Building it costs one hash and a probe per entry: no string sorting (V8 sorts strings
  * slowly), no `Map`, no string comparison.
  */
 
@@ -27,36 +27,39 @@ function hashPrefix(prefix: string): number {
 /** An immutable index of entries by literal prefix. */
 export class PrefixIndex {
   readonly #entries: readonly IndexEntry[];
-  /** `#hashes[k]` is the {@link hashPrefix} of entry k's prefix. */
-  readonly #hashes: Int32Array;
-  /** Bucket (hash & mask) → its last entry, −1 when empty; `#next` links the others. */
-  readonly #buckets: Int32Array;
+  /**
+   * Open-addressing table of slot pairs: a prefix hash and the last entry with it, + 1 (0: empty
+   * slot); `#next` links the other entries with that hash (almost always the same prefix). The
+   * hash sits next to the entry so that a probe reads one cache line, and the table is at most
+   * half full, so a miss (most probes) ends quickly.
+   */
+  readonly #table: Int32Array;
+  /** Entry k → the previous entry with the same hash, + 1 (0: none). */
   readonly #next: Int32Array;
   /** `#lengths[n]` is 1 when some prefix has length n. */
   readonly #lengths: Uint8Array;
 
   constructor(entries: readonly IndexEntry[]) {
-    // About one entry per bucket: a probe (mostly a miss) reads a bucket or two.
-    let size = 16;
-    while (size < entries.length) size *= 2;
-    const mask = size - 1;
-    const buckets = new Int32Array(size).fill(-1);
+    let slots = 16;
+    while (slots < entries.length * 2) slots *= 2;
+    const mask = slots - 1;
+    const table = new Int32Array(slots * 2);
     const next = new Int32Array(entries.length);
-    const hashes = new Int32Array(entries.length);
     let longest = 0;
     for (let k = 0; k < entries.length; k++) {
       const prefix = entries[k]!.prefix;
       const hash = hashPrefix(prefix);
-      hashes[k] = hash;
-      next[k] = buckets[hash & mask]!;
-      buckets[hash & mask] = k;
+      let slot = hash & mask;
+      while (table[2 * slot + 1] !== 0 && table[2 * slot] !== hash) slot = (slot + 1) & mask;
+      table[2 * slot] = hash;
+      next[k] = table[2 * slot + 1]!;
+      table[2 * slot + 1] = k + 1;
       if (prefix.length > longest) longest = prefix.length;
     }
     const lengths = new Uint8Array(longest + 1);
     for (const entry of entries) lengths[entry.prefix.length] = 1;
     this.#entries = entries;
-    this.#hashes = hashes;
-    this.#buckets = buckets;
+    this.#table = table;
     this.#next = next;
     this.#lengths = lengths;
   }
@@ -75,11 +78,16 @@ export class PrefixIndex {
 
   /** Tests the entries whose prefix has this hash, the path really starts with, and can win. */
   #visit(hash: number, path: string, state: MatchState): void {
-    const hashes = this.#hashes;
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    let slot = hash & mask;
+    while (table[2 * slot] !== hash) {
+      if (table[2 * slot + 1] === 0) return;
+      slot = (slot + 1) & mask;
+    }
     const next = this.#next;
-    for (let k = this.#buckets[hash & (this.#buckets.length - 1)]!; k >= 0; k = next[k]!) {
-      if (hashes[k] !== hash) continue;
-      const entry = this.#entries[k]!;
+    for (let k = table[2 * slot + 1]!; k !== 0; k = next[k - 1]!) {
+      const entry = this.#entries[k - 1]!;
       if (!beats(entry, entry.allow ? state.allow : state.disallow)) continue;
       if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
         if (entry.allow) state.allow = entry;
