@@ -20,18 +20,28 @@ export function bytesToByteString(bytes: Uint8Array): string {
     // UTF-8, which decodes natively and re-encodes exactly (only their non-ASCII runs are
     // touched). Both beat building the string from char codes in JS by far; a body that is not
     // UTF-8 takes the exact byte-by-byte path below.
-    let decoded: string | undefined;
-    try {
-      decoded = strictDecoder.decode(bytes);
-    } catch {
-      // Not UTF-8 (Latin-1, say).
-    }
+    const decoded = decodeUtf8(bytes);
     if (decoded !== undefined) {
       // As many characters as bytes: every byte was ASCII.
       return decoded.length === bytes.length ? decoded : decoded.replace(NON_ASCII_RUNS, encodeRun);
     }
   }
   return fromCharCodes(bytes);
+}
+
+/** The text of valid UTF-8 bytes (a BOM kept as U+FEFF), or undefined if they are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The number of bytes of the UTF-8 encoding of `text` (a lone surrogate counts 3, as U+FFFD). */
+export function utf8Length(text: string): number {
+  if (isAscii(text)) return text.length;
+  return encoder.encode(text).length;
 }
 
 /** One character per byte, built in chunks. */

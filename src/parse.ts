@@ -4,9 +4,15 @@
  */
 
 import { describe, extractProductToken, isGlobalAgent } from './agent.js';
-import { bytesToByteString, decodeByteString, isAscii, stringToByteString } from './bytes.js';
-import { decodeUnreserved, escapePattern } from './pattern.js';
-import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenize } from './tokenize.js';
+import {
+  bytesToByteString,
+  decodeByteString,
+  decodeUtf8,
+  isAscii,
+  stringToByteString,
+} from './bytes.js';
+import { decodeUnreserved, escapeValue } from './pattern.js';
+import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenizeText } from './tokenize.js';
 import type {
   AgentLine,
   Group,
@@ -37,9 +43,6 @@ export interface ParsedBody {
   readonly lineFlags: Uint8Array;
   /** `lineFlags` as records, built on first use. */
   lines?: readonly LineMetadata[];
-  readonly size: number;
-  readonly bytesRead: number;
-  readonly truncated: boolean;
   readonly bomLength: number;
 }
 
@@ -76,19 +79,38 @@ export function bodyToByteString(body: unknown): string {
   return readBody(body).text;
 }
 
-/** A body as a byte string, and whether it is all ASCII (then no value needs decoding). */
+/** A body as the tokenizer reads it. */
 export interface ByteBody {
+  /** The body as a byte string (one character per byte), or its text when `utf16` is set. */
   readonly text: string;
+  /** Every character is ASCII: the text is the body byte for byte, and nothing needs decoding. */
   readonly ascii: boolean;
+  /**
+   * The text is the decoding of a valid UTF-8 body of at most `maxBytes` bytes, not a byte
+   * string: a value's non-ASCII characters are encoded to bytes only when it must be escaped,
+   * and no value needs decoding. Saves converting a whole non-ASCII body up front.
+   */
+  readonly utf16: boolean;
+}
+
+/** A body read for parsing, with its size in bytes. */
+export interface SizedBody extends ByteBody {
+  /** Bytes in the body; -1 when not counted yet (UTF-16 text from a string). */
+  readonly size: number;
 }
 
 /** {@link bodyToByteString}, also telling whether the body is all ASCII. */
 export function readBody(body: unknown): ByteBody {
   if (typeof body === 'string') {
     return isAscii(body)
-      ? { text: body, ascii: true }
-      : { text: stringToByteString(body), ascii: false };
+      ? { text: body, ascii: true, utf16: false }
+      : { text: stringToByteString(body), ascii: false, utf16: false };
   }
+  const text = bytesToByteString(asBytes(body));
+  return { text, ascii: isAscii(text), utf16: false };
+}
+
+function asBytes(body: unknown): Uint8Array {
   const bytes =
     body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
   if (bytes === null) {
@@ -96,71 +118,121 @@ export function readBody(body: unknown): ByteBody {
       `parseRobotsTxt: body must be a string, a Uint8Array or an ArrayBuffer, got ${describe(body)}`,
     );
   }
-  const text = bytesToByteString(bytes);
-  return { text, ascii: isAscii(text) };
+  return bytes;
 }
 
-/** Parses a byte string into the model. Never throws. */
-export function parseByteString(
-  { text, ascii }: ByteBody,
+/** Methods of ES2024 strings, where the engine has them. */
+interface WellFormed {
+  isWellFormed?(): boolean;
+  toWellFormed?(): string;
+}
+
+/**
+ * Reads a body for {@link parseByteString} and the rule scan: as {@link readBody}, except that a
+ * non-ASCII body that fits in `maxBytes` stays UTF-16 text (see {@link ByteBody.utf16}).
+ */
+export function readParseBody(body: unknown, maxBytes: number): SizedBody {
+  if (typeof body === 'string') {
+    if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
+    const text = body as string & WellFormed;
+    // A lone surrogate is encoded as U+FFFD, so the text to read is the string made well-formed.
+    if (body.length * 3 <= maxBytes && text.toWellFormed !== undefined) {
+      const wellFormed = text.isWellFormed!() ? body : text.toWellFormed();
+      return { text: wellFormed, ascii: false, utf16: true, size: -1 };
+    }
+    const bytes = stringToByteString(body);
+    return { text: bytes, ascii: false, utf16: false, size: bytes.length };
+  }
+  const bytes = asBytes(body);
+  if (bytes.length > 64) {
+    const decoded = decodeUtf8(bytes);
+    if (decoded !== undefined && decoded.length === bytes.length) {
+      return { text: decoded, ascii: true, utf16: false, size: bytes.length };
+    }
+    if (decoded !== undefined && bytes.length <= maxBytes) {
+      return { text: decoded, ascii: false, utf16: true, size: bytes.length };
+    }
+  }
+  const text = bytesToByteString(bytes);
+  return { text, ascii: isAscii(text), utf16: false, size: bytes.length };
+}
+
+/** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
+export function asByteBody(body: ByteBody): ByteBody {
+  return body.utf16 ? { text: stringToByteString(body.text), ascii: false, utf16: false } : body;
+}
+
+/** Parses a byte string (or UTF-16 text, see {@link ByteBody}) into the model. Never throws. */
+export function parseByteString(body: ByteBody, options: Required<ParseOptions>): ParsedBody {
+  return parseBody(body, options) ?? parseBody(asByteBody(body), options)!;
+}
+
+function parseBody(
+  { text, ascii, utf16 }: ByteBody,
   options: Required<ParseOptions>,
-): ParsedBody {
+): ParsedBody | null {
   const groups: MutableGroup[] = [];
   const rulesOutsideGroups: Rule[] = [];
   const sitemapLines: SitemapLine[] = [];
   const directives: OtherDirective[] = [];
   const flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
   const rfc9309 = options.percentEncoding === 'rfc9309';
-  // Values are slices of the body: in an ASCII body they need no UTF-8 decoding.
-  const decode = ascii ? (raw: string): string => raw : decodeByteString;
+  // Values are slices of the body: in an ASCII body or UTF-16 text they need no decoding.
+  const decode = ascii || utf16 ? (raw: string): string => raw : decodeByteString;
   const needsEscaping = escapeTest(text, ascii);
   let current: MutableGroup | null = null;
   // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
   let inRules = false;
 
-  const summary = tokenize(text, options.maxBytes, {
-    directive(line: number, kind: DirectiveKind, ks: number, ke: number, vs: number, ve: number) {
-      const raw = text.slice(vs, ve);
-      switch (kind) {
-        case 'user-agent': {
-          if (current === null || inRules) {
-            current = { index: groups.length, agents: [], rules: [] };
-            groups.push(current);
-            inRules = false;
+  const summary = tokenizeText(
+    text,
+    options.maxBytes,
+    {
+      directive(line: number, kind: DirectiveKind, ks: number, ke: number, vs: number, ve: number) {
+        const raw = text.slice(vs, ve);
+        switch (kind) {
+          case 'user-agent': {
+            if (current === null || inRules) {
+              current = { index: groups.length, agents: [], rules: [] };
+              groups.push(current);
+              inRules = false;
+            }
+            const value = decode(raw);
+            const global = isGlobalAgent(raw);
+            const token = global ? '' : extractProductToken(raw, options.productTokenDigits);
+            current.agents.push({ line, value, global, token });
+            return;
           }
-          const value = decode(raw);
-          const global = isGlobalAgent(raw);
-          const token = global ? '' : extractProductToken(raw, options.productTokenDigits);
-          current.agents.push({ line, value, global, token });
-          return;
-        }
-        case 'allow':
-        case 'disallow': {
-          const rule = makeRule(kind, line, raw, rfc9309, needsEscaping(vs, ve), decode);
-          if (current === null) {
-            rulesOutsideGroups.push(rule);
-          } else {
-            current.rules.push(rule);
-            inRules = true;
+          case 'allow':
+          case 'disallow': {
+            const rule = makeRule(kind, line, raw, rfc9309, needsEscaping(vs, ve), utf16);
+            if (current === null) {
+              rulesOutsideGroups.push(rule);
+            } else {
+              current.rules.push(rule);
+              inRules = true;
+            }
+            return;
           }
-          return;
+          case 'sitemap':
+            sitemapLines.push({ line, url: decode(raw) });
+            return;
+          default:
+            directives.push({
+              line,
+              key: decode(text.slice(ks, ke)),
+              value: escapeValue(raw, utf16),
+              group: current === null ? -1 : current.index,
+            });
         }
-        case 'sitemap':
-          sitemapLines.push({ line, url: decode(raw) });
-          return;
-        default:
-          directives.push({
-            line,
-            key: decode(text.slice(ks, ke)),
-            value: escapePattern(raw),
-            group: current === null ? -1 : current.index,
-          });
-      }
+      },
+      line(line: number, lineFlags: number) {
+        flags[line - 1] = lineFlags;
+      },
     },
-    line(line: number, lineFlags: number) {
-      flags[line - 1] = lineFlags;
-    },
-  });
+    utf16,
+  );
+  if (summary === null) return null;
 
   return {
     groups,
@@ -169,9 +241,6 @@ export function parseByteString(
     sitemaps: sitemapLines.map((s) => s.url),
     directives,
     lineFlags: flags.slice(0, summary.lineCount),
-    size: text.length,
-    bytesRead: summary.bytesRead,
-    truncated: summary.truncated,
     bomLength: summary.bomLength,
   };
 }
@@ -182,17 +251,26 @@ function makeRule(
   raw: string,
   rfc9309: boolean,
   needsEscaping: boolean,
-  decode: (raw: string) => string,
+  utf16: boolean,
 ): Rule {
   // Most values have no `%` and no non-ASCII byte: then the pattern is the value as written.
   if (!needsEscaping) return { type, line, value: raw, pattern: raw, priority: raw.length };
-  const pattern = rulePattern(raw, rfc9309);
-  return { type, line, value: decode(raw), pattern, priority: pattern.length };
+  const pattern = rulePattern(raw, rfc9309, utf16);
+  return {
+    type,
+    line,
+    value: utf16 ? raw : decodeByteString(raw),
+    pattern,
+    priority: pattern.length,
+  };
 }
 
-/** The pattern a rule value (a byte string that needs escaping) is matched as. */
-export function rulePattern(raw: string, rfc9309: boolean): string {
-  const escaped = escapePattern(raw);
+/**
+ * The pattern a rule value that needs escaping is matched as; the value is a slice of a byte
+ * string, or of UTF-16 text when `utf16` is set.
+ */
+export function rulePattern(raw: string, rfc9309: boolean, utf16: boolean): string {
+  const escaped = escapeValue(raw, utf16);
   return rfc9309 ? decodeUnreserved(escaped) : escaped;
 }
 

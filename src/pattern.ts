@@ -19,6 +19,15 @@ function isHexDigit(code: number): boolean {
  * decoded. The result is ASCII.
  */
 export function escapePattern(value: string): string {
+  return escapeValue(value, false);
+}
+
+/**
+ * {@link escapePattern} of a byte string, or with `utf16` of UTF-16 text (well-formed): then each
+ * non-ASCII character becomes the `%XX` of each byte of its UTF-8 encoding, as if the text had
+ * been converted to a byte string first.
+ */
+export function escapeValue(value: string, utf16: boolean): string {
   // Unchanged spans are copied with one slice each: building the result a character at a time
   // made every value with a `%` or a non-ASCII byte cost about a microsecond.
   let out = '';
@@ -35,11 +44,34 @@ export function escapePattern(value: string): string {
       }
       i += 2;
     } else if (c >= 0x80) {
-      out += `${value.slice(last, i)}%${HEX[c >> 4]}${HEX[c & 0xf]}`;
+      out += value.slice(last, i);
+      if (!utf16) {
+        out += percentByte(c);
+      } else if (c < 0x800) {
+        out += percentByte(0xc0 | (c >> 6)) + percentByte(0x80 | (c & 0x3f));
+      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+        // A surrogate pair (the text is well-formed): one code point, four bytes.
+        const cp = ((c - 0xd800) << 10) + (value.charCodeAt(i + 1) - 0xdc00) + 0x10000;
+        out +=
+          percentByte(0xf0 | (cp >> 18)) +
+          percentByte(0x80 | ((cp >> 12) & 0x3f)) +
+          percentByte(0x80 | ((cp >> 6) & 0x3f)) +
+          percentByte(0x80 | (cp & 0x3f));
+        i++;
+      } else {
+        out +=
+          percentByte(0xe0 | (c >> 12)) +
+          percentByte(0x80 | ((c >> 6) & 0x3f)) +
+          percentByte(0x80 | (c & 0x3f));
+      }
       last = i + 1;
     }
   }
   return last === 0 ? value : out + value.slice(last);
+}
+
+function percentByte(byte: number): string {
+  return `%${HEX[byte >> 4]}${HEX[byte & 0xf]}`;
 }
 
 /** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */

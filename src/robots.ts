@@ -4,14 +4,15 @@
  */
 
 import { describe, toAgentList } from './agent.js';
-import { asciiLowerCase } from './bytes.js';
+import { asciiLowerCase, utf8Length } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
 import {
   type ByteBody,
   type ParsedBody,
   parseByteString,
-  readBody,
+  readParseBody,
   resolveOptions,
+  type SizedBody,
 } from './parse.js';
 import { scanRules } from './rule-scan.js';
 import { LineFlag } from './tokenize.js';
@@ -78,11 +79,15 @@ export function urlToString(url: unknown, caller: string): string {
  * and triple the memory of a parsed file.
  */
 export class ParsedRobotsTxt implements RobotsTxt {
-  readonly bytesRead: number;
   readonly options: Required<ParseOptions>;
-  /** The body as a byte string, kept for the model (the patterns are slices of it anyway). */
+  /** The body as read (see ByteBody), kept for the model: the patterns are slices of it anyway. */
   readonly #text: string;
   readonly #ascii: boolean;
+  readonly #utf16: boolean;
+  /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
+  #size: number;
+  /** Bytes read; -1 for all of them. */
+  readonly #bytesRead: number;
   #model: ParsedBody | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   readonly #groupsByToken: Map<string, Resolution> | null;
@@ -93,13 +98,23 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #lastResolution: Resolution = NO_GROUPS;
 
   /** `model`, when the caller already built it from the same body and options, is kept. */
-  constructor(body: ByteBody, options: Required<ParseOptions>, model?: ParsedBody) {
-    this.#text = body.text;
-    this.#ascii = body.ascii;
+  /**
+   * `model`, when the caller already built it from the same body and options, is kept. A body
+   * without its size is a byte string (or ASCII).
+   */
+  constructor(body: ByteBody | SizedBody, options: Required<ParseOptions>, model?: ParsedBody) {
     this.#model = model;
     this.options = options;
-    const scanned = scanRules(body.text, body.ascii, options);
-    this.bytesRead = scanned.bytesRead;
+    const scanned = scanRules(body, options);
+    // The scan may have turned UTF-16 text into a byte string.
+    const { text, ascii, utf16 } = scanned.body;
+    this.#text = text;
+    this.#ascii = ascii;
+    this.#utf16 = utf16;
+    const size = 'size' in body ? body.size : -1;
+    this.#size = size >= 0 ? size : utf16 ? -1 : text.length;
+    // UTF-16 text is read only when the whole body fits in `maxBytes`.
+    this.#bytesRead = utf16 ? -1 : scanned.bytesRead;
     const entries = scanned.entries;
 
     // One merged index per distinct set of groups (RFC 9309 §2.2.1: all groups naming an agent
@@ -159,17 +174,25 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The plain-data model, parsed from the kept body on first use. */
   #parsed(): ParsedBody {
-    this.#model ??= parseByteString({ text: this.#text, ascii: this.#ascii }, this.options);
+    this.#model ??= parseByteString(
+      { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 },
+      this.options,
+    );
     return this.#model;
   }
 
   get size(): number {
-    return this.#text.length;
+    if (this.#size < 0) this.#size = utf8Length(this.#text);
+    return this.#size;
+  }
+
+  get bytesRead(): number {
+    return this.#bytesRead < 0 ? this.size : this.#bytesRead;
   }
 
   get truncated(): boolean {
     // Only a body longer than `maxBytes` is read in part.
-    return this.bytesRead < this.#text.length;
+    return this.bytesRead < this.size;
   }
 
   get groups(): readonly Group[] {
@@ -425,5 +448,5 @@ export function parseRobotsTxt(
   options?: ParseOptions,
 ): RobotsTxt {
   const resolved = resolveOptions(options);
-  return new ParsedRobotsTxt(readBody(body), resolved);
+  return new ParsedRobotsTxt(readParseBody(body, resolved.maxBytes), resolved);
 }

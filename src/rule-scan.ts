@@ -7,9 +7,9 @@
 
 import { extractProductToken, isGlobalAgent } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
-import { escapeTest, rulePattern } from './parse.js';
+import { asByteBody, type ByteBody, escapeTest, rulePattern } from './parse.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
-import { type DirectiveKind, tokenize } from './tokenize.js';
+import { type DirectiveKind, tokenizeText } from './tokenize.js';
 import type { ParseOptions } from './types.js';
 
 /** What checks need of a body. */
@@ -20,15 +20,19 @@ export interface ScannedRules {
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
+  /** Bytes read (as the tokenizer counts them: characters of a byte string). */
   readonly bytesRead: number;
+  /** The body as read: a UTF-16 body with a line that might pass the line cap is read as bytes. */
+  readonly body: ByteBody;
 }
 
-/** Scans a byte string for the rules checks need, grouped as the model groups them. */
-export function scanRules(
-  text: string,
-  ascii: boolean,
-  options: Required<ParseOptions>,
-): ScannedRules {
+/** Scans a body for the rules checks need, grouped as the model groups them. */
+export function scanRules(body: ByteBody, options: Required<ParseOptions>): ScannedRules {
+  return scan(body, options) ?? scan(asByteBody(body), options)!;
+}
+
+function scan(body: ByteBody, options: Required<ParseOptions>): ScannedRules | null {
+  const { text, ascii, utf16 } = body;
   const entries: IndexEntry[][] = [];
   let tokenGroups: Map<string, number[]> | null = null;
   const globalGroups: number[] = [];
@@ -39,42 +43,56 @@ export function scanRules(
   // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
   let inRules = false;
 
-  const summary = tokenize(text, options.maxBytes, {
-    directive(line: number, kind: DirectiveKind, _ks: number, _ke: number, vs: number, ve: number) {
-      if (kind === 'allow' || kind === 'disallow') {
-        // Rules before the first group are never applied (the model still lists them).
-        if (current === null) return;
-        const raw = text.slice(vs, ve);
-        const pattern = needsEscaping(vs, ve) ? rulePattern(raw, rfc9309) : raw;
-        addEntries(pattern, kind === 'allow', entries.length - 1, line, current);
-        inRules = true;
-      } else if (kind === 'user-agent') {
-        if (current === null || inRules) {
-          current = [];
-          entries.push(current);
-          inRules = false;
+  const summary = tokenizeText(
+    text,
+    options.maxBytes,
+    {
+      directive(
+        line: number,
+        kind: DirectiveKind,
+        _ks: number,
+        _ke: number,
+        vs: number,
+        ve: number,
+      ) {
+        if (kind === 'allow' || kind === 'disallow') {
+          // Rules before the first group are never applied (the model still lists them).
+          if (current === null) return;
+          const raw = text.slice(vs, ve);
+          const pattern = needsEscaping(vs, ve) ? rulePattern(raw, rfc9309, utf16) : raw;
+          addEntries(pattern, kind === 'allow', entries.length - 1, line, current);
+          inRules = true;
+        } else if (kind === 'user-agent') {
+          if (current === null || inRules) {
+            current = [];
+            entries.push(current);
+            inRules = false;
+          }
+          const group = entries.length - 1;
+          const raw = text.slice(vs, ve);
+          if (isGlobalAgent(raw)) {
+            if (globalGroups[globalGroups.length - 1] !== group) globalGroups.push(group);
+            return;
+          }
+          // Product tokens are ASCII, so the byte string needs no decoding to be compared.
+          const token = asciiLowerCase(extractProductToken(raw, digits));
+          tokenGroups ??= new Map();
+          const list = tokenGroups.get(token);
+          if (list === undefined) tokenGroups.set(token, [group]);
+          else if (list[list.length - 1] !== group) list.push(group);
         }
-        const group = entries.length - 1;
-        const raw = text.slice(vs, ve);
-        if (isGlobalAgent(raw)) {
-          if (globalGroups[globalGroups.length - 1] !== group) globalGroups.push(group);
-          return;
-        }
-        // Product tokens are ASCII, so the byte string needs no decoding to be compared.
-        const token = asciiLowerCase(extractProductToken(raw, digits));
-        tokenGroups ??= new Map();
-        const list = tokenGroups.get(token);
-        if (list === undefined) tokenGroups.set(token, [group]);
-        else if (list[list.length - 1] !== group) list.push(group);
-      }
+      },
+      line() {},
     },
-    line() {},
-  });
+    utf16,
+  );
+  if (summary === null) return null;
   return {
     entries,
     tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: globalGroups.slice(),
     bytesRead: summary.bytesRead,
+    body,
   };
 }

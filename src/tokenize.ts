@@ -78,8 +78,30 @@ export function tokenize(
   maxBytes: number,
   handler: TokenizeHandler,
 ): TokenizeSummary {
+  return tokenizeText(text, maxBytes, handler, false)!;
+}
+
+/**
+ * Lines of UTF-16 text that are certainly within the line cap in UTF-8 (3 bytes or fewer per
+ * code unit).
+ */
+const UTF16_SAFE_LINE = Math.floor(MAX_LINE_LENGTH / 3);
+
+/**
+ * {@link tokenize}, also over UTF-16 text: with `utf16`, `text` is the decoded text of a valid
+ * UTF-8 body of at most `maxBytes` bytes. Its lines and directives are those of the body's bytes
+ * (every structural character is ASCII, and a non-ASCII character is never one), a leading
+ * U+FEFF is the BOM, and offsets index the text. A line that might pass the line cap in bytes
+ * stops the run: then the result is null, and the body must be read as bytes.
+ */
+export function tokenizeText(
+  text: string,
+  maxBytes: number,
+  handler: TokenizeHandler,
+  utf16: boolean,
+): TokenizeSummary | null {
   let end = text.length;
-  const truncated = end > maxBytes;
+  const truncated = !utf16 && end > maxBytes;
   if (truncated) {
     end = Math.max(0, Math.floor(maxBytes));
     // A line cut by the limit is dropped; one whose terminator is the first byte past the limit
@@ -94,15 +116,27 @@ export function tokenize(
   }
 
   let pos = 0;
-  // Google-specific: skip the longest prefix of EF BB BF at the very start of the body.
-  if (pos < end && text.charCodeAt(0) === 0xef) {
+  let bomLength = 0;
+  // Google-specific: skip the longest prefix of EF BB BF at the very start of the body (in
+  // UTF-16 text, a whole BOM is one U+FEFF).
+  if (utf16) {
+    const first = text.charCodeAt(0);
+    if (first === 0xfeff) {
+      pos = 1;
+      bomLength = 3;
+    } else if (first >= 0xf000 && first <= 0xffff) {
+      // Its UTF-8 starts with EF: the reference skips that byte (and a following BB) alone,
+      // leaving part of a character, which only bytes can hold.
+      return null;
+    }
+  } else if (pos < end && text.charCodeAt(0) === 0xef) {
     pos = 1;
     if (pos < end && text.charCodeAt(1) === 0xbb) {
       pos = 2;
       if (pos < end && text.charCodeAt(2) === 0xbf) pos = 3;
     }
+    bomLength = pos;
   }
-  const bomLength = pos;
 
   const scanner = new LineScanner(text, end, handler);
   let lineNumber = 0;
@@ -112,6 +146,7 @@ export function tokenize(
     if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
     if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
     const lineEnd = Math.min(nextLf, nextCr);
+    if (utf16 && lineEnd - pos > UTF16_SAFE_LINE) return null;
     scanner.scan(++lineNumber, pos, lineEnd);
     if (lineEnd >= end) break;
     // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
