@@ -36,8 +36,14 @@ export class PrefixIndex {
   readonly #table: Int32Array;
   /** Entry k → the previous entry with the same hash, + 1 (0: none). */
   readonly #next: Int32Array;
-  /** `#lengths[n]` is 1 when some prefix has length n. */
-  readonly #lengths: Uint8Array;
+  /**
+   * For each length n ≥ 1, a 128-bit set (four words at 4n) of the last characters of the
+   * prefixes of that length: a path prefix whose last character is not in it needs no probe.
+   * Most path positions are ruled out by one bit test.
+   */
+  readonly #ends: Int32Array;
+  /** True when some prefix is empty (a rule `Disallow:` or `Allow: $`). */
+  readonly #hasEmpty: boolean;
 
   constructor(entries: readonly IndexEntry[]) {
     let slots = 16;
@@ -56,23 +62,38 @@ export class PrefixIndex {
       table[2 * slot + 1] = k + 1;
       if (prefix.length > longest) longest = prefix.length;
     }
-    const lengths = new Uint8Array(longest + 1);
-    for (const entry of entries) lengths[entry.prefix.length] = 1;
+    const ends = new Int32Array((longest + 1) * 4);
+    let hasEmpty = false;
+    for (const entry of entries) {
+      const n = entry.prefix.length;
+      if (n === 0) {
+        hasEmpty = true;
+        continue;
+      }
+      // Prefixes are escaped patterns: ASCII.
+      const c = entry.prefix.charCodeAt(n - 1);
+      ends[(n << 2) | (c >> 5)]! |= 1 << (c & 31);
+    }
     this.#entries = entries;
     this.#table = table;
     this.#next = next;
-    this.#lengths = lengths;
+    this.#ends = ends;
+    this.#hasEmpty = hasEmpty;
   }
 
   /** Updates `state` with the entries whose prefix the path starts with and that match it. */
   match(path: string, state: MatchState): void {
-    const lengths = this.#lengths;
-    const last = Math.min(path.length, lengths.length - 1);
+    const ends = this.#ends;
+    const last = Math.min(path.length, (ends.length >> 2) - 1);
     let hash = HASH_SEED;
-    if (lengths[0] === 1) this.#visit(hash, path, state);
+    if (this.#hasEmpty) this.#visit(hash, path, state);
     for (let n = 1; n <= last; n++) {
-      hash = nextHash(hash, path.charCodeAt(n - 1));
-      if (lengths[n] === 1) this.#visit(hash, path, state);
+      const c = path.charCodeAt(n - 1);
+      hash = nextHash(hash, c);
+      // A character above 0x7F ends no prefix (they are ASCII).
+      if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
+        this.#visit(hash, path, state);
+      }
     }
   }
 
