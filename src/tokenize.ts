@@ -47,8 +47,11 @@ export interface TokenizeHandler {
     valueStart: number,
     valueEnd: number,
   ): void;
-  /** Every line, after its directive (if any): its flags and its extent (terminator excluded). */
-  line(line: number, flags: number, start: number, end: number): void;
+  /**
+   * Every line, after its directive (if any): its flags and its extent (terminator excluded).
+   * Optional: a reader that wants only the directives saves a call per line.
+   */
+  line?(line: number, flags: number, start: number, end: number): void;
 }
 
 /** What the tokenizer saw of the body as a whole. */
@@ -139,6 +142,7 @@ export function tokenizeText(
   }
 
   const scanner = new LineScanner(text, end, handler);
+  const wantsLines = handler.line !== undefined;
   let lineNumber = 0;
   let nextLf = -1;
   let nextCr = -1;
@@ -147,7 +151,8 @@ export function tokenizeText(
     if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
     const lineEnd = Math.min(nextLf, nextCr);
     if (utf16 && lineEnd - pos > UTF16_SAFE_LINE) return null;
-    scanner.scan(++lineNumber, pos, lineEnd);
+    const flags = scanner.scan(++lineNumber, pos, lineEnd);
+    if (wantsLines) handler.line!(lineNumber, flags, pos, lineEnd);
     if (lineEnd >= end) break;
     // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
     pos =
@@ -195,7 +200,8 @@ class LineScanner {
     return this.#nextColon;
   }
 
-  scan(lineNumber: number, start: number, lineEnd: number): void {
+  /** Reads one line, hands its directive (if any) to the handler and returns its flags. */
+  scan(lineNumber: number, start: number, lineEnd: number): number {
     const text = this.#text;
     let flags = 0;
     let end = lineEnd;
@@ -217,8 +223,7 @@ class LineScanner {
     while (end > s && isSpace(text.charCodeAt(end - 1))) end--;
     if (s === end) {
       flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
-      this.#handler.line(lineNumber, flags, start, lineEnd);
-      return;
+      return flags;
     }
 
     let separator = this.#nextColonFrom(s);
@@ -235,16 +240,14 @@ class LineScanner {
         }
       }
       if (separator < 0) {
-        this.#handler.line(lineNumber, flags, start, lineEnd);
-        return;
+        return flags;
       }
       let v = separator;
       while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
       for (let i = v; i < end; i++) {
         const c = text.charCodeAt(i);
         if (c === 0x20 || c === 0x09) {
-          this.#handler.line(lineNumber, flags, start, lineEnd);
-          return;
+          return flags;
         }
       }
       flags |= LineFlag.missingColon;
@@ -254,8 +257,7 @@ class LineScanner {
     let keyEnd = separator;
     while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
     if (keyEnd === s) {
-      this.#handler.line(lineNumber, flags, start, lineEnd);
-      return;
+      return flags;
     }
     while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
 
@@ -297,7 +299,7 @@ class LineScanner {
         break;
     }
     this.#handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
-    this.#handler.line(lineNumber, flags, start, lineEnd);
+    return flags;
   }
 }
 
