@@ -26,10 +26,11 @@ export class RuleIndex {
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
 
-  /** `all`: the entries of the merged groups in file order; the index may reorder the array. */
-  constructor(all: IndexEntry[]) {
+  /** `all`: the entries of the merged groups in file order (not modified). */
+  constructor(all: readonly IndexEntry[]) {
     if (all.length <= SMALL_SET) {
-      this.#scanned = sortByStrength(all);
+      // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries).
+      this.#scanned = sortByStrength(all.slice());
       this.#prefixes = null;
       this.#trigrams = null;
       return;

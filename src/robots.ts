@@ -75,8 +75,8 @@ export function urlToString(url: unknown, caller: string): string {
  *
  * Construction does all the per-file work checks need (the rules of each agent's groups compiled
  * into an index). The plain-data model (`groups`, `lines`, `sitemaps`, …) is built from the kept
- * body on first access: most users only check URLs, and the model would double the parse time
- * and triple the memory of a parsed file.
+ * body on first access: most users only check URLs, and building the model took about as long
+ * as the rest of a parse and most of a small file's memory.
  */
 export class ParsedRobotsTxt implements RobotsTxt {
   readonly options: Required<ParseOptions>;
@@ -97,7 +97,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #lastAgent: string | undefined;
   #lastResolution: Resolution = NO_GROUPS;
 
-  /** `model`, when the caller already built it from the same body and options, is kept. */
   /**
    * `model`, when the caller already built it from the same body and options, is kept. A body
    * without its size is a byte string (or ASCII).
@@ -122,30 +121,28 @@ export class ParsedRobotsTxt implements RobotsTxt {
     let totalEntries = 0;
     for (const list of entries) totalEntries += list.length;
     let budget = EAGER_BUDGET_FACTOR * totalEntries + 10_000;
+    // Indexes already built: of one group (most sets), by group; of several, by their list.
+    const single: (RuleIndex | null | undefined)[] = [];
     let bySet: Map<string, RuleIndex | null> | undefined;
-    const compile = (groups: readonly number[]): RuleIndex | null => {
+    const build = (groups: readonly number[]): RuleIndex | null => {
       let size = 0;
       for (const g of groups) size += entries[g]!.length;
+      if (size > budget) {
+        this.#deferred = entries;
+        return null;
+      }
+      budget -= size;
+      return compileSet(entries, groups);
+    };
+    const compile = (groups: readonly number[]): RuleIndex | null => {
       if (groups.length === 1) {
-        // A group is named by one set at most once: no need to look for a shared index.
-        if (size > budget) {
-          this.#deferred = entries;
-          return null;
-        }
-        budget -= size;
-        return new RuleIndex(entries[groups[0]!]!.slice());
+        const g = groups[0]!;
+        if (single[g] === undefined) single[g] = build(groups);
+        return single[g];
       }
       const key = groups.join(',');
       bySet ??= new Map<string, RuleIndex | null>();
-      if (!bySet.has(key)) {
-        if (size <= budget) {
-          bySet.set(key, compileSet(entries, groups));
-          budget -= size;
-        } else {
-          bySet.set(key, null);
-          this.#deferred = entries;
-        }
-      }
+      if (!bySet.has(key)) bySet.set(key, build(groups));
       return bySet.get(key)!;
     };
     this.#global =
@@ -335,6 +332,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
 /** One index over the entries of several groups (ascending indexes: the entries stay in file order). */
 function compileSet(entries: readonly IndexEntry[][], groups: readonly number[]): RuleIndex {
+  if (groups.length === 1) return new RuleIndex(entries[groups[0]!]!);
   const all: IndexEntry[] = [];
   for (const g of groups) for (const entry of entries[g]!) all.push(entry);
   return new RuleIndex(all);

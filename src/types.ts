@@ -171,7 +171,12 @@ export interface RobotsPolicy {
   readonly sitemaps: readonly string[];
 }
 
-/** A parsed robots.txt file: the model as plain data, plus the checks. */
+/**
+ * A parsed robots.txt file: the model as plain data, plus the checks. Parsing prepares what the
+ * checks need; the model (`groups`, `rulesOutsideGroups`, `sitemapLines`, `sitemaps`,
+ * `directives`, `lines`, `lineCount`) is read from the kept body on first access to any of it,
+ * once, and is the same whenever it is read.
+ */
 export interface RobotsTxt extends RobotsPolicy {
   /** Groups in file order. */
   readonly groups: readonly Group[];
@@ -183,7 +188,7 @@ export interface RobotsTxt extends RobotsPolicy {
   readonly directives: readonly OtherDirective[];
   /** Number of lines (the text after the last line break counts as a line, even if empty). */
   readonly lineCount: number;
-  /** Per-line metadata, one record per line (built on first access). */
+  /** Per-line metadata, one record per line. */
   readonly lines: readonly LineMetadata[];
   /** Size of the whole body in bytes. */
   readonly size: number;
