@@ -128,7 +128,7 @@ export function makeWorstCase() {
   const target = 500 * 1024;
   for (let i = 0; size < target; i++) {
     let pattern;
-    switch (i % 6) {
+    switch (i % 7) {
       case 0: // many short pieces, anchored: every piece search succeeds, the tail decides
         pattern = `/*${Array.from({ length: 12 }, () => word(2)).join('*')}$`;
         break;
@@ -143,6 +143,9 @@ export function makeWorstCase() {
         break;
       case 4: // many rules filed under one trigram that the path repeats all along
         pattern = `/*${word(3).replace(/a/g, 'b')}aaa`;
+        break;
+      case 5: // many rules of equal length under one literal prefix, most of them matching
+        pattern = `/a*${pick('abcde')}`;
         break;
       default: // a literal prefix shared with the URLs, then wildcards
         pattern = `/${word(2)}/*${word(4)}*/${word(3)}*`;

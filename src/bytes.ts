@@ -44,8 +44,8 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 
-/** One character per byte, built in chunks. */
-function fromCharCodes(bytes: Uint8Array): string {
+/** One character per byte, built in chunks (the exact path for bytes that are not UTF-8). */
+export function fromCharCodes(bytes: Uint8Array): string {
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) {

@@ -94,6 +94,7 @@ export type {
   ParseOptions,
   RobotsPolicy,
   RobotsTxt,
+  RobotsTxtData,
   Rule,
   RuleType,
   Selection,

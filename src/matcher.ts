@@ -66,7 +66,7 @@ export class RuleIndex {
   /** Updates `state` with the best allow and disallow of this set that match `path`. */
   match(path: string, state: MatchState): void {
     if (this.#scanned.length > 0) {
-      scanEntries(this.#scanned, 0, this.#scanned.length, path, state, true);
+      scanEntries(this.#scanned, 0, this.#scanned.length, path, state);
     }
     if (this.#prefixes !== null) this.#prefixes.match(path, state);
     if (this.#trigrams !== null) this.#trigrams.match(path, state);

@@ -8,6 +8,7 @@ import {
   bytesToByteString,
   decodeByteString,
   decodeUtf8,
+  fromCharCodes,
   isAscii,
   stringToByteString,
 } from './bytes.js';
@@ -144,17 +145,20 @@ export function readParseBody(body: unknown, maxBytes: number): SizedBody {
     return { text: bytes, ascii: false, utf16: false, size: bytes.length };
   }
   const bytes = asBytes(body);
-  if (bytes.length > 64) {
-    const decoded = decodeUtf8(bytes);
-    if (decoded !== undefined && decoded.length === bytes.length) {
-      return { text: decoded, ascii: true, utf16: false, size: bytes.length };
-    }
-    if (decoded !== undefined && bytes.length <= maxBytes) {
-      return { text: decoded, ascii: false, utf16: true, size: bytes.length };
-    }
+  // Small bodies are built from char codes at once (as bytesToByteString does).
+  const decoded = bytes.length > 64 ? decodeUtf8(bytes) : undefined;
+  if (decoded === undefined) {
+    const text = fromCharCodes(bytes);
+    return { text, ascii: isAscii(text), utf16: false, size: bytes.length };
   }
-  const text = bytesToByteString(bytes);
-  return { text, ascii: isAscii(text), utf16: false, size: bytes.length };
+  // As many characters as bytes: every byte was ASCII.
+  if (decoded.length === bytes.length) {
+    return { text: decoded, ascii: true, utf16: false, size: bytes.length };
+  }
+  if (bytes.length <= maxBytes) {
+    return { text: decoded, ascii: false, utf16: true, size: bytes.length };
+  }
+  return { text: stringToByteString(decoded), ascii: false, utf16: false, size: bytes.length };
 }
 
 /** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */

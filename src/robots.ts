@@ -24,6 +24,7 @@ import type {
   OtherDirective,
   ParseOptions,
   RobotsTxt,
+  RobotsTxtData,
   Rule,
   Selection,
   SitemapLine,
@@ -34,7 +35,10 @@ import { pathForMatching } from './url.js';
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The compiled rules: built at parse time, or (null until then) on first check past the budget. */
+  /**
+   * The compiled rules: built at parse time, or (null until then) on first check past the
+   * budget. Always null for several agents, whose `parts` are run instead.
+   */
   index: RuleIndex | null;
   /** Several queried agents naming different groups: each one's resolution, run in turn. */
   readonly parts: readonly Resolution[] | null;
@@ -56,9 +60,15 @@ const NO_GROUPS: Resolution = {
 
 /**
  * The state `isAllowed` and `matchingLine` match into: checks are synchronous and read the state
- * at once, so one object serves every file and no check allocates.
+ * at once, so one object serves every file and no check allocates. It is emptied after each
+ * read, so that it never keeps a dropped file's rules (and body) alive.
  */
 const SHARED_STATE: MatchState = { allow: null, disallow: null };
+
+function release(state: MatchState): void {
+  state.allow = null;
+  state.disallow = null;
+}
 
 /** Turns the `url` argument into a string, or throws a TypeError naming it. */
 export function urlToString(url: unknown, caller: string): string {
@@ -223,12 +233,15 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    return allowedBy(this.#match(url, agent, 'isAllowed'));
+    const allowed = allowedBy(this.#match(url, agent, 'isAllowed'));
+    release(SHARED_STATE);
+    return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const state = this.#match(url, agent, 'matchingLine');
-    return decidingEntry(state)?.line ?? 0;
+    const line = decidingEntry(this.#match(url, agent, 'matchingLine'))?.line ?? 0;
+    release(SHARED_STATE);
+    return line;
   }
 
   explain(url: string | URL, agent: string | readonly string[]): Explanation {
@@ -266,6 +279,20 @@ export class ParsedRobotsTxt implements RobotsTxt {
       if (directive.value !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds;
     }
     return undefined;
+  }
+
+  toJSON(): RobotsTxtData {
+    return {
+      groups: this.groups,
+      rulesOutsideGroups: this.rulesOutsideGroups,
+      sitemapLines: this.sitemapLines,
+      sitemaps: this.sitemaps,
+      directives: this.directives,
+      size: this.size,
+      bytesRead: this.bytesRead,
+      truncated: this.truncated,
+      options: this.options,
+    };
   }
 
   #rfc9309(): boolean {

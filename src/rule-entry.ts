@@ -1,6 +1,6 @@
 /**
- * Rules as the matcher holds them: one flat entry per way a rule can match, ordered by strength,
- * and the scan that finds the best allow and disallow among a run of entries.
+ * Rules as the matcher holds them: one flat entry per way a rule can match, how to order them by
+ * strength, and the scan that finds the best allow and disallow among a run of them.
  */
 
 import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
@@ -124,7 +124,6 @@ export function addEntries(
 /**
  * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path`,
  * updating `state`. Stops at the first entry that can beat neither best: none after it can.
- * `checkPrefix` is false when the caller already knows that the path starts with every prefix.
  */
 export function scanEntries(
   entries: readonly IndexEntry[],
@@ -132,7 +131,6 @@ export function scanEntries(
   to: number,
   path: string,
   state: MatchState,
-  checkPrefix: boolean,
 ): void {
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
@@ -140,7 +138,7 @@ export function scanEntries(
     const beatsDisallow = beats(entry, state.disallow);
     if (!beatsAllow && !beatsDisallow) return;
     if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
-    if ((!checkPrefix || path.startsWith(entry.prefix)) && matchesAfterPrefix(entry, path)) {
+    if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
       if (entry.allow) state.allow = entry;
       else state.disallow = entry;
     }

@@ -20,7 +20,7 @@ export interface ScannedRules {
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
-  /** Bytes read (as the tokenizer counts them: characters of a byte string). */
+  /** Characters of `body.text` read: bytes for a byte string (all of it for UTF-16 text). */
   readonly bytesRead: number;
   /** The body as read: a UTF-16 body with a line that might pass the line cap is read as bytes. */
   readonly body: ByteBody;
@@ -82,7 +82,6 @@ function scan(body: ByteBody, options: Required<ParseOptions>): ScannedRules | n
           else if (list[list.length - 1] !== group) list.push(group);
         }
       },
-      line() {},
     },
     utf16,
   );

@@ -36,7 +36,7 @@ export const MAX_LINE_LENGTH: number = 2083 * 8 - 1;
 /** RFC 9309 §2.5: crawlers must parse at least 500 KiB; Google reads exactly that much. */
 export const DEFAULT_MAX_BYTES: number = 500 * 1024;
 
-/** Receives the tokenizer's output in file order. Offsets index the byte string. */
+/** Receives the tokenizer's output in file order. Offsets index the text tokenized (a byte string). */
 export interface TokenizeHandler {
   /** A line with a key and a value; the value is trimmed and comment-free, not yet escaped. */
   directive(

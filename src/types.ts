@@ -205,4 +205,22 @@ export interface RobotsTxt extends RobotsPolicy {
    * undefined. Google ignores Crawl-delay; Bing, Yandex and others honour it.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined;
+  /**
+   * The model as plain data, which `JSON.stringify(robots)` writes (the fields are accessors, so
+   * spreading or `structuredClone` of the object itself does not copy them).
+   */
+  toJSON(): RobotsTxtData;
+}
+
+/** A parsed file's model as plain data (see {@link RobotsTxt.toJSON}). */
+export interface RobotsTxtData {
+  readonly groups: readonly Group[];
+  readonly rulesOutsideGroups: readonly Rule[];
+  readonly sitemapLines: readonly SitemapLine[];
+  readonly sitemaps: readonly string[];
+  readonly directives: readonly OtherDirective[];
+  readonly size: number;
+  readonly bytesRead: number;
+  readonly truncated: boolean;
+  readonly options: Required<ParseOptions>;
 }

@@ -67,6 +67,43 @@ describe('parseRobotsTxt: the model', () => {
     ]);
   });
 
+  it('reads the model from the body when first asked, the same before and after checks', () => {
+    const before = parseRobotsTxt(SHOP);
+    const after = parseRobotsTxt(SHOP);
+    for (const url of ['https://h/private/x', 'https://h/docs/']) {
+      expect(after.isAllowed(url, 'ExampleBot')).toBe(before.isAllowed(url, 'ExampleBot'));
+    }
+    expect(after.groups).toEqual(before.groups);
+    expect(after.lines).toEqual(before.lines);
+    // Read once, then kept.
+    expect(after.groups).toBe(after.groups);
+    expect(after.sitemaps).toBe(after.sitemaps);
+  });
+
+  it('writes the model as plain data to JSON', () => {
+    const data = JSON.parse(JSON.stringify(robots));
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'bytesRead',
+        'directives',
+        'groups',
+        'options',
+        'rulesOutsideGroups',
+        'sitemapLines',
+        'sitemaps',
+        'size',
+        'truncated',
+      ].sort(),
+    );
+    expect(data.groups).toEqual(robots.groups);
+    expect(data.size).toBe(SHOP.length);
+    expect(data.options).toEqual({
+      maxBytes: 512000,
+      percentEncoding: 'reference',
+      productTokenDigits: false,
+    });
+  });
+
   it('keeps rules that stand before any user-agent apart, and never applies them', () => {
     const early = parseRobotsTxt('Disallow: /\nUser-agent: *\nDisallow: /x\n');
     expect(early.rulesOutsideGroups.map((r) => r.line)).toEqual([1]);
