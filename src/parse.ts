@@ -57,7 +57,7 @@ const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
 /** Fills in the defaults and checks the options' types. */
 export function resolveOptions(options: ParseOptions | undefined): Required<ParseOptions> {
   if (options === undefined) return DEFAULT_OPTIONS;
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
+  if (options === null || typeof options !== 'object') {
     throw new TypeError(`parseRobotsTxt: options must be an object, got ${describe(options)}`);
   }
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
