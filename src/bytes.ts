@@ -23,7 +23,9 @@ export function bytesToByteString(bytes: Uint8Array): string {
     const decoded = decodeUtf8(bytes);
     if (decoded !== undefined) {
       // As many characters as bytes: every byte was ASCII.
-      return decoded.length === bytes.length ? decoded : decoded.replace(NON_ASCII_RUNS, encodeRun);
+      return decoded.length === bytes.length
+        ? decoded
+        : decoded.replace(NON_ASCII_RUNS, utf8ByteString);
     }
   }
   return fromCharCodes(bytes);
@@ -70,7 +72,7 @@ export function stringToByteString(text: string): string {
   // runs and keep the ASCII text as it is, instead of encoding and rebuilding the whole body.
   // A run never splits a surrogate pair (both halves are ≥ 0x80), so the bytes are exactly
   // those of encoding the whole text, lone surrogates (→ EF BF BD) included.
-  return text.replace(NON_ASCII_RUNS, encodeRun);
+  return text.replace(NON_ASCII_RUNS, utf8ByteString);
 }
 
 // A fixed expression (never built from robots.txt content).
@@ -81,7 +83,7 @@ const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
  * surrogate becomes U+FFFD). Runs are mostly a character or two (`é`, `ü`): encoding them here
  * avoids a native call and a typed array per run.
  */
-function encodeRun(run: string): string {
+export function utf8ByteString(run: string): string {
   if (run.length > 64) return fromCharCodes(encoder.encode(run));
   let out = '';
   for (let i = 0; i < run.length; i++) {

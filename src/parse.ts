@@ -16,10 +16,10 @@ import { decodeUnreserved, escapeValue } from './pattern.js';
 import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenizeText } from './tokenize.js';
 import type {
   AgentLine,
-  Group,
   LineMetadata,
   OtherDirective,
   ParseOptions,
+  RobotsTxtData,
   Rule,
   RuleType,
   SitemapLine,
@@ -33,13 +33,11 @@ interface MutableGroup {
 }
 
 /** Everything the parser extracts from a body; the facade in robots.ts adds the checks. */
-export interface ParsedBody {
-  readonly groups: readonly Group[];
-  readonly rulesOutsideGroups: readonly Rule[];
-  readonly sitemapLines: readonly SitemapLine[];
-  /** The URLs of `sitemapLines`. */
-  readonly sitemaps: readonly string[];
-  readonly directives: readonly OtherDirective[];
+export interface ParsedBody
+  extends Pick<
+    RobotsTxtData,
+    'groups' | 'rulesOutsideGroups' | 'sitemapLines' | 'sitemaps' | 'directives'
+  > {
   /** One byte of `LineFlag` bits per line (index 0 is line 1). */
   readonly lineFlags: Uint8Array;
   /** `lineFlags` as records, built on first use. */

@@ -3,6 +3,8 @@
  * characters, and linear-time matching of `*` and `$` (RFC 9309 §2.2.3). Never a RegExp.
  */
 
+import { utf8ByteString } from './bytes.js';
+
 const HEX = '0123456789ABCDEF';
 
 function isHexDigit(code: number): boolean {
@@ -45,24 +47,15 @@ export function escapeValue(value: string, utf16: boolean): string {
       i += 2;
     } else if (c >= 0x80) {
       out += value.slice(last, i);
-      if (!utf16) {
-        out += percentByte(c);
-      } else if (c < 0x800) {
-        out += percentByte(0xc0 | (c >> 6)) + percentByte(0x80 | (c & 0x3f));
-      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-        // A surrogate pair (the text is well-formed): one code point, four bytes.
-        const cp = ((c - 0xd800) << 10) + (value.charCodeAt(i + 1) - 0xdc00) + 0x10000;
-        out +=
-          percentByte(0xf0 | (cp >> 18)) +
-          percentByte(0x80 | ((cp >> 12) & 0x3f)) +
-          percentByte(0x80 | ((cp >> 6) & 0x3f)) +
-          percentByte(0x80 | (cp & 0x3f));
-        i++;
+      if (utf16) {
+        // The whole run of non-ASCII characters, as the bytes of its UTF-8 encoding.
+        let end = i + 1;
+        while (end < value.length && value.charCodeAt(end) >= 0x80) end++;
+        const bytes = utf8ByteString(value.slice(i, end));
+        for (let k = 0; k < bytes.length; k++) out += percentByte(bytes.charCodeAt(k));
+        i = end - 1;
       } else {
-        out +=
-          percentByte(0xe0 | (c >> 12)) +
-          percentByte(0x80 | ((c >> 6) & 0x3f)) +
-          percentByte(0x80 | (c & 0x3f));
+        out += percentByte(c);
       }
       last = i + 1;
     }
