@@ -55,10 +55,8 @@ export class RuleIndex {
     }
     const hashed: IndexEntry[] = [];
     const scanned: IndexEntry[] = [];
-    for (const entry of sortByStrength(floating)) {
-      (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
-    }
-    this.#scanned = scanned;
+    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
+    this.#scanned = sortByStrength(scanned);
     this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }

@@ -1,0 +1,103 @@
+/**
+ * Entries grouped by an integer key (a prefix hash, a trigram), strongest first within a group,
+ * and found through a small open-addressing table: the shared core of the prefix and trigram
+ * indexes. Building it costs a probe per entry and a counting sort: no `Map`, no string sorting
+ * (V8 sorts strings slowly).
+ */
+
+import {
+  type IndexEntry,
+  insertionSortByPriority,
+  type MatchState,
+  scanEntries,
+  sortByStrength,
+} from './rule-entry.js';
+
+/** Slot of a key in a table of 2^bits slots (Fibonacci hashing: any key bits spread). */
+function slotOf(key: number, shift: number): number {
+  return Math.imul(key, 0x9e3779b1) >>> shift;
+}
+
+/** An immutable grouping of entries by key. */
+export class EntryGroups {
+  /** The entries grouped by key, strongest first within a group. */
+  readonly #entries: readonly IndexEntry[];
+  /** Entries of group g are `[#starts[g], #starts[g + 1])`. */
+  readonly #starts: Int32Array;
+  /**
+   * Slot pairs: a distinct key and its group number + 1 (0: empty slot). The key sits next to
+   * the number so that a probe reads one cache line, and the table is at most half full, so a
+   * miss (most probes) ends quickly.
+   */
+  readonly #table: Int32Array;
+  readonly #shift: number;
+
+  /** `keys[k]` is the key of `entries[k]`; entries of equal priority keep their order. */
+  constructor(entries: readonly IndexEntry[], keys: Int32Array) {
+    let bits = 4;
+    while (1 << bits < entries.length * 2) bits++;
+    const shift = 32 - bits;
+    const mask = (1 << bits) - 1;
+    const table = new Int32Array(2 << bits);
+    const ids = new Int32Array(entries.length);
+    const counts: number[] = [];
+    for (let k = 0; k < entries.length; k++) {
+      const key = keys[k]!;
+      let slot = slotOf(key, shift);
+      while (table[2 * slot + 1] !== 0 && table[2 * slot] !== key) slot = (slot + 1) & mask;
+      if (table[2 * slot + 1] === 0) {
+        table[2 * slot] = key;
+        table[2 * slot + 1] = counts.length + 1;
+        counts.push(0);
+      }
+      const id = table[2 * slot + 1]! - 1;
+      ids[k] = id;
+      counts[id]!++;
+    }
+    const starts = new Int32Array(counts.length + 1);
+    for (let g = 0; g < counts.length; g++) starts[g + 1] = starts[g]! + counts[g]!;
+    const fill = starts.slice(0, counts.length);
+    const grouped = new Array<IndexEntry>(entries.length);
+    // Stable: each group keeps the order of `entries`, so (for entries in file order) a stable
+    // sort by priority alone puts it strongest first: priority descending, then line ascending.
+    for (let k = 0; k < entries.length; k++) grouped[fill[ids[k]!]!++] = entries[k]!;
+    for (let g = 0; g < counts.length; g++) {
+      const from = starts[g]!;
+      const to = starts[g + 1]!;
+      if (to - from < 2) continue;
+      if (to - from < 32) {
+        insertionSortByPriority(grouped, from, to);
+      } else {
+        const sorted = sortByStrength(grouped.slice(from, to));
+        for (let k = 0; k < sorted.length; k++) grouped[from + k] = sorted[k]!;
+      }
+    }
+    this.#entries = grouped;
+    this.#starts = starts;
+    this.#table = table;
+    this.#shift = shift;
+  }
+
+  /** Number of groups (distinct keys). */
+  get size(): number {
+    return this.#starts.length - 1;
+  }
+
+  /** The group of `key`, or −1. */
+  find(key: number): number {
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = slotOf(key, this.#shift); table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+      if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * Tests a group's entries against `path`, strongest first, until one can beat neither best
+   * (each entry's prefix is confirmed: equal keys do not mean equal prefixes).
+   */
+  scan(group: number, path: string, state: MatchState): void {
+    scanEntries(this.#entries, this.#starts[group]!, this.#starts[group + 1]!, path, state);
+  }
+}
