@@ -12,8 +12,9 @@ import {
   isAscii,
   stringToByteString,
 } from './bytes.js';
-import { decodeUnreserved, escapeValue } from './pattern.js';
-import { DEFAULT_MAX_BYTES, type DirectiveKind, tokenizeText } from './tokenize.js';
+import { escapeValue } from './pattern.js';
+import { type GroupHandler, readGroups } from './read-groups.js';
+import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
   LineMetadata,
@@ -21,7 +22,6 @@ import type {
   ParseOptions,
   RobotsTxtData,
   Rule,
-  RuleType,
   SitemapLine,
 } from './types.js';
 
@@ -159,145 +159,88 @@ export function readParseBody(body: unknown, maxBytes: number): SizedBody {
   return { text: stringToByteString(decoded), ascii: false, utf16: false, size: bytes.length };
 }
 
-/** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
-export function asByteBody(body: ByteBody): ByteBody {
-  return body.utf16 ? { text: stringToByteString(body.text), ascii: false, utf16: false } : body;
-}
-
 /** Parses a byte string (or UTF-16 text, see {@link ByteBody}) into the model. Never throws. */
 export function parseByteString(body: ByteBody, options: Required<ParseOptions>): ParsedBody {
-  return parseBody(body, options) ?? parseBody(asByteBody(body), options)!;
-}
-
-function parseBody(
-  { text, ascii, utf16 }: ByteBody,
-  options: Required<ParseOptions>,
-): ParsedBody | null {
-  const groups: MutableGroup[] = [];
-  const rulesOutsideGroups: Rule[] = [];
-  const sitemapLines: SitemapLine[] = [];
-  const directives: OtherDirective[] = [];
-  const flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
-  const rfc9309 = options.percentEncoding === 'rfc9309';
-  // Values are slices of the body: in an ASCII body or UTF-16 text they need no decoding.
-  const decode = ascii || utf16 ? (raw: string): string => raw : decodeByteString;
-  const needsEscaping = escapeTest(text, ascii);
-  let current: MutableGroup | null = null;
-  // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
-  let inRules = false;
-
-  const summary = tokenizeText(
-    text,
-    options.maxBytes,
-    {
-      directive(line: number, kind: DirectiveKind, ks: number, ke: number, vs: number, ve: number) {
-        const raw = text.slice(vs, ve);
-        switch (kind) {
-          case 'user-agent': {
-            if (current === null || inRules) {
-              current = { index: groups.length, agents: [], rules: [] };
-              groups.push(current);
-              inRules = false;
-            }
-            const value = decode(raw);
-            const global = isGlobalAgent(raw);
-            const token = global ? '' : extractProductToken(raw, options.productTokenDigits);
-            current.agents.push({ line, value, global, token });
-            return;
-          }
-          case 'allow':
-          case 'disallow': {
-            const rule = makeRule(kind, line, raw, rfc9309, needsEscaping(vs, ve), utf16);
-            if (current === null) {
-              rulesOutsideGroups.push(rule);
-            } else {
-              current.rules.push(rule);
-              inRules = true;
-            }
-            return;
-          }
-          case 'sitemap':
-            sitemapLines.push({ line, url: decode(raw) });
-            return;
-          default:
-            directives.push({
-              line,
-              key: decode(text.slice(ks, ke)),
-              value: escapeValue(raw, utf16),
-              group: current === null ? -1 : current.index,
-            });
-        }
-      },
-      line(line: number, lineFlags: number) {
-        flags[line - 1] = lineFlags;
-      },
-    },
-    utf16,
-  );
-  if (summary === null) return null;
-
+  const { handler, summary } = readGroups(body, options, (read) => new ModelBuilder(read, options));
   return {
-    groups,
-    rulesOutsideGroups,
-    sitemapLines,
-    sitemaps: sitemapLines.map((s) => s.url),
-    directives,
-    lineFlags: flags.slice(0, summary.lineCount),
+    groups: handler.groups,
+    rulesOutsideGroups: handler.rulesOutsideGroups,
+    sitemapLines: handler.sitemapLines,
+    sitemaps: handler.sitemapLines.map((s) => s.url),
+    directives: handler.directives,
+    lineFlags: handler.flags.slice(0, summary.lineCount),
     bomLength: summary.bomLength,
   };
 }
 
-function makeRule(
-  type: RuleType,
-  line: number,
-  raw: string,
-  rfc9309: boolean,
-  needsEscaping: boolean,
-  utf16: boolean,
-): Rule {
-  // Most values have no `%` and no non-ASCII byte: then the pattern is the value as written.
-  if (!needsEscaping) return { type, line, value: raw, pattern: raw, priority: raw.length };
-  const pattern = rulePattern(raw, rfc9309, utf16);
-  return {
-    type,
-    line,
-    value: utf16 ? raw : decodeByteString(raw),
-    pattern,
-    priority: pattern.length,
-  };
-}
+/** Builds the model's records from the grouped directives. */
+class ModelBuilder implements GroupHandler {
+  readonly groups: MutableGroup[] = [];
+  readonly rulesOutsideGroups: Rule[] = [];
+  readonly sitemapLines: SitemapLine[] = [];
+  readonly directives: OtherDirective[] = [];
+  /** One byte of `LineFlag` bits per line (at most one line per byte, plus the last). */
+  readonly flags: Uint8Array;
+  /** Values are raw slices: only a byte string with non-ASCII bytes needs decoding. */
+  readonly #decode: (raw: string) => string;
+  readonly #utf16: boolean;
+  readonly #digits: boolean;
+  /** The last group: the one every directive after its first user-agent line stands in. */
+  #current: MutableGroup | null = null;
 
-/**
- * The pattern a rule value that needs escaping is matched as; the value is a slice of a byte
- * string, or of UTF-16 text when `utf16` is set.
- */
-export function rulePattern(raw: string, rfc9309: boolean, utf16: boolean): string {
-  const escaped = escapeValue(raw, utf16);
-  return rfc9309 ? decodeUnreserved(escaped) : escaped;
-}
+  constructor({ text, ascii, utf16 }: ByteBody, options: Required<ParseOptions>) {
+    this.flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
+    this.#decode = ascii || utf16 ? (raw) => raw : decodeByteString;
+    this.#utf16 = utf16;
+    this.#digits = options.productTokenDigits;
+  }
 
-// A fixed expression (never built from robots.txt content), searched from `lastIndex`.
-const NON_ASCII = /[\x80-\uffff]/g;
-
-/**
- * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
- * non-ASCII body, a byte ≥ 0x80. Values are asked about in file order; the next such byte is
- * found with one native search and remembered, so the whole body is searched about once.
- */
-export function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
-  let nextPercent = -1;
-  // An ASCII body has no byte ≥ 0x80 to find.
-  let nextNonAscii = ascii ? text.length : -1;
-  return (start: number, end: number): boolean => {
-    if (nextPercent < start) {
-      nextPercent = text.indexOf('%', start);
-      if (nextPercent < 0) nextPercent = text.length;
+  agent(group: number, line: number, raw: string): void {
+    if (group === this.groups.length) {
+      this.#current = { index: group, agents: [], rules: [] };
+      this.groups.push(this.#current);
     }
-    if (nextPercent < end) return true;
-    if (nextNonAscii < start) {
-      NON_ASCII.lastIndex = start;
-      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
-    }
-    return nextNonAscii < end;
-  };
+    const global = isGlobalAgent(raw);
+    const token = global ? '' : extractProductToken(raw, this.#digits);
+    this.#current!.agents.push({ line, value: this.#decode(raw), global, token });
+  }
+
+  rule(
+    group: number,
+    line: number,
+    allow: boolean,
+    raw: string,
+    pattern: string,
+    escaped: boolean,
+  ): void {
+    // A value that needs no escaping has no `%` and no non-ASCII byte: it is the pattern.
+    const value = escaped ? this.#decode(raw) : raw;
+    const rule: Rule = {
+      type: allow ? 'allow' : 'disallow',
+      line,
+      value,
+      pattern,
+      priority: pattern.length,
+    };
+    if (group < 0) this.rulesOutsideGroups.push(rule);
+    else this.#current!.rules.push(rule);
+  }
+
+  sitemap(line: number, raw: string): void {
+    this.sitemapLines.push({ line, url: this.#decode(raw) });
+  }
+
+  other(group: number, line: number, key: string, raw: string): void {
+    // The reference reports other values escaped like patterns.
+    this.directives.push({
+      line,
+      key: this.#decode(key),
+      value: escapeValue(raw, this.#utf16),
+      group,
+    });
+  }
+
+  line(line: number, flags: number): void {
+    this.flags[line - 1] = flags;
+  }
 }

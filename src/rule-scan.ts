@@ -7,9 +7,9 @@
 
 import { extractProductToken, isGlobalAgent } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
-import { asByteBody, type ByteBody, escapeTest, rulePattern } from './parse.js';
+import type { ByteBody } from './parse.js';
+import { type GroupHandler, readGroups } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
-import { type DirectiveKind, tokenizeText } from './tokenize.js';
 import type { ParseOptions } from './types.js';
 
 /** What checks need of a body. */
@@ -28,70 +28,48 @@ export interface ScannedRules {
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function scanRules(body: ByteBody, options: Required<ParseOptions>): ScannedRules {
-  return scan(body, options) ?? scan(asByteBody(body), options)!;
+  const {
+    handler,
+    summary,
+    body: read,
+  } = readGroups(body, options, () => new RuleScan(options.productTokenDigits));
+  return {
+    entries: handler.entries,
+    tokenGroups: handler.tokenGroups,
+    // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
+    globalGroups: handler.globalGroups.slice(),
+    bytesRead: summary.bytesRead,
+    body: read,
+  };
 }
 
-function scan(body: ByteBody, options: Required<ParseOptions>): ScannedRules | null {
-  const { text, ascii, utf16 } = body;
-  const entries: IndexEntry[][] = [];
-  let tokenGroups: Map<string, number[]> | null = null;
-  const globalGroups: number[] = [];
-  const rfc9309 = options.percentEncoding === 'rfc9309';
-  const digits = options.productTokenDigits;
-  const needsEscaping = escapeTest(text, ascii);
-  let current: IndexEntry[] | null = null;
-  // RFC 9309 §2.1: a user-agent line after a rule starts a new group.
-  let inRules = false;
+/** Collects each group's index entries and which groups each product token names. */
+class RuleScan implements GroupHandler {
+  readonly entries: IndexEntry[][] = [];
+  tokenGroups: Map<string, number[]> | null = null;
+  readonly globalGroups: number[] = [];
+  readonly #digits: boolean;
 
-  const summary = tokenizeText(
-    text,
-    options.maxBytes,
-    {
-      directive(
-        line: number,
-        kind: DirectiveKind,
-        _ks: number,
-        _ke: number,
-        vs: number,
-        ve: number,
-      ) {
-        if (kind === 'allow' || kind === 'disallow') {
-          // Rules before the first group are never applied (the model still lists them).
-          if (current === null) return;
-          const raw = text.slice(vs, ve);
-          const pattern = needsEscaping(vs, ve) ? rulePattern(raw, rfc9309, utf16) : raw;
-          addEntries(pattern, kind === 'allow', entries.length - 1, line, current);
-          inRules = true;
-        } else if (kind === 'user-agent') {
-          if (current === null || inRules) {
-            current = [];
-            entries.push(current);
-            inRules = false;
-          }
-          const group = entries.length - 1;
-          const raw = text.slice(vs, ve);
-          if (isGlobalAgent(raw)) {
-            if (globalGroups[globalGroups.length - 1] !== group) globalGroups.push(group);
-            return;
-          }
-          // Product tokens are ASCII, so the byte string needs no decoding to be compared.
-          const token = asciiLowerCase(extractProductToken(raw, digits));
-          tokenGroups ??= new Map();
-          const list = tokenGroups.get(token);
-          if (list === undefined) tokenGroups.set(token, [group]);
-          else if (list[list.length - 1] !== group) list.push(group);
-        }
-      },
-    },
-    utf16,
-  );
-  if (summary === null) return null;
-  return {
-    entries,
-    tokenGroups,
-    // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
-    globalGroups: globalGroups.slice(),
-    bytesRead: summary.bytesRead,
-    body,
-  };
+  constructor(digits: boolean) {
+    this.#digits = digits;
+  }
+
+  agent(group: number, _line: number, raw: string): void {
+    if (group === this.entries.length) this.entries.push([]);
+    if (isGlobalAgent(raw)) {
+      if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
+      return;
+    }
+    // Product tokens are ASCII, so the value needs no decoding to be compared.
+    const token = asciiLowerCase(extractProductToken(raw, this.#digits));
+    this.tokenGroups ??= new Map();
+    const list = this.tokenGroups.get(token);
+    if (list === undefined) this.tokenGroups.set(token, [group]);
+    else if (list[list.length - 1] !== group) list.push(group);
+  }
+
+  rule(group: number, line: number, allow: boolean, _raw: string, pattern: string): void {
+    // Rules before the first group are never applied (the model still lists them).
+    if (group >= 0) addEntries(pattern, allow, group, line, this.entries[group]!);
+  }
 }

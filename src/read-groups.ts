@@ -1,0 +1,140 @@
+/**
+ * A body's directives with the group each stands in (RFC 9309 §2.1, as the reference groups
+ * them) and, for rules, the pattern they match as: the one reading shared by the parse-time rule
+ * scan (robots.ts's indexes) and the model (parse.ts), so the two cannot disagree.
+ */
+
+import { stringToByteString } from './bytes.js';
+import type { ByteBody } from './parse.js';
+import { decodeUnreserved, escapeValue } from './pattern.js';
+import { type TokenizeHandler, type TokenizeSummary, tokenizeText } from './tokenize.js';
+import type { ParseOptions } from './types.js';
+
+/** Receives a body's directives in file order. Values are raw slices of the body's text. */
+export interface GroupHandler {
+  /** A `User-agent` line of group `group` (a user-agent line after a rule starts a new group). */
+  agent(group: number, line: number, value: string): void;
+  /**
+   * An allow or disallow line; `group` is −1 before the first `User-agent` line. `pattern` is
+   * what it matches as; `escaped` is true when that differs from the value (a `%` or a non-ASCII
+   * byte).
+   */
+  rule(
+    group: number,
+    line: number,
+    allow: boolean,
+    value: string,
+    pattern: string,
+    escaped: boolean,
+  ): void;
+  sitemap?(line: number, value: string): void;
+  /** Any other key (`Crawl-delay`, unknown keys), in group `group` (−1 before the first). */
+  other?(group: number, line: number, key: string, value: string): void;
+  /** Every line's flags (see `LineFlag`). */
+  line?(line: number, flags: number): void;
+}
+
+/** What {@link readGroups} read, and how. */
+export interface GroupReading<H> {
+  readonly handler: H;
+  readonly summary: TokenizeSummary;
+  /** The body as read: UTF-16 text that only bytes can read exactly was read as bytes. */
+  readonly body: ByteBody;
+}
+
+/**
+ * Reads a body's directives into a handler made for it by `makeHandler`. A UTF-16 body that
+ * turns out to need bytes (see `tokenizeText`) is read again, as bytes, into a new handler.
+ */
+export function readGroups<H extends GroupHandler>(
+  body: ByteBody,
+  options: Required<ParseOptions>,
+  makeHandler: (body: ByteBody) => H,
+): GroupReading<H> {
+  const handler = makeHandler(body);
+  const summary = read(body, options, handler);
+  if (summary !== null) return { handler, summary, body };
+  const bytes = asByteBody(body);
+  const again = makeHandler(bytes);
+  return { handler: again, summary: read(bytes, options, again)!, body: bytes };
+}
+
+function read(
+  { text, ascii, utf16 }: ByteBody,
+  options: Required<ParseOptions>,
+  handler: GroupHandler,
+): TokenizeSummary | null {
+  const rfc9309 = options.percentEncoding === 'rfc9309';
+  const needsEscaping = escapeTest(text, ascii);
+  let groups = 0;
+  let inRules = false;
+  const events: TokenizeHandler = {
+    directive(line, kind, ks, ke, vs, ve) {
+      const value = text.slice(vs, ve);
+      switch (kind) {
+        case 'user-agent':
+          if (groups === 0 || inRules) {
+            groups++;
+            inRules = false;
+          }
+          handler.agent(groups - 1, line, value);
+          return;
+        case 'allow':
+        case 'disallow': {
+          if (groups > 0) inRules = true;
+          const escaped = needsEscaping(vs, ve);
+          const pattern = escaped ? rulePattern(value, rfc9309, utf16) : value;
+          handler.rule(groups - 1, line, kind === 'allow', value, pattern, escaped);
+          return;
+        }
+        case 'sitemap':
+          handler.sitemap?.(line, value);
+          return;
+        default:
+          handler.other?.(groups - 1, line, text.slice(ks, ke), value);
+      }
+    },
+  };
+  if (handler.line !== undefined) events.line = handler.line.bind(handler);
+  return tokenizeText(text, options.maxBytes, events, utf16);
+}
+
+/** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
+function asByteBody(body: ByteBody): ByteBody {
+  return body.utf16 ? { text: stringToByteString(body.text), ascii: false, utf16: false } : body;
+}
+
+/**
+ * The pattern a rule value that needs escaping is matched as; the value is a slice of a byte
+ * string, or of UTF-16 text when `utf16` is set.
+ */
+function rulePattern(raw: string, rfc9309: boolean, utf16: boolean): string {
+  const escaped = escapeValue(raw, utf16);
+  return rfc9309 ? decodeUnreserved(escaped) : escaped;
+}
+
+// A fixed expression (never built from robots.txt content), searched from `lastIndex`.
+const NON_ASCII = /[\x80-\uffff]/g;
+
+/**
+ * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
+ * non-ASCII body, a byte ≥ 0x80. Values are asked about in file order; the next such byte is
+ * found with one native search and remembered, so the whole body is searched about once.
+ */
+function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
+  let nextPercent = -1;
+  // An ASCII body has no byte ≥ 0x80 to find.
+  let nextNonAscii = ascii ? text.length : -1;
+  return (start: number, end: number): boolean => {
+    if (nextPercent < start) {
+      nextPercent = text.indexOf('%', start);
+      if (nextPercent < 0) nextPercent = text.length;
+    }
+    if (nextPercent < end) return true;
+    if (nextNonAscii < start) {
+      NON_ASCII.lastIndex = start;
+      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
+    }
+    return nextNonAscii < end;
+  };
+}
