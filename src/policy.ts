@@ -4,9 +4,8 @@
  */
 
 import { toAgentList } from './agent.js';
-import { urlToString } from './robots.js';
 import type { Explanation, RobotsPolicy } from './types.js';
-import { pathForMatching } from './url.js';
+import { pathForMatching, urlToString } from './url.js';
 
 function outcomePolicy(allowed: boolean, reason: string): RobotsPolicy {
   return {

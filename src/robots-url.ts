@@ -4,6 +4,7 @@
  */
 
 import { RobotsTxtError } from './errors.js';
+import { urlToString } from './url.js';
 
 /** Schemes whose URLs have a robots.txt we can name (RFC 9309 §2.3 lists HTTP, HTTPS and FTP). */
 const supportedSchemes: ReadonlySet<string> = new Set(['http:', 'https:', 'ftp:']);
@@ -23,15 +24,12 @@ export interface RobotsTxtLocation {
  *   than http, https and ftp.
  */
 export function robotsTxtLocation(url: string | URL): RobotsTxtLocation {
-  if (typeof url !== 'string' && !(url instanceof URL)) {
-    throw new TypeError(`Expected url to be a string or URL, got ${describe(url)}`);
-  }
-  const input = String(url);
+  const input = urlToString(url, 'robotsTxtUrl');
   let parsed: URL;
   try {
     // The WHATWG parser lower-cases the host, turns IDNs into punycode (`bücher.de` →
     // `xn--bcher-kva.de`) and drops the scheme's default port (80, 443, 21).
-    parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
+    parsed = new URL(input);
   } catch (cause) {
     throw new RobotsTxtError(`Not a URL: ${JSON.stringify(input)}`, {
       code: 'ERR_INVALID_URL',
@@ -72,8 +70,4 @@ export function robotsTxtLocation(url: string | URL): RobotsTxtLocation {
  */
 export function robotsTxtUrl(url: string | URL): string {
   return robotsTxtLocation(url).url;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : typeof value;
 }

@@ -3,7 +3,7 @@
  * per-file work (group lookup tables, compiled rule indexes) done once at construction.
  */
 
-import { describe, toAgentList } from './agent.js';
+import { toAgentList } from './agent.js';
 import { asciiLowerCase, utf8Length } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
 import {
@@ -29,7 +29,7 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { pathForMatching } from './url.js';
+import { pathForMatching, urlToString } from './url.js';
 
 /** Which groups apply to a set of queried agents, and their compiled rules. */
 interface Resolution {
@@ -61,23 +61,13 @@ const NO_GROUPS: Resolution = {
 /**
  * The state `isAllowed` and `matchingLine` match into: checks are synchronous and read the state
  * at once, so one object serves every file and no check allocates. It is emptied after each
- * read, so that it never keeps a dropped file's rules (and body) alive.
+ * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
 const SHARED_STATE: MatchState = { allow: null, disallow: null };
 
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
-}
-
-/** Turns the `url` argument into a string, or throws a TypeError naming it. */
-export function urlToString(url: unknown, caller: string): string {
-  if (typeof url === 'string') return url;
-  if (url instanceof URL) return url.href;
-  if (typeof url === 'object' && url !== null && typeof (url as URL).href === 'string') {
-    return (url as URL).href;
-  }
-  throw new TypeError(`${caller}: url must be a string or a URL, got ${describe(url)}`);
 }
 
 /**
@@ -336,10 +326,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return { selection: 'specific', groups, index: null, parts: found };
   }
 
-  /** Resets `state` and runs the rules of a resolution over `path`. */
+  /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
-    state.allow = null;
-    state.disallow = null;
     const parts = resolution.parts;
     if (parts === null) {
       this.#indexOf(resolution).match(path, state);

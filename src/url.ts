@@ -2,6 +2,7 @@
  * The part of a URL that rules are matched against, as the reference's `GetPathParamsQuery`.
  */
 
+import { describe } from './agent.js';
 import { stringToByteString } from './bytes.js';
 import { decodeUnreserved, escapePattern } from './pattern.js';
 
@@ -49,4 +50,15 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
   if (nul >= 0) path = path.slice(0, nul);
   if (rfc9309) path = decodeUnreserved(escapePattern(stringToByteString(path)));
   return path;
+}
+
+/** Turns a `url` argument into a string, or throws a TypeError naming the caller. */
+export function urlToString(url: unknown, caller: string): string {
+  if (typeof url === 'string') return url;
+  if (url instanceof URL) return url.href;
+  // A URL from another realm (an iframe, a vm context) fails instanceof but has its href.
+  if (typeof url === 'object' && url !== null && typeof (url as URL).href === 'string') {
+    return (url as URL).href;
+  }
+  throw new TypeError(`${caller}: url must be a string or a URL, got ${describe(url)}`);
 }
