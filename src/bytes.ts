@@ -114,10 +114,19 @@ export function utf8ByteString(run: string): string {
 
 /** Decodes a byte string slice as UTF-8 (invalid sequences become U+FFFD). */
 export function decodeByteString(byteString: string): string {
-  if (isAscii(byteString)) return byteString;
+  return isAscii(byteString) ? byteString : decodeBytes(byteStringToBytes(byteString));
+}
+
+/** Decodes bytes as UTF-8 (invalid sequences become U+FFFD, a BOM is kept as U+FEFF). */
+export function decodeBytes(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** The bytes of a byte string (the inverse of {@link bytesToByteString}). */
+export function byteStringToBytes(byteString: string): Uint8Array {
   const bytes = new Uint8Array(byteString.length);
   for (let i = 0; i < byteString.length; i++) bytes[i] = byteString.charCodeAt(i);
-  return decoder.decode(bytes);
+  return bytes;
 }
 
 /** ASCII whitespace as C's `isspace`: space, TAB, LF, VT, FF, CR. */

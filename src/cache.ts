@@ -133,13 +133,6 @@ export function nextCacheEntry(
   };
 }
 
-/** The bytes of a byte string (see {@link CachedCopy.body}). @internal */
-export function byteStringToBytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index) & 0xff;
-  return bytes;
-}
-
 /** Whether `value` has the shape of a {@link CacheEntry} (for entries read back from JSON). */
 export function isCacheEntry(value: unknown): value is CacheEntry {
   if (typeof value !== 'object' || value === null) return false;

@@ -4,15 +4,21 @@
  * both the copy and the fetch through a {@link CacheStore}.
  */
 
+import { byteStringToBytes } from './bytes.js';
 import {
-  byteStringToBytes,
   type CacheEntry,
   type CacheLock,
   type CachePolicy,
   type CacheStore,
   nextCacheEntry,
 } from './cache.js';
-import { type FetchRobotsTxtOptions, type FetchRobotsTxtResult, fetchRobotsTxt } from './fetch.js';
+import {
+  checkFetchOptions,
+  DEFAULT_TIMEOUT,
+  type FetchRobotsTxtOptions,
+  type FetchRobotsTxtResult,
+  fetchRobotsTxt,
+} from './fetch.js';
 import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
@@ -189,8 +195,8 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     retention = 35 * day,
     maxOrigins = 10_000,
     // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
-    lockTtl = Number.isFinite(options.timeout ?? 10_000)
-      ? (options.timeout ?? 10_000) + 5000
+    lockTtl = Number.isFinite(options.timeout ?? DEFAULT_TIMEOUT)
+      ? (options.timeout ?? DEFAULT_TIMEOUT) + 5000
       : 60_000,
     lockPollInterval = 50,
     onStoreError,
@@ -219,7 +225,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
     throw new TypeError(`Invalid options.lockTtl: ${String(lockTtl)} (a lock must lapse)`);
   }
-  const { timeout, userAgent, fetch, maxRedirects, ...parseOptions } = fetchOptions;
+  checkFetchOptions(fetchOptions);
   const policy: CachePolicy = { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay };
   const store = givenStore ?? createMemoryStore({ maxEntries: maxOrigins, now });
   const memory = createLru<Slot>(maxOrigins);
@@ -268,7 +274,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
         return previous.robots;
       }
       if (copy.status === 'unavailable') return allowAll(copy.reason);
-      return parseRobotsTxt(byteStringToBytes(copy.body), parseOptions);
+      return parseRobotsTxt(byteStringToBytes(copy.body), fetchOptions);
     }
     const since = entry.unreachableSince ?? entry.updatedAt;
     const days = Math.floor((now() - since) / day);
@@ -293,7 +299,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   ): RobotsLookup {
     // A fresh fetch that gave the entry its copy was parsed already (with the same options).
     const robots =
-      fetched !== undefined && fetched.status !== 'unreachable' && entry.copy !== undefined
+      fetched !== undefined && fetched.status !== 'unreachable'
         ? fetched.robots
         : policyOf(entry, memory.get(origin));
     const slot: Slot = { entry, robots };
@@ -340,13 +346,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
         stored = await readStore(origin);
         if (isFresh(stored)) return remember(origin, url, stored, 'store');
       }
-      const fetched = await fetchRobotsTxt(url, {
-        ...parseOptions,
-        ...(timeout === undefined ? {} : { timeout }),
-        ...(userAgent === undefined ? {} : { userAgent }),
-        ...(fetch === undefined ? {} : { fetch }),
-        ...(maxRedirects === undefined ? {} : { maxRedirects }),
-      });
+      const fetched = await fetchRobotsTxt(url, fetchOptions);
       const entry = nextCacheEntry(
         newer(stored, memory.get(origin)?.entry),
         fetched,

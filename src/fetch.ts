@@ -20,6 +20,9 @@ import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';
  */
 export type FetchStatus = 'ok' | 'unavailable' | 'unreachable';
 
+/** Milliseconds a fetch may take by default (all redirect hops and the body). */
+export const DEFAULT_TIMEOUT: number = 10_000;
+
 /** The `fetch` that {@link fetchRobotsTxt} calls: the platform's, or one you inject. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -140,8 +143,9 @@ export async function fetchRobotsTxt(
   url: string | URL,
   options: FetchRobotsTxtOptions = {},
 ): Promise<FetchRobotsTxtResult> {
+  checkFetchOptions(options);
   const {
-    timeout = 10_000,
+    timeout = DEFAULT_TIMEOUT,
     userAgent,
     fetch: fetchFunction = globalThis.fetch,
     signal,
@@ -149,14 +153,6 @@ export async function fetchRobotsTxt(
     ...parseOptions
   } = options;
   const maxBytes = parseOptions.maxBytes ?? DEFAULT_MAX_BYTES;
-  checkOption('timeout', timeout, (value) => value > 0);
-  checkOption('maxRedirects', maxRedirects, (value) => Number.isInteger(value) && value >= 0);
-  checkOption('maxBytes', maxBytes, (value) => Number.isInteger(value) && value >= 0);
-  if (typeof fetchFunction !== 'function') {
-    throw new TypeError(
-      'Expected options.fetch to be a function: no global fetch on this platform',
-    );
-  }
   const location = robotsTxtLocation(url);
   signal?.throwIfAborted();
 
@@ -211,7 +207,6 @@ export async function fetchRobotsTxt(
   };
 
   try {
-    const visited = new Set([current]);
     const headers: Record<string, string> =
       userAgent === undefined ? {} : { 'user-agent': userAgent };
     for (;;) {
@@ -245,11 +240,12 @@ export async function fetchRobotsTxt(
         const target = resolveLocation(response.headers.get('location'), current);
         if (target === undefined)
           return unavailable(`HTTP ${httpStatus} without a usable Location`);
-        if (visited.has(target)) return unavailable(`redirect loop back to ${target}`);
+        if (target === location.url || redirects.includes(target)) {
+          return unavailable(`redirect loop back to ${target}`);
+        }
         if (redirects.length >= maxRedirects) {
           return unavailable(`more than ${maxRedirects} redirects`);
         }
-        visited.add(target);
         redirects.push(target);
         current = target;
         continue;
@@ -332,6 +328,25 @@ function describeError(error: unknown): string {
   }
   const [first = 'unknown error', ...rest] = parts;
   return rest.length === 0 ? first : `${first} (${rest.join('; ')})`;
+}
+
+/**
+ * Checks the values of fetch options, throwing a TypeError that names a bad one: callers that
+ * keep options for later fetches (the client) check them once, up front.
+ */
+export function checkFetchOptions(options: FetchRobotsTxtOptions): void {
+  checkOption('timeout', options.timeout ?? DEFAULT_TIMEOUT, (value) => value > 0);
+  checkOption('maxRedirects', options.maxRedirects ?? 5, (v) => Number.isInteger(v) && v >= 0);
+  checkOption(
+    'maxBytes',
+    options.maxBytes ?? DEFAULT_MAX_BYTES,
+    (v) => Number.isInteger(v) && v >= 0,
+  );
+  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') {
+    throw new TypeError(
+      'Expected options.fetch to be a function: no global fetch on this platform',
+    );
+  }
 }
 
 function checkOption(name: string, value: number, valid: (value: number) => boolean): void {

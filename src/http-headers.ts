@@ -24,8 +24,7 @@ export function parseCacheLifetime(headers: Headers, now: number): number | unde
   const expiresAt = Date.parse(expires);
   // RFC 9111 §5.3: an invalid Expires (such as "0") means already expired.
   if (Number.isNaN(expiresAt)) return 0;
-  const date = Date.parse(headers.get('date') ?? '');
-  return Math.max(0, Math.floor((expiresAt - (Number.isNaN(date) ? now : date)) / 1000));
+  return Math.max(0, Math.floor((expiresAt - serverNow(headers, now)) / 1000));
 }
 
 /** Seconds from `Retry-After` (delta-seconds or an HTTP-date), or undefined when absent or bad. */
@@ -35,6 +34,11 @@ export function parseRetryAfter(headers: Headers, now: number): number | undefin
   if (/^\d+$/.test(value)) return Number(value);
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - serverNow(headers, now)) / 1000));
+}
+
+/** The server's clock (its `Date` header) when it sent one, else ours: dates it sends are on it. */
+function serverNow(headers: Headers, now: number): number {
   const date = Date.parse(headers.get('date') ?? '');
-  return Math.max(0, Math.ceil((at - (Number.isNaN(date) ? now : date)) / 1000));
+  return Number.isNaN(date) ? now : date;
 }

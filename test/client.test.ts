@@ -367,6 +367,10 @@ describe('options', () => {
     [{ maxOrigins: 1.5 }, /options\.maxOrigins: 1\.5/],
     [{ lockTtl: Number.POSITIVE_INFINITY }, /options\.lockTtl: Infinity/],
     [{ ttl: -1 }, /options\.ttl: -1/],
+    // Fetch options are checked when the client is made, not on each lookup's fetch.
+    [{ timeout: -1 }, /options\.timeout: -1/],
+    [{ maxRedirects: 1.5 }, /options\.maxRedirects: 1\.5/],
+    [{ maxBytes: -5 }, /options\.maxBytes: -5/],
   ])('%j is a TypeError naming the option', (options, message) => {
     expect(() => createRobotsClient(options)).toThrow(TypeError);
     expect(() => createRobotsClient(options)).toThrow(message);

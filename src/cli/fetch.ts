@@ -3,7 +3,7 @@
  * lifetime) and its body.
  */
 
-import { bytesToByteString, decodeByteString } from '../bytes.js';
+import { decodeBytes } from '../bytes.js';
 import type { FetchRobotsTxtResult } from '../fetch.js';
 import {
   type CliContext,
@@ -50,9 +50,7 @@ export async function runFetch(args: readonly string[], context: CliContext): Pr
     throw new CliError('fetch takes exactly one URL (see "robotstxt fetch --help")');
   const result = await fetchFor(positionals[0]!, values, context);
   const body =
-    result.status === 'ok'
-      ? decodeByteString(bytesToByteString(result.body.subarray(0, result.bytesRead)))
-      : undefined;
+    result.status === 'ok' ? decodeBytes(result.body.subarray(0, result.bytesRead)) : undefined;
   if (values.json) {
     context.stdout.write(
       `${JSON.stringify(fetchSummary(result, values['no-body'] === true ? undefined : body), null, 2)}\n`,

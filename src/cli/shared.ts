@@ -5,7 +5,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { type FetchRobotsTxtResult, fetchRobotsTxt } from '../fetch.js';
+import { DEFAULT_TIMEOUT, type FetchRobotsTxtResult, fetchRobotsTxt } from '../fetch.js';
 import { parseRobotsTxt } from '../robots.js';
 import type { RobotsPolicy } from '../types.js';
 
@@ -113,14 +113,11 @@ export async function fetchFor(
   values: { timeout?: string | undefined; 'user-agent'?: string | undefined },
   context: CliContext,
 ): Promise<FetchRobotsTxtResult> {
-  let timeout = 10_000;
-  if (values.timeout !== undefined) {
-    timeout = Number(values.timeout);
-    if (!Number.isFinite(timeout) || timeout <= 0) {
-      throw new CliError(
-        `--timeout must be a positive number of milliseconds, got ${values.timeout}`,
-      );
-    }
+  const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT : Number(values.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    throw new CliError(
+      `--timeout must be a positive number of milliseconds, got ${values.timeout}`,
+    );
   }
   try {
     return await fetchRobotsTxt(url, {

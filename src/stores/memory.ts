@@ -71,7 +71,6 @@ export interface Lru<V> {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
   delete(key: string): void;
-  readonly size: number;
 }
 
 /** A {@link Lru} of at most `capacity` entries, on a `Map`'s insertion order. @internal */
@@ -96,9 +95,6 @@ export function createLru<V>(capacity: number): Lru<V> {
     },
     delete(key) {
       map.delete(key);
-    },
-    get size() {
-      return map.size;
     },
   };
 }
