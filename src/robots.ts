@@ -403,7 +403,12 @@ function lineMetadata(line: number, flags: number): LineMetadata {
 
 /** Writes a rule as a person reads it: `Disallow: /private`. */
 export function formatRule(rule: Pick<Rule, 'type' | 'value'>): string {
-  return `${rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${rule.value}`;
+  return `${ruleKey(rule.type)}: ${rule.value}`;
+}
+
+/** The key of a rule line as usually written: `Allow` or `Disallow`. */
+export function ruleKey(type: Rule['type']): string {
+  return type === 'allow' ? 'Allow' : 'Disallow';
 }
 
 function explainReason(

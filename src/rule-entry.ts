@@ -110,15 +110,21 @@ export function addEntries(
   out: IndexEntry[],
 ): void {
   out.push(makeEntry(pattern, allow, group, line, false));
-  // Google-specific: an allow pattern ending in `/index.htm…` also allows its directory as
-  // `<dir>/$`, with that pattern's length as priority. Disallows are never rewritten.
-  // (`lastIndexOf` is a slow runtime call in V8: most allows are ruled out by `indexOf` first.)
-  if (allow && pattern.indexOf('/index.htm') >= 0) {
-    const slash = pattern.lastIndexOf('/');
-    if (pattern.startsWith('/index.htm', slash)) {
-      out.push(makeEntry(`${pattern.slice(0, slash + 1)}$`, allow, group, line, true));
-    }
-  }
+  // Disallows are never rewritten.
+  const rewritten = allow ? indexRewriteOf(pattern) : null;
+  if (rewritten !== null) out.push(makeEntry(rewritten, allow, group, line, true));
+}
+
+/**
+ * Google-specific: an allow pattern whose last segment starts with `index.htm` also allows its
+ * directory, as `<dir>/$` (that pattern's length is the priority). The rewritten pattern, or
+ * null.
+ */
+export function indexRewriteOf(pattern: string): string | null {
+  // `lastIndexOf` is a slow runtime call in V8: most patterns are ruled out by `indexOf` first.
+  if (pattern.indexOf('/index.htm') < 0) return null;
+  const slash = pattern.lastIndexOf('/');
+  return pattern.startsWith('/index.htm', slash) ? `${pattern.slice(0, slash + 1)}$` : null;
 }
 
 /**

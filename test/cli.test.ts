@@ -254,6 +254,22 @@ describe('robotstxt check --jsonl', () => {
     expect(lines[2].error).toMatch(/"url" must be a string/);
   });
 
+  it('reads robots_file as check -r does: a missing or binary file is a per-line error', async () => {
+    const request = (file: string) =>
+      JSON.stringify({ robots_file: file, useragent: 'Bot', url: 'http://h/' });
+    const r = await run(
+      ['check', '--jsonl'],
+      `${request(fixture('nope.txt'))}\n${request(fixture('binary.png'))}\n`,
+    );
+    expect(r.code).toBe(2);
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0].error).toMatch(/cannot read .*nope\.txt: no such file/);
+    expect(lines[1].error).toMatch(/binary\.png looks like a binary file/);
+  });
+
   it('streams many lines', async () => {
     const line = `${JSON.stringify({ robotstxt: 'User-agent: *\nDisallow: /a\n', useragent: 'Bot', url: 'http://h/b' })}\n`;
     const r = await run(['check', '--jsonl'], line.repeat(20_000));

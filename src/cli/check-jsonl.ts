@@ -3,12 +3,11 @@
  * Parsed files are reused through a small LRU keyed by the body (or the file name).
  */
 
-import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseRobotsTxt } from '../robots.js';
 import { createLru, type Lru } from '../stores/memory.js';
 import type { RobotsTxt } from '../types.js';
-import { type CliContext, EXIT, write } from './shared.js';
+import { type CliContext, EXIT, readBodyFile, write } from './shared.js';
 
 /** Options of {@link runCheckJsonl}. */
 export interface CheckJsonlOptions {
@@ -101,14 +100,8 @@ async function checkOne(
   if (typeof body === 'string') {
     robots = await cached(cache, `b:${body}`, () => parseRobotsTxt(body));
   } else if (typeof file === 'string') {
-    robots = await cached(cache, `f:${file}`, async () => {
-      try {
-        return parseRobotsTxt(await readFile(file));
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        throw new Error(`cannot read ${file}${typeof code === 'string' ? ` (${code})` : ''}`);
-      }
-    });
+    // The same reading (and refusal of binary files) as `check --robots`.
+    robots = await cached(cache, `f:${file}`, async () => parseRobotsTxt(await readBodyFile(file)));
   } else {
     throw new Error('needs "robotstxt" (the body) or "robots_file" (a path)');
   }

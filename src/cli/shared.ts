@@ -55,45 +55,43 @@ export function isUrl(source: string): boolean {
   return /^[a-z][a-z0-9+.-]+:\/\//i.test(source);
 }
 
-/** A robots.txt read from a file or stdin. */
-export interface LocalBody {
-  readonly source: string;
-  readonly body: Uint8Array;
+/** Reads a file (`-` for stdin), refusing binary files with a {@link CliError}. */
+export async function readLocalBody(source: string, context: CliContext): Promise<Uint8Array> {
+  if (source !== '-') return readBodyFile(source);
+  const chunks: Buffer[] = [];
+  for await (const chunk of context.stdin) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  }
+  return notBinary(Buffer.concat(chunks), 'stdin');
 }
 
-/** Reads a file (`-` for stdin), refusing binary files with a {@link CliError}. */
-export async function readLocalBody(source: string, context: CliContext): Promise<LocalBody> {
+/** Reads a robots.txt file, refusing binary files; a {@link CliError} says what went wrong. */
+export async function readBodyFile(path: string): Promise<Uint8Array> {
   let body: Uint8Array;
-  if (source === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of context.stdin) {
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    }
-    body = Buffer.concat(chunks);
-  } else {
-    try {
-      body = await readFile(source);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const why =
-        code === 'ENOENT'
-          ? 'no such file'
-          : code === 'EISDIR'
-            ? 'is a directory'
-            : code === 'EACCES'
-              ? 'permission denied'
-              : error instanceof Error
-                ? error.message
-                : String(error);
-      throw new CliError(`cannot read ${source}: ${why}`);
-    }
+  try {
+    body = await readFile(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : error instanceof Error
+              ? error.message
+              : String(error);
+    throw new CliError(`cannot read ${path}: ${why}`);
   }
+  return notBinary(body, path);
+}
+
+function notBinary(body: Uint8Array, name: string): Uint8Array {
   if (looksBinary(body)) {
-    throw new CliError(
-      `${source === '-' ? 'stdin' : source} looks like a binary file (it has NUL bytes), not a robots.txt`,
-    );
+    throw new CliError(`${name} looks like a binary file (it has NUL bytes), not a robots.txt`);
   }
-  return { source, body };
+  return body;
 }
 
 /** Git's heuristic: a NUL byte in the first 8000 bytes. */
@@ -144,7 +142,7 @@ export async function loadSource(
     const fetched = await fetchFor(source, values, context);
     return { kind: 'url', name: fetched.url, fetched };
   }
-  const { body } = await readLocalBody(source, context);
+  const body = await readLocalBody(source, context);
   return { kind: 'file', name: source === '-' ? 'stdin' : source, body };
 }
 

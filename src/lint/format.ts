@@ -51,9 +51,7 @@ export function formatLintText(result: LintResult, options: FormatLintTextOption
 }
 
 /** `2 errors, 1 warning, 0 infos`, or `No problems found.` */
-export function summarize(
-  result: Pick<LintResult, 'errorCount' | 'warningCount' | 'infoCount'>,
-): string {
+function summarize(result: Pick<LintResult, 'errorCount' | 'warningCount' | 'infoCount'>): string {
   if (result.errorCount + result.warningCount + result.infoCount === 0) return 'No problems found.';
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(result.errorCount, 'error')}, ${plural(result.warningCount, 'warning')}, ${plural(result.infoCount, 'info')}`;

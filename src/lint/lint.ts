@@ -5,7 +5,7 @@
 
 import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
 import { parseByteString, readBody, resolveOptions } from '../parse.js';
-import { ParsedRobotsTxt } from '../robots.js';
+import { formatRule, ParsedRobotsTxt, ruleKey } from '../robots.js';
 import {
   DEFAULT_MAX_BYTES,
   type DirectiveKind,
@@ -15,7 +15,7 @@ import {
 } from '../tokenize.js';
 import type { AgentLine, Group, Rule } from '../types.js';
 import { diagnosticCatalog } from './catalog.js';
-import { findShadowedRules } from './shadowing.js';
+import { canMatch, findShadowedRules } from './shadowing.js';
 import type {
   Diagnostic,
   DiagnosticCode,
@@ -203,7 +203,7 @@ export function lintRobotsTxt(
     add(
       'rule-outside-group',
       rule.line,
-      `"${keyName(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1). Add a "User-agent: *" line above it.`,
+      `"${ruleKey(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1). Add a "User-agent: *" line above it.`,
       d?.keyStart,
       d?.valueEnd,
     );
@@ -266,10 +266,6 @@ type Add = (
   to?: number,
   related?: readonly RelatedLocation[],
 ) => void;
-
-function keyName(type: Rule['type']): string {
-  return type === 'allow' ? 'Allow' : 'Disallow';
-}
 
 function lintIgnoredLine(text: string, span: LineSpan, line: number, add: Add): void {
   let end = Math.min(span.end, span.start + MAX_LINE_LENGTH);
@@ -373,8 +369,7 @@ function lintPattern(rule: Rule, d: DirectiveSpan | undefined, text: string, add
   if (rule.value === '') return;
   const from = d?.valueStart;
   const to = d?.valueEnd;
-  const first = rule.pattern.charCodeAt(0);
-  if (first !== 0x2f && first !== 0x2a) {
+  if (!canMatch(rule)) {
     let hint = ` Did you mean "/${rule.value}"?`;
     if (rule.value === '$') hint = ' A lone "$" matches only the empty path, which never occurs.';
     else if (/^https?:\/\//i.test(rule.value)) {
@@ -384,7 +379,7 @@ function lintPattern(rule: Rule, d: DirectiveSpan | undefined, text: string, add
     add(
       'pattern-never-matches',
       rule.line,
-      `"${formatKeyValue(rule)}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint}`,
+      `"${formatRule(rule)}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint}`,
       from,
       to,
     );
@@ -403,10 +398,6 @@ function lintPattern(rule: Rule, d: DirectiveSpan | undefined, text: string, add
       at === undefined ? undefined : at + 1,
     );
   }
-}
-
-function formatKeyValue(rule: Rule): string {
-  return `${keyName(rule.type)}: ${rule.value}`;
 }
 
 function byteIndexOfAscii(text: string, start: number, end: number, char: string): number {
@@ -466,7 +457,7 @@ function lintGroupRules(
   for (const finding of findShadowedRules(group.rules)) {
     const d = directives[finding.rule.line];
     add(finding.code, finding.rule.line, finding.message, d?.keyStart, d?.valueEnd, [
-      { line: finding.by.line, message: `${formatKeyValue(finding.by)} (line ${finding.by.line})` },
+      { line: finding.by.line, message: `${formatRule(finding.by)} (line ${finding.by.line})` },
     ]);
   }
 }

@@ -5,6 +5,7 @@
 
 import { matchesPattern } from '../pattern.js';
 import { formatRule } from '../robots.js';
+import { indexRewriteOf } from '../rule-entry.js';
 import type { Rule } from '../types.js';
 
 /** A finding about one rule, to be turned into a diagnostic by the caller. */
@@ -20,17 +21,14 @@ export interface RuleFinding {
 const PAIRWISE_LIMIT = 1500;
 
 /** Whether a pattern can match anything: the path always starts with `/` (B24). */
-function canMatch(rule: Rule): boolean {
+export function canMatch(rule: Rule): boolean {
   const first = rule.pattern.charCodeAt(0);
   return first === 0x2f || first === 0x2a;
 }
 
 /** Google's `index.html` rewrite lets such an Allow match more paths than its pattern says. */
 function hasIndexRewrite(rule: Rule): boolean {
-  return (
-    rule.type === 'allow' &&
-    rule.pattern.slice(rule.pattern.lastIndexOf('/') + 1).startsWith('index.htm')
-  );
+  return rule.type === 'allow' && indexRewriteOf(rule.pattern) !== null;
 }
 
 /** Every path `rule` matches starts with this literal text. */
