@@ -15,24 +15,29 @@ const CHUNK = 8192;
 
 /** Turns bytes into a byte string (one character per byte). */
 export function bytesToByteString(bytes: Uint8Array): string {
-  if (bytes.length > 64) {
-    // Most bodies are pure ASCII, where UTF-8 decoding is the identity; most others are valid
-    // UTF-8, which decodes natively and re-encodes exactly (only their non-ASCII runs are
-    // touched). Both beat building the string from char codes in JS by far; a body that is not
-    // UTF-8 takes the exact byte-by-byte path below.
-    const decoded = decodeUtf8(bytes);
-    if (decoded !== undefined) {
-      // As many characters as bytes: every byte was ASCII.
-      return decoded.length === bytes.length
-        ? decoded
-        : decoded.replace(NON_ASCII_RUNS, utf8ByteString);
-    }
-  }
-  return fromCharCodes(bytes);
+  return byteStringOf(bytes, decodeUtf8(bytes));
 }
 
-/** The text of valid UTF-8 bytes (a BOM kept as U+FEFF), or undefined if they are not UTF-8. */
+/**
+ * The byte string of `bytes`, given their UTF-8 decoding (undefined: not UTF-8, or not decoded).
+ * Most bodies are pure ASCII, where the decoding is the byte string; most others are valid
+ * UTF-8, whose non-ASCII runs are re-encoded exactly. Both beat building the string from char
+ * codes in JS by far; bytes that are not UTF-8 take that exact byte-by-byte path.
+ */
+export function byteStringOf(bytes: Uint8Array, decoded: string | undefined): string {
+  if (decoded === undefined) return fromCharCodes(bytes);
+  // As many characters as bytes: every byte was ASCII.
+  return decoded.length === bytes.length
+    ? decoded
+    : decoded.replace(NON_ASCII_RUNS, utf8ByteString);
+}
+
+/**
+ * The text of valid UTF-8 bytes (a BOM kept as U+FEFF), or undefined if they are not UTF-8. A
+ * few bytes are not decoded (undefined): building their string from char codes is cheaper.
+ */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  if (bytes.length <= 64) return undefined;
   try {
     return strictDecoder.decode(bytes);
   } catch {
@@ -47,7 +52,7 @@ export function utf8Length(text: string): number {
 }
 
 /** One character per byte, built in chunks (the exact path for bytes that are not UTF-8). */
-export function fromCharCodes(bytes: Uint8Array): string {
+function fromCharCodes(bytes: Uint8Array): string {
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) {

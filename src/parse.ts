@@ -5,10 +5,9 @@
 
 import { describe, extractProductToken, isGlobalAgent } from './agent.js';
 import {
-  bytesToByteString,
+  byteStringOf,
   decodeByteString,
   decodeUtf8,
-  fromCharCodes,
   isAscii,
   stringToByteString,
 } from './bytes.js';
@@ -92,21 +91,10 @@ export interface ByteBody {
   readonly utf16: boolean;
 }
 
-/** A body read for parsing, with its size in bytes. */
+/** A body as read, with its size in bytes. */
 export interface SizedBody extends ByteBody {
   /** Bytes in the body; -1 when not counted yet (UTF-16 text from a string). */
   readonly size: number;
-}
-
-/** {@link bodyToByteString}, also telling whether the body is all ASCII. */
-export function readBody(body: unknown): ByteBody {
-  if (typeof body === 'string') {
-    return isAscii(body)
-      ? { text: body, ascii: true, utf16: false }
-      : { text: stringToByteString(body), ascii: false, utf16: false };
-  }
-  const text = bytesToByteString(asBytes(body));
-  return { text, ascii: isAscii(text), utf16: false };
 }
 
 function asBytes(body: unknown): Uint8Array {
@@ -127,15 +115,17 @@ interface WellFormed {
 }
 
 /**
- * Reads a body for {@link parseByteString} and the rule scan: as {@link readBody}, except that a
- * non-ASCII body that fits in `maxBytes` stays UTF-16 text (see {@link ByteBody.utf16}).
+ * Reads any accepted body (or throws a TypeError naming the argument) as a byte string, except
+ * that a non-ASCII body whose UTF-8 is at most `utf16Limit` bytes stays UTF-16 text (see
+ * {@link ByteBody.utf16}): the parser passes its `maxBytes`, readers that need the bytes
+ * (lint's columns) pass nothing.
  */
-export function readParseBody(body: unknown, maxBytes: number): SizedBody {
+export function readBody(body: unknown, utf16Limit = 0): SizedBody {
   if (typeof body === 'string') {
     if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
     const text = body as string & WellFormed;
     // A lone surrogate is encoded as U+FFFD, so the text to read is the string made well-formed.
-    if (body.length * 3 <= maxBytes && text.toWellFormed !== undefined) {
+    if (body.length * 3 <= utf16Limit && text.toWellFormed !== undefined) {
       const wellFormed = text.isWellFormed!() ? body : text.toWellFormed();
       return { text: wellFormed, ascii: false, utf16: true, size: -1 };
     }
@@ -143,20 +133,14 @@ export function readParseBody(body: unknown, maxBytes: number): SizedBody {
     return { text: bytes, ascii: false, utf16: false, size: bytes.length };
   }
   const bytes = asBytes(body);
-  // Small bodies are built from char codes at once (as bytesToByteString does).
-  const decoded = bytes.length > 64 ? decodeUtf8(bytes) : undefined;
-  if (decoded === undefined) {
-    const text = fromCharCodes(bytes);
-    return { text, ascii: isAscii(text), utf16: false, size: bytes.length };
-  }
-  // As many characters as bytes: every byte was ASCII.
-  if (decoded.length === bytes.length) {
-    return { text: decoded, ascii: true, utf16: false, size: bytes.length };
-  }
-  if (bytes.length <= maxBytes) {
+  const decoded = decodeUtf8(bytes);
+  if (decoded !== undefined && decoded.length !== bytes.length && bytes.length <= utf16Limit) {
     return { text: decoded, ascii: false, utf16: true, size: bytes.length };
   }
-  return { text: stringToByteString(decoded), ascii: false, utf16: false, size: bytes.length };
+  const text = byteStringOf(bytes, decoded);
+  // Decoded to as many characters as bytes: all ASCII, without searching again.
+  const ascii = decoded === undefined ? isAscii(text) : decoded.length === bytes.length;
+  return { text, ascii, utf16: false, size: bytes.length };
 }
 
 /** Parses a byte string (or UTF-16 text, see {@link ByteBody}) into the model. Never throws. */

@@ -7,10 +7,9 @@ import { toAgentList } from './agent.js';
 import { asciiLowerCase, utf8Length } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
 import {
-  type ByteBody,
   type ParsedBody,
   parseByteString,
-  readParseBody,
+  readBody,
   resolveOptions,
   type SizedBody,
 } from './parse.js';
@@ -98,10 +97,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #lastResolution: Resolution = NO_GROUPS;
 
   /**
-   * `model`, when the caller already built it from the same body and options, is kept. A body
-   * without its size is a byte string (or ASCII).
+   * `body` as `readBody` reads it; `model`, when the caller already built it from the same body
+   * and options, is kept.
    */
-  constructor(body: ByteBody | SizedBody, options: Required<ParseOptions>, model?: ParsedBody) {
+  constructor(body: SizedBody, options: Required<ParseOptions>, model?: ParsedBody) {
     this.#model = model;
     this.options = options;
     const scanned = scanRules(body, options);
@@ -110,8 +109,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#text = text;
     this.#ascii = ascii;
     this.#utf16 = utf16;
-    const size = 'size' in body ? body.size : -1;
-    this.#size = size >= 0 ? size : utf16 ? -1 : text.length;
+    // A scan that turned UTF-16 text into bytes counted them.
+    this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
     this.#bytesRead = utf16 ? -1 : scanned.bytesRead;
     const entries = scanned.entries;
@@ -466,5 +465,5 @@ export function parseRobotsTxt(
   options?: ParseOptions,
 ): RobotsTxt {
   const resolved = resolveOptions(options);
-  return new ParsedRobotsTxt(readParseBody(body, resolved.maxBytes), resolved);
+  return new ParsedRobotsTxt(readBody(body, resolved.maxBytes), resolved);
 }
