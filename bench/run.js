@@ -306,36 +306,18 @@ console.log(
 );
 const benchRows = [];
 for (const row of results.bench) {
-  benchRows.push([
-    `${row.file} (${formatBytes(row.bytes)})`,
-    'parse',
-    formatNs(row[rp].parseNs),
-    formatNs(row[rr].parseNs),
-    ratio(row[rp].parseNs, row[rr].parseNs),
-  ]);
-  benchRows.push([
-    '',
-    'parse + read the model (groups, lines)',
-    formatNs(row[rp].modelNs),
-    formatNs(row[rr].modelNs),
-    ratio(row[rp].modelNs, row[rr].modelNs),
-  ]);
-  benchRows.push([
-    '',
-    `parse + first check (${AGENTS[0]})`,
-    formatNs(row[rp].firstCheckNs),
-    formatNs(row[rr].firstCheckNs),
-    ratio(row[rp].firstCheckNs, row[rr].firstCheckNs),
-  ]);
-  for (const agent of AGENTS) {
-    benchRows.push([
-      '',
-      `check / URL, ${agent}`,
-      formatNs(row[rp].checkNs[agent]),
-      formatNs(row[rr].checkNs[agent]),
-      ratio(row[rp].checkNs[agent], row[rr].checkNs[agent]),
-    ]);
-  }
+  // One table row: the two libraries' medians for one operation, and the speed-up; the file is
+  // named on its first row.
+  let file = `${row.file} (${formatBytes(row.bytes)})`;
+  const timed = (operation, pick) => {
+    const [a, b] = [pick(row[rp]), pick(row[rr])];
+    benchRows.push([file, operation, formatNs(a), formatNs(b), ratio(a, b)]);
+    file = '';
+  };
+  timed('parse', (lib) => lib.parseNs);
+  timed('parse + read the model (groups, lines)', (lib) => lib.modelNs);
+  timed(`parse + first check (${AGENTS[0]})`, (lib) => lib.firstCheckNs);
+  for (const agent of AGENTS) timed(`check / URL, ${agent}`, (lib) => lib.checkNs[agent]);
 }
 printTable(['file', 'operation (median)', rp, rr, 'speed-up'], benchRows);
 

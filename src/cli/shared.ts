@@ -56,7 +56,7 @@ export function isUrl(source: string): boolean {
 }
 
 /** Reads a file (`-` for stdin), refusing binary files with a {@link CliError}. */
-export async function readLocalBody(source: string, context: CliContext): Promise<Uint8Array> {
+async function readLocalBody(source: string, context: CliContext): Promise<Uint8Array> {
   if (source !== '-') return readBodyFile(source);
   const chunks: Buffer[] = [];
   for await (const chunk of context.stdin) {
