@@ -84,8 +84,8 @@ export interface ByteBody {
   /** Every character is ASCII: the text is the body byte for byte, and nothing needs decoding. */
   readonly ascii: boolean;
   /**
-   * The text is the decoding of a valid UTF-8 body of at most `maxBytes` bytes, not a byte
-   * string: a value's non-ASCII characters are encoded to bytes only when it must be escaped,
+   * The text is the decoding of a valid UTF-8 body that is read whole (it is no longer than the
+   * parser's `maxBytes`), not a byte string: a value's non-ASCII characters are encoded to bytes only when it must be escaped,
    * and no value needs decoding. Saves converting a whole non-ASCII body up front.
    */
   readonly utf16: boolean;
