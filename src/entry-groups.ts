@@ -1,8 +1,8 @@
 /**
  * Entries grouped by an integer key (a prefix hash, a trigram), strongest first within a group,
- * and found through a small open-addressing table: the shared core of the prefix and trigram
- * indexes. Building it costs a probe per entry and a counting sort: no `Map`, no string sorting
- * (V8 sorts strings slowly).
+ * and found through a bit filter and a small open-addressing table: the shared core of the prefix
+ * and trigram indexes. Building it costs a probe per entry and a counting sort: no `Map`, no
+ * string sorting (V8 sorts strings slowly).
  */
 
 import {
@@ -13,10 +13,13 @@ import {
   sortByStrength,
 } from './rule-entry.js';
 
-/** Slot of a key in a table of 2^bits slots (Fibonacci hashing: any key bits spread). */
-function slotOf(key: number, shift: number): number {
-  return Math.imul(key, 0x9e3779b1) >>> shift;
+/** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
+function hashOf(key: number): number {
+  return Math.imul(key, 0x9e3779b1);
 }
+
+/** Filter bits per table slot: 8, so 16 or more per distinct key. */
+const FILTER_BITS_PER_SLOT = 3;
 
 /** An immutable grouping of entries by key. */
 export class EntryGroups {
@@ -31,6 +34,13 @@ export class EntryGroups {
    */
   readonly #table: Int32Array;
   readonly #shift: number;
+  /**
+   * One bit per hash value's top bits, set for every key: a check probes at almost every path
+   * position and most keys it asks for are absent, so most probes end at one bit test in an
+   * array an eighth of the table's size.
+   */
+  readonly #filter: Int32Array;
+  readonly #filterShift: number;
 
   /** `keys[k]` is the key of `entries[k]`; entries of equal priority keep their order. */
   constructor(entries: readonly IndexEntry[], keys: Int32Array) {
@@ -39,11 +49,16 @@ export class EntryGroups {
     const shift = 32 - bits;
     const mask = (1 << bits) - 1;
     const table = new Int32Array(2 << bits);
+    const filterShift = shift - FILTER_BITS_PER_SLOT;
+    const filter = new Int32Array(1 << (bits + FILTER_BITS_PER_SLOT - 5));
     const ids = new Int32Array(entries.length);
     const counts: number[] = [];
     for (let k = 0; k < entries.length; k++) {
       const key = keys[k]!;
-      let slot = slotOf(key, shift);
+      const hash = hashOf(key);
+      const bit = hash >>> filterShift;
+      filter[bit >> 5]! |= 1 << (bit & 31);
+      let slot = hash >>> shift;
       while (table[2 * slot + 1] !== 0 && table[2 * slot] !== key) slot = (slot + 1) & mask;
       if (table[2 * slot + 1] === 0) {
         table[2 * slot] = key;
@@ -76,6 +91,8 @@ export class EntryGroups {
     this.#starts = starts;
     this.#table = table;
     this.#shift = shift;
+    this.#filter = filter;
+    this.#filterShift = filterShift;
   }
 
   /** Number of groups (distinct keys). */
@@ -85,9 +102,12 @@ export class EntryGroups {
 
   /** The group of `key`, or −1. */
   find(key: number): number {
+    const hash = hashOf(key);
+    const bit = hash >>> this.#filterShift;
+    if ((this.#filter[bit >> 5]! & (1 << (bit & 31))) === 0) return -1;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
-    for (let slot = slotOf(key, this.#shift); table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+    for (let slot = hash >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
       if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
     }
     return -1;

@@ -10,7 +10,7 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import { PrefixIndex } from './prefix-index.js';
+import { nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 
@@ -66,7 +66,37 @@ export class RuleIndex {
     if (this.#scanned.length > 0) {
       scanEntries(this.#scanned, 0, this.#scanned.length, path, state);
     }
-    if (this.#prefixes !== null) this.#prefixes.match(path, state);
-    if (this.#trigrams !== null) this.#trigrams.match(path, state);
+    if (this.#prefixes !== null || this.#trigrams !== null) this.#walk(path, state);
+  }
+
+  /**
+   * One pass over the path's characters feeds both indexes: each prefix's hash to the prefix
+   * index (up to its longest prefix), each trigram to the trigram index. Reading a character
+   * costs more than either index's step, so they share it.
+   */
+  #walk(path: string, state: MatchState): void {
+    const prefixes = this.#prefixes;
+    const trigrams = this.#trigrams;
+    let n = 1;
+    let window = 0;
+    const walk = trigrams === null ? 0 : trigrams.start();
+    if (prefixes !== null) {
+      const prefixEnd = Math.min(path.length, prefixes.longest);
+      let hash = prefixes.start(path, state);
+      for (; n <= prefixEnd; n++) {
+        const c = path.charCodeAt(n - 1);
+        hash = nextHash(hash, c);
+        prefixes.at(n, c, hash, path, state);
+        if (trigrams !== null) {
+          window = (window << 8) | c;
+          if (n >= 3) trigrams.at(window, walk, path, state);
+        }
+      }
+    }
+    if (trigrams === null) return;
+    for (; n <= path.length; n++) {
+      window = (window << 8) | path.charCodeAt(n - 1);
+      if (n >= 3) trigrams.at(window, walk, path, state);
+    }
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Entries filed under their literal prefix (the text before the first `*`, or before a final
- * `$`). A check walks the path once, hashing each of its prefixes incrementally, and at each
- * length that some rule prefix ends with the path's character there, looks the hash up
- * ({@link EntryGroups}); each entry of a hit is confirmed with `startsWith`, so a hash collision
- * costs time, never a wrong answer. Building it costs one hash per entry: no string comparison.
+ * `$`). A check walks the path once ({@link RuleIndex}), hashing each of its prefixes
+ * incrementally, and at each length that some rule prefix ends with the path's character there,
+ * looks the hash up ({@link EntryGroups}); each entry of a hit is confirmed with `startsWith`, so
+ * a hash collision costs time, never a wrong answer. Building it costs one hash per entry: no
+ * string comparison.
  */
 
 import { EntryGroups } from './entry-groups.js';
@@ -12,7 +13,8 @@ import type { IndexEntry, MatchState } from './rule-entry.js';
 // FNV-1a over UTF-16 code units (prefixes are ASCII; a path may hold any character).
 const HASH_SEED = 0x811c9dc5 | 0;
 
-function nextHash(hash: number, code: number): number {
+/** The hash of a path prefix one character longer: FNV-1a's step. */
+export function nextHash(hash: number, code: number): number {
   return Math.imul(hash ^ code, 0x01000193);
 }
 
@@ -62,19 +64,25 @@ export class PrefixIndex {
     this.#hasEmpty = hasEmpty;
   }
 
-  /** Updates `state` with the entries whose prefix the path starts with and that match it. */
-  match(path: string, state: MatchState): void {
-    const ends = this.#ends;
-    const last = Math.min(path.length, (ends.length >> 2) - 1);
-    let hash = HASH_SEED;
-    if (this.#hasEmpty) this.#visit(hash, path, state);
-    for (let n = 1; n <= last; n++) {
-      const c = path.charCodeAt(n - 1);
-      hash = nextHash(hash, c);
-      // A character above 0x7F ends no prefix (they are ASCII).
-      if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
-        this.#visit(hash, path, state);
-      }
+  /** Length of the longest prefix: a walk need not go further. */
+  get longest(): number {
+    return (this.#ends.length >> 2) - 1;
+  }
+
+  /** Starts a walk over `path`: tests the empty prefix; returns the hash of the empty prefix. */
+  start(path: string, state: MatchState): number {
+    if (this.#hasEmpty) this.#visit(HASH_SEED, path, state);
+    return HASH_SEED;
+  }
+
+  /**
+   * One step of a walk: tests the entries whose prefix is the path's first `n` characters, the
+   * last being `c`, their hash `hash`.
+   */
+  at(n: number, c: number, hash: number, path: string, state: MatchState): void {
+    // A character above 0x7F ends no prefix (they are ASCII).
+    if (c < 0x80 && (this.#ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
+      this.#visit(hash, path, state);
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * Wildcard entries whose literal prefix is empty or `/` (`/*.pdf$`, `/*?sort=`) would be
  * candidates for every path. They are filed instead under one trigram of their longest literal
- * piece, which must occur in any path they match: a check slides over the path's trigrams and
- * tests only the entries filed under them.
+ * piece, which must occur in any path they match: a check slides over the path's trigrams
+ * ({@link RuleIndex}) and tests only the entries filed under them.
  */
 
 import { EntryGroups } from './entry-groups.js';
@@ -25,8 +25,8 @@ export class TrigramIndex {
   /** The entries grouped by the last trigram of their longest piece. */
   readonly #groups: EntryGroups;
   /**
-   * Check number that last walked each group. A path can repeat a trigram many times; its
-   * entries are tested once per check, or a file of rules sharing one trigram would cost
+   * Number of the walk that last tested each group. A path can repeat a trigram many times;
+   * its entries are tested once per check, or a file of rules sharing one trigram would cost
    * path length × rules on every check.
    */
   readonly #walked: Int32Array;
@@ -43,24 +43,22 @@ export class TrigramIndex {
     this.#walked = new Int32Array(this.#groups.size);
   }
 
-  /** Updates `state` with the entries that match `path`. */
-  match(path: string, state: MatchState): void {
-    if (path.length < 3) return;
-    const groups = this.#groups;
-    const walked = this.#walked;
-    // A check number per call. It never wraps: past 2^31 no stored Int32 can equal it, which
-    // only turns the skip off.
-    const check = ++this.#checks;
-    // A sliding window: one new character per position instead of three. A path character
-    // above 0xFF garbles only trigrams that contain it, and those cannot equal an ASCII key
-    // except by a false candidate, which the full match rejects.
-    let trigram = (path.charCodeAt(0) << 8) | path.charCodeAt(1);
-    for (let p = 2; p < path.length; p++) {
-      trigram = ((trigram << 8) | path.charCodeAt(p)) & 0xffffff;
-      const group = groups.find(trigram);
-      if (group < 0 || walked[group] === check) continue;
-      walked[group] = check;
-      groups.scan(group, path, state);
-    }
+  /** Starts a walk; returns its number, which {@link at} takes. */
+  start(): number {
+    // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
+    return ++this.#checks;
+  }
+
+  /**
+   * One step of walk number `walk`: tests the entries filed under the trigram in the low 24
+   * bits of `window` (the path's last three characters, 8 bits each). A path character above
+   * 0xFF garbles only trigrams that contain it, and those cannot equal an ASCII key except by a
+   * false candidate, which the full match rejects.
+   */
+  at(window: number, walk: number, path: string, state: MatchState): void {
+    const group = this.#groups.find(window & 0xffffff);
+    if (group < 0 || this.#walked[group] === walk) return;
+    this.#walked[group] = walk;
+    this.#groups.scan(group, path, state);
   }
 }
