@@ -63,8 +63,14 @@ export function escapeValue(value: string, utf16: boolean): string {
   return last === 0 ? value : out + value.slice(last);
 }
 
+/** `%XX` of each byte value: one lookup instead of building three-character strings per byte. */
+const PERCENT_BYTES: readonly string[] = Array.from(
+  { length: 256 },
+  (_, byte) => `%${HEX[byte >> 4]}${HEX[byte & 0xf]}`,
+);
+
 function percentByte(byte: number): string {
-  return `%${HEX[byte >> 4]}${HEX[byte & 0xf]}`;
+  return PERCENT_BYTES[byte]!;
 }
 
 /** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */
