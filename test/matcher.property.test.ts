@@ -76,8 +76,9 @@ const body = fc
   .chain((lines) =>
     fc.constantFrom('', '\ufeff').map((bom) => bom + lines.map(([l, t]) => l + t).join('')),
   );
+// `€` (above 0xFF) garbles the trigram window of the indexed walk: it must only cost a probe.
 const urlPath = fc.array(
-  pick(['/', 'a', 'b', '$', '?', '=', 'é', '%2f', '%2F', 'index.html', '#', ';', '.', 'b/']),
+  pick(['/', 'a', 'b', '$', '?', '=', 'é', '€', '%2f', '%2F', 'index.html', '#', ';', '.', 'b/']),
   { maxLength: 7 },
 );
 const url = fc
