@@ -18,7 +18,8 @@ function isHexDigit(code: number): boolean {
 /**
  * Escapes a rule value given as a byte string, as the reference's `MaybeEscapePattern`: every
  * byte ≥ 0x80 becomes `%XX`, and the hex digits of an existing `%xx` are upper-cased. Nothing is
- * decoded. The result is ASCII.
+ * decoded. The result is ASCII. A character above 0xFF is no byte: it becomes the `%XX` of each
+ * byte of its UTF-8 encoding.
  */
 export function escapePattern(value: string): string {
   return escapeValue(value, false);
@@ -47,15 +48,16 @@ export function escapeValue(value: string, utf16: boolean): string {
       i += 2;
     } else if (c >= 0x80) {
       out += value.slice(last, i);
-      if (utf16) {
-        // The whole run of non-ASCII characters, as the bytes of its UTF-8 encoding.
+      if (utf16 || c > 0xff) {
+        // The whole run of characters that are not bytes, as the bytes of its UTF-8 encoding.
+        const notByte = utf16 ? 0x80 : 0x100;
         let end = i + 1;
-        while (end < value.length && value.charCodeAt(end) >= 0x80) end++;
+        while (end < value.length && value.charCodeAt(end) >= notByte) end++;
         const bytes = utf8ByteString(value.slice(i, end));
-        for (let k = 0; k < bytes.length; k++) out += percentByte(bytes.charCodeAt(k));
+        for (let k = 0; k < bytes.length; k++) out += PERCENT_BYTES[bytes.charCodeAt(k)];
         i = end - 1;
       } else {
-        out += percentByte(c);
+        out += PERCENT_BYTES[c];
       }
       last = i + 1;
     }
@@ -68,10 +70,6 @@ const PERCENT_BYTES: readonly string[] = Array.from(
   { length: 256 },
   (_, byte) => `%${HEX[byte >> 4]}${HEX[byte & 0xf]}`,
 );
-
-function percentByte(byte: number): string {
-  return PERCENT_BYTES[byte]!;
-}
 
 /** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */
 function toUpperHex(code: number): number {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowAll, disallowAll, getPathParamsQuery, parseRobotsTxt } from '../src/index.js';
+import {
+  allowAll,
+  disallowAll,
+  escapePattern,
+  getPathParamsQuery,
+  parseRobotsTxt,
+} from '../src/index.js';
 
 const SHOP = [
   'User-agent: *', // 1
@@ -287,4 +293,18 @@ describe('getPathParamsQuery', () => {
     ['https://u:p@h:81/a/b;c?d=e#f', '/a/b;c?d=e'],
     ['', '/'],
   ])('%j → %j', (url, path) => expect(getPathParamsQuery(url)).toBe(path));
+});
+
+describe('escapePattern', () => {
+  it.each([
+    ['/a%2fb', '/a%2Fb'],
+    ['/%zz%', '/%zz%'],
+    // A byte string: each character is one byte.
+    ['/caf\u00e9', '/caf%E9'],
+    ['/caf\u00c3\u00a9', '/caf%C3%A9'],
+    // Characters that are not bytes are encoded as UTF-8.
+    ['/\u20ac/\u00e9', '/%E2%82%AC/%E9'],
+    ['/\u{1f600}x', '/%F0%9F%98%80x'],
+    ['/\ud800', '/%EF%BF%BD'],
+  ])('%j → %j', (value, escaped) => expect(escapePattern(value)).toBe(escaped));
 });
