@@ -99,8 +99,9 @@ const log = (message) =>
   process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)}s ${message}\n`);
 
 /**
- * Runs every operation timed below on every bench file, for both libraries, before anything is
- * timed, so that no row pays for the engine re-optimising code first optimised for another file:
+ * Runs what the bench-file rows time (parse, model, checks) on every bench file, for both
+ * libraries, before any of them is timed, so that no row pays for the engine re-optimising code
+ * first optimised for another file:
  * in one run without it, the typical file's parse row came out 40% slower than the next row
  * (which also parses it).
  */

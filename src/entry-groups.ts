@@ -18,8 +18,8 @@ function hashOf(key: number): number {
   return Math.imul(key, 0x9e3779b1);
 }
 
-/** Filter bits per table slot: 8, so 16 or more per distinct key. */
-const FILTER_BITS_PER_SLOT = 3;
+/** log2 of the filter bits per table slot: 8 bits, so 16 or more per distinct key. */
+const FILTER_SLOT_SHIFT = 3;
 
 /** An immutable grouping of entries by key. */
 export class EntryGroups {
@@ -49,15 +49,15 @@ export class EntryGroups {
     const shift = 32 - bits;
     const mask = (1 << bits) - 1;
     const table = new Int32Array(2 << bits);
-    const filterShift = shift - FILTER_BITS_PER_SLOT;
-    const filter = new Int32Array(1 << (bits + FILTER_BITS_PER_SLOT - 5));
+    const filterShift = shift - FILTER_SLOT_SHIFT;
+    const filter = new Int32Array(1 << (bits + FILTER_SLOT_SHIFT - 5));
     const ids = new Int32Array(entries.length);
     const counts: number[] = [];
     for (let k = 0; k < entries.length; k++) {
       const key = keys[k]!;
       const hash = hashOf(key);
       const bit = hash >>> filterShift;
-      filter[bit >> 5]! |= 1 << (bit & 31);
+      filter[bit >>> 5]! |= 1 << (bit & 31);
       let slot = hash >>> shift;
       while (table[2 * slot + 1] !== 0 && table[2 * slot] !== key) slot = (slot + 1) & mask;
       if (table[2 * slot + 1] === 0) {
@@ -104,7 +104,7 @@ export class EntryGroups {
   find(key: number): number {
     const hash = hashOf(key);
     const bit = hash >>> this.#filterShift;
-    if ((this.#filter[bit >> 5]! & (1 << (bit & 31))) === 0) return -1;
+    if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     for (let slot = hash >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {

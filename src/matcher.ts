@@ -82,6 +82,8 @@ export class RuleIndex {
     const walk = trigrams === null ? 0 : trigrams.start();
     if (prefixes !== null) {
       const prefixEnd = Math.min(path.length, prefixes.longest);
+      // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
+      // value, one `nextHash` step per character.
       let hash = prefixes.start(path, state);
       for (; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);

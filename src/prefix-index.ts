@@ -1,6 +1,6 @@
 /**
  * Entries filed under their literal prefix (the text before the first `*`, or before a final
- * `$`). A check walks the path once ({@link RuleIndex}), hashing each of its prefixes
+ * `$`). A check walks the path once (`RuleIndex`), hashing each of its prefixes
  * incrementally, and at each length that some rule prefix ends with the path's character there,
  * looks the hash up ({@link EntryGroups}); each entry of a hit is confirmed with `startsWith`, so
  * a hash collision costs time, never a wrong answer. Building it costs one hash per entry: no

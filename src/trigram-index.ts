@@ -2,7 +2,7 @@
  * Wildcard entries whose literal prefix is empty or `/` (`/*.pdf$`, `/*?sort=`) would be
  * candidates for every path. They are filed instead under one trigram of their longest literal
  * piece, which must occur in any path they match: a check slides over the path's trigrams
- * ({@link RuleIndex}) and tests only the entries filed under them.
+ * (`RuleIndex`) and tests only the entries filed under them.
  */
 
 import { EntryGroups } from './entry-groups.js';
@@ -30,7 +30,7 @@ export class TrigramIndex {
    * path length × rules on every check.
    */
   readonly #walked: Int32Array;
-  #checks = 0;
+  #walks = 0;
 
   /** `entries`: each with a piece of 3 or more characters, in file order. */
   constructor(entries: readonly IndexEntry[]) {
@@ -43,10 +43,10 @@ export class TrigramIndex {
     this.#walked = new Int32Array(this.#groups.size);
   }
 
-  /** Starts a walk; returns its number, which {@link at} takes. */
+  /** Starts a walk; returns its number, which `at` takes. */
   start(): number {
     // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
-    return ++this.#checks;
+    return ++this.#walks;
   }
 
   /**
