@@ -93,7 +93,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #global: Resolution;
   /** Each group's entries, kept only when some set of groups was left to compile on first check. */
   #deferred: readonly IndexEntry[][] | null = null;
-  #lastAgent: string | undefined;
+  /** The agent (or copy of the list) of the last check, and its resolution. */
+  #lastAgent: string | readonly string[] | undefined;
   #lastResolution: Resolution = NO_GROUPS;
 
   /**
@@ -291,17 +292,14 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Runs the applicable rule indexes over the URL's path; the result is shared, read at once. */
   #match(url: string | URL, agent: string | readonly string[], caller: string): MatchState {
     const path = pathForMatching(urlToString(url, caller), this.#rfc9309());
-    let resolution: Resolution;
-    if (typeof agent === 'string') {
-      if (agent !== this.#lastAgent) {
-        this.#lastResolution = this.#resolve([agent]);
-        this.#lastAgent = agent;
-      }
-      resolution = this.#lastResolution;
-    } else {
-      resolution = this.#resolve(toAgentList(agent, caller));
+    // Crawlers check many URLs for the same agent (or list of agents): resolve once.
+    if (agent !== this.#lastAgent && !sameAgentList(agent, this.#lastAgent)) {
+      const agents = toAgentList(agent, caller);
+      this.#lastResolution = this.#resolve(agents);
+      // A copy: a caller may reuse its array with other agents.
+      this.#lastAgent = typeof agent === 'string' ? agent : agents.slice();
     }
-    return this.#run(path, resolution, SHARED_STATE);
+    return this.#run(path, this.#lastResolution, SHARED_STATE);
   }
 
   /**
@@ -342,6 +340,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
     resolution.index ??= compileSet(this.#deferred!, resolution.groups);
     return resolution.index;
   }
+}
+
+/** Whether `agent` is a list with the same agents, in order, as the list `last`. */
+function sameAgentList(agent: unknown, last: string | readonly string[] | undefined): boolean {
+  if (!Array.isArray(agent) || !Array.isArray(last) || agent.length !== last.length) return false;
+  for (let i = 0; i < agent.length; i++) if (agent[i] !== last[i]) return false;
+  return true;
 }
 
 /** One index over the entries of several groups (ascending indexes: the entries stay in file order). */

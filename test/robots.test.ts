@@ -170,6 +170,20 @@ describe('isAllowed / explain', () => {
     expect(two.isAllowed('https://h/private', [])).toBe(true);
   });
 
+  it('answers for the agents a reused list holds now, not those of the last check', () => {
+    const two = parseRobotsTxt('User-agent: A\nDisallow: /private\n\nUser-agent: B\nAllow: /\n');
+    const agents = ['B'];
+    expect(two.isAllowed('https://h/private', agents)).toBe(true);
+    agents[0] = 'A';
+    expect(two.isAllowed('https://h/private', agents)).toBe(false);
+    agents.push('B');
+    expect(two.matchingLine('https://h/private', agents)).toBe(2);
+    expect(two.isAllowed('https://h/private', 'B')).toBe(true);
+    expect(() => two.isAllowed('https://h/private', ['A', 7] as unknown as string[])).toThrow(
+      TypeError,
+    );
+  });
+
   it('says when no group applies at all', () => {
     const e = parseRobotsTxt('User-agent: A\nDisallow: /\n').explain('https://h/x', 'B');
     expect(e).toMatchObject({ allowed: true, line: 0, selection: 'none', groups: [] });
