@@ -13,11 +13,10 @@ import {
   nextCacheEntry,
 } from './cache.js';
 import {
-  checkFetchOptions,
-  DEFAULT_TIMEOUT,
   type FetchRobotsTxtOptions,
   type FetchRobotsTxtResult,
-  fetchRobotsTxt,
+  fetchWithOptions,
+  resolveFetchOptions,
 } from './fetch.js';
 import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
@@ -194,14 +193,16 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     unreachableAllowAfter = 30 * day,
     retention = 35 * day,
     maxOrigins = 10_000,
-    // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
-    lockTtl = Number.isFinite(options.timeout ?? DEFAULT_TIMEOUT)
-      ? (options.timeout ?? DEFAULT_TIMEOUT) + 5000
-      : 60_000,
+    lockTtl: givenLockTtl,
     lockPollInterval = 50,
     onStoreError,
-    ...fetchOptions
+    ...rest
   } = options;
+  // Checked once here, not on every fetch.
+  const fetchOptions = resolveFetchOptions(rest);
+  // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
+  const lockTtl =
+    givenLockTtl ?? (Number.isFinite(fetchOptions.timeout) ? fetchOptions.timeout + 5000 : 60_000);
   for (const [name, value] of Object.entries({
     ttl,
     minTtl,
@@ -225,7 +226,6 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
     throw new TypeError(`Invalid options.lockTtl: ${String(lockTtl)} (a lock must lapse)`);
   }
-  checkFetchOptions(fetchOptions);
   const policy: CachePolicy = { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay };
   const store = givenStore ?? createMemoryStore({ maxEntries: maxOrigins, now });
   const memory = createLru<Slot>(maxOrigins);
@@ -274,7 +274,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
         return previous.robots;
       }
       if (copy.status === 'unavailable') return allowAll(copy.reason);
-      return parseRobotsTxt(byteStringToBytes(copy.body), fetchOptions);
+      return parseRobotsTxt(byteStringToBytes(copy.body), fetchOptions.parse);
     }
     const since = entry.unreachableSince ?? entry.updatedAt;
     const days = Math.floor((now() - since) / day);
@@ -346,7 +346,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
         stored = await readStore(origin);
         if (isFresh(stored)) return remember(origin, url, stored, 'store');
       }
-      const fetched = await fetchRobotsTxt(url, fetchOptions);
+      const fetched = await fetchWithOptions(url, fetchOptions);
       const entry = nextCacheEntry(
         newer(stored, memory.get(origin)?.entry),
         fetched,

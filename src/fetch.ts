@@ -6,11 +6,11 @@
  */
 
 import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
+import { resolveOptions } from './parse.js';
 import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
 import { discard, readAtMost, untilAborted } from './stream.js';
-import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';
 
 /**
@@ -22,6 +22,9 @@ export type FetchStatus = 'ok' | 'unavailable' | 'unreachable';
 
 /** Milliseconds a fetch may take by default (all redirect hops and the body). */
 export const DEFAULT_TIMEOUT: number = 10_000;
+
+/** Redirect hops followed by default (RFC 9309 §2.3.1.2: at least five). */
+const DEFAULT_MAX_REDIRECTS = 5;
 
 /** The `fetch` that {@link fetchRobotsTxt} calls: the platform's, or one you inject. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -143,16 +146,59 @@ export async function fetchRobotsTxt(
   url: string | URL,
   options: FetchRobotsTxtOptions = {},
 ): Promise<FetchRobotsTxtResult> {
-  checkFetchOptions(options);
+  return fetchWithOptions(url, resolveFetchOptions(options), options.signal);
+}
+
+/** Fetch options checked and with their defaults (see {@link resolveFetchOptions}). */
+export interface ResolvedFetchOptions {
+  readonly timeout: number;
+  readonly userAgent: string | undefined;
+  readonly fetch: FetchFunction;
+  readonly maxRedirects: number;
+  /** How the body is parsed; its `maxBytes` also caps the bytes read. */
+  readonly parse: Required<ParseOptions>;
+}
+
+/**
+ * Fills in the defaults of fetch options and checks them, throwing a TypeError that names a bad
+ * one: callers that keep options for later fetches (the client) resolve them once.
+ */
+export function resolveFetchOptions(options: FetchRobotsTxtOptions): ResolvedFetchOptions {
   const {
     timeout = DEFAULT_TIMEOUT,
     userAgent,
-    fetch: fetchFunction = globalThis.fetch,
-    signal,
-    maxRedirects = 5,
-    ...parseOptions
+    fetch = globalThis.fetch,
+    maxRedirects = DEFAULT_MAX_REDIRECTS,
   } = options;
-  const maxBytes = parseOptions.maxBytes ?? DEFAULT_MAX_BYTES;
+  checkOption('timeout', timeout, (value) => value > 0);
+  checkOption('maxRedirects', maxRedirects, (v) => Number.isInteger(v) && v >= 0);
+  // The body is read into a buffer of maxBytes + 1 bytes: a whole number, where the parser alone
+  // accepts any (Infinity included).
+  if (options.maxBytes !== undefined) {
+    checkOption('maxBytes', options.maxBytes, (v) => Number.isInteger(v) && v >= 0);
+  }
+  if (typeof fetch !== 'function') {
+    throw new TypeError(
+      'Expected options.fetch to be a function: no global fetch on this platform',
+    );
+  }
+  return {
+    timeout,
+    userAgent,
+    fetch,
+    maxRedirects,
+    parse: resolveOptions(options, 'fetchRobotsTxt'),
+  };
+}
+
+/** {@link fetchRobotsTxt} with options already resolved. */
+export async function fetchWithOptions(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal?: AbortSignal,
+): Promise<FetchRobotsTxtResult> {
+  const { timeout, userAgent, fetch: fetchFunction, maxRedirects, parse } = options;
+  const { maxBytes } = parse;
   const location = robotsTxtLocation(url);
   signal?.throwIfAborted();
 
@@ -261,7 +307,7 @@ export async function fetchRobotsTxt(
           const why = timedOut ? `body not complete after ${timeout} ms` : describeError(error);
           return unreachable(`HTTP ${httpStatus}, ${why}`);
         }
-        const robots = parseRobotsTxt(bytes, { ...parseOptions, maxBytes });
+        const robots = parseRobotsTxt(bytes, parse);
         const truncated = bytes.byteLength > maxBytes;
         const maxAge = parseCacheLifetime(response.headers, now);
         return {
@@ -330,27 +376,9 @@ function describeError(error: unknown): string {
   return rest.length === 0 ? first : `${first} (${rest.join('; ')})`;
 }
 
-/**
- * Checks the values of fetch options, throwing a TypeError that names a bad one: callers that
- * keep options for later fetches (the client) check them once, up front.
- */
-export function checkFetchOptions(options: FetchRobotsTxtOptions): void {
-  checkOption('timeout', options.timeout ?? DEFAULT_TIMEOUT, (value) => value > 0);
-  checkOption('maxRedirects', options.maxRedirects ?? 5, (v) => Number.isInteger(v) && v >= 0);
-  checkOption(
-    'maxBytes',
-    options.maxBytes ?? DEFAULT_MAX_BYTES,
-    (v) => Number.isInteger(v) && v >= 0,
-  );
-  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') {
-    throw new TypeError(
-      'Expected options.fetch to be a function: no global fetch on this platform',
-    );
-  }
-}
-
 function checkOption(name: string, value: number, valid: (value: number) => boolean): void {
-  if (typeof value !== 'number' || Number.isNaN(value) || !valid(value)) {
+  // Every rule rejects NaN (its comparisons are false).
+  if (typeof value !== 'number' || !valid(value)) {
     throw new TypeError(`Invalid options.${name}: ${String(value)}`);
   }
 }

@@ -51,22 +51,28 @@ const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
   productTokenDigits: false,
 });
 
-/** Fills in the defaults and checks the options' types. */
-export function resolveOptions(options: ParseOptions | undefined): Required<ParseOptions> {
+/**
+ * Fills in the defaults and checks the options' types; a TypeError names `caller` (the public
+ * function given the options) and the bad option. Other keys are ignored.
+ */
+export function resolveOptions(
+  options: ParseOptions | undefined,
+  caller = 'parseRobotsTxt',
+): Required<ParseOptions> {
   if (options === undefined) return DEFAULT_OPTIONS;
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`parseRobotsTxt: options must be an object, got ${describe(options)}`);
+    throw new TypeError(`${caller}: options must be an object, got ${describe(options)}`);
   }
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
     throw new TypeError(
-      `parseRobotsTxt: options.maxBytes must be a non-negative number, got ${String(maxBytes)}`,
+      `${caller}: options.maxBytes must be a non-negative number, got ${String(maxBytes)}`,
     );
   }
   const percentEncoding = options?.percentEncoding ?? 'reference';
   if (percentEncoding !== 'reference' && percentEncoding !== 'rfc9309') {
     throw new TypeError(
-      `parseRobotsTxt: options.percentEncoding must be 'reference' or 'rfc9309', got ${String(percentEncoding)}`,
+      `${caller}: options.percentEncoding must be 'reference' or 'rfc9309', got ${String(percentEncoding)}`,
     );
   }
   return { maxBytes, percentEncoding, productTokenDigits: options?.productTokenDigits === true };

@@ -371,6 +371,7 @@ describe('options', () => {
     [{ timeout: -1 }, /options\.timeout: -1/],
     [{ maxRedirects: 1.5 }, /options\.maxRedirects: 1\.5/],
     [{ maxBytes: -5 }, /options\.maxBytes: -5/],
+    [{ percentEncoding: 'x' as 'rfc9309' }, /options\.percentEncoding/],
   ])('%j is a TypeError naming the option', (options, message) => {
     expect(() => createRobotsClient(options)).toThrow(TypeError);
     expect(() => createRobotsClient(options)).toThrow(message);

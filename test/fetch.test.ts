@@ -313,6 +313,19 @@ describe('input and abort', () => {
     );
   });
 
+  it('a bad parse option is a TypeError before any request, not after the body', async () => {
+    let requests = 0;
+    const fetch = async (): Promise<Response> => {
+      requests++;
+      return new Response('User-agent: *\nDisallow: /\n');
+    };
+    const options = { fetch, percentEncoding: 'bogus' as 'rfc9309' };
+    await expect(fetchRobotsTxt('https://example.com/', options)).rejects.toThrow(
+      /fetchRobotsTxt: options\.percentEncoding/,
+    );
+    expect(requests).toBe(0);
+  });
+
   it("the caller's abort rejects with AbortError, also mid-body", async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-length': '1000' });
