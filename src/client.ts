@@ -20,7 +20,7 @@ import {
 } from './fetch.js';
 import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
-import { robotsTxtLocation } from './robots-url.js';
+import { type RobotsTxtLocation, robotsTxtLocation } from './robots-url.js';
 import { createLru, createMemoryStore } from './stores/memory.js';
 import type { Explanation, RobotsPolicy } from './types.js';
 
@@ -365,12 +365,14 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     }
   }
 
-  async function get(url: string | URL): Promise<RobotsLookup> {
-    const location = robotsTxtLocation(url);
-    const slot = memory.get(location.origin);
-    if (slot !== undefined && isFresh(slot.entry)) {
-      return { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' };
-    }
+  /** The fresh copy of an origin kept in memory, if any. */
+  function fresh(origin: string): Slot | undefined {
+    const slot = memory.get(origin);
+    return slot !== undefined && isFresh(slot.entry) ? slot : undefined;
+  }
+
+  /** Reads or fetches an origin's rules; concurrent calls for one origin share the work. */
+  function load(location: RobotsTxtLocation): Promise<RobotsLookup> {
     let pending = inflight.get(location.origin);
     if (pending === undefined) {
       pending = refresh(location.origin, location.url).finally(() =>
@@ -381,14 +383,27 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     return pending;
   }
 
+  /** The rules for `url`: a check on a fresh origin costs no lookup object and no await. */
+  function rulesFor(url: string | URL): RobotsPolicy | Promise<RobotsPolicy> {
+    const location = robotsTxtLocation(url);
+    const slot = fresh(location.origin);
+    return slot !== undefined ? slot.robots : load(location).then((lookup) => lookup.robots);
+  }
+
   return {
     async isAllowed(url, agent) {
-      return (await get(url)).robots.isAllowed(url, agent);
+      return (await rulesFor(url)).isAllowed(url, agent);
     },
     async explain(url, agent) {
-      return (await get(url)).robots.explain(url, agent);
+      return (await rulesFor(url)).explain(url, agent);
     },
-    get,
+    async get(url) {
+      const location = robotsTxtLocation(url);
+      const slot = fresh(location.origin);
+      return slot !== undefined
+        ? { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' }
+        : load(location);
+    },
     async delete(url) {
       const { origin } = robotsTxtLocation(url);
       memory.delete(origin);
