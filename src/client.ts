@@ -383,29 +383,29 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     return pending;
   }
 
-  /** The rules for `url`: a check on a fresh origin costs no lookup object and no await. */
-  function rulesFor(url: string | URL): RobotsPolicy | Promise<RobotsPolicy> {
-    const location = robotsTxtLocation(url);
+  /** The rules for `url`: a check on a fresh origin costs no lookup object and no promise. */
+  function rulesFor(url: string | URL, caller: string): RobotsPolicy | Promise<RobotsPolicy> {
+    const location = robotsTxtLocation(url, caller);
     const slot = fresh(location.origin);
     return slot !== undefined ? slot.robots : load(location).then((lookup) => lookup.robots);
   }
 
   return {
     async isAllowed(url, agent) {
-      return (await rulesFor(url)).isAllowed(url, agent);
+      return (await rulesFor(url, 'isAllowed')).isAllowed(url, agent);
     },
     async explain(url, agent) {
-      return (await rulesFor(url)).explain(url, agent);
+      return (await rulesFor(url, 'explain')).explain(url, agent);
     },
     async get(url) {
-      const location = robotsTxtLocation(url);
+      const location = robotsTxtLocation(url, 'get');
       const slot = fresh(location.origin);
       return slot !== undefined
         ? { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' }
         : load(location);
     },
     async delete(url) {
-      const { origin } = robotsTxtLocation(url);
+      const { origin } = robotsTxtLocation(url, 'delete');
       memory.delete(origin);
       await useStore('delete', () => store.delete(origin));
     },

@@ -199,7 +199,7 @@ export async function fetchWithOptions(
 ): Promise<FetchRobotsTxtResult> {
   const { timeout, userAgent, fetch: fetchFunction, maxRedirects, parse } = options;
   const { maxBytes } = parse;
-  const location = robotsTxtLocation(url);
+  const location = robotsTxtLocation(url, 'fetchRobotsTxt');
   signal?.throwIfAborted();
 
   // One deadline for all hops and the body; the caller's signal is linked in, so that an abort is

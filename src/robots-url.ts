@@ -18,13 +18,14 @@ export interface RobotsTxtLocation {
 }
 
 /**
- * The origin and robots.txt URL of `url`; see {@link robotsTxtUrl}.
+ * The origin and robots.txt URL of `url`; see {@link robotsTxtUrl}. A wrong-type `url` is a
+ * TypeError naming `caller`, the public function it was given to.
  *
  * @throws {RobotsTxtError} for a string that is not a URL, a URL without host, or another scheme
  *   than http, https and ftp.
  */
-export function robotsTxtLocation(url: string | URL): RobotsTxtLocation {
-  const input = urlToString(url, 'robotsTxtUrl');
+export function robotsTxtLocation(url: string | URL, caller = 'robotsTxtUrl'): RobotsTxtLocation {
+  const input = urlToString(url, caller);
   let parsed: URL;
   try {
     // The WHATWG parser lower-cases the host, turns IDNs into punycode (`bücher.de` →

@@ -377,6 +377,14 @@ describe('options', () => {
     expect(() => createRobotsClient(options)).toThrow(message);
   });
 
+  it('a wrong-type url is a TypeError naming the method', async () => {
+    const robots = createRobotsClient();
+    await expect(robots.isAllowed(42 as unknown as string, 'a')).rejects.toThrow(
+      /^isAllowed: url must be a string or a URL/,
+    );
+    await expect(robots.get(42 as unknown as string)).rejects.toThrow(/^get: url must be/);
+  });
+
   it('an infinite fetch timeout still gives the store lock a finite lifetime', () => {
     expect(() => createRobotsClient({ timeout: Number.POSITIVE_INFINITY })).not.toThrow();
   });

@@ -313,6 +313,12 @@ describe('input and abort', () => {
     );
   });
 
+  it('a wrong-type url is a TypeError naming fetchRobotsTxt', async () => {
+    await expect(fetchRobotsTxt(42 as unknown as string)).rejects.toThrow(
+      /^fetchRobotsTxt: url must be a string or a URL/,
+    );
+  });
+
   it('a bad parse option is a TypeError before any request, not after the body', async () => {
     let requests = 0;
     const fetch = async (): Promise<Response> => {
