@@ -276,11 +276,10 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       if (copy.status === 'unavailable') return allowAll(copy.reason);
       return parseRobotsTxt(byteStringToBytes(copy.body), fetchOptions.parse);
     }
-    const since = entry.unreachableSince ?? entry.updatedAt;
-    const days = Math.floor((now() - since) / day);
-    if (now() - since >= unreachableAllowAfter) {
+    const unreachableFor = now() - (entry.unreachableSince ?? entry.updatedAt);
+    if (unreachableFor >= unreachableAllowAfter) {
       return allowAll(
-        `robots.txt unreachable for ${days} days with no earlier copy, so it is treated as ` +
+        `robots.txt unreachable for ${Math.floor(unreachableFor / day)} days with no earlier copy, so it is treated as ` +
           'unavailable and every URL is allowed (RFC 9309 §2.3.1.4)',
       );
     }
@@ -302,9 +301,8 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       fetched !== undefined && fetched.status !== 'unreachable'
         ? fetched.robots
         : policyOf(entry, memory.get(origin));
-    const slot: Slot = { entry, robots };
-    memory.set(origin, slot);
-    return { origin, url, robots: slot.robots, entry, source, ...(fetched ? { fetched } : {}) };
+    memory.set(origin, { entry, robots });
+    return { origin, url, robots, entry, source, ...(fetched ? { fetched } : {}) };
   }
 
   const isFresh = (entry: CacheEntry | undefined): entry is CacheEntry =>

@@ -3,7 +3,7 @@
  * each origin's robots.txt and one fetch per origin per expiry. Exported as `robots-rep/redis`.
  */
 
-import { type CacheEntry, type CacheLock, type CacheStore, isCacheEntry } from '../cache.js';
+import { type CacheLock, type CacheStore, isCacheEntry } from '../cache.js';
 
 /**
  * The part of a Redis client the store uses. A node-redis v5 client (`createClient()` from
@@ -93,7 +93,7 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
         return undefined;
       }
       // Another version (or something else) under our key: treat as missing, it is overwritten.
-      return isCacheEntry(entry) ? (entry as CacheEntry) : undefined;
+      return isCacheEntry(entry) ? entry : undefined;
     },
     async set(key, entry, ttl) {
       await send(['SET', prefix + key, JSON.stringify(entry), ...expiry(ttl)]);

@@ -11,7 +11,7 @@ export interface RedisServer {
 }
 
 /** Why no server could be started when the binary is missing. */
-export const missingRedisMessage: string =
+const missingRedisMessage: string =
   'redis-server is not installed: the Redis store tests need it. Install the Debian package ' +
   '(`apt-get install redis-server`); .ci/run does this.';
 
