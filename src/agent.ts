@@ -43,10 +43,16 @@ export function extractProductToken(value: string, digits = false): string {
  * line's product token, ASCII-case-insensitively.
  */
 export function toAgentList(agent: unknown, caller: string): readonly string[] {
-  if (typeof agent === 'string') return [agent];
-  if (Array.isArray(agent) && agent.every((a) => typeof a === 'string')) return agent;
+  if (isAgentQuery(agent)) return typeof agent === 'string' ? [agent] : agent;
   throw new TypeError(
     `${caller}: agent must be a string or an array of strings, got ${describe(agent)}`,
+  );
+}
+
+/** Whether a value is what checks take as agents: a string or an array of strings. */
+export function isAgentQuery(agent: unknown): agent is string | readonly string[] {
+  return (
+    typeof agent === 'string' || (Array.isArray(agent) && agent.every((a) => typeof a === 'string'))
   );
 }
 

@@ -168,6 +168,15 @@ describe('robotstxt check', () => {
     expect(server.requests.filter((p) => p === '/robots.txt').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('prints the outcome of a --robots URL too', async () => {
+    const r = await run(['check', '-a', 'Bot', '-r', `${server.origin}/`, 'http://h/private/a']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      `# ${server.origin}/robots.txt: ok (HTTP 200)\n` +
+        'DISALLOWED  http://h/private/a  line 2: Disallow: /private/\n',
+    );
+  });
+
   it('fetches any scheme:// source, never reading it as a file (ftp: unreachable here)', async () => {
     const r = await run(['check', '--json', '-a', 'Bot', '-r', 'ftp://127.0.0.1/x', 'http://h/']);
     expect(r.code).toBe(1);
@@ -375,6 +384,8 @@ describe('robotstxt lint', () => {
     const unreachable = await run(['lint', `http://127.0.0.1:${port}/`]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/unreachable .*nothing to lint/);
+    // The outcome is said once.
+    expect(unreachable.stderr.match(/unreachable/g)).toHaveLength(1);
     const notFound = await startHttpServer((_request, response) => response.writeHead(404).end());
     try {
       const missing = await run(['lint', `${notFound.origin}/`]);

@@ -7,7 +7,7 @@ import { type CrawlerPurpose, crawlers } from '../crawlers.js';
 import {
   type CliContext,
   CliError,
-  describeOutcome,
+  describeSource,
   EXIT,
   fetchOptionsConfig,
   loadSource,
@@ -17,6 +17,9 @@ import {
   useColor,
 } from './shared.js';
 
+/** The purposes the crawler list has, in its order: what --purpose accepts. */
+const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
+
 /** Help text of `robotstxt audit`. */
 export const auditHelp: string = `Usage: robotstxt audit [--path P]... URL|FILE|-
 
@@ -25,8 +28,8 @@ fetch / and each given path. A URL's origin's /robots.txt is fetched.
 
 Options:
   -p, --path P         a path to check besides / (repeatable)
-      --purpose P      only crawlers with this purpose: search, ai-training,
-                       ai-assistant, ai-search, seo
+      --purpose P      only crawlers with this purpose:
+                       ${PURPOSES.join(', ')}
       --json           print JSON
       --timeout MS     fetch timeout (default 10000)
       --user-agent UA  User-Agent header sent when fetching
@@ -42,15 +45,6 @@ const options = {
   help: { type: 'boolean', short: 'h' },
   ...fetchOptionsConfig,
 } as const;
-
-const PURPOSES: readonly CrawlerPurpose[] = [
-  'search',
-  'ai-training',
-  'ai-assistant',
-  'ai-search',
-  'seo',
-  'other',
-];
 
 /** Runs `robotstxt audit`; returns the exit code. */
 export async function runAudit(args: readonly string[], context: CliContext): Promise<number> {
@@ -70,18 +64,13 @@ export async function runAudit(args: readonly string[], context: CliContext): Pr
     if (!path.startsWith('/')) throw new CliError(`--path must start with "/", got ${path}`);
   }
   const source = await loadSource(positionals[0]!, values, context);
-  const fetched = source.kind === 'url' ? source.fetched : undefined;
-  const header =
-    fetched === undefined
-      ? source.name
-      : `${source.name}: ${describeOutcome(fetched)}${fetched.status === 'ok' ? '' : ` — ${fetched.reason}`}`;
   const selected = purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
   const audit = auditRobotsTxt(policyOf(source), { paths, crawlers: selected });
   if (values.json) {
     context.stdout.write(`${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`);
   } else {
     context.stdout.write(
-      `# ${header}\n${formatAuditTable(audit, { color: useColor(context.stdout, context.env) })}`,
+      `# ${describeSource(source)}\n${formatAuditTable(audit, { color: useColor(context.stdout, context.env) })}`,
     );
   }
   return EXIT.ok;

@@ -4,10 +4,11 @@
  */
 
 import { createInterface } from 'node:readline';
+import { isAgentQuery } from '../agent.js';
 import { parseRobotsTxt } from '../robots.js';
 import { createLru, type Lru } from '../stores/memory.js';
 import type { RobotsTxt } from '../types.js';
-import { type CliContext, EXIT, readBodyFile, write } from './shared.js';
+import { type CliContext, EXIT, messageOf, readBodyFile, write } from './shared.js';
 
 /** Options of {@link runCheckJsonl}. */
 export interface CheckJsonlOptions {
@@ -57,7 +58,7 @@ export async function runCheckJsonl(
     } catch (error) {
       invalid = true;
       output = {
-        error: `line ${count}: ${error instanceof Error ? error.message : String(error)}`,
+        error: `line ${count}: ${messageOf(error)}`,
       };
     }
     const pending = write(context.stdout, `${JSON.stringify(output)}\n`);
@@ -86,14 +87,8 @@ async function checkOne(
   const r = request as Record<string, unknown>;
   const url = r['url'];
   if (typeof url !== 'string') throw new Error('"url" must be a string');
-  const agentField = r['useragent'] ?? (options.agents.length > 0 ? options.agents : undefined);
-  const agents =
-    typeof agentField === 'string'
-      ? [agentField]
-      : Array.isArray(agentField) && agentField.every((a) => typeof a === 'string')
-        ? (agentField as string[])
-        : undefined;
-  if (agents === undefined) throw new Error('"useragent" must be a string or an array of strings');
+  const agent = r['useragent'] ?? (options.agents.length > 0 ? options.agents : undefined);
+  if (!isAgentQuery(agent)) throw new Error('"useragent" must be a string or an array of strings');
   let robots: RobotsTxt;
   const body = r['robotstxt'];
   const file = r['robots_file'] ?? options.robots;
@@ -106,7 +101,6 @@ async function checkOne(
     throw new Error('needs "robotstxt" (the body) or "robots_file" (a path)');
   }
   // Not explain(): batch runs need the verdict and the line only, without building the reason.
-  const agent = typeof agentField === 'string' ? agentField : agents;
   return {
     ...('id' in r ? { id: r['id'] } : {}),
     allowed: robots.isAllowed(url, agent),

@@ -5,12 +5,13 @@ import { runCheckJsonl } from './check-jsonl.js';
 import {
   type CliContext,
   CliError,
-  describeOutcome,
+  describeSource,
   EXIT,
   fetchOptionsConfig,
   isUrl,
   type LoadedSource,
   loadSource,
+  messageOf,
   parseCommandArgs,
   policyOf,
   sourceJson,
@@ -78,10 +79,17 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
   if (positionals.length === 0)
     throw new CliError('no URL to check (see "robotstxt check --help")');
 
-  let shared: Source | undefined;
-  if (values.robots !== undefined) shared = await load(values.robots, values, context);
-  const perOrigin = new Map<string, Source>();
   const color = useColor(context.stdout, context.env);
+  /** Reads or fetches a robots.txt; a fetched one has its outcome printed first. */
+  const load = async (name: string): Promise<Source> => {
+    const loaded = await loadSource(name, values, context);
+    if (!values.json && loaded.kind === 'url') {
+      context.stdout.write(paint(color, 'dim', `# ${describeSource(loaded)}\n`));
+    }
+    return { loaded, policy: policyOf(loaded) };
+  };
+  const shared = values.robots === undefined ? undefined : await load(values.robots);
+  const perOrigin = new Map<string, Source>();
   const results: { url: string; explanation: Explanation; source: Source }[] = [];
   for (const url of positionals) {
     let source = shared;
@@ -90,16 +98,12 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
       try {
         robotsUrl = robotsTxtUrl(url);
       } catch (error) {
-        throw new CliError(error instanceof Error ? error.message : String(error));
+        throw new CliError(messageOf(error));
       }
       source = perOrigin.get(robotsUrl);
       if (source === undefined) {
-        source = await load(robotsUrl, values, context);
+        source = await load(robotsUrl);
         perOrigin.set(robotsUrl, source);
-        if (!values.json && source.loaded.kind === 'url') {
-          const outcome = describeOutcome(source.loaded.fetched);
-          context.stdout.write(paint(color, 'dim', `# ${source.loaded.name}: ${outcome}\n`));
-        }
       }
     }
     const explanation = source.policy.explain(url, agents);
@@ -122,15 +126,6 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
   }
   return results.every((r) => r.explanation.allowed) ? EXIT.ok : EXIT.fail;
-}
-
-async function load(
-  source: string,
-  values: Parameters<typeof loadSource>[1],
-  context: CliContext,
-): Promise<Source> {
-  const loaded = await loadSource(source, values, context);
-  return { loaded, policy: policyOf(loaded) };
 }
 
 function paint(color: boolean, style: 'red' | 'green' | 'dim', text: string): string {

@@ -7,9 +7,10 @@ import { lintRobotsTxt } from '../lint/lint.js';
 import { toSarif } from '../lint/sarif.js';
 import type { LintResult } from '../lint/types.js';
 import {
+  bodyOf,
   type CliContext,
   CliError,
-  describeOutcome,
+  describeSource,
   EXIT,
   fetchOptionsConfig,
   loadSource,
@@ -60,16 +61,9 @@ export async function runLint(args: readonly string[], context: CliContext): Pro
   const files: { source: string; result: LintResult }[] = [];
   for (const name of positionals) {
     const source = await loadSource(name, values, context);
-    if (source.kind === 'file') {
-      files.push({ source: source.name, result: lintRobotsTxt(source.body) });
-    } else if (source.fetched.status === 'ok') {
-      files.push({ source: source.name, result: lintRobotsTxt(source.fetched.body) });
-    } else {
-      const { fetched } = source;
-      throw new CliError(
-        `${fetched.url}: ${describeOutcome(fetched)}: ${fetched.reason}; nothing to lint`,
-      );
-    }
+    const body = bodyOf(source);
+    if (body === undefined) throw new CliError(`${describeSource(source)}; nothing to lint`);
+    files.push({ source: source.name, result: lintRobotsTxt(body) });
   }
 
   if (format === 'sarif') {

@@ -7,7 +7,7 @@ import { runAudit } from './audit.js';
 import { runCheck } from './check.js';
 import { runFetch } from './fetch.js';
 import { runLint } from './lint.js';
-import { type CliContext, CliError, EXIT } from './shared.js';
+import { type CliContext, CliError, EXIT, messageOf } from './shared.js';
 
 /** Help text of `robotstxt`. */
 export const mainHelp: string = `Usage: robotstxt <command> [options]
@@ -52,8 +52,7 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
       throw new CliError(`unknown command "${command}" (see "robotstxt --help")`);
     return await run(rest, context);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    context.stderr.write(`robotstxt: ${message.split('\n')[0]}\n`);
+    context.stderr.write(`robotstxt: ${messageOf(error).split('\n')[0]}\n`);
     if (!(error instanceof CliError) && context.env['ROBOTSTXT_DEBUG'] && error instanceof Error) {
       context.stderr.write(`${error.stack}\n`);
     }

@@ -43,8 +43,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new CliError(`${message} (see "robotstxt ${command} --help")`);
+    throw new CliError(`${messageOf(error).split('\n')[0]} (see "robotstxt ${command} --help")`);
   }
 }
 
@@ -79,9 +78,7 @@ export async function readBodyFile(path: string): Promise<Uint8Array> {
           ? 'is a directory'
           : code === 'EACCES'
             ? 'permission denied'
-            : error instanceof Error
-              ? error.message
-              : String(error);
+            : messageOf(error);
     throw new CliError(`cannot read ${path}: ${why}`);
   }
   return notBinary(body, path);
@@ -123,7 +120,7 @@ export async function fetchFor(
       userAgent: values['user-agent'] ?? `robots-rep/${context.version} (robotstxt CLI)`,
     });
   } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    throw new CliError(messageOf(error));
   }
 }
 
@@ -151,6 +148,19 @@ export function policyOf(source: LoadedSource): RobotsPolicy {
   return source.kind === 'url' ? source.fetched.robots : parseRobotsTxt(source.body);
 }
 
+/** The body of a source, or undefined for a URL whose fetch gave none (not `ok`). */
+export function bodyOf(source: LoadedSource): Uint8Array | undefined {
+  if (source.kind === 'file') return source.body;
+  return source.fetched.status === 'ok' ? source.fetched.body : undefined;
+}
+
+/** Where the rules came from, for text output: the name, and the fetch outcome for a URL. */
+export function describeSource(source: LoadedSource): string {
+  return source.kind === 'file'
+    ? source.name
+    : `${source.name}: ${describeOutcome(source.fetched)}`;
+}
+
 /** Where the rules came from, for `--json`: the name, and the fetch status for a URL. */
 export function sourceJson(source: LoadedSource): Record<string, unknown> {
   if (source.kind === 'file') return { source: source.name };
@@ -162,6 +172,11 @@ export function sourceJson(source: LoadedSource): Record<string, unknown> {
 export function write(stream: NodeJS.WritableStream, text: string): Promise<void> | undefined {
   if (stream.write(text)) return undefined;
   return new Promise((resolve) => stream.once('drain', () => resolve()));
+}
+
+/** The message of anything thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** `ok (HTTP 200)`, `unreachable (HTTP 503)`, `unreachable (fetch failed …)`. */
