@@ -64,6 +64,9 @@ const NO_GROUPS: Resolution = {
  */
 const SHARED_STATE: MatchState = { allow: null, disallow: null };
 
+/** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
+const NO_AGENT: unique symbol = Symbol('no agent');
+
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
@@ -94,7 +97,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Each group's entries, kept only when some set of groups was left to compile on first check. */
   #deferred: readonly IndexEntry[][] | null = null;
   /** The agent (or copy of the list) of the last check, and its resolution. */
-  #lastAgent: string | readonly string[] | undefined;
+  #lastAgent: unknown = NO_AGENT;
   #lastResolution: Resolution = NO_GROUPS;
 
   /**
@@ -158,13 +161,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
       this.#groupsByToken = null;
     } else {
       this.#groupsByToken = new Map();
+      // Tokens named by the same groups share one resolution: a list of such agents then runs
+      // its index once, and an index deferred past the budget is compiled once.
+      const bySetResolution = new Map<string, Resolution>();
       for (const [token, list] of scanned.tokenGroups) {
-        this.#groupsByToken.set(token, {
-          selection: 'specific',
-          groups: list,
-          index: compile(list),
-          parts: null,
-        });
+        const key = list.join(',');
+        let resolution = bySetResolution.get(key);
+        if (resolution === undefined) {
+          resolution = { selection: 'specific', groups: list, index: compile(list), parts: null };
+          bySetResolution.set(key, resolution);
+        }
+        this.#groupsByToken.set(token, resolution);
       }
     }
   }
@@ -235,9 +242,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   explain(url: string | URL, agent: string | readonly string[]): Explanation {
-    const agents = toAgentList(agent, 'explain');
     const path = pathForMatching(urlToString(url, 'explain'), this.#rfc9309());
-    const resolution = this.#resolve(agents);
+    const resolution = this.#resolution(agent, 'explain');
+    const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
     const state = this.#run(path, resolution, { allow: null, disallow: null });
     const allowed = allowedBy(state);
@@ -261,7 +268,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const groups = new Set(this.#resolve(toAgentList(agent, 'crawlDelay')).groups);
+    const groups = new Set(this.#resolution(agent, 'crawlDelay').groups);
     for (const directive of this.directives) {
       if (!groups.has(directive.group)) continue;
       if (!asciiLowerCase(directive.key).startsWith('crawl-delay')) continue;
@@ -292,14 +299,18 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Runs the applicable rule indexes over the URL's path; the result is shared, read at once. */
   #match(url: string | URL, agent: string | readonly string[], caller: string): MatchState {
     const path = pathForMatching(urlToString(url, caller), this.#rfc9309());
-    // Crawlers check many URLs for the same agent (or list of agents): resolve once.
+    return this.#run(path, this.#resolution(agent, caller), SHARED_STATE);
+  }
+
+  /** The resolution of `agent`; crawlers check many URLs for the same agent(s): resolved once. */
+  #resolution(agent: string | readonly string[], caller: string): Resolution {
     if (agent !== this.#lastAgent && !sameAgentList(agent, this.#lastAgent)) {
       const agents = toAgentList(agent, caller);
       this.#lastResolution = this.#resolve(agents);
       // A copy: a caller may reuse its array with other agents.
       this.#lastAgent = typeof agent === 'string' ? agent : agents.slice();
     }
-    return this.#run(path, this.#lastResolution, SHARED_STATE);
+    return this.#lastResolution;
   }
 
   /**
@@ -343,7 +354,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */
-function sameAgentList(agent: unknown, last: string | readonly string[] | undefined): boolean {
+function sameAgentList(agent: unknown, last: unknown): boolean {
   if (!Array.isArray(agent) || !Array.isArray(last) || agent.length !== last.length) return false;
   for (let i = 0; i < agent.length; i++) if (agent[i] !== last[i]) return false;
   return true;
@@ -362,9 +373,8 @@ function compileSet(entries: readonly IndexEntry[][], groups: readonly number[])
  * never disallows — the reference's `disallow()`.
  */
 function allowedBy(state: MatchState): boolean {
-  const allow = state.allow === null ? -1 : state.allow.priority;
-  const disallow = state.disallow === null ? -1 : state.disallow.priority;
-  return !(disallow > allow && disallow > 0);
+  const decider = decidingEntry(state);
+  return decider === null || decider.allow || decider.priority === 0;
 }
 
 /** The reference's `matching_line` choice: the disallow if strictly stronger, else the allow. */

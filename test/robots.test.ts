@@ -184,6 +184,19 @@ describe('isAllowed / explain', () => {
     );
   });
 
+  it('type-checks the agent of the very first check', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /\n');
+    expect(() => robots.isAllowed('https://h/x', undefined as unknown as string)).toThrow(
+      TypeError,
+    );
+  });
+
+  it('agents named by the same groups are one rule set', () => {
+    const robots = parseRobotsTxt('User-agent: A\nUser-agent: B\nDisallow: /x\nAllow: /x/y\n');
+    expect(robots.matchingLine('https://h/x/y', ['A', 'B'])).toBe(4);
+    expect(robots.explain('https://h/x', ['B', 'A'])).toMatchObject({ line: 3, groups: [0] });
+  });
+
   it('says when no group applies at all', () => {
     const e = parseRobotsTxt('User-agent: A\nDisallow: /\n').explain('https://h/x', 'B');
     expect(e).toMatchObject({ allowed: true, line: 0, selection: 'none', groups: [] });
