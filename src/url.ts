@@ -3,8 +3,7 @@
  */
 
 import { describe } from './agent.js';
-import { stringToByteString } from './bytes.js';
-import { decodeUnreserved, escapePattern } from './pattern.js';
+import { decodeUnreserved, escapeValue } from './pattern.js';
 
 function firstOf(url: string, from: number): number {
   for (let i = from; i < url.length; i++) {
@@ -48,7 +47,8 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
   let path = getPathParamsQuery(url);
   const nul = path.indexOf('\0');
   if (nul >= 0) path = path.slice(0, nul);
-  if (rfc9309) path = decodeUnreserved(escapePattern(stringToByteString(path)));
+  // The path is text: each non-ASCII character is escaped as the bytes of its UTF-8 encoding.
+  if (rfc9309) path = decodeUnreserved(escapeValue(path, true));
   return path;
 }
 
