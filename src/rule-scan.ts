@@ -22,7 +22,7 @@ export interface ScannedRules {
   readonly globalGroups: readonly number[];
   /** Characters of `body.text` read: bytes for a byte string (all of it for UTF-16 text). */
   readonly bytesRead: number;
-  /** The body as read: a UTF-16 body with a line that might pass the line cap is read as bytes. */
+  /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
   readonly body: ByteBody;
 }
 

@@ -3,7 +3,7 @@
  * parser (`RobotsTxtParser::Parse`, `GetKeyAndValueFrom`, `Key::Parse`) reads them.
  */
 
-import { isSpace } from './bytes.js';
+import { isSpace, utf8Length } from './bytes.js';
 
 /** What a directive line is, after Google's lenient key recognition. */
 export type DirectiveKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
@@ -85,8 +85,8 @@ export function tokenize(
 }
 
 /**
- * Lines of UTF-16 text that are certainly within the line cap in UTF-8 (3 bytes or fewer per
- * code unit).
+ * Lines of UTF-16 text up to this long are certainly within the line cap in UTF-8 (3 bytes or
+ * fewer per code unit); longer ones are measured.
  */
 const UTF16_SAFE_LINE = Math.floor(MAX_LINE_LENGTH / 3);
 
@@ -94,8 +94,9 @@ const UTF16_SAFE_LINE = Math.floor(MAX_LINE_LENGTH / 3);
  * {@link tokenize}, also over UTF-16 text: with `utf16`, `text` is the decoded text of a valid
  * UTF-8 body of at most `maxBytes` bytes. Its lines and directives are those of the body's bytes
  * (every structural character is ASCII, and a non-ASCII character is never one), a leading
- * U+FEFF is the BOM, and offsets index the text. A line that might pass the line cap in bytes
- * stops the run: then the result is null, and the body must be read as bytes.
+ * U+FEFF is the BOM, and offsets index the text. A line longer than the line cap in bytes (the
+ * cap could split a character) stops the run: then the result is null, and the body must be read
+ * as bytes.
  */
 export function tokenizeText(
   text: string,
@@ -150,7 +151,13 @@ export function tokenizeText(
     if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
     if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
     const lineEnd = Math.min(nextLf, nextCr);
-    if (utf16 && lineEnd - pos > UTF16_SAFE_LINE) return null;
+    if (
+      utf16 &&
+      lineEnd - pos > UTF16_SAFE_LINE &&
+      utf8Length(text.slice(pos, lineEnd)) > MAX_LINE_LENGTH
+    ) {
+      return null;
+    }
     const flags = scanner.scan(++lineNumber, pos, lineEnd);
     if (wantsLines) handler.line!(lineNumber, flags, pos, lineEnd);
     if (lineEnd >= end) break;
