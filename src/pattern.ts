@@ -174,7 +174,8 @@ export function matchesAfterPrefix(compiled: CompiledPattern, path: string): boo
     if (at < 0) return false;
     pos = at + piece.length;
   }
-  if (compiled.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
+  // The tail ends the path (tested above): it must not overlap the last piece placed.
+  if (compiled.anchored) return path.length - tail.length >= pos;
   return tail.length === 0 || path.indexOf(tail, pos) >= 0;
 }
 

@@ -140,10 +140,10 @@ export function scanEntries(
 ): void {
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
-    const beatsAllow = beats(entry, state.allow);
-    const beatsDisallow = beats(entry, state.disallow);
-    if (!beatsAllow && !beatsDisallow) return;
-    if (!(entry.allow ? beatsAllow : beatsDisallow)) continue;
+    if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
+      if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
+      continue;
+    }
     if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
       if (entry.allow) state.allow = entry;
       else state.disallow = entry;
