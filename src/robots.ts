@@ -100,12 +100,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #lastAgent: unknown = NO_AGENT;
   #lastResolution: Resolution = NO_GROUPS;
 
-  /**
-   * `body` as `readBody` reads it; `model`, when the caller already built it from the same body
-   * and options, is kept.
-   */
-  constructor(body: SizedBody, options: Required<ParseOptions>, model?: ParsedBody) {
-    this.#model = model;
+  /** `body` as `readBody` reads it. */
+  constructor(body: SizedBody, options: Required<ParseOptions>) {
     this.options = options;
     const scanned = scanRules(body, options);
     // The scan may have turned UTF-16 text into a byte string.

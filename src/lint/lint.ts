@@ -4,7 +4,7 @@
  */
 
 import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
-import { parseByteString, readBody, resolveOptions } from '../parse.js';
+import { readBody, resolveOptions } from '../parse.js';
 import { formatRule, ParsedRobotsTxt, ruleKey } from '../robots.js';
 import {
   DEFAULT_MAX_BYTES,
@@ -87,11 +87,7 @@ export function lintRobotsTxt(
   const text = byteBody.text;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const parseOptions = resolveOptions({ maxBytes });
-  const robots = new ParsedRobotsTxt(
-    byteBody,
-    parseOptions,
-    parseByteString(byteBody, parseOptions),
-  );
+  const robots = new ParsedRobotsTxt(byteBody, parseOptions);
   const lines: LineSpan[] = [];
   const directives: (DirectiveSpan | undefined)[] = [];
   const summary = tokenize(text, maxBytes, {
@@ -386,10 +382,8 @@ function lintPattern(rule: Rule, d: DirectiveSpan | undefined, text: string, add
   }
   const dollar = rule.value.indexOf('$');
   if (dollar >= 0 && dollar < rule.value.length - 1) {
-    const at =
-      d === undefined
-        ? undefined
-        : d.valueStart + byteIndexOfAscii(text, d.valueStart, d.valueEnd, '$');
+    // A `$` byte survives decoding: the value's span in the body holds it.
+    const at = d === undefined ? undefined : text.indexOf('$', d.valueStart);
     add(
       'literal-dollar',
       rule.line,
@@ -398,11 +392,6 @@ function lintPattern(rule: Rule, d: DirectiveSpan | undefined, text: string, add
       at === undefined ? undefined : at + 1,
     );
   }
-}
-
-function byteIndexOfAscii(text: string, start: number, end: number, char: string): number {
-  const i = text.indexOf(char, start);
-  return i < 0 || i >= end ? 0 : i - start;
 }
 
 function lintAgent(agent: AgentLine, d: DirectiveSpan | undefined, add: Add): void {

@@ -3,7 +3,7 @@
  * them. Conservative: a rule is reported only when that is provable from the two patterns alone.
  */
 
-import { matchesPattern } from '../pattern.js';
+import { compilePattern, matchesPattern } from '../pattern.js';
 import { formatRule } from '../robots.js';
 import { indexRewriteOf } from '../rule-entry.js';
 import type { Rule } from '../types.js';
@@ -31,25 +31,34 @@ function hasIndexRewrite(rule: Rule): boolean {
   return rule.type === 'allow' && indexRewriteOf(rule.pattern) !== null;
 }
 
-/** Every path `rule` matches starts with this literal text. */
-function literalPrefix(pattern: string): string {
-  const star = pattern.indexOf('*');
-  if (star >= 0) return pattern.slice(0, star);
-  return pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
+/** What the pairwise comparison needs of a rule, worked out once per rule. */
+interface RuleFacts {
+  readonly rule: Rule;
+  /**
+   * For a pattern that is a literal prefix (optionally followed by `*`s), that prefix: the
+   * pattern matches exactly the paths starting with it. Null for other patterns.
+   */
+  readonly cover: string | null;
+  /** Every path the rule matches starts with this literal text. */
+  readonly prefix: string;
+}
+
+function factsOf(rule: Rule): RuleFacts {
+  const pattern = rule.pattern;
+  let end = pattern.length;
+  while (end > 0 && pattern.charCodeAt(end - 1) === 0x2a) end--;
+  const literal = pattern.slice(0, end);
+  const cover = pattern.endsWith('$') || literal.includes('*') ? null : literal;
+  return { rule, cover, prefix: compilePattern(pattern).prefix };
 }
 
 /**
  * Whether `cover` matches every path `rule` matches. Proven only for a cover that is a literal
  * prefix (optionally followed by `*`s): then it matches exactly the paths starting with it.
  */
-function covers(cover: Rule, rule: Rule): boolean {
-  if (cover.pattern === rule.pattern) return true;
-  if (cover.pattern.endsWith('$')) return false;
-  let end = cover.pattern.length;
-  while (end > 0 && cover.pattern.charCodeAt(end - 1) === 0x2a) end--;
-  const prefix = cover.pattern.slice(0, end);
-  if (prefix.includes('*')) return false;
-  return literalPrefix(rule.pattern).startsWith(prefix);
+function covers(cover: RuleFacts, rule: RuleFacts): boolean {
+  if (cover.rule.pattern === rule.rule.pattern) return true;
+  return cover.cover !== null && rule.prefix.startsWith(cover.cover);
 }
 
 /** A path both patterns match, if one is easy to find: either pattern with `*` and `$` dropped. */
@@ -84,14 +93,16 @@ export function findShadowedRules(rules: readonly Rule[]): RuleFinding[] {
     }
     return findings;
   }
-  for (const rule of rules) {
-    // Empty rules (priority 0) and patterns that never match are reported elsewhere.
-    if (rule.priority === 0 || !canMatch(rule) || hasIndexRewrite(rule)) continue;
+  // Empty rules (priority 0) and patterns that never match are reported elsewhere.
+  const candidates = rules.filter((r) => r.priority > 0 && canMatch(r)).map(factsOf);
+  for (const subject of candidates) {
+    const rule = subject.rule;
+    if (hasIndexRewrite(rule)) continue;
     let best: RuleFinding | undefined;
     let rank = 0;
-    for (const other of rules) {
-      if (other === rule || other.priority === 0 || !canMatch(other)) continue;
-      const finding = compare(rule, other);
+    for (const other of candidates) {
+      if (other === subject) continue;
+      const finding = compare(rule, other.rule, covers(other, subject));
       if (finding === undefined) continue;
       const r = RANK[finding.code];
       if (r > rank) {
@@ -120,9 +131,10 @@ function duplicate(rule: Rule, first: Rule): RuleFinding {
   };
 }
 
-function compare(rule: Rule, other: Rule): RuleFinding | undefined {
+/** What `other` does to `rule`; `covered`: whether `other` matches every path `rule` matches. */
+function compare(rule: Rule, other: Rule, covered: boolean): RuleFinding | undefined {
   const sameType = rule.type === other.type;
-  if (covers(other, rule)) {
+  if (covered) {
     if (other.priority > rule.priority) {
       const why = sameType
         ? 'which is longer, so this rule is never the best match of its kind'
