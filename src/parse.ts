@@ -3,7 +3,7 @@
  * per-line flags), grouped exactly as the reference's matcher groups lines (RFC 9309 §2.1).
  */
 
-import { describe, extractProductToken, isGlobalAgent } from './agent.js';
+import { describe } from './agent.js';
 import {
   byteStringOf,
   decodeByteString,
@@ -174,7 +174,6 @@ class ModelBuilder implements GroupHandler {
   /** Values are raw slices: only a byte string with non-ASCII bytes needs decoding. */
   readonly #decode: (raw: string) => string;
   readonly #utf16: boolean;
-  readonly #digits: boolean;
   /** The last group: the one every directive after its first user-agent line stands in. */
   #current: MutableGroup | null = null;
 
@@ -182,17 +181,19 @@ class ModelBuilder implements GroupHandler {
     this.flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
     this.#decode = ascii || utf16 ? (raw) => raw : decodeByteString;
     this.#utf16 = utf16;
-    this.#digits = options.productTokenDigits;
   }
 
-  agent(group: number, line: number, raw: string): void {
+  agent(group: number, line: number, raw: string, token: string | null): void {
     if (group === this.groups.length) {
       this.#current = { index: group, agents: [], rules: [] };
       this.groups.push(this.#current);
     }
-    const global = isGlobalAgent(raw);
-    const token = global ? '' : extractProductToken(raw, this.#digits);
-    this.#current!.agents.push({ line, value: this.#decode(raw), global, token });
+    this.#current!.agents.push({
+      line,
+      value: this.#decode(raw),
+      global: token === null,
+      token: token ?? '',
+    });
   }
 
   rule(

@@ -4,6 +4,7 @@
  * scan (robots.ts's indexes) and the model (parse.ts), so the two cannot disagree.
  */
 
+import { extractProductToken, isGlobalAgent } from './agent.js';
 import { stringToByteString } from './bytes.js';
 import type { ByteBody } from './parse.js';
 import { decodeUnreserved, escapeValue } from './pattern.js';
@@ -12,8 +13,11 @@ import type { ParseOptions } from './types.js';
 
 /** Receives a body's directives in file order. Values are raw slices of the body's text. */
 export interface GroupHandler {
-  /** A `User-agent` line of group `group` (a user-agent line after a rule starts a new group). */
-  agent(group: number, line: number, value: string): void;
+  /**
+   * A `User-agent` line of group `group` (a user-agent line after a rule starts a new group).
+   * `token`: the product token it names (RFC 9309 §2.2.1, as written), or null for `*`.
+   */
+  agent(group: number, line: number, value: string, token: string | null): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. `pattern` is
    * what it matches as; `escaped` is true when that differs from the value (a `%` or a non-ASCII
@@ -65,6 +69,7 @@ function read(
   handler: GroupHandler,
 ): TokenizeSummary | null {
   const rfc9309 = options.percentEncoding === 'rfc9309';
+  const digits = options.productTokenDigits;
   const needsEscaping = escapeTest(text, ascii);
   let groups = 0;
   let inRules = false;
@@ -77,7 +82,12 @@ function read(
             groups++;
             inRules = false;
           }
-          handler.agent(groups - 1, line, value);
+          handler.agent(
+            groups - 1,
+            line,
+            value,
+            isGlobalAgent(value) ? null : extractProductToken(value, digits),
+          );
           return;
         case 'allow':
         case 'disallow': {

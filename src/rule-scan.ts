@@ -5,7 +5,6 @@
  * only when it is asked for.
  */
 
-import { extractProductToken, isGlobalAgent } from './agent.js';
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
 import { type GroupHandler, readGroups } from './read-groups.js';
@@ -28,11 +27,7 @@ export interface ScannedRules {
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function scanRules(body: ByteBody, options: Required<ParseOptions>): ScannedRules {
-  const {
-    handler,
-    summary,
-    body: read,
-  } = readGroups(body, options, () => new RuleScan(options.productTokenDigits));
+  const { handler, summary, body: read } = readGroups(body, options, () => new RuleScan());
   return {
     entries: handler.entries,
     tokenGroups: handler.tokenGroups,
@@ -48,23 +43,18 @@ class RuleScan implements GroupHandler {
   readonly entries: IndexEntry[][] = [];
   tokenGroups: Map<string, number[]> | null = null;
   readonly globalGroups: number[] = [];
-  readonly #digits: boolean;
 
-  constructor(digits: boolean) {
-    this.#digits = digits;
-  }
-
-  agent(group: number, _line: number, raw: string): void {
+  agent(group: number, _line: number, _raw: string, token: string | null): void {
     if (group === this.entries.length) this.entries.push([]);
-    if (isGlobalAgent(raw)) {
+    if (token === null) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
     // Product tokens are ASCII, so the value needs no decoding to be compared.
-    const token = asciiLowerCase(extractProductToken(raw, this.#digits));
+    const key = asciiLowerCase(token);
     this.tokenGroups ??= new Map();
-    const list = this.tokenGroups.get(token);
-    if (list === undefined) this.tokenGroups.set(token, [group]);
+    const list = this.tokenGroups.get(key);
+    if (list === undefined) this.tokenGroups.set(key, [group]);
     else if (list[list.length - 1] !== group) list.push(group);
   }
 
