@@ -41,7 +41,6 @@ export interface ParsedBody
   readonly lineFlags: Uint8Array;
   /** `lineFlags` as records, built on first use. */
   lines?: readonly LineMetadata[];
-  readonly bomLength: number;
 }
 
 /** The defaults, one frozen object shared by every file parsed without options. */
@@ -63,19 +62,19 @@ export function resolveOptions(
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`${caller}: options must be an object, got ${describe(options)}`);
   }
-  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
     throw new TypeError(
       `${caller}: options.maxBytes must be a non-negative number, got ${String(maxBytes)}`,
     );
   }
-  const percentEncoding = options?.percentEncoding ?? 'reference';
+  const percentEncoding = options.percentEncoding ?? 'reference';
   if (percentEncoding !== 'reference' && percentEncoding !== 'rfc9309') {
     throw new TypeError(
       `${caller}: options.percentEncoding must be 'reference' or 'rfc9309', got ${String(percentEncoding)}`,
     );
   }
-  return { maxBytes, percentEncoding, productTokenDigits: options?.productTokenDigits === true };
+  return { maxBytes, percentEncoding, productTokenDigits: options.productTokenDigits === true };
 }
 
 /** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
@@ -159,7 +158,6 @@ export function parseByteString(body: ByteBody, options: Required<ParseOptions>)
     sitemaps: handler.sitemapLines.map((s) => s.url),
     directives: handler.directives,
     lineFlags: handler.flags.slice(0, summary.lineCount),
-    bomLength: summary.bomLength,
   };
 }
 

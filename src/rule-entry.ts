@@ -30,7 +30,7 @@ export interface MatchState {
  * Whether `entry` would replace `best`: a higher priority, or the same priority and an earlier
  * line (the reference keeps the first of equal matches).
  */
-export function beats(entry: IndexEntry, best: IndexEntry | null): boolean {
+function beats(entry: IndexEntry, best: IndexEntry | null): boolean {
   return (
     best === null ||
     entry.priority > best.priority ||
