@@ -72,6 +72,11 @@ const PERCENT_BYTES: readonly string[] = Array.from(
 );
 
 /** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */
+/** The value of a hex digit's character code. */
+function hexValue(code: number): number {
+  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
+}
+
 function toUpperHex(code: number): number {
   return code >= 0x61 ? code - 0x20 : code;
 }
@@ -94,14 +99,13 @@ function isUnreserved(code: number): boolean {
  * {@link escapePattern}).
  */
 export function decodeUnreserved(value: string): string {
-  if (value.indexOf('%') < 0) return value;
   let out = '';
   let last = 0;
   for (let i = value.indexOf('%'); i >= 0 && i + 2 < value.length; i = value.indexOf('%', i + 1)) {
     const a = value.charCodeAt(i + 1);
     const b = value.charCodeAt(i + 2);
     if (!isHexDigit(a) || !isHexDigit(b)) continue;
-    const code = Number.parseInt(value.slice(i + 1, i + 3), 16);
+    const code = (hexValue(a) << 4) | hexValue(b);
     if (!isUnreserved(code)) continue;
     out += value.slice(last, i) + String.fromCharCode(code);
     last = i + 3;
