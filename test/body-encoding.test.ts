@@ -4,13 +4,13 @@ import { parseRobotsTxt } from '../src/index.js';
 import { readBody, resolveOptions } from '../src/parse.js';
 import { ParsedRobotsTxt } from '../src/robots.js';
 import type { RobotsTxt } from '../src/types.js';
+import { pick } from './helpers/arbitraries.js';
 
 // A non-ASCII string (or valid UTF-8 bytes) that fits in maxBytes is parsed as UTF-16 text, not
 // converted to a byte string first. Both readings must give the same model and the same answers
 // as reading the body's bytes one by one, which the conformance suites pin to the reference.
 
 const encoder = new TextEncoder();
-const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 const nonAscii = pick([
   'é',

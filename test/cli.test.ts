@@ -7,6 +7,12 @@ import { closedPort, startHttpServer, type TestServer } from './helpers/servers.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = (name: string): string => `test/fixtures/cli/${name}`;
+/** The JSON values of `check --jsonl` output, one per line. */
+const jsonLines = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 interface Run {
   readonly code: number | null;
@@ -48,8 +54,6 @@ beforeAll(async () => {
     if (url === '/robots.txt') {
       response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' });
       response.end('User-agent: *\nDisallow: /private/\nCrawl-delay: 5\n');
-    } else if (url === '/gone/robots.txt' || url === '/missing/robots.txt') {
-      response.writeHead(404).end('not found');
     } else {
       response.writeHead(404).end();
     }
@@ -235,12 +239,7 @@ describe('robotstxt check --jsonl', () => {
     ].join('\n');
     const r = await run(['check', '--jsonl'], input);
     expect(r.code).toBe(1);
-    expect(
-      r.stdout
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
+    expect(jsonLines(r.stdout)).toEqual([
       { allowed: false, line: 2 },
       { allowed: true, line: 0 },
       { id: 7, allowed: false, line: 2 },
@@ -254,10 +253,7 @@ describe('robotstxt check --jsonl', () => {
       'not json\n{"url":"http://h/"}\n{"url":5}\n',
     );
     expect(r.code).toBe(2);
-    const lines = r.stdout
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(r.stdout);
     expect(lines[0].error).toMatch(/line 1: not valid JSON/);
     expect(lines[1]).toEqual({ allowed: true, line: 0 });
     expect(lines[2].error).toMatch(/"url" must be a string/);
@@ -271,10 +267,7 @@ describe('robotstxt check --jsonl', () => {
       `${request(fixture('nope.txt'))}\n${request(fixture('binary.png'))}\n`,
     );
     expect(r.code).toBe(2);
-    const lines = r.stdout
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(r.stdout);
     expect(lines[0].error).toMatch(/cannot read .*nope\.txt: no such file/);
     expect(lines[1].error).toMatch(/binary\.png looks like a binary file/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LineMetadata, parseRobotsTxt, type RobotsTxt } from '../src/index.js';
-import { hexToBytes, readJsonLines } from './helpers/cases.js';
+import { caseBody, hexToBytes, readJsonLines } from './helpers/cases.js';
 
 type Text = string | { bytes_hex: string };
 
@@ -54,8 +54,7 @@ describe('parse events and line metadata match the reference tokenizer', () => {
   it('has all 200 bodies', () => expect(cases).toHaveLength(200));
 
   it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {
-    const body = c.robotstxt_hex === undefined ? (c.robotstxt ?? '') : hexToBytes(c.robotstxt_hex);
-    const robots = parseRobotsTxt(body);
+    const robots = parseRobotsTxt(caseBody(c));
     const expected = c.events.map((e) => ({
       line: e.line,
       type: e.type,

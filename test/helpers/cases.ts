@@ -50,11 +50,16 @@ function hexToByteString(hex: string): string {
   return String.fromCharCode(...hexToBytes(hex));
 }
 
+/** A case's robots.txt: its text, or its bytes when given as hex. */
+export function caseBody(raw: { robotstxt?: string; robotstxt_hex?: string }): string | Uint8Array {
+  return raw.robotstxt_hex === undefined ? (raw.robotstxt ?? '') : hexToBytes(raw.robotstxt_hex);
+}
+
 /** Loads a file in the conformance format. */
 export function loadCases(relative: string): ConformanceCase[] {
   return readJsonLines<RawCase>(relative).map((raw) => ({
     name: raw.name,
-    body: raw.robotstxt_hex === undefined ? (raw.robotstxt ?? '') : hexToBytes(raw.robotstxt_hex),
+    body: caseBody(raw),
     useragent: raw.useragent,
     url: raw.url_hex === undefined ? (raw.url ?? '') : hexToByteString(raw.url_hex),
     allowed: raw.allowed,
