@@ -2,6 +2,7 @@
  * `auditRobotsTxt`: which well-known crawlers may fetch which paths, as a table of verdicts.
  */
 
+import { paint } from './ansi.js';
 import { type Crawler, crawlers as defaultCrawlers } from './crawlers.js';
 import type { RobotsPolicy, Selection } from './types.js';
 
@@ -80,8 +81,7 @@ export interface FormatAuditOptions {
  * `allowed`/`blocked`, the deciding line and `*` when the crawler fell back to the `*` group.
  */
 export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions = {}): string {
-  const paint = (ok: boolean, text: string): string =>
-    options.color === true ? `\u001b[${ok ? 32 : 31}m${text}\u001b[39m` : text;
+  const color = options.color === true;
   const header = ['crawler', 'operator', 'purpose', ...audit.paths];
   const cells = audit.rows.map((row) => [
     row.crawler.token,
@@ -98,7 +98,9 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
       .map((cell, i) => {
         const padded = i === row.length - 1 ? cell : cell.padEnd(widths[i]!);
         const verdict = i >= 3 ? verdicts?.[i - 3] : undefined;
-        return verdict === undefined ? padded : paint(verdict.allowed, padded);
+        return verdict === undefined
+          ? padded
+          : paint(color, verdict.allowed ? 'green' : 'red', padded);
       })
       .join('  ')
       .trimEnd();

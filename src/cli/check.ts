@@ -1,3 +1,4 @@
+import { paint } from '../ansi.js';
 import { formatRule } from '../robots.js';
 import { robotsTxtUrl } from '../robots-url.js';
 import type { Explanation, RobotsPolicy } from '../types.js';
@@ -126,12 +127,6 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
   }
   return results.every((r) => r.explanation.allowed) ? EXIT.ok : EXIT.fail;
-}
-
-function paint(color: boolean, style: 'red' | 'green' | 'dim', text: string): string {
-  if (!color) return text;
-  const codes = { red: ['31', '39'], green: ['32', '39'], dim: ['2', '22'] }[style];
-  return `\u001b[${codes[0]}m${text}\u001b[${codes[1]}m`;
 }
 
 /** `DISALLOWED  https://…  line 4: Disallow: /private/`, plus the reason with `--explain`. */

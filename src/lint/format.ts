@@ -2,6 +2,7 @@
  * Human-readable text for lint results, as the `robotstxt lint` command prints them.
  */
 
+import { type AnsiStyle, paint } from '../ansi.js';
 import type { LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */
@@ -18,12 +19,10 @@ export interface FormatLintTextOptions {
   readonly color?: boolean;
 }
 
-const COLORS: Readonly<Record<Severity | 'dim' | 'bold', readonly [string, string]>> = {
-  error: ['\u001b[31m', '\u001b[39m'],
-  warning: ['\u001b[33m', '\u001b[39m'],
-  info: ['\u001b[36m', '\u001b[39m'],
-  dim: ['\u001b[2m', '\u001b[22m'],
-  bold: ['\u001b[1m', '\u001b[22m'],
+const SEVERITY_STYLE: Readonly<Record<Severity, AnsiStyle>> = {
+  error: 'red',
+  warning: 'yellow',
+  info: 'cyan',
 };
 
 /**
@@ -35,15 +34,14 @@ const COLORS: Readonly<Record<Severity | 'dim' | 'bold', readonly [string, strin
  */
 export function formatLintText(result: LintResult, options: FormatLintTextOptions = {}): string {
   const source = options.source ?? 'robots.txt';
-  const paint = (style: keyof typeof COLORS, text: string): string =>
-    options.color === true ? `${COLORS[style][0]}${text}${COLORS[style][1]}` : text;
+  const color = options.color === true;
   const out: string[] = [];
   for (const d of result.diagnostics) {
     out.push(
-      `${paint('bold', `${source}:${d.line}:${d.column}`)}  ${paint(d.severity, d.severity.padEnd(7))}  ${d.message}  ${paint('dim', `[${d.code}]`)}`,
+      `${paint(color, 'bold', `${source}:${d.line}:${d.column}`)}  ${paint(color, SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint(color, 'dim', `[${d.code}]`)}`,
     );
     for (const r of d.related ?? [])
-      out.push(`    ${paint('dim', `see ${source}:${r.line}: ${r.message}`)}`);
+      out.push(`    ${paint(color, 'dim', `see ${source}:${r.line}: ${r.message}`)}`);
   }
   if (out.length > 0) out.push('');
   out.push(summarize(result));
