@@ -157,8 +157,6 @@ interface Slot {
   readonly robots: RobotsPolicy;
 }
 
-type LockAttempt = { readonly type: 'held'; readonly lock: CacheLock } | { readonly type: 'none' };
-
 /** After a store failure, the store is left alone this long (real time) before it is tried again. */
 const storeRetryInterval = 5000;
 
@@ -316,12 +314,13 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     return value === failed ? undefined : value;
   }
 
-  async function lock(origin: string): Promise<LockAttempt | 'busy'> {
-    if (store.lock === undefined) return { type: 'none' };
+  /** The origin's lock, 'busy' when another holds it, or undefined: no lock to be had. */
+  async function lock(origin: string): Promise<CacheLock | 'busy' | undefined> {
+    if (store.lock === undefined) return undefined;
     const takeLock = store.lock.bind(store);
     const value = await useStore('lock', () => takeLock(origin, lockTtl));
-    if (value === failed) return { type: 'none' };
-    return value === undefined ? 'busy' : { type: 'held', lock: value };
+    if (value === failed) return undefined;
+    return value ?? 'busy';
   }
 
   async function refresh(origin: string, url: string): Promise<RobotsLookup> {
@@ -336,10 +335,11 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       await sleep(lockPollInterval);
       stored = await readStore(origin);
       if (isFresh(stored)) return remember(origin, url, stored, 'store');
-      attempt = performance.now() < waitUntil ? await lock(origin) : { type: 'none' };
+      attempt = performance.now() < waitUntil ? await lock(origin) : undefined;
     }
+    const held = attempt;
     try {
-      if (attempt.type === 'held') {
+      if (held !== undefined) {
         // Someone may have finished between our read and our lock.
         stored = await readStore(origin);
         if (isFresh(stored)) return remember(origin, url, stored, 'store');
@@ -356,10 +356,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       );
       return remember(origin, url, entry, 'fetch', fetched);
     } finally {
-      if (attempt.type === 'held') {
-        const held = attempt.lock;
-        await useStore('unlock', () => held.release());
-      }
+      if (held !== undefined) await useStore('unlock', () => held.release());
     }
   }
 
