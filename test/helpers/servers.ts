@@ -1,7 +1,12 @@
 /** Real HTTP and TCP servers on 127.0.0.1 (random ports) for fetch and cache tests. */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
+import {
+  type AddressInfo,
+  createServer as createTcpServer,
+  type Server,
+  type Socket,
+} from 'node:net';
 
 /** A running test server. */
 export interface TestServer {
@@ -12,6 +17,12 @@ export interface TestServer {
   /** User-Agent headers in arrival order. */
   readonly userAgents: (string | undefined)[];
   close(): Promise<void>;
+}
+
+/** Listens on a random loopback port; resolves to the port. */
+async function listenOnLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
 }
 
 /** Starts an HTTP server on a random loopback port; `handler` answers every request. */
@@ -27,8 +38,7 @@ export async function startHttpServer(
     response.on('error', () => {});
     handler(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
@@ -52,8 +62,7 @@ export async function startTcpServer(onSocket: (socket: Socket) => void): Promis
     socket.on('close', () => sockets.delete(socket));
     onSocket(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
@@ -69,8 +78,7 @@ export async function startTcpServer(onSocket: (socket: Socket) => void): Promis
 /** A loopback port with nothing listening (bound, then released). */
 export async function closedPort(): Promise<number> {
   const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
