@@ -73,7 +73,7 @@ export { bodyToByteString } from './parse.js';
 export { escapePattern, matchesPattern } from './pattern.js';
 export { allowAll, disallowAll } from './policy.js';
 export { formatRule, parseRobotsTxt } from './robots.js';
-export { robotsTxtLocation, robotsTxtUrl } from './robots-url.js';
+export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './robots-url.js';
 export { createMemoryStore, type MemoryStoreOptions } from './stores/memory.js';
 export {
   DEFAULT_MAX_BYTES,
