@@ -74,7 +74,10 @@ export interface FetchRobotsTxtResultBase {
   readonly redirects: readonly string[];
   /** The HTTP status of the last response, absent when none came. */
   readonly httpStatus?: number;
-  /** Body bytes kept, after content decoding (gzip, br): at most `maxBytes`. */
+  /**
+   * Body bytes kept, after content decoding (gzip, br): at most `maxBytes`. The parser's own
+   * `robots.bytesRead` can be smaller: it stops at the last line the limit does not cut.
+   */
   readonly bytesRead: number;
   /** True when the body was longer than `maxBytes` and the rest was not read. */
   readonly truncated: boolean;

@@ -192,7 +192,7 @@ export interface RobotsTxt extends RobotsPolicy {
   readonly lines: readonly LineMetadata[];
   /** Size of the whole body in bytes. */
   readonly size: number;
-  /** Bytes that were read (at most `maxBytes`). */
+  /** Bytes that were read (at most `maxBytes`; a line cut by the limit is not read). */
   readonly bytesRead: number;
   /** True when the body was longer than `maxBytes` and only its start was read. */
   readonly truncated: boolean;
