@@ -12,7 +12,7 @@ import {
   stringToByteString,
 } from './bytes.js';
 import { escapeValue } from './pattern.js';
-import { type GroupHandler, readGroups } from './read-groups.js';
+import { type GroupHandler, readGroups, rulePattern } from './read-groups.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
@@ -171,14 +171,16 @@ class ModelBuilder implements GroupHandler {
   readonly flags: Uint8Array;
   /** Values are raw slices: only a byte string with non-ASCII bytes needs decoding. */
   readonly #decode: (raw: string) => string;
-  readonly #utf16: boolean;
+  readonly #body: ByteBody;
+  readonly #rfc9309: boolean;
   /** The last group: the one every directive after its first user-agent line stands in. */
   #current: MutableGroup | null = null;
 
-  constructor({ text, ascii, utf16 }: ByteBody, options: Required<ParseOptions>) {
-    this.flags = new Uint8Array(Math.min(text.length, options.maxBytes) + 2);
-    this.#decode = ascii || utf16 ? (raw) => raw : decodeByteString;
-    this.#utf16 = utf16;
+  constructor(body: ByteBody, options: Required<ParseOptions>) {
+    this.flags = new Uint8Array(Math.min(body.text.length, options.maxBytes) + 2);
+    this.#decode = body.ascii || body.utf16 ? (raw) => raw : decodeByteString;
+    this.#body = body;
+    this.#rfc9309 = options.percentEncoding === 'rfc9309';
   }
 
   agent(group: number, line: number, raw: string, token: string | null): void {
@@ -194,16 +196,11 @@ class ModelBuilder implements GroupHandler {
     });
   }
 
-  rule(
-    group: number,
-    line: number,
-    allow: boolean,
-    raw: string,
-    pattern: string,
-    escaped: boolean,
-  ): void {
-    // A value that needs no escaping has no `%` and no non-ASCII byte: it is the pattern.
-    const value = escaped ? this.#decode(raw) : raw;
+  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
+    const raw = this.#body.text.slice(valueStart, valueEnd);
+    const pattern = rulePattern(raw, this.#body, this.#rfc9309);
+    // A value with a non-ASCII byte is always escaped: one equal to its pattern is ASCII.
+    const value = pattern === raw ? raw : this.#decode(raw);
     const rule: Rule = {
       type: allow ? 'allow' : 'disallow',
       line,
@@ -224,7 +221,7 @@ class ModelBuilder implements GroupHandler {
     this.directives.push({
       line,
       key: this.#decode(key),
-      value: escapeValue(raw, this.#utf16),
+      value: escapeValue(raw, this.#body.utf16),
       group,
     });
   }

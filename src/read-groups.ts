@@ -1,7 +1,7 @@
 /**
  * A body's directives with the group each stands in (RFC 9309 §2.1, as the reference groups
- * them) and, for rules, the pattern they match as: the one reading shared by the parse-time rule
- * scan (robots.ts's indexes) and the model (parse.ts), so the two cannot disagree.
+ * them) and, for rules, the pattern they match as: the one reading shared by the rule scan
+ * (robots.ts's indexes) and the model (parse.ts), so the two cannot disagree.
  */
 
 import { extractProductToken, isGlobalAgent } from './agent.js';
@@ -19,18 +19,11 @@ export interface GroupHandler {
    */
   agent(group: number, line: number, value: string, token: string | null): void;
   /**
-   * An allow or disallow line; `group` is −1 before the first `User-agent` line. `pattern` is
-   * what it matches as; `escaped` is true when that differs from the value (a `%` or a non-ASCII
-   * byte).
+   * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
+   * `text[valueStart, valueEnd)` of the body as read; {@link rulePattern} gives the pattern it
+   * matches as.
    */
-  rule(
-    group: number,
-    line: number,
-    allow: boolean,
-    value: string,
-    pattern: string,
-    escaped: boolean,
-  ): void;
+  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void;
   sitemap?(line: number, value: string): void;
   /** Any other key (`Crawl-delay`, unknown keys), in group `group` (−1 before the first). */
   other?(group: number, line: number, key: string, value: string): void;
@@ -64,24 +57,22 @@ export function readGroups<H extends GroupHandler>(
 }
 
 function read(
-  { text, ascii, utf16 }: ByteBody,
+  { text, utf16 }: ByteBody,
   options: Required<ParseOptions>,
   handler: GroupHandler,
 ): TokenizeSummary | null {
-  const rfc9309 = options.percentEncoding === 'rfc9309';
   const digits = options.productTokenDigits;
-  const needsEscaping = escapeTest(text, ascii);
   let groups = 0;
   let inRules = false;
   const events: TokenizeHandler = {
     directive(line, kind, ks, ke, vs, ve) {
-      const value = text.slice(vs, ve);
       switch (kind) {
-        case 'user-agent':
+        case 'user-agent': {
           if (groups === 0 || inRules) {
             groups++;
             inRules = false;
           }
+          const value = text.slice(vs, ve);
           handler.agent(
             groups - 1,
             line,
@@ -89,19 +80,17 @@ function read(
             isGlobalAgent(value) ? null : extractProductToken(value, digits),
           );
           return;
-        case 'allow':
-        case 'disallow': {
-          if (groups > 0) inRules = true;
-          const escaped = needsEscaping(vs, ve);
-          const pattern = escaped ? rulePattern(value, rfc9309, utf16) : value;
-          handler.rule(groups - 1, line, kind === 'allow', value, pattern, escaped);
-          return;
         }
+        case 'allow':
+        case 'disallow':
+          if (groups > 0) inRules = true;
+          handler.rule(groups - 1, line, kind === 'allow', vs, ve);
+          return;
         case 'sitemap':
-          handler.sitemap?.(line, value);
+          handler.sitemap?.(line, text.slice(vs, ve));
           return;
         default:
-          handler.other?.(groups - 1, line, text.slice(ks, ke), value);
+          handler.other?.(groups - 1, line, text.slice(ks, ke), text.slice(vs, ve));
       }
     },
   };
@@ -114,37 +103,17 @@ function asByteBody(body: ByteBody): ByteBody {
   return body.utf16 ? { text: stringToByteString(body.text), ascii: false, utf16: false } : body;
 }
 
+// A fixed expression (never built from robots.txt content).
+const NEEDS_ESCAPING = /[%\x80-\uffff]/;
+
 /**
- * The pattern a rule value that needs escaping is matched as; the value is a slice of a byte
- * string, or of UTF-16 text when `utf16` is set.
+ * The pattern a rule value (a slice of `body.text`) matches as: escaped as the reference escapes
+ * it (see `escapeValue`), and with `rfc9309` its escaped unreserved characters decoded. A value
+ * with no `%` and no non-ASCII character is its own pattern.
  */
-function rulePattern(raw: string, rfc9309: boolean, utf16: boolean): string {
-  const escaped = escapeValue(raw, utf16);
+export function rulePattern(value: string, body: ByteBody, rfc9309: boolean): string {
+  // An ASCII body's values need escaping only for a `%`: one native search rules most out.
+  if (body.ascii ? value.indexOf('%') < 0 : !NEEDS_ESCAPING.test(value)) return value;
+  const escaped = escapeValue(value, body.utf16);
   return rfc9309 ? decodeUnreserved(escaped) : escaped;
-}
-
-// A fixed expression (never built from robots.txt content), searched from `lastIndex`.
-const NON_ASCII = /[\x80-\uffff]/g;
-
-/**
- * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
- * non-ASCII body, a byte ≥ 0x80. Values are asked about in file order; the next such byte is
- * found with one native search and remembered, so the whole body is searched about once.
- */
-function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
-  let nextPercent = -1;
-  // An ASCII body has no byte ≥ 0x80 to find.
-  let nextNonAscii = ascii ? text.length : -1;
-  return (start: number, end: number): boolean => {
-    if (nextPercent < start) {
-      nextPercent = text.indexOf('%', start);
-      if (nextPercent < 0) nextPercent = text.length;
-    }
-    if (nextPercent < end) return true;
-    if (nextNonAscii < start) {
-      NON_ASCII.lastIndex = start;
-      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
-    }
-    return nextNonAscii < end;
-  };
 }

@@ -1,6 +1,7 @@
 /**
  * The facade over a parsed file: `isAllowed`, `explain`, `matchingLine`, `crawlDelay`, with the
- * per-file work (group lookup tables, compiled rule indexes) done once at construction.
+ * per-file work (group lookup tables) done once at construction, and each agent's rule index
+ * compiled once, on its first check.
  */
 
 import { toAgentList } from './agent.js';
@@ -13,7 +14,7 @@ import {
   resolveOptions,
   type SizedBody,
 } from './parse.js';
-import { scanRules } from './rule-scan.js';
+import { entriesOf, type GroupRules, scanRules } from './rule-scan.js';
 import { LineFlag } from './tokenize.js';
 import type {
   Explanation,
@@ -35,20 +36,13 @@ interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
   /**
-   * The compiled rules: built at parse time, or (null until then) on first check past the
-   * budget. Always null for several agents, whose `parts` are run instead.
+   * The compiled rules: null until the first check of an agent this resolution stands for.
+   * Always null for several agents, whose `parts` are run instead.
    */
   index: RuleIndex | null;
   /** Several queried agents naming different groups: each one's resolution, run in turn. */
   readonly parts: readonly Resolution[] | null;
 }
-
-/**
- * Rules compiled at parse time, at most this many times the file's rule count (plus a constant):
- * each distinct set of groups gets one merged index, and an adversarial file could make the sets
- * overlap quadratically. Past the budget, a set is compiled when it is first checked.
- */
-const EAGER_BUDGET_FACTOR = 4;
 
 const NO_GROUPS: Resolution = {
   selection: 'none',
@@ -75,17 +69,21 @@ function release(state: MatchState): void {
 /**
  * A parsed robots.txt file. Create it with `parseRobotsTxt`.
  *
- * Construction does all the per-file work checks need (the rules of each agent's groups compiled
- * into an index). The plain-data model (`groups`, `lines`, `sitemaps`, …) is built from the kept
- * body on first access: most users only check URLs, and building the model took about as long
- * as the rest of a parse and most of a small file's memory.
+ * Construction reads the body once: every group's rules (where their values are) and which
+ * groups each agent selects. The rules of the groups an agent selects are compiled into an index
+ * on the first check of that agent and kept, so later checks do only per-URL work, and a crawler
+ * checking as one agent never compiles the other agents' rules. The plain-data model (`groups`,
+ * `lines`, `sitemaps`, …) is built from the kept body on first access: most users only check
+ * URLs, and building the model took about as long as the rest of a parse and most of a small
+ * file's memory.
  */
 export class ParsedRobotsTxt implements RobotsTxt {
   readonly options: Required<ParseOptions>;
-  /** The body as read (see ByteBody), kept for the model: the patterns are slices of it anyway. */
-  readonly #text: string;
-  readonly #ascii: boolean;
-  readonly #utf16: boolean;
+  /**
+   * Every group's rules, compiled into a resolution's index on its first check, and the body as
+   * read (see ByteBody), kept for them and for the model.
+   */
+  readonly #rules: GroupRules;
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
   /** Bytes read; -1 for all of them. */
@@ -94,8 +92,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   readonly #groupsByToken: Map<string, Resolution> | null;
   readonly #global: Resolution;
-  /** Each group's entries, kept only when some set of groups was left to compile on first check. */
-  #deferred: readonly IndexEntry[][] | null = null;
   /** The agent (or copy of the list) of the last check, and its resolution. */
   #lastAgent: unknown = NO_AGENT;
   #lastResolution: Resolution = NO_GROUPS;
@@ -104,67 +100,29 @@ export class ParsedRobotsTxt implements RobotsTxt {
   constructor(body: SizedBody, options: Required<ParseOptions>) {
     this.options = options;
     const scanned = scanRules(body, options);
+    this.#rules = scanned.groupRules;
     // The scan may have turned UTF-16 text into a byte string.
-    const { text, ascii, utf16 } = scanned.body;
-    this.#text = text;
-    this.#ascii = ascii;
-    this.#utf16 = utf16;
+    const { text, utf16 } = scanned.groupRules.body;
     // A scan that turned UTF-16 text into bytes counted them.
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
     this.#bytesRead = utf16 ? -1 : scanned.bytesRead;
-    const entries = scanned.entries;
-
-    // One merged index per distinct set of groups (RFC 9309 §2.2.1: all groups naming an agent
-    // merge): tokens named by the same groups share it, and a check searches once, not per group.
-    let totalEntries = 0;
-    for (const list of entries) totalEntries += list.length;
-    let budget = EAGER_BUDGET_FACTOR * totalEntries + 10_000;
-    // Indexes already built: of one group (most sets), by group; of several, by their list.
-    const single: (RuleIndex | null | undefined)[] = [];
-    let bySet: Map<string, RuleIndex | null> | undefined;
-    const build = (groups: readonly number[]): RuleIndex | null => {
-      let size = 0;
-      for (const g of groups) size += entries[g]!.length;
-      if (size > budget) {
-        this.#deferred = entries;
-        return null;
-      }
-      budget -= size;
-      return compileSet(entries, groups);
-    };
-    const compile = (groups: readonly number[]): RuleIndex | null => {
-      if (groups.length === 1) {
-        const g = groups[0]!;
-        if (single[g] === undefined) single[g] = build(groups);
-        return single[g];
-      }
-      const key = groups.join(',');
-      bySet ??= new Map<string, RuleIndex | null>();
-      if (!bySet.has(key)) bySet.set(key, build(groups));
-      return bySet.get(key)!;
-    };
     this.#global =
       scanned.globalGroups.length === 0
         ? NO_GROUPS
-        : {
-            selection: 'global',
-            groups: scanned.globalGroups,
-            index: compile(scanned.globalGroups),
-            parts: null,
-          };
+        : { selection: 'global', groups: scanned.globalGroups, index: null, parts: null };
     if (scanned.tokenGroups === null) {
       this.#groupsByToken = null;
     } else {
       this.#groupsByToken = new Map();
-      // Tokens named by the same groups share one resolution: a list of such agents then runs
-      // its index once, and an index deferred past the budget is compiled once.
+      // Tokens named by the same groups share one resolution: their rules are compiled once, and
+      // a list of such agents runs them once.
       const bySetResolution = new Map<string, Resolution>();
       for (const [token, list] of scanned.tokenGroups) {
         const key = list.join(',');
         let resolution = bySetResolution.get(key);
         if (resolution === undefined) {
-          resolution = { selection: 'specific', groups: list, index: compile(list), parts: null };
+          resolution = { selection: 'specific', groups: list, index: null, parts: null };
           bySetResolution.set(key, resolution);
         }
         this.#groupsByToken.set(token, resolution);
@@ -174,15 +132,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The plain-data model, parsed from the kept body on first use. */
   #parsed(): ParsedBody {
-    this.#model ??= parseByteString(
-      { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 },
-      this.options,
-    );
+    this.#model ??= parseByteString(this.#rules.body, this.options);
     return this.#model;
   }
 
   get size(): number {
-    if (this.#size < 0) this.#size = utf8Length(this.#text);
+    if (this.#size < 0) this.#size = utf8Length(this.#rules.body.text);
     return this.#size;
   }
 
@@ -341,10 +296,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return state;
   }
 
-  /** The compiled rules of a resolution; compiled now only if the parse-time budget ran out. */
+  /** The compiled rules of a resolution, compiled on its first check. */
   #indexOf(resolution: Resolution): RuleIndex {
-    // Only resolutions past the budget lack an index, and then the entries were kept.
-    resolution.index ??= compileSet(this.#deferred!, resolution.groups);
+    resolution.index ??= new RuleIndex(entriesOf(this.#rules, resolution.groups, this.#rfc9309()));
     return resolution.index;
   }
 }
@@ -354,14 +308,6 @@ function sameAgentList(agent: unknown, last: unknown): boolean {
   if (!Array.isArray(agent) || !Array.isArray(last) || agent.length !== last.length) return false;
   for (let i = 0; i < agent.length; i++) if (agent[i] !== last[i]) return false;
   return true;
-}
-
-/** One index over the entries of several groups (ascending indexes: the entries stay in file order). */
-function compileSet(entries: readonly IndexEntry[][], groups: readonly number[]): RuleIndex {
-  if (groups.length === 1) return new RuleIndex(entries[groups[0]!]!);
-  const all: IndexEntry[] = [];
-  for (const g of groups) for (const entry of entries[g]!) all.push(entry);
-  return new RuleIndex(all);
 }
 
 /**

@@ -1,51 +1,93 @@
 /**
- * The parse-time pass that feeds the matcher: one tokenizer run that keeps only what checks need
- * (each group's rules as index entries, and which groups each product token names). The full
- * model (values as written, sitemaps, other directives, line flags) is built from the same body
- * only when it is asked for.
+ * What the matcher needs of a body, in two steps. The parse makes one tokenizer run that records
+ * each group's rules (where their values are, their lines and kinds) and which groups each
+ * product token names; the rules of a set of groups become index entries only when an agent of
+ * that set is first checked ({@link entriesOf}). The full model (values as written, sitemaps,
+ * other directives, line flags) is built from the same body only when it is asked for.
  */
 
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { type GroupHandler, readGroups } from './read-groups.js';
+import { type GroupHandler, readGroups, rulePattern } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 import type { ParseOptions } from './types.js';
 
+/** The rules of every group of a body, as checks need them. */
+export interface GroupRules {
+  /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
+  readonly body: ByteBody;
+  /**
+   * The rules of all groups in file order, three numbers each: `line << 1 | allow`, then where
+   * the value starts and ends in `body.text`. Rules before the first group are left out (they
+   * never apply).
+   */
+  readonly rules: Int32Array;
+  /** Group g's rules are rules `[groupStarts[g], groupStarts[g + 1])` (counted in rules). */
+  readonly groupStarts: Int32Array;
+}
+
 /** What checks need of a body. */
 export interface ScannedRules {
-  /** Each group's entries in file order (a rule, then its `index.html` rewrite if any). */
-  readonly entries: readonly IndexEntry[][];
+  readonly groupRules: GroupRules;
   /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
-  /** Characters of `body.text` read: bytes for a byte string (all of it for UTF-16 text). */
+  /** Characters of the body's text read: bytes for a byte string (all of it for UTF-16 text). */
   readonly bytesRead: number;
-  /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
-  readonly body: ByteBody;
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function scanRules(body: ByteBody, options: Required<ParseOptions>): ScannedRules {
   const { handler, summary, body: read } = readGroups(body, options, () => new RuleScan());
+  // A group's rules end where the next group's start, the last group's at the end.
+  handler.groupStarts.push(handler.rules.length / 3);
   return {
-    entries: handler.entries,
+    groupRules: {
+      body: read,
+      rules: new Int32Array(handler.rules),
+      groupStarts: new Int32Array(handler.groupStarts),
+    },
     tokenGroups: handler.tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesRead: summary.bytesRead,
-    body: read,
   };
 }
 
-/** Collects each group's index entries and which groups each product token names. */
+/**
+ * The index entries of the rules of `groups` (ascending), in file order: each rule's escaped
+ * pattern (RFC 9309 §2.2.2 with `rfc9309`), and its `index.html` rewrite if it has one.
+ */
+export function entriesOf(
+  { body, rules, groupStarts }: GroupRules,
+  groups: readonly number[],
+  rfc9309: boolean,
+): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const group of groups) {
+    for (let r = groupStarts[group]!; r < groupStarts[group + 1]!; r++) {
+      const lineAndKind = rules[3 * r]!;
+      const value = body.text.slice(rules[3 * r + 1], rules[3 * r + 2]);
+      const pattern = rulePattern(value, body, rfc9309);
+      addEntries(pattern, (lineAndKind & 1) === 1, group, lineAndKind >> 1, entries);
+    }
+  }
+  return entries;
+}
+
+/** Records each group's rules and which groups each product token names. */
 class RuleScan implements GroupHandler {
-  readonly entries: IndexEntry[][] = [];
+  /** See {@link ScannedRules.rules}. */
+  readonly rules: number[] = [];
+  /** Where each group's rules start; the scan appends the end of the last group's. */
+  readonly groupStarts: number[] = [];
   tokenGroups: Map<string, number[]> | null = null;
   readonly globalGroups: number[] = [];
 
   agent(group: number, _line: number, _raw: string, token: string | null): void {
-    if (group === this.entries.length) this.entries.push([]);
+    // Rules come in group order: a new group's rules start after all rules so far.
+    if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length / 3);
     if (token === null) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
@@ -58,8 +100,8 @@ class RuleScan implements GroupHandler {
     else if (list[list.length - 1] !== group) list.push(group);
   }
 
-  rule(group: number, line: number, allow: boolean, _raw: string, pattern: string): void {
+  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them).
-    if (group >= 0) addEntries(pattern, allow, group, line, this.entries[group]!);
+    if (group >= 0) this.rules.push((line << 1) | (allow ? 1 : 0), valueStart, valueEnd);
   }
 }

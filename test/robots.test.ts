@@ -197,6 +197,46 @@ describe('isAllowed / explain', () => {
     expect(robots.explain('https://h/x', ['B', 'A'])).toMatchObject({ line: 3, groups: [0] });
   });
 
+  it("compiles each agent's rules on its first check: any order gives fresh-parse answers", () => {
+    // Groups large enough to be indexed, a token named by two groups, escaped values, and (in
+    // the second body) a line past the cap, which makes the parse read UTF-16 text as bytes.
+    const group = (agent: string, tag: string): string[] => [
+      `User-agent: ${agent}`,
+      ...Array.from(
+        { length: 30 },
+        (_, i) => `${i % 3 ? 'Disallow' : 'Allow'}: /${tag}${i}/ü%7e*x`,
+      ),
+      `Disallow: /${tag}/`,
+      `Allow: /${tag}/index.html`,
+    ];
+    const lines = [
+      ...group('A', 'a'),
+      ...group('B', 'b'),
+      ...group('*', 's'),
+      ...group('a/2.0', 'c'),
+    ];
+    const bodies = [lines.join('\n'), `${lines.join('\n')}\n# ${'é'.repeat(9000)}\n`];
+    const paths = ['/a1/ü%7Eyx', '/b2/%C3%BC%7ex', '/s/', '/s/x', '/c3/%C3%BC%7Ex', '/a/', '/z'];
+    const agents: (string | string[])[] = ['a', 'B', 'other', ['b', 'A'], ['x', 'y']];
+    for (const body of bodies) {
+      const shared = parseRobotsTxt(body);
+      for (const agent of [...agents].reverse().concat(agents)) {
+        for (const path of paths) {
+          const url = `https://h${path}`;
+          const fresh = parseRobotsTxt(body);
+          expect(shared.matchingLine(url, agent)).toBe(fresh.matchingLine(url, agent));
+          expect(shared.isAllowed(url, agent)).toBe(parseRobotsTxt(body).isAllowed(url, agent));
+        }
+      }
+      // Answers that pin the compiled rules down, not only their agreement.
+      expect(shared.isAllowed('https://h/a1/%C3%BC%7Eyx', 'A')).toBe(false);
+      expect(shared.isAllowed('https://h/a1/%C3%BC~yx', 'A')).toBe(true);
+      expect(shared.matchingLine('https://h/a0/%C3%BC%7Ex', 'a')).toBe(2);
+      expect(shared.matchingLine('https://h/s/', 'other')).toBe(99);
+      expect(shared.explain('https://h/c/x', 'A')).toMatchObject({ line: 131, groups: [0, 3] });
+    }
+  });
+
   it('says when no group applies at all', () => {
     const e = parseRobotsTxt('User-agent: A\nDisallow: /\n').explain('https://h/x', 'B');
     expect(e).toMatchObject({ allowed: true, line: 0, selection: 'none', groups: [] });
