@@ -144,6 +144,18 @@ function benchFiles() {
       LIBS.map((lib) => () => (lib.parse(text, origin).isAllowed(urls[0], AGENTS[0]) ? 1 : 0)),
       { samples: 15 },
     );
+    // Parse and answer one URL for every agent the file names, and one it does not: every group
+    // set compiled (robots-rep compiles an agent's rules on its first check).
+    const everyAgent = agentsNamedIn(text);
+    const everyAgentNs = timeSideBySide(
+      LIBS.map((lib) => () => {
+        const robots = lib.parse(text, origin);
+        let allowed = 0;
+        for (const agent of everyAgent) if (robots.isAllowed(urls[0], agent)) allowed++;
+        return allowed;
+      }),
+      { samples: 15 },
+    );
     const parsed = LIBS.map((lib) => lib.parse(text, origin));
     const check = {};
     for (const agent of AGENTS) {
@@ -157,6 +169,8 @@ function benchFiles() {
       row[lib.name] = {
         parseNs: parseNs[i],
         firstCheckNs: firstCheckNs[i],
+        everyAgentNs: everyAgentNs[i],
+        agentsChecked: everyAgent.length,
         modelNs: modelNs[i],
         checkNs: Object.fromEntries(AGENTS.map((agent) => [agent, check[agent][i]])),
       };
@@ -174,6 +188,12 @@ function benchFiles() {
     rows.push(row);
   }
   return rows;
+}
+
+/** The product tokens of a file's `User-agent` lines, once each, and `OtherCrawler` for `*`. */
+function agentsNamedIn(text) {
+  const tokens = [...text.matchAll(/^\s*user-agent\s*:\s*([A-Za-z_-]+)/gim)].map((m) => m[1]);
+  return [...new Set(tokens.map((t) => t.toLowerCase())), 'OtherCrawler'];
 }
 
 function benchCorpus(benchUrls) {
@@ -279,11 +299,17 @@ function benchWorst() {
   const out = { bytes: body.length, urls: urls.length, urlBytes: urls[0].length, libs: {} };
   for (const lib of LIBS) {
     log(`worst case: ${lib.name}`);
-    const robots = lib.parse(body, origin);
     const parseNs = timePerOp(() => (lib.parse(body, origin) ? 1 : 0), {
       samples: 5,
       sampleMs: 50,
     });
+    // robots-rep compiles the rules on the first check: timed here, not in the per-URL figures.
+    const firstCheckNs = timePerOp(
+      () => (lib.parse(body, origin).isAllowed(urls[0], 'OtherCrawler') ? 1 : 0),
+      { samples: 5, sampleMs: 50 },
+    );
+    const robots = lib.parse(body, origin);
+    robots.isAllowed(urls[0], 'OtherCrawler');
     const perUrl = [];
     let budget = 10_000;
     for (const url of urls) {
@@ -306,6 +332,7 @@ function benchWorst() {
     }
     out.libs[lib.name] = {
       parseNs,
+      firstCheckNs,
       checked: perUrl.length,
       medianCheckNs: median(perUrl),
       slowestCheckNs: Math.max(...perUrl),
@@ -342,6 +369,10 @@ for (const row of results.bench) {
   timed('parse', (lib) => lib.parseNs);
   timed('parse + read the model (groups, lines)', (lib) => lib.modelNs);
   timed(`parse + first check (${AGENTS[0]})`, (lib) => lib.firstCheckNs);
+  timed(
+    `parse + one check per agent (${row[rr].agentsChecked}: every group set)`,
+    (lib) => lib.everyAgentNs,
+  );
   for (const agent of AGENTS) timed(`check / URL, ${agent}`, (lib) => lib.checkNs[agent]);
 }
 printTable(['file', 'operation (median)', rp, rr, 'speed-up'], benchRows);
@@ -399,6 +430,7 @@ printTable(
   ['worst case', rp, rr],
   [
     ['parse', formatNs(w.libs[rp].parseNs), formatNs(w.libs[rr].parseNs)],
+    ['parse + first check', formatNs(w.libs[rp].firstCheckNs), formatNs(w.libs[rr].firstCheckNs)],
     ['check, median', formatNs(w.libs[rp].medianCheckNs), formatNs(w.libs[rr].medianCheckNs)],
     [
       'check, slowest single URL',
@@ -426,16 +458,22 @@ for (const agent of AGENTS) {
     ratio(typical[rp].checkNs[agent], typical[rr].checkNs[agent]),
   );
 }
-target('large parse ≤ 0.75 ms', large[rr].parseNs <= 750_000, formatNs(large[rr].parseNs));
+// robots-rep compiles an agent's rules on its first check, so a parse target is judged on parse
+// + first check (Google's reference figure, parse + build, also builds one agent's rules).
 target(
-  'large parse ≥ 3× robots-parser',
-  large[rp].parseNs / large[rr].parseNs >= 3,
-  ratio(large[rp].parseNs, large[rr].parseNs),
+  `large parse + first check ≤ 0.75 ms (${AGENTS[0]})`,
+  large[rr].firstCheckNs <= 750_000,
+  formatNs(large[rr].firstCheckNs),
 );
 target(
-  'typical parse ≥ 2× robots-parser',
-  typical[rp].parseNs / typical[rr].parseNs >= 2,
-  ratio(typical[rp].parseNs, typical[rr].parseNs),
+  `large parse + first check ≥ 3× robots-parser (${AGENTS[0]})`,
+  large[rp].firstCheckNs / large[rr].firstCheckNs >= 3,
+  ratio(large[rp].firstCheckNs, large[rr].firstCheckNs),
+);
+target(
+  `typical parse + first check ≥ 2× robots-parser (${AGENTS[0]})`,
+  typical[rp].firstCheckNs / typical[rr].firstCheckNs >= 2,
+  ratio(typical[rp].firstCheckNs, typical[rr].firstCheckNs),
 );
 const worstRatio = results.memory.reduce((m, r) => Math.max(m, r[rr].checkedRatio), 0);
 target(
