@@ -8,13 +8,14 @@ import { toAgentList } from './agent.js';
 import { asciiLowerCase, utf8Length } from './bytes.js';
 import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
 import {
+  type ByteBody,
   type ParsedBody,
   parseByteString,
   readBody,
   resolveOptions,
   type SizedBody,
 } from './parse.js';
-import { entriesOf, type GroupRules, scanRules } from './rule-scan.js';
+import { entriesOf, scanRules } from './rule-scan.js';
 import { LineFlag } from './tokenize.js';
 import type {
   Explanation,
@@ -79,11 +80,12 @@ function release(state: MatchState): void {
  */
 export class ParsedRobotsTxt implements RobotsTxt {
   readonly options: Required<ParseOptions>;
-  /**
-   * Every group's rules, compiled into a resolution's index on its first check, and the body as
-   * read (see ByteBody), kept for them and for the model.
-   */
-  readonly #rules: GroupRules;
+  /** The body as read (see ByteBody), kept for the rules and the model. */
+  readonly #text: string;
+  readonly #ascii: boolean;
+  readonly #utf16: boolean;
+  /** Every group's rules (see GroupRules), compiled into a resolution's index on its first check. */
+  readonly #rules: readonly number[];
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
   /** Bytes read; -1 for all of them. */
@@ -100,9 +102,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
   constructor(body: SizedBody, options: Required<ParseOptions>) {
     this.options = options;
     const scanned = scanRules(body, options);
-    this.#rules = scanned.groupRules;
     // The scan may have turned UTF-16 text into a byte string.
-    const { text, utf16 } = scanned.groupRules.body;
+    const { text, ascii, utf16 } = scanned.body;
+    // Fields rather than the scan's objects: a small file's parse keeps little else.
+    this.#text = text;
+    this.#ascii = ascii;
+    this.#utf16 = utf16;
+    this.#rules = scanned.rules;
     // A scan that turned UTF-16 text into bytes counted them.
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
@@ -132,12 +138,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The plain-data model, parsed from the kept body on first use. */
   #parsed(): ParsedBody {
-    this.#model ??= parseByteString(this.#rules.body, this.options);
+    this.#model ??= parseByteString(this.#body(), this.options);
     return this.#model;
   }
 
   get size(): number {
-    if (this.#size < 0) this.#size = utf8Length(this.#rules.body.text);
+    if (this.#size < 0) this.#size = utf8Length(this.#text);
     return this.#size;
   }
 
@@ -298,8 +304,15 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The compiled rules of a resolution, compiled on its first check. */
   #indexOf(resolution: Resolution): RuleIndex {
-    resolution.index ??= new RuleIndex(entriesOf(this.#rules, resolution.groups, this.#rfc9309()));
+    if (resolution.index === null) {
+      const rules = { body: this.#body(), rules: this.#rules };
+      resolution.index = new RuleIndex(entriesOf(rules, resolution.groups, this.#rfc9309()));
+    }
     return resolution.index;
+  }
+
+  #body(): ByteBody {
+    return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
 }
 

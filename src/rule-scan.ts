@@ -17,18 +17,17 @@ export interface GroupRules {
   /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
   readonly body: ByteBody;
   /**
-   * The rules of all groups in file order, three numbers each: `line << 1 | allow`, then where
-   * the value starts and ends in `body.text`. Rules before the first group are left out (they
-   * never apply).
+   * One array (a small file keeps little else): the rules of all groups in file order, three
+   * numbers each (`line << 1 | allow`, then where the value starts and ends in `body.text`);
+   * then, for each group g, where its rules start in this array, and where the last group's
+   * end; last, where that table starts. Rules before the first group are left out (they never
+   * apply).
    */
-  readonly rules: Int32Array;
-  /** Group g's rules are rules `[groupStarts[g], groupStarts[g + 1])` (counted in rules). */
-  readonly groupStarts: Int32Array;
+  readonly rules: readonly number[];
 }
 
 /** What checks need of a body. */
-export interface ScannedRules {
-  readonly groupRules: GroupRules;
+export interface ScannedRules extends GroupRules {
   /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
@@ -40,14 +39,15 @@ export interface ScannedRules {
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function scanRules(body: ByteBody, options: Required<ParseOptions>): ScannedRules {
   const { handler, summary, body: read } = readGroups(body, options, () => new RuleScan());
-  // A group's rules end where the next group's start, the last group's at the end.
-  handler.groupStarts.push(handler.rules.length / 3);
+  const rules = handler.rules;
+  const table = rules.length;
+  for (const start of handler.groupStarts) rules.push(start);
+  // The last group's rules end where the table starts; then where the table starts.
+  rules.push(table, table);
   return {
-    groupRules: {
-      body: read,
-      rules: new Int32Array(handler.rules),
-      groupStarts: new Int32Array(handler.groupStarts),
-    },
+    body: read,
+    // An exact-size copy (not a typed array: each of those costs about 230 bytes).
+    rules: rules.slice(),
     tokenGroups: handler.tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
@@ -60,15 +60,16 @@ export function scanRules(body: ByteBody, options: Required<ParseOptions>): Scan
  * pattern (RFC 9309 §2.2.2 with `rfc9309`), and its `index.html` rewrite if it has one.
  */
 export function entriesOf(
-  { body, rules, groupStarts }: GroupRules,
+  { body, rules }: GroupRules,
   groups: readonly number[],
   rfc9309: boolean,
 ): IndexEntry[] {
+  const table = rules[rules.length - 1]!;
   const entries: IndexEntry[] = [];
   for (const group of groups) {
-    for (let r = groupStarts[group]!; r < groupStarts[group + 1]!; r++) {
-      const lineAndKind = rules[3 * r]!;
-      const value = body.text.slice(rules[3 * r + 1], rules[3 * r + 2]);
+    for (let r = rules[table + group]!; r < rules[table + group + 1]!; r += 3) {
+      const lineAndKind = rules[r]!;
+      const value = body.text.slice(rules[r + 1], rules[r + 2]);
       const pattern = rulePattern(value, body, rfc9309);
       addEntries(pattern, (lineAndKind & 1) === 1, group, lineAndKind >> 1, entries);
     }
@@ -78,16 +79,16 @@ export function entriesOf(
 
 /** Records each group's rules and which groups each product token names. */
 class RuleScan implements GroupHandler {
-  /** See {@link ScannedRules.rules}. */
+  /** The rules, three numbers each (see {@link GroupRules.rules}). */
   readonly rules: number[] = [];
-  /** Where each group's rules start; the scan appends the end of the last group's. */
+  /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];
   tokenGroups: Map<string, number[]> | null = null;
   readonly globalGroups: number[] = [];
 
   agent(group: number, _line: number, _raw: string, token: string | null): void {
     // Rules come in group order: a new group's rules start after all rules so far.
-    if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length / 3);
+    if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
     if (token === null) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
