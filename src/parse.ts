@@ -12,7 +12,7 @@ import {
   stringToByteString,
 } from './bytes.js';
 import { escapeValue } from './pattern.js';
-import { type GroupHandler, readGroups, rulePattern } from './read-groups.js';
+import { type GroupHandler, patternReader, readGroups } from './read-groups.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
@@ -171,16 +171,18 @@ class ModelBuilder implements GroupHandler {
   readonly flags: Uint8Array;
   /** Values are raw slices: only a byte string with non-ASCII bytes needs decoding. */
   readonly #decode: (raw: string) => string;
-  readonly #body: ByteBody;
-  readonly #rfc9309: boolean;
+  readonly #text: string;
+  readonly #utf16: boolean;
+  readonly #pattern: (start: number, end: number) => string;
   /** The last group: the one every directive after its first user-agent line stands in. */
   #current: MutableGroup | null = null;
 
   constructor(body: ByteBody, options: Required<ParseOptions>) {
     this.flags = new Uint8Array(Math.min(body.text.length, options.maxBytes) + 2);
     this.#decode = body.ascii || body.utf16 ? (raw) => raw : decodeByteString;
-    this.#body = body;
-    this.#rfc9309 = options.percentEncoding === 'rfc9309';
+    this.#text = body.text;
+    this.#utf16 = body.utf16;
+    this.#pattern = patternReader(body, options.percentEncoding === 'rfc9309');
   }
 
   agent(group: number, line: number, raw: string, token: string | null): void {
@@ -197,8 +199,8 @@ class ModelBuilder implements GroupHandler {
   }
 
   rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
-    const raw = this.#body.text.slice(valueStart, valueEnd);
-    const pattern = rulePattern(raw, this.#body, this.#rfc9309);
+    const raw = this.#text.slice(valueStart, valueEnd);
+    const pattern = this.#pattern(valueStart, valueEnd);
     // A value with a non-ASCII byte is always escaped: one equal to its pattern is ASCII.
     const value = pattern === raw ? raw : this.#decode(raw);
     const rule: Rule = {
@@ -221,7 +223,7 @@ class ModelBuilder implements GroupHandler {
     this.directives.push({
       line,
       key: this.#decode(key),
-      value: escapeValue(raw, this.#body.utf16),
+      value: escapeValue(raw, this.#utf16),
       group,
     });
   }

@@ -8,7 +8,7 @@
 
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { type GroupHandler, readGroups, rulePattern } from './read-groups.js';
+import { type GroupHandler, patternReader, readGroups } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 import type { ParseOptions } from './types.js';
 
@@ -65,12 +65,13 @@ export function entriesOf(
   rfc9309: boolean,
 ): IndexEntry[] {
   const table = rules[rules.length - 1]!;
+  // Groups ascending, each group's rules in file order: values come in ascending order.
+  const patternOf = patternReader(body, rfc9309);
   const entries: IndexEntry[] = [];
   for (const group of groups) {
     for (let r = rules[table + group]!; r < rules[table + group + 1]!; r += 3) {
       const lineAndKind = rules[r]!;
-      const value = body.text.slice(rules[r + 1], rules[r + 2]);
-      const pattern = rulePattern(value, body, rfc9309);
+      const pattern = patternOf(rules[r + 1]!, rules[r + 2]!);
       addEntries(pattern, (lineAndKind & 1) === 1, group, lineAndKind >> 1, entries);
     }
   }
