@@ -302,7 +302,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return state;
   }
 
-  /** The compiled rules of a resolution, compiled on its first check. */
+  /** A resolution's rules (its groups merged: RFC 9309 §2.2.1), compiled on its first check. */
   #indexOf(resolution: Resolution): RuleIndex {
     if (resolution.index === null) {
       const rules = { body: this.#body(), rules: this.#rules };
