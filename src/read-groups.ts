@@ -20,8 +20,8 @@ export interface GroupHandler {
   agent(group: number, line: number, value: string, token: string | null): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
-   * `text[valueStart, valueEnd)` of the body as read; {@link rulePattern} gives the pattern it
-   * matches as.
+   * `text[valueStart, valueEnd)` of the body as read; a {@link patternReader} gives the pattern
+   * it matches as.
    */
   rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void;
   sitemap?(line: number, value: string): void;

@@ -104,6 +104,7 @@ class RuleScan implements GroupHandler {
 
   rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them).
+    // `line << 1` fits an int: a line number is at most the text's length + 1, below 2^30 in V8.
     if (group >= 0) this.rules.push((line << 1) | (allow ? 1 : 0), valueStart, valueEnd);
   }
 }
