@@ -140,18 +140,22 @@ export function compilePattern(pattern: string): CompiledPattern {
 
 /**
  * `pattern.slice(from, end).split('*')`, without the intermediate slice: about three times
- * faster, which counts when a file has thousands of wildcard rules.
+ * faster, which counts when a file has thousands of wildcard rules. The array is exact-size: a
+ * pushed-to array keeps room for 17 elements, and an index keeps one per wildcard rule.
  */
 function splitPieces(pattern: string, from: number, end: number): string[] {
+  let star = pattern.indexOf('*', from);
+  // Most wildcard rules have one `*`: one piece after it.
+  if (star < 0 || star >= end) return [pattern.slice(from, end)];
   const pieces: string[] = [];
   for (let start = from; ; ) {
-    const star = pattern.indexOf('*', start);
     if (star < 0 || star >= end) {
       pieces.push(pattern.slice(start, end));
-      return pieces;
+      return pieces.slice();
     }
     pieces.push(pattern.slice(start, star));
     start = star + 1;
+    star = pattern.indexOf('*', start);
   }
 }
 
