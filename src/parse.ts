@@ -12,7 +12,7 @@ import {
   stringToByteString,
 } from './bytes.js';
 import { escapeValue } from './pattern.js';
-import { type GroupHandler, patternReader, readGroups } from './read-groups.js';
+import { escapedPattern, type GroupHandler, readGroups } from './read-groups.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
@@ -173,7 +173,7 @@ class ModelBuilder implements GroupHandler {
   readonly #decode: (raw: string) => string;
   readonly #text: string;
   readonly #utf16: boolean;
-  readonly #pattern: (start: number, end: number) => string;
+  readonly #rfc9309: boolean;
   /** The last group: the one every directive after its first user-agent line stands in. */
   #current: MutableGroup | null = null;
 
@@ -182,7 +182,7 @@ class ModelBuilder implements GroupHandler {
     this.#decode = body.ascii || body.utf16 ? (raw) => raw : decodeByteString;
     this.#text = body.text;
     this.#utf16 = body.utf16;
-    this.#pattern = patternReader(body, options.percentEncoding === 'rfc9309');
+    this.#rfc9309 = options.percentEncoding === 'rfc9309';
   }
 
   agent(group: number, line: number, raw: string, token: string | null): void {
@@ -198,11 +198,18 @@ class ModelBuilder implements GroupHandler {
     });
   }
 
-  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
+  rule(
+    group: number,
+    line: number,
+    allow: boolean,
+    valueStart: number,
+    valueEnd: number,
+    escaped: boolean,
+  ): void {
     const raw = this.#text.slice(valueStart, valueEnd);
-    const pattern = this.#pattern(valueStart, valueEnd);
-    // A value with a non-ASCII byte is always escaped: one equal to its pattern is ASCII.
-    const value = pattern === raw ? raw : this.#decode(raw);
+    // A value that needs no escaping has no `%` and no non-ASCII byte: it is the pattern.
+    const pattern = escaped ? escapedPattern(raw, this.#utf16, this.#rfc9309) : raw;
+    const value = escaped ? this.#decode(raw) : raw;
     const rule: Rule = {
       type: allow ? 'allow' : 'disallow',
       line,

@@ -20,10 +20,18 @@ export interface GroupHandler {
   agent(group: number, line: number, value: string, token: string | null): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
-   * `text[valueStart, valueEnd)` of the body as read; a {@link patternReader} gives the pattern
-   * it matches as.
+   * `text[valueStart, valueEnd)` of the body as read; `escaped` is true when the pattern it
+   * matches as differs from it (a `%` or a non-ASCII character): then {@link escapedPattern}
+   * gives that pattern.
    */
-  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void;
+  rule(
+    group: number,
+    line: number,
+    allow: boolean,
+    valueStart: number,
+    valueEnd: number,
+    escaped: boolean,
+  ): void;
   sitemap?(line: number, value: string): void;
   /** Any other key (`Crawl-delay`, unknown keys), in group `group` (−1 before the first). */
   other?(group: number, line: number, key: string, value: string): void;
@@ -57,11 +65,12 @@ export function readGroups<H extends GroupHandler>(
 }
 
 function read(
-  { text, utf16 }: ByteBody,
+  { text, ascii, utf16 }: ByteBody,
   options: Required<ParseOptions>,
   handler: GroupHandler,
 ): TokenizeSummary | null {
   const digits = options.productTokenDigits;
+  const needsEscaping = escapeTest(text, ascii);
   let groups = 0;
   let inRules = false;
   const events: TokenizeHandler = {
@@ -84,7 +93,7 @@ function read(
         case 'allow':
         case 'disallow':
           if (groups > 0) inRules = true;
-          handler.rule(groups - 1, line, kind === 'allow', vs, ve);
+          handler.rule(groups - 1, line, kind === 'allow', vs, ve, needsEscaping(vs, ve));
           return;
         case 'sitemap':
           handler.sitemap?.(line, text.slice(vs, ve));
@@ -104,22 +113,14 @@ function asByteBody(body: ByteBody): ByteBody {
 }
 
 /**
- * Reads rule values as the patterns they match as: escaped as the reference escapes them (see
- * `escapeValue`), and with `rfc9309` their escaped unreserved characters decoded. The reader
- * takes a value's extent in `body.text`; values must come in ascending order of position.
+ * The pattern a rule value that needs escaping (see {@link GroupHandler.rule}) matches as,
+ * escaped as the reference escapes it (see `escapeValue`), and with `rfc9309` its escaped
+ * unreserved characters decoded. `value` is a slice of a byte string, or of UTF-16 text when
+ * `utf16` is set.
  */
-export function patternReader(
-  body: ByteBody,
-  rfc9309: boolean,
-): (start: number, end: number) => string {
-  const { text, utf16 } = body;
-  const needsEscaping = escapeTest(text, body.ascii);
-  return (start: number, end: number): string => {
-    const value = text.slice(start, end);
-    if (!needsEscaping(start, end)) return value;
-    const escaped = escapeValue(value, utf16);
-    return rfc9309 ? decodeUnreserved(escaped) : escaped;
-  };
+export function escapedPattern(value: string, utf16: boolean, rfc9309: boolean): string {
+  const escaped = escapeValue(value, utf16);
+  return rfc9309 ? decodeUnreserved(escaped) : escaped;
 }
 
 // A fixed expression (never built from robots.txt content), searched from `lastIndex`.
@@ -127,10 +128,9 @@ const NON_ASCII = /[\x80-\uffff]/g;
 
 /**
  * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
- * non-ASCII body, a character ≥ 0x80. Values are asked about in ascending order; the next such
- * character is found with one native search and remembered, so a run over values searches the
- * text about once (from the first value to the next such character after the last), where a
- * test per value cost about as much as hashing the value.
+ * non-ASCII body, a character ≥ 0x80. Values are asked about in file order; the next such
+ * character is found with one native search and remembered, so the whole body is searched about
+ * once per reading (a test per value cost about as much as hashing the value).
  */
 function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
   let nextPercent = -1;

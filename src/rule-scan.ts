@@ -8,7 +8,7 @@
 
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { type GroupHandler, patternReader, readGroups } from './read-groups.js';
+import { escapedPattern, type GroupHandler, readGroups } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 import type { ParseOptions } from './types.js';
 
@@ -18,7 +18,8 @@ export interface GroupRules {
   readonly body: ByteBody;
   /**
    * One array (a small file keeps little else): the rules of all groups in file order, three
-   * numbers each (`line << 1 | allow`, then where the value starts and ends in `body.text`);
+   * numbers each (`line << 2 | escaped << 1 | allow`, `escaped` as `GroupHandler.rule` has it,
+   * then where the value starts and ends in `body.text`);
    * then, for each group g, where its rules start in this array, and where the last group's
    * end; last, where that table starts. Rules before the first group are left out (they never
    * apply).
@@ -65,14 +66,15 @@ export function entriesOf(
   rfc9309: boolean,
 ): IndexEntry[] {
   const table = rules[rules.length - 1]!;
-  // Groups ascending, each group's rules in file order: values come in ascending order.
-  const patternOf = patternReader(body, rfc9309);
   const entries: IndexEntry[] = [];
   for (const group of groups) {
     for (let r = rules[table + group]!; r < rules[table + group + 1]!; r += 3) {
-      const lineAndKind = rules[r]!;
-      const pattern = patternOf(rules[r + 1]!, rules[r + 2]!);
-      addEntries(pattern, (lineAndKind & 1) === 1, group, lineAndKind >> 1, entries);
+      const word = rules[r]!;
+      const value = body.text.slice(rules[r + 1], rules[r + 2]);
+      // Whether a value needs escaping was found at parse, by one search over the whole body:
+      // searching again per compile would cost the rest of the body for each agent.
+      const pattern = (word & 2) !== 0 ? escapedPattern(value, body.utf16, rfc9309) : value;
+      addEntries(pattern, (word & 1) !== 0, group, word >> 2, entries);
     }
   }
   return entries;
@@ -102,9 +104,18 @@ class RuleScan implements GroupHandler {
     else if (list[list.length - 1] !== group) list.push(group);
   }
 
-  rule(group: number, line: number, allow: boolean, valueStart: number, valueEnd: number): void {
-    // Rules before the first group are never applied (the model still lists them).
-    // `line << 1` fits an int: a line number is at most the text's length + 1, below 2^30 in V8.
-    if (group >= 0) this.rules.push((line << 1) | (allow ? 1 : 0), valueStart, valueEnd);
+  rule(
+    group: number,
+    line: number,
+    allow: boolean,
+    valueStart: number,
+    valueEnd: number,
+    escaped: boolean,
+  ): void {
+    // Rules before the first group are never applied (the model still lists them). `line << 2`
+    // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
+    if (group >= 0) {
+      this.rules.push((line << 2) | (escaped ? 2 : 0) | (allow ? 1 : 0), valueStart, valueEnd);
+    }
   }
 }
