@@ -1,7 +1,7 @@
 /**
  * What the matcher needs of a body, in two steps. The parse makes one tokenizer run that records
- * each group's rules (where their values are, their lines and kinds) and which groups each
- * product token names; the rules of a set of groups become index entries only when an agent of
+ * each group's rules (where their values are, whether they need escaping, their lines and kinds)
+ * and which groups each product token names; the rules of a set of groups become index entries only when an agent of
  * that set is first checked ({@link entriesOf}). The full model (values as written, sitemaps,
  * other directives, line flags) is built from the same body only when it is asked for.
  */
@@ -18,11 +18,10 @@ export interface GroupRules {
   readonly body: ByteBody;
   /**
    * One array (a small file keeps little else): the rules of all groups in file order, three
-   * numbers each (`line << 2 | escaped << 1 | allow`, `escaped` as `GroupHandler.rule` has it,
-   * then where the value starts and ends in `body.text`);
-   * then, for each group g, where its rules start in this array, and where the last group's
-   * end; last, where that table starts. Rules before the first group are left out (they never
-   * apply).
+   * numbers each (`line << 2 | escaped << 1 | allow`, with `escaped` as `GroupHandler.rule`
+   * reports it; where the value starts; where it ends, in `body.text`); then, for each group g,
+   * where its rules start in this array, and where the last group's end; last, where that table
+   * starts. Rules before the first group are left out (they never apply).
    */
   readonly rules: readonly number[];
 }
