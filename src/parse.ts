@@ -12,7 +12,7 @@ import {
   stringToByteString,
 } from './bytes.js';
 import { escapeValue } from './pattern.js';
-import { escapedPattern, type GroupHandler, readGroups } from './read-groups.js';
+import { escapedPattern, type GroupHandler, RuleFlag, readGroups } from './read-groups.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
@@ -198,20 +198,14 @@ class ModelBuilder implements GroupHandler {
     });
   }
 
-  rule(
-    group: number,
-    line: number,
-    allow: boolean,
-    valueStart: number,
-    valueEnd: number,
-    escaped: boolean,
-  ): void {
+  rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     const raw = this.#text.slice(valueStart, valueEnd);
     // A value that needs no escaping has no `%` and no non-ASCII byte: it is the pattern.
+    const escaped = (flags & RuleFlag.escaped) !== 0;
     const pattern = escaped ? escapedPattern(raw, this.#utf16, this.#rfc9309) : raw;
     const value = escaped ? this.#decode(raw) : raw;
     const rule: Rule = {
-      type: allow ? 'allow' : 'disallow',
+      type: (flags & RuleFlag.allow) !== 0 ? 'allow' : 'disallow',
       line,
       value,
       pattern,

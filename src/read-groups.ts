@@ -11,6 +11,16 @@ import { decodeUnreserved, escapeValue } from './pattern.js';
 import { type TokenizeHandler, type TokenizeSummary, tokenizeText } from './tokenize.js';
 import type { ParseOptions } from './types.js';
 
+/** Bits of a rule's `flags` (see {@link GroupHandler.rule}). */
+export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
+  allow: 1,
+  /**
+   * The pattern the value matches as differs from it (a `%` or a non-ASCII character): then
+   * {@link escapedPattern} gives that pattern.
+   */
+  escaped: 2,
+} as const;
+
 /** Receives a body's directives in file order. Values are raw slices of the body's text. */
 export interface GroupHandler {
   /**
@@ -20,18 +30,9 @@ export interface GroupHandler {
   agent(group: number, line: number, value: string, token: string | null): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
-   * `text[valueStart, valueEnd)` of the body as read; `escaped` is true when the pattern it
-   * matches as differs from it (a `%` or a non-ASCII character): then {@link escapedPattern}
-   * gives that pattern.
+   * `text[valueStart, valueEnd)` of the body as read; `flags` holds {@link RuleFlag} bits.
    */
-  rule(
-    group: number,
-    line: number,
-    allow: boolean,
-    valueStart: number,
-    valueEnd: number,
-    escaped: boolean,
-  ): void;
+  rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void;
   sitemap?(line: number, value: string): void;
   /** Any other key (`Crawl-delay`, unknown keys), in group `group` (−1 before the first). */
   other?(group: number, line: number, key: string, value: string): void;
@@ -91,10 +92,13 @@ function read(
           return;
         }
         case 'allow':
-        case 'disallow':
+        case 'disallow': {
           if (groups > 0) inRules = true;
-          handler.rule(groups - 1, line, kind === 'allow', vs, ve, needsEscaping(vs, ve));
+          const allow = kind === 'allow' ? RuleFlag.allow : 0;
+          const escaped = needsEscaping(vs, ve) ? RuleFlag.escaped : 0;
+          handler.rule(groups - 1, line, allow | escaped, vs, ve);
           return;
+        }
         case 'sitemap':
           handler.sitemap?.(line, text.slice(vs, ve));
           return;

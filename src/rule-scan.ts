@@ -8,7 +8,7 @@
 
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { escapedPattern, type GroupHandler, readGroups } from './read-groups.js';
+import { escapedPattern, type GroupHandler, RuleFlag, readGroups } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 import type { ParseOptions } from './types.js';
 
@@ -18,10 +18,10 @@ export interface GroupRules {
   readonly body: ByteBody;
   /**
    * One array (a small file keeps little else): the rules of all groups in file order, three
-   * numbers each (`line << 2 | escaped << 1 | allow`, with `escaped` as `GroupHandler.rule`
-   * reports it; where the value starts; where it ends, in `body.text`); then, for each group g,
-   * where its rules start in this array, and where the last group's end; last, where that table
-   * starts. Rules before the first group are left out (they never apply).
+   * numbers each (`line << 2 | flags`, with the `RuleFlag` bits `GroupHandler.rule` reports;
+   * where the value starts; where it ends, in `body.text`); then, for each group g, where its
+   * rules start in this array, and where the last group's end; last, where that table starts.
+   * Rules before the first group are left out (they never apply).
    */
   readonly rules: readonly number[];
 }
@@ -72,8 +72,9 @@ export function entriesOf(
       const value = body.text.slice(rules[r + 1], rules[r + 2]);
       // Whether a value needs escaping was found at parse, by one search over the whole body:
       // searching again per compile would cost the rest of the body for each agent.
-      const pattern = (word & 2) !== 0 ? escapedPattern(value, body.utf16, rfc9309) : value;
-      addEntries(pattern, (word & 1) !== 0, group, word >> 2, entries);
+      const escaped = (word & RuleFlag.escaped) !== 0;
+      const pattern = escaped ? escapedPattern(value, body.utf16, rfc9309) : value;
+      addEntries(pattern, (word & RuleFlag.allow) !== 0, group, word >> 2, entries);
     }
   }
   return entries;
@@ -103,18 +104,9 @@ class RuleScan implements GroupHandler {
     else if (list[list.length - 1] !== group) list.push(group);
   }
 
-  rule(
-    group: number,
-    line: number,
-    allow: boolean,
-    valueStart: number,
-    valueEnd: number,
-    escaped: boolean,
-  ): void {
+  rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them). `line << 2`
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
-    if (group >= 0) {
-      this.rules.push((line << 2) | (escaped ? 2 : 0) | (allow ? 1 : 0), valueStart, valueEnd);
-    }
+    if (group >= 0) this.rules.push((line << 2) | flags, valueStart, valueEnd);
   }
 }
