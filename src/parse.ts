@@ -12,7 +12,7 @@ import {
   stringToByteString,
 } from './bytes.js';
 import { escapeValue } from './pattern.js';
-import { escapedPattern, type GroupHandler, RuleFlag, readGroups } from './read-groups.js';
+import { type GroupHandler, RuleFlag, readGroups, rulePattern } from './read-groups.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 import type {
   AgentLine,
@@ -200,10 +200,9 @@ class ModelBuilder implements GroupHandler {
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     const raw = this.#text.slice(valueStart, valueEnd);
-    // A value that needs no escaping has no `%` and no non-ASCII byte: it is the pattern.
-    const escaped = (flags & RuleFlag.escaped) !== 0;
-    const pattern = escaped ? escapedPattern(raw, this.#utf16, this.#rfc9309) : raw;
-    const value = escaped ? this.#decode(raw) : raw;
+    const pattern = rulePattern(raw, flags, this.#utf16, this.#rfc9309);
+    // A value that needs no escaping has no `%` and no non-ASCII byte: nothing to decode.
+    const value = (flags & RuleFlag.escaped) !== 0 ? this.#decode(raw) : raw;
     const rule: Rule = {
       type: (flags & RuleFlag.allow) !== 0 ? 'allow' : 'disallow',
       line,

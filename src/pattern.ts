@@ -114,6 +114,16 @@ export function decodeUnreserved(value: string): string {
   return last === 0 ? value : out + value.slice(last);
 }
 
+/**
+ * What a value that needs escaping matches as: escaped as the reference escapes it
+ * ({@link escapeValue}), and with `rfc9309` its escaped unreserved characters decoded (RFC 9309
+ * §2.2.2). `value` is a byte string, or UTF-16 text when `utf16` is set.
+ */
+export function escapedPattern(value: string, utf16: boolean, rfc9309: boolean): string {
+  const escaped = escapeValue(value, utf16);
+  return rfc9309 ? decodeUnreserved(escaped) : escaped;
+}
+
 /** A pattern split for matching: a literal prefix, then literal pieces separated by `*`. */
 export interface CompiledPattern {
   /** The literal text before the first `*` (and before a final `$`). */

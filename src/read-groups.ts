@@ -1,13 +1,14 @@
 /**
  * A body's directives with the group each stands in (RFC 9309 §2.1, as the reference groups
- * them) and, for rules, the pattern they match as: the one reading shared by the rule scan
- * (robots.ts's indexes) and the model (parse.ts), so the two cannot disagree.
+ * them) and, for rules, whether their values need escaping and what pattern they then match as:
+ * the one reading shared by the rule scan (robots.ts's indexes) and the model (parse.ts), so the
+ * two cannot disagree.
  */
 
 import { extractProductToken, isGlobalAgent } from './agent.js';
 import { stringToByteString } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { decodeUnreserved, escapeValue } from './pattern.js';
+import { escapedPattern } from './pattern.js';
 import { type TokenizeHandler, type TokenizeSummary, tokenizeText } from './tokenize.js';
 import type { ParseOptions } from './types.js';
 
@@ -15,8 +16,8 @@ import type { ParseOptions } from './types.js';
 export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
   allow: 1,
   /**
-   * The pattern the value matches as differs from it (a `%` or a non-ASCII character): then
-   * {@link escapedPattern} gives that pattern.
+   * The pattern the value matches as differs from it (a `%` or a non-ASCII character): see
+   * {@link rulePattern}.
    */
   escaped: 2,
 } as const;
@@ -117,14 +118,16 @@ function asByteBody(body: ByteBody): ByteBody {
 }
 
 /**
- * The pattern a rule value that needs escaping (see {@link GroupHandler.rule}) matches as,
- * escaped as the reference escapes it (see `escapeValue`), and with `rfc9309` its escaped
- * unreserved characters decoded. `value` is a slice of a byte string, or of UTF-16 text when
- * `utf16` is set.
+ * The pattern a rule value (a slice of the body's text, UTF-16 text when `utf16` is set) with
+ * these {@link RuleFlag} bits matches as: the one reading of both the rule scan and the model.
  */
-export function escapedPattern(value: string, utf16: boolean, rfc9309: boolean): string {
-  const escaped = escapeValue(value, utf16);
-  return rfc9309 ? decodeUnreserved(escaped) : escaped;
+export function rulePattern(
+  value: string,
+  flags: number,
+  utf16: boolean,
+  rfc9309: boolean,
+): string {
+  return (flags & RuleFlag.escaped) !== 0 ? escapedPattern(value, utf16, rfc9309) : value;
 }
 
 // A fixed expression (never built from robots.txt content), searched from `lastIndex`.

@@ -32,23 +32,29 @@ import type {
 } from './types.js';
 import { pathForMatching, urlToString } from './url.js';
 
-/** Which groups apply to a set of queried agents, and their compiled rules. */
+/** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
+interface RuleSet {
+  readonly groups: readonly number[];
+  index: RuleIndex | null;
+}
+
+/** Which groups apply to a set of queried agents, and the rules to run. */
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
+  /** The rules of those groups; null for several agents naming different groups, whose… */
+  readonly set: RuleSet | null;
   /**
-   * The compiled rules: null until the first check of an agent this resolution stands for.
-   * Always null for several agents, whose `parts` are run instead.
+   * …sets are run in turn (a group naming two of them is then searched twice, which cannot
+   * change the best match).
    */
-  index: RuleIndex | null;
-  /** Several queried agents naming different groups: each one's resolution, run in turn. */
-  readonly parts: readonly Resolution[] | null;
+  readonly parts: readonly RuleSet[] | null;
 }
 
 const NO_GROUPS: Resolution = {
   selection: 'none',
   groups: [],
-  index: new RuleIndex([]),
+  set: { groups: [], index: new RuleIndex([]) },
   parts: null,
 };
 
@@ -80,11 +86,14 @@ function release(state: MatchState): void {
  */
 export class ParsedRobotsTxt implements RobotsTxt {
   readonly options: Required<ParseOptions>;
-  /** The body as read (see ByteBody), kept for the rules and the model. */
+  /**
+   * The body as read (see ByteBody), kept for the rules and the model: three fields rather than
+   * the read body's object, which a small file would pay for.
+   */
   readonly #text: string;
   readonly #ascii: boolean;
   readonly #utf16: boolean;
-  /** Every group's rules (see GroupRules), compiled into a resolution's index on its first check. */
+  /** Every group's rules (see ScannedRules), compiled into a rule set's index on its first check. */
   readonly #rules: readonly number[];
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
@@ -104,7 +113,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const scanned = scanRules(body, options);
     // The scan may have turned UTF-16 text into a byte string.
     const { text, ascii, utf16 } = scanned.body;
-    // Fields rather than the scan's objects: a small file's parse keeps little else.
     this.#text = text;
     this.#ascii = ascii;
     this.#utf16 = utf16;
@@ -113,23 +121,36 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
     this.#bytesRead = utf16 ? -1 : scanned.bytesRead;
+    // One rule set per distinct list of groups: agents named by the same groups, and `*` when
+    // its groups are theirs too, compile and run the same rules once.
+    const sets = new Map<string, RuleSet>();
+    const setOf = (groups: readonly number[]): RuleSet => {
+      const key = groups.join(',');
+      let set = sets.get(key);
+      if (set === undefined) sets.set(key, (set = { groups, index: null }));
+      return set;
+    };
     this.#global =
       scanned.globalGroups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups: scanned.globalGroups, index: null, parts: null };
+        : {
+            selection: 'global',
+            groups: scanned.globalGroups,
+            set: setOf(scanned.globalGroups),
+            parts: null,
+          };
     if (scanned.tokenGroups === null) {
       this.#groupsByToken = null;
     } else {
       this.#groupsByToken = new Map();
-      // Tokens named by the same groups share one resolution: their rules are compiled once, and
-      // a list of such agents runs them once.
-      const bySetResolution = new Map<string, Resolution>();
-      for (const [token, list] of scanned.tokenGroups) {
-        const key = list.join(',');
-        let resolution = bySetResolution.get(key);
+      // Tokens named by the same groups share one resolution: a list of such agents is one set.
+      const resolutions = new Map<RuleSet, Resolution>();
+      for (const [token, groups] of scanned.tokenGroups) {
+        const set = setOf(groups);
+        let resolution = resolutions.get(set);
         if (resolution === undefined) {
-          resolution = { selection: 'specific', groups: list, index: null, parts: null };
-          bySetResolution.set(key, resolution);
+          resolution = { selection: 'specific', groups, set, parts: null };
+          resolutions.set(set, resolution);
         }
         this.#groupsByToken.set(token, resolution);
       }
@@ -285,30 +306,25 @@ export class ParsedRobotsTxt implements RobotsTxt {
     }
     if (found.length === 0) return this.#global;
     if (found.length === 1) return found[0]!;
-    // Several agents: each one's merged index, run in turn. A group naming two of them is then
-    // searched twice, which cannot change the best match.
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, index: null, parts: found };
+    return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
   }
 
   /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
-    const parts = resolution.parts;
-    if (parts === null) {
-      this.#indexOf(resolution).match(path, state);
+    const { set, parts } = resolution;
+    if (set !== null) {
+      this.#indexOf(set).match(path, state);
     } else {
-      for (let i = 0; i < parts.length; i++) this.#indexOf(parts[i]!).match(path, state);
+      for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
     }
     return state;
   }
 
-  /** A resolution's rules (its groups merged: RFC 9309 §2.2.1), compiled on its first check. */
-  #indexOf(resolution: Resolution): RuleIndex {
-    if (resolution.index === null) {
-      const rules = { body: this.#body(), rules: this.#rules };
-      resolution.index = new RuleIndex(entriesOf(rules, resolution.groups, this.#rfc9309()));
-    }
-    return resolution.index;
+  /** A rule set's index, compiled on its first check. */
+  #indexOf(set: RuleSet): RuleIndex {
+    set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
+    return set.index;
   }
 
   #body(): ByteBody {

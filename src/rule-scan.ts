@@ -1,33 +1,30 @@
 /**
  * What the matcher needs of a body, in two steps. The parse makes one tokenizer run that records
  * each group's rules (where their values are, whether they need escaping, their lines and kinds)
- * and which groups each product token names; the rules of a set of groups become index entries only when an agent of
- * that set is first checked ({@link entriesOf}). The full model (values as written, sitemaps,
+ * and which groups each product token names; the rules of a set of groups become index entries
+ * only when an agent of that set is first checked ({@link entriesOf}). The full model (values as written, sitemaps,
  * other directives, line flags) is built from the same body only when it is asked for.
  */
 
 import { asciiLowerCase } from './bytes.js';
 import type { ByteBody } from './parse.js';
-import { escapedPattern, type GroupHandler, RuleFlag, readGroups } from './read-groups.js';
+import { type GroupHandler, RuleFlag, readGroups, rulePattern } from './read-groups.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 import type { ParseOptions } from './types.js';
 
-/** The rules of every group of a body, as checks need them. */
-export interface GroupRules {
+/** What checks need of a body. */
+export interface ScannedRules {
   /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
   readonly body: ByteBody;
   /**
-   * One array (a small file keeps little else): the rules of all groups in file order, three
-   * numbers each (`line << 2 | flags`, with the `RuleFlag` bits `GroupHandler.rule` reports;
-   * where the value starts; where it ends, in `body.text`); then, for each group g, where its
-   * rules start in this array, and where the last group's end; last, where that table starts.
-   * Rules before the first group are left out (they never apply).
+   * The rules of every group, in one array (a small file keeps little else): the rules of all
+   * groups in file order, three numbers each (`line << 2 | flags`, with the `RuleFlag` bits
+   * `GroupHandler.rule` reports; where the value starts; where it ends, in `body.text`); then,
+   * for each group g, where its rules start in this array, and where the last group's end;
+   * last, where that table starts. Rules before the first group are left out (they never
+   * apply).
    */
   readonly rules: readonly number[];
-}
-
-/** What checks need of a body. */
-export interface ScannedRules extends GroupRules {
   /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
@@ -60,7 +57,8 @@ export function scanRules(body: ByteBody, options: Required<ParseOptions>): Scan
  * pattern (RFC 9309 §2.2.2 with `rfc9309`), and its `index.html` rewrite if it has one.
  */
 export function entriesOf(
-  { body, rules }: GroupRules,
+  body: ByteBody,
+  rules: readonly number[],
   groups: readonly number[],
   rfc9309: boolean,
 ): IndexEntry[] {
@@ -72,8 +70,7 @@ export function entriesOf(
       const value = body.text.slice(rules[r + 1], rules[r + 2]);
       // Whether a value needs escaping was found at parse, by one search over the whole body:
       // searching again per compile would cost the rest of the body for each agent.
-      const escaped = (word & RuleFlag.escaped) !== 0;
-      const pattern = escaped ? escapedPattern(value, body.utf16, rfc9309) : value;
+      const pattern = rulePattern(value, word, body.utf16, rfc9309);
       addEntries(pattern, (word & RuleFlag.allow) !== 0, group, word >> 2, entries);
     }
   }
@@ -82,7 +79,7 @@ export function entriesOf(
 
 /** Records each group's rules and which groups each product token names. */
 class RuleScan implements GroupHandler {
-  /** The rules, three numbers each (see {@link GroupRules.rules}). */
+  /** The rules, three numbers each (see {@link ScannedRules.rules}). */
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];

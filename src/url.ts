@@ -3,7 +3,7 @@
  */
 
 import { describe } from './agent.js';
-import { decodeUnreserved, escapeValue } from './pattern.js';
+import { escapedPattern } from './pattern.js';
 
 function firstOf(url: string, from: number): number {
   for (let i = from; i < url.length; i++) {
@@ -48,7 +48,7 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
   const nul = path.indexOf('\0');
   if (nul >= 0) path = path.slice(0, nul);
   // The path is text: each non-ASCII character is escaped as the bytes of its UTF-8 encoding.
-  if (rfc9309) path = decodeUnreserved(escapeValue(path, true));
+  if (rfc9309) path = escapedPattern(path, true, true);
   return path;
 }
 
