@@ -5,13 +5,7 @@
  * string sorting (V8 sorts strings slowly).
  */
 
-import {
-  type IndexEntry,
-  insertionSortByPriority,
-  type MatchState,
-  scanEntries,
-  sortByStrength,
-} from './rule-entry.js';
+import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 
 /** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
 function hashOf(key: number): number {
@@ -76,17 +70,7 @@ export class EntryGroups {
     // Stable: each group keeps the order of `entries`, so (for entries in file order) a stable
     // sort by priority alone puts it strongest first: priority descending, then line ascending.
     for (let k = 0; k < entries.length; k++) grouped[fill[ids[k]!]!++] = entries[k]!;
-    for (let g = 0; g < counts.length; g++) {
-      const from = starts[g]!;
-      const to = starts[g + 1]!;
-      if (to - from < 2) continue;
-      if (to - from < 32) {
-        insertionSortByPriority(grouped, from, to);
-      } else {
-        const sorted = sortByStrength(grouped.slice(from, to));
-        for (let k = 0; k < sorted.length; k++) grouped[from + k] = sorted[k]!;
-      }
-    }
+    for (let g = 0; g < counts.length; g++) sortByStrength(grouped, starts[g]!, starts[g + 1]!);
     this.#entries = grouped;
     this.#starts = starts;
     this.#table = table;

@@ -30,7 +30,9 @@ export class RuleIndex {
   constructor(all: readonly IndexEntry[]) {
     if (all.length <= SMALL_SET) {
       // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries).
-      this.#scanned = sortByStrength(all.slice());
+      const scanned = all.slice();
+      sortByStrength(scanned);
+      this.#scanned = scanned;
       this.#prefixes = null;
       this.#trigrams = null;
       return;
@@ -56,7 +58,9 @@ export class RuleIndex {
     const hashed: IndexEntry[] = [];
     const scanned: IndexEntry[] = [];
     for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
-    this.#scanned = sortByStrength(scanned);
+    sortByStrength(scanned);
+    // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
+    this.#scanned = scanned.slice();
     this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }

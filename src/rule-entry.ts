@@ -60,33 +60,35 @@ function makeEntry(
 }
 
 /**
- * Sorts entries strongest first. `entries` must be in file order (as {@link addEntries} appends
- * them group by group), so a stable sort by priority alone gives priority descending, then line
- * ascending. Large lists are counting-sorted by priority: V8's sort with a comparator cost more
- * than building the rest of an index.
+ * Sorts `entries[from, to)` in place, strongest first. The range must be in file order (as
+ * {@link addEntries} appends them group by group), so a stable sort by priority alone gives
+ * priority descending, then line ascending. A few entries are insertion-sorted (cheaper than
+ * setting up anything else); more are counting-sorted by priority: V8's sort with a comparator
+ * cost more than building the rest of an index.
  */
-export function sortByStrength(entries: IndexEntry[]): IndexEntry[] {
-  const n = entries.length;
+export function sortByStrength(
+  entries: IndexEntry[],
+  from: number = 0,
+  to: number = entries.length,
+): void {
+  const n = to - from;
   if (n < 32) {
-    insertionSortByPriority(entries, 0, n);
-    return entries;
+    insertionSortByPriority(entries, from, to);
+    return;
   }
   let max = 0;
-  for (let k = 0; k < n; k++) if (entries[k]!.priority > max) max = entries[k]!.priority;
+  for (let k = from; k < to; k++) if (entries[k]!.priority > max) max = entries[k]!.priority;
   // starts[max - p] is where priority p begins: the highest priority comes first.
   const starts = new Int32Array(max + 2);
-  for (let k = 0; k < n; k++) starts[max - entries[k]!.priority + 1]!++;
+  for (let k = from; k < to; k++) starts[max - entries[k]!.priority + 1]!++;
   for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
   const sorted = new Array<IndexEntry>(n);
-  for (let k = 0; k < n; k++) sorted[starts[max - entries[k]!.priority]!++] = entries[k]!;
-  return sorted;
+  for (let k = from; k < to; k++) sorted[starts[max - entries[k]!.priority]!++] = entries[k]!;
+  for (let k = 0; k < n; k++) entries[from + k] = sorted[k]!;
 }
 
-/**
- * Sorts `entries[from, to)` in place by priority, highest first, keeping the order of equal ones:
- * for a few entries cheaper than setting up Array#sort.
- */
-export function insertionSortByPriority(entries: IndexEntry[], from: number, to: number): void {
+/** Sorts `entries[from, to)` in place by priority, highest first, keeping equal ones in order. */
+function insertionSortByPriority(entries: IndexEntry[], from: number, to: number): void {
   for (let i = from + 1; i < to; i++) {
     const entry = entries[i]!;
     let j = i - 1;
