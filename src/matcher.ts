@@ -14,8 +14,6 @@ import { nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 
-export type { IndexEntry, MatchState } from './rule-entry.js';
-
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 const SMALL_SET = 24;
 

@@ -31,7 +31,7 @@ interface MutableGroup {
   readonly rules: Rule[];
 }
 
-/** Everything the parser extracts from a body; the facade in robots.ts adds the checks. */
+/** Everything the parser extracts from a body: the model robots.ts reads on first access. */
 export interface ParsedBody
   extends Pick<
     RobotsTxtData,
@@ -90,8 +90,9 @@ export interface ByteBody {
   readonly ascii: boolean;
   /**
    * The text is the decoding of a valid UTF-8 body that is read whole (it is no longer than the
-   * parser's `maxBytes`), not a byte string: a value's non-ASCII characters are encoded to bytes only when it must be escaped,
-   * and no value needs decoding. Saves converting a whole non-ASCII body up front.
+   * parser's `maxBytes`), not a byte string: a value's non-ASCII characters are encoded to bytes
+   * only when it must be escaped, and no value needs decoding. Saves converting a whole
+   * non-ASCII body up front.
    */
   readonly utf16: boolean;
 }

@@ -71,12 +71,12 @@ const PERCENT_BYTES: readonly string[] = Array.from(
   (_, byte) => `%${HEX[byte >> 4]}${HEX[byte & 0xf]}`,
 );
 
-/** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */
 /** The value of a hex digit's character code. */
 function hexValue(code: number): number {
   return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
 }
 
+/** Upper-cases a hex digit's character code (`a`–`f` → `A`–`F`). */
 function toUpperHex(code: number): number {
   return code >= 0x61 ? code - 0x20 : code;
 }

@@ -6,7 +6,7 @@
 
 import { toAgentList } from './agent.js';
 import { asciiLowerCase, utf8Length } from './bytes.js';
-import { type IndexEntry, type MatchState, RuleIndex } from './matcher.js';
+import { RuleIndex } from './matcher.js';
 import {
   type ByteBody,
   type ParsedBody,
@@ -15,6 +15,7 @@ import {
   resolveOptions,
   type SizedBody,
 } from './parse.js';
+import type { IndexEntry, MatchState } from './rule-entry.js';
 import { entriesOf, scanRules } from './rule-scan.js';
 import { LineFlag } from './tokenize.js';
 import type {

@@ -36,7 +36,10 @@ export const MAX_LINE_LENGTH: number = 2083 * 8 - 1;
 /** RFC 9309 §2.5: crawlers must parse at least 500 KiB; Google reads exactly that much. */
 export const DEFAULT_MAX_BYTES: number = 500 * 1024;
 
-/** Receives the tokenizer's output in file order. Offsets index the text tokenized (a byte string). */
+/**
+ * Receives the tokenizer's output in file order. Offsets index the text tokenized (a byte string,
+ * or UTF-16 text: see `tokenizeText`).
+ */
 export interface TokenizeHandler {
   /** A line with a key and a value; the value is trimmed and comment-free, not yet escaped. */
   directive(
@@ -58,7 +61,7 @@ export interface TokenizeHandler {
 export interface TokenizeSummary {
   /** Number of lines handed to the handler. */
   readonly lineCount: number;
-  /** Bytes of the body that were read. */
+  /** Characters of the text that were read: bytes of a byte string (all of UTF-16 text). */
   readonly bytesRead: number;
   /** True when the body was longer than `maxBytes`. */
   readonly truncated: boolean;

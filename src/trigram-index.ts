@@ -20,7 +20,10 @@ export function longestPiece(entry: IndexEntry): string {
   return longest;
 }
 
-/** An immutable trigram index over entries that each have a literal piece of length ≥ 3. */
+/**
+ * A trigram index over entries that each have a literal piece of length ≥ 3: its entries are
+ * fixed; only the per-walk marks change.
+ */
 export class TrigramIndex {
   /** The entries grouped by the last trigram of their longest piece. */
   readonly #groups: EntryGroups;
