@@ -20,7 +20,7 @@ import {
 } from './fetch.js';
 import { allowAll, disallowAll } from './policy.js';
 import { parseRobotsTxt } from './robots.js';
-import { type RobotsTxtLocation, robotsTxtLocation } from './robots-url.js';
+import { createLocator, type RobotsTxtLocation } from './robots-url.js';
 import { createLru, createMemoryStore } from './stores/memory.js';
 import type { Explanation, RobotsPolicy } from './types.js';
 
@@ -227,6 +227,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   const policy: CachePolicy = { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay };
   const store = givenStore ?? createMemoryStore({ maxEntries: maxOrigins, now });
   const memory = createLru<Slot>(maxOrigins);
+  const locate = createLocator();
   const inflight = new Map<string, Promise<RobotsLookup>>();
   let status: StoreStatus = { healthy: true, failures: 0 };
   let lastFailure = Number.NEGATIVE_INFINITY;
@@ -380,7 +381,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
 
   /** The rules for `url`: a check on a fresh origin costs no lookup object and no promise. */
   function rulesFor(url: string | URL, caller: string): RobotsPolicy | Promise<RobotsPolicy> {
-    const location = robotsTxtLocation(url, caller);
+    const location = locate(url, caller);
     const slot = fresh(location.origin);
     return slot !== undefined ? slot.robots : load(location).then((lookup) => lookup.robots);
   }
@@ -393,14 +394,14 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       return (await rulesFor(url, 'explain')).explain(url, agent);
     },
     async get(url) {
-      const location = robotsTxtLocation(url, 'get');
+      const location = locate(url, 'get');
       const slot = fresh(location.origin);
       return slot !== undefined
         ? { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' }
         : load(location);
     },
     async delete(url) {
-      const { origin } = robotsTxtLocation(url, 'delete');
+      const { origin } = locate(url, 'delete');
       memory.delete(origin);
       await useStore('delete', () => store.delete(origin));
     },

@@ -24,7 +24,10 @@ export interface RobotsTxtLocation {
  * @throws {RobotsTxtError} for a string that is not a URL, a URL without host, or another scheme
  *   than http, https and ftp.
  */
-export function robotsTxtLocation(url: string | URL, caller = 'robotsTxtUrl'): RobotsTxtLocation {
+export function robotsTxtLocation(
+  url: string | URL,
+  caller = 'robotsTxtLocation',
+): RobotsTxtLocation {
   const input = urlToString(url, caller);
   let parsed: URL;
   try {
@@ -70,5 +73,67 @@ export function robotsTxtLocation(url: string | URL, caller = 'robotsTxtUrl'): R
  * ```
  */
 export function robotsTxtUrl(url: string | URL): string {
-  return robotsTxtLocation(url).url;
+  return robotsTxtLocation(url, 'robotsTxtUrl').url;
+}
+
+/**
+ * {@link robotsTxtLocation} that remembers its last answer: a crawler checks many URLs of one
+ * site in a row, and parsing each URL whole to find the same origin cost about as much as the
+ * check itself. The answer is reused for a string URL that begins with the last one's plain
+ * `http(s)://authority` (see {@link plainAuthorityLength}) followed by the end, `/`, `?` or `#`:
+ * the WHATWG parser reads the origin from those characters alone.
+ */
+export function createLocator(): (url: string | URL, caller: string) => RobotsTxtLocation {
+  let lastPrefix = '';
+  let last: RobotsTxtLocation | null = null;
+  return (url, caller) => {
+    if (
+      last !== null &&
+      typeof url === 'string' &&
+      url.startsWith(lastPrefix) &&
+      endsAuthority(url, lastPrefix.length)
+    ) {
+      return last;
+    }
+    const location = robotsTxtLocation(url, caller);
+    if (typeof url === 'string') {
+      const length = plainAuthorityLength(url);
+      if (length > 0) {
+        lastPrefix = url.slice(0, length);
+        last = location;
+      }
+    }
+    return location;
+  };
+}
+
+/**
+ * The length of `url`'s scheme and authority when they are written plainly: `http://` or
+ * `https://` (lower case), then a non-empty run of ASCII letters, digits, `.`, `-` and `:`,
+ * ended by the end of the string, `/`, `?` or `#`. 0 otherwise (user-info, IPv6, escapes,
+ * whitespace, backslashes: whatever the WHATWG parser might read differently).
+ */
+function plainAuthorityLength(url: string): number {
+  const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+  if (start === 0) return 0;
+  let i = start;
+  while (i < url.length && isPlainAuthorityChar(url.charCodeAt(i))) i++;
+  return i > start && endsAuthority(url, i) ? i : 0;
+}
+
+function isPlainAuthorityChar(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) || // a-z
+    (c >= 0x41 && c <= 0x5a) || // A-Z
+    (c >= 0x30 && c <= 0x3a) || // 0-9 and ':'
+    c === 0x2e ||
+    c === 0x2d
+  );
+}
+
+/** Whether the authority of `url` can end at `i`: the end of the string, `/`, `?` or `#`. */
+function endsAuthority(url: string, i: number): boolean {
+  if (i === url.length) return true;
+  const c = url.charCodeAt(i);
+  return c === 0x2f || c === 0x3f || c === 0x23;
 }

@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRobotsTxtError, RobotsTxtError } from '../src/errors.js';
-import { robotsTxtLocation, robotsTxtUrl } from '../src/robots-url.js';
+import {
+  createLocator,
+  type RobotsTxtLocation,
+  robotsTxtLocation,
+  robotsTxtUrl,
+} from '../src/robots-url.js';
+import { pick } from './helpers/arbitraries.js';
 
 describe('robotsTxtUrl (RFC 9309 §2.3)', () => {
   it.each([
@@ -49,13 +56,75 @@ describe('robotsTxtUrl (RFC 9309 §2.3)', () => {
     expect(caught).toMatchObject({ name: 'RobotsTxtError', code, input });
   });
 
-  it('throws a TypeError for a value of the wrong type', () => {
+  it('throws a TypeError for a value of the wrong type, naming the function given it', () => {
     expect(() => robotsTxtUrl(42 as unknown as string)).toThrow(TypeError);
+    expect(() => robotsTxtUrl(42 as unknown as string)).toThrow(/^robotsTxtUrl: /);
+    expect(() => robotsTxtLocation(42 as unknown as string)).toThrow(/^robotsTxtLocation: /);
   });
 
   it('isRobotsTxtError recognises errors from another copy of the package', () => {
     const foreign = Object.assign(new Error('x'), { name: 'RobotsTxtError', code: 'ERR_NO_HOST' });
     expect(isRobotsTxtError(foreign)).toBe(true);
     expect(isRobotsTxtError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('createLocator: the last location, reused for the same plain origin', () => {
+  /** What `robotsTxtLocation` gives, or the error code it throws. */
+  const locationOrError = (locate: (url: string) => RobotsTxtLocation, url: string) => {
+    try {
+      return locate(url);
+    } catch (error) {
+      return (error as RobotsTxtError).code;
+    }
+  };
+  const base = 'https://www.example.com';
+  // URLs that begin like `base` but whose origin the parser reads differently, or not at all.
+  const lookalikes = [
+    `${base}/a`,
+    `${base}?q`,
+    `${base}#f`,
+    base,
+    `${base}:443/x`,
+    `${base}:8443/x`,
+    `${base}:99999/x`,
+    `${base}.evil/x`,
+    `${base}\\evil/x`,
+    `${base}\t/x`,
+    `${base} /x`,
+    `${base}@evil.example/x`,
+    `${base}%2e/x`,
+    'https://WWW.EXAMPLE.COM/x',
+    'http://www.example.com/x',
+    'HTTPS://www.example.com/x',
+    ' https://www.example.com/x',
+    'https://user@www.example.com/x',
+    'https://[::1]/x',
+    'https:///x',
+    'ftp://www.example.com/x',
+    'not a url',
+  ];
+
+  it('answers as robotsTxtLocation for any order of look-alike URLs', () => {
+    fc.assert(
+      fc.property(fc.array(pick(lookalikes), { maxLength: 12 }), (urls) => {
+        const locate = createLocator();
+        for (const url of urls) {
+          const expected = locationOrError((u) => robotsTxtLocation(u), url);
+          expect(locationOrError((u) => locate(u, 'test'), url)).toEqual(expected);
+        }
+      }),
+    );
+  });
+
+  it('reuses the location for URLs of the same plain origin', () => {
+    const locate = createLocator();
+    const first = locate(`${base}/a`, 'test');
+    expect(locate(`${base}/b?c`, 'test')).toBe(first);
+    expect(locate(`${base}.evil/x`, 'test')).toEqual({
+      origin: 'https://www.example.com.evil',
+      url: 'https://www.example.com.evil/robots.txt',
+    });
+    expect(() => locate(7 as unknown as string, 'isAllowed')).toThrow(/^isAllowed: /);
   });
 });
