@@ -134,6 +134,12 @@ export function byteStringToBytes(byteString: string): Uint8Array {
   return bytes;
 }
 
+/** Whether every character of `text` is a byte (≤ 0xFF): a byte string. */
+export function isByteString(text: string): boolean {
+  // A fixed expression, as in isAscii.
+  return !/[^\x00-\xff]/.test(text);
+}
+
 /** ASCII whitespace as C's `isspace`: space, TAB, LF, VT, FF, CR. */
 export function isSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);

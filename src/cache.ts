@@ -3,7 +3,7 @@
  * that decide how long a copy is used (RFC 9309 §2.4) and when an unreachable origin is retried.
  */
 
-import { bytesToByteString } from './bytes.js';
+import { bytesToByteString, isByteString } from './bytes.js';
 import type { FetchRobotsTxtResult } from './fetch.js';
 
 /** The last fetch of an origin that reached it: a file (`ok`) or its absence (`unavailable`). */
@@ -146,7 +146,9 @@ export function isCacheEntry(value: unknown): value is CacheEntry {
   const fields = copy as Record<string, unknown>;
   return (
     (fields['status'] === 'ok' || fields['status'] === 'unavailable') &&
+    // The client parses the body as it is: one character per byte.
     typeof fields['body'] === 'string' &&
+    isByteString(fields['body']) &&
     typeof fields['fetchedAt'] === 'number' &&
     typeof fields['finalUrl'] === 'string' &&
     typeof fields['reason'] === 'string'

@@ -4,7 +4,6 @@
  * both the copy and the fetch through a {@link CacheStore}.
  */
 
-import { byteStringToBytes } from './bytes.js';
 import {
   type CacheEntry,
   type CacheLock,
@@ -18,8 +17,9 @@ import {
   fetchWithOptions,
   resolveFetchOptions,
 } from './fetch.js';
+import { byteStringBody } from './parse.js';
 import { allowAll, disallowAll } from './policy.js';
-import { parseRobotsTxt } from './robots.js';
+import { ParsedRobotsTxt } from './robots.js';
 import { createLocator, type RobotsTxtLocation } from './robots-url.js';
 import { createLru, createMemoryStore } from './stores/memory.js';
 import type { Explanation, RobotsPolicy } from './types.js';
@@ -209,8 +209,6 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     maxRetryDelay,
     unreachableAllowAfter,
     retention,
-    maxOrigins,
-    lockTtl,
     lockPollInterval,
   })) {
     if (typeof value !== 'number' || !(value >= 0)) {
@@ -218,6 +216,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     }
   }
   if (minTtl > maxTtl) throw new TypeError('options.minTtl must not exceed options.maxTtl');
+  // Stricter than the loop above (which they are not in): a whole number, a lapsing lock.
   if (!Number.isInteger(maxOrigins) || maxOrigins < 1) {
     throw new TypeError(`Invalid options.maxOrigins: ${String(maxOrigins)}`);
   }
@@ -273,7 +272,8 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
         return previous.robots;
       }
       if (copy.status === 'unavailable') return allowAll(copy.reason);
-      return parseRobotsTxt(byteStringToBytes(copy.body), fetchOptions.parse);
+      // The stored byte string is the body: read as is, with the options checked once above.
+      return new ParsedRobotsTxt(byteStringBody(copy.body), fetchOptions.parse);
     }
     const unreachableFor = now() - (entry.unreachableSince ?? entry.updatedAt);
     if (unreachableFor >= unreachableAllowAfter) {

@@ -8,7 +8,7 @@
 import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
 import { resolveOptions } from './parse.js';
 import { allowAll, disallowAll } from './policy.js';
-import { parseRobotsTxt } from './robots.js';
+import { parseResolved } from './robots.js';
 import { robotsTxtLocation } from './robots-url.js';
 import { discard, readAtMost, untilAborted } from './stream.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from './types.js';
@@ -310,7 +310,7 @@ export async function fetchWithOptions(
           const why = timedOut ? `body not complete after ${timeout} ms` : describeError(error);
           return unreachable(`HTTP ${httpStatus}, ${why}`);
         }
-        const robots = parseRobotsTxt(bytes, parse);
+        const robots = parseResolved(bytes, parse);
         const truncated = bytes.byteLength > maxBytes;
         const maxAge = parseCacheLifetime(response.headers, now);
         return {

@@ -149,6 +149,11 @@ export function readBody(body: unknown, utf16Limit = 0): SizedBody {
   return { text, ascii, utf16: false, size: bytes.length };
 }
 
+/** A byte string (one character per byte, as stored by the cache) as a body, without copying. */
+export function byteStringBody(text: string): SizedBody {
+  return { text, ascii: isAscii(text), utf16: false, size: text.length };
+}
+
 /** Parses a byte string (or UTF-16 text, see {@link ByteBody}) into the model. Never throws. */
 export function parseByteString(body: ByteBody, options: Required<ParseOptions>): ParsedBody {
   const { handler, summary } = readGroups(body, options, (read) => new ModelBuilder(read, options));

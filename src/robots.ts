@@ -451,6 +451,13 @@ export function parseRobotsTxt(
   body: string | Uint8Array | ArrayBuffer,
   options?: ParseOptions,
 ): RobotsTxt {
-  const resolved = resolveOptions(options);
-  return new ParsedRobotsTxt(readBody(body, resolved.maxBytes), resolved);
+  return parseResolved(body, resolveOptions(options));
+}
+
+/** {@link parseRobotsTxt} with options already resolved (`resolveOptions`): checked once. */
+export function parseResolved(
+  body: string | Uint8Array | ArrayBuffer,
+  options: Required<ParseOptions>,
+): ParsedRobotsTxt {
+  return new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
 }

@@ -168,6 +168,11 @@ describe('lintRobotsTxt', () => {
     if (c.says !== undefined) expect(d.message).toContain(c.says);
   });
 
+  it('rejects a bad maxBytes with a TypeError naming lintRobotsTxt', () => {
+    expect(() => lintRobotsTxt('x', { maxBytes: -1 })).toThrow(TypeError);
+    expect(() => lintRobotsTxt('x', { maxBytes: -1 })).toThrow(/^lintRobotsTxt: options\.maxBytes/);
+  });
+
   it('has a case for every code', () => {
     const tested = new Set(cases.map((c) => c.code));
     expect(

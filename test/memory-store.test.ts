@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CacheEntry } from '../src/cache.js';
+import { type CacheEntry, isCacheEntry } from '../src/cache.js';
 import { createMemoryStore } from '../src/stores/memory.js';
 import { cacheStoreTests } from './cache-store.suite.js';
 
@@ -29,5 +29,28 @@ describe('createMemoryStore', () => {
 
   it('rejects a bad maxEntries with a TypeError', () => {
     expect(() => createMemoryStore({ maxEntries: 0 })).toThrow(TypeError);
+  });
+});
+
+describe('isCacheEntry: entries read back from JSON', () => {
+  const copy = {
+    status: 'ok',
+    body: 'User-agent: *\nDisallow: /\xff\n',
+    fetchedAt: 1,
+    finalUrl: 'https://h/robots.txt',
+    reason: 'HTTP 200',
+  };
+  const entry = { expiresAt: 2, updatedAt: 1, failures: 0, copy };
+
+  it('accepts an entry whose body is a byte string', () => {
+    expect(isCacheEntry(entry)).toBe(true);
+    expect(isCacheEntry({ ...entry, copy: undefined })).toBe(true);
+  });
+
+  it('rejects a body that is not one character per byte, and other shapes', () => {
+    expect(isCacheEntry({ ...entry, copy: { ...copy, body: 'Disallow: /€' } })).toBe(false);
+    expect(isCacheEntry({ ...entry, copy: { ...copy, body: 7 } })).toBe(false);
+    expect(isCacheEntry({ ...entry, failures: '0' })).toBe(false);
+    expect(isCacheEntry(null)).toBe(false);
   });
 });

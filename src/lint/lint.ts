@@ -6,13 +6,7 @@
 import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
 import { readBody, resolveOptions } from '../parse.js';
 import { formatRule, ParsedRobotsTxt, ruleKey } from '../robots.js';
-import {
-  DEFAULT_MAX_BYTES,
-  type DirectiveKind,
-  LineFlag,
-  MAX_LINE_LENGTH,
-  tokenize,
-} from '../tokenize.js';
+import { type DirectiveKind, LineFlag, MAX_LINE_LENGTH, tokenize } from '../tokenize.js';
 import type { AgentLine, Group, Rule } from '../types.js';
 import { diagnosticCatalog } from './catalog.js';
 import { canMatch, findShadowedRules } from './shadowing.js';
@@ -85,8 +79,13 @@ export function lintRobotsTxt(
   // The body is converted once, for the parser and for the offsets below.
   const byteBody = readBody(body);
   const text = byteBody.text;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const parseOptions = resolveOptions({ maxBytes });
+  // Only maxBytes: lint reports what a crawler reading the file Google's way sees.
+  const { maxBytes: givenMaxBytes } = options;
+  const parseOptions = resolveOptions(
+    givenMaxBytes === undefined ? {} : { maxBytes: givenMaxBytes },
+    'lintRobotsTxt',
+  );
+  const maxBytes = parseOptions.maxBytes;
   const robots = new ParsedRobotsTxt(byteBody, parseOptions);
   const lines: LineSpan[] = [];
   const directives: (DirectiveSpan | undefined)[] = [];
