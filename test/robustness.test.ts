@@ -141,5 +141,10 @@ describe('huge inputs', () => {
     });
     expect(robots.isAllowed('https://h/big5/x', [tokens[0]!, last])).toBe(false);
     expect(robots.isAllowed('https://h/big5/x', 'other')).toBe(true);
+    // Every one of the 300 merged sets compiled and checked: each agent's own rule and a big one.
+    tokens.forEach((t, i) => {
+      expect(robots.matchingLine(`https://h/own-${t}`, t)).toBe(2300 + 2 * i + 2);
+      expect(robots.isAllowed(`https://h/big${i}/x`, t)).toBe(false);
+    });
   });
 });
