@@ -150,7 +150,8 @@ export function makeWorstCase() {
       default: // a literal prefix shared with the URLs, then wildcards
         pattern = `/${word(2)}/*${word(4)}*/${word(3)}*`;
     }
-    const line = `${i % 7 === 0 ? 'Allow' : 'Disallow'}: ${pattern}`;
+    // Allow and Disallow mixed into every kind of pattern (3 and 7 share no factor).
+    const line = `${i % 3 === 0 ? 'Allow' : 'Disallow'}: ${pattern}`;
     lines.push(line);
     size += line.length + 1;
   }
