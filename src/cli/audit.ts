@@ -10,6 +10,7 @@ import {
   describeSource,
   EXIT,
   fetchOptionsConfig,
+  fetchOptionsHelp,
   loadSource,
   parseCommandArgs,
   policyOf,
@@ -31,8 +32,7 @@ Options:
       --purpose P      only crawlers with this purpose:
                        ${PURPOSES.join(', ')}
       --json           print JSON
-      --timeout MS     fetch timeout (default 10000)
-      --user-agent UA  User-Agent header sent when fetching
+${fetchOptionsHelp}
   -h, --help           show this help
 
 Exit status: 0 report printed, 2 usage error or unreadable input.

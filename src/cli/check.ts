@@ -1,3 +1,8 @@
+/**
+ * `robotstxt check`: the verdict for each URL with the deciding line, from a given robots.txt or
+ * from each URL's own robots.txt.
+ */
+
 import { paint } from '../ansi.js';
 import { formatRule } from '../robots.js';
 import { robotsTxtUrl } from '../robots-url.js';
@@ -9,6 +14,7 @@ import {
   describeSource,
   EXIT,
   fetchOptionsConfig,
+  fetchOptionsHelp,
   isUrl,
   type LoadedSource,
   loadSource,
@@ -35,8 +41,7 @@ Options:
   -e, --explain        also print why, in a sentence
       --jsonl          batch mode: JSON lines on stdin, one result per line
       --json           print JSON
-      --timeout MS     fetch timeout (default 10000)
-      --user-agent UA  User-Agent header sent when fetching
+${fetchOptionsHelp}
   -h, --help           show this help
 
 Exit status: 0 all allowed, 1 some URL disallowed, 2 usage error or unreadable input.

@@ -12,6 +12,7 @@ import {
   EXIT,
   fetchFor,
   fetchOptionsConfig,
+  fetchOptionsHelp,
   parseCommandArgs,
 } from './shared.js';
 
@@ -24,8 +25,7 @@ does (RFC 9309 §2.3.1) and prints the outcome, then the body.
 Options:
       --json           print JSON (the body as a UTF-8 string)
       --no-body        print the outcome only
-      --timeout MS     fetch timeout (default 10000)
-      --user-agent UA  User-Agent header sent
+${fetchOptionsHelp}
   -h, --help           show this help
 
 Exit status: 0 fetched (2xx), 1 unavailable (4xx: all allowed) or unreachable

@@ -13,6 +13,7 @@ import {
   describeSource,
   EXIT,
   fetchOptionsConfig,
+  fetchOptionsHelp,
   loadSource,
   parseCommandArgs,
   useColor,
@@ -29,8 +30,7 @@ A URL's origin's /robots.txt is fetched.
 Options:
   -f, --format FMT     text (default), json or sarif (SARIF 2.1.0, for CI)
       --json           same as --format json
-      --timeout MS     fetch timeout (default 10000)
-      --user-agent UA  User-Agent header sent when fetching
+${fetchOptionsHelp}
   -h, --help           show this help
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or

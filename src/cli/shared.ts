@@ -102,6 +102,10 @@ export const fetchOptionsConfig = {
   'user-agent': { type: 'string' },
 } as const;
 
+/** The help lines of {@link fetchOptionsConfig}, as each command lists them. */
+export const fetchOptionsHelp: string = `      --timeout MS     fetch timeout (default ${DEFAULT_TIMEOUT})
+      --user-agent UA  User-Agent header sent when fetching`;
+
 /** Fetches the robots.txt governing `url`; a URL without robots.txt is a {@link CliError}. */
 export async function fetchFor(
   url: string,
