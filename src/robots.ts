@@ -43,11 +43,11 @@ interface RuleSet {
 interface Resolution {
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The rules of those groups; null for several agents naming different groups, whose… */
+  /** The rules of those groups; null when `parts` holds them instead. */
   readonly set: RuleSet | null;
   /**
-   * …sets are run in turn (a group naming two of them is then searched twice, which cannot
-   * change the best match).
+   * Several queried agents naming different groups: each one's set, run in turn (a group naming
+   * two of them is then searched twice, which cannot change the best match).
    */
   readonly parts: readonly RuleSet[] | null;
 }
