@@ -128,7 +128,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const setOf = (groups: readonly number[]): RuleSet => {
       const key = groups.join(',');
       let set = sets.get(key);
-      if (set === undefined) sets.set(key, (set = { groups, index: null }));
+      if (set === undefined) {
+        set = { groups, index: null };
+        sets.set(key, set);
+      }
       return set;
     };
     this.#global =
