@@ -3,7 +3,6 @@
  * parser, plus fetching, caching, explanations and lint.
  */
 
-export { extractProductToken, isGlobalAgent } from './agent.js';
 export {
   type AuditOptions,
   type AuditResult,
@@ -12,14 +11,8 @@ export {
   auditRobotsTxt,
   type FormatAuditOptions,
   formatAuditTable,
-} from './audit.js';
-export {
-  type CachedCopy,
-  type CacheEntry,
-  type CacheLock,
-  type CacheStore,
-  isCacheEntry,
-} from './cache.js';
+} from './audit/audit.js';
+export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
 export {
   createRobotsClient,
   type LookupSource,
@@ -28,15 +21,24 @@ export {
   type RobotsLookup,
   type StoreOperation,
   type StoreStatus,
-} from './client.js';
-export { type Crawler, type CrawlerPurpose, crawlers } from './crawlers.js';
+} from './cache/client.js';
+export {
+  type CachedCopy,
+  type CacheEntry,
+  type CacheLock,
+  type CacheStore,
+  isCacheEntry,
+} from './cache/store.js';
+export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
   type RobotsTxtErrorOptions,
 } from './errors.js';
+export { formatRule } from './explain.js';
 export {
+  DEFAULT_TIMEOUT,
   type FetchFunction,
   type FetchRobotsTxtOk,
   type FetchRobotsTxtOptions,
@@ -46,7 +48,9 @@ export {
   type FetchRobotsTxtUnreachable,
   type FetchStatus,
   fetchRobotsTxt,
-} from './fetch.js';
+} from './fetch/fetch.js';
+export { allowAll, disallowAll } from './fetch/outcome-policy.js';
+export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
 export { lintRobotsTxt } from './lint/lint.js';
@@ -69,12 +73,11 @@ export type {
   RelatedLocation,
   Severity,
 } from './lint/types.js';
-export { bodyToByteString } from './parse.js';
-export { escapePattern, matchesPattern } from './pattern.js';
-export { allowAll, disallowAll } from './policy.js';
-export { formatRule, parseRobotsTxt } from './robots.js';
-export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './robots-url.js';
-export { createMemoryStore, type MemoryStoreOptions } from './stores/memory.js';
+export { getPathParamsQuery } from './match/path.js';
+export { matchesPattern } from './match/pattern.js';
+export { extractProductToken, isGlobalAgent } from './parse/agent.js';
+export { bodyToByteString } from './parse/body.js';
+export { escapePattern } from './parse/escape.js';
 export {
   DEFAULT_MAX_BYTES,
   type DirectiveKind,
@@ -83,7 +86,8 @@ export {
   type TokenizeHandler,
   type TokenizeSummary,
   tokenize,
-} from './tokenize.js';
+} from './parse/tokenize.js';
+export { parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -100,4 +104,3 @@ export type {
   Selection,
   SitemapLine,
 } from './types.js';
-export { getPathParamsQuery } from './url.js';

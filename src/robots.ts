@@ -4,20 +4,16 @@
  * compiled once, on its first check.
  */
 
-import { toAgentList } from './agent.js';
-import { asciiLowerCase, utf8Length } from './bytes.js';
-import { RuleIndex } from './matcher.js';
-import {
-  type ByteBody,
-  type ParsedBody,
-  parseByteString,
-  readBody,
-  resolveOptions,
-  type SizedBody,
-} from './parse.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
-import { entriesOf, scanRules } from './rule-scan.js';
-import { LineFlag } from './tokenize.js';
+import { explainReason } from './explain.js';
+import { pathForMatching, urlToString } from './match/path.js';
+import type { IndexEntry, MatchState } from './match/rule-entry.js';
+import { RuleIndex } from './match/rule-index.js';
+import { entriesOf, scanRules } from './match/rule-table.js';
+import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
+import { toAgentList } from './parse/agent.js';
+import { type BodyText, readBody, resolveOptions, type SizedBodyText } from './parse/body.js';
+import { type BodyModel, buildModel } from './parse/model.js';
+import { LineFlag } from './parse/tokenize.js';
 import type {
   Explanation,
   Group,
@@ -31,7 +27,7 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { pathForMatching, urlToString } from './url.js';
+import { asciiLowerCase, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
@@ -88,7 +84,7 @@ function release(state: MatchState): void {
 export class ParsedRobotsTxt implements RobotsTxt {
   readonly options: Required<ParseOptions>;
   /**
-   * The body as read (see ByteBody), kept for the rules and the model: three fields rather than
+   * The body as read (see BodyText), kept for the rules and the model: three fields rather than
    * the read body's object, which a small file would pay for.
    */
   readonly #text: string;
@@ -100,7 +96,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #size: number;
   /** Bytes read; -1 for all of them. */
   readonly #bytesRead: number;
-  #model: ParsedBody | undefined;
+  #model: BodyModel | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   readonly #groupsByToken: Map<string, Resolution> | null;
   readonly #global: Resolution;
@@ -109,7 +105,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #lastResolution: Resolution = NO_GROUPS;
 
   /** `body` as `readBody` reads it. */
-  constructor(body: SizedBody, options: Required<ParseOptions>) {
+  constructor(body: SizedBodyText, options: Required<ParseOptions>) {
     this.options = options;
     const scanned = scanRules(body, options);
     // The scan may have turned UTF-16 text into a byte string.
@@ -162,8 +158,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /** The plain-data model, parsed from the kept body on first use. */
-  #parsed(): ParsedBody {
-    this.#model ??= parseByteString(this.#body(), this.options);
+  #parsed(): BodyModel {
+    this.#model ??= buildModel(this.#body(), this.options, priorityOf);
     return this.#model;
   }
 
@@ -331,7 +327,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return set.index;
   }
 
-  #body(): ByteBody {
+  #body(): BodyText {
     return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
 }
@@ -343,20 +339,13 @@ function sameAgentList(agent: unknown, last: unknown): boolean {
   return true;
 }
 
-/**
- * RFC 9309 §2.2.2: the longest match wins, on a tie the allow wins, and an empty rule (priority 0)
- * never disallows — the reference's `disallow()`.
- */
+/** RFC 9309 §2.2.2 over the best allow and disallow found. */
 function allowedBy(state: MatchState): boolean {
-  const decider = decidingEntry(state);
-  return decider === null || decider.allow || decider.priority === 0;
+  return allowsBy(decidingEntry(state));
 }
 
-/** The reference's `matching_line` choice: the disallow if strictly stronger, else the allow. */
 function decidingEntry(state: MatchState): IndexEntry | null {
-  const allow = state.allow === null ? -1 : state.allow.priority;
-  const disallow = state.disallow === null ? -1 : state.disallow.priority;
-  return disallow > allow ? state.disallow : state.allow;
+  return decidingRule(state.allow, state.disallow);
 }
 
 /** The model's rule behind an entry (rules are in line order), with how it matched. */
@@ -388,54 +377,6 @@ function lineMetadata(line: number, flags: number): LineMetadata {
     isLineTooLong: (flags & LineFlag.tooLong) !== 0,
     isMissingColonSeparator: (flags & LineFlag.missingColon) !== 0,
   };
-}
-
-/** Writes a rule as a person reads it: `Disallow: /private`. */
-export function formatRule(rule: Pick<Rule, 'type' | 'value'>): string {
-  return `${ruleKey(rule.type)}: ${rule.value}`;
-}
-
-/** The key of a rule line as usually written: `Allow` or `Disallow`. */
-export function ruleKey(type: Rule['type']): string {
-  return type === 'allow' ? 'Allow' : 'Disallow';
-}
-
-function explainReason(
-  groups: readonly Group[],
-  agents: readonly string[],
-  path: string,
-  resolution: Resolution,
-  allowed: boolean,
-  bestAllow: MatchedRule | undefined,
-  bestDisallow: MatchedRule | undefined,
-): string {
-  const who = agents.length === 0 ? 'no agent' : agents.map((a) => JSON.stringify(a)).join(', ');
-  if (resolution.selection === 'none') {
-    return `No User-agent line names ${who} and there is no "User-agent: *" group: ${path} is allowed.`;
-  }
-  const namedBy =
-    resolution.selection === 'specific'
-      ? `the group(s) naming ${who} (line ${resolution.groups
-          .map((g) => groups[g]!.agents[0]!.line)
-          .join(', ')}; "*" rules are ignored)`
-      : `the "User-agent: *" group(s) (no line names ${who})`;
-  if (bestAllow === undefined && bestDisallow === undefined) {
-    return `No rule of ${namedBy} matches ${path}: allowed.`;
-  }
-  const describeRule = (r: MatchedRule): string =>
-    `line ${r.line} "${formatRule(r)}"${r.indexRewrite ? ' (through its index.html rewrite)' : ''} with priority ${r.matchPriority}`;
-  if (!allowed) {
-    const over = bestAllow ? `, stronger than ${describeRule(bestAllow)}` : '';
-    return `Disallowed by ${describeRule(bestDisallow!)} of ${namedBy}, the longest match for ${path}${over}.`;
-  }
-  if (bestAllow && bestDisallow && bestAllow.matchPriority === bestDisallow.matchPriority) {
-    return `Allowed: ${describeRule(bestAllow)} and ${describeRule(bestDisallow)} of ${namedBy} match ${path} equally; on a tie the allow wins.`;
-  }
-  if (bestAllow) {
-    const over = bestDisallow ? `, stronger than ${describeRule(bestDisallow)}` : '';
-    return `Allowed by ${describeRule(bestAllow)} of ${namedBy}, the longest match for ${path}${over}.`;
-  }
-  return `Allowed: only ${describeRule(bestDisallow!)} of ${namedBy} matches ${path}, and an empty Disallow blocks nothing.`;
 }
 
 /**

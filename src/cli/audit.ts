@@ -2,8 +2,7 @@
  * `robotstxt audit`: well-known crawlers × paths, allowed or blocked.
  */
 
-import { auditRobotsTxt, formatAuditTable } from '../audit.js';
-import { type CrawlerPurpose, crawlers } from '../crawlers.js';
+import { auditRobotsTxt, type CrawlerPurpose, crawlers, formatAuditTable } from '../index.js';
 import {
   type CliContext,
   CliError,

@@ -4,10 +4,8 @@
  */
 
 import { createInterface } from 'node:readline';
-import { isAgentQuery } from '../agent.js';
-import { parseRobotsTxt } from '../robots.js';
-import { createLru, type Lru } from '../stores/memory.js';
-import type { RobotsTxt } from '../types.js';
+import { parseRobotsTxt, type RobotsTxt } from '../index.js';
+import { createLru, type Lru } from '../util/lru.js';
 import { type CliContext, EXIT, messageOf, readBodyFile, write } from './shared.js';
 
 /** Options of {@link runCheckJsonl}. */
@@ -88,7 +86,10 @@ async function checkOne(
   const url = r['url'];
   if (typeof url !== 'string') throw new Error('"url" must be a string');
   const agent = r['useragent'] ?? (options.agents.length > 0 ? options.agents : undefined);
-  if (!isAgentQuery(agent)) throw new Error('"useragent" must be a string or an array of strings');
+  const isAgentQuery =
+    typeof agent === 'string' ||
+    (Array.isArray(agent) && agent.every((a) => typeof a === 'string'));
+  if (!isAgentQuery) throw new Error('"useragent" must be a string or an array of strings');
   let robots: RobotsTxt;
   const body = r['robotstxt'];
   const file = r['robots_file'] ?? options.robots;

@@ -3,10 +3,8 @@
  * from each URL's own robots.txt.
  */
 
-import { paint } from '../ansi.js';
-import { formatRule } from '../robots.js';
-import { robotsTxtUrl } from '../robots-url.js';
-import type { Explanation, RobotsPolicy } from '../types.js';
+import { type Explanation, formatRule, type RobotsPolicy, robotsTxtUrl } from '../index.js';
+import { paint } from '../util/ansi.js';
 import { runCheckJsonl } from './check-jsonl.js';
 import {
   type CliContext,

@@ -3,8 +3,8 @@
  * lifetime) and its body.
  */
 
-import { decodeBytes } from '../bytes.js';
-import type { FetchRobotsTxtResult } from '../fetch.js';
+import type { FetchRobotsTxtResult } from '../index.js';
+import { decodeBytes } from '../util/bytes.js';
 import {
   type CliContext,
   CliError,

@@ -2,10 +2,7 @@
  * `robotstxt lint`: diagnostics for robots.txt files or URLs, as text, JSON or SARIF 2.1.0.
  */
 
-import { formatLintText } from '../lint/format.js';
-import { lintRobotsTxt } from '../lint/lint.js';
-import { toSarif } from '../lint/sarif.js';
-import type { LintResult } from '../lint/types.js';
+import { formatLintText, type LintResult, lintRobotsTxt, toSarif } from '../index.js';
 import {
   bodyOf,
   type CliContext,

@@ -5,9 +5,13 @@
 
 import { readFile } from 'node:fs/promises';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { DEFAULT_TIMEOUT, type FetchRobotsTxtResult, fetchRobotsTxt } from '../fetch.js';
-import { parseRobotsTxt } from '../robots.js';
-import type { RobotsPolicy } from '../types.js';
+import {
+  DEFAULT_TIMEOUT,
+  type FetchRobotsTxtResult,
+  fetchRobotsTxt,
+  parseRobotsTxt,
+  type RobotsPolicy,
+} from '../index.js';
 
 /** Exit codes, as the reference's `robots_main`: 0 allowed / clean, 1 disallowed / errors found. */
 export const EXIT = { ok: 0, fail: 1, usage: 2 } as const;

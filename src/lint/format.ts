@@ -2,7 +2,7 @@
  * Human-readable text for lint results, as the `robotstxt lint` command prints them.
  */
 
-import { type AnsiStyle, paint } from '../ansi.js';
+import { type AnsiStyle, paint } from '../util/ansi.js';
 import type { LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */

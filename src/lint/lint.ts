@@ -3,11 +3,12 @@
  * differently from how a person reads it. Every message describes what the reference does.
  */
 
-import { asciiLowerCase, decodeByteString, isSpace } from '../bytes.js';
-import { readBody, resolveOptions } from '../parse.js';
-import { formatRule, ParsedRobotsTxt, ruleKey } from '../robots.js';
-import { type DirectiveKind, LineFlag, MAX_LINE_LENGTH, tokenize } from '../tokenize.js';
+import { formatRule, ruleKey } from '../explain.js';
+import { readBody, resolveOptions } from '../parse/body.js';
+import { type DirectiveKind, LineFlag, MAX_LINE_LENGTH, tokenize } from '../parse/tokenize.js';
+import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, Rule } from '../types.js';
+import { asciiLowerCase, decodeByteString, isSpace } from '../util/bytes.js';
 import { diagnosticCatalog } from './catalog.js';
 import { canMatch, findShadowedRules } from './shadowing.js';
 import type {

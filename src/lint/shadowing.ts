@@ -3,9 +3,10 @@
  * them. Conservative: a rule is reported only when that is provable from the two patterns alone.
  */
 
-import { compilePattern, matchesPattern } from '../pattern.js';
-import { formatRule } from '../robots.js';
-import { indexRewriteOf } from '../rule-entry.js';
+import { formatRule } from '../explain.js';
+import { compilePattern, matchesPattern } from '../match/pattern.js';
+import { indexRewriteOf } from '../match/rule-entry.js';
+import { outranks, ties } from '../match/strategy.js';
 import type { Rule } from '../types.js';
 
 /** A finding about one rule, to be turned into a diagnostic by the caller. */
@@ -135,7 +136,7 @@ function duplicate(rule: Rule, first: Rule): RuleFinding {
 function compare(rule: Rule, other: Rule, covered: boolean): RuleFinding | undefined {
   const sameType = rule.type === other.type;
   if (covered) {
-    if (other.priority > rule.priority) {
+    if (outranks(other, rule)) {
       const why = sameType
         ? 'which is longer, so this rule is never the best match of its kind'
         : `which is longer and so always wins (RFC 9309 §2.2.2: the longest match wins)`;
@@ -146,7 +147,7 @@ function compare(rule: Rule, other: Rule, covered: boolean): RuleFinding | undef
         message: `Never decides: every path it matches is also matched by ${quote(other)}, ${why}.`,
       };
     }
-    if (other.priority === rule.priority) {
+    if (ties(other, rule)) {
       if (sameType && other.line < rule.line) {
         if (other.pattern === rule.pattern) return duplicate(rule, other);
         return {

@@ -1,0 +1,160 @@
+/**
+ * What a robots.txt cache keeps per origin, the small store interface behind it, and the rules
+ * that decide how long a copy is used (RFC 9309 §2.4) and when an unreachable origin is retried.
+ */
+
+import type { FetchRobotsTxtResult } from '../fetch/fetch.js';
+import { bytesToByteString, isByteString } from '../util/bytes.js';
+
+/** The last fetch of an origin that reached it: a file (`ok`) or its absence (`unavailable`). */
+export interface CachedCopy {
+  /** `ok`: the body's rules apply; `unavailable`: no robots.txt, every URL is allowed. */
+  readonly status: 'ok' | 'unavailable';
+  /** The HTTP status of the last response. */
+  readonly httpStatus?: number;
+  /**
+   * The body bytes as handed to the parser, as a byte string (one character per byte,
+   * U+0000–U+00FF): lossless for non-UTF-8 files and safe in JSON. Empty for `unavailable`.
+   */
+  readonly body: string;
+  /** When it was fetched (epoch ms, the client's clock). */
+  readonly fetchedAt: number;
+  /** The URL the body came from, after redirects. */
+  readonly finalUrl: string;
+  /** Why this outcome, as `fetchRobotsTxt` said it. */
+  readonly reason: string;
+}
+
+/** Everything a cache keeps about one origin; plain JSON-safe data. */
+export interface CacheEntry {
+  /** The last good copy; kept while the origin is unreachable (RFC 9309 §2.4). */
+  readonly copy?: CachedCopy;
+  /**
+   * Until when (epoch ms) the entry is used without asking the origin again: the copy's expiry,
+   * or after an unreachable fetch the time of the next retry.
+   */
+  readonly expiresAt: number;
+  /** Start (epoch ms) of the current run of unreachable fetches; absent once the origin answers. */
+  readonly unreachableSince?: number;
+  /** Unreachable fetches in a row (0 after a fetch that reached the origin). */
+  readonly failures: number;
+  /** What the last unreachable fetch failed with. */
+  readonly error?: string;
+  /** When the entry was written (epoch ms). */
+  readonly updatedAt: number;
+}
+
+/** A held cross-process lock; see {@link CacheStore.lock}. */
+export interface CacheLock {
+  /** Gives the lock up (only if still held by this holder; never throws for an expired lock). */
+  release(): Promise<void>;
+}
+
+/**
+ * Where cache entries live, keyed by origin (`https://example.com`). Stores keep entries as
+ * given and may drop them at any time (LRU, TTL); methods may reject when the backend is down —
+ * the client then carries on from memory.
+ */
+export interface CacheStore {
+  /** The entry under `key`, or undefined. */
+  get(key: string): Promise<CacheEntry | undefined>;
+  /** Stores `entry` under `key` for at least `ttl` milliseconds (unless evicted). */
+  set(key: string, entry: CacheEntry, ttl: number): Promise<void>;
+  /** Removes the entry under `key`, if any. */
+  delete(key: string): Promise<void>;
+  /**
+   * Optional: takes a short lock on `key` for `ttl` milliseconds, so that of many processes
+   * sharing the store only one fetches an origin. Resolves to the lock, or to undefined when
+   * another holder has it.
+   */
+  lock?(key: string, ttl: number): Promise<CacheLock | undefined>;
+}
+
+/** Durations of the caching rules, in milliseconds; see `RobotsClientOptions`. */
+export interface CachePolicy {
+  readonly ttl: number;
+  readonly minTtl: number;
+  readonly maxTtl: number;
+  readonly retryDelay: number;
+  readonly maxRetryDelay: number;
+}
+
+/**
+ * The entry after a fetch at time `now`, given the one before it (if any).
+ * @internal
+ */
+export function nextCacheEntry(
+  previous: CacheEntry | undefined,
+  result: FetchRobotsTxtResult,
+  now: number,
+  policy: CachePolicy,
+): CacheEntry {
+  if (result.status === 'unreachable') {
+    const failures = (previous?.failures ?? 0) + 1;
+    let delay: number;
+    if (result.retryAfter !== undefined) {
+      // RFC 9110 §10.2.3: the server said when to come back; bounded, so that `Retry-After: 0`
+      // cannot make every check a fetch.
+      delay = clamp(result.retryAfter * 1000, 1000, policy.maxRetryDelay);
+    } else {
+      delay = Math.min(policy.maxRetryDelay, policy.retryDelay * 2 ** Math.min(failures - 1, 30));
+      // A 503 announces a short outage (RFC 9110 §15.6.4): ask again sooner.
+      if (result.httpStatus === 503) delay /= 2;
+    }
+    return {
+      // RFC 9309 §2.4: an unreachable origin keeps its last good copy, however old.
+      ...(previous?.copy === undefined ? {} : { copy: previous.copy }),
+      expiresAt: now + delay,
+      unreachableSince: previous?.unreachableSince ?? now,
+      failures,
+      error: result.error,
+      updatedAt: now,
+    };
+  }
+  // RFC 9309 §2.4: a copy SHOULD NOT be used for more than 24 hours; max-age moves it within
+  // [minTtl, maxTtl].
+  const lifetime = clamp(
+    result.maxAge === undefined ? policy.ttl : result.maxAge * 1000,
+    policy.minTtl,
+    policy.maxTtl,
+  );
+  return {
+    copy: {
+      status: result.status,
+      ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+      body: result.status === 'ok' ? bytesToByteString(result.body) : '',
+      fetchedAt: now,
+      finalUrl: result.finalUrl,
+      reason: result.reason,
+    },
+    expiresAt: now + lifetime,
+    failures: 0,
+    updatedAt: now,
+  };
+}
+
+/** Whether `value` has the shape of a {@link CacheEntry} (for entries read back from JSON). */
+export function isCacheEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  if (typeof entry['expiresAt'] !== 'number' || typeof entry['updatedAt'] !== 'number')
+    return false;
+  if (typeof entry['failures'] !== 'number') return false;
+  const copy = entry['copy'];
+  if (copy === undefined) return true;
+  if (typeof copy !== 'object' || copy === null) return false;
+  const fields = copy as Record<string, unknown>;
+  return (
+    (fields['status'] === 'ok' || fields['status'] === 'unavailable') &&
+    // The client parses the body as it is: one character per byte.
+    typeof fields['body'] === 'string' &&
+    isByteString(fields['body']) &&
+    typeof fields['fetchedAt'] === 'number' &&
+    typeof fields['finalUrl'] === 'string' &&
+    typeof fields['reason'] === 'string'
+  );
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

@@ -1,0 +1,68 @@
+/** The default cache store: entries in a bounded LRU map inside this process. */
+
+import { createLru } from '../../util/lru.js';
+import type { CacheEntry, CacheLock, CacheStore } from '../store.js';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * How many origins are kept; the least recently used goes first.
+   * @default 10000
+   */
+  readonly maxEntries?: number;
+  /**
+   * The clock for entry TTLs and locks, in epoch milliseconds.
+   * @default Date.now
+   */
+  readonly now?: () => number;
+}
+
+/**
+ * An in-memory LRU {@link CacheStore}, the client's default. Entries are kept by reference (they
+ * are never mutated). Its `lock` only coordinates clients that share this one store object.
+ *
+ * @example
+ * ```ts
+ * const client = createRobotsClient({ store: createMemoryStore({ maxEntries: 50_000 }) });
+ * ```
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
+  const { maxEntries = 10_000, now = Date.now } = options;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new TypeError(`Invalid options.maxEntries: ${String(maxEntries)}`);
+  }
+  const entries = createLru<{ entry: CacheEntry; until: number }>(maxEntries);
+  const locks = new Map<string, { token: object; until: number }>();
+  return {
+    get(key) {
+      const held = entries.get(key);
+      if (held === undefined) return Promise.resolve(undefined);
+      if (held.until <= now()) {
+        entries.delete(key);
+        return Promise.resolve(undefined);
+      }
+      return Promise.resolve(held.entry);
+    },
+    set(key, entry, ttl) {
+      entries.set(key, { entry, until: now() + ttl });
+      return Promise.resolve();
+    },
+    delete(key) {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    lock(key, ttl) {
+      const held = locks.get(key);
+      if (held !== undefined && held.until > now()) return Promise.resolve(undefined);
+      const token = {};
+      locks.set(key, { token, until: now() + ttl });
+      const lock: CacheLock = {
+        release() {
+          if (locks.get(key)?.token === token) locks.delete(key);
+          return Promise.resolve();
+        },
+      };
+      return Promise.resolve(lock);
+    },
+  };
+}

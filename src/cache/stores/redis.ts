@@ -1,0 +1,125 @@
+/**
+ * A Redis {@link CacheStore}, so that many crawler processes on many machines share one copy of
+ * each origin's robots.txt and one fetch per origin per expiry. Exported as `robots-rep/redis`.
+ */
+
+import { type CacheLock, type CacheStore, isCacheEntry } from '../store.js';
+
+/**
+ * The part of a Redis client the store uses. A node-redis v5 client (`createClient()` from
+ * `redis`) fits as is.
+ */
+export interface RedisCommandClient {
+  sendCommand(args: string[], options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** Options of {@link createRedisStore}. */
+export interface RedisStoreOptions {
+  /**
+   * A connected client. Create it with `disableOfflineQueue: true` so that commands fail at once
+   * while Redis is down (the robots client then works from memory).
+   */
+  readonly client: RedisCommandClient;
+  /**
+   * Prefix of every key; the entry of an origin is `prefix + origin`, its lock
+   * `prefix + 'lock:' + origin`.
+   * @default 'robots-rep:v1:'
+   */
+  readonly prefix?: string;
+  /**
+   * Milliseconds a command may take before the store gives up on it (it then rejects, and the
+   * robots client carries on from memory).
+   * @default 1000
+   */
+  readonly commandTimeout?: number;
+}
+
+/** Deletes the lock only if it still holds our token (a lapsed lock may belong to another). */
+const releaseScript =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/**
+ * A {@link CacheStore} on Redis: entries as JSON strings with a TTL (`SET … PX`), and a
+ * `SET NX PX` lock per origin so that one process fetches while the others wait for its entry.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { createRobotsClient } from 'robots-rep';
+ * import { createRedisStore } from 'robots-rep/redis';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true })
+ *   .on('error', (error) => log.warn(error))
+ *   .connect();
+ * const robots = createRobotsClient({ store: createRedisStore({ client: redis }), userAgent });
+ * ```
+ */
+export function createRedisStore(options: RedisStoreOptions): CacheStore {
+  const { client, prefix = 'robots-rep:v1:', commandTimeout = 1000 } = options;
+  if (typeof client?.sendCommand !== 'function') {
+    throw new TypeError('Expected options.client to be a Redis client with sendCommand()');
+  }
+  if (!(commandTimeout > 0)) {
+    throw new TypeError(`Invalid options.commandTimeout: ${String(commandTimeout)}`);
+  }
+
+  function send(args: string[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Redis ${args[0]} timed out after ${commandTimeout} ms`)),
+        commandTimeout,
+      );
+      client.sendCommand(args, { timeout: commandTimeout }).then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  return {
+    async get(key) {
+      const value = await send(['GET', prefix + key]);
+      if (value === null || value === undefined) return undefined;
+      let entry: unknown;
+      try {
+        entry = JSON.parse(String(value));
+      } catch {
+        return undefined;
+      }
+      // Another version (or something else) under our key: treat as missing, it is overwritten.
+      return isCacheEntry(entry) ? entry : undefined;
+    },
+    async set(key, entry, ttl) {
+      await send(['SET', prefix + key, JSON.stringify(entry), ...expiry(ttl)]);
+    },
+    async delete(key) {
+      await send(['DEL', prefix + key]);
+    },
+    async lock(key, ttl) {
+      const lockKey = `${prefix}lock:${key}`;
+      const token = crypto.randomUUID();
+      const reply = await send(['SET', lockKey, token, 'NX', ...expiry(ttl)]);
+      if (reply === null || reply === undefined) return undefined;
+      const lock: CacheLock = {
+        async release() {
+          await send(['EVAL', releaseScript, '1', lockKey, token]);
+        },
+      };
+      return lock;
+    },
+  };
+}
+
+/**
+ * `PX milliseconds` for a finite TTL, nothing (no expiry) for an infinite one: Redis rejects a
+ * PX value that is not an integer, such as `Infinity`.
+ */
+function expiry(ttl: number): string[] {
+  return Number.isFinite(ttl) ? ['PX', String(Math.max(1, Math.ceil(ttl)))] : [];
+}

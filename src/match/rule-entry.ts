@@ -1,0 +1,143 @@
+/**
+ * Rules as the matcher holds them: one flat entry per way a rule can match, how to order them by
+ * strength, and the scan that finds the best allow and disallow among a run of them.
+ */
+
+import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
+import { beats, priorityOf, type RankedRule } from './strategy.js';
+
+/**
+ * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
+ * rule's other fields (its value as written) live in the lazily built model, found by line.
+ */
+export interface IndexEntry extends CompiledPattern, RankedRule {
+  /** The pattern this entry matches: the rule's, or `<dir>/$` for an index rewrite. */
+  readonly pattern: string;
+  readonly group: number;
+  readonly allow: boolean;
+  /** Priority when this entry matches (RFC 9309 §2.2.2: the pattern's length). */
+  readonly priority: number;
+  readonly line: number;
+  readonly indexRewrite: boolean;
+}
+
+/** The best allow and disallow found so far; reused across checks to avoid allocation. */
+export interface MatchState {
+  allow: IndexEntry | null;
+  disallow: IndexEntry | null;
+}
+
+function makeEntry(
+  pattern: string,
+  allow: boolean,
+  group: number,
+  line: number,
+  indexRewrite: boolean,
+): IndexEntry {
+  const { prefix, pieces, anchored } = compilePattern(pattern);
+  return {
+    pattern,
+    group,
+    allow,
+    priority: priorityOf(pattern),
+    line,
+    indexRewrite,
+    prefix,
+    pieces,
+    anchored,
+  };
+}
+
+/**
+ * Sorts `entries[from, to)` in place, strongest first. The range must be in file order (as
+ * {@link addEntries} appends them group by group), so a stable sort by priority alone gives
+ * priority descending, then line ascending. A few entries are insertion-sorted (cheaper than
+ * setting up anything else); more are counting-sorted by priority: V8's sort with a comparator
+ * cost more than building the rest of an index.
+ */
+export function sortByStrength(
+  entries: IndexEntry[],
+  from: number = 0,
+  to: number = entries.length,
+): void {
+  const n = to - from;
+  if (n < 32) {
+    insertionSortByPriority(entries, from, to);
+    return;
+  }
+  let max = 0;
+  for (let k = from; k < to; k++) if (entries[k]!.priority > max) max = entries[k]!.priority;
+  // starts[max - p] is where priority p begins: the highest priority comes first.
+  const starts = new Int32Array(max + 2);
+  for (let k = from; k < to; k++) starts[max - entries[k]!.priority + 1]!++;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const sorted = new Array<IndexEntry>(n);
+  for (let k = from; k < to; k++) sorted[starts[max - entries[k]!.priority]!++] = entries[k]!;
+  for (let k = 0; k < n; k++) entries[from + k] = sorted[k]!;
+}
+
+/** Sorts `entries[from, to)` in place by priority, highest first, keeping equal ones in order. */
+function insertionSortByPriority(entries: IndexEntry[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const entry = entries[i]!;
+    let j = i - 1;
+    while (j >= from && entries[j]!.priority < entry.priority) {
+      entries[j + 1] = entries[j]!;
+      j--;
+    }
+    entries[j + 1] = entry;
+  }
+}
+
+/**
+ * Appends the entries of a rule (its escaped pattern, whose length is its priority): the rule,
+ * and its `index.html` rewrite if it has one.
+ */
+export function addEntries(
+  pattern: string,
+  allow: boolean,
+  group: number,
+  line: number,
+  out: IndexEntry[],
+): void {
+  out.push(makeEntry(pattern, allow, group, line, false));
+  // Disallows are never rewritten.
+  const rewritten = allow ? indexRewriteOf(pattern) : null;
+  if (rewritten !== null) out.push(makeEntry(rewritten, allow, group, line, true));
+}
+
+/**
+ * Google-specific: an allow pattern whose last segment starts with `index.htm` also allows its
+ * directory, as `<dir>/$` (that pattern's length is the priority). The rewritten pattern, or
+ * null.
+ */
+export function indexRewriteOf(pattern: string): string | null {
+  // `lastIndexOf` is a slow runtime call in V8: most patterns are ruled out by `indexOf` first.
+  if (pattern.indexOf('/index.htm') < 0) return null;
+  const slash = pattern.lastIndexOf('/');
+  return pattern.startsWith('/index.htm', slash) ? `${pattern.slice(0, slash + 1)}$` : null;
+}
+
+/**
+ * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path`,
+ * updating `state`. Stops at the first entry that can beat neither best: none after it can.
+ */
+export function scanEntries(
+  entries: readonly IndexEntry[],
+  from: number,
+  to: number,
+  path: string,
+  state: MatchState,
+): void {
+  for (let k = from; k < to; k++) {
+    const entry = entries[k]!;
+    if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
+      if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
+      continue;
+    }
+    if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
+      if (entry.allow) state.allow = entry;
+      else state.disallow = entry;
+    }
+  }
+}

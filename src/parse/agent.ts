@@ -1,0 +1,64 @@
+/**
+ * User-agent lines and queried agents (RFC 9309 §2.2.1), as the reference reads them.
+ */
+
+import { isSpace } from '../util/bytes.js';
+
+/**
+ * Whether a `User-agent` value names every crawler: exactly `*`, or `*` followed by whitespace
+ * and anything (Google-specific: `* everyone` is still global).
+ */
+export function isGlobalAgent(value: string): boolean {
+  return (
+    value.length > 0 &&
+    value.charCodeAt(0) === 0x2a &&
+    (value.length === 1 || isSpace(value.charCodeAt(1)))
+  );
+}
+
+function isTokenChar(code: number, digits: boolean): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    code === 0x2d ||
+    code === 0x5f ||
+    (digits && code >= 0x30 && code <= 0x39)
+  );
+}
+
+/**
+ * The product token a `User-agent` value names: its leading run of ASCII letters, `-` and `_`
+ * (RFC 9309 §2.2.1), and digits too when `digits` is set. `FooBot/2.1` → `FooBot`; the reference
+ * also turns `MJ12bot` into `MJ`.
+ */
+export function extractProductToken(value: string, digits = false): string {
+  let end = 0;
+  while (end < value.length && isTokenChar(value.charCodeAt(end), digits)) end++;
+  return value.slice(0, end);
+}
+
+/**
+ * Normalises the `agent` argument of a check to a list, with a clear error for a wrong type.
+ * The strings are used as given: the reference compares the whole queried string with each
+ * line's product token, ASCII-case-insensitively.
+ */
+export function toAgentList(agent: unknown, caller: string): readonly string[] {
+  if (isAgentQuery(agent)) return typeof agent === 'string' ? [agent] : agent;
+  throw new TypeError(
+    `${caller}: agent must be a string or an array of strings, got ${describe(agent)}`,
+  );
+}
+
+/** Whether a value is what checks take as agents: a string or an array of strings. */
+export function isAgentQuery(agent: unknown): agent is string | readonly string[] {
+  return (
+    typeof agent === 'string' || (Array.isArray(agent) && agent.every((a) => typeof a === 'string'))
+  );
+}
+
+/** A short description of a value's type for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array with a non-string element';
+  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
+}

@@ -1,0 +1,120 @@
+/**
+ * Reading a body: the accepted body types (string, Uint8Array, ArrayBuffer) as the text the
+ * tokenizer reads, and the parse options with their defaults.
+ */
+
+import type { ParseOptions } from '../types.js';
+import { byteStringOf, decodeUtf8, isAscii, stringToByteString } from '../util/bytes.js';
+import { describe } from './agent.js';
+import { DEFAULT_MAX_BYTES } from './tokenize.js';
+
+/** The defaults, one frozen object shared by every file parsed without options. */
+const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
+  maxBytes: DEFAULT_MAX_BYTES,
+  percentEncoding: 'reference',
+  productTokenDigits: false,
+});
+
+/**
+ * Fills in the defaults and checks the options' types; a TypeError names `caller` (the public
+ * function given the options) and the bad option. Other keys are ignored.
+ */
+export function resolveOptions(
+  options: ParseOptions | undefined,
+  caller = 'parseRobotsTxt',
+): Required<ParseOptions> {
+  if (options === undefined) return DEFAULT_OPTIONS;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${caller}: options must be an object, got ${describe(options)}`);
+  }
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
+    throw new TypeError(
+      `${caller}: options.maxBytes must be a non-negative number, got ${String(maxBytes)}`,
+    );
+  }
+  const percentEncoding = options.percentEncoding ?? 'reference';
+  if (percentEncoding !== 'reference' && percentEncoding !== 'rfc9309') {
+    throw new TypeError(
+      `${caller}: options.percentEncoding must be 'reference' or 'rfc9309', got ${String(percentEncoding)}`,
+    );
+  }
+  return { maxBytes, percentEncoding, productTokenDigits: options.productTokenDigits === true };
+}
+
+/** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
+export function bodyToByteString(body: unknown): string {
+  return readBody(body).text;
+}
+
+/** A body as the tokenizer reads it. */
+export interface BodyText {
+  /** The body as a byte string (one character per byte), or its text when `utf16` is set. */
+  readonly text: string;
+  /** Every character is ASCII: the text is the body byte for byte, and nothing needs decoding. */
+  readonly ascii: boolean;
+  /**
+   * The text is the decoding of a valid UTF-8 body that is read whole (it is no longer than the
+   * parser's `maxBytes`), not a byte string: a value's non-ASCII characters are encoded to bytes
+   * only when it must be escaped, and no value needs decoding. Saves converting a whole
+   * non-ASCII body up front.
+   */
+  readonly utf16: boolean;
+}
+
+/** A body as read, with its size in bytes. */
+export interface SizedBodyText extends BodyText {
+  /** Bytes in the body; -1 when not counted yet (UTF-16 text from a string). */
+  readonly size: number;
+}
+
+function asBytes(body: unknown): Uint8Array {
+  const bytes =
+    body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
+  if (bytes === null) {
+    throw new TypeError(
+      `parseRobotsTxt: body must be a string, a Uint8Array or an ArrayBuffer, got ${describe(body)}`,
+    );
+  }
+  return bytes;
+}
+
+/** Methods of ES2024 strings, where the engine has them. */
+interface WellFormed {
+  isWellFormed?(): boolean;
+  toWellFormed?(): string;
+}
+
+/**
+ * Reads any accepted body (or throws a TypeError naming the argument) as a byte string, except
+ * that a non-ASCII body whose UTF-8 is at most `utf16Limit` bytes stays UTF-16 text (see
+ * {@link BodyText.utf16}): the parser passes its `maxBytes`, readers that need the bytes
+ * (lint's columns) pass nothing.
+ */
+export function readBody(body: unknown, utf16Limit = 0): SizedBodyText {
+  if (typeof body === 'string') {
+    if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
+    const text = body as string & WellFormed;
+    // A lone surrogate is encoded as U+FFFD, so the text to read is the string made well-formed.
+    if (body.length * 3 <= utf16Limit && text.toWellFormed !== undefined) {
+      const wellFormed = text.isWellFormed!() ? body : text.toWellFormed();
+      return { text: wellFormed, ascii: false, utf16: true, size: -1 };
+    }
+    const bytes = stringToByteString(body);
+    return { text: bytes, ascii: false, utf16: false, size: bytes.length };
+  }
+  const bytes = asBytes(body);
+  const decoded = decodeUtf8(bytes);
+  if (decoded !== undefined && decoded.length !== bytes.length && bytes.length <= utf16Limit) {
+    return { text: decoded, ascii: false, utf16: true, size: bytes.length };
+  }
+  const text = byteStringOf(bytes, decoded);
+  // Decoded to as many characters as bytes: all ASCII, without searching again.
+  const ascii = decoded === undefined ? isAscii(text) : decoded.length === bytes.length;
+  return { text, ascii, utf16: false, size: bytes.length };
+}
+
+/** A byte string (one character per byte, as stored by the cache) as a body, without copying. */
+export function byteStringBody(text: string): SizedBodyText {
+  return { text, ascii: isAscii(text), utf16: false, size: text.length };
+}

@@ -1,0 +1,158 @@
+/**
+ * A body's directives with the group each stands in (RFC 9309 §2.1, as the reference groups
+ * them) and, for rules, whether their values need escaping and what pattern they then match as:
+ * the one reading shared by the rule scan (robots.ts's indexes) and the model (parse.ts), so the
+ * two cannot disagree.
+ */
+
+import type { ParseOptions } from '../types.js';
+import { stringToByteString } from '../util/bytes.js';
+import { extractProductToken, isGlobalAgent } from './agent.js';
+import type { BodyText } from './body.js';
+import { escapedPattern } from './escape.js';
+import { type TokenizeHandler, type TokenizeSummary, tokenizeText } from './tokenize.js';
+
+/** Bits of a rule's `flags` (see {@link GroupHandler.rule}). */
+export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
+  allow: 1,
+  /**
+   * The pattern the value matches as differs from it (a `%` or a non-ASCII character): see
+   * {@link rulePattern}.
+   */
+  escaped: 2,
+} as const;
+
+/** Receives a body's directives in file order. Values are raw slices of the body's text. */
+export interface GroupHandler {
+  /**
+   * A `User-agent` line of group `group` (a user-agent line after a rule starts a new group).
+   * `token`: the product token it names (RFC 9309 §2.2.1, as written), or null for `*`.
+   */
+  agent(group: number, line: number, value: string, token: string | null): void;
+  /**
+   * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
+   * `text[valueStart, valueEnd)` of the body as read; `flags` holds {@link RuleFlag} bits.
+   */
+  rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void;
+  sitemap?(line: number, value: string): void;
+  /** Any other key (`Crawl-delay`, unknown keys), in group `group` (−1 before the first). */
+  other?(group: number, line: number, key: string, value: string): void;
+  /** Every line's flags (see `LineFlag`). */
+  line?(line: number, flags: number): void;
+}
+
+/** What {@link readGroups} read, and how. */
+export interface GroupReading<H> {
+  readonly handler: H;
+  readonly summary: TokenizeSummary;
+  /** The body as read: UTF-16 text that only bytes can read exactly was read as bytes. */
+  readonly body: BodyText;
+}
+
+/**
+ * Reads a body's directives into a handler made for it by `makeHandler`. A UTF-16 body that
+ * turns out to need bytes (see `tokenizeText`) is read again, as bytes, into a new handler.
+ */
+export function readGroups<H extends GroupHandler>(
+  body: BodyText,
+  options: Required<ParseOptions>,
+  makeHandler: (body: BodyText) => H,
+): GroupReading<H> {
+  const handler = makeHandler(body);
+  const summary = read(body, options, handler);
+  if (summary !== null) return { handler, summary, body };
+  const bytes = asByteBody(body);
+  const again = makeHandler(bytes);
+  return { handler: again, summary: read(bytes, options, again)!, body: bytes };
+}
+
+function read(
+  { text, ascii, utf16 }: BodyText,
+  options: Required<ParseOptions>,
+  handler: GroupHandler,
+): TokenizeSummary | null {
+  const digits = options.productTokenDigits;
+  const needsEscaping = escapeTest(text, ascii);
+  let groups = 0;
+  let inRules = false;
+  const events: TokenizeHandler = {
+    directive(line, kind, ks, ke, vs, ve) {
+      switch (kind) {
+        case 'user-agent': {
+          if (groups === 0 || inRules) {
+            groups++;
+            inRules = false;
+          }
+          const value = text.slice(vs, ve);
+          handler.agent(
+            groups - 1,
+            line,
+            value,
+            isGlobalAgent(value) ? null : extractProductToken(value, digits),
+          );
+          return;
+        }
+        case 'allow':
+        case 'disallow': {
+          if (groups > 0) inRules = true;
+          const allow = kind === 'allow' ? RuleFlag.allow : 0;
+          const escaped = needsEscaping(vs, ve) ? RuleFlag.escaped : 0;
+          handler.rule(groups - 1, line, allow | escaped, vs, ve);
+          return;
+        }
+        case 'sitemap':
+          handler.sitemap?.(line, text.slice(vs, ve));
+          return;
+        default:
+          handler.other?.(groups - 1, line, text.slice(ks, ke), text.slice(vs, ve));
+      }
+    },
+  };
+  if (handler.line !== undefined) events.line = handler.line.bind(handler);
+  return tokenizeText(text, options.maxBytes, events, utf16);
+}
+
+/** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
+function asByteBody(body: BodyText): BodyText {
+  return body.utf16 ? { text: stringToByteString(body.text), ascii: false, utf16: false } : body;
+}
+
+/**
+ * The pattern a rule value (a slice of the body's text, UTF-16 text when `utf16` is set) with
+ * these {@link RuleFlag} bits matches as: the one reading of both the rule scan and the model.
+ */
+export function rulePattern(
+  value: string,
+  flags: number,
+  utf16: boolean,
+  rfc9309: boolean,
+): string {
+  return (flags & RuleFlag.escaped) !== 0 ? escapedPattern(value, utf16, rfc9309) : value;
+}
+
+// A fixed expression (never built from robots.txt content), searched from `lastIndex`.
+const NON_ASCII = /[\x80-\uffff]/g;
+
+/**
+ * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
+ * non-ASCII body, a character ≥ 0x80. Values are asked about in file order; the next such
+ * character is found with one native search and remembered, so the whole body is searched about
+ * once per reading (a test per value cost about as much as hashing the value).
+ */
+function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
+  let nextPercent = -1;
+  // An ASCII body has no character ≥ 0x80 to find.
+  let nextNonAscii = ascii ? text.length : -1;
+  return (start: number, end: number): boolean => {
+    if (nextPercent < start) {
+      nextPercent = text.indexOf('%', start);
+      if (nextPercent < 0) nextPercent = text.length;
+    }
+    if (nextPercent < end) return true;
+    if (nextNonAscii < start) {
+      NON_ASCII.lastIndex = start;
+      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
+    }
+    return nextNonAscii < end;
+  };
+}

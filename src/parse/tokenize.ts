@@ -1,0 +1,347 @@
+/**
+ * The tokenizer: a byte string → lines → key/value directives, exactly as Google's reference
+ * parser (`RobotsTxtParser::Parse`, `GetKeyAndValueFrom`, `Key::Parse`) reads them.
+ */
+
+import { isSpace, utf8Length } from '../util/bytes.js';
+
+/** What a directive line is, after Google's lenient key recognition. */
+export type DirectiveKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
+
+/** Bit flags of a line, as the reference's `LineMetadata`. */
+export const LineFlag: {
+  readonly empty: 1;
+  readonly hasComment: 2;
+  readonly isComment: 4;
+  readonly hasDirective: 8;
+  readonly acceptableTypo: 16;
+  readonly tooLong: 32;
+  readonly missingColon: 64;
+} = {
+  empty: 1,
+  hasComment: 2,
+  isComment: 4,
+  hasDirective: 8,
+  acceptableTypo: 16,
+  tooLong: 32,
+  missingColon: 64,
+} as const;
+
+/**
+ * Google's line cap: 8 × 2083 − 1 bytes of a line are kept, the rest of the line is dropped.
+ * Google-specific; RFC 9309 sets no per-line limit.
+ */
+export const MAX_LINE_LENGTH: number = 2083 * 8 - 1;
+
+/** RFC 9309 §2.5: crawlers must parse at least 500 KiB; Google reads exactly that much. */
+export const DEFAULT_MAX_BYTES: number = 500 * 1024;
+
+/**
+ * Receives the tokenizer's output in file order. Offsets index the text tokenized (a byte string,
+ * or UTF-16 text: see `tokenizeText`).
+ */
+export interface TokenizeHandler {
+  /** A line with a key and a value; the value is trimmed and comment-free, not yet escaped. */
+  directive(
+    line: number,
+    kind: DirectiveKind,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+  ): void;
+  /**
+   * Every line, after its directive (if any): its flags and its extent (terminator excluded).
+   * Optional: a reader that wants only the directives saves a call per line.
+   */
+  line?(line: number, flags: number, start: number, end: number): void;
+}
+
+/** What the tokenizer saw of the body as a whole. */
+export interface TokenizeSummary {
+  /** Number of lines handed to the handler. */
+  readonly lineCount: number;
+  /** Characters of the text that were read: bytes of a byte string (all of UTF-16 text). */
+  readonly bytesRead: number;
+  /** True when the body was longer than `maxBytes`. */
+  readonly truncated: boolean;
+  /** Bytes of a leading (possibly partial) UTF-8 BOM that were skipped: 0 to 3. */
+  readonly bomLength: number;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Splits a byte string into lines and directives and hands them to `handler`.
+ *
+ * Lines end at LF, CR or CR LF (RFC 9309 §2.2). A leading UTF-8 BOM, or any prefix of one, is
+ * skipped (Google-specific). Past `maxBytes` nothing is read; a line cut by that limit is
+ * dropped, since a partial rule would not be the rule the site wrote.
+ */
+export function tokenize(
+  text: string,
+  maxBytes: number,
+  handler: TokenizeHandler,
+): TokenizeSummary {
+  return tokenizeText(text, maxBytes, handler, false)!;
+}
+
+/**
+ * Lines of UTF-16 text up to this long are certainly within the line cap in UTF-8 (3 bytes or
+ * fewer per code unit); longer ones are measured.
+ */
+const UTF16_SAFE_LINE = Math.floor(MAX_LINE_LENGTH / 3);
+
+/**
+ * {@link tokenize}, also over UTF-16 text: with `utf16`, `text` is the decoded text of a valid
+ * UTF-8 body of at most `maxBytes` bytes. Its lines and directives are those of the body's bytes
+ * (every structural character is ASCII, and a non-ASCII character is never one), a leading
+ * U+FEFF is the BOM, and offsets index the text. A line longer than the line cap in bytes (the
+ * cap could split a character) stops the run: then the result is null, and the body must be read
+ * as bytes.
+ */
+export function tokenizeText(
+  text: string,
+  maxBytes: number,
+  handler: TokenizeHandler,
+  utf16: boolean,
+): TokenizeSummary | null {
+  let end = text.length;
+  const truncated = !utf16 && end > maxBytes;
+  if (truncated) {
+    end = Math.max(0, Math.floor(maxBytes));
+    // A line cut by the limit is dropped; one whose terminator is the first byte past the limit
+    // is complete and kept.
+    const after = text.charCodeAt(end);
+    if (after !== LF && after !== CR) {
+      const lastBreak =
+        end === 0 ? -1 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
+      // Keep the terminator of the last whole line (a CR LF split by the limit keeps its CR).
+      end = lastBreak + 1;
+    }
+  }
+
+  let pos = 0;
+  let bomLength = 0;
+  // Google-specific: skip the longest prefix of EF BB BF at the very start of the body (in
+  // UTF-16 text, a whole BOM is one U+FEFF).
+  if (utf16) {
+    const first = text.charCodeAt(0);
+    if (first === 0xfeff) {
+      pos = 1;
+      bomLength = 3;
+    } else if (first >= 0xf000 && first <= 0xffff) {
+      // Its UTF-8 starts with EF: the reference skips that byte (and a following BB) alone,
+      // leaving part of a character, which only bytes can hold.
+      return null;
+    }
+  } else if (pos < end && text.charCodeAt(0) === 0xef) {
+    pos = 1;
+    if (pos < end && text.charCodeAt(1) === 0xbb) {
+      pos = 2;
+      if (pos < end && text.charCodeAt(2) === 0xbf) pos = 3;
+    }
+    bomLength = pos;
+  }
+
+  const scanner = new LineScanner(text, end, handler);
+  const wantsLines = handler.line !== undefined;
+  let lineNumber = 0;
+  let nextLf = -1;
+  let nextCr = -1;
+  for (;;) {
+    if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
+    if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
+    const lineEnd = Math.min(nextLf, nextCr);
+    if (
+      utf16 &&
+      lineEnd - pos > UTF16_SAFE_LINE &&
+      utf8Length(text.slice(pos, lineEnd)) > MAX_LINE_LENGTH
+    ) {
+      return null;
+    }
+    const flags = scanner.scan(++lineNumber, pos, lineEnd);
+    if (wantsLines) handler.line!(lineNumber, flags, pos, lineEnd);
+    if (lineEnd >= end) break;
+    // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
+    pos =
+      text.charCodeAt(lineEnd) === CR && lineEnd + 1 < end && text.charCodeAt(lineEnd + 1) === LF
+        ? lineEnd + 2
+        : lineEnd + 1;
+    // A body ending in a terminator still has a final (empty) line, handled by the loop.
+  }
+  return { lineCount: lineNumber, bytesRead: end, truncated, bomLength };
+}
+
+function indexOrEnd(text: string, needle: string, from: number, end: number): number {
+  const i = text.indexOf(needle, from);
+  return i < 0 || i > end ? end : i;
+}
+
+/** Reads one line at a time; remembers the next `#` and NUL so that no search rescans the body. */
+class LineScanner {
+  readonly #text: string;
+  readonly #end: number;
+  readonly #handler: TokenizeHandler;
+  #nextHash = -1;
+  #nextNul = -1;
+  #nextColon = -1;
+
+  constructor(text: string, end: number, handler: TokenizeHandler) {
+    this.#text = text;
+    this.#end = end;
+    this.#handler = handler;
+  }
+
+  // One method per character: a field-name argument made every call branch on a string.
+  #nextHashFrom(from: number): number {
+    if (this.#nextHash < from) this.#nextHash = indexOrEnd(this.#text, '#', from, this.#end);
+    return this.#nextHash;
+  }
+
+  #nextNulFrom(from: number): number {
+    if (this.#nextNul < from) this.#nextNul = indexOrEnd(this.#text, '\0', from, this.#end);
+    return this.#nextNul;
+  }
+
+  #nextColonFrom(from: number): number {
+    if (this.#nextColon < from) this.#nextColon = indexOrEnd(this.#text, ':', from, this.#end);
+    return this.#nextColon;
+  }
+
+  /** Reads one line, hands its directive (if any) to the handler and returns its flags. */
+  scan(lineNumber: number, start: number, lineEnd: number): number {
+    const text = this.#text;
+    let flags = 0;
+    let end = lineEnd;
+    if (end - start > MAX_LINE_LENGTH) {
+      flags |= LineFlag.tooLong;
+      end = start + MAX_LINE_LENGTH;
+    }
+    // The reference works on C strings: a NUL ends the usable part of the line.
+    const nul = this.#nextNulFrom(start);
+    if (nul < end) end = nul;
+    // RFC 9309 §2.2: `#` starts a comment that runs to the end of the line.
+    const hash = this.#nextHashFrom(start);
+    if (hash < end) {
+      flags |= LineFlag.hasComment;
+      end = hash;
+    }
+    let s = start;
+    while (s < end && isSpace(text.charCodeAt(s))) s++;
+    while (end > s && isSpace(text.charCodeAt(end - 1))) end--;
+    if (s === end) {
+      flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
+      return flags;
+    }
+
+    let separator = this.#nextColonFrom(s);
+    let valueStart = separator + 1;
+    if (separator >= end) {
+      // Google-specific: a missing colon is accepted when whitespace separates exactly two
+      // tokens (`Disallow /x`).
+      separator = -1;
+      for (let i = s; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          separator = i;
+          break;
+        }
+      }
+      if (separator < 0) {
+        return flags;
+      }
+      let v = separator;
+      while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+      for (let i = v; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          return flags;
+        }
+      }
+      flags |= LineFlag.missingColon;
+      valueStart = separator + 1;
+    }
+
+    let keyEnd = separator;
+    while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
+    if (keyEnd === s) {
+      return flags;
+    }
+    while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
+
+    flags |= LineFlag.hasDirective;
+    // Key recognition compares the key's bytes in place (ASCII case-folded), so a line costs no
+    // string allocation. Like the reference, a key *starting* with a known word is that word.
+    let kind: DirectiveKind = 'unknown';
+    // Dispatch on the first letter: most lines then need a single comparison.
+    switch (text.charCodeAt(s) | 0x20) {
+      case 0x75: // u
+        if (keyIs(text, s, keyEnd, 'User-agent', 'user-agent')) {
+          kind = 'user-agent';
+        } else if (
+          keyStartsWith(text, s, keyEnd, 'useragent') ||
+          keyStartsWith(text, s, keyEnd, 'user agent')
+        ) {
+          kind = 'user-agent';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
+      case 0x61: // a
+        if (keyIs(text, s, keyEnd, 'Allow', 'allow')) kind = 'allow';
+        break;
+      case 0x64: // d
+        if (keyIs(text, s, keyEnd, 'Disallow', 'disallow')) {
+          kind = 'disallow';
+        } else if (isDisallowTypo(text, s, keyEnd)) {
+          kind = 'disallow';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
+      case 0x73: // s
+        if (keyIs(text, s, keyEnd, 'Sitemap', 'sitemap')) {
+          kind = 'sitemap';
+        } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
+          kind = 'sitemap';
+          flags |= LineFlag.acceptableTypo;
+        }
+        break;
+    }
+    this.#handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
+    return flags;
+  }
+}
+
+// Google-specific: frequent misspellings of `disallow` that the reference accepts.
+const DISALLOW_TYPOS = ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'] as const;
+
+/**
+ * Whether the key `text[start, end)` starts with `word` (lower-case ASCII), ignoring ASCII case.
+ * Only ASCII letters are folded, as the reference's `strncasecmp` does.
+ */
+function keyStartsWith(text: string, start: number, end: number, word: string): boolean {
+  if (end - start < word.length) return false;
+  for (let i = 0; i < word.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    if (c !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/**
+ * {@link keyStartsWith}, first trying the usual spelling with one native comparison: most keys
+ * are written `Disallow`, `Allow`, `User-agent`.
+ */
+function keyIs(text: string, start: number, end: number, usual: string, word: string): boolean {
+  return (
+    (end - start >= usual.length && text.startsWith(usual, start)) ||
+    keyStartsWith(text, start, end, word)
+  );
+}
+
+function isDisallowTypo(text: string, start: number, end: number): boolean {
+  for (const typo of DISALLOW_TYPOS) if (keyStartsWith(text, start, end, typo)) return true;
+  return false;
+}

@@ -1,0 +1,133 @@
+/**
+ * The shared suite every CacheStore passes (as undici's cacheStoreTests): run it with a factory
+ * for the store under test and a way to let time pass for it.
+ */
+
+import { describe, expect, it } from 'vitest';
+import type { CacheEntry, CacheStore } from '../../src/cache/store.js';
+
+/** A store under test. */
+export interface StoreHarness {
+  readonly store: CacheStore;
+  /** Lets `ms` milliseconds pass for the store's TTLs (a fake clock, or a real wait). */
+  elapse(ms: number): Promise<void>;
+}
+
+const t0 = Date.UTC(2026, 0, 1);
+
+function entry(overrides: Partial<CacheEntry> = {}): CacheEntry {
+  return {
+    copy: {
+      status: 'ok',
+      httpStatus: 200,
+      body: 'User-agent: *\nDisallow: /private\n',
+      fetchedAt: t0,
+      finalUrl: 'https://example.com/robots.txt',
+      reason: 'fetched',
+    },
+    expiresAt: t0 + 86_400_000,
+    failures: 0,
+    updatedAt: t0,
+    ...overrides,
+  };
+}
+
+/** Runs the CacheStore conformance tests against stores made by `create`. */
+export function cacheStoreTests(name: string, create: () => Promise<StoreHarness>): void {
+  describe(`CacheStore conformance: ${name}`, () => {
+    it('misses an unknown key', async () => {
+      const { store } = await create();
+      expect(await store.get('https://unknown.example')).toBeUndefined();
+    });
+
+    it('gives back what was set, per key', async () => {
+      const { store } = await create();
+      const a = entry();
+      const b = entry({ expiresAt: t0 + 1, failures: 3, unreachableSince: t0, error: 'HTTP 503' });
+      await store.set('https://a.example', a, 60_000);
+      await store.set('https://b.example:8080', b, 60_000);
+      expect(await store.get('https://a.example')).toEqual(a);
+      expect(await store.get('https://b.example:8080')).toEqual(b);
+    });
+
+    it('keeps an entry without copy (an outage with nothing cached)', async () => {
+      const { store } = await create();
+      const outage: CacheEntry = {
+        expiresAt: t0 + 1,
+        unreachableSince: t0,
+        failures: 1,
+        error: 'x',
+        updatedAt: t0,
+      };
+      await store.set('k', outage, 60_000);
+      expect(await store.get('k')).toEqual(outage);
+    });
+
+    it('overwrites', async () => {
+      const { store } = await create();
+      await store.set('k', entry(), 60_000);
+      const newer = entry({ updatedAt: t0 + 5, expiresAt: t0 + 10 });
+      await store.set('k', newer, 60_000);
+      expect(await store.get('k')).toEqual(newer);
+    });
+
+    it('deletes, also a missing key', async () => {
+      const { store } = await create();
+      await store.set('k', entry(), 60_000);
+      await store.delete('k');
+      await store.delete('never-set');
+      expect(await store.get('k')).toBeUndefined();
+    });
+
+    it('keeps every byte of a body: all 256 byte values, 500 KiB', async () => {
+      const { store } = await create();
+      const bytes = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code)).join('');
+      const body = `${bytes}${'#'.repeat(512_000)}`;
+      const big = entry({ copy: { ...entry().copy!, body } });
+      await store.set('k', big, 60_000);
+      expect((await store.get('k'))?.copy?.body).toBe(body);
+    });
+
+    // One wait serves the three lifetimes (on Redis it is a real 150 ms).
+    it('drops an entry after its ttl, keeps a longer or infinite one (retention: Infinity)', async () => {
+      const harness = await create();
+      await harness.store.set('k', entry(), 50);
+      await harness.store.set('long', entry(), 60_000);
+      await harness.store.set('forever', entry(), Number.POSITIVE_INFINITY);
+      await harness.elapse(150);
+      expect(await harness.store.get('k')).toBeUndefined();
+      expect(await harness.store.get('long')).toBeDefined();
+      expect(await harness.store.get('forever')).toEqual(entry());
+    });
+
+    describe('lock', () => {
+      it('is held by one holder at a time, per key', async () => {
+        const { store } = await create();
+        if (store.lock === undefined) return;
+        const first = await store.lock('k', 10_000);
+        expect(first).toBeDefined();
+        expect(await store.lock('k', 10_000)).toBeUndefined();
+        const other = await store.lock('other', 10_000);
+        expect(other).toBeDefined();
+        await first?.release();
+        const again = await store.lock('k', 10_000);
+        expect(again).toBeDefined();
+        await again?.release();
+        await other?.release();
+      });
+
+      it('lapses after its ttl; a late release leaves the next holder alone', async () => {
+        const harness = await create();
+        const { store } = harness;
+        if (store.lock === undefined) return;
+        const stale = await store.lock('k', 50);
+        await harness.elapse(150);
+        const next = await store.lock('k', 10_000);
+        expect(next).toBeDefined();
+        await stale?.release();
+        expect(await store.lock('k', 10_000)).toBeUndefined();
+        await next?.release();
+      });
+    });
+  });
+}

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isRobotsTxtError, RobotsTxtError } from '../../src/errors.js';
+import {
+  createLocator,
+  type RobotsTxtLocation,
+  robotsTxtLocation,
+  robotsTxtUrl,
+} from '../../src/fetch/robots-url.js';
+import { pick } from '../helpers/arbitraries.js';
+
+describe('robotsTxtUrl (RFC 9309 §2.3)', () => {
+  it.each([
+    ['http://example.com', 'http://example.com/robots.txt'],
+    ['http://example.com/a/b.html?q=1#f', 'http://example.com/robots.txt'],
+    ['https://user:secret@example.com/x', 'https://example.com/robots.txt'],
+    ['HTTPS://EXAMPLE.COM/X', 'https://example.com/robots.txt'],
+    ['http://example.com:80/x', 'http://example.com/robots.txt'],
+    ['https://example.com:443/x', 'https://example.com/robots.txt'],
+    ['ftp://example.com:21/pub/file', 'ftp://example.com/robots.txt'],
+    ['http://example.com:443/x', 'http://example.com:443/robots.txt'],
+    ['https://example.com:8443/x', 'https://example.com:8443/robots.txt'],
+    ['https://bücher.example/x', 'https://xn--bcher-kva.example/robots.txt'],
+    ['https://例え.テスト/パス', 'https://xn--r8jz45g.xn--zckzah/robots.txt'],
+    ['http://[::1]:8080/x', 'http://[::1]:8080/robots.txt'],
+    ['http://127.0.0.1/x', 'http://127.0.0.1/robots.txt'],
+  ])('%s → %s', (input, expected) => {
+    expect(robotsTxtUrl(input)).toBe(expected);
+    expect(robotsTxtUrl(new URL(input))).toBe(expected);
+  });
+
+  it('gives the origin the rules are kept under', () => {
+    expect(robotsTxtLocation('https://Example.com:443/a?b')).toEqual({
+      origin: 'https://example.com',
+      url: 'https://example.com/robots.txt',
+    });
+  });
+
+  it.each([
+    ['mailto:someone@example.com', 'ERR_UNSUPPORTED_SCHEME'],
+    ['file:///etc/passwd', 'ERR_UNSUPPORTED_SCHEME'],
+    ['data:text/plain,hi', 'ERR_UNSUPPORTED_SCHEME'],
+    ['ws://example.com/', 'ERR_UNSUPPORTED_SCHEME'],
+    ['/relative/path', 'ERR_INVALID_URL'],
+    ['http://', 'ERR_INVALID_URL'],
+    ['', 'ERR_INVALID_URL'],
+  ])('%s → %s', (input, code) => {
+    let caught: unknown;
+    try {
+      robotsTxtUrl(input);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RobotsTxtError);
+    expect(isRobotsTxtError(caught)).toBe(true);
+    expect(caught).toMatchObject({ name: 'RobotsTxtError', code, input });
+  });
+
+  it('throws a TypeError for a value of the wrong type, naming the function given it', () => {
+    expect(() => robotsTxtUrl(42 as unknown as string)).toThrow(TypeError);
+    expect(() => robotsTxtUrl(42 as unknown as string)).toThrow(/^robotsTxtUrl: /);
+    expect(() => robotsTxtLocation(42 as unknown as string)).toThrow(/^robotsTxtLocation: /);
+  });
+
+  it('isRobotsTxtError recognises errors from another copy of the package', () => {
+    const foreign = Object.assign(new Error('x'), { name: 'RobotsTxtError', code: 'ERR_NO_HOST' });
+    expect(isRobotsTxtError(foreign)).toBe(true);
+    expect(isRobotsTxtError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('createLocator: the last location, reused for the same plain origin', () => {
+  /** What `robotsTxtLocation` gives, or the error code it throws. */
+  const locationOrError = (locate: (url: string) => RobotsTxtLocation, url: string) => {
+    try {
+      return locate(url);
+    } catch (error) {
+      return (error as RobotsTxtError).code;
+    }
+  };
+  const base = 'https://www.example.com';
+  // URLs that begin like `base` but whose origin the parser reads differently, or not at all.
+  const lookalikes = [
+    `${base}/a`,
+    `${base}?q`,
+    `${base}#f`,
+    base,
+    `${base}:443/x`,
+    `${base}:8443/x`,
+    `${base}:99999/x`,
+    `${base}.evil/x`,
+    `${base}\\evil/x`,
+    `${base}\t/x`,
+    `${base} /x`,
+    `${base}@evil.example/x`,
+    `${base}%2e/x`,
+    'https://WWW.EXAMPLE.COM/x',
+    'http://www.example.com/x',
+    'HTTPS://www.example.com/x',
+    ' https://www.example.com/x',
+    'https://user@www.example.com/x',
+    'https://[::1]/x',
+    'https:///x',
+    'ftp://www.example.com/x',
+    'not a url',
+  ];
+
+  it('answers as robotsTxtLocation for any order of look-alike URLs', () => {
+    fc.assert(
+      fc.property(fc.array(pick(lookalikes), { maxLength: 12 }), (urls) => {
+        const locate = createLocator();
+        for (const url of urls) {
+          const expected = locationOrError((u) => robotsTxtLocation(u), url);
+          expect(locationOrError((u) => locate(u, 'test'), url)).toEqual(expected);
+        }
+      }),
+    );
+  });
+
+  it('reuses the location for URLs of the same plain origin', () => {
+    const locate = createLocator();
+    const first = locate(`${base}/a`, 'test');
+    expect(locate(`${base}/b?c`, 'test')).toBe(first);
+    expect(locate(`${base}.evil/x`, 'test')).toEqual({
+      origin: 'https://www.example.com.evil',
+      url: 'https://www.example.com.evil/robots.txt',
+    });
+    expect(() => locate(7 as unknown as string, 'isAllowed')).toThrow(/^isAllowed: /);
+  });
+});

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The folders are the architecture (CONTRIBUTING.md): each layer imports only from layers below
+// it, so the graph has no cycle and a newcomer can read it bottom-up.
+//   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← cache
+//   ← compat, node ← index ← cli, web
+const LAYERS: Readonly<Record<string, number>> = {
+  'types.ts': 0,
+  'errors.ts': 0,
+  util: 0,
+  parse: 1,
+  match: 2,
+  'robots.ts': 3,
+  'explain.ts': 2.5,
+  extensions: 3,
+  readings: 3,
+  fetch: 4,
+  lint: 4,
+  audit: 4,
+  report: 4,
+  cache: 5,
+  compat: 6,
+  node: 6,
+  'index.ts': 7,
+  cli: 8,
+  web: 8,
+};
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+function layerOf(file: string): { name: string; rank: number } {
+  const name = path.relative(src, file).split(path.sep)[0]!;
+  const rank = LAYERS[name];
+  if (rank === undefined) throw new Error(`${name} (of ${file}) has no layer: add it to LAYERS`);
+  return { name, rank };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const edges = sourceFiles(src).flatMap((file) => {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/^(?:import|export)(?:[^'"]*from)?\s*'(\.[^']+)'/gm)].map(
+    ([, specifier]) => ({
+      file,
+      target: path.resolve(path.dirname(file), specifier!).replace(/\.js$/, '.ts'),
+    }),
+  );
+});
+
+describe('the layers', () => {
+  it('sees the imports of every layer', () => {
+    expect(edges.length).toBeGreaterThan(100);
+    const layers = new Set(edges.map((e) => layerOf(e.file).name));
+    for (const layer of ['parse', 'match', 'fetch', 'cache', 'lint', 'cli']) {
+      expect(layers).toContain(layer);
+    }
+  });
+
+  it('import only downward (or within their own folder)', () => {
+    const upward = edges.flatMap(({ file, target }) => {
+      const from = layerOf(file);
+      const to = layerOf(target);
+      if (from.name === to.name || to.rank < from.rank) return [];
+      return [`${path.relative(src, file)} → ${path.relative(src, target)}`];
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it('keep the command line on the public API and the small utilities', () => {
+    const reached = edges
+      .filter(({ file }) => layerOf(file).name === 'cli')
+      .map(({ target }) => layerOf(target).name)
+      .filter((name) => name !== 'cli');
+    expect(reached.length).toBeGreaterThan(0);
+    expect(new Set(reached)).toEqual(new Set(['index.ts', 'util']));
+  });
+});

@@ -1,0 +1,297 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { diagnosticCatalog } from '../../src/lint/catalog.js';
+import { formatLintText } from '../../src/lint/format.js';
+import { lintRobotsTxt } from '../../src/lint/lint.js';
+import type { DiagnosticCode, LintOptions } from '../../src/lint/types.js';
+import { pick } from '../helpers/arbitraries.js';
+
+interface LintCase {
+  readonly code: DiagnosticCode;
+  readonly body: string | Uint8Array;
+  readonly line: number;
+  readonly column?: number;
+  /** A fragment the message must contain. */
+  readonly says?: string;
+  readonly options?: LintOptions;
+}
+
+const bytes = (...parts: (string | number[])[]): Uint8Array =>
+  Uint8Array.from(
+    parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)),
+  );
+
+const cases: readonly LintCase[] = [
+  { code: 'html-content', body: '<!DOCTYPE html>\n<html><head><title>Not found</title>', line: 1 },
+  { code: 'html-content', body: '\n  <html lang="en">\n<body>x: y</body>', line: 1 },
+  {
+    code: 'content-past-limit',
+    body: `User-agent: *\n${'Disallow: /x\n'.repeat(50)}`,
+    line: 8,
+    says: 'longer than 100 bytes',
+    options: { maxBytes: 100 },
+  },
+  { code: 'byte-order-mark', body: '\uFEFFUser-agent: *\nDisallow: /\n', line: 1 },
+  { code: 'partial-byte-order-mark', body: bytes([0xef, 0xbb], 'User-agent: *\n'), line: 1 },
+  {
+    code: 'stray-byte-order-mark',
+    body: 'User-agent: *\n\uFEFFDisallow: /x\n',
+    line: 2,
+    column: 1,
+  },
+  {
+    code: 'invalid-utf8',
+    body: bytes('User-agent: *\nDisallow: /caf', [0xe9], '\n'),
+    line: 2,
+    column: 15,
+  },
+  { code: 'nul-byte', body: 'User-agent: *\nDisallow: /a\0bc\n', line: 2, column: 13 },
+  {
+    code: 'line-too-long',
+    body: `User-agent: *\nDisallow: /${'a'.repeat(17000)}$\n`,
+    line: 2,
+    column: 16664,
+  },
+  { code: 'ignored-line', body: 'User-agent: *\nDisallow /a /b\n', line: 2, says: 'no colon' },
+  { code: 'ignored-line', body: 'User-agent: *\n: /x\n', line: 2, says: 'empty key' },
+  { code: 'missing-colon', body: 'User-agent: *\nDisallow /x\n', line: 2, column: 9 },
+  { code: 'space-in-key', body: 'User-agent: *\nDisallow /a:b\n', line: 2, says: '"b"' },
+  { code: 'accepted-typo', body: 'User-agent: *\nDissallow: /x\n', line: 2, says: '"Disallow"' },
+  { code: 'accepted-typo', body: 'Useragent: *\nDisallow: /x\n', line: 1, says: '"User-agent"' },
+  { code: 'nonstandard-key', body: 'User-agent: *\nDisallowed: /x\n', line: 2 },
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nCrawl-delay: 10\n',
+    line: 2,
+    says: 'Google ignores Crawl-delay',
+  },
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nNoindex: /x\n',
+    line: 2,
+    says: 'Google ignores Noindex',
+  },
+  { code: 'unsupported-directive', body: 'Host: example.com\n', line: 1 },
+  { code: 'unsupported-directive', body: 'Clean-param: ref /x\n', line: 1 },
+  { code: 'unknown-directive', body: 'User-agent: *\nFoo: bar\n', line: 2 },
+  {
+    code: 'unknown-directive',
+    body: 'https://example.com/sitemap.xml\n',
+    line: 1,
+    says: 'bare URL',
+  },
+  { code: 'rule-outside-group', body: 'Disallow: /x\nUser-agent: *\nAllow: /\n', line: 1 },
+  {
+    code: 'pattern-never-matches',
+    body: 'User-agent: *\nDisallow: private\n',
+    line: 2,
+    column: 11,
+    says: '"/private"',
+  },
+  {
+    code: 'pattern-never-matches',
+    body: 'User-agent: *\nDisallow: https://example.com/a/b\n',
+    line: 2,
+    says: '"/a/b"',
+  },
+  { code: 'pattern-never-matches', body: 'User-agent: *\nAllow: $\n', line: 2 },
+  { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /a$b\n', line: 2, column: 13 },
+  { code: 'empty-user-agent', body: 'User-agent:\nDisallow: /\n', line: 1 },
+  {
+    code: 'user-agent-no-token',
+    body: 'User-agent: *foo\nDisallow: /\n',
+    line: 1,
+    says: 'not the global agent',
+  },
+  { code: 'user-agent-no-token', body: 'User-agent: 42\nDisallow: /\n', line: 1 },
+  {
+    code: 'user-agent-truncated',
+    body: 'User-agent: MJ12bot\nDisallow: /\n',
+    line: 1,
+    column: 13,
+    says: '"MJ"',
+  },
+  {
+    code: 'user-agent-truncated',
+    body: 'User-agent: Googlebot, Bingbot\nDisallow: /\n',
+    line: 1,
+    says: 'own User-agent line',
+  },
+  { code: 'user-agent-version', body: 'User-agent: Googlebot/2.1\nDisallow: /\n', line: 1 },
+  {
+    code: 'user-agent-without-rules',
+    body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
+    line: 4,
+  },
+  { code: 'duplicate-rule', body: 'User-agent: *\nDisallow: /x\nDisallow: /x\n', line: 3 },
+  {
+    code: 'shadowed-rule',
+    body: 'User-agent: *\nDisallow: /*\nDisallow: /\n',
+    line: 3,
+  },
+  {
+    code: 'shadowed-rule',
+    body: 'User-agent: *\nDisallow: /*\nDisallow: /x\n',
+    line: 3,
+    says: 'comes first',
+  },
+  {
+    code: 'shadowed-rule',
+    body: 'User-agent: *\nDisallow: /private\nAllow: /p*********\n',
+    line: 2,
+    says: 'always wins',
+  },
+  {
+    code: 'allow-disallow-tie',
+    body: 'User-agent: *\nAllow: /p\nDisallow: /p\n',
+    line: 3,
+    says: 'tie',
+  },
+  { code: 'allow-disallow-tie', body: 'User-agent: *\nDisallow: /ab\nAllow: /a*\n', line: 2 },
+  {
+    code: 'equal-length-overlap',
+    body: 'User-agent: *\nDisallow: /a*\nAllow: /ab\n',
+    line: 2,
+    says: '/ab',
+  },
+  { code: 'relative-sitemap', body: 'Sitemap: /sitemap.xml\n', line: 1, column: 10 },
+  { code: 'relative-sitemap', body: 'Sitemap: sitemap.xml\n', line: 1 },
+];
+
+describe('lintRobotsTxt', () => {
+  it.each(cases)('$code on line $line: $body', (c) => {
+    const result = lintRobotsTxt(c.body, c.options);
+    const found = result.diagnostics.filter((d) => d.code === c.code);
+    expect(found.map((d) => d.line)).toContain(c.line);
+    const d = found.find((x) => x.line === c.line)!;
+    expect(d.severity).toBe(diagnosticCatalog[c.code].severity);
+    if (c.column !== undefined) expect(d.column).toBe(c.column);
+    if (c.says !== undefined) expect(d.message).toContain(c.says);
+  });
+
+  it('rejects a bad maxBytes with a TypeError naming lintRobotsTxt', () => {
+    expect(() => lintRobotsTxt('x', { maxBytes: -1 })).toThrow(TypeError);
+    expect(() => lintRobotsTxt('x', { maxBytes: -1 })).toThrow(/^lintRobotsTxt: options\.maxBytes/);
+  });
+
+  it('has a case for every code', () => {
+    const tested = new Set(cases.map((c) => c.code));
+    expect(
+      Object.keys(diagnosticCatalog).filter((code) => !tested.has(code as DiagnosticCode)),
+    ).toEqual([]);
+  });
+
+  it('reports nothing for a clean file', () => {
+    const result = lintRobotsTxt(
+      'User-agent: *\nDisallow: /private/\nAllow: /private/public\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://example.com/sitemap.xml\n',
+    );
+    expect(result.diagnostics).toEqual([]);
+    expect(formatLintText(result)).toBe('No problems found.\n');
+  });
+
+  it.each([
+    // Not shadowed: the longer disallow decides for /shop/cart.
+    'User-agent: *\nAllow: /shop\nDisallow: /shop/cart\n',
+    // The index.html rewrite lets the allow match /d/ too.
+    'User-agent: *\nDisallow: /d/index.html*****\nAllow: /d/index.html\n',
+    // A never-matching pattern covers nothing.
+    'User-agent: *\nDisallow: foo\nDisallow: foo/bar\n',
+    // Different groups apply to different crawlers.
+    'User-agent: A\nDisallow: /x\n\nUser-agent: B\nDisallow: /x\n',
+    // An anchored pattern covers nothing but itself.
+    'User-agent: *\nDisallow: /p\nAllow: /p$\n',
+    // Empty rules are not compared.
+    'User-agent: *\nDisallow:\nAllow:\n',
+  ])('reports no shadowing in %j', (body) => {
+    const codes = lintRobotsTxt(body).diagnostics.map((d) => d.code);
+    expect(codes).not.toContain('shadowed-rule');
+    expect(codes).not.toContain('duplicate-rule');
+    expect(codes).not.toContain('allow-disallow-tie');
+  });
+
+  it('counts severities and sorts by position', () => {
+    const result = lintRobotsTxt(
+      'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
+    );
+    expect(result.errorCount).toBe(1);
+    expect(result.warningCount).toBe(3);
+    const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('caps invalid UTF-8 reports', () => {
+    const body = bytes(...Array.from({ length: 50 }, () => ['Disallow: /', [0xe9], '\n']).flat());
+    expect(lintRobotsTxt(body).diagnostics.filter((d) => d.code === 'invalid-utf8')).toHaveLength(
+      20,
+    );
+  });
+
+  it('counts columns in UTF-16 code units of the decoded line', () => {
+    const [d] = lintRobotsTxt('User-agent: *\nDisallow: /é$x\n').diagnostics;
+    expect(d).toMatchObject({ code: 'literal-dollar', line: 2, column: 13, endColumn: 14 });
+  });
+
+  it('formats text with positions, codes and related lines', () => {
+    const text = formatLintText(lintRobotsTxt('User-agent: *\nAllow: /p\nDisallow: /p\n'), {
+      source: 'site/robots.txt',
+    });
+    expect(text).toContain('site/robots.txt:3:1  warning  Never blocks anything');
+    expect(text).toContain('[allow-disallow-tie]');
+    expect(text).toContain('see site/robots.txt:2: Allow: /p');
+    expect(text).toMatch(/0 errors, 1 warning, 0 infos\n$/);
+  });
+});
+
+describe('lint on any input', () => {
+  const line = fc.oneof(
+    pick([
+      'User-agent: *',
+      'User-agent: MJ12bot',
+      'Disallow: /a*b$',
+      'Allow: /x/index.html',
+      'Dissallow /y',
+      'Crawl-delay: 5',
+      'Sitemap: /s.xml',
+      '\ufeffUser-agent: x',
+      '<html>',
+      '# c',
+      '',
+    ]),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+  );
+  const body = fc.oneof(
+    fc.array(line, { maxLength: 30 }).map((lines) => lines.join('\n')),
+    fc.uint8Array({ maxLength: 600 }),
+  );
+
+  it('never throws, and every diagnostic points into the file', () => {
+    fc.assert(
+      fc.property(body, (input) => {
+        const result = lintRobotsTxt(input);
+        for (const d of result.diagnostics) {
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(result.robots.lineCount);
+          expect(d.column).toBeGreaterThanOrEqual(1);
+          if (d.endColumn !== undefined) expect(d.endColumn).toBeGreaterThanOrEqual(d.column);
+        }
+        expect(result.errorCount + result.warningCount + result.infoCount).toBe(
+          result.diagnostics.length,
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('keys named like Object members', () => {
+  it('are unknown directives with a message, not Object properties', () => {
+    const { diagnostics } = lintRobotsTxt(
+      'User-agent: *\nconstructor: x\n__proto__: y\ntoString: z\n',
+    );
+    expect(diagnostics.map((d) => [d.line, d.code, typeof d.message])).toEqual([
+      [2, 'unknown-directive', 'string'],
+      [3, 'unknown-directive', 'string'],
+      [4, 'unknown-directive', 'string'],
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../../src/index.js';
+import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
+
+// Every case's verdict and deciding line come from Google's reference parser (commit 22b355f).
+const suites: [string, ConformanceCase[]][] = [
+  ['conformance/cases.jsonl', loadCases('conformance/cases.jsonl')],
+  ['conformance/cases-bytes.jsonl', loadCases('conformance/cases-bytes.jsonl')],
+  ['spec-test/cases.jsonl (Google robotstxt-spec-test)', loadCases('spec-test/cases.jsonl')],
+];
+
+describe.each(suites)('%s', (_file, cases) => {
+  it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {
+    const robots = parseRobotsTxt(c.body);
+    const explanation = robots.explain(c.url, c.useragent);
+    expect({
+      allowed: robots.isAllowed(c.url, c.useragent),
+      line: robots.matchingLine(c.url, c.useragent),
+    }).toEqual({
+      allowed: c.allowed,
+      line: c.matchingLine,
+    });
+    expect({ allowed: explanation.allowed, line: explanation.line }).toEqual({
+      allowed: c.allowed,
+      line: c.matchingLine,
+    });
+  });
+});
+
+describe('case counts', () => {
+  it('runs every case of the shared data', () => {
+    expect(suites.map(([, cases]) => cases.length)).toEqual([3252, 14, 400]);
+  });
+
+  // The fixtures are copies of ../shared (so a clone alone can run the suite); where shared/ sits
+  // beside the repository, the copies must still be identical to it.
+  const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
+  it.runIf(existsSync(shared))('vendored copies equal ../shared', () => {
+    for (const file of [
+      'conformance/cases.jsonl',
+      'conformance/cases-bytes.jsonl',
+      'conformance/parse-events.jsonl',
+      'spec-test/cases.jsonl',
+    ]) {
+      expect(
+        readFileSync(fixturePath(file), 'utf8') === readFileSync(shared + file, 'utf8'),
+        file,
+      ).toBe(true);
+    }
+  });
+});

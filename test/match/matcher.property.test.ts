@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { pick } from '../helpers/arbitraries.js';
+import { referenceCheck } from '../helpers/reference-port.js';
+
+// Property tests: the indexed matcher against a naive line-by-line port of the reference
+// (test/helpers/reference-port.ts), on bodies built from the constructs that matter.
+
+const encoder = new TextEncoder();
+
+const patternPiece = pick([
+  '/',
+  'a',
+  'b',
+  'ab',
+  '*',
+  '$',
+  '%',
+  '%2f',
+  '%2F',
+  '%62',
+  '?',
+  '=',
+  'é',
+  'index.html',
+  '.',
+  ';',
+  ' ',
+  '#c',
+]);
+const pattern = fc.array(patternPiece, { maxLength: 6 }).map((p) => p.join(''));
+const agentValue = pick([
+  '*',
+  'FooBot',
+  'foobot/1.0',
+  'Bar',
+  '* x',
+  '*foo',
+  '',
+  'Foo2',
+  'Bötbot',
+  'Foo Bar',
+  'MJ12bot',
+]);
+const separator = pick([':', ' : ', ': ', ' ', '\t', '::']);
+const ruleKey = pick([
+  'Allow',
+  'Disallow',
+  'allow',
+  'DISALLOW',
+  'disalow',
+  'Dissallow',
+  'Alow',
+  'Disallowed',
+]);
+const agentKey = pick(['User-agent', 'user-agent', 'useragent', 'User agent', 'User-Agents']);
+const otherLine = pick([
+  '',
+  '# comment',
+  'Sitemap: https://h/s.xml',
+  'Crawl-delay: 5',
+  'Foo: bar',
+  '   ',
+  'junk',
+]);
+const line = fc.oneof(
+  fc.tuple(agentKey, separator, agentValue).map(([k, s, v]) => k + s + v),
+  fc.tuple(ruleKey, separator, pattern).map(([k, s, v]) => k + s + v),
+  fc.tuple(ruleKey, separator, pattern).map(([k, s, v]) => k + s + v),
+  otherLine,
+);
+const terminator = pick(['\n', '\r', '\r\n', '\n\r']);
+const body = fc
+  .array(fc.tuple(line, terminator), { maxLength: 14 })
+  .chain((lines) => pick(['', '\ufeff']).map((bom) => bom + lines.map(([l, t]) => l + t).join('')));
+// `€` (above 0xFF) garbles the trigram window of the indexed walk: it must only cost a probe.
+const urlPath = fc.array(
+  pick(['/', 'a', 'b', '$', '?', '=', 'é', '€', '%2f', '%2F', 'index.html', '#', ';', '.', 'b/']),
+  { maxLength: 7 },
+);
+const url = fc
+  .tuple(pick(['http://h', 'https://h:8080', '//h', '', 'h']), urlPath)
+  .map(([origin, path]) => origin + path.join(''));
+const agents = fc.oneof(
+  pick(['FooBot', 'foobot', 'Bar', '', 'Other', 'Foo', 'MJ']),
+  fc.uniqueArray(pick(['FooBot', 'Bar', 'Other', 'Foo']), { maxLength: 3 }),
+);
+
+/** Verdict and matching line of the library and of the reference port, for one check. */
+function agreesWithReference(text: string, agent: string | string[], u: string): void {
+  const robots = parseRobotsTxt(text);
+  const list = typeof agent === 'string' ? [agent] : agent;
+  const expected = referenceCheck(encoder.encode(text), list, encoder.encode(u));
+  expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
+    expected,
+  );
+}
+
+describe('indexed matcher = reference port', () => {
+  it('agrees on verdict and matching line for generated files', () => {
+    fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+  });
+
+  // Large rule sets (over 24 entries) take the indexed paths (prefix table, trigram index),
+  // small ones a scan: these files have 30 rules or more, checked by agents the group applies to.
+  it('agrees on files with many rules in few groups', () => {
+    const manyRules = fc
+      .tuple(
+        fc.array(fc.tuple(ruleKey, pattern, pick(['', '/a', '/ab', '/b/', '/*', '/*ab', '/a*b'])), {
+          minLength: 30,
+          maxLength: 90,
+        }),
+        pick(['*', 'FooBot']),
+      )
+      .map(
+        ([rules, agent]) =>
+          `User-agent: ${agent}\n${rules.map(([k, p, head]) => `${k}: ${head}${p}`).join('\n')}\n`,
+      );
+    const applying = pick<string | string[]>(['FooBot', 'foobot', ['Bar', 'FooBot']]);
+    fc.assert(fc.property(manyRules, applying, url, agreesWithReference), { numRuns: 1500 });
+  });
+
+  it('matches single patterns as the reference does', () => {
+    fc.assert(
+      fc.property(pattern, urlPath, (p, path) => {
+        agreesWithReference(`User-agent: *\nDisallow: ${p}\n`, 'x', `http://h/${path.join('')}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('matchesPattern never throws and treats a path as matching itself', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (s) => {
+        const path = `/${s.replace(/[^\x21-\x7e]/g, '')}`.replace(/[*$%]/g, '');
+        expect(matchesPattern(path, path)).toBe(true);
+      }),
+    );
+  });
+});
