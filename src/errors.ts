@@ -3,6 +3,21 @@
  * for input that has no robots.txt at all, such as a `mailto:` URL.
  */
 
+import { describeValue } from './util/describe.js';
+
+/**
+ * The `TypeError` for a programmer error in an argument, in one form everywhere:
+ * `caller: what must be expected, got value`.
+ */
+export function argumentError(
+  caller: string,
+  what: string,
+  expected: string,
+  value: unknown,
+): TypeError {
+  return new TypeError(`${caller}: ${what} must be ${expected}, got ${describeValue(value)}`);
+}
+
 /** What went wrong, as a stable string to branch on. */
 export type RobotsTxtErrorCode =
   /** The string is not a URL. */

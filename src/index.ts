@@ -22,12 +22,11 @@ export {
   type StoreOperation,
   type StoreStatus,
 } from './cache/client.js';
-export {
-  type CachedCopy,
-  type CacheEntry,
-  type CacheLock,
-  type CacheStore,
-  isCacheEntry,
+export type {
+  CachedCopy,
+  CacheEntry,
+  CacheLock,
+  CacheStore,
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
@@ -76,7 +75,6 @@ export type {
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
 export { extractProductToken, isGlobalAgent } from './parse/agent.js';
-export { bodyToByteString } from './parse/body.js';
 export { escapePattern } from './parse/escape.js';
 export {
   DEFAULT_MAX_BYTES,

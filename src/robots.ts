@@ -8,7 +8,7 @@ import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, scanRules } from './match/rule-table.js';
+import { entriesOf, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { toAgentList } from './parse/agent.js';
 import { type BodyText, readBody, resolveOptions, type SizedBodyText } from './parse/body.js';
@@ -90,7 +90,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #text: string;
   readonly #ascii: boolean;
   readonly #utf16: boolean;
-  /** Every group's rules (see ScannedRules), compiled into a rule set's index on its first check. */
+  /** Every group's rules (see RuleTable), compiled into a rule set's index on its first check. */
   readonly #rules: readonly number[];
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
@@ -107,17 +107,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** `body` as `readBody` reads it. */
   constructor(body: SizedBodyText, options: Required<ParseOptions>) {
     this.options = options;
-    const scanned = scanRules(body, options);
-    // The scan may have turned UTF-16 text into a byte string.
-    const { text, ascii, utf16 } = scanned.body;
+    const table = readRuleTable(body, options);
+    // Reading the rule table may have turned UTF-16 text into a byte string.
+    const { text, ascii, utf16 } = table.body;
     this.#text = text;
     this.#ascii = ascii;
     this.#utf16 = utf16;
-    this.#rules = scanned.rules;
-    // A scan that turned UTF-16 text into bytes counted them.
+    this.#rules = table.rules;
+    // A rule table read from UTF-16 text turned into bytes counted them.
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
-    this.#bytesRead = utf16 ? -1 : scanned.bytesRead;
+    this.#bytesRead = utf16 ? -1 : table.bytesRead;
     // One rule set per distinct list of groups: agents named by the same groups, and `*` when
     // its groups are theirs too, compile and run the same rules once.
     const sets = new Map<string, RuleSet>();
@@ -131,21 +131,21 @@ export class ParsedRobotsTxt implements RobotsTxt {
       return set;
     };
     this.#global =
-      scanned.globalGroups.length === 0
+      table.globalGroups.length === 0
         ? NO_GROUPS
         : {
             selection: 'global',
-            groups: scanned.globalGroups,
-            set: setOf(scanned.globalGroups),
+            groups: table.globalGroups,
+            set: setOf(table.globalGroups),
             parts: null,
           };
-    if (scanned.tokenGroups === null) {
+    if (table.tokenGroups === null) {
       this.#groupsByToken = null;
     } else {
       this.#groupsByToken = new Map();
       // Tokens named by the same groups share one resolution: a list of such agents is one set.
       const resolutions = new Map<RuleSet, Resolution>();
-      for (const [token, groups] of scanned.tokenGroups) {
+      for (const [token, groups] of table.tokenGroups) {
         const set = setOf(groups);
         let resolution = resolutions.get(set);
         if (resolution === undefined) {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 //   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← cache
 //   ← compat, node ← index ← cli, web
 const LAYERS: Readonly<Record<string, number>> = {
-  'types.ts': 0,
-  'errors.ts': 0,
+  'types.ts': 0.5,
+  'errors.ts': 0.5,
   util: 0,
   parse: 1,
   match: 2,

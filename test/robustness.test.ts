@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyToByteString, parseRobotsTxt } from '../src/index.js';
+import { parseRobotsTxt } from '../src/index.js';
+import { bodyToByteString } from '../src/parse/body.js';
 
 // Bad input gets an answer, never an exception or a hang. (Speed is measured by `npm run bench`;
 // these tests assert results only.)

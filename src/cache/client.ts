@@ -4,6 +4,7 @@
  * both the copy and the fetch through a {@link CacheStore}.
  */
 
+import { argumentError } from '../errors.js';
 import {
   type FetchRobotsTxtOptions,
   type FetchRobotsTxtResult,
@@ -198,7 +199,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     ...rest
   } = options;
   // Checked once here, not on every fetch.
-  const fetchOptions = resolveFetchOptions(rest);
+  const fetchOptions = resolveFetchOptions(rest, 'createRobotsClient');
   // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
   const lockTtl =
     givenLockTtl ?? (Number.isFinite(fetchOptions.timeout) ? fetchOptions.timeout + 5000 : 60_000);
@@ -213,16 +214,33 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
     lockPollInterval,
   })) {
     if (typeof value !== 'number' || !(value >= 0)) {
-      throw new TypeError(`Invalid options.${name}: ${String(value)}`);
+      throw argumentError('createRobotsClient', `options.${name}`, 'a non-negative number', value);
     }
   }
-  if (minTtl > maxTtl) throw new TypeError('options.minTtl must not exceed options.maxTtl');
+  if (minTtl > maxTtl) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.minTtl',
+      `at most options.maxTtl (${maxTtl})`,
+      minTtl,
+    );
+  }
   // Stricter than the loop above (which they are not in): a whole number, a lapsing lock.
   if (!Number.isInteger(maxOrigins) || maxOrigins < 1) {
-    throw new TypeError(`Invalid options.maxOrigins: ${String(maxOrigins)}`);
+    throw argumentError(
+      'createRobotsClient',
+      'options.maxOrigins',
+      'a whole number ≥ 1',
+      maxOrigins,
+    );
   }
   if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
-    throw new TypeError(`Invalid options.lockTtl: ${String(lockTtl)} (a lock must lapse)`);
+    throw argumentError(
+      'createRobotsClient',
+      'options.lockTtl',
+      'a finite positive number (a lock must lapse)',
+      lockTtl,
+    );
   }
   const policy: CachePolicy = { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay };
   const store = givenStore ?? createMemoryStore({ maxEntries: maxOrigins, now });

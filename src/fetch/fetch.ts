@@ -5,6 +5,7 @@
  * bad input and the caller's abort throw.
  */
 
+import { argumentError } from '../errors.js';
 import { resolveOptions } from '../parse/body.js';
 import { parseResolved } from '../robots.js';
 import type { ParseOptions, RobotsPolicy, RobotsTxt } from '../types.js';
@@ -166,23 +167,41 @@ export interface ResolvedFetchOptions {
  * Fills in the defaults of fetch options and checks them, throwing a TypeError that names a bad
  * one: callers that keep options for later fetches (the client) resolve them once.
  */
-export function resolveFetchOptions(options: FetchRobotsTxtOptions): ResolvedFetchOptions {
+export function resolveFetchOptions(
+  options: FetchRobotsTxtOptions,
+  caller = 'fetchRobotsTxt',
+): ResolvedFetchOptions {
   const {
     timeout = DEFAULT_TIMEOUT,
     userAgent,
     fetch = globalThis.fetch,
     maxRedirects = DEFAULT_MAX_REDIRECTS,
   } = options;
-  checkOption('timeout', timeout, (value) => value > 0);
-  checkOption('maxRedirects', maxRedirects, (v) => Number.isInteger(v) && v >= 0);
+  checkOption(caller, 'timeout', timeout, 'a positive number', (value) => value > 0);
+  checkOption(
+    caller,
+    'maxRedirects',
+    maxRedirects,
+    'a whole number ≥ 0',
+    (v) => Number.isInteger(v) && v >= 0,
+  );
   // The body is read into a buffer of maxBytes + 1 bytes: a whole number, where the parser alone
   // accepts any (Infinity included).
   if (options.maxBytes !== undefined) {
-    checkOption('maxBytes', options.maxBytes, (v) => Number.isInteger(v) && v >= 0);
+    checkOption(
+      caller,
+      'maxBytes',
+      options.maxBytes,
+      'a whole number ≥ 0',
+      (v) => Number.isInteger(v) && v >= 0,
+    );
   }
   if (typeof fetch !== 'function') {
-    throw new TypeError(
-      'Expected options.fetch to be a function: no global fetch on this platform',
+    throw argumentError(
+      caller,
+      'options.fetch',
+      'a function (no global fetch on this platform)',
+      fetch,
     );
   }
   return {
@@ -190,7 +209,7 @@ export function resolveFetchOptions(options: FetchRobotsTxtOptions): ResolvedFet
     userAgent,
     fetch,
     maxRedirects,
-    parse: resolveOptions(options, 'fetchRobotsTxt'),
+    parse: resolveOptions(options, caller),
   };
 }
 
@@ -379,9 +398,15 @@ function describeError(error: unknown): string {
   return rest.length === 0 ? first : `${first} (${rest.join('; ')})`;
 }
 
-function checkOption(name: string, value: number, valid: (value: number) => boolean): void {
+function checkOption(
+  caller: string,
+  name: string,
+  value: number,
+  expected: string,
+  valid: (value: number) => boolean,
+): void {
   // Every rule rejects NaN (its comparisons are false).
   if (typeof value !== 'number' || !valid(value)) {
-    throw new TypeError(`Invalid options.${name}: ${String(value)}`);
+    throw argumentError(caller, `options.${name}`, expected, value);
   }
 }

@@ -2,7 +2,7 @@
  * The part of a URL that rules are matched against, as the reference's `GetPathParamsQuery`.
  */
 
-import { describe } from '../parse/agent.js';
+import { argumentError } from '../errors.js';
 import { escapedPattern } from '../parse/escape.js';
 
 function firstOf(url: string, from: number): number {
@@ -60,5 +60,5 @@ export function urlToString(url: unknown, caller: string): string {
   if (typeof url === 'object' && url !== null && typeof (url as URL).href === 'string') {
     return (url as URL).href;
   }
-  throw new TypeError(`${caller}: url must be a string or a URL, got ${describe(url)}`);
+  throw argumentError(caller, 'url', 'a string or a URL', url);
 }

@@ -1,13 +1,13 @@
 /**
  * A compiled rule set. A check must find, among all rules, the best matching allow and disallow
  * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set is one list,
- * strongest first, scanned until no entry can beat what was found; a large set is split so that
+ * strongest first, table until no entry can beat what was found; a large set is split so that
  * a check only looks at rules that can match:
  *
  * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix;
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
- * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
+ * - the few others (`/*`, `/*a`, `*`): table on every check, strongest first.
  */
 
 import { nextHash, PrefixIndex } from './prefix-index.js';
@@ -19,8 +19,8 @@ const SMALL_SET = 24;
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
-  /** Entries scanned on every check (all of them in a small set), strongest first. */
-  readonly #scanned: readonly IndexEntry[];
+  /** Entries table on every check (all of them in a small set), strongest first. */
+  readonly #table: readonly IndexEntry[];
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
 
@@ -28,9 +28,9 @@ export class RuleIndex {
   constructor(all: readonly IndexEntry[]) {
     if (all.length <= SMALL_SET) {
       // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries).
-      const scanned = all.slice();
-      sortByStrength(scanned);
-      this.#scanned = scanned;
+      const table = all.slice();
+      sortByStrength(table);
+      this.#table = table;
       this.#prefixes = null;
       this.#trigrams = null;
       return;
@@ -54,19 +54,19 @@ export class RuleIndex {
       floating.push(entry);
     }
     const hashed: IndexEntry[] = [];
-    const scanned: IndexEntry[] = [];
-    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : scanned).push(entry);
-    sortByStrength(scanned);
+    const table: IndexEntry[] = [];
+    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
+    sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
-    this.#scanned = scanned.slice();
+    this.#table = table.slice();
     this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }
 
   /** Updates `state` with the best allow and disallow of this set that match `path`. */
   match(path: string, state: MatchState): void {
-    if (this.#scanned.length > 0) {
-      scanEntries(this.#scanned, 0, this.#scanned.length, path, state);
+    if (this.#table.length > 0) {
+      scanEntries(this.#table, 0, this.#table.length, path, state);
     }
     if (this.#prefixes !== null || this.#trigrams !== null) this.#walk(path, state);
   }

@@ -13,7 +13,7 @@ import { asciiLowerCase } from '../util/bytes.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 
 /** What checks need of a body. */
-export interface ScannedRules {
+export interface RuleTable {
   /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
   readonly body: BodyText;
   /**
@@ -34,8 +34,8 @@ export interface ScannedRules {
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
-export function scanRules(body: BodyText, options: Required<ParseOptions>): ScannedRules {
-  const { handler, summary, body: read } = readGroups(body, options, () => new RuleScan());
+export function readRuleTable(body: BodyText, options: Required<ParseOptions>): RuleTable {
+  const { handler, summary, body: read } = readGroups(body, options, () => new RuleTableReader());
   const rules = handler.rules;
   const table = rules.length;
   for (const start of handler.groupStarts) rules.push(start);
@@ -78,8 +78,8 @@ export function entriesOf(
 }
 
 /** Records each group's rules and which groups each product token names. */
-class RuleScan implements GroupHandler {
-  /** The rules, three numbers each (see {@link ScannedRules.rules}). */
+class RuleTableReader implements GroupHandler {
+  /** The rules, three numbers each (see {@link RuleTable.rules}). */
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];

@@ -2,6 +2,7 @@
  * User-agent lines and queried agents (RFC 9309 §2.2.1), as the reference reads them.
  */
 
+import { argumentError } from '../errors.js';
 import { isSpace } from '../util/bytes.js';
 
 /**
@@ -44,9 +45,7 @@ export function extractProductToken(value: string, digits = false): string {
  */
 export function toAgentList(agent: unknown, caller: string): readonly string[] {
   if (isAgentQuery(agent)) return typeof agent === 'string' ? [agent] : agent;
-  throw new TypeError(
-    `${caller}: agent must be a string or an array of strings, got ${describe(agent)}`,
-  );
+  throw argumentError(caller, 'agent', 'a string or an array of strings', agent);
 }
 
 /** Whether a value is what checks take as agents: a string or an array of strings. */
@@ -54,11 +53,4 @@ export function isAgentQuery(agent: unknown): agent is string | readonly string[
   return (
     typeof agent === 'string' || (Array.isArray(agent) && agent.every((a) => typeof a === 'string'))
   );
-}
-
-/** A short description of a value's type for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array with a non-string element';
-  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
 }

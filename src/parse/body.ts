@@ -3,9 +3,9 @@
  * tokenizer reads, and the parse options with their defaults.
  */
 
+import { argumentError } from '../errors.js';
 import type { ParseOptions } from '../types.js';
 import { byteStringOf, decodeUtf8, isAscii, stringToByteString } from '../util/bytes.js';
-import { describe } from './agent.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 
 /** The defaults, one frozen object shared by every file parsed without options. */
@@ -25,18 +25,19 @@ export function resolveOptions(
 ): Required<ParseOptions> {
   if (options === undefined) return DEFAULT_OPTIONS;
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${caller}: options must be an object, got ${describe(options)}`);
+    throw argumentError(caller, 'options', 'an object', options);
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
-    throw new TypeError(
-      `${caller}: options.maxBytes must be a non-negative number, got ${String(maxBytes)}`,
-    );
+    throw argumentError(caller, 'options.maxBytes', 'a non-negative number', maxBytes);
   }
   const percentEncoding = options.percentEncoding ?? 'reference';
   if (percentEncoding !== 'reference' && percentEncoding !== 'rfc9309') {
-    throw new TypeError(
-      `${caller}: options.percentEncoding must be 'reference' or 'rfc9309', got ${String(percentEncoding)}`,
+    throw argumentError(
+      caller,
+      'options.percentEncoding',
+      "'reference' or 'rfc9309'",
+      percentEncoding,
     );
   }
   return { maxBytes, percentEncoding, productTokenDigits: options.productTokenDigits === true };
@@ -72,9 +73,7 @@ function asBytes(body: unknown): Uint8Array {
   const bytes =
     body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
   if (bytes === null) {
-    throw new TypeError(
-      `parseRobotsTxt: body must be a string, a Uint8Array or an ArrayBuffer, got ${describe(body)}`,
-    );
+    throw argumentError('parseRobotsTxt', 'body', 'a string, a Uint8Array or an ArrayBuffer', body);
   }
   return bytes;
 }

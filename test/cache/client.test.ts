@@ -363,14 +363,14 @@ describe('stores', () => {
 
 describe('options', () => {
   it.each([
-    [{ maxOrigins: 0 }, /options\.maxOrigins: 0/],
-    [{ maxOrigins: 1.5 }, /options\.maxOrigins: 1\.5/],
-    [{ lockTtl: Number.POSITIVE_INFINITY }, /options\.lockTtl: Infinity/],
-    [{ ttl: -1 }, /options\.ttl: -1/],
+    [{ maxOrigins: 0 }, /^createRobotsClient: options\.maxOrigins must be .*, got 0$/],
+    [{ maxOrigins: 1.5 }, /^createRobotsClient: options\.maxOrigins must be .*, got 1\.5$/],
+    [{ lockTtl: Number.POSITIVE_INFINITY }, /options\.lockTtl must be .*, got Infinity$/],
+    [{ ttl: -1 }, /options\.ttl must be .*, got -1$/],
     // Fetch options are checked when the client is made, not on each lookup's fetch.
-    [{ timeout: -1 }, /options\.timeout: -1/],
-    [{ maxRedirects: 1.5 }, /options\.maxRedirects: 1\.5/],
-    [{ maxBytes: -5 }, /options\.maxBytes: -5/],
+    [{ timeout: -1 }, /^createRobotsClient: options\.timeout must be .*, got -1$/],
+    [{ maxRedirects: 1.5 }, /options\.maxRedirects must be .*, got 1\.5$/],
+    [{ maxBytes: -5 }, /options\.maxBytes must be .*, got -5$/],
     [{ percentEncoding: 'x' as 'rfc9309' }, /options\.percentEncoding/],
   ])('%j is a TypeError naming the option', (options, message) => {
     expect(() => createRobotsClient(options)).toThrow(TypeError);

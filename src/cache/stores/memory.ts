@@ -1,5 +1,6 @@
 /** The default cache store: entries in a bounded LRU map inside this process. */
 
+import { argumentError } from '../../errors.js';
 import { createLru } from '../../util/lru.js';
 import type { CacheEntry, CacheLock, CacheStore } from '../store.js';
 
@@ -29,7 +30,12 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
   const { maxEntries = 10_000, now = Date.now } = options;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new TypeError(`Invalid options.maxEntries: ${String(maxEntries)}`);
+    throw argumentError(
+      'createMemoryStore',
+      'options.maxEntries',
+      'a whole number ≥ 1',
+      maxEntries,
+    );
   }
   const entries = createLru<{ entry: CacheEntry; until: number }>(maxEntries);
   const locks = new Map<string, { token: object; until: number }>();

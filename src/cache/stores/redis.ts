@@ -3,6 +3,7 @@
  * each origin's robots.txt and one fetch per origin per expiry. Exported as `robots-rep/redis`.
  */
 
+import { argumentError } from '../../errors.js';
 import { type CacheLock, type CacheStore, isCacheEntry } from '../store.js';
 
 /**
@@ -57,10 +58,20 @@ const releaseScript =
 export function createRedisStore(options: RedisStoreOptions): CacheStore {
   const { client, prefix = 'robots-rep:v1:', commandTimeout = 1000 } = options;
   if (typeof client?.sendCommand !== 'function') {
-    throw new TypeError('Expected options.client to be a Redis client with sendCommand()');
+    throw argumentError(
+      'createRedisStore',
+      'options.client',
+      'a Redis client with sendCommand()',
+      client,
+    );
   }
   if (!(commandTimeout > 0)) {
-    throw new TypeError(`Invalid options.commandTimeout: ${String(commandTimeout)}`);
+    throw argumentError(
+      'createRedisStore',
+      'options.commandTimeout',
+      'a positive number',
+      commandTimeout,
+    );
   }
 
   function send(args: string[]): Promise<unknown> {
