@@ -33,7 +33,12 @@ function entry(overrides: Partial<CacheEntry> = {}): CacheEntry {
 }
 
 /** Runs the CacheStore conformance tests against stores made by `create`. */
-export function cacheStoreTests(name: string, create: () => Promise<StoreHarness>): void {
+/** `locks`: the store implements `lock` (both shipped stores do); its lock tests then run. */
+export function cacheStoreTests(
+  name: string,
+  create: () => Promise<StoreHarness>,
+  { locks }: { readonly locks: boolean },
+): void {
   describe(`CacheStore conformance: ${name}`, () => {
     it('misses an unknown key', async () => {
       const { store } = await create();
@@ -100,17 +105,17 @@ export function cacheStoreTests(name: string, create: () => Promise<StoreHarness
       expect(await harness.store.get('forever')).toEqual(entry());
     });
 
-    describe('lock', () => {
+    describe.runIf(locks)('lock', () => {
       it('is held by one holder at a time, per key', async () => {
         const { store } = await create();
-        if (store.lock === undefined) return;
-        const first = await store.lock('k', 10_000);
+        expect(store.lock).toBeTypeOf('function');
+        const first = await store.lock!('k', 10_000);
         expect(first).toBeDefined();
-        expect(await store.lock('k', 10_000)).toBeUndefined();
-        const other = await store.lock('other', 10_000);
+        expect(await store.lock!('k', 10_000)).toBeUndefined();
+        const other = await store.lock!('other', 10_000);
         expect(other).toBeDefined();
         await first?.release();
-        const again = await store.lock('k', 10_000);
+        const again = await store.lock!('k', 10_000);
         expect(again).toBeDefined();
         await again?.release();
         await other?.release();
@@ -119,13 +124,13 @@ export function cacheStoreTests(name: string, create: () => Promise<StoreHarness
       it('lapses after its ttl; a late release leaves the next holder alone', async () => {
         const harness = await create();
         const { store } = harness;
-        if (store.lock === undefined) return;
-        const stale = await store.lock('k', 50);
+        expect(store.lock).toBeTypeOf('function');
+        const stale = await store.lock!('k', 50);
         await harness.elapse(150);
-        const next = await store.lock('k', 10_000);
+        const next = await store.lock!('k', 10_000);
         expect(next).toBeDefined();
         await stale?.release();
-        expect(await store.lock('k', 10_000)).toBeUndefined();
+        expect(await store.lock!('k', 10_000)).toBeUndefined();
         await next?.release();
       });
     });

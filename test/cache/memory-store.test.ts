@@ -3,15 +3,19 @@ import { type CacheEntry, isCacheEntry } from '../../src/cache/store.js';
 import { createMemoryStore } from '../../src/cache/stores/memory.js';
 import { cacheStoreTests } from './cache-store.suite.js';
 
-cacheStoreTests('memory', async () => {
-  let time = Date.UTC(2026, 0, 1);
-  return {
-    store: createMemoryStore({ now: () => time }),
-    elapse: async (ms) => {
-      time += ms;
-    },
-  };
-});
+cacheStoreTests(
+  'memory',
+  async () => {
+    let time = Date.UTC(2026, 0, 1);
+    return {
+      store: createMemoryStore({ now: () => time }),
+      elapse: async (ms) => {
+        time += ms;
+      },
+    };
+  },
+  { locks: true },
+);
 
 describe('createMemoryStore', () => {
   const entry: CacheEntry = { expiresAt: 1, failures: 1, updatedAt: 0 };

@@ -49,10 +49,14 @@ afterAll(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-cacheStoreTests('redis', async () => ({
-  store: createRedisStore({ client: await connect(), prefix: prefix() }),
-  elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-}));
+cacheStoreTests(
+  'redis',
+  async () => ({
+    store: createRedisStore({ client: await connect(), prefix: prefix() }),
+    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }),
+  { locks: true },
+);
 
 describe('a fleet on one Redis', () => {
   it('stores entries as JSON under prefix + origin', async () => {
