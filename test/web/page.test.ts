@@ -4,7 +4,7 @@
  * as a site owner would.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ let out: string;
 let server: WebServer;
 let browser: Browser;
 let site: TestServer;
+let failing: TestServer;
+let redirecting: TestServer;
 
 beforeAll(async () => {
   out = mkdtempSync(path.join(tmpdir(), 'robots-web-'));
@@ -41,6 +43,14 @@ beforeAll(async () => {
       response.writeHead(404);
       response.end();
     }
+  });
+  failing = await startHttpServer((_, response) => {
+    response.writeHead(503, { 'content-type': 'text/html' });
+    response.end('<h1>down</h1>');
+  });
+  redirecting = await startHttpServer((_, response) => {
+    response.writeHead(301, { location: `${site.origin}/robots.txt` });
+    response.end();
   });
   server = await startWebServer({ root: out, port: 0, fetchRobotsTxt });
   browser = await chromium.launch({
@@ -62,6 +72,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await site?.close();
+  await failing?.close();
+  await redirecting?.close();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
@@ -214,6 +226,44 @@ describe('the tester page', () => {
     await page.click('#fetch-form button');
     await expect.poll(() => page.textContent('#fetch-outcome')).toContain('unavailable (HTTP 404)');
     expect(await page.textContent('#fetch-outcome')).toContain('every URL is allowed');
+    await page.close();
+  });
+
+  it('shows a 503 as "every URL is disallowed" and keeps the draft', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await page.fill('#fetch-url', failing.origin);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('unreachable (HTTP 503)');
+    expect(await page.textContent('#fetch-outcome')).toContain('every URL is disallowed');
+    expect(await page.textContent('.cm-content')).toContain('Disallow: /private/');
+    await page.close();
+  });
+
+  it('follows a redirect to another host and says so', async () => {
+    const page = await open();
+    await page.fill('#fetch-url', `http://localhost:${new URL(redirecting.origin).port}/x`);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('ok (HTTP 200)');
+    expect(await page.textContent('#fetch-outcome')).toContain(
+      `1 redirect(s) → ${site.origin}/robots.txt`,
+    );
+    await expect.poll(() => page.textContent('.cm-content')).toContain('Disallow: /live-only/');
+    await page.close();
+  });
+
+  it('takes a screenshot for the docs', async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    await page.click('.verdict[data-url="1"][data-agent="0"]');
+    await page.waitForSelector('#explanation .reason');
+    const png = await page.screenshot({ fullPage: false });
+    // PNG signature: the page rendered to an image.
+    expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    if (process.env['UPDATE_SCREENSHOTS'] === '1')
+      writeFileSync(path.join(root, 'docs/web-tester.png'), png);
     await page.close();
   });
 
