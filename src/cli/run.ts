@@ -7,6 +7,7 @@ import { runAudit } from './audit.js';
 import { runCheck } from './check.js';
 import { runFetch } from './fetch.js';
 import { runLint } from './lint.js';
+import { runServe } from './serve.js';
 import { type CliContext, CliError, EXIT, messageOf } from './shared.js';
 
 /** Help text of `robotstxt`. */
@@ -17,6 +18,7 @@ Commands:
   lint    diagnostics for a robots.txt (text, json, sarif)
   fetch   fetch a robots.txt as a crawler does, show the outcome and body
   audit   which well-known crawlers may fetch which paths
+  serve   the tester page on a local server
 
 Options:
   -h, --help     show help (also after a command)
@@ -32,6 +34,7 @@ const COMMANDS: Readonly<
   lint: runLint,
   fetch: runFetch,
   audit: runAudit,
+  serve: runServe,
 };
 
 /** Runs the command line `args` (without node and script); resolves to the exit code. */

@@ -1,0 +1,330 @@
+/**
+ * The tester page end to end, in Debian's Chromium driven by playwright-core: the page is built
+ * with Vite into a temporary folder, served by `robotstxt serve`'s server on loopback, and used
+ * as a site owner would.
+ */
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
+import { fetchRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+import { startHttpServer, type TestServer } from '../helpers/servers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+let out: string;
+let server: WebServer;
+let browser: Browser;
+let site: TestServer;
+let failing: TestServer;
+let redirecting: TestServer;
+
+beforeAll(async () => {
+  out = mkdtempSync(path.join(tmpdir(), 'robots-web-'));
+  await build({
+    configFile: path.join(root, 'web/vite.config.ts'),
+    build: { outDir: out, emptyOutDir: true },
+    logLevel: 'silent',
+  });
+  site = await startHttpServer((request, response) => {
+    if (request.url === '/robots.txt' && request.headers.host?.startsWith('127.0.0.1')) {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('User-agent: *\nDisallow: /live-only/\n');
+    } else if (request.url === '/missing/robots.txt' || request.url === '/robots.txt') {
+      response.writeHead(404);
+      response.end();
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  failing = await startHttpServer((_, response) => {
+    response.writeHead(503, { 'content-type': 'text/html' });
+    response.end('<h1>down</h1>');
+  });
+  redirecting = await startHttpServer((_, response) => {
+    response.writeHead(301, { location: `${site.origin}/robots.txt` });
+    response.end();
+  });
+  server = await startWebServer({ root: out, port: 0, fetchRobotsTxt });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.close();
+  await failing?.close();
+  await redirecting?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+async function open(fragment = ''): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${server.url}${fragment}`);
+  await page.waitForSelector('.verdict');
+  return page;
+}
+
+/** Replaces the editor's text as a paste would, and waits for the matrix of that text. */
+async function setDraft(page: Page, text: string): Promise<void> {
+  const before = await page.evaluate(() => document.body.dataset['evaluated'] ?? '0');
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.evaluate((t) => navigator.clipboard?.writeText?.(t).catch(() => {}), text);
+  await page.locator('.cm-content').evaluate((element, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+  await page.waitForFunction((b) => (document.body.dataset['evaluated'] ?? '0') !== b, before);
+  await settle(page);
+}
+
+async function setUrls(page: Page, urls: readonly string[]): Promise<void> {
+  await afterEvaluation(page, () => page.fill('#urls', urls.join('\n')));
+}
+
+/** Runs `action` and waits for the evaluation it causes to be rendered. */
+async function afterEvaluation(page: Page, action: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => document.body.dataset['evaluated'] ?? '0');
+  await action();
+  await page.waitForFunction((b) => (document.body.dataset['evaluated'] ?? '0') !== b, before);
+  await settle(page);
+}
+
+/** Waits until the last evaluation asked for has been rendered. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.body.dataset['evaluating'] === document.body.dataset['evaluated'],
+  );
+}
+
+async function cells(page: Page): Promise<string[][]> {
+  return page.$$eval('table.matrix tbody tr', (rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll('.verdict')].map(
+        (b) =>
+          `${b.classList.contains('allowed') ? 'allowed' : 'disallowed'}:${b.querySelector('.line')?.textContent ?? ''}`,
+      ),
+    ),
+  );
+}
+
+const DRAFT = `User-agent: *
+Disallow: /private/
+Allow: /private/press/
+
+User-agent: GPTBot
+Disallow: /
+Crawl-delay: 5
+Disallow private
+`;
+const URLS = ['/', '/private/x', '/private/press/kit', 'https://example.com/shop?q=1'];
+
+describe('the tester page', () => {
+  it('shows every URL × agent verdict exactly as the library decides', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    const agents = await page.$$eval('table.matrix thead th', (ths) =>
+      ths.slice(1).map((th) => th.childNodes[0]!.textContent!),
+    );
+    expect(agents).toEqual(['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'CCBot']);
+    const robots = parseRobotsTxt(DRAFT);
+    const expected = URLS.map((u) =>
+      agents.map((a) => {
+        const url = u.startsWith('/') ? `https://site.invalid${u}` : u;
+        const line = robots.matchingLine(url, a);
+        return `${robots.isAllowed(url, a) ? 'allowed' : 'disallowed'}:${line ? `line ${line}` : ''}`;
+      }),
+    );
+    expect(await cells(page)).toEqual(expected);
+    expect(expected.flat()).toContain('disallowed:line 2');
+    await page.close();
+  });
+
+  it('highlights the deciding line and explains a clicked cell', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    await page.click('.verdict[data-url="2"][data-agent="0"]');
+    await expect.poll(() => page.textContent('.cm-deciding-line')).toBe('Allow: /private/press/');
+    const reason = await page.textContent('#explanation .reason');
+    const robots = parseRobotsTxt(DRAFT);
+    expect(reason).toBe(
+      robots.explain('https://site.invalid/private/press/kit', 'Googlebot').reason,
+    );
+    await page.close();
+  });
+
+  it('marks lint diagnostics on their lines', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    // Lint runs after a pause in typing; the missing-colon rule of line 8 is an error.
+    await page.waitForSelector('.cm-lintRange-error');
+    const flagged = await page.$$eval('.cm-line', (lines) =>
+      lines.flatMap((line, i) => (line.querySelector('.cm-lintRange-error') ? [i + 1] : [])),
+    );
+    expect(flagged).toContain(8);
+    expect(flagged).not.toContain(1);
+    await page.close();
+  });
+
+  it('adds a custom agent token', async () => {
+    const page = await open();
+    await setDraft(page, 'User-agent: FooBot\nDisallow: /\n');
+    await page.fill('#custom-agent', 'FooBot');
+    await afterEvaluation(page, () => page.click('#custom-agent-form button'));
+    const headers = await page.$$eval('table.matrix thead th', (ths) =>
+      ths.map((th) => th.childNodes[0]!.textContent),
+    );
+    expect(headers).toContain('FooBot');
+    const column = headers.indexOf('FooBot') - 1;
+    const row = (await cells(page))[0]!;
+    expect(row[column]).toBe('disallowed:line 2');
+    await page.close();
+  });
+
+  it('loads a live file through the local server and shows the outcome', async () => {
+    const page = await open();
+    await page.fill('#fetch-url', `${site.origin}/page`);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('ok (HTTP 200)');
+    expect(await page.textContent('#fetch-outcome')).toContain('text/plain');
+    await expect.poll(() => page.textContent('.cm-content')).toContain('Disallow: /live-only/');
+    await page.close();
+  });
+
+  it('shows a 404 robots.txt as "every URL is allowed"', async () => {
+    const page = await open();
+    await page.fill('#fetch-url', `http://localhost:${new URL(site.origin).port}/`);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('unavailable (HTTP 404)');
+    expect(await page.textContent('#fetch-outcome')).toContain('every URL is allowed');
+    await page.close();
+  });
+
+  it('shows a 503 as "every URL is disallowed" and keeps the draft', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await page.fill('#fetch-url', failing.origin);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('unreachable (HTTP 503)');
+    expect(await page.textContent('#fetch-outcome')).toContain('every URL is disallowed');
+    expect(await page.textContent('.cm-content')).toContain('Disallow: /private/');
+    await page.close();
+  });
+
+  it('follows a redirect to another host and says so', async () => {
+    const page = await open();
+    await page.fill('#fetch-url', `http://localhost:${new URL(redirecting.origin).port}/x`);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('#fetch-outcome')).toContain('ok (HTTP 200)');
+    expect(await page.textContent('#fetch-outcome')).toContain(
+      `1 redirect(s) → ${site.origin}/robots.txt`,
+    );
+    await expect.poll(() => page.textContent('.cm-content')).toContain('Disallow: /live-only/');
+    await page.close();
+  });
+
+  it('takes a screenshot for the docs', async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    await page.click('.verdict[data-url="1"][data-agent="0"]');
+    await page.waitForSelector('#explanation .reason');
+    const png = await page.screenshot({ fullPage: false });
+    // PNG signature: the page rendered to an image.
+    expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    if (process.env['UPDATE_SCREENSHOTS'] === '1')
+      writeFileSync(path.join(root, 'docs/web-tester.png'), png);
+    await page.close();
+  });
+
+  it('reproduces the whole state from a share link in a new page', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await setUrls(page, ['/private/x', '/elsewhere']);
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    expect(link).toMatch(/#s=/);
+    const matrix = await cells(page);
+    await page.close();
+    const again = await browser.newPage();
+    await again.goto(link);
+    await again.waitForSelector('.verdict');
+    await settle(again);
+    expect(await again.inputValue('#urls')).toBe('/private/x\n/elsewhere');
+    expect(await cells(again)).toEqual(matrix);
+    expect(await again.textContent('.cm-content')).toContain('Disallow: /private/');
+    await again.close();
+  });
+
+  it('renders a hostile file and URL as text and runs nothing', async () => {
+    const page = await open();
+    let dialogs = 0;
+    page.on('dialog', async (dialog) => {
+      dialogs++;
+      await dialog.dismiss();
+    });
+    const hostile = `User-agent: <img src=x onerror="alert(1)">\nDisallow: /<script>alert(2)</script>\nUser-agent: \u202Eevil\nDisallow: /x\n`;
+    await setDraft(page, hostile);
+    await page.fill('#custom-agent', '<img src=x onerror=alert(3)>');
+    await page.click('#custom-agent-form button');
+    await setUrls(page, ['/<script>alert(4)</script>']);
+    await page.click('.verdict[data-url="0"][data-agent="0"]');
+    await page.waitForSelector('#explanation .reason');
+    expect(await page.$$('img[src="x"]')).toHaveLength(0);
+    expect(
+      await page.$$eval(
+        'body script',
+        (s) => s.filter((e) => e.textContent?.includes('alert')).length,
+      ),
+    ).toBe(0);
+    expect(await page.textContent('table.matrix')).toContain('<script>alert(4)</script>');
+    expect(dialogs).toBe(0);
+    await page.close();
+  });
+
+  it('serves every page with a Content-Security-Policy and refuses other Host headers', async () => {
+    const response = await fetch(server.url);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // fetch does not let a caller set Host; a raw request does, as a rebinding page's would arrive.
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const r = request(server.url, { headers: { host: 'attacker.example:80' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      r.on('error', reject);
+      r.end();
+    });
+    expect(status).toBe(421);
+  });
+});

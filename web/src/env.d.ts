@@ -1,0 +1,2 @@
+/** Vite imports the page's stylesheet as a side effect. */
+declare module '*.css';

@@ -1,0 +1,60 @@
+/**
+ * The page's evaluation: every URL × agent verdict of a draft, as compact arrays a worker can
+ * send back cheaply. Pure: the worker and the tests call it alike.
+ */
+
+import { parseRobotsTxt } from '../../src/index.js';
+
+/** What the page asks for. */
+export interface EvaluationRequest {
+  readonly body: string;
+  /** Full URLs or paths (a path is judged on the draft's own site). */
+  readonly urls: readonly string[];
+  readonly agents: readonly string[];
+}
+
+/** Verdicts, row-major (`urls.length × agents.length`). */
+export interface Evaluation {
+  /** 1 allowed, 0 disallowed. */
+  readonly allowed: Uint8Array;
+  /** The deciding line, 0 when no rule matched. */
+  readonly lines: Uint32Array;
+  /** How long the checks took, in milliseconds. */
+  readonly elapsed: number;
+}
+
+/** The URL a line of the URL list stands for: a path is taken on a placeholder site. */
+export function urlOf(entry: string): string {
+  const text = entry.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(text)
+    ? text
+    : `https://site.invalid${text.startsWith('/') ? '' : '/'}${text}`;
+}
+
+/** The URL list as typed: one entry a line, blank lines and `#` comments skipped. */
+export function parseUrlList(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('#'));
+}
+
+/** Checks every URL against every agent. */
+export function evaluate(request: EvaluationRequest): Evaluation {
+  const start = performance.now();
+  const robots = parseRobotsTxt(request.body);
+  const { urls, agents } = request;
+  const allowed = new Uint8Array(urls.length * agents.length);
+  const lines = new Uint32Array(urls.length * agents.length);
+  for (let a = 0; a < agents.length; a++) {
+    const agent = agents[a]!;
+    for (let u = 0; u < urls.length; u++) {
+      const url = urlOf(urls[u]!);
+      const line = robots.matchingLine(url, agent);
+      const cell = u * agents.length + a;
+      allowed[cell] = robots.isAllowed(url, agent) ? 1 : 0;
+      lines[cell] = line;
+    }
+  }
+  return { allowed, lines, elapsed: performance.now() - start };
+}

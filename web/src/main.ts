@@ -1,0 +1,334 @@
+/**
+ * The robots.txt tester page: a draft in an editor, many URLs × many agents, lint inline, the
+ * audit by purpose, and a share link. Everything runs in the browser; only "Load live file" asks
+ * the local `robotstxt serve` to fetch.
+ */
+
+import { auditRobotsTxt, parseRobotsTxt, type RobotsTxt } from '../../src/index.js';
+import { crawlersFor, DEFAULT_AGENTS, PURPOSES, VARIANTS } from './agents.js';
+import { h, replace, visible } from './dom.js';
+import { createEditor } from './editor.js';
+import type { Evaluation } from './evaluate.js';
+import { parseUrlList, urlOf } from './evaluate.js';
+import { renderMatrix } from './matrix.js';
+import { decodeState, encodeState, MAX_LINK_FRAGMENT, type SharedState } from './share.js';
+import './style.css';
+
+const EXAMPLE = `User-agent: *
+Disallow: /private/
+Allow: /private/press/
+
+User-agent: GPTBot
+Disallow: /
+
+Sitemap: https://example.com/sitemap.xml
+`;
+const EXAMPLE_URLS = '/\n/private/x\n/private/press/kit\n/products/shoes?color=red\n';
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+const state = {
+  agents: [...DEFAULT_AGENTS],
+  page: 0,
+  evaluation: undefined as Evaluation | undefined,
+  urls: [] as string[],
+  evaluatedAgents: [] as string[],
+  selected: undefined as { url: number; agent: number } | undefined,
+};
+
+const worker = new Worker(new URL('./evaluate.worker.ts', import.meta.url), { type: 'module' });
+let jobId = 0;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+const editor = createEditor($('editor'), EXAMPLE, () => schedule());
+const urlInput = $<HTMLTextAreaElement>('urls');
+urlInput.value = EXAMPLE_URLS;
+
+/** The parsed draft, kept while the text is the same (explanations and the audit reuse it). */
+let parsed: { text: string; robots: RobotsTxt } | undefined;
+function robots(): RobotsTxt {
+  const text = editor.text();
+  if (parsed?.text !== text) parsed = { text, robots: parseRobotsTxt(text) };
+  return parsed.robots;
+}
+
+function schedule(): void {
+  clearTimeout(pending);
+  pending = setTimeout(run, 30);
+}
+
+function run(): void {
+  const urls = parseUrlList(urlInput.value);
+  const agents = [...state.agents];
+  jobId++;
+  worker.postMessage({ id: jobId, body: editor.text(), urls, agents });
+  state.urls = urls;
+  state.evaluatedAgents = agents;
+  document.body.dataset['evaluating'] = String(jobId);
+}
+
+worker.onmessage = (event: MessageEvent<Evaluation & { id: number }>) => {
+  if (event.data.id !== jobId) return;
+  state.evaluation = event.data;
+  renderResults();
+  document.body.dataset['evaluated'] = String(event.data.id);
+};
+
+function renderResults(): void {
+  if (state.evaluation === undefined) return;
+  renderMatrix(
+    $('matrix'),
+    { urls: state.urls, agents: state.evaluatedAgents, evaluation: state.evaluation },
+    state.page,
+    (url, agent) => select(url, agent),
+    (page) => {
+      state.page = page;
+      renderResults();
+    },
+  );
+  if (state.selected !== undefined) showExplanation(state.selected.url, state.selected.agent);
+  if (!$('audit').hidden) renderAudit();
+}
+
+function select(url: number, agent: number): void {
+  state.selected = { url, agent };
+  for (const cell of $('matrix').querySelectorAll('.verdict.selected'))
+    cell.classList.remove('selected');
+  $('matrix')
+    .querySelector(`.verdict[data-url="${url}"][data-agent="${agent}"]`)
+    ?.classList.add('selected');
+  showExplanation(url, agent);
+}
+
+function showExplanation(url: number, agent: number): void {
+  const entry = state.urls[url];
+  const token = state.evaluatedAgents[agent];
+  if (entry === undefined || token === undefined) return;
+  const explanation = robots().explain(urlOf(entry), token);
+  editor.highlight(explanation.line);
+  replace(
+    $('explanation'),
+    h('h3', {}, `${visible(token)} · ${visible(entry)}`),
+    h(
+      'p',
+      { class: explanation.allowed ? 'allowed' : 'disallowed' },
+      explanation.allowed ? 'Allowed' : 'Disallowed',
+      explanation.line ? ` by line ${explanation.line}` : '',
+    ),
+    h('p', { class: 'reason' }, visible(explanation.reason)),
+  );
+}
+
+function renderAgents(): void {
+  const groups = PURPOSES.map(({ purpose, label }) => {
+    const list = crawlersFor(purpose);
+    if (list.length === 0) return null;
+    return h(
+      'fieldset',
+      {},
+      h('legend', {}, label),
+      ...list.map((c) => checkbox(c.token, `${c.name} (${c.operator})`)),
+    );
+  });
+  const custom = state.agents.filter(
+    (a) =>
+      !VARIANTS.includes(a) &&
+      !PURPOSES.some(({ purpose }) => crawlersFor(purpose).some((c) => c.token === a)),
+  );
+  replace(
+    $('agents'),
+    ...groups,
+    h('fieldset', {}, h('legend', {}, 'Google variants'), ...VARIANTS.map((v) => checkbox(v, v))),
+    custom.length > 0
+      ? h('fieldset', {}, h('legend', {}, 'Custom'), ...custom.map((a) => checkbox(a, visible(a))))
+      : null,
+  );
+}
+
+function checkbox(token: string, label: string): HTMLElement {
+  return h(
+    'label',
+    { class: 'agent' },
+    h('input', {
+      type: 'checkbox',
+      value: token,
+      checked: state.agents.includes(token),
+      onchange: (event) => {
+        const box = event.target as HTMLInputElement;
+        state.agents = box.checked
+          ? [...state.agents, token]
+          : state.agents.filter((a) => a !== token);
+        schedule();
+      },
+    }),
+    ` ${label}`,
+  );
+}
+
+function renderAudit(): void {
+  const paths = ['/', ...state.urls.slice(0, 8).map((u) => new URL(urlOf(u)).pathname)];
+  const audit = auditRobotsTxt(robots(), { paths: [...new Set(paths)] });
+  const table = h(
+    'table',
+    { class: 'audit' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Crawler'),
+        h('th', { scope: 'col' }, 'Purpose'),
+        ...audit.paths.map((p) => h('th', { scope: 'col' }, visible(p))),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...audit.rows.map((row) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, `${row.crawler.name} (${row.crawler.operator})`),
+          h('td', {}, row.crawler.purpose),
+          ...row.verdicts.map((v) =>
+            h(
+              'td',
+              { class: v.allowed ? 'allowed' : 'disallowed' },
+              v.allowed ? 'allowed' : 'blocked',
+              v.line ? ` (line ${v.line})` : '',
+              v.selection === 'global' ? ' *' : '',
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  replace(
+    $('audit'),
+    table,
+    h('p', { class: 'note' }, '* no group names the crawler: the "User-agent: *" rules applied.'),
+  );
+}
+
+// Tabs
+for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
+  tab.addEventListener('click', () => {
+    for (const other of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
+      const selected = other === tab;
+      other.setAttribute('aria-selected', String(selected));
+      $(other.getAttribute('aria-controls')!).hidden = !selected;
+    }
+    if (tab.id === 'tab-audit') renderAudit();
+  });
+}
+
+// Live fetch through the local server.
+$('fetch-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const url = $<HTMLInputElement>('fetch-url').value.trim();
+  const out = $('fetch-outcome');
+  replace(out, 'Fetching…');
+  try {
+    const response = await fetch(`api/fetch?url=${encodeURIComponent(url)}`);
+    if (!response.ok) {
+      replace(
+        out,
+        response.status === 404
+          ? 'Live fetching needs the local server: run "robotstxt serve".'
+          : `The server said ${response.status}.`,
+      );
+      return;
+    }
+    const outcome = (await response.json()) as { summary: string; body?: string; meaning: string };
+    replace(
+      out,
+      h('span', { class: 'outcome' }, visible(outcome.summary)),
+      ' — ',
+      visible(outcome.meaning),
+    );
+    if (typeof outcome.body === 'string') editor.setText(outcome.body);
+  } catch {
+    replace(out, 'Live fetching needs the local server: run "robotstxt serve".');
+  }
+});
+
+// Upload a file into the editor.
+$<HTMLInputElement>('upload').addEventListener('change', async (event) => {
+  const file = (event.target as HTMLInputElement).files?.[0];
+  if (file !== undefined) editor.setText(new TextDecoder().decode(await file.arrayBuffer()));
+});
+
+urlInput.addEventListener('input', () => {
+  state.page = 0;
+  schedule();
+});
+
+$('custom-agent-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const input = $<HTMLInputElement>('custom-agent');
+  const token = input.value.trim();
+  if (token.length > 0 && !state.agents.includes(token)) state.agents.push(token);
+  input.value = '';
+  renderAgents();
+  schedule();
+});
+
+// Share: the state in the fragment, or as a file when it is too large for a link.
+function currentState(): SharedState {
+  return { draft: editor.text(), urls: urlInput.value, agents: state.agents };
+}
+
+$('share').addEventListener('click', async () => {
+  const fragment = await encodeState(currentState());
+  const out = $('share-outcome');
+  if (fragment.length > MAX_LINK_FRAGMENT) {
+    const blob = new Blob([fragment], { type: 'text/plain' });
+    const link = h(
+      'a',
+      { href: URL.createObjectURL(blob), download: 'robots-tester-state.txt' },
+      'Download the state',
+    );
+    replace(out, 'Too large for a link: ', link, ' and open it with "Open state file".');
+    return;
+  }
+  const url = `${location.origin}${location.pathname}#${fragment}`;
+  history.replaceState(null, '', `#${fragment}`);
+  const field = h('input', {
+    type: 'text',
+    readonly: true,
+    value: url,
+    'aria-label': 'Share link',
+    id: 'share-link',
+  });
+  replace(out, field);
+  (field as HTMLInputElement).select();
+});
+
+$<HTMLInputElement>('open-state').addEventListener('change', async (event) => {
+  const file = (event.target as HTMLInputElement).files?.[0];
+  if (file === undefined) return;
+  const restored = await decodeState((await file.text()).trim());
+  if (restored === undefined) replace($('share-outcome'), 'That file holds no tester state.');
+  else apply(restored);
+});
+
+function apply(restored: SharedState): void {
+  editor.setText(restored.draft);
+  urlInput.value = restored.urls;
+  state.agents = [...restored.agents];
+  state.page = 0;
+  renderAgents();
+  schedule();
+}
+
+async function start(): Promise<void> {
+  const restored = location.hash ? await decodeState(location.hash) : undefined;
+  if (restored !== undefined) apply(restored);
+  else {
+    renderAgents();
+    run();
+  }
+}
+
+void start();
