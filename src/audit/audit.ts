@@ -4,6 +4,7 @@
 
 import type { RobotsPolicy, Selection } from '../types.js';
 import { paint } from '../util/ansi.js';
+import { terminalSafe } from '../util/terminal.js';
 import { type Crawler, crawlers as defaultCrawlers } from './crawlers.js';
 
 /** Options of {@link auditRobotsTxt}. */
@@ -82,7 +83,8 @@ export interface FormatAuditOptions {
  */
 export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions = {}): string {
   const color = options.color === true;
-  const header = ['crawler', 'operator', 'purpose', ...audit.paths];
+  // Paths may come from a request or a file: shown escaped, never as terminal controls.
+  const header = ['crawler', 'operator', 'purpose', ...audit.paths.map(terminalSafe)];
   const cells = audit.rows.map((row) => [
     row.crawler.token,
     row.crawler.operator,

@@ -1,76 +1,82 @@
-/**
- * `robotstxt audit`: well-known crawlers × paths, allowed or blocked.
- */
+/** `robotstxt audit`: which well-known crawlers may fetch which paths. */
 
+import type { Command } from 'commander';
 import { auditRobotsTxt, type CrawlerPurpose, crawlers, formatAuditTable } from '../index.js';
+import { terminalSafe } from '../util/terminal.js';
+import { type CliContext, CliError, EXIT, useColor } from './context.js';
 import {
-  type CliContext,
-  CliError,
-  describeSource,
-  EXIT,
-  fetchOptionsConfig,
-  fetchOptionsHelp,
-  loadSource,
-  parseCommandArgs,
-  policyOf,
-  sourceJson,
-  useColor,
-} from './shared.js';
+  addFetchOptions,
+  addOutputOptions,
+  type CommonFlags,
+  collect,
+  fetchFlags,
+} from './options.js';
+import { describeSource, htmlWarning, loadSource, sourceJson, verdictsOf } from './sources.js';
 
 /** The purposes the crawler list has, in its order: what --purpose accepts. */
 const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
 
-/** Help text of `robotstxt audit`. */
-export const auditHelp: string = `Usage: robotstxt audit [--path P]... URL|FILE|-
+interface AuditFlags extends CommonFlags {
+  readonly path: readonly string[];
+  readonly purpose?: string;
+  readonly json?: boolean;
+}
 
-Shows which well-known crawlers (search engines, AI crawlers, SEO tools) may
-fetch / and each given path. A URL's origin's /robots.txt is fetched.
+/** Adds `audit` to the program. */
+export function registerAudit(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  const command = program
+    .command('audit')
+    .summary('which well-known crawlers may fetch which paths')
+    .description(
+      "Shows which well-known crawlers (search engines, AI crawlers, SEO tools) may\nfetch / and each given path. A URL's origin's /robots.txt is fetched.",
+    )
+    .argument('<source>', 'a URL, a file, or - for stdin')
+    .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect, [])
+    .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
+    .option('--json', 'print JSON');
+  addFetchOptions(command);
+  addOutputOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  robotstxt audit https://example.com/
+  robotstxt audit robots.txt --path /private/x --path /blog/
+  robotstxt audit robots.txt --purpose ai-training --json
 
-Options:
-  -p, --path P         a path to check besides / (repeatable)
-      --purpose P      only crawlers with this purpose:
-                       ${PURPOSES.join(', ')}
-      --json           print JSON
-${fetchOptionsHelp}
-  -h, --help           show this help
-
-Exit status: 0 report printed, 2 usage error or unreadable input.
-`;
-
-const options = {
-  path: { type: 'string', short: 'p', multiple: true },
-  purpose: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  ...fetchOptionsConfig,
-} as const;
-
-/** Runs `robotstxt audit`; returns the exit code. */
-export async function runAudit(args: readonly string[], context: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs('audit', args, options);
-  if (values.help) {
-    context.stdout.write(auditHelp);
-    return EXIT.ok;
-  }
-  if (positionals.length !== 1)
-    throw new CliError('audit takes one URL or file (see "robotstxt audit --help")');
-  const purpose = values.purpose;
-  if (purpose !== undefined && !PURPOSES.includes(purpose as CrawlerPurpose)) {
-    throw new CliError(`--purpose must be one of ${PURPOSES.join(', ')}, got ${purpose}`);
-  }
-  const paths = values.path ?? [];
-  for (const path of paths) {
-    if (!path.startsWith('/')) throw new CliError(`--path must start with "/", got ${path}`);
-  }
-  const source = await loadSource(positionals[0]!, values, context);
-  const selected = purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
-  const audit = auditRobotsTxt(policyOf(source), { paths, crawlers: selected });
-  if (values.json) {
-    context.stdout.write(`${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`);
-  } else {
-    context.stdout.write(
-      `# ${describeSource(source)}\n${formatAuditTable(audit, { color: useColor(context.stdout, context.env) })}`,
-    );
-  }
-  return EXIT.ok;
+Exit status: 0 report printed, 2 usage error or unreadable input.`,
+  );
+  command.action(async (name: string, flags: AuditFlags) => {
+    const purpose = flags.purpose;
+    if (purpose !== undefined && !PURPOSES.includes(purpose as CrawlerPurpose)) {
+      throw new CliError(
+        `--purpose must be one of ${PURPOSES.join(', ')}, got "${terminalSafe(purpose)}"`,
+      );
+    }
+    for (const path of flags.path) {
+      if (!path.startsWith('/'))
+        throw new CliError(`--path must start with "/", got "${terminalSafe(path)}"`);
+    }
+    const source = await loadSource(name, fetchFlags(flags), context);
+    if (source.kind === 'url') {
+      const warning = htmlWarning(source.fetched);
+      if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
+    }
+    const selected =
+      purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
+    const audit = auditRobotsTxt(verdictsOf(source), { paths: flags.path, crawlers: selected });
+    if (flags.json) {
+      context.stdout.write(
+        `${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`,
+      );
+    } else {
+      const color = useColor(context.stdout, context.env, flags.color);
+      context.stdout.write(`# ${describeSource(source)}\n${formatAuditTable(audit, { color })}`);
+    }
+    done(EXIT.ok);
+  });
 }

@@ -20,9 +20,9 @@ function packageVersion(): string {
 }
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  // A closed pipe (`robotstxt check --jsonl | head`) is not an error of ours.
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  // A closed pipe (`robotstxt check --jsonl | head`) is not an error of ours: the command stops
+  // writing and its exit status reflects what it had written.
+  if (error.code !== 'EPIPE') throw error;
 });
 
 process.exitCode = await runCli(process.argv.slice(2), {
@@ -31,4 +31,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
   version: packageVersion(),
+  cwd: process.cwd(),
 });

@@ -1,102 +1,139 @@
-/**
- * `robotstxt check`: the verdict for each URL with the deciding line, from a given robots.txt or
- * from each URL's own robots.txt.
- */
+/** `robotstxt check`: verdicts for URLs, with the deciding line. */
 
+import type { Command } from 'commander';
 import { type Explanation, formatRule, type RobotsPolicy, robotsTxtUrl } from '../index.js';
 import { paint } from '../util/ansi.js';
+import { terminalSafe } from '../util/terminal.js';
+import { warnAboutAgents } from './agents.js';
 import { runCheckJsonl } from './check-jsonl.js';
+import { type CliContext, CliError, EXIT, messageOf, useColor } from './context.js';
 import {
-  type CliContext,
-  CliError,
+  addFetchOptions,
+  addOutputOptions,
+  type CommonFlags,
+  collect,
+  fetchFlags,
+} from './options.js';
+import {
   describeSource,
-  EXIT,
-  fetchOptionsConfig,
-  fetchOptionsHelp,
-  isUrl,
+  htmlWarning,
   type LoadedSource,
   loadSource,
-  messageOf,
-  parseCommandArgs,
-  policyOf,
   sourceJson,
-  useColor,
-} from './shared.js';
+  verdictsOf,
+} from './sources.js';
+import { isUrl, urlArgument } from './urls.js';
 
-/** Help text of `robotstxt check`. */
-export const checkHelp: string = `Usage: robotstxt check --agent UA [--robots FILE|URL|-] URL...
-       robotstxt check --jsonl [--agent UA] [--robots FILE] < requests.jsonl
-
-Prints whether each URL may be crawled by the agent, and the line that decided it.
-Without --robots, each URL's own /robots.txt is fetched (RFC 9309: 4xx allows
-everything, 5xx or a network failure disallows everything).
-
-Options:
-  -a, --agent UA       product token of the crawler (repeat for several agents,
-                       checked as one set as the reference does)
-  -r, --robots SRC     robots.txt to use: a file, - for stdin, or a URL whose
-                       origin's /robots.txt is fetched
-  -e, --explain        also print why, in a sentence
-      --jsonl          batch mode: JSON lines on stdin, one result per line
-      --json           print JSON
-${fetchOptionsHelp}
-  -h, --help           show this help
-
-Exit status: 0 all allowed, 1 some URL disallowed, 2 usage error or unreadable input.
-`;
-
-const options = {
-  agent: { type: 'string', short: 'a', multiple: true },
-  robots: { type: 'string', short: 'r' },
-  explain: { type: 'boolean', short: 'e' },
-  jsonl: { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  ...fetchOptionsConfig,
-} as const;
+interface CheckFlags extends CommonFlags {
+  readonly agent: readonly string[];
+  readonly robots?: string;
+  readonly explain?: boolean;
+  readonly jsonl?: boolean;
+  readonly json?: boolean;
+  readonly filesFrom?: string;
+  readonly maxLineBytes?: number;
+}
 
 interface Source {
   readonly loaded: LoadedSource;
   readonly policy: RobotsPolicy;
 }
 
-/** Runs `robotstxt check`; returns the exit code. */
-export async function runCheck(args: readonly string[], context: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs('check', args, options);
-  if (values.help) {
-    context.stdout.write(checkHelp);
-    return EXIT.ok;
-  }
-  const agents = values.agent ?? [];
-  if (values.jsonl) {
-    if (positionals.length > 0)
-      throw new CliError('check --jsonl reads URLs from stdin, not arguments');
-    if (values.robots !== undefined && (values.robots === '-' || isUrl(values.robots))) {
+/** Adds `check` to the program; `run` receives the exit code. */
+export function registerCheck(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  const command = program
+    .command('check')
+    .summary('is this URL allowed? verdicts with the deciding line')
+    .description(
+      "Prints whether each URL may be crawled by the agent, and the line that decided it.\nWithout --robots, each URL's own /robots.txt is fetched (RFC 9309: 4xx allows\neverything, 5xx or a network failure disallows everything).\n\nA URL is an absolute http(s) or ftp URL, or a path starting with / (judged on the\nsite of --robots).",
+    )
+    .argument('[url...]', 'URLs to check')
+    .option(
+      '-a, --agent <token>',
+      'product token of the crawler (repeat for several, checked as one set)',
+      collect,
+      [],
+    )
+    .option('-r, --robots <source>', 'the robots.txt to use: a file, - for stdin, or a URL')
+    .option('-e, --explain', 'also print why, in a sentence')
+    .option('--json', 'print JSON')
+    .option('--jsonl', 'batch mode: JSON request lines on stdin, one result line each')
+    .option(
+      '--files-from <dir>',
+      'with --jsonl: the folder robots_file paths may name (default: the working directory)',
+    )
+    .option('--max-line-bytes <n>', 'with --jsonl: longest request line read', (v) => Number(v));
+  addFetchOptions(command);
+  addOutputOptions(command, true);
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  robotstxt check -a Googlebot -r robots.txt /private/x /products/
+  robotstxt check --explain -a GPTBot https://example.com/blog/post
+  robotstxt check --jsonl -a Googlebot < requests.jsonl > verdicts.jsonl
+
+Exit status: 0 all allowed, 1 some URL disallowed, 2 usage error or unreadable input.`,
+  );
+  command.action(async (urls: string[], flags: CheckFlags) =>
+    done(await runCheck(urls, flags, context)),
+  );
+}
+
+async function runCheck(
+  urls: readonly string[],
+  flags: CheckFlags,
+  context: CliContext,
+): Promise<number> {
+  const agents = flags.agent;
+  warnAboutAgents(agents, context);
+  if (flags.jsonl) {
+    if (urls.length > 0)
+      throw new CliError('check --jsonl reads requests from stdin, not arguments');
+    if (flags.robots !== undefined && (flags.robots === '-' || isUrl(flags.robots))) {
       throw new CliError('check --jsonl takes --robots FILE only (stdin carries the requests)');
     }
     return runCheckJsonl(context, {
       agents,
-      ...(values.robots === undefined ? {} : { robots: values.robots }),
+      progress: flags.progress !== false,
+      ...(flags.robots === undefined ? {} : { robots: flags.robots }),
+      ...(flags.filesFrom === undefined ? {} : { filesFrom: flags.filesFrom }),
+      ...(flags.maxLineBytes === undefined ? {} : { maxLineBytes: flags.maxLineBytes }),
     });
   }
   if (agents.length === 0) throw new CliError('missing --agent (see "robotstxt check --help")');
-  if (positionals.length === 0)
-    throw new CliError('no URL to check (see "robotstxt check --help")');
+  if (urls.length === 0) throw new CliError('no URL to check (see "robotstxt check --help")');
+  const color = useColor(context.stdout, context.env, flags.color);
 
-  const color = useColor(context.stdout, context.env);
-  /** Reads or fetches a robots.txt; a fetched one has its outcome printed first. */
   const load = async (name: string): Promise<Source> => {
-    const loaded = await loadSource(name, values, context);
-    if (!values.json && loaded.kind === 'url') {
-      context.stdout.write(paint(color, 'dim', `# ${describeSource(loaded)}\n`));
+    const loaded = await loadSource(name, fetchFlags(flags), context);
+    if (loaded.kind === 'url') {
+      if (!flags.json) context.stdout.write(paint(color, 'dim', `# ${describeSource(loaded)}\n`));
+      const warning = htmlWarning(loaded.fetched);
+      if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
     }
-    return { loaded, policy: policyOf(loaded) };
+    return { loaded, policy: verdictsOf(loaded) };
   };
-  const shared = values.robots === undefined ? undefined : await load(values.robots);
+
+  // Every argument is checked before anything is fetched: a typo fails fast, with exit 2.
+  const shared = flags.robots === undefined ? undefined : flags.robots;
+  const base = shared !== undefined && isUrl(shared) ? new URL(shared).origin : undefined;
+  const checked = urls.map((url) => {
+    if (shared === undefined && url.startsWith('/')) {
+      throw new CliError(`"${url}" is a path: give --robots to say which site's robots.txt to use`);
+    }
+    return urlArgument(url, base);
+  });
+  const sharedSource = shared === undefined ? undefined : await load(shared);
   const perOrigin = new Map<string, Source>();
   const results: { url: string; explanation: Explanation; source: Source }[] = [];
-  for (const url of positionals) {
-    let source = shared;
+  for (let i = 0; i < checked.length; i++) {
+    const url = checked[i]!;
+    let source = sharedSource;
     if (source === undefined) {
       let robotsUrl: string;
       try {
@@ -111,11 +148,11 @@ export async function runCheck(args: readonly string[], context: CliContext): Pr
       }
     }
     const explanation = source.policy.explain(url, agents);
-    results.push({ url, explanation, source });
-    if (!values.json)
-      context.stdout.write(formatVerdict(url, explanation, values.explain === true, color));
+    results.push({ url: urls[i]!, explanation, source });
+    if (!flags.json)
+      context.stdout.write(formatVerdict(urls[i]!, explanation, flags.explain === true, color));
   }
-  if (values.json) {
+  if (flags.json) {
     const json = results.map(({ url, explanation, source }) => ({
       url,
       allowed: explanation.allowed,
@@ -143,7 +180,7 @@ function formatVerdict(url: string, e: Explanation, explain: boolean, color: boo
       : e.selection === 'outcome'
         ? 'no rules: robots.txt fetch outcome'
         : 'no matching rule';
-  let out = `${verdict}  ${url}  ${paint(color, 'dim', decider)}\n`;
-  if (explain) out += `            ${e.reason}\n`;
+  let out = `${verdict}  ${terminalSafe(url)}  ${paint(color, 'dim', terminalSafe(decider))}\n`;
+  if (explain) out += `            ${terminalSafe(e.reason)}\n`;
   return out;
 }

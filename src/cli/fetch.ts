@@ -1,66 +1,71 @@
-/**
- * `robotstxt fetch`: the fetch outcome of a URL's robots.txt (status, redirects, size, cache
- * lifetime) and its body.
- */
+/** `robotstxt fetch`: the fetch outcome of a URL's robots.txt, and its body. */
 
+import type { Command } from 'commander';
 import type { FetchRobotsTxtResult } from '../index.js';
 import { decodeBytes } from '../util/bytes.js';
-import {
-  type CliContext,
-  CliError,
-  describeOutcome,
-  EXIT,
-  fetchFor,
-  fetchOptionsConfig,
-  fetchOptionsHelp,
-  parseCommandArgs,
-} from './shared.js';
+import { terminalSafe, terminalSafeLines } from '../util/terminal.js';
+import { type CliContext, CliError, EXIT } from './context.js';
+import { addFetchOptions, addOutputOptions, type CommonFlags, fetchFlags } from './options.js';
+import { describeStatus, fetchFor, htmlWarning, isHtml, outcomeLine } from './sources.js';
+import { urlArgument } from './urls.js';
 
-/** Help text of `robotstxt fetch`. */
-export const fetchHelp: string = `Usage: robotstxt fetch [--json] URL
+interface FetchFlagsOfCommand extends CommonFlags {
+  readonly json?: boolean;
+  readonly body: boolean;
+}
 
-Fetches the robots.txt that governs URL (its origin's /robots.txt) as a crawler
-does (RFC 9309 §2.3.1) and prints the outcome, then the body.
-
-Options:
-      --json           print JSON (the body as a UTF-8 string)
-      --no-body        print the outcome only
-${fetchOptionsHelp}
-  -h, --help           show this help
+/** Adds `fetch` to the program. */
+export function registerFetch(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  const command = program
+    .command('fetch')
+    .summary('fetch a robots.txt as a crawler does; show the outcome and body')
+    .description(
+      "Fetches the robots.txt that governs URL (its origin's /robots.txt) as a crawler\ndoes (RFC 9309 §2.3.1) and prints the outcome, then the body (control characters\nshown as escapes).",
+    )
+    .argument('<url>', 'any URL of the site (http, https or ftp)')
+    .option('--json', 'print JSON (the body as a UTF-8 string)')
+    .option('--no-body', 'print the outcome only');
+  addFetchOptions(command);
+  addOutputOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  robotstxt fetch https://example.com/
+  robotstxt fetch --no-body https://example.com/some/page
+  robotstxt fetch --json https://example.com/ | jq .status
 
 Exit status: 0 fetched (2xx), 1 unavailable (4xx: all allowed) or unreachable
-(5xx, network: all disallowed), 2 usage error.
-`;
-
-const options = {
-  json: { type: 'boolean' },
-  'no-body': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  ...fetchOptionsConfig,
-} as const;
-
-/** Runs `robotstxt fetch`; returns the exit code. */
-export async function runFetch(args: readonly string[], context: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs('fetch', args, options);
-  if (values.help) {
-    context.stdout.write(fetchHelp);
-    return EXIT.ok;
-  }
-  if (positionals.length !== 1)
-    throw new CliError('fetch takes exactly one URL (see "robotstxt fetch --help")');
-  const result = await fetchFor(positionals[0]!, values, context);
-  const body =
-    result.status === 'ok' ? decodeBytes(result.body.subarray(0, result.bytesRead)) : undefined;
-  if (values.json) {
-    context.stdout.write(
-      `${JSON.stringify(fetchSummary(result, values['no-body'] === true ? undefined : body), null, 2)}\n`,
-    );
-  } else {
-    context.stdout.write(formatOutcome(result));
-    if (body !== undefined && values['no-body'] !== true)
-      context.stdout.write(`\n${body}${body.endsWith('\n') || body === '' ? '' : '\n'}`);
-  }
-  return result.status === 'ok' ? EXIT.ok : EXIT.fail;
+(5xx, network: all disallowed), 2 usage error.`,
+  );
+  command.action(async (url: string, flags: FetchFlagsOfCommand) => {
+    if (url.startsWith('/'))
+      throw new CliError(
+        `"${terminalSafe(url)}" is a path: fetch needs an absolute http(s) or ftp URL`,
+      );
+    urlArgument(url);
+    const result = await fetchFor(url, fetchFlags(flags), context);
+    const body =
+      result.status === 'ok' ? decodeBytes(result.body.subarray(0, result.bytesRead)) : undefined;
+    if (flags.json) {
+      context.stdout.write(
+        `${JSON.stringify(fetchSummary(result, flags.body ? body : undefined), null, 2)}\n`,
+      );
+    } else {
+      context.stdout.write(formatOutcome(result));
+      const warning = htmlWarning(result);
+      if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
+      if (body !== undefined && flags.body) {
+        const shown = terminalSafeLines(body);
+        context.stdout.write(`\n${shown}${shown.endsWith('\n') || shown === '' ? '' : '\n'}`);
+      }
+    }
+    done(result.status === 'ok' ? EXIT.ok : EXIT.fail);
+  });
 }
 
 function fetchSummary(
@@ -71,10 +76,12 @@ function fetchSummary(
     url: result.url,
     status: result.status,
     ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+    ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
     finalUrl: result.finalUrl,
     redirects: result.redirects,
     bytesRead: result.bytesRead,
     truncated: result.truncated,
+    ...(isHtml(result) ? { html: true } : {}),
     ...(result.maxAge === undefined ? {} : { maxAge: result.maxAge }),
     ...(result.retryAfter === undefined ? {} : { retryAfter: result.retryAfter }),
     ...(result.status === 'unreachable' ? { error: result.error } : {}),
@@ -87,8 +94,9 @@ function fetchSummary(
 function formatOutcome(result: FetchRobotsTxtResult): string {
   const rows: [string, string][] = [
     ['url', result.url],
-    ['status', describeOutcome(result)],
+    ['status', describeStatus(result)],
   ];
+  if (result.contentType !== undefined) rows.push(['type', result.contentType]);
   if (result.finalUrl !== result.url) rows.push(['final url', result.finalUrl]);
   rows.push(['redirects', result.redirects.length === 0 ? 'none' : result.redirects.join(' → ')]);
   rows.push([
@@ -102,5 +110,6 @@ function formatOutcome(result: FetchRobotsTxtResult): string {
   if (result.retryAfter !== undefined) rows.push(['retry after', `${result.retryAfter} s`]);
   rows.push(['elapsed', `${Math.round(result.elapsed)} ms`]);
   rows.push(['meaning', result.reason]);
-  return rows.map(([k, v]) => `${`${k}:`.padEnd(13)}${v}\n`).join('');
+  rows.push(['outcome', outcomeLine(result)]);
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(13)}${terminalSafe(v)}\n`).join('');
 }

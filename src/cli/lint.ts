@@ -1,67 +1,91 @@
-/**
- * `robotstxt lint`: diagnostics for robots.txt files or URLs, as text, JSON or SARIF 2.1.0.
- */
+/** `robotstxt lint`: what Google's parser reads differently from how a person reads the file. */
 
+import type { Command } from 'commander';
 import { formatLintText, type LintResult, lintRobotsTxt, toSarif } from '../index.js';
-import {
-  bodyOf,
-  type CliContext,
-  CliError,
-  describeSource,
-  EXIT,
-  fetchOptionsConfig,
-  fetchOptionsHelp,
-  loadSource,
-  parseCommandArgs,
-  useColor,
-} from './shared.js';
+import { paint } from '../util/ansi.js';
+import { terminalSafe } from '../util/terminal.js';
+import { type CliContext, CliError, EXIT, messageOf, useColor } from './context.js';
+import { addFetchOptions, addOutputOptions, type CommonFlags, fetchFlags } from './options.js';
+import { createProgress } from './progress.js';
+import { bodyOf, describeSource, htmlWarning, loadSource } from './sources.js';
 
-/** Help text of `robotstxt lint`. */
-export const lintHelp: string = `Usage: robotstxt lint [--format text|json|sarif] FILE|URL|-...
+interface LintFlags extends CommonFlags {
+  readonly format: 'text' | 'json' | 'sarif';
+  readonly json?: boolean;
+}
 
-Reports what Google's parser reads differently from how a person reads the file:
-unsupported directives, typos, missing colons, rules outside groups, patterns that
-never match, shadowed rules, truncated user-agent tokens, size limits, encoding.
-A URL's origin's /robots.txt is fetched.
+/** Adds `lint` to the program. */
+export function registerLint(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  const command = program
+    .command('lint')
+    .summary('diagnostics for a robots.txt (text, json, sarif)')
+    .description(
+      "Reports what Google's parser reads differently from how a person reads the file:\nunsupported directives, typos, missing colons, rules outside groups, patterns that\nnever match, shadowed rules, truncated user-agent tokens, size limits, encoding.\nA URL's origin's /robots.txt is fetched.",
+    )
+    .argument('<source...>', 'files, URLs, or - for stdin')
+    .option('-f, --format <format>', 'text, json or sarif (SARIF 2.1.0, for CI)', 'text')
+    .option('--json', 'same as --format json');
+  addFetchOptions(command);
+  addOutputOptions(command, true);
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  robotstxt lint public/robots.txt
+  robotstxt lint https://example.com/
+  robotstxt lint --format sarif public/robots.txt > robots.sarif
 
-Options:
-  -f, --format FMT     text (default), json or sarif (SARIF 2.1.0, for CI)
-      --json           same as --format json
-${fetchOptionsHelp}
-  -h, --help           show this help
+Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or an
+unreadable input (the other files are still linted).`,
+  );
+  command.action(async (sources: string[], flags: LintFlags) =>
+    done(await runLint(sources, flags, context)),
+  );
+}
 
-Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or
-unreadable input (including a robots.txt URL that is unavailable or unreachable).
-`;
-
-const options = {
-  format: { type: 'string', short: 'f' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  ...fetchOptionsConfig,
-} as const;
-
-/** Runs `robotstxt lint`; returns the exit code. */
-export async function runLint(args: readonly string[], context: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs('lint', args, options);
-  if (values.help) {
-    context.stdout.write(lintHelp);
-    return EXIT.ok;
-  }
-  const format = values.json ? 'json' : (values.format ?? 'text');
+async function runLint(
+  sources: readonly string[],
+  flags: LintFlags,
+  context: CliContext,
+): Promise<number> {
+  const format = flags.json ? 'json' : flags.format;
   if (format !== 'text' && format !== 'json' && format !== 'sarif') {
-    throw new CliError(`--format must be text, json or sarif, got ${format}`);
+    throw new CliError(
+      `--format must be text, json or sarif, got "${terminalSafe(String(format))}"`,
+    );
   }
-  if (positionals.length === 0)
-    throw new CliError('no file or URL to lint (see "robotstxt lint --help")');
-
+  const color = useColor(context.stdout, context.env, flags.color);
+  const progress = createProgress(context.stderr, {
+    enabled: flags.progress !== false && sources.length > 1,
+    label: 'files',
+    total: sources.length,
+    ...(context.now ? { now: context.now } : {}),
+  });
   const files: { source: string; result: LintResult }[] = [];
-  for (const name of positionals) {
-    const source = await loadSource(name, values, context);
-    const body = bodyOf(source);
-    if (body === undefined) throw new CliError(`${describeSource(source)}; nothing to lint`);
-    files.push({ source: source.name, result: lintRobotsTxt(body) });
+  let unreadable = 0;
+  for (const [index, name] of sources.entries()) {
+    try {
+      const source = await loadSource(name, fetchFlags(flags), context);
+      const body = bodyOf(source);
+      if (body === undefined) throw new CliError(`${describeSource(source)}; nothing to lint`);
+      if (source.kind === 'url' && format === 'text') {
+        context.stdout.write(paint(color, 'dim', `# ${describeSource(source)}\n`));
+        const warning = htmlWarning(source.fetched);
+        if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
+      }
+      files.push({ source: source.name, result: lintRobotsTxt(body) });
+    } catch (error) {
+      // One unreadable input does not stop the others.
+      unreadable++;
+      context.stderr.write(`robotstxt: ${terminalSafe(messageOf(error))}\n`);
+    }
+    progress.update(index + 1);
   }
+  progress.end();
 
   if (format === 'sarif') {
     const log = toSarif(
@@ -86,9 +110,17 @@ export async function runLint(args: readonly string[], context: CliContext): Pro
     };
     context.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    const color = useColor(context.stdout, context.env);
     for (const f of files)
       context.stdout.write(formatLintText(f.result, { source: f.source, color }));
+    if (sources.length > 1) {
+      const errors = files.reduce((n, f) => n + f.result.errorCount, 0);
+      const warnings = files.reduce((n, f) => n + f.result.warningCount, 0);
+      const clean = files.filter((f) => f.result.diagnostics.length === 0).length;
+      context.stdout.write(
+        `\n${files.length} of ${sources.length} files linted${unreadable > 0 ? ` (${unreadable} unreadable)` : ''}: ${errors} errors, ${warnings} warnings; ${clean} without problems.\n`,
+      );
+    }
   }
+  if (unreadable > 0) return EXIT.usage;
   return files.some((f) => f.result.errorCount > 0) ? EXIT.fail : EXIT.ok;
 }

@@ -1,61 +1,94 @@
 /**
- * The `robotstxt` command: dispatches to one file per command and turns errors into one line on
- * stderr with exit code 2.
+ * The `robotstxt` command: a commander program with one file per command. Every error is one line
+ * on stderr (`robotstxt: …`, with a suggestion for a mistyped command or option) and exit code 2.
  */
 
-import { runAudit } from './audit.js';
-import { runCheck } from './check.js';
-import { runFetch } from './fetch.js';
-import { runLint } from './lint.js';
-import { runServe } from './serve.js';
-import { type CliContext, CliError, EXIT, messageOf } from './shared.js';
+import { Command, CommanderError } from 'commander';
+import { terminalSafe } from '../util/terminal.js';
+import { registerAudit } from './audit.js';
+import { registerCheck } from './check.js';
+import { registerCompletion } from './completion.js';
+import { type CliContext, CliError, EXIT, messageOf } from './context.js';
+import { registerFetch } from './fetch.js';
+import { registerLint } from './lint.js';
+import { registerServe } from './serve.js';
 
-/** Help text of `robotstxt`. */
-export const mainHelp: string = `Usage: robotstxt <command> [options]
+export type { CliContext } from './context.js';
 
-Commands:
-  check   verdicts for URLs, with the deciding line      (robotstxt check --help)
-  lint    diagnostics for a robots.txt (text, json, sarif)
-  fetch   fetch a robots.txt as a crawler does, show the outcome and body
-  audit   which well-known crawlers may fetch which paths
-  serve   the tester page on a local server
+/** Builds the program; `done` receives the exit code of the command that ran. */
+export function createProgram(context: CliContext, done: (code: number) => void): Command {
+  const program = new Command('robotstxt')
+    .description(
+      "robots.txt (RFC 9309) as Google's reference parser reads it: check URLs, lint,\nfetch, audit crawlers, and a tester page.",
+    )
+    .version(context.version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help (also: robotstxt help COMMAND)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.stdout.write(text),
+      writeErr: (text) => context.stderr.write(text),
+      // Errors are printed by runCli, on one line.
+      outputError: () => {},
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  robotstxt check -a Googlebot -r robots.txt /private/x
+  robotstxt lint https://example.com/
+  robotstxt help check
 
-Options:
-  -h, --help     show help (also after a command)
-  -v, --version  show the version
+Every command takes --json (or --format). Exit status: 0 ok, 1 disallowed /
+errors found, 2 usage error.`,
+    );
+  registerCheck(program, context, done);
+  registerLint(program, context, done);
+  registerFetch(program, context, done);
+  registerAudit(program, context, done);
+  registerServe(program, context);
+  registerCompletion(program, context, done);
+  return program;
+}
 
-Every command takes --json. Exit status: 0 ok, 1 disallowed / errors found, 2 usage error.
-`;
-
-const COMMANDS: Readonly<
-  Record<string, (args: readonly string[], context: CliContext) => Promise<number>>
-> = {
-  check: runCheck,
-  lint: runLint,
-  fetch: runFetch,
-  audit: runAudit,
-  serve: runServe,
-};
+/** A commander error as one line: `unknown option '--agnet' (did you mean --agent?)`. */
+function commanderMessage(error: CommanderError, args: readonly string[]): string {
+  const text = error.message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ')
+    .replace('(Did you mean', '(did you mean');
+  const command = args.find((a) => !a.startsWith('-'));
+  const known = command !== undefined && error.code !== 'commander.unknownCommand';
+  const help = known ? `robotstxt ${command} --help` : 'robotstxt --help';
+  return `${text} (see "${help}")`;
+}
 
 /** Runs the command line `args` (without node and script); resolves to the exit code. */
 export async function runCli(args: readonly string[], context: CliContext): Promise<number> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
-    context.stdout.write(mainHelp);
-    return command === undefined ? EXIT.usage : EXIT.ok;
+  let code: number = EXIT.ok;
+  const program = createProgram(context, (exit) => {
+    code = exit;
+  });
+  if (args.length === 0) {
+    context.stdout.write(program.helpInformation());
+    return EXIT.usage;
   }
-  if (command === '-v' || command === '--version') {
-    context.stdout.write(`${context.version}\n`);
-    return EXIT.ok;
-  }
-  // Own properties only: `robotstxt constructor` must not reach Object.prototype.
-  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   try {
-    if (run === undefined)
-      throw new CliError(`unknown command "${command}" (see "robotstxt --help")`);
-    return await run(rest, context);
+    await program.parseAsync([...args], { from: 'user' });
+    return code;
   } catch (error) {
-    context.stderr.write(`robotstxt: ${messageOf(error).split('\n')[0]}\n`);
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
+        return EXIT.ok;
+      // `robotstxt help COMMAND` exits 0; commander says so in the error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      context.stderr.write(`robotstxt: ${terminalSafe(commanderMessage(error, args))}\n`);
+      return EXIT.usage;
+    }
+    context.stderr.write(`robotstxt: ${terminalSafe(messageOf(error))}\n`);
     if (!(error instanceof CliError) && context.env['ROBOTSTXT_DEBUG'] && error instanceof Error) {
       context.stderr.write(`${error.stack}\n`);
     }

@@ -1,66 +1,70 @@
-/**
- * `robotstxt serve`: the tester page on a local server, with live fetching through the library's
- * fetcher.
- */
+/** `robotstxt serve`: the tester page on a local server, with live fetching. */
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
 import { fetchRobotsTxt } from '../index.js';
-import { type CliContext, CliError, EXIT, parseCommandArgs } from './shared.js';
+import { terminalSafe } from '../util/terminal.js';
+import { type CliContext, CliError } from './context.js';
+import { addFetchOptions, type CommonFlags } from './options.js';
 import { startWebServer } from './web-server.js';
 
-const serveHelp = `Usage: robotstxt serve [--port N] [--host ADDRESS]
-
-Serves the robots.txt tester page: a draft in an editor, many URLs × many
-crawlers, lint inline, the audit, and share links. Everything runs in the
-browser; only "Load live file" asks this server to fetch a robots.txt.
-
-Options:
-      --port N          port to listen on (default 8787; 0 picks a free one)
-      --host ADDRESS    address to bind (default 127.0.0.1)
-  -h, --help            show this help
-
-Examples:
-  robotstxt serve
-  robotstxt serve --port 9000
-`;
-
-const options = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+interface ServeFlags extends CommonFlags {
+  readonly port: string;
+  readonly host: string;
+}
 
 /** Where the built page is: next to the built CLI (`dist/web`). */
 function pageRoot(): string {
   return fileURLToPath(new URL('../web/', import.meta.url));
 }
 
-/** Runs `robotstxt serve` until the process is stopped; resolves once listening. */
-export async function runServe(args: readonly string[], context: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs('serve', args, options);
-  if (values.help) {
-    context.stdout.write(serveHelp);
-    return EXIT.ok;
-  }
-  if (positionals.length > 0)
-    throw new CliError('serve takes no arguments (see "robotstxt serve --help")');
-  const port = values.port === undefined ? 8787 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new CliError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-  }
-  const root = pageRoot();
-  if (!existsSync(`${root}index.html`)) {
-    throw new CliError(
-      `the page is not built (${root}index.html is missing): run "npm run build:web"`,
+/** Adds `serve` to the program; the command runs until the process is stopped. */
+export function registerServe(program: Command, context: CliContext): void {
+  const command = program
+    .command('serve')
+    .summary('the tester page on a local server')
+    .description(
+      'Serves the robots.txt tester page: a draft in an editor, many URLs × many\ncrawlers, lint inline, the audit and share links. Everything runs in the browser;\nonly "Load live file" asks this server to fetch a robots.txt.',
+    )
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option(
+      '--host <address>',
+      'address to bind (answers only requests for it or localhost)',
+      '127.0.0.1',
     );
-  }
-  const server = await startWebServer({
-    root,
-    port,
-    host: values.host ?? '127.0.0.1',
-    fetchRobotsTxt,
+  addFetchOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  robotstxt serve
+  robotstxt serve --port 9000`,
+  );
+  command.action(async (flags: ServeFlags) => {
+    const port = Number(flags.port);
+    if (!/^\d+$/.test(flags.port) || port > 65535) {
+      throw new CliError(
+        `--port must be a whole number from 0 to 65535, got "${terminalSafe(flags.port)}"`,
+      );
+    }
+    const root = pageRoot();
+    if (!existsSync(`${root}index.html`)) {
+      throw new CliError(
+        `the page is not built (${root}index.html is missing): run "npm run build:web"`,
+      );
+    }
+    const server = await startWebServer({
+      root,
+      port,
+      host: flags.host,
+      fetchRobotsTxt,
+      fetchOptions: {
+        ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
+        userAgent: flags.userAgent ?? `robots-rep/${context.version} (robotstxt serve)`,
+      },
+    });
+    context.stderr.write(`robotstxt: serving the tester page at ${server.url} (Ctrl+C to stop)\n`);
+    await new Promise<never>(() => {});
   });
-  context.stderr.write(`robotstxt: serving the tester page at ${server.url} (Ctrl+C to stop)\n`);
-  return new Promise<number>(() => {});
 }

@@ -104,10 +104,8 @@ function hostAllowed(request: IncomingMessage, host: string, port: number): bool
 }
 
 /** The outcome of a fetch, as the page shows it. */
-export function fetchOutcome(
-  result: FetchRobotsTxtResult,
-  contentType: string | undefined,
-): FetchOutcome {
+export function fetchOutcome(result: FetchRobotsTxtResult): FetchOutcome {
+  const contentType = result.contentType;
   const redirects = result.redirects;
   const size = `${result.bytesRead} bytes${result.truncated ? ' (truncated)' : ''}`;
   const status =
@@ -166,17 +164,8 @@ async function handleFetch(
     );
     return;
   }
-  let contentType: string | undefined;
-  const fetchWithType: typeof fetch = async (input, init) => {
-    const answer = await fetch(input, init);
-    contentType = answer.headers.get('content-type') ?? undefined;
-    return answer;
-  };
-  const result = await options.fetchRobotsTxt(parsed.href, {
-    ...options.fetchOptions,
-    ...(options.fetchOptions?.fetch === undefined ? { fetch: fetchWithType } : {}),
-  });
-  send(response, 200, 'application/json', JSON.stringify(fetchOutcome(result, contentType)));
+  const result = await options.fetchRobotsTxt(parsed.href, options.fetchOptions);
+  send(response, 200, 'application/json', JSON.stringify(fetchOutcome(result)));
 }
 
 /** Starts the server; resolves once it listens. */

@@ -75,6 +75,8 @@ export interface FetchRobotsTxtResultBase {
   readonly redirects: readonly string[];
   /** The HTTP status of the last response, absent when none came. */
   readonly httpStatus?: number;
+  /** The `Content-Type` of the last response, absent when none came or it had none. */
+  readonly contentType?: string;
   /**
    * Body bytes kept, after content decoding (gzip, br): at most `maxBytes`. The parser's own
    * `robots.bytesRead` can be smaller: it stops at the last line the limit does not cut.
@@ -242,12 +244,14 @@ export async function fetchWithOptions(
   const redirects: string[] = [];
   let current = location.url;
   let httpStatus: number | undefined;
+  let contentType: string | undefined;
   const base = (): Omit<FetchRobotsTxtResultBase, 'status' | 'robots' | 'reason'> => ({
     url: location.url,
     origin: location.origin,
     finalUrl: current,
     redirects,
     ...(httpStatus === undefined ? {} : { httpStatus }),
+    ...(contentType === undefined ? {} : { contentType }),
     bytesRead: 0,
     truncated: false,
     elapsed: performance.now() - started,
@@ -299,6 +303,7 @@ export async function fetchWithOptions(
         return unreachable(timedOut ? `timed out after ${timeout} ms` : describeError(error));
       }
       httpStatus = response.status;
+      contentType = response.headers.get('content-type') ?? undefined;
       const now = Date.now();
 
       if (httpStatus >= 300 && httpStatus < 400) {

@@ -3,6 +3,7 @@
  */
 
 import { type AnsiStyle, paint } from '../util/ansi.js';
+import { terminalSafe } from '../util/terminal.js';
 import type { LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */
@@ -33,15 +34,16 @@ const SEVERITY_STYLE: Readonly<Record<Severity, AnsiStyle>> = {
  * // 'robots.txt:1:1  warning  Google ignores Crawl-delay (…)  [unsupported-directive]\n\n0 errors, 1 warning, 0 infos\n'
  */
 export function formatLintText(result: LintResult, options: FormatLintTextOptions = {}): string {
-  const source = options.source ?? 'robots.txt';
+  // Messages quote the file; the file (and its name) may hold terminal escapes.
+  const source = terminalSafe(options.source ?? 'robots.txt');
   const color = options.color === true;
   const out: string[] = [];
   for (const d of result.diagnostics) {
     out.push(
-      `${paint(color, 'bold', `${source}:${d.line}:${d.column}`)}  ${paint(color, SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint(color, 'dim', `[${d.code}]`)}`,
+      `${paint(color, 'bold', `${source}:${d.line}:${d.column}`)}  ${paint(color, SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${terminalSafe(d.message)}  ${paint(color, 'dim', `[${d.code}]`)}`,
     );
     for (const r of d.related ?? [])
-      out.push(`    ${paint(color, 'dim', `see ${source}:${r.line}: ${r.message}`)}`);
+      out.push(`    ${paint(color, 'dim', `see ${source}:${r.line}: ${terminalSafe(r.message)}`)}`);
   }
   if (out.length > 0) out.push('');
   out.push(summarize(result));

@@ -1,0 +1,33 @@
+/**
+ * Text from input (a robots.txt file, a URL, a header) made safe to print on a terminal: control
+ * characters, DEL, C1 controls, bidi overrides and other invisible formatting characters become
+ * visible escapes, so a hostile file cannot retitle the window, clear the screen, move the cursor,
+ * plant links or reorder what is shown.
+ */
+
+/** Characters a terminal would act on or hide (tab and line feed are handled by the caller). */
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+function escape(char: string): string {
+  const code = char.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * `text` with every unsafe character shown as `\xNN` or `\uNNNN`. Tabs are kept; a line break is
+ * shown as an escape too (one input value stays on one output line).
+ *
+ * @example
+ * terminalSafe('Disallow: /\u001b]0;owned\u0007'); // 'Disallow: /\\x1b]0;owned\\x07'
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE, escape).replace(/\n/g, '\\n');
+}
+
+/** Like {@link terminalSafe}, but keeps line feeds: for multi-line text such as a whole body. */
+export function terminalSafeLines(text: string): string {
+  return text.replace(UNSAFE, escape);
+}
