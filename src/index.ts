@@ -76,6 +76,7 @@ export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
 export { extractProductToken, isGlobalAgent } from './parse/agent.js';
 export { escapePattern } from './parse/escape.js';
+export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
 export {
   DEFAULT_MAX_BYTES,
   type DirectiveKind,
@@ -85,6 +86,7 @@ export {
   type TokenizeSummary,
   tokenize,
 } from './parse/tokenize.js';
+export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
 export { parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
@@ -94,9 +96,12 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  ReportLine,
+  ReportTag,
   RobotsPolicy,
   RobotsTxt,
   RobotsTxtData,
+  RobotsTxtReport,
   Rule,
   RuleType,
   Selection,

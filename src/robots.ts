@@ -13,6 +13,7 @@ import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { toAgentList } from './parse/agent.js';
 import { type BodyText, readBody, resolveOptions, type SizedBodyText } from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
+import { reportByteString } from './parse/report.js';
 import { LineFlag } from './parse/tokenize.js';
 import type {
   Explanation,
@@ -23,11 +24,12 @@ import type {
   ParseOptions,
   RobotsTxt,
   RobotsTxtData,
+  RobotsTxtReport,
   Rule,
   Selection,
   SitemapLine,
 } from './types.js';
-import { asciiLowerCase, utf8Length } from './util/bytes.js';
+import { asciiLowerCase, stringToByteString, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
@@ -325,6 +327,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #indexOf(set: RuleSet): RuleIndex {
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
     return set.index;
+  }
+
+  report(): RobotsTxtReport {
+    const bytes = this.#utf16 ? stringToByteString(this.#text) : this.#text;
+    const limit = Math.min(this.options.maxBytes, 512_000);
+    return reportByteString(bytes.length > limit ? bytes.slice(0, limit) : bytes);
   }
 
   #body(): BodyText {

@@ -85,6 +85,33 @@ export interface LineMetadata {
   readonly isMissingColonSeparator: boolean;
 }
 
+/** What Google read a line as. */
+export type ReportTag = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unused' | 'unknown';
+
+/** One line of the report: the parsed model's line metadata, with the tag Google read. */
+export interface ReportLine extends LineMetadata {
+  /**
+   * `user-agent`, `allow`, `disallow`, `sitemap`; `unused` for a key Google recognises but does
+   * not support (`Crawl-delay`, `Host`, …: see `UNSUPPORTED_TAGS`); `unknown` for every
+   * other line (an unknown key, or a line with no directive).
+   */
+  readonly tag: ReportTag;
+  /** The key was accepted only as a typo (`Dissallow`): equals `isAcceptableTypo`. */
+  readonly typo: boolean;
+}
+
+/** Google's report of a file. */
+export interface RobotsTxtReport {
+  /** The number of lines: line ends + 1 (the text after the last line end is a line, even empty). */
+  readonly lastLine: number;
+  /** Lines tagged `user-agent`, `allow`, `disallow` or `sitemap`. */
+  readonly validDirectives: number;
+  /** Directive lines with any other key: `unused` and `unknown` directives alike. */
+  readonly unusedDirectives: number;
+  /** One record for every line, 1 to `lastLine`. */
+  readonly lines: readonly ReportLine[];
+}
+
 /** Options of {@link parseRobotsTxt}. */
 export interface ParseOptions {
   /**
@@ -178,6 +205,11 @@ export interface RobotsPolicy {
  * once, and is the same whenever it is read.
  */
 export interface RobotsTxt extends RobotsPolicy {
+  /**
+   * Google's per-line report of the file, as Search Console computes it (see `reportRobotsTxt`):
+   * the first `maxBytes` bytes, a line cut by the limit included.
+   */
+  report(): RobotsTxtReport;
   /** Groups in file order. */
   readonly groups: readonly Group[];
   /** Allow/disallow lines before the first `User-agent` line: never applied (RFC 9309 §2.1). */

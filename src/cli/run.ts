@@ -11,6 +11,7 @@ import { registerCompletion } from './completion.js';
 import { type CliContext, CliError, EXIT, messageOf } from './context.js';
 import { registerFetch } from './fetch.js';
 import { registerLint } from './lint.js';
+import { registerReport } from './report.js';
 import { registerServe } from './serve.js';
 
 export type { CliContext } from './context.js';
@@ -46,6 +47,7 @@ errors found, 2 usage error.`,
   registerLint(program, context, done);
   registerFetch(program, context, done);
   registerAudit(program, context, done);
+  registerReport(program, context, done);
   registerServe(program, context);
   registerCompletion(program, context, done);
   return program;

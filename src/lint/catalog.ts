@@ -69,11 +69,12 @@ export const diagnosticCatalog: Readonly<Record<DiagnosticCode, DiagnosticDescri
   },
   'unsupported-directive': {
     severity: 'warning',
-    summary: 'A directive that Google ignores (Crawl-delay, Noindex, Host, Clean-param, …).',
+    summary:
+      "A key Google's report calls recognised but unsupported (Crawl-delay, Noindex, Host, Content-Signal, …): Google ignores it.",
   },
   'unknown-directive': {
     severity: 'warning',
-    summary: 'An unknown directive: no crawler following RFC 9309 uses it.',
+    summary: "A key Google's report calls unknown: no crawler following RFC 9309 uses it.",
   },
   'rule-outside-group': {
     severity: 'error',

@@ -45,19 +45,33 @@ const CANONICAL: Readonly<Record<Exclude<DirectiveKind, 'unknown'>, string>> = {
  * Directives some crawlers know but Google ignores, with what to say about each. A `Map`: keys come
  * from the file, and a plain object would answer `constructor` with an inherited property.
  */
-const UNSUPPORTED: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
-    noindex:
-      'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
-    nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-    noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-    host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
-    'clean-param': 'Google ignores Clean-param (a Yandex extension).',
-    'request-rate': 'Google ignores Request-rate (a non-standard extension).',
-    'visit-time': 'Google ignores Visit-time (a non-standard extension).',
-  }),
-);
+/**
+ * What to tell a site owner about each key Google's report calls recognised-but-unsupported
+ * (`UNSUPPORTED_TAGS`, exactly: a test keeps the two in step). Every other unrecognised key is an
+ * `unknown-directive`, as the report tags it `unknown`.
+ */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
+  noindex:
+    'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
+  nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+  noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+  host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
+  domain:
+    'Google ignores Domain (not a robots.txt directive): use redirects for the preferred host.',
+  'clean-param': 'Google ignores Clean-param (a Yandex extension).',
+  'request-rate': 'Google ignores Request-rate (a non-standard extension some crawlers honour).',
+  'visit-time': 'Google ignores Visit-time (a non-standard extension).',
+  'revisit-after':
+    'Google ignores Revisit-after (an HTML meta tag of old, not a robots.txt directive).',
+  'content-signal':
+    "Google records Content-Signal but does not act on it: it states AI usage preferences (Cloudflare's Content Signals Policy) for crawlers that read them.",
+  'content-usage':
+    'Google records Content-Usage but does not act on it: it states AI usage preferences (IETF AIPREF) for crawlers that read them.',
+};
+
+/** The keys {@link UNSUPPORTED} explains: for the test that keeps it in step with the report. */
+export const UNSUPPORTED_KEYS: readonly string[] = Object.keys(UNSUPPORTED);
 
 // A latin-1 or binary file would otherwise give one diagnostic per line.
 const MAX_INVALID_UTF8 = 20;
@@ -306,7 +320,7 @@ function lintKey(
       );
       return;
     }
-    const unsupported = UNSUPPORTED.get(lower);
+    const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
     if (unsupported !== undefined) {
       add('unsupported-directive', line, unsupported, d.keyStart, d.keyEnd);
     } else if (!html) {

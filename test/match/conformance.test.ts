@@ -42,6 +42,7 @@ describe('case counts', () => {
       'conformance/cases.jsonl',
       'conformance/cases-bytes.jsonl',
       'conformance/parse-events.jsonl',
+      'conformance/reporting-public.jsonl',
       'spec-test/cases.jsonl',
     ]) {
       expect(

@@ -12,7 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
-import { fetchRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+import { fetchRobotsTxt, parseRobotsTxt, reportRobotsTxt } from '../../src/index.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -192,6 +192,26 @@ describe('the tester page', () => {
     );
     expect(flagged).toContain(8);
     expect(flagged).not.toContain(1);
+    await page.close();
+  });
+
+  it('shows Google’s per-line report of the draft', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await page.click('#tab-report');
+    const rows = await page.$$eval('table.report tbody tr', (trs) =>
+      trs.map((tr) => [...tr.children].map((c) => c.textContent)),
+    );
+    const report = reportRobotsTxt(DRAFT);
+    expect(rows.map((r) => Number(r[0]))).toEqual(
+      report.lines.filter((l) => l.hasDirective).map((l) => l.line),
+    );
+    expect(rows.find((r) => r[0] === '7')?.[1]).toBe('recognised, not supported');
+    expect(rows.find((r) => r[0] === '8')?.slice(1, 4)).toEqual([
+      'disallow',
+      'Disallow private',
+      'missing colon',
+    ]);
     await page.close();
   });
 

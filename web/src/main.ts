@@ -4,7 +4,12 @@
  * the local `robotstxt serve` to fetch.
  */
 
-import { auditRobotsTxt, parseRobotsTxt, type RobotsTxt } from '../../src/index.js';
+import {
+  auditRobotsTxt,
+  parseRobotsTxt,
+  type ReportLine,
+  type RobotsTxt,
+} from '../../src/index.js';
 import { crawlersFor, DEFAULT_AGENTS, PURPOSES, VARIANTS } from './agents.js';
 import { h, replace, visible } from './dom.js';
 import { createEditor } from './editor.js';
@@ -88,6 +93,7 @@ function renderResults(): void {
   );
   if (state.selected !== undefined) showExplanation(state.selected.url, state.selected.agent);
   if (!$('audit').hidden) renderAudit();
+  if (!$('report').hidden) renderReport();
 }
 
 function select(url: number, agent: number): void {
@@ -211,6 +217,61 @@ function renderAudit(): void {
   );
 }
 
+const TAG_TEXT: Readonly<Record<ReportLine['tag'], string>> = {
+  'user-agent': 'user-agent',
+  allow: 'allow',
+  disallow: 'disallow',
+  sitemap: 'sitemap',
+  unused: 'recognised, not supported',
+  unknown: 'unknown',
+};
+
+/** Google's per-line report (Search Console's), for the lines where Google read something. */
+function renderReport(): void {
+  const report = robots().report();
+  const lines = editor.text().split(/\r\n|\r|\n/);
+  const rows = report.lines
+    .filter((l) => l.hasDirective || l.isLineTooLong)
+    .map((l) => {
+      const flags = [
+        l.typo ? 'typo accepted' : '',
+        l.isMissingColonSeparator ? 'missing colon' : '',
+        l.isLineTooLong ? 'too long: cut' : '',
+        l.hasComment ? 'has comment' : '',
+      ].filter(Boolean);
+      return h(
+        'tr',
+        { 'data-line': String(l.line), class: `tag-${l.tag}` },
+        h('th', { scope: 'row' }, String(l.line)),
+        h('td', {}, TAG_TEXT[l.tag]),
+        h('td', { class: 'code' }, visible((lines[l.line - 1] ?? '').slice(0, 120))),
+        h('td', {}, flags.join(', ')),
+      );
+    });
+  replace(
+    $('report'),
+    h(
+      'p',
+      { class: 'summary' },
+      `${report.lastLine} lines: ${report.validDirectives} valid directives, ${report.unusedDirectives} not used by Google.`,
+    ),
+    h(
+      'table',
+      { class: 'report' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['Line', 'Google read', 'Text', 'Flags'].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+  );
+}
+
 // Tabs
 for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
   tab.addEventListener('click', () => {
@@ -220,6 +281,7 @@ for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) 
       $(other.getAttribute('aria-controls')!).hidden = !selected;
     }
     if (tab.id === 'tab-audit') renderAudit();
+    if (tab.id === 'tab-report') renderReport();
   });
 }
 
