@@ -30,6 +30,13 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
+  compareReadings,
+  parseReadings,
+  type Readings,
+  type ReadingVerdict,
+  readingsDisagree,
+} from './compare.js';
+export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
@@ -92,6 +99,7 @@ export type {
   AgentLine,
   Explanation,
   Group,
+  Interpretation,
   LineMetadata,
   MatchedRule,
   OtherDirective,

@@ -11,10 +11,18 @@ import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { toAgentList } from './parse/agent.js';
-import { type BodyText, readBody, resolveOptions, type SizedBodyText } from './parse/body.js';
+import {
+  type BodyText,
+  byteStringBody,
+  readBody,
+  resolveOptions,
+  type SizedBodyText,
+} from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { LineFlag } from './parse/tokenize.js';
+import { LegacyRobotsTxt } from './readings/legacy-robots.js';
+import { PythonError } from './readings/python-text.js';
 import type {
   Explanation,
   Group,
@@ -29,7 +37,7 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { asciiLowerCase, stringToByteString, utf8Length } from './util/bytes.js';
+import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
@@ -410,6 +418,51 @@ export function parseRobotsTxt(
 export function parseResolved(
   body: string | Uint8Array | ArrayBuffer,
   options: Required<ParseOptions>,
-): ParsedRobotsTxt {
-  return new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
+): RobotsTxt {
+  const google = new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
+  const reading = options.interpretation;
+  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
+  return new LegacyRobotsTxt(google, reading, legacyText(body, options.maxBytes, reading));
+}
+
+/** A stored copy (a byte string) parsed under `options`' reading. */
+export function parseByteString(byteString: string, options: Required<ParseOptions>): RobotsTxt {
+  const google = new ParsedRobotsTxt(byteStringBody(byteString), options);
+  const reading = options.interpretation;
+  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
+  return new LegacyRobotsTxt(
+    google,
+    reading,
+    legacyText(byteStringToBytes(byteString), options.maxBytes, reading),
+  );
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The body as a legacy reading decodes it, at most `maxBytes` bytes of it: Python's `read()`
+ * decodes strict UTF-8 and keeps a BOM as U+FEFF (a body that is not UTF-8 makes it raise); the
+ * draft's reading replaces invalid bytes. A string is taken as it is.
+ */
+function legacyText(
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+  reading: 'draft-1996' | 'python-urllib',
+): string | PythonError {
+  if (typeof body === 'string') {
+    if (body.length * 3 <= maxBytes) return body;
+    body = new TextEncoder().encode(body);
+  }
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
+  const kept = bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes;
+  if (reading === 'draft-1996') return lenientUtf8.decode(kept);
+  try {
+    return strictUtf8.decode(kept);
+  } catch {
+    return new PythonError(
+      'UnicodeDecodeError',
+      "'utf-8' codec can't decode the body: it is not UTF-8",
+    );
+  }
 }

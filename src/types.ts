@@ -135,7 +135,22 @@ export interface ParseOptions {
    * @default false
    */
   readonly productTokenDigits?: boolean;
+  /**
+   * Whose reading of the file to apply:
+   * - `'google'`: Google's reference parser (the default; RFC 9309 with Google's leniencies);
+   * - `'rfc9309'`: the strict RFC readings, as `percentEncoding: 'rfc9309'` and
+   *   `productTokenDigits: true` (which, given, still override it);
+   * - `'draft-1996'`: the 1996 draft — records end at blank lines, the first matching rule in
+   *   file order decides, no wildcards;
+   * - `'python-urllib'`: CPython 3.11's `urllib.robotparser`, exactly.
+   * The model (`groups`, `lines`, `report()`) is always Google's reading of the file.
+   * @default 'google'
+   */
+  readonly interpretation?: Interpretation;
 }
+
+/** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
+export type Interpretation = 'google' | 'rfc9309' | 'draft-1996' | 'python-urllib';
 
 /** A rule that matched a path, with the priority it matched at. */
 export interface MatchedRule extends Rule {
@@ -183,6 +198,8 @@ export interface Explanation {
   readonly groups: readonly number[];
   /** One sentence a person can read: why this verdict. */
   readonly reason: string;
+  /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
+  readonly interpretation?: Interpretation;
 }
 
 /** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */

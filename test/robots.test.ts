@@ -110,6 +110,7 @@ describe('parseRobotsTxt: the model', () => {
       maxBytes: 512000,
       percentEncoding: 'reference',
       productTokenDigits: false,
+      interpretation: 'google',
     });
   });
 

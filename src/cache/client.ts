@@ -14,7 +14,7 @@ import {
 import { allowAll, disallowAll } from '../fetch/outcome-policy.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import { byteStringBody } from '../parse/body.js';
-import { ParsedRobotsTxt } from '../robots.js';
+import { parseByteString } from '../robots.js';
 import type { Explanation, RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';
 import {
@@ -292,7 +292,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       }
       if (copy.status === 'unavailable') return allowAll(copy.reason);
       // The stored byte string is the body: read as is, with the options checked once above.
-      return new ParsedRobotsTxt(byteStringBody(copy.body), fetchOptions.parse);
+      return parseByteString(copy.body, fetchOptions.parse);
     }
     const unreachableFor = now() - (entry.unreachableSince ?? entry.updatedAt);
     if (unreachableFor >= unreachableAllowAfter) {

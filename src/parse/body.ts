@@ -4,7 +4,16 @@
  */
 
 import { argumentError } from '../errors.js';
-import type { ParseOptions } from '../types.js';
+import type { Interpretation, ParseOptions } from '../types.js';
+
+/** The readings `interpretation` accepts. */
+export const INTERPRETATIONS: readonly Interpretation[] = [
+  'google',
+  'rfc9309',
+  'draft-1996',
+  'python-urllib',
+];
+
 import { byteStringOf, decodeUtf8, isAscii, stringToByteString } from '../util/bytes.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 
@@ -13,6 +22,7 @@ const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
   maxBytes: DEFAULT_MAX_BYTES,
   percentEncoding: 'reference',
   productTokenDigits: false,
+  interpretation: 'google',
 });
 
 /**
@@ -31,7 +41,18 @@ export function resolveOptions(
   if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
     throw argumentError(caller, 'options.maxBytes', 'a non-negative number', maxBytes);
   }
-  const percentEncoding = options.percentEncoding ?? 'reference';
+  const interpretation = options.interpretation ?? 'google';
+  if (!INTERPRETATIONS.includes(interpretation)) {
+    throw argumentError(
+      caller,
+      'options.interpretation',
+      INTERPRETATIONS.map((i) => `'${i}'`).join(', '),
+      interpretation,
+    );
+  }
+  // The RFC reading is the strict readings' defaults; each stays an override of its own.
+  const strict = interpretation === 'rfc9309';
+  const percentEncoding = options.percentEncoding ?? (strict ? 'rfc9309' : 'reference');
   if (percentEncoding !== 'reference' && percentEncoding !== 'rfc9309') {
     throw argumentError(
       caller,
@@ -40,7 +61,13 @@ export function resolveOptions(
       percentEncoding,
     );
   }
-  return { maxBytes, percentEncoding, productTokenDigits: options.productTokenDigits === true };
+  const productTokenDigits = options.productTokenDigits ?? strict;
+  return {
+    maxBytes,
+    percentEncoding,
+    productTokenDigits: productTokenDigits === true,
+    interpretation,
+  };
 }
 
 /** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
