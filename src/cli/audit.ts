@@ -17,7 +17,7 @@ import { describeSource, htmlWarning, loadSource, sourceJson, verdictsOf } from 
 const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
 
 interface AuditFlags extends CommonFlags {
-  readonly path: readonly string[];
+  readonly path?: readonly string[];
   readonly purpose?: string;
   readonly json?: boolean;
 }
@@ -35,7 +35,7 @@ export function registerAudit(
       "Shows which well-known crawlers (search engines, AI crawlers, SEO tools) may\nfetch / and each given path. A URL's origin's /robots.txt is fetched.",
     )
     .argument('<source>', 'a URL, a file, or - for stdin')
-    .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect, [])
+    .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect)
     .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
     .option('--json', 'print JSON');
   addFetchOptions(command);
@@ -52,12 +52,13 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
   );
   command.action(async (name: string, flags: AuditFlags) => {
     const purpose = flags.purpose;
+    const paths = flags.path ?? [];
     if (purpose !== undefined && !PURPOSES.includes(purpose as CrawlerPurpose)) {
       throw new CliError(
         `--purpose must be one of ${PURPOSES.join(', ')}, got "${terminalSafe(purpose)}"`,
       );
     }
-    for (const path of flags.path) {
+    for (const path of paths) {
       if (!path.startsWith('/'))
         throw new CliError(`--path must start with "/", got "${terminalSafe(path)}"`);
     }
@@ -68,7 +69,7 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     }
     const selected =
       purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
-    const audit = auditRobotsTxt(verdictsOf(source), { paths: flags.path, crawlers: selected });
+    const audit = auditRobotsTxt(verdictsOf(source), { paths, crawlers: selected });
     if (flags.json) {
       context.stdout.write(
         `${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`,
