@@ -82,6 +82,7 @@ export type {
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
 export { extractProductToken, isGlobalAgent } from './parse/agent.js';
+export { INTERPRETATIONS } from './parse/body.js';
 export { escapePattern } from './parse/escape.js';
 export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
 export {

@@ -2,7 +2,8 @@
  * `auditRobotsTxt`: which well-known crawlers may fetch which paths, as a table of verdicts.
  */
 
-import type { RobotsPolicy, Selection } from '../types.js';
+import { compareReadings, type Readings } from '../compare.js';
+import type { Interpretation, RobotsPolicy, Selection } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type Crawler, crawlers as defaultCrawlers } from './crawlers.js';
@@ -19,6 +20,11 @@ export interface AuditOptions {
    * @default crawlers (the package's list of well-known crawlers)
    */
   readonly crawlers?: readonly Crawler[];
+  /**
+   * The file under every reading (`parseReadings`): each verdict then says which other readings
+   * (the 1996 draft, Python's robotparser) answer differently — a "read by" column.
+   */
+  readonly readings?: Readings;
 }
 
 /** One cell of the table: a crawler and a path. */
@@ -29,6 +35,8 @@ export interface AuditVerdict {
   readonly line: number;
   /** Whether a group names the crawler (`specific`) or the `*` rules applied (`global`). */
   readonly selection: Selection;
+  /** With `readings`: the readings whose verdict differs from this one (empty: all agree). */
+  readonly differingReadings?: readonly Interpretation[];
 }
 
 /** One row of the table. */
@@ -57,15 +65,31 @@ export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {})
     crawler,
     verdicts: paths.map((path) => {
       const explanation = robots.explain(path, crawler.token);
+      const differing = options.readings
+        ? compareReadings(
+            options.readings,
+            `https://robots.invalid${path.startsWith('/') ? path : `/${path}`}`,
+            crawler.token,
+          )
+            .filter((v) => v.allowed !== explanation.allowed)
+            .map((v) => v.interpretation)
+        : undefined;
       return {
         path,
         allowed: explanation.allowed,
         line: explanation.line,
         selection: explanation.selection,
+        ...(differing === undefined ? {} : { differingReadings: differing }),
       };
     }),
   }));
   return { paths, rows };
+}
+
+/** `all alike`, or which readings answer differently on which paths. */
+function readByCell(verdicts: readonly AuditVerdict[]): string {
+  const differing = new Set(verdicts.flatMap((v) => v.differingReadings ?? []));
+  return differing.size === 0 ? 'all alike' : `differs: ${[...differing].join(', ')}`;
 }
 
 /** Options of {@link formatAuditTable}. */
@@ -84,7 +108,16 @@ export interface FormatAuditOptions {
 export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions = {}): string {
   const color = options.color === true;
   // Paths may come from a request or a file: shown escaped, never as terminal controls.
-  const header = ['crawler', 'operator', 'purpose', ...audit.paths.map(terminalSafe)];
+  const readBy = audit.rows.some((row) =>
+    row.verdicts.some((v) => v.differingReadings !== undefined),
+  );
+  const header = [
+    'crawler',
+    'operator',
+    'purpose',
+    ...audit.paths.map(terminalSafe),
+    ...(readBy ? ['read by'] : []),
+  ];
   const cells = audit.rows.map((row) => [
     row.crawler.token,
     row.crawler.operator,
@@ -93,13 +126,14 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
       (v) =>
         `${v.allowed ? 'allowed' : 'blocked'}${v.line > 0 ? ` (line ${v.line})` : ''}${v.selection === 'global' ? ' *' : ''}`,
     ),
+    ...(readBy ? [readByCell(row.verdicts)] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const render = (row: readonly string[], verdicts?: readonly AuditVerdict[]): string =>
     row
       .map((cell, i) => {
         const padded = i === row.length - 1 ? cell : cell.padEnd(widths[i]!);
-        const verdict = i >= 3 ? verdicts?.[i - 3] : undefined;
+        const verdict = i >= 3 && i < 3 + audit.paths.length ? verdicts?.[i - 3] : undefined;
         return verdict === undefined
           ? padded
           : paint(color, verdict.allowed ? 'green' : 'red', padded);

@@ -45,7 +45,8 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   readonly now?: () => number;
   /**
    * How long a copy is used when the response has no `Cache-Control: max-age` (ms).
-   * @default 86400000 (24 h, RFC 9309 §2.4)
+   * @default 86400000 (24 h, RFC 9309 §2.4); 604800000 (7 days, the 1996 draft's default) with
+   * `interpretation: 'draft-1996'`
    */
   readonly ttl?: number;
   /**
@@ -55,7 +56,8 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   readonly minTtl?: number;
   /**
    * Upper bound for a `max-age` (ms).
-   * @default 86400000 (24 h: RFC 9309 §2.4 says a copy SHOULD NOT be used longer)
+   * @default 86400000 (24 h: RFC 9309 §2.4 says a copy SHOULD NOT be used longer); 7 days with
+   * `interpretation: 'draft-1996'`
    */
   readonly maxTtl?: number;
   /**
@@ -185,9 +187,10 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   const {
     store: givenStore,
     now = Date.now,
-    ttl = day,
+    // The 1996 draft's default lifetime is 7 days (RFC 9309 §2.4 caps Google's reading at 24 h).
+    ttl = options.interpretation === 'draft-1996' ? 7 * day : day,
     minTtl = hour,
-    maxTtl = day,
+    maxTtl = options.interpretation === 'draft-1996' ? 7 * day : day,
     retryDelay = 5 * minute,
     maxRetryDelay = 6 * hour,
     unreachableAllowAfter = 30 * day,

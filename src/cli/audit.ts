@@ -1,7 +1,13 @@
 /** `robotstxt audit`: which well-known crawlers may fetch which paths. */
 
 import type { Command } from 'commander';
-import { auditRobotsTxt, type CrawlerPurpose, crawlers, formatAuditTable } from '../index.js';
+import {
+  auditRobotsTxt,
+  type CrawlerPurpose,
+  crawlers,
+  formatAuditTable,
+  parseReadings,
+} from '../index.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type CliContext, CliError, EXIT, useColor } from './context.js';
 import {
@@ -11,7 +17,14 @@ import {
   collect,
   fetchFlags,
 } from './options.js';
-import { describeSource, htmlWarning, loadSource, sourceJson, verdictsOf } from './sources.js';
+import {
+  bodyOf,
+  describeSource,
+  htmlWarning,
+  loadSource,
+  sourceJson,
+  verdictsOf,
+} from './sources.js';
 
 /** The purposes the crawler list has, in its order: what --purpose accepts. */
 const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
@@ -20,6 +33,7 @@ interface AuditFlags extends CommonFlags {
   readonly path?: readonly string[];
   readonly purpose?: string;
   readonly json?: boolean;
+  readonly readings?: boolean;
 }
 
 /** Adds `audit` to the program. */
@@ -37,7 +51,11 @@ export function registerAudit(
     .argument('<source>', 'a URL, a file, or - for stdin')
     .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect)
     .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
-    .option('--json', 'print JSON');
+    .option('--json', 'print JSON')
+    .option(
+      '--readings',
+      'add a "read by" column: where the 1996 draft or Python\'s robotparser answer differently',
+    );
   addFetchOptions(command);
   addOutputOptions(command);
   command.addHelpText(
@@ -69,7 +87,12 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     }
     const selected =
       purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
-    const audit = auditRobotsTxt(verdictsOf(source), { paths, crawlers: selected });
+    const body = flags.readings ? bodyOf(source) : undefined;
+    const audit = auditRobotsTxt(verdictsOf(source), {
+      paths,
+      crawlers: selected,
+      ...(body === undefined ? {} : { readings: parseReadings(body) }),
+    });
     if (flags.json) {
       context.stdout.write(
         `${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`,

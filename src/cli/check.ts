@@ -1,7 +1,17 @@
 /** `robotstxt check`: verdicts for URLs, with the deciding line. */
 
 import type { Command } from 'commander';
-import { type Explanation, formatRule, type RobotsPolicy, robotsTxtUrl } from '../index.js';
+import {
+  compareReadings,
+  type Explanation,
+  formatRule,
+  INTERPRETATIONS,
+  type Interpretation,
+  parseReadings,
+  type Readings,
+  type RobotsPolicy,
+  robotsTxtUrl,
+} from '../index.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { warnAboutAgents } from './agents.js';
@@ -16,6 +26,7 @@ import {
   parsePositiveInteger,
 } from './options.js';
 import {
+  bodyOf,
   describeSource,
   htmlWarning,
   type LoadedSource,
@@ -29,6 +40,7 @@ interface CheckFlags extends CommonFlags {
   readonly agent?: readonly string[];
   readonly robots?: string;
   readonly explain?: boolean;
+  readonly compare?: boolean;
   readonly jsonl?: boolean;
   readonly json?: boolean;
   readonly filesFrom?: string;
@@ -38,6 +50,8 @@ interface CheckFlags extends CommonFlags {
 interface Source {
   readonly loaded: LoadedSource;
   readonly policy: RobotsPolicy;
+  /** Every reading of the body, with --compare (absent when the fetch outcome decides). */
+  readonly readings?: Readings;
 }
 
 /** Adds `check` to the program; `run` receives the exit code. */
@@ -60,6 +74,10 @@ export function registerCheck(
     )
     .option('-r, --robots <source>', 'the robots.txt to use: a file, - for stdin, or a URL')
     .option('-e, --explain', 'also print why, in a sentence')
+    .option(
+      '--compare',
+      "also print the verdict under each reading: Google's, RFC 9309's, the 1996 draft's, Python's robotparser's",
+    )
     .option('--json', 'print JSON')
     .option('--jsonl', 'batch mode: JSON request lines on stdin, one result line each')
     .option(
@@ -78,6 +96,7 @@ export function registerCheck(
     `
 Examples:
   robotstxt check -a Googlebot -r robots.txt /private/x /products/
+  robotstxt check --compare -a MyBot -r robots.txt /docs/a.pdf
   robotstxt check --explain -a GPTBot https://example.com/blog/post
   robotstxt check --jsonl -a Googlebot < requests.jsonl > verdicts.jsonl
 
@@ -120,7 +139,12 @@ async function runCheck(
       const warning = htmlWarning(loaded.fetched);
       if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
     }
-    return { loaded, policy: verdictsOf(loaded) };
+    const body = flags.compare ? bodyOf(loaded) : undefined;
+    return {
+      loaded,
+      policy: verdictsOf(loaded),
+      ...(body === undefined ? {} : { readings: parseReadings(body) }),
+    };
   };
 
   // Every argument is checked before anything is fetched: a typo fails fast, with exit 2.
@@ -134,7 +158,12 @@ async function runCheck(
   });
   const sharedSource = shared === undefined ? undefined : await load(shared);
   const perOrigin = new Map<string, Source>();
-  const results: { url: string; explanation: Explanation; source: Source }[] = [];
+  const results: {
+    url: string;
+    explanation: Explanation;
+    source: Source;
+    readings?: ReadingResult[];
+  }[] = [];
   for (let i = 0; i < checked.length; i++) {
     const url = checked[i]!;
     let source = sharedSource;
@@ -152,12 +181,20 @@ async function runCheck(
       }
     }
     const explanation = source.policy.explain(url, agents);
-    results.push({ url: urls[i]!, explanation, source });
-    if (!flags.json)
+    const readings = flags.compare ? readingsOf(source, url, agents, explanation) : undefined;
+    results.push({
+      url: urls[i]!,
+      explanation,
+      source,
+      ...(readings === undefined ? {} : { readings }),
+    });
+    if (!flags.json) {
       context.stdout.write(formatVerdict(urls[i]!, explanation, flags.explain === true, color));
+      if (readings !== undefined) context.stdout.write(formatReadings(readings, color));
+    }
   }
   if (flags.json) {
-    const json = results.map(({ url, explanation, source }) => ({
+    const json = results.map(({ url, explanation, source, readings }) => ({
       url,
       allowed: explanation.allowed,
       line: explanation.line,
@@ -167,10 +204,48 @@ async function runCheck(
       selection: explanation.selection,
       reason: explanation.reason,
       robots: sourceJson(source.loaded),
+      ...(readings === undefined ? {} : { readings }),
     }));
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
   }
   return results.every((r) => r.explanation.allowed) ? EXIT.ok : EXIT.fail;
+}
+
+interface ReadingResult {
+  readonly interpretation: Interpretation;
+  readonly allowed: boolean;
+  readonly line: number;
+}
+
+/** Each reading's verdict; a fetch outcome (4xx, 5xx) decides alike for all of them. */
+function readingsOf(
+  source: Source,
+  url: string,
+  agents: readonly string[],
+  google: Explanation,
+): ReadingResult[] {
+  if (source.readings === undefined) {
+    return INTERPRETATIONS.map((interpretation) => ({
+      interpretation,
+      allowed: google.allowed,
+      line: google.line,
+    }));
+  }
+  return compareReadings(source.readings, url, agents).map(({ interpretation, allowed, line }) => ({
+    interpretation,
+    allowed,
+    line,
+  }));
+}
+
+/** `            read by: google DISALLOWED (line 2) · … · python-urllib allowed`. */
+function formatReadings(readings: readonly ReadingResult[], color: boolean): string {
+  const differ = readings.some((r) => r.allowed !== readings[0]?.allowed);
+  const parts = readings.map((r) => {
+    const verdict = r.allowed ? 'allowed' : 'DISALLOWED';
+    return `${r.interpretation} ${paint(color, r.allowed ? 'green' : 'red', verdict)}${r.line > 0 ? ` (line ${r.line})` : ''}`;
+  });
+  return `            ${differ ? 'readings differ' : 'all readings agree'}: ${parts.join(' · ')}\n`;
 }
 
 /** `DISALLOWED  https://…  line 4: Disallow: /private/`, plus the reason with `--explain`. */

@@ -12,6 +12,7 @@ import { bodyOf, describeSource, htmlWarning, loadSource } from './sources.js';
 interface LintFlags extends CommonFlags {
   readonly format: 'text' | 'json' | 'sarif';
   readonly json?: boolean;
+  readonly readings?: boolean;
 }
 
 /** Adds `lint` to the program. */
@@ -28,7 +29,11 @@ export function registerLint(
     )
     .argument('<source...>', 'files, URLs, or - for stdin')
     .option('-f, --format <format>', 'text, json or sarif (SARIF 2.1.0, for CI)', 'text')
-    .option('--json', 'same as --format json');
+    .option('--json', 'same as --format json')
+    .option(
+      '--readings',
+      "also report rules read differently by the 1996 draft or Python's robotparser",
+    );
   addFetchOptions(command);
   addOutputOptions(command, true);
   command.addHelpText(
@@ -77,7 +82,10 @@ async function runLint(
         const warning = htmlWarning(source.fetched);
         if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
       }
-      files.push({ source: source.name, result: lintRobotsTxt(body) });
+      files.push({
+        source: source.name,
+        result: lintRobotsTxt(body, { readings: flags.readings === true }),
+      });
     } catch (error) {
       // One unreadable input does not stop the others.
       unreadable++;

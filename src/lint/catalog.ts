@@ -124,6 +124,11 @@ export const diagnosticCatalog: Readonly<Record<DiagnosticCode, DiagnosticDescri
     severity: 'info',
     summary: 'An Allow and a Disallow of equal length match some paths alike; the Allow wins.',
   },
+  'reading-differs': {
+    severity: 'info',
+    summary:
+      "A rule whose verdict differs between Google's reading and the 1996 draft's or Python's robotparser's (asked for with readings: true).",
+  },
   'relative-sitemap': {
     severity: 'error',
     summary: 'A Sitemap value that is not an absolute http(s) URL is ignored.',

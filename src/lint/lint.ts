@@ -3,6 +3,7 @@
  * differently from how a person reads it. Every message describes what the reference does.
  */
 
+import { parseReadings } from '../compare.js';
 import { formatRule, ruleKey } from '../explain.js';
 import { readBody, resolveOptions } from '../parse/body.js';
 import { type DirectiveKind, LineFlag, MAX_LINE_LENGTH, tokenize } from '../parse/tokenize.js';
@@ -10,6 +11,7 @@ import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, Rule } from '../types.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../util/bytes.js';
 import { diagnosticCatalog } from './catalog.js';
+import { readingDiagnostics } from './readings.js';
 import { canMatch, findShadowedRules } from './shadowing.js';
 import type {
   Diagnostic,
@@ -253,6 +255,12 @@ export function lintRobotsTxt(
         d?.valueStart,
         d?.valueEnd,
       );
+    }
+  }
+
+  if (options.readings === true) {
+    for (const d of readingDiagnostics(robots, parseReadings(body, parseOptions))) {
+      diagnostics.push({ ...d, severity: diagnosticCatalog[d.code].severity });
     }
   }
 

@@ -24,6 +24,7 @@ export type DiagnosticCode =
   | 'nonstandard-key'
   | 'unsupported-directive'
   | 'unknown-directive'
+  | 'reading-differs'
   | 'rule-outside-group'
   | 'pattern-never-matches'
   | 'literal-dollar'
@@ -71,6 +72,12 @@ export interface LintOptions {
    * @default 512000
    */
   readonly maxBytes?: ParseOptions['maxBytes'];
+  /**
+   * Also report rules whose verdicts differ between Google's reading and the older ones (the 1996
+   * draft, Python's robotparser), on URLs derived from the file (`reading-differs`).
+   * @default false
+   */
+  readonly readings?: boolean;
 }
 
 /** What {@link lintRobotsTxt} returns. */

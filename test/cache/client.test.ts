@@ -96,6 +96,19 @@ describe('fetch once, keep it (RFC 9309 §2.4)', () => {
     expect(site.fetches()).toBe(2);
   });
 
+  it('reads files as the 1996 draft when told to, and keeps them 7 days by default', async () => {
+    const site = await origin({ body: 'User-agent: *\nDisallow: /a\nAllow: /a/b\n' });
+    const time = clock();
+    const legacy = client({ now: time.now, interpretation: 'draft-1996' });
+    expect(await legacy.isAllowed(site.url('/a/b'), agent)).toBe(false);
+    expect(await client({ now: time.now }).isAllowed(site.url('/a/b'), agent)).toBe(true);
+    const lookup = await legacy.get(site.url('/'));
+    expect(lookup.entry.expiresAt - time.now()).toBe(7 * day);
+    time.advance(7 * day - 1);
+    expect((await legacy.get(site.url('/'))).source).toBe('memory');
+    expect(await legacy.isAllowed(site.url('/a/b'), agent)).toBe(false);
+  });
+
   it('bounds are configurable', async () => {
     const site = await origin({ ...disallowPrivate, headers: { 'cache-control': 'max-age=10' } });
     const time = clock();

@@ -154,6 +154,13 @@ const cases: readonly LintCase[] = [
     line: 2,
     says: '/ab',
   },
+  {
+    code: 'reading-differs',
+    body: 'User-agent: *\nDisallow: /a\nAllow: /a/b\n',
+    line: 3,
+    options: { readings: true },
+    says: 'first matching rule in file order',
+  },
   { code: 'relative-sitemap', body: 'Sitemap: /sitemap.xml\n', line: 1, column: 10 },
   { code: 'relative-sitemap', body: 'Sitemap: sitemap.xml\n', line: 1 },
 ];

@@ -6,7 +6,10 @@
 
 import {
   auditRobotsTxt,
+  compareReadings,
+  parseReadings,
   parseRobotsTxt,
+  type Readings,
   type ReportLine,
   type RobotsTxt,
 } from '../../src/index.js';
@@ -56,6 +59,21 @@ function robots(): RobotsTxt {
   if (parsed?.text !== text) parsed = { text, robots: parseRobotsTxt(text) };
   return parsed.robots;
 }
+
+/** Every reading of the draft, kept while the text is the same (parsed on first need). */
+let readingsCache: { text: string; readings: Readings } | undefined;
+function readings(): Readings {
+  const text = editor.text();
+  if (readingsCache?.text !== text) readingsCache = { text, readings: parseReadings(text) };
+  return readingsCache.readings;
+}
+
+const READING_NAMES: Readonly<Record<string, string>> = {
+  google: 'Google',
+  rfc9309: 'RFC 9309',
+  'draft-1996': '1996 draft',
+  'python-urllib': "Python's robotparser",
+};
 
 function schedule(): void {
   clearTimeout(pending);
@@ -122,6 +140,18 @@ function showExplanation(url: number, agent: number): void {
       explanation.line ? ` by line ${explanation.line}` : '',
     ),
     h('p', { class: 'reason' }, visible(explanation.reason)),
+    h('h4', {}, 'Read by'),
+    h(
+      'ul',
+      { class: 'read-by' },
+      ...compareReadings(readings(), urlOf(entry), token).map((v) =>
+        h(
+          'li',
+          { class: v.allowed ? 'allowed' : 'disallowed', 'data-reading': v.interpretation },
+          `${READING_NAMES[v.interpretation]}: ${v.allowed ? 'allowed' : 'disallowed'}${v.line ? ` (line ${v.line})` : ''}`,
+        ),
+      ),
+    ),
   );
 }
 
