@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the real servers and the browser the tests start are on this machine:
 #   redis-server (the Redis store), python3-pyftpdlib (the FTP access method; Debian's /usr/bin/python3), chromium (the
-#   web page's end-to-end tests). Installs the missing ones from Debian's packages when run as
+#   web page's end-to-end tests), zsh (the CLI's zsh completion script is parsed by `zsh -n`). Installs the missing ones from Debian's packages when run as
 #   root with apt-get; otherwise says exactly what to install and fails.
 set -euo pipefail
 
@@ -9,6 +9,7 @@ missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 /usr/bin/python3 -c 'import pyftpdlib' >/dev/null 2>&1 || missing+=(python3-pyftpdlib)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -30,7 +30,7 @@ import {
 const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
 
 interface AuditFlags extends CommonFlags {
-  readonly path: readonly string[];
+  readonly path?: readonly string[];
   readonly purpose?: string;
   readonly json?: boolean;
   readonly readings?: boolean;
@@ -49,7 +49,7 @@ export function registerAudit(
       "Shows which well-known crawlers (search engines, AI crawlers, SEO tools) may\nfetch / and each given path. A URL's origin's /robots.txt is fetched.",
     )
     .argument('<source>', 'a URL, a file, or - for stdin')
-    .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect, [])
+    .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect)
     .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
     .option('--json', 'print JSON')
     .option(
@@ -70,12 +70,13 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
   );
   command.action(async (name: string, flags: AuditFlags) => {
     const purpose = flags.purpose;
+    const paths = flags.path ?? [];
     if (purpose !== undefined && !PURPOSES.includes(purpose as CrawlerPurpose)) {
       throw new CliError(
         `--purpose must be one of ${PURPOSES.join(', ')}, got "${terminalSafe(purpose)}"`,
       );
     }
-    for (const path of flags.path) {
+    for (const path of paths) {
       if (!path.startsWith('/'))
         throw new CliError(`--path must start with "/", got "${terminalSafe(path)}"`);
     }
@@ -88,7 +89,7 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
       purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
     const body = flags.readings ? bodyOf(source) : undefined;
     const audit = auditRobotsTxt(verdictsOf(source), {
-      paths: flags.path,
+      paths,
       crawlers: selected,
       ...(body === undefined ? {} : { readings: parseReadings(body) }),
     });

@@ -195,6 +195,19 @@ function hexToBytes(hex: string): Uint8Array {
   );
 }
 
+/** The parsed file under `key`, parsing (and keeping) it on a miss. */
+async function cached(
+  cache: ReturnType<typeof createParsedCache>,
+  key: string,
+  parse: () => Promise<RobotsTxt>,
+): Promise<RobotsTxt> {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const robots = await parse();
+  cache.set(key, robots);
+  return robots;
+}
+
 async function checkOne(
   r: Record<string, unknown>,
   cache: ReturnType<typeof createParsedCache>,
@@ -211,32 +224,26 @@ async function checkOne(
   const body = r['robotstxt'];
   const hex = r['robotstxt_hex'];
   const requested = r['robots_file'];
-  let robots: RobotsTxt | undefined;
+  let robots: RobotsTxt;
   if (typeof body === 'string') {
-    const key = `b:${body}`;
-    robots = cache.get(key);
-    if (robots === undefined) cache.set(key, (robots = parseRobotsTxt(body)));
+    robots = await cached(cache, `b:${body}`, async () => parseRobotsTxt(body));
   } else if (typeof hex === 'string') {
-    const key = `x:${hex}`;
-    robots = cache.get(key);
-    if (robots === undefined) cache.set(key, (robots = parseRobotsTxt(hexToBytes(hex))));
+    robots = await cached(cache, `x:${hex}`, async () => parseRobotsTxt(hexToBytes(hex)));
   } else if (requested !== undefined || options.robots !== undefined) {
     if (requested !== undefined && typeof requested !== 'string')
       throw new Error('"robots_file" must be a string');
     // A file named by a request must lie under --files-from; --robots is the operator's own.
     const file = requested ?? options.robots!;
     const path = requested === undefined ? file : await allowedFile(requested, filesFrom);
-    const key = `f:${path}`;
-    robots = cache.get(key);
-    if (robots === undefined) {
+    robots = await cached(cache, `f:${path}`, async () => {
       const read = await readFileBounded(path, {
         maxBytes: DEFAULT_MAX_BYTES,
         timeout: DEFAULT_TIMEOUT,
       });
       if (read.bytes.subarray(0, 8000).includes(0))
         throw new Error(`${file} looks like a binary file, not a robots.txt`);
-      cache.set(key, (robots = parseRobotsTxt(read.bytes)));
-    }
+      return parseRobotsTxt(read.bytes);
+    });
   } else {
     throw new Error(
       'needs "robotstxt" (the body), "robotstxt_hex" (its bytes) or "robots_file" (a path)',

@@ -23,6 +23,7 @@ import {
   type CommonFlags,
   collect,
   fetchFlags,
+  parsePositiveInteger,
 } from './options.js';
 import {
   bodyOf,
@@ -36,7 +37,7 @@ import {
 import { isUrl, urlArgument } from './urls.js';
 
 interface CheckFlags extends CommonFlags {
-  readonly agent: readonly string[];
+  readonly agent?: readonly string[];
   readonly robots?: string;
   readonly explain?: boolean;
   readonly compare?: boolean;
@@ -70,7 +71,6 @@ export function registerCheck(
       '-a, --agent <token>',
       'product token of the crawler (repeat for several, checked as one set)',
       collect,
-      [],
     )
     .option('-r, --robots <source>', 'the robots.txt to use: a file, - for stdin, or a URL')
     .option('-e, --explain', 'also print why, in a sentence')
@@ -84,7 +84,11 @@ export function registerCheck(
       '--files-from <dir>',
       'with --jsonl: the folder robots_file paths may name (default: the working directory)',
     )
-    .option('--max-line-bytes <n>', 'with --jsonl: longest request line read', (v) => Number(v));
+    .option(
+      '--max-line-bytes <n>',
+      'with --jsonl: longest request line read, in bytes (default 8 MiB)',
+      parsePositiveInteger,
+    );
   addFetchOptions(command);
   addOutputOptions(command, true);
   command.addHelpText(
@@ -108,7 +112,7 @@ async function runCheck(
   flags: CheckFlags,
   context: CliContext,
 ): Promise<number> {
-  const agents = flags.agent;
+  const agents = flags.agent ?? [];
   warnAboutAgents(agents, context);
   if (flags.jsonl) {
     if (urls.length > 0)

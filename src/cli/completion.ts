@@ -161,6 +161,9 @@ export function registerCompletion(
   program
     .command('completion')
     .summary('print a shell completion script (bash, zsh or fish)')
+    .description(
+      'Prints a script that completes commands, options and option values in bash, zsh or fish. It is generated from the commands themselves, so it stays in step with them; load it from your shell’s startup file or its completions folder.',
+    )
     .argument('<shell>', SHELLS.join(', '))
     .addHelpText(
       'after',

@@ -14,9 +14,18 @@ export function parseTimeout(value: string): number {
   return ms;
 }
 
-/** Collects a repeatable option's values. */
-export function collect(value: string, previous: readonly string[]): string[] {
-  return [...previous, value];
+/** Collects a repeatable option's values (give no default: the help would print `[]`). */
+export function collect(value: string, previous: readonly string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** A whole number above zero, for options such as `--max-line-bytes`. */
+export function parsePositiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new InvalidArgumentError('must be a whole number above 0');
+  }
+  return n;
 }
 
 /** Adds `--timeout` and `--user-agent`. */

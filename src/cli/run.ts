@@ -25,6 +25,9 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     .version(context.version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help (also: robotstxt help COMMAND)')
     .showSuggestionAfterError(true)
+    // Descriptions are paragraphs: commander wraps them to the terminal, so a single newline in
+    // the source text is a space (else a wrapped line leaves one word on a line of its own).
+    .configureHelp({ commandDescription: (cmd) => reflow(cmd.description()) })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => context.stdout.write(text),
@@ -53,6 +56,14 @@ errors found, 2 usage error.`,
   return program;
 }
 
+/** Joins the lines of each paragraph (paragraphs are separated by a blank line). */
+function reflow(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' '))
+    .join('\n\n');
+}
+
 /** A commander error as one line: `unknown option '--agnet' (did you mean --agent?)`. */
 function commanderMessage(error: CommanderError, args: readonly string[]): string {
   const text = error.message
@@ -61,7 +72,8 @@ function commanderMessage(error: CommanderError, args: readonly string[]): strin
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .join(' ')
-    .replace('(Did you mean', '(did you mean');
+    .replace('(Did you mean', '(did you mean')
+    .replace(/ is invalid\. /, ' is invalid: ');
   const command = args.find((a) => !a.startsWith('-'));
   const known = command !== undefined && error.code !== 'commander.unknownCommand';
   const help = known ? `robotstxt ${command} --help` : 'robotstxt --help';

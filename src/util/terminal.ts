@@ -9,7 +9,7 @@
 const UNSAFE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
-function escape(char: string): string {
+function escapeChar(char: string): string {
   const code = char.charCodeAt(0);
   return code < 0x100
     ? `\\x${code.toString(16).padStart(2, '0')}`
@@ -24,10 +24,10 @@ function escape(char: string): string {
  * terminalSafe('Disallow: /\u001b]0;owned\u0007'); // 'Disallow: /\\x1b]0;owned\\x07'
  */
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, escape).replace(/\n/g, '\\n');
+  return text.replace(UNSAFE, escapeChar).replace(/\n/g, '\\n');
 }
 
 /** Like {@link terminalSafe}, but keeps line feeds: for multi-line text such as a whole body. */
 export function terminalSafeLines(text: string): string {
-  return text.replace(UNSAFE, escape);
+  return text.replace(UNSAFE, escapeChar);
 }

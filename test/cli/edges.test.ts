@@ -64,6 +64,30 @@ describe('help', () => {
     }
   });
 
+  it('every command’s help reads as wrapped paragraphs, with no internal defaults', async () => {
+    for (const command of ['check', 'lint', 'fetch', 'audit', 'report', 'serve', 'completion']) {
+      const r = await runRobotstxt(['help', command]);
+      expect(r.code, command).toBe(0);
+      expect(r.stdout, command).toContain('Examples:');
+      expect(r.stdout, command).not.toContain('default: []');
+      const description = r.stdout.split('\n\n')[1] ?? '';
+      expect(description, command).not.toMatch(/^(Arguments|Options):/);
+      for (const line of description.split('\n')) {
+        // A description line is at most 80 columns and never one orphaned word.
+        expect(line.length, `${command}: ${line}`).toBeLessThanOrEqual(80);
+        if (line !== '') expect(line, command).toMatch(/\S \S/);
+      }
+    }
+  });
+
+  it('a bad option value is one line naming the option', async () => {
+    const r = await runRobotstxt(['check', '--jsonl', '--max-line-bytes', 'lots']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `robotstxt: option '--max-line-bytes <n>' argument 'lots' is invalid: must be a whole number above 0 (see "robotstxt check --help")\n`,
+    );
+  });
+
   it('robotstxt alone shows the overview and exits 2', async () => {
     const r = await runRobotstxt([]);
     expect(r.code).toBe(2);
@@ -389,7 +413,55 @@ describe('check --jsonl', () => {
   });
 });
 
+// Control characters (C0 but tab and newline), DEL, C1 and the bidi overrides and isolates.
+const rawControl = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 describe('terminal escapes', () => {
+  const hostileBody =
+    'User-agent: \u001b]0;owned\u0007Bot\nDisallow: /\u001b[2J\u001b[H\nAllow: /\u202eevil\nSitemap: /\u001b]8;;http://evil/\u0007x\u001b]8;;\u0007\nX-\u009b31m: \u202eevil\nCrawl-delay: 5\r\n';
+
+  it('no command prints a raw control byte from a hostile robots.txt served over HTTP', async () => {
+    const server = await startHttpServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(hostileBody);
+    });
+    try {
+      const url = `${server.origin}/\u001b[2J`;
+      for (const args of [
+        ['fetch', url],
+        ['check', '-e', '-a', 'Bot', url],
+        ['lint', url],
+        ['audit', url, '--path', '/\u001b[2J'],
+        ['report', '--all', url],
+      ]) {
+        const r = await runRobotstxt(args);
+        expect(r.stdout + r.stderr, args[0]).not.toMatch(rawControl);
+        expect(r.stdout, args[0]).not.toBe('');
+      }
+      // The body is shown, escaped, not dropped.
+      const fetched = await runRobotstxt(['fetch', server.origin]);
+      expect(fetched.stdout).toContain('Disallow: /\\x1b[2J\\x1b[H');
+      expect(fetched.stdout).toContain('\\u202eevil');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a file name with escapes is shown escaped in every message', async () => {
+    const named = path.join(dir, 'name\u001b[2J.txt');
+    writeFileSync(named, hostileBody);
+    for (const args of [
+      ['lint', named, path.join(dir, 'missing\u0007')],
+      ['check', '-a', 'Bot', '-r', path.join(dir, 'name\u001b[2J.missing'), '/x'],
+      ['audit', named],
+      ['report', named],
+    ]) {
+      const r = await runRobotstxt(args);
+      expect(r.stdout + r.stderr, args[0]).not.toMatch(rawControl);
+      expect(r.stdout + r.stderr, args[0]).toContain('name\\x1b[2J');
+    }
+  });
+
   it('lint text output carries no raw control byte from a hostile file', async () => {
     const hostile = path.join(dir, 'hostile.txt');
     writeFileSync(
@@ -402,10 +474,7 @@ describe('terminal escapes', () => {
       ['audit', hostile, '--path', '/\u001b[2J'],
     ]) {
       const r = await runRobotstxt(args);
-      // eslint-disable-next-line no-control-regex
-      expect(r.stdout + r.stderr).not.toMatch(
-        /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
-      );
+      expect(r.stdout + r.stderr).not.toMatch(rawControl);
     }
     const r = await runRobotstxt(['lint', hostile]);
     expect(r.stdout).toContain('\\x1b');
