@@ -147,6 +147,16 @@ export interface ParseOptions {
    * @default 'google'
    */
   readonly interpretation?: Interpretation;
+  /**
+   * The most work one check may do, counted in comparisons (characters of the path and of
+   * patterns compared or scanned, estimated from above). A check that would do more stops and
+   * answers **disallowed** (never allowed); `explain` says so (`budgetExceeded`) and
+   * `exhaustedChecks` counts it. A check costs O(n log n + p) for a path of n characters and p
+   * characters of the patterns it visits, whatever the file (see docs/performance.md); real files
+   * stay far below 100,000. `createRobotsClient` sets 2,000,000, where hostile files arrive.
+   * @default Infinity (no budget)
+   */
+  readonly workBudget?: number;
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
@@ -200,6 +210,11 @@ export interface Explanation {
   readonly reason: string;
   /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
   readonly interpretation?: Interpretation;
+  /**
+   * True when the check ran out of its `workBudget` before it could decide: the URL is then
+   * disallowed (fail closed), with `line` 0.
+   */
+  readonly budgetExceeded?: true;
 }
 
 /** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */
@@ -247,6 +262,11 @@ export interface RobotsTxt extends RobotsPolicy {
   readonly truncated: boolean;
   /** The options the file was parsed with (defaults filled in). */
   readonly options: Required<ParseOptions>;
+  /**
+   * How many checks of this file ran out of `options.workBudget` and were answered disallowed
+   * (0 without a budget).
+   */
+  readonly exhaustedChecks: number;
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
   /**
@@ -271,5 +291,6 @@ export interface RobotsTxtData {
   readonly size: number;
   readonly bytesRead: number;
   readonly truncated: boolean;
-  readonly options: Required<ParseOptions>;
+  /** The options, defaults filled in; `workBudget` only when finite (JSON has no Infinity). */
+  readonly options: Omit<Required<ParseOptions>, 'workBudget'> & { readonly workBudget?: number };
 }
