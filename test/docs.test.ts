@@ -91,7 +91,10 @@ describe('the examples in the docs', () => {
     async (_, example) => {
       const { source, assertions } = instrument(example.code, example.file);
       const index = pathToFileURL(`${root}src/index.ts`).href;
-      const body = source.replaceAll("from 'robots-rep'", `from '${index}'`);
+      const aiPreferences = pathToFileURL(`${root}src/ai-preferences/index.ts`).href;
+      const body = source
+        .replaceAll("from 'robots-rep'", `from '${index}'`)
+        .replaceAll("from 'robots-rep/ai-preferences'", `from '${aiPreferences}'`);
       const name = `${example.file.replaceAll('/', '_')}.ts`;
       // The prelude goes on the first line, so the module's line numbers are the file's.
       writeFileSync(
