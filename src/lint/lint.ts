@@ -3,11 +3,10 @@
  * differently from how a person reads it. Every message describes what the reference does.
  */
 
-import { parseReadings } from '../compare.js';
 import { formatRule, ruleKey } from '../explain.js';
 import { readBody, resolveOptions } from '../parse/body.js';
 import { type DirectiveKind, LineFlag, MAX_LINE_LENGTH, tokenize } from '../parse/tokenize.js';
-import { ParsedRobotsTxt } from '../robots.js';
+import { ParsedRobotsTxt, parseReadings } from '../robots.js';
 import type { AgentLine, Group, Rule } from '../types.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../util/bytes.js';
 import { diagnosticCatalog } from './catalog.js';

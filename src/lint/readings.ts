@@ -4,8 +4,8 @@
  * checking URLs derived from the file's own rules under every reading.
  */
 
-import { compareReadings, type Readings } from '../compare.js';
-import type { Group, Interpretation, RobotsTxt } from '../types.js';
+import { compareReadings } from '../readings/compare.js';
+import type { Group, Interpretation, Readings, RobotsTxt } from '../types.js';
 import type { Diagnostic } from './types.js';
 
 const LEGACY: readonly Interpretation[] = ['draft-1996', 'python-urllib'];
