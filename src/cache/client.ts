@@ -5,13 +5,10 @@
  */
 
 import { argumentError } from '../errors.js';
-import {
-  type FetchRobotsTxtOptions,
-  type FetchRobotsTxtResult,
-  fetchWithOptions,
-  resolveFetchOptions,
-} from '../fetch/fetch.js';
+import { fetchWithOptions } from '../fetch/fetch.js';
+import { type FetchRobotsTxtOptions, resolveFetchOptions } from '../fetch/options.js';
 import { allowAll, disallowAll } from '../fetch/outcome-policy.js';
+import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import { byteStringBody } from '../parse/body.js';
 import { parseByteString } from '../robots.js';
