@@ -3,7 +3,8 @@
  * per expiry, across processes when the store can lock.
  */
 
-import { type FetchRobotsTxtResult, fetchWithOptions } from '../fetch/fetch.js';
+import { fetchWithOptions } from '../fetch/fetch.js';
+import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { type CacheEntry, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
