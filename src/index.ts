@@ -36,19 +36,22 @@ export {
   type RobotsTxtErrorOptions,
 } from './errors.js';
 export { formatRule } from './explain.js';
+export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,
   type FetchFunction,
-  type FetchRobotsTxtOk,
   type FetchRobotsTxtOptions,
-  type FetchRobotsTxtResult,
-  type FetchRobotsTxtResultBase,
-  type FetchRobotsTxtUnavailable,
-  type FetchRobotsTxtUnreachable,
-  type FetchStatus,
-  fetchRobotsTxt,
-} from './fetch/fetch.js';
+} from './fetch/options.js';
 export { allowAll, disallowAll } from './fetch/outcome-policy.js';
+export type {
+  FetchRefusal,
+  FetchRobotsTxtOk,
+  FetchRobotsTxtResult,
+  FetchRobotsTxtResultBase,
+  FetchRobotsTxtUnavailable,
+  FetchRobotsTxtUnreachable,
+  FetchStatus,
+} from './fetch/result.js';
 export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';

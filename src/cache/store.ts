@@ -3,7 +3,7 @@
  * that decide how long a copy is used (RFC 9309 §2.4) and when an unreachable origin is retried.
  */
 
-import type { FetchRobotsTxtResult } from '../fetch/fetch.js';
+import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { bytesToByteString, isByteString } from '../util/bytes.js';
 
 /** The last fetch of an origin that reached it: a file (`ok`) or its absence (`unavailable`). */
