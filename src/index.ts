@@ -30,13 +30,6 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
-  compareReadings,
-  parseReadings,
-  type Readings,
-  type ReadingVerdict,
-  readingsDisagree,
-} from './compare.js';
-export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
@@ -98,7 +91,8 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { parseRobotsTxt } from './robots.js';
+export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -108,6 +102,8 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   ReportLine,
   ReportTag,
   RobotsPolicy,
