@@ -14,13 +14,7 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   'python-urllib',
 ];
 
-import {
-  byteStringOf,
-  decodeUtf8,
-  isAscii,
-  latin1Of,
-  stringToByteString,
-} from '../util/bytes.js';
+import { byteStringOf, decodeUtf8, isAscii, latin1Of, stringToByteString } from '../util/bytes.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 
 /** The defaults, one frozen object shared by every file parsed without options. */
