@@ -174,16 +174,27 @@ export function isSpace(code: number): boolean {
 
 /** ASCII-only lower-casing (Unicode case mapping would let `K` (Kelvin) equal `k`). */
 export function asciiLowerCase(text: string): string {
-  let i = 0;
-  for (; i < text.length; i++) {
+  let upper = false;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) break;
+    // Outside ASCII the native lower-casing would map more than ASCII letters.
+    if (c >= 0x80) return foldAsciiLetters(text);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
   }
-  if (i === text.length) return text;
-  let out = text.slice(0, i);
-  for (; i < text.length; i++) {
+  // ASCII text: the native lower-casing is ASCII's, without building the string in JS.
+  return upper ? text.toLowerCase() : text;
+}
+
+/** {@link asciiLowerCase} of text that is not all ASCII: only `A`–`Z` change. */
+function foldAsciiLetters(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : text[i];
+    if (c >= 0x41 && c <= 0x5a) {
+      out += text.slice(last, i) + String.fromCharCode(c + 0x20);
+      last = i + 1;
+    }
   }
-  return out;
+  return last === 0 ? text : out + text.slice(last);
 }
