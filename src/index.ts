@@ -30,32 +30,28 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
-  compareReadings,
-  parseReadings,
-  type Readings,
-  type ReadingVerdict,
-  readingsDisagree,
-} from './compare.js';
-export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
   type RobotsTxtErrorOptions,
 } from './errors.js';
 export { formatRule } from './explain.js';
+export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,
   type FetchFunction,
-  type FetchRobotsTxtOk,
   type FetchRobotsTxtOptions,
-  type FetchRobotsTxtResult,
-  type FetchRobotsTxtResultBase,
-  type FetchRobotsTxtUnavailable,
-  type FetchRobotsTxtUnreachable,
-  type FetchStatus,
-  fetchRobotsTxt,
-} from './fetch/fetch.js';
+} from './fetch/options.js';
 export { allowAll, disallowAll } from './fetch/outcome-policy.js';
+export type {
+  FetchRefusal,
+  FetchRobotsTxtOk,
+  FetchRobotsTxtResult,
+  FetchRobotsTxtResultBase,
+  FetchRobotsTxtUnavailable,
+  FetchRobotsTxtUnreachable,
+  FetchStatus,
+} from './fetch/result.js';
 export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
@@ -95,7 +91,8 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { parseRobotsTxt } from './robots.js';
+export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -105,6 +102,8 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   ReportLine,
   ReportTag,
   RobotsPolicy,

@@ -15,7 +15,6 @@ const LAYERS: Readonly<Record<string, number>> = {
   match: 2,
   'robots.ts': 3,
   'explain.ts': 2.5,
-  'compare.ts': 3.5,
   extensions: 3,
   readings: 2.7,
   fetch: 4,

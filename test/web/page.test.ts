@@ -4,7 +4,8 @@
  * as a site owner would.
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
+const require = createRequire(import.meta.url);
 
 let out: string;
 let server: WebServer;
@@ -284,6 +286,63 @@ describe('the tester page', () => {
     expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     if (process.env['UPDATE_SCREENSHOTS'] === '1')
       writeFileSync(path.join(root, 'docs/web-tester.png'), png);
+    await page.close();
+  });
+
+  it('passes axe-core’s WCAG 2 A/AA checks in light and dark, and fits a phone-width screen', async () => {
+    const axe = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    for (const [colorScheme, width] of [
+      ['light', 1280],
+      ['dark', 1280],
+      ['dark', 375],
+      ['light', 375],
+    ] as const) {
+      const page = await open();
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 800 });
+      await setDraft(page, DRAFT);
+      await setUrls(page, URLS);
+      await page.click('.verdict[data-url="1"][data-agent="0"]');
+      await page.waitForSelector('#explanation .reason');
+      // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+      await page.evaluate(axe);
+      const violations = await page.evaluate(async () => {
+        const result = await (
+          globalThis as unknown as {
+            axe: {
+              run: (
+                o: object,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+        return result.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      });
+      expect(violations, `${colorScheme} at ${width}px`).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+      await page.close();
+    }
+  });
+
+  it('works from the keyboard: a verdict cell is reached with Tab and chosen with Enter', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    await page.focus('#urls');
+    let focused = '';
+    for (let i = 0; i < 80 && !focused.includes('verdict'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.className ?? '');
+    }
+    expect(focused).toContain('verdict');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#explanation .reason');
+    expect(await page.textContent('#explanation h3')).toBeTruthy();
     await page.close();
   });
 

@@ -43,16 +43,28 @@ export function parseUrlList(text: string): string[] {
 export function evaluate(request: EvaluationRequest): Evaluation {
   const start = performance.now();
   const robots = parseRobotsTxt(request.body);
-  const { urls, agents } = request;
+  const { agents } = request;
+  const urls = request.urls.map(urlOf);
+  // The deciding line says the verdict: its rule allows (an Allow, or a Disallow with an empty
+  // pattern, RFC 9309 §2.2.2), or no rule matched. One
+  // match per cell instead of two (`isAllowed` and `matchingLine`).
+  const allowLine = new Map<number, boolean>();
+  for (const group of robots.groups) {
+    for (const rule of group.rules) {
+      allowLine.set(rule.line, rule.type === 'allow' || rule.priority === 0);
+    }
+  }
   const allowed = new Uint8Array(urls.length * agents.length);
   const lines = new Uint32Array(urls.length * agents.length);
   for (let a = 0; a < agents.length; a++) {
     const agent = agents[a]!;
     for (let u = 0; u < urls.length; u++) {
-      const url = urlOf(urls[u]!);
+      const url = urls[u]!;
       const line = robots.matchingLine(url, agent);
       const cell = u * agents.length + a;
-      allowed[cell] = robots.isAllowed(url, agent) ? 1 : 0;
+      allowed[cell] = (line === 0 ? true : (allowLine.get(line) ?? robots.isAllowed(url, agent)))
+        ? 1
+        : 0;
       lines[cell] = line;
     }
   }

@@ -1,0 +1,187 @@
+/**
+ * The options of the robots client, their defaults, and the one place they are checked.
+ */
+
+import { argumentError } from '../errors.js';
+import {
+  type FetchRobotsTxtOptions,
+  type ResolvedFetchOptions,
+  resolveFetchOptions,
+} from '../fetch/options.js';
+import type { CachePolicy, CacheStore } from './store.js';
+
+const minute = 60_000;
+const hour = 60 * minute;
+/** A day in milliseconds. */
+export const day: number = 24 * hour;
+
+/** Options of `createRobotsClient`; the fetch options apply to every robots.txt fetch. */
+export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal'> {
+  /**
+   * Where entries are kept and shared. Use `createRedisStore` from `robots-rep/redis` to share
+   * copies and fetches across processes.
+   * @default createMemoryStore({ maxEntries: maxOrigins, now })
+   */
+  readonly store?: CacheStore;
+  /**
+   * The clock, in epoch milliseconds; inject one to test expiry without waiting.
+   * @default Date.now
+   */
+  readonly now?: () => number;
+  /**
+   * How long a copy is used when the response has no `Cache-Control: max-age` (ms).
+   * @default 86400000 (24 h, RFC 9309 §2.4); 604800000 (7 days, the 1996 draft's default) with
+   * `interpretation: 'draft-1996'`
+   */
+  readonly ttl?: number;
+  /**
+   * Lower bound for a `max-age` (ms), so that `max-age=0` does not make every check a fetch.
+   * @default 3600000 (1 h)
+   */
+  readonly minTtl?: number;
+  /**
+   * Upper bound for a `max-age` (ms).
+   * @default 86400000 (24 h: RFC 9309 §2.4 says a copy SHOULD NOT be used longer); 7 days with
+   * `interpretation: 'draft-1996'`
+   */
+  readonly maxTtl?: number;
+  /**
+   * Delay before the first retry of an unreachable origin (ms); it doubles with every further
+   * failure, is halved after a 503, and `Retry-After` replaces it.
+   * @default 300000 (5 min)
+   */
+  readonly retryDelay?: number;
+  /**
+   * Upper bound of the retry delay, also for `Retry-After` (ms).
+   * @default 21600000 (6 h)
+   */
+  readonly maxRetryDelay?: number;
+  /**
+   * After this long (ms) of continuous unreachability with no copy, the origin is treated as
+   * having no robots.txt (allow all) instead of disallow all (RFC 9309 §2.3.1.4, Google's
+   * 30-day rule). `Infinity` keeps disallowing.
+   * @default 2592000000 (30 days)
+   */
+  readonly unreachableAllowAfter?: number;
+  /**
+   * How long (ms) the store keeps an entry after it was written, so that a copy and the start of
+   * an outage survive long outages. Keep it above `unreachableAllowAfter`.
+   * @default 3024000000 (35 days)
+   */
+  readonly retention?: number;
+  /**
+   * Origins whose parsed rules are kept in this process (LRU).
+   * @default 10000
+   */
+  readonly maxOrigins?: number;
+  /**
+   * Lifetime (ms) of the store lock taken while fetching, after which a crashed holder's lock
+   * lapses. Must be finite.
+   * @default timeout + 5000 (60000 when timeout is infinite)
+   */
+  readonly lockTtl?: number;
+  /**
+   * How often (ms) a process that finds another one fetching looks for its result.
+   * @default 50
+   */
+  readonly lockPollInterval?: number;
+  /**
+   * Called for every failed store operation; the client carries on from memory. By default the
+   * first failure after a healthy period is logged with `console.warn`.
+   * @default undefined
+   */
+  readonly onStoreError?: (error: unknown, operation: StoreOperation) => void;
+}
+
+/** A store call, as named to {@link RobotsClientOptions.onStoreError}. */
+export type StoreOperation = 'get' | 'set' | 'delete' | 'lock' | 'unlock';
+
+/** The client's options with every default filled in and checked. */
+export interface ResolvedClientOptions {
+  readonly store: CacheStore | undefined;
+  readonly now: () => number;
+  readonly policy: CachePolicy;
+  readonly unreachableAllowAfter: number;
+  readonly retention: number;
+  readonly maxOrigins: number;
+  readonly lockTtl: number;
+  readonly lockPollInterval: number;
+  readonly onStoreError: ((error: unknown, operation: StoreOperation) => void) | undefined;
+  readonly fetch: ResolvedFetchOptions;
+}
+
+/** Fills in the defaults and checks every option once, with an error that names it. */
+export function resolveClientOptions(options: RobotsClientOptions): ResolvedClientOptions {
+  const draft = options.interpretation === 'draft-1996';
+  const {
+    store,
+    now = Date.now,
+    // The 1996 draft's default lifetime is 7 days (RFC 9309 §2.4 caps Google's reading at 24 h).
+    ttl = draft ? 7 * day : day,
+    minTtl = hour,
+    maxTtl = draft ? 7 * day : day,
+    retryDelay = 5 * minute,
+    maxRetryDelay = 6 * hour,
+    unreachableAllowAfter = 30 * day,
+    retention = 35 * day,
+    maxOrigins = 10_000,
+    lockTtl: givenLockTtl,
+    lockPollInterval = 50,
+    onStoreError,
+    ...rest
+  } = options;
+  const fetch = resolveFetchOptions(rest, 'createRobotsClient');
+  // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
+  const lockTtl = givenLockTtl ?? (Number.isFinite(fetch.timeout) ? fetch.timeout + 5000 : 60_000);
+  for (const [name, value] of Object.entries({
+    ttl,
+    minTtl,
+    maxTtl,
+    retryDelay,
+    maxRetryDelay,
+    unreachableAllowAfter,
+    retention,
+    lockPollInterval,
+  })) {
+    if (typeof value !== 'number' || !(value >= 0)) {
+      throw argumentError('createRobotsClient', `options.${name}`, 'a non-negative number', value);
+    }
+  }
+  if (minTtl > maxTtl) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.minTtl',
+      `at most options.maxTtl (${maxTtl})`,
+      minTtl,
+    );
+  }
+  // Stricter than the loop above (which they are not in): a whole number, a lapsing lock.
+  if (!Number.isInteger(maxOrigins) || maxOrigins < 1) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.maxOrigins',
+      'a whole number ≥ 1',
+      maxOrigins,
+    );
+  }
+  if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.lockTtl',
+      'a finite positive number (a lock must lapse)',
+      lockTtl,
+    );
+  }
+  return {
+    store,
+    now,
+    policy: { ttl, minTtl, maxTtl, retryDelay, maxRetryDelay },
+    unreachableAllowAfter,
+    retention,
+    maxOrigins,
+    lockTtl,
+    lockPollInterval,
+    onStoreError,
+    fetch,
+  };
+}

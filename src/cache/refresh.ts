@@ -1,0 +1,83 @@
+/**
+ * Reading or fetching an origin's entry when this process has no fresh one: one fetch per origin
+ * per expiry, across processes when the store can lock.
+ */
+
+import { fetchWithOptions } from '../fetch/fetch.js';
+import type { FetchRobotsTxtResult } from '../fetch/result.js';
+import type { ResolvedClientOptions } from './client-options.js';
+import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
+import type { GuardedStore } from './store-guard.js';
+
+/** Where an entry came from: `store` (another process fetched it) or `fetch` (fetched now). */
+export interface RefreshResult {
+  readonly entry: CacheEntry;
+  readonly source: 'store' | 'fetch';
+  /** The fetch, when `source` is `fetch`. */
+  readonly fetched?: FetchRobotsTxtResult;
+}
+
+/** Whether `entry` may be used without asking the origin again. */
+export function isFresh(entry: CacheEntry | undefined, now: number): entry is CacheEntry {
+  return entry !== undefined && now < entry.expiresAt;
+}
+
+/** The entry written last of two. */
+export function newer(
+  a: CacheEntry | undefined,
+  b: CacheEntry | undefined,
+): CacheEntry | undefined {
+  return a === undefined ? b : b === undefined || a.updatedAt >= b.updatedAt ? a : b;
+}
+
+/**
+ * A fresh entry for `origin`: from the store when another process has one, else fetched by the
+ * holder of the origin's lock while the others wait for its entry. A holder that died lets its
+ * lock lapse after `lockTtl`. `known` is the entry this process has, if any.
+ */
+export async function refreshEntry(
+  origin: string,
+  url: string,
+  known: CacheEntry | undefined,
+  store: GuardedStore,
+  options: ResolvedClientOptions,
+): Promise<RefreshResult> {
+  const { now, lockTtl, lockPollInterval, policy } = options;
+  // An entry another process wrote is used only if it fits our rules (see fitsPolicy).
+  const read = async (): Promise<CacheEntry | undefined> => {
+    const entry = await store.read(origin);
+    return entry !== undefined &&
+      fitsPolicy(entry, now(), { ...policy, retention: options.retention })
+      ? entry
+      : undefined;
+  };
+  let stored = await read();
+  if (isFresh(stored, now())) return { entry: stored, source: 'store' };
+
+  let attempt = await store.lock(origin, lockTtl);
+  const waitUntil = performance.now() + lockTtl;
+  while (attempt === 'busy') {
+    await sleep(lockPollInterval);
+    stored = await read();
+    if (isFresh(stored, now())) return { entry: stored, source: 'store' };
+    attempt = performance.now() < waitUntil ? await store.lock(origin, lockTtl) : undefined;
+  }
+  const held = attempt;
+  try {
+    if (held !== undefined) {
+      // Someone may have finished between our read and our lock.
+      stored = await read();
+      if (isFresh(stored, now())) return { entry: stored, source: 'store' };
+    }
+    const fetched = await fetchWithOptions(url, options.fetch);
+    const entry = nextCacheEntry(newer(stored, known), fetched, now(), options.policy);
+    await store.write(origin, entry, Math.max(options.retention, entry.expiresAt - now()));
+    return { entry, source: 'fetch', fetched };
+  } finally {
+    if (held !== undefined) await store.release(held);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
