@@ -36,6 +36,42 @@ export {
   type RobotsTxtErrorOptions,
 } from './errors.js';
 export { formatRule } from './explain.js';
+export {
+  type ContentSignalEntry,
+  type ContentSignalStatement,
+  parseContentSignal,
+} from './extensions/content-signal.js';
+export type { PreferenceLine } from './extensions/preference-line.js';
+export {
+  type CleanParamRecord,
+  type ContentSignalRecord,
+  type ContentUsageRecord,
+  type CrawlDelayRecord,
+  type ExtensionRecord,
+  type ExtensionRecordBase,
+  type ExtensionType,
+  type HostRecord,
+  type LicenseRecord,
+  type OtherExtensionRecord,
+  type RequestRateRecord,
+  readExtensions,
+  type TimeWindow,
+  type VisitTimeRecord,
+} from './extensions/records.js';
+export {
+  CONTENT_SIGNAL_VOCABULARY,
+  CONTENT_USAGE_VOCABULARY,
+  type ContentSignalCategory,
+  type ContentSignalVocabulary,
+  type ContentUsageCategory,
+  type ContentUsageVocabulary,
+  type ContentUseLevel,
+  type Preference,
+  type RetiredLabel,
+  USAGE_PURPOSES,
+  type UsageCategoryDescription,
+  type UsagePurpose,
+} from './extensions/vocabulary.js';
 export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,

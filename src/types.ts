@@ -54,6 +54,11 @@ export interface OtherDirective {
   readonly key: string;
   /** The value, escaped like a rule's pattern (as the reference reports it). */
   readonly value: string;
+  /**
+   * The value as written, after trimming and comment removal (non-ASCII bytes decoded as UTF-8),
+   * like a rule's `value`: what extension readers parse (`readExtensions`).
+   */
+  readonly text: string;
   /** Index of the group the line stands in, or -1 before the first `User-agent` line. */
   readonly group: number;
 }
