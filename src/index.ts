@@ -30,13 +30,6 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
-  compareReadings,
-  parseReadings,
-  type Readings,
-  type ReadingVerdict,
-  readingsDisagree,
-} from './compare.js';
-export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
@@ -44,18 +37,57 @@ export {
 } from './errors.js';
 export { formatRule } from './explain.js';
 export {
+  type ContentSignalEntry,
+  type ContentSignalStatement,
+  parseContentSignal,
+} from './extensions/content-signal.js';
+export type { PreferenceLine } from './extensions/preference-line.js';
+export {
+  type CleanParamRecord,
+  type ContentSignalRecord,
+  type ContentUsageRecord,
+  type CrawlDelayRecord,
+  type ExtensionRecord,
+  type ExtensionRecordBase,
+  type ExtensionType,
+  type HostRecord,
+  type LicenseRecord,
+  type OtherExtensionRecord,
+  type RequestRateRecord,
+  readExtensions,
+  type TimeWindow,
+  type VisitTimeRecord,
+} from './extensions/records.js';
+export {
+  CONTENT_SIGNAL_VOCABULARY,
+  CONTENT_USAGE_VOCABULARY,
+  type ContentSignalCategory,
+  type ContentSignalVocabulary,
+  type ContentUsageCategory,
+  type ContentUsageVocabulary,
+  type ContentUseLevel,
+  type Preference,
+  type RetiredLabel,
+  USAGE_PURPOSES,
+  type UsageCategoryDescription,
+  type UsagePurpose,
+} from './extensions/vocabulary.js';
+export { fetchRobotsTxt } from './fetch/fetch.js';
+export {
   DEFAULT_TIMEOUT,
   type FetchFunction,
-  type FetchRobotsTxtOk,
   type FetchRobotsTxtOptions,
-  type FetchRobotsTxtResult,
-  type FetchRobotsTxtResultBase,
-  type FetchRobotsTxtUnavailable,
-  type FetchRobotsTxtUnreachable,
-  type FetchStatus,
-  fetchRobotsTxt,
-} from './fetch/fetch.js';
+} from './fetch/options.js';
 export { allowAll, disallowAll } from './fetch/outcome-policy.js';
+export type {
+  FetchRefusal,
+  FetchRobotsTxtOk,
+  FetchRobotsTxtResult,
+  FetchRobotsTxtResultBase,
+  FetchRobotsTxtUnavailable,
+  FetchRobotsTxtUnreachable,
+  FetchStatus,
+} from './fetch/result.js';
 export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
@@ -95,7 +127,8 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { parseRobotsTxt } from './robots.js';
+export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -105,6 +138,8 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   ReportLine,
   ReportTag,
   RobotsPolicy,

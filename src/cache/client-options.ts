@@ -7,7 +7,7 @@ import {
   type FetchRobotsTxtOptions,
   type ResolvedFetchOptions,
   resolveFetchOptions,
-} from '../fetch/fetch.js';
+} from '../fetch/options.js';
 import type { CachePolicy, CacheStore } from './store.js';
 
 const minute = 60_000;

@@ -4,7 +4,7 @@
  * both the copy and the fetch through a cache store.
  */
 
-import type { FetchRobotsTxtResult } from '../fetch/fetch.js';
+import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import type { Explanation, RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';

@@ -1,11 +1,26 @@
 /** `robotstxt lint`: what Google's parser reads differently from how a person reads the file. */
 
-import type { Command } from 'commander';
-import { formatLintText, type LintResult, lintRobotsTxt, toSarif } from '../index.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import {
+  type DiagnosticCode,
+  diagnosticCatalog,
+  formatLintText,
+  type LintOptions,
+  type LintResult,
+  lintRobotsTxt,
+  type Severity,
+  toSarif,
+} from '../index.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type CliContext, CliError, EXIT, messageOf, useColor } from './context.js';
-import { addFetchOptions, addOutputOptions, type CommonFlags, fetchFlags } from './options.js';
+import {
+  addFetchOptions,
+  addOutputOptions,
+  type CommonFlags,
+  fetchFlags,
+  parsePositiveInteger,
+} from './options.js';
 import { createProgress } from './progress.js';
 import { bodyOf, describeSource, htmlWarning, loadSource } from './sources.js';
 
@@ -13,6 +28,28 @@ interface LintFlags extends CommonFlags {
   readonly format: 'text' | 'json' | 'sarif';
   readonly json?: boolean;
   readonly readings?: boolean;
+  readonly ignore?: readonly DiagnosticCode[];
+  readonly minSeverity?: Severity;
+  readonly maxPerCode?: number;
+}
+
+/** `--ignore a,b --ignore c`: diagnostic codes, each checked. */
+function collectCodes(
+  value: string,
+  previous: readonly DiagnosticCode[] | undefined,
+): DiagnosticCode[] {
+  const codes = value
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  for (const code of codes) {
+    if (!Object.hasOwn(diagnosticCatalog, code)) {
+      throw new InvalidArgumentError(
+        `"${terminalSafe(code)}" is not a diagnostic code (see docs/lint-codes.md)`,
+      );
+    }
+  }
+  return [...(previous ?? []), ...(codes as DiagnosticCode[])];
 }
 
 /** Adds `lint` to the program. */
@@ -33,6 +70,19 @@ export function registerLint(
     .option(
       '--readings',
       "also report rules read differently by the 1996 draft or Python's robotparser",
+    )
+    .option('--ignore <codes>', 'codes not to report, comma-separated (repeatable)', collectCodes)
+    .addOption(
+      new Option('--min-severity <severity>', 'the least severity reported').choices([
+        'error',
+        'warning',
+        'info',
+      ]),
+    )
+    .option(
+      '--max-per-code <n>',
+      'at most n diagnostics of one code per file; the rest are counted',
+      parsePositiveInteger,
     );
   addFetchOptions(command);
   addOutputOptions(command, true);
@@ -43,6 +93,10 @@ Examples:
   robotstxt lint public/robots.txt
   robotstxt lint https://example.com/
   robotstxt lint --format sarif public/robots.txt > robots.sarif
+  robotstxt lint --min-severity warning --ignore unsupported-directive robots.txt
+
+In the file, "# robotstxt-disable-next-line CODE, CODE" turns codes off for the next
+line ("robotstxt-disable-line" for its own line; without codes, every code).
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or an
 unreadable input (the other files are still linted).`,
@@ -70,6 +124,12 @@ async function runLint(
     total: sources.length,
     ...(context.now ? { now: context.now } : {}),
   });
+  const lintOptions: LintOptions = {
+    readings: flags.readings === true,
+    ...(flags.ignore === undefined ? {} : { ignore: flags.ignore }),
+    ...(flags.minSeverity === undefined ? {} : { minSeverity: flags.minSeverity }),
+    ...(flags.maxPerCode === undefined ? {} : { maxPerCode: flags.maxPerCode }),
+  };
   const files: { source: string; result: LintResult }[] = [];
   let unreadable = 0;
   for (const [index, name] of sources.entries()) {
@@ -84,7 +144,7 @@ async function runLint(
       }
       files.push({
         source: source.name,
-        result: lintRobotsTxt(body, { readings: flags.readings === true }),
+        result: lintRobotsTxt(body, lintOptions),
       });
     } catch (error) {
       // One unreadable input does not stop the others.
@@ -111,6 +171,7 @@ async function runLint(
         warningCount: f.result.warningCount,
         infoCount: f.result.infoCount,
         diagnostics: f.result.diagnostics,
+        omitted: f.result.omitted,
       })),
       errorCount: sum('errorCount'),
       warningCount: sum('warningCount'),
@@ -125,10 +186,14 @@ async function runLint(
       const warnings = files.reduce((n, f) => n + f.result.warningCount, 0);
       const clean = files.filter((f) => f.result.diagnostics.length === 0).length;
       context.stdout.write(
-        `\n${files.length} of ${sources.length} files linted${unreadable > 0 ? ` (${unreadable} unreadable)` : ''}: ${errors} errors, ${warnings} warnings; ${clean} without problems.\n`,
+        `\n${files.length} of ${sources.length} files linted${unreadable > 0 ? ` (${unreadable} unreadable)` : ''}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; ${clean} without problems.\n`,
       );
     }
   }
   if (unreadable > 0) return EXIT.usage;
   return files.some((f) => f.result.errorCount > 0) ? EXIT.fail : EXIT.ok;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

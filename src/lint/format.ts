@@ -45,6 +45,11 @@ export function formatLintText(result: LintResult, options: FormatLintTextOption
     for (const r of d.related ?? [])
       out.push(`    ${paint(color, 'dim', `see ${source}:${r.line}: ${terminalSafe(r.message)}`)}`);
   }
+  for (const [code, count] of Object.entries(result.omitted)) {
+    out.push(
+      `${paint(color, 'bold', source)}  ${paint(color, 'dim', `… ${count} more [${code}] not shown`)}`,
+    );
+  }
   if (out.length > 0) out.push('');
   out.push(summarize(result));
   return `${out.join('\n')}\n`;

@@ -16,6 +16,7 @@ export type DiagnosticCode =
   | 'stray-byte-order-mark'
   | 'invalid-utf8'
   | 'nul-byte'
+  | 'utf16-encoding'
   | 'line-too-long'
   | 'ignored-line'
   | 'missing-colon'
@@ -38,6 +39,14 @@ export type DiagnosticCode =
   | 'allow-disallow-tie'
   | 'equal-length-overlap'
   | 'relative-sitemap';
+
+/** What a diagnostic code means, independent of any file. */
+export interface DiagnosticDescription {
+  /** The severity diagnostics with this code have (a few are demoted where they are harmless). */
+  readonly severity: Severity;
+  /** One sentence: what is reported. */
+  readonly summary: string;
+}
 
 /** Another place a diagnostic refers to, such as the rule that shadows the reported one. */
 export interface RelatedLocation {
@@ -65,7 +74,11 @@ export interface Diagnostic {
   readonly related?: readonly RelatedLocation[];
 }
 
-/** Options of {@link lintRobotsTxt}. */
+/**
+ * Options of {@link lintRobotsTxt}. Disable comments in the file work too:
+ * `# robotstxt-disable-next-line CODE, CODE` (or `robotstxt-disable-line` at the end of a line;
+ * without codes, every code).
+ */
 export interface LintOptions {
   /**
    * Bytes a crawler reads; content past it is reported. Google reads 500 KiB.
@@ -78,6 +91,22 @@ export interface LintOptions {
    * @default false
    */
   readonly readings?: boolean;
+  /**
+   * Codes not to report (a `TypeError` names one that is not a code).
+   * @default []
+   */
+  readonly ignore?: readonly DiagnosticCode[];
+  /**
+   * The least severity reported: `'warning'` drops infos, `'error'` drops warnings too.
+   * @default 'info'
+   */
+  readonly minSeverity?: Severity;
+  /**
+   * At most this many diagnostics of one code (the first ones, by line); the rest are counted in
+   * {@link LintResult.omitted}.
+   * @default Infinity
+   */
+  readonly maxPerCode?: number;
 }
 
 /** What {@link lintRobotsTxt} returns. */
@@ -90,6 +119,8 @@ export interface LintResult {
   readonly warningCount: number;
   /** Number of `info` diagnostics. */
   readonly infoCount: number;
+  /** Per code, the diagnostics left out by `maxPerCode` (not counted above). */
+  readonly omitted: Readonly<Partial<Record<DiagnosticCode, number>>>;
   /** The body as parsed (with the reference's defaults), for further checks. */
   readonly robots: RobotsTxt;
 }

@@ -182,6 +182,68 @@ describe('redirects (RFC 9309 §2.3.1.2)', () => {
   });
 });
 
+describe('https → http downgrades are refused', () => {
+  it('an https robots.txt redirected to http is unreachable, and http is never asked', async () => {
+    const plain = await serveStatus(200, {}, 'User-agent: *\nAllow: /\n');
+    const secure = await serveStatus(301, { location: 'http://plain.test/robots.txt' });
+    // The https origin is a loopback http server behind a routing shim: the shim only picks the
+    // server by host, the requests and responses are real.
+    const routes: Record<string, string> = {
+      'https://secure.test': secure.origin,
+      'http://plain.test': plain.origin,
+    };
+    const route = (input: string, init: RequestInit) => {
+      const url = new URL(input);
+      return fetch(`${routes[url.origin]}${url.pathname}`, init);
+    };
+    const result = await fetchRobotsTxt('https://secure.test/page', { fetch: route });
+    expect(result).toMatchObject({
+      status: 'unreachable',
+      refused: 'downgrade',
+      httpStatus: 301,
+      finalUrl: 'https://secure.test/robots.txt',
+      redirects: [],
+    });
+    expect(result.robots.isAllowed('https://secure.test/page', agent)).toBe(false);
+    expect(result.reason).toContain('http://plain.test/robots.txt');
+    expect(plain.requests).toEqual([]);
+  });
+
+  it('http → https is followed', async () => {
+    const secure = await serveStatus(200, {}, rules);
+    const plain = await serveStatus(301, { location: 'https://secure.test/robots.txt' });
+    const routes: Record<string, string> = {
+      'https://secure.test': secure.origin,
+      'http://plain.test': plain.origin,
+    };
+    const route = (input: string, init: RequestInit) => {
+      const url = new URL(input);
+      return fetch(`${routes[url.origin]}${url.pathname}`, init);
+    };
+    const result = await fetchRobotsTxt('http://plain.test/', { fetch: route });
+    expect(result.status).toBe('ok');
+    expect(result.robots.isAllowed('http://plain.test/private', agent)).toBe(false);
+  });
+});
+
+describe('the root entry', () => {
+  it('asks for an unencoded body, whose truncation the platform fetch reports', async () => {
+    const encodings: (string | undefined)[] = [];
+    const server = await serve((request, response) => {
+      encodings.push(request.headers['accept-encoding']);
+      response.end(rules);
+    });
+    expect((await fetchRobotsTxt(server.origin)).status).toBe('ok');
+    expect(encodings).toEqual(['identity']);
+  });
+
+  it('has no FTP: an ftp: robots.txt is unreachable, pointing at robots-rep/node', async () => {
+    const result = await fetchRobotsTxt('ftp://127.0.0.1:9/page');
+    expect(result).toMatchObject({ status: 'unreachable', url: 'ftp://127.0.0.1:9/robots.txt' });
+    expect(result.reason).toContain('robots-rep/node');
+  });
+});
+
 describe('size limit (RFC 9309 §2.5)', () => {
   it('reads 500 KiB of a 600 KiB file: a rule after the mark is not applied', async () => {
     const head = 'User-agent: *\nDisallow: /early\n';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diagnosticCatalog } from '../../src/lint/catalog.js';
+import { families } from '../../src/lint/families/index.js';
 import { formatLintText } from '../../src/lint/format.js';
 import { lintRobotsTxt } from '../../src/lint/lint.js';
-import type { DiagnosticCode, LintOptions } from '../../src/lint/types.js';
+import type { DiagnosticCode, LintOptions, Severity } from '../../src/lint/types.js';
 import { pick } from '../helpers/arbitraries.js';
 
 interface LintCase {
@@ -14,6 +15,8 @@ interface LintCase {
   /** A fragment the message must contain. */
   readonly says?: string;
   readonly options?: LintOptions;
+  /** A severity other than the catalog's, where the code is demoted. */
+  readonly severity?: Severity;
 }
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
@@ -46,6 +49,21 @@ const cases: readonly LintCase[] = [
     column: 15,
   },
   { code: 'nul-byte', body: 'User-agent: *\nDisallow: /a\0bc\n', line: 2, column: 13 },
+  {
+    code: 'utf16-encoding',
+    body: bytes(
+      [0xff, 0xfe],
+      [...'User-agent: *\nDisallow: /\n'].flatMap((c) => [c.charCodeAt(0), 0]),
+    ),
+    line: 1,
+    says: 'UTF-16LE byte order mark',
+  },
+  {
+    code: 'utf16-encoding',
+    body: bytes([...'User-agent: *\nDisallow: /\n'].flatMap((c) => [0, c.charCodeAt(0)])),
+    line: 1,
+    says: 'Save the file as UTF-8',
+  },
   {
     code: 'line-too-long',
     body: `User-agent: *\nDisallow: /${'a'.repeat(17000)}$\n`,
@@ -171,7 +189,7 @@ describe('lintRobotsTxt', () => {
     const found = result.diagnostics.filter((d) => d.code === c.code);
     expect(found.map((d) => d.line)).toContain(c.line);
     const d = found.find((x) => x.line === c.line)!;
-    expect(d.severity).toBe(diagnosticCatalog[c.code].severity);
+    expect(d.severity).toBe(c.severity ?? diagnosticCatalog[c.code].severity);
     if (c.column !== undefined) expect(d.column).toBe(c.column);
     if (c.says !== undefined) expect(d.message).toContain(c.says);
   });
@@ -186,6 +204,26 @@ describe('lintRobotsTxt', () => {
     expect(
       Object.keys(diagnosticCatalog).filter((code) => !tested.has(code as DiagnosticCode)),
     ).toEqual([]);
+  });
+
+  it('puts every code in exactly one family', () => {
+    const owners = new Map<string, string[]>();
+    for (const f of families) {
+      for (const code of Object.keys(f.codes))
+        owners.set(code, [...(owners.get(code) ?? []), f.name]);
+    }
+    expect([...owners].filter(([, names]) => names.length !== 1)).toEqual([]);
+    expect(Object.keys(diagnosticCatalog).sort()).toEqual([...owners.keys()].sort());
+  });
+
+  it('reads a UTF-16 body as one finding, not a diagnostic per line', () => {
+    const utf16 = bytes(
+      [0xff, 0xfe],
+      [...'User-agent: *\nDisallow: /\nCrawl-delay: 4\n'].flatMap((c) => [c.charCodeAt(0), 0]),
+    );
+    const result = lintRobotsTxt(utf16);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['utf16-encoding']);
+    expect(result.robots.groups).toEqual([]);
   });
 
   it('reports nothing for a clean file', () => {
@@ -246,6 +284,108 @@ describe('lintRobotsTxt', () => {
     expect(text).toContain('[allow-disallow-tie]');
     expect(text).toContain('see site/robots.txt:2: Allow: /p');
     expect(text).toMatch(/0 errors, 1 warning, 0 infos\n$/);
+  });
+});
+
+describe('lint options', () => {
+  const body =
+    'User-agent: *\nCrawl-delay: 5\nHost: a.example\nDisallow: x\nUser-agent: Googlebot/2.1\nDisallow: /a\nDisallow: /a\n';
+  const codes = (options: LintOptions): string[] =>
+    lintRobotsTxt(body, options).diagnostics.map((d) => `${d.line} ${d.code}`);
+
+  it('reports everything by default', () => {
+    expect(codes({})).toEqual([
+      '2 unsupported-directive',
+      '3 unsupported-directive',
+      '4 pattern-never-matches',
+      '5 user-agent-version',
+      '7 duplicate-rule',
+    ]);
+  });
+
+  it('ignore leaves codes out', () => {
+    expect(codes({ ignore: ['unsupported-directive', 'duplicate-rule'] })).toEqual([
+      '4 pattern-never-matches',
+      '5 user-agent-version',
+    ]);
+  });
+
+  it('minSeverity leaves lesser severities out, and the counts follow', () => {
+    expect(codes({ minSeverity: 'warning' })).not.toContain('5 user-agent-version');
+    const errors = lintRobotsTxt(body, { minSeverity: 'error' });
+    expect(errors.diagnostics.map((d) => d.code)).toEqual(['pattern-never-matches']);
+    expect([errors.errorCount, errors.warningCount, errors.infoCount]).toEqual([1, 0, 0]);
+  });
+
+  it('maxPerCode keeps the first of each code and counts the rest', () => {
+    const result = lintRobotsTxt(body, { maxPerCode: 1 });
+    expect(result.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual([
+      '2 unsupported-directive',
+      '4 pattern-never-matches',
+      '5 user-agent-version',
+      '7 duplicate-rule',
+    ]);
+    expect(result.omitted).toEqual({ 'unsupported-directive': 1 });
+    expect(lintRobotsTxt(body).omitted).toEqual({});
+  });
+
+  it.each([
+    [{ ignore: ['no-such-code'] }, /options\.ignore has "no-such-code"/],
+    [{ ignore: 'unknown-directive' }, /options\.ignore must be an array/],
+    [{ minSeverity: 'fatal' }, /options\.minSeverity/],
+    [{ maxPerCode: 0 }, /options\.maxPerCode/],
+    [{ maxPerCode: 1.5 }, /options\.maxPerCode/],
+  ])('rejects %j with a TypeError', (options, message) => {
+    expect(() => lintRobotsTxt(body, options as LintOptions)).toThrow(TypeError);
+    expect(() => lintRobotsTxt(body, options as LintOptions)).toThrow(message);
+  });
+});
+
+describe('disable comments', () => {
+  const lines = (body: string): string[] =>
+    lintRobotsTxt(body).diagnostics.map((d) => `${d.line} ${d.code}`);
+
+  it('next-line turns the named codes off for the next line only', () => {
+    expect(
+      lines(
+        'User-agent: *\n# robotstxt-disable-next-line unsupported-directive\nCrawl-delay: 5\nCrawl-delay: 6\n',
+      ),
+    ).toEqual(['4 unsupported-directive']);
+  });
+
+  it('leaves other codes of that line on', () => {
+    expect(
+      lines('User-agent: *\n# robotstxt-disable-next-line duplicate-rule\nCrawl-delay: 5\n'),
+    ).toEqual(['3 unsupported-directive']);
+  });
+
+  it('without codes turns every code off; several codes by comma or space', () => {
+    expect(lines('User-agent: *\n#robotstxt-disable-next-line\nDisallow: x$y\n')).toEqual([]);
+    expect(
+      lines(
+        'User-agent: *\n# robotstxt-disable-next-line pattern-never-matches, literal-dollar\nDisallow: x$y\n',
+      ),
+    ).toEqual([]);
+    expect(
+      lines(
+        'User-agent: *\n# robotstxt-disable-next-line pattern-never-matches literal-dollar\nDisallow: x$y\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('disable-line works at the end of the line itself', () => {
+    expect(
+      lines('User-agent: *\nCrawl-delay: 5 # robotstxt-disable-line unsupported-directive\n'),
+    ).toEqual([]);
+  });
+
+  it('is not read outside a comment or with another word', () => {
+    expect(lines('User-agent: *\n# robotstxt-disable-next-lines\nCrawl-delay: 5\n')).toEqual([
+      '3 unsupported-directive',
+    ]);
+    expect(lines('User-agent: *\nCrawl-delay: robotstxt-disable-line\n')).toEqual([
+      '2 unsupported-directive',
+    ]);
   });
 });
 

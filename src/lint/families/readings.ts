@@ -4,9 +4,11 @@
  * checking URLs derived from the file's own rules under every reading.
  */
 
-import { compareReadings, type Readings } from '../compare.js';
-import type { Group, Interpretation, RobotsTxt } from '../types.js';
-import type { Diagnostic } from './types.js';
+import { compareReadings } from '../../readings/compare.js';
+import { parseReadings } from '../../robots.js';
+import type { Group, Interpretation, Readings, RobotsTxt } from '../../types.js';
+import type { LintFamily } from '../context.js';
+import type { Diagnostic } from '../types.js';
 
 const LEGACY: readonly Interpretation[] = ['draft-1996', 'python-urllib'];
 const NAMES: Readonly<Record<Interpretation, string>> = {
@@ -80,3 +82,26 @@ function hint(value: string, googleAllows: boolean): string {
     ? 'older readers stop at the first matching rule in file order; put the longer Allow before the broader Disallow.'
     : 'older readers stop at the first matching rule in file order, not the longest.';
 }
+
+/** The family: `reading-differs`, only with `readings: true`. */
+export const readings: LintFamily = {
+  name: 'readings',
+  codes: {
+    'reading-differs': {
+      severity: 'info',
+      summary:
+        "A rule whose verdict differs between Google's reading and the 1996 draft's or Python's robotparser's (asked for with readings: true).",
+    },
+  },
+  check(context) {
+    return {
+      end() {
+        if (context.options.readings !== true) return;
+        const all = parseReadings(context.input, context.parseOptions);
+        for (const d of readingDiagnostics(context.robots, all)) {
+          context.report({ code: d.code, line: d.line, message: d.message });
+        }
+      },
+    };
+  },
+};

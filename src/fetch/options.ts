@@ -1,0 +1,135 @@
+/** The options of `fetchRobotsTxt`: what a caller may set, their defaults, and their checks. */
+
+import { argumentError } from '../errors.js';
+import { resolveOptions } from '../parse/body.js';
+import type { ParseOptions } from '../types.js';
+import type { FtpFunction } from './ftp.js';
+
+/** Milliseconds a fetch may take by default (all redirect hops and the body). */
+export const DEFAULT_TIMEOUT: number = 10_000;
+
+/** Redirect hops followed by default (RFC 9309 §2.3.1.2: at least five). */
+const DEFAULT_MAX_REDIRECTS = 5;
+
+/** The `fetch` that `fetchRobotsTxt` calls: the platform's, or one you inject. */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Options of `fetchRobotsTxt`; the {@link ParseOptions} are passed to the parser. */
+export interface FetchRobotsTxtOptions extends ParseOptions {
+  /**
+   * Milliseconds the whole fetch may take — every redirect hop and the body — before the origin is
+   * deemed unreachable. A body that stalls is cut off by this too.
+   * @default 10000
+   */
+  readonly timeout?: number;
+  /**
+   * The `User-Agent` header sent. Name your crawler here (RFC 9309 §2.2.1: its product token
+   * should appear in it). Browsers may ignore it.
+   * @default undefined (the platform's own header)
+   */
+  readonly userAgent?: string;
+  /**
+   * The `fetch` to use, e.g. one with a proxy dispatcher or a test double.
+   * @default globalThis.fetch
+   */
+  readonly fetch?: FetchFunction;
+  /** Aborts the fetch; the returned promise then rejects with the signal's reason (`AbortError`). */
+  readonly signal?: AbortSignal;
+  /**
+   * Redirect hops followed (RFC 9309 §2.3.1.2 asks for at least five). One more hop, or a loop,
+   * makes the file unavailable.
+   * @default 5
+   */
+  readonly maxRedirects?: number;
+}
+
+/** Fetch options checked and with their defaults (see {@link resolveFetchOptions}). */
+export interface ResolvedFetchOptions {
+  readonly timeout: number;
+  readonly userAgent: string | undefined;
+  readonly fetch: FetchFunction;
+  readonly maxRedirects: number;
+  /** How the body is parsed; its `maxBytes` also caps the bytes read. */
+  readonly parse: Required<ParseOptions>;
+  /**
+   * Retrieves `ftp:` URLs; absent where there is no FTP (browsers, the package's root entry), and
+   * then an `ftp:` robots.txt is unreachable. `robots-rep/node` sets it.
+   */
+  readonly ftp?: FtpFunction;
+  /**
+   * Headers sent with every request besides `User-Agent`: the root entry asks for an unencoded
+   * body, whose truncation the platform's `fetch` reports; `robots-rep/node` decodes bodies
+   * itself and checks that they are whole.
+   */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Asked of servers by the root entry: see {@link ResolvedFetchOptions.headers}. */
+const identityEncoding: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
+
+/**
+ * Fills in the defaults of fetch options and checks them, throwing a TypeError that names a bad
+ * one: callers that keep options for later fetches (the client) resolve them once.
+ */
+export function resolveFetchOptions(
+  options: FetchRobotsTxtOptions,
+  caller = 'fetchRobotsTxt',
+): ResolvedFetchOptions {
+  const {
+    timeout = DEFAULT_TIMEOUT,
+    userAgent,
+    fetch = globalThis.fetch,
+    maxRedirects = DEFAULT_MAX_REDIRECTS,
+  } = options;
+  checkOption(caller, 'timeout', timeout, 'a positive number', (value) => value > 0);
+  checkOption(
+    caller,
+    'maxRedirects',
+    maxRedirects,
+    'a whole number ≥ 0',
+    (v) => Number.isInteger(v) && v >= 0,
+  );
+  // The body is read into a buffer of maxBytes + 1 bytes: a whole number, where the parser alone
+  // accepts any (Infinity included).
+  if (options.maxBytes !== undefined) {
+    checkOption(
+      caller,
+      'maxBytes',
+      options.maxBytes,
+      'a whole number ≥ 0',
+      (v) => Number.isInteger(v) && v >= 0,
+    );
+  }
+  if (typeof fetch !== 'function') {
+    throw argumentError(
+      caller,
+      'options.fetch',
+      'a function (no global fetch on this platform)',
+      fetch,
+    );
+  }
+  if (userAgent !== undefined && typeof userAgent !== 'string') {
+    throw argumentError(caller, 'options.userAgent', 'a string', userAgent);
+  }
+  return {
+    timeout,
+    userAgent,
+    fetch,
+    maxRedirects,
+    parse: resolveOptions(options, caller),
+    headers: identityEncoding,
+  };
+}
+
+function checkOption(
+  caller: string,
+  name: string,
+  value: number,
+  expected: string,
+  valid: (value: number) => boolean,
+): void {
+  // Every rule rejects NaN (its comparisons are false).
+  if (typeof value !== 'number' || !valid(value)) {
+    throw argumentError(caller, `options.${name}`, expected, value);
+  }
+}

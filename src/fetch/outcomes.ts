@@ -1,0 +1,104 @@
+/**
+ * The results of a fetch, built from what was seen on the way: the three outcomes of RFC 9309
+ * §2.3.1 with the policy each one fixes.
+ */
+
+import type { RobotsTxt } from '../types.js';
+import { allowAll, disallowAll } from './outcome-policy.js';
+import type {
+  FetchRefusal,
+  FetchRobotsTxtOk,
+  FetchRobotsTxtResultBase,
+  FetchRobotsTxtUnavailable,
+  FetchRobotsTxtUnreachable,
+} from './result.js';
+import type { RobotsTxtLocation } from './robots-url.js';
+
+/** What a fetch has seen so far; updated hop by hop. */
+export interface FetchTrace {
+  readonly location: RobotsTxtLocation;
+  readonly started: number;
+  readonly redirects: string[];
+  /** The URL requested last. */
+  current: string;
+  httpStatus?: number;
+  ftpReply?: number;
+  contentType?: string | undefined;
+}
+
+/** A trace for a fetch of `location`, starting now. */
+export function startTrace(location: RobotsTxtLocation): FetchTrace {
+  return { location, started: performance.now(), redirects: [], current: location.url };
+}
+
+type Base = Omit<FetchRobotsTxtResultBase, 'status' | 'robots' | 'reason'>;
+
+function base(trace: FetchTrace): Base {
+  const { httpStatus, ftpReply, contentType } = trace;
+  return {
+    url: trace.location.url,
+    origin: trace.location.origin,
+    finalUrl: trace.current,
+    redirects: trace.redirects,
+    ...(httpStatus === undefined ? {} : { httpStatus }),
+    ...(ftpReply === undefined ? {} : { ftpReply }),
+    ...(contentType === undefined ? {} : { contentType }),
+    bytesRead: 0,
+    truncated: false,
+    elapsed: performance.now() - trace.started,
+  };
+}
+
+/** Every URL disallowed (RFC 9309 §2.3.1.4), for `error`. */
+export function unreachable(
+  trace: FetchTrace,
+  error: string,
+  extra: { readonly retryAfter?: number; readonly refused?: FetchRefusal } = {},
+): FetchRobotsTxtUnreachable {
+  const reason = `robots.txt unreachable (${error}), so every URL is disallowed (RFC 9309 §2.3.1.4)`;
+  return {
+    ...base(trace),
+    ...extra,
+    status: 'unreachable',
+    robots: disallowAll(reason),
+    reason,
+    error,
+  };
+}
+
+/** Every URL allowed (RFC 9309 §2.3.1.3), because of `why`. */
+export function unavailable(
+  trace: FetchTrace,
+  why: string,
+  extra: { readonly maxAge?: number } = {},
+): FetchRobotsTxtUnavailable {
+  const reason = `robots.txt unavailable (${why}), so every URL is allowed (RFC 9309 §2.3.1.3)`;
+  return { ...base(trace), ...extra, status: 'unavailable', robots: allowAll(reason), reason };
+}
+
+/** The body's rules apply (RFC 9309 §2.3.1.1); `what` names the response (`HTTP 200`). */
+export function ok(
+  trace: FetchTrace,
+  what: string,
+  fetched: {
+    readonly robots: RobotsTxt;
+    readonly body: Uint8Array;
+    readonly maxBytes: number;
+    readonly maxAge?: number | undefined;
+  },
+): FetchRobotsTxtOk {
+  const { robots, body, maxBytes, maxAge } = fetched;
+  const truncated = body.byteLength > maxBytes;
+  return {
+    ...base(trace),
+    ...(maxAge === undefined ? {} : { maxAge }),
+    status: 'ok',
+    robots,
+    body,
+    bytesRead: Math.min(body.byteLength, maxBytes),
+    truncated,
+    reason:
+      `robots.txt fetched (${what}${truncated ? `, cut at ${maxBytes} bytes` : ''})` +
+      ', its rules apply (RFC 9309 §2.3.1.1)',
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Lint family `directives`: how Google reads each line's key — ignored lines, missing colons,
+ * keys with spaces, accepted typos, keys read by prefix, and the keys it does not act on. The
+ * `unsupported-directive` / `unknown-directive` split follows Google's report exactly
+ * (`UNSUPPORTED_TAGS`, `reportRobotsTxt`): a test keeps the two in step.
+ */
+
+import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
+import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
+import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+
+const CANONICAL = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+} as const;
+
+/**
+ * What to tell a site owner about each key Google's report calls recognised-but-unsupported
+ * (`UNSUPPORTED_TAGS`, exactly: a test keeps the two in step). Every other unrecognised key is an
+ * `unknown-directive`, as the report tags it `unknown`.
+ */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
+  noindex:
+    'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
+  nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+  noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
+  host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
+  domain:
+    'Google ignores Domain (not a robots.txt directive): use redirects for the preferred host.',
+  'clean-param': 'Google ignores Clean-param (a Yandex extension).',
+  'request-rate': 'Google ignores Request-rate (a non-standard extension some crawlers honour).',
+  'visit-time': 'Google ignores Visit-time (a non-standard extension).',
+  'revisit-after':
+    'Google ignores Revisit-after (an HTML meta tag of old, not a robots.txt directive).',
+  'content-signal':
+    "Google records Content-Signal but does not act on it: it states AI usage preferences (Cloudflare's Content Signals Policy) for crawlers that read them.",
+  'content-usage':
+    'Google records Content-Usage but does not act on it: it states AI usage preferences (IETF AIPREF) for crawlers that read them.',
+};
+
+/** The keys {@link UNSUPPORTED} explains: for the test that keeps it in step with the report. */
+export const UNSUPPORTED_KEYS: readonly string[] = Object.keys(UNSUPPORTED);
+
+export const directives: LintFamily = {
+  name: 'directives',
+  codes: {
+    'ignored-line': {
+      severity: 'warning',
+      summary: 'A line that is neither a directive, a comment nor blank is ignored.',
+    },
+    'missing-colon': {
+      severity: 'warning',
+      summary: 'Key and value are separated by whitespace instead of a colon.',
+    },
+    'space-in-key': {
+      severity: 'warning',
+      summary: 'The key contains whitespace: a later colon made part of the value the key.',
+    },
+    'accepted-typo': {
+      severity: 'warning',
+      summary: 'A misspelt key that Google accepts but other parsers may not.',
+    },
+    'nonstandard-key': {
+      severity: 'info',
+      summary: 'A key that Google reads by its prefix (e.g. `Disallowed`).',
+    },
+    'unsupported-directive': {
+      severity: 'warning',
+      summary:
+        "A key Google's report calls recognised but unsupported (Crawl-delay, Noindex, Host, Content-Signal, …): Google ignores it.",
+    },
+    'unknown-directive': {
+      severity: 'warning',
+      summary: "A key Google's report calls unknown: no crawler following RFC 9309 uses it.",
+    },
+  },
+  check: checkDirectives,
+};
+
+function checkDirectives(context: LintContext): LintChecks {
+  return {
+    line(line, span, directive) {
+      if (directive === undefined) {
+        if (!context.html && !(span.flags & (LineFlag.empty | LineFlag.isComment))) {
+          ignoredLine(context, span, line);
+        }
+        return;
+      }
+      key(context, directive, span.flags, line);
+    },
+  };
+}
+
+function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
+  const { text } = context;
+  let end = Math.min(span.end, span.start + MAX_LINE_LENGTH);
+  // Searched within the line only: an unbounded search per line rescans the rest of the body.
+  for (let i = span.start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x23 || c === 0) {
+      end = i;
+      break;
+    }
+  }
+  let start = span.start;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (start === end) return;
+  const content = text.slice(start, end);
+  const message = content.includes(':')
+    ? 'The line has nothing before its colon (an empty key), so Google ignores it.'
+    : 'The line is ignored: it has no colon, and without one Google accepts only exactly two words ("Disallow /x").';
+  context.report({ code: 'ignored-line', line, message, from: start, to: end });
+}
+
+function key(context: LintContext, d: DirectiveSpan, flags: number, line: number): void {
+  const { text } = context;
+  const raw = text.slice(d.keyStart, d.keyEnd);
+  const keyText = decodeByteString(raw);
+  const lower = asciiLowerCase(raw);
+  const span = { from: d.keyStart, to: d.keyEnd };
+  if (d.kind === 'unknown') {
+    // A key starting with a byte order mark is the encoding family's `stray-byte-order-mark`.
+    if (raw.startsWith('\xef\xbb\xbf')) return;
+    const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
+    if (unsupported !== undefined) {
+      context.report({ code: 'unsupported-directive', line, message: unsupported, ...span });
+    } else if (!context.html) {
+      const hint =
+        lower === 'http' || lower === 'https'
+          ? ' It looks like a bare URL: write "Sitemap: <url>".'
+          : '';
+      context.report({
+        code: 'unknown-directive',
+        line,
+        message: `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`,
+        ...span,
+      });
+    }
+    return;
+  }
+  const canonical = CANONICAL[d.kind];
+  const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
+  if (flags & LineFlag.missingColon) {
+    context.report({
+      code: 'missing-colon',
+      line,
+      message: `No colon after "${keyText}": Google reads the line as "${canonical}: ${value}", but RFC 9309 requires the colon and other parsers ignore the line.`,
+      from: d.keyEnd,
+      to: d.valueStart,
+    });
+  }
+  if (flags & LineFlag.acceptableTypo) {
+    context.report({
+      code: 'accepted-typo',
+      line,
+      message: `"${keyText}" is a misspelling of "${canonical}": Google accepts it, RFC 9309 and other parsers do not.`,
+      ...span,
+    });
+  } else if (/[\t\n\v\f\r ]/.test(raw)) {
+    context.report({
+      code: 'space-in-key',
+      line,
+      message: `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
+      ...span,
+    });
+  } else if (lower !== canonical.toLowerCase()) {
+    context.report({
+      code: 'nonstandard-key',
+      line,
+      message: `"${keyText}" is read as "${canonical}" (Google matches keys by prefix); other parsers may ignore the line.`,
+      ...span,
+    });
+  }
+}

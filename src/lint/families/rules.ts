@@ -1,0 +1,57 @@
+/**
+ * Lint family `rules`: rules that never (or rarely) decide because another rule of their group
+ * outranks them — duplicates, shadowed rules, Allow/Disallow ties. The analysis is in
+ * `shadowing.ts`; this family turns its findings into diagnostics.
+ */
+
+import { formatRule } from '../../explain.js';
+import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { findShadowedRules } from '../shadowing.js';
+
+export const rules: LintFamily = {
+  name: 'rules',
+  codes: {
+    'duplicate-rule': {
+      severity: 'warning',
+      summary: 'A rule identical to an earlier one in the same group.',
+    },
+    'shadowed-rule': {
+      severity: 'warning',
+      summary: 'A rule that never decides: another rule of its group always outranks it.',
+    },
+    'allow-disallow-tie': {
+      severity: 'warning',
+      summary: 'A Disallow that never blocks: an Allow of equal length matches all its paths.',
+    },
+    'equal-length-overlap': {
+      severity: 'info',
+      summary: 'An Allow and a Disallow of equal length match some paths alike; the Allow wins.',
+    },
+  },
+  check: checkRules,
+};
+
+function checkRules(context: LintContext): LintChecks {
+  return {
+    end() {
+      for (const group of context.robots.groups) {
+        for (const finding of findShadowedRules(group.rules)) {
+          const d = context.directives[finding.rule.line];
+          context.report({
+            code: finding.code,
+            line: finding.rule.line,
+            message: finding.message,
+            from: d?.keyStart,
+            to: d?.valueEnd,
+            related: [
+              {
+                line: finding.by.line,
+                message: `${formatRule(finding.by)} (line ${finding.by.line})`,
+              },
+            ],
+          });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Lint family `sitemaps`: Sitemap lines Google cannot use.
+ */
+
+import type { LintChecks, LintContext, LintFamily } from '../context.js';
+
+export const sitemaps: LintFamily = {
+  name: 'sitemaps',
+  codes: {
+    'relative-sitemap': {
+      severity: 'error',
+      summary: 'A Sitemap value that is not an absolute http(s) URL is ignored.',
+    },
+  },
+  check: checkSitemaps,
+};
+
+function checkSitemaps(context: LintContext): LintChecks {
+  return {
+    end() {
+      for (const sitemap of context.robots.sitemapLines) {
+        if (isAbsoluteHttpUrl(sitemap.url)) continue;
+        const d = context.directives[sitemap.line];
+        context.report({
+          code: 'relative-sitemap',
+          line: sitemap.line,
+          message:
+            sitemap.url === ''
+              ? 'The Sitemap line has no URL.'
+              : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. https://example.com${sitemap.url.startsWith('/') ? sitemap.url : `/${sitemap.url}`}.`,
+          from: d?.valueStart,
+          to: d?.valueEnd,
+        });
+      }
+    },
+  };
+}
+
+function isAbsoluteHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).host !== '';
+  } catch {
+    return false;
+  }
+}
