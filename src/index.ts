@@ -33,19 +33,48 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
-  compareReadings,
-  parseReadings,
-  type Readings,
-  type ReadingVerdict,
-  readingsDisagree,
-} from './compare.js';
-export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
   type RobotsTxtErrorOptions,
 } from './errors.js';
 export { formatRule } from './explain.js';
+export {
+  type ContentSignalEntry,
+  type ContentSignalStatement,
+  parseContentSignal,
+} from './extensions/content-signal.js';
+export type { PreferenceLine } from './extensions/preference-line.js';
+export {
+  type CleanParamRecord,
+  type ContentSignalRecord,
+  type ContentUsageRecord,
+  type CrawlDelayRecord,
+  type ExtensionRecord,
+  type ExtensionRecordBase,
+  type ExtensionType,
+  type HostRecord,
+  type LicenseRecord,
+  type OtherExtensionRecord,
+  type RequestRateRecord,
+  readExtensions,
+  type TimeWindow,
+  type VisitTimeRecord,
+} from './extensions/records.js';
+export {
+  CONTENT_SIGNAL_VOCABULARY,
+  CONTENT_USAGE_VOCABULARY,
+  type ContentSignalCategory,
+  type ContentSignalVocabulary,
+  type ContentUsageCategory,
+  type ContentUsageVocabulary,
+  type ContentUseLevel,
+  type Preference,
+  type RetiredLabel,
+  USAGE_PURPOSES,
+  type UsageCategoryDescription,
+  type UsagePurpose,
+} from './extensions/vocabulary.js';
 export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,
@@ -102,7 +131,8 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { parseRobotsTxt } from './robots.js';
+export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -112,6 +142,8 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   ReportLine,
   ReportTag,
   RequestRate,

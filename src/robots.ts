@@ -14,6 +14,8 @@ import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
   byteStringBody,
+  checkBody,
+  INTERPRETATIONS,
   readBody,
   resolveOptions,
   type SizedBodyText,
@@ -22,15 +24,18 @@ import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
-import { LegacyRobotsTxt } from './readings/legacy-robots.js';
-import { PythonError } from './readings/python-text.js';
+import { compareReadings } from './readings/compare.js';
+import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
+  Interpretation,
   LineMetadata,
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   RequestRate,
   RobotsTxt,
   RobotsTxtData,
@@ -106,9 +111,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #rules: readonly number[];
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
-  /** Bytes read; -1 for all of them. */
-  readonly #bytesRead: number;
+  /** Bytes parsed; -1 for all of them. */
+  readonly #bytesParsed: number;
   #model: BodyModel | undefined;
+  /** The file under every reading, for `compare`: parsed on its first call. */
+  #readings: Readings | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   readonly #groupsByToken: Map<string, Resolution> | null;
   readonly #global: Resolution;
@@ -129,7 +136,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     // A rule table read from UTF-16 text turned into bytes counted them.
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
-    this.#bytesRead = utf16 ? -1 : table.bytesRead;
+    this.#bytesParsed = utf16 ? -1 : table.bytesParsed;
     // One rule set per distinct list of groups: agents named by the same groups, and `*` when
     // its groups are theirs too, compile and run the same rules once.
     const sets = new Map<string, RuleSet>();
@@ -180,13 +187,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return this.#size;
   }
 
-  get bytesRead(): number {
-    return this.#bytesRead < 0 ? this.size : this.#bytesRead;
+  get bytesParsed(): number {
+    return this.#bytesParsed < 0 ? this.size : this.#bytesParsed;
   }
 
   get truncated(): boolean {
     // Only a body longer than `maxBytes` is read in part.
-    return this.bytesRead < this.size;
+    return this.bytesParsed < this.size;
   }
 
   get groups(): readonly Group[] {
@@ -288,7 +295,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       sitemaps: this.sitemaps,
       directives: this.directives,
       size: this.size,
-      bytesRead: this.bytesRead,
+      bytesParsed: this.bytesParsed,
       truncated: this.truncated,
       options: this.options,
     };
@@ -351,9 +358,19 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return set.index;
   }
 
+  compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {
+    this.#readings ??= readingsOf(this.#source(), { maxBytes: this.options.maxBytes }, this);
+    return compareReadings(this.#readings, url, agent);
+  }
+
+  /** The body as given, as far as it is kept: UTF-16 text as a string, a byte string as bytes. */
+  #source(): string | Uint8Array {
+    return this.#utf16 ? this.#text : byteStringToBytes(this.#text);
+  }
+
   report(): RobotsTxtReport {
     const bytes = this.#utf16 ? stringToByteString(this.#text) : this.#text;
-    const limit = Math.min(this.options.maxBytes, 512_000);
+    const limit = this.options.maxBytes;
     return reportByteString(bytes.length > limit ? bytes.slice(0, limit) : bytes);
   }
 
@@ -433,50 +450,64 @@ export function parseResolved(
   body: string | Uint8Array | ArrayBuffer,
   options: Required<ParseOptions>,
 ): RobotsTxt {
-  const google = new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
   const reading = options.interpretation;
-  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
-  return new LegacyRobotsTxt(google, reading, legacyText(body, options.maxBytes, reading));
+  if (!isLegacyInterpretation(reading))
+    return new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
+  // Google's reading of the body is the model (and stands for Google's in `compare`).
+  const google = new ParsedRobotsTxt(readBody(body, options.maxBytes), {
+    ...options,
+    interpretation: 'google',
+  });
+  return new ReadingRobotsTxt(google, READINGS[reading](body, options.maxBytes));
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
 export function parseByteString(byteString: string, options: Required<ParseOptions>): RobotsTxt {
-  const google = new ParsedRobotsTxt(byteStringBody(byteString), options);
   const reading = options.interpretation;
-  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
-  return new LegacyRobotsTxt(
-    google,
-    reading,
-    legacyText(byteStringToBytes(byteString), options.maxBytes, reading),
-  );
+  if (!isLegacyInterpretation(reading))
+    return new ParsedRobotsTxt(byteStringBody(byteString), options);
+  const google = new ParsedRobotsTxt(byteStringBody(byteString), {
+    ...options,
+    interpretation: 'google',
+  });
+  const bytes = byteStringToBytes(byteString);
+  return new ReadingRobotsTxt(google, READINGS[reading](bytes, options.maxBytes));
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+/**
+ * `body` under every reading, each with its defaults and the `given` options; `parsed`, a file
+ * already parsed from `body`, stands for its own reading.
+ */
+function readingsOf(
+  body: string | Uint8Array | ArrayBuffer,
+  given: Omit<ParseOptions, 'interpretation'>,
+  parsed?: RobotsTxt,
+): Readings {
+  const entries = INTERPRETATIONS.map((interpretation) => [
+    interpretation,
+    interpretation === parsed?.options.interpretation
+      ? parsed
+      : parseResolved(body, resolveOptions({ ...given, interpretation })),
+  ]);
+  return Object.fromEntries(entries) as Record<Interpretation, RobotsTxt>;
+}
 
 /**
- * The body as a legacy reading decodes it, at most `maxBytes` bytes of it: Python's `read()`
- * decodes strict UTF-8 and keeps a BOM as U+FEFF (a body that is not UTF-8 makes it raise); the
- * draft's reading replaces invalid bytes. A string is taken as it is.
+ * Parses `body` under every reading; `options.interpretation` is ignored, the other options
+ * apply to every reading (as overrides of each reading's defaults).
+ *
+ * @example
+ * const readings = parseReadings('User-agent: *\nDisallow: /*.pdf\n');
+ * readings.google.isAllowed('https://e.com/a.pdf', 'Bot'); // false
+ * readings['draft-1996'].isAllowed('https://e.com/a.pdf', 'Bot'); // true
  */
-function legacyText(
+export function parseReadings(
   body: string | Uint8Array | ArrayBuffer,
-  maxBytes: number,
-  reading: 'draft-1996' | 'python-urllib',
-): string | PythonError {
-  if (typeof body === 'string') {
-    if (body.length * 3 <= maxBytes) return body;
-    body = new TextEncoder().encode(body);
-  }
-  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
-  const kept = bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes;
-  if (reading === 'draft-1996') return lenientUtf8.decode(kept);
-  try {
-    return strictUtf8.decode(kept);
-  } catch {
-    return new PythonError(
-      'UnicodeDecodeError',
-      "'utf-8' codec can't decode the body: it is not UTF-8",
-    );
-  }
+  options?: ParseOptions,
+): Readings {
+  const { interpretation: _, ...given } = options ?? {};
+  // Checked once, naming this function.
+  resolveOptions(given, 'parseReadings');
+  checkBody(body, 'parseReadings');
+  return readingsOf(body, given);
 }

@@ -54,6 +54,11 @@ export interface OtherDirective {
   readonly key: string;
   /** The value, escaped like a rule's pattern (as the reference reports it). */
   readonly value: string;
+  /**
+   * The value as written, after trimming and comment removal (non-ASCII bytes decoded as UTF-8),
+   * like a rule's `value`: what extension readers parse (`readExtensions`).
+   */
+  readonly text: string;
   /** Index of the group the line stands in, or -1 before the first `User-agent` line. */
   readonly group: number;
 }
@@ -161,7 +166,10 @@ export interface MatchedRule extends Rule {
    * also allows `/d/` (as pattern `/d/$`, whose length is then the priority).
    */
   readonly indexRewrite: boolean;
-  /** The priority this match has (the length of `/d/$` for an index rewrite). */
+  /**
+   * The priority this match has (the length of `/d/$` for an index rewrite). The first-match
+   * readings (`draft-1996`, `python-urllib`) have no priorities: there it is the pattern's length.
+   */
   readonly matchPriority: number;
 }
 
@@ -194,7 +202,10 @@ export interface Explanation {
   readonly agents: readonly string[];
   /** Which rule set applied. */
   readonly selection: Selection;
-  /** Indexes of the groups whose rules applied, in file order. */
+  /**
+   * Indexes of the groups whose rules applied, in file order. Under a legacy reading
+   * (`draft-1996`, `python-urllib`), the index of that reading's own record (entry) in file order.
+   */
   readonly groups: readonly number[];
   /** One sentence a person can read: why this verdict. */
   readonly reason: string;
@@ -263,12 +274,26 @@ export interface RobotsTxt extends RobotsPolicy {
   readonly lines: readonly LineMetadata[];
   /** Size of the whole body in bytes. */
   readonly size: number;
-  /** Bytes that were read (at most `maxBytes`; a line cut by the limit is not read). */
-  readonly bytesRead: number;
+  /**
+   * Bytes the parser read: all of them, or at most `maxBytes`, stopping before a line the limit
+   * cuts (a fetch's `bytesRead` counts the body bytes kept, cut line included).
+   */
+  readonly bytesParsed: number;
   /** True when the body was longer than `maxBytes` and only its start was read. */
   readonly truncated: boolean;
   /** The options the file was parsed with (defaults filled in). */
   readonly options: Required<ParseOptions>;
+  /**
+   * The verdict for `url` and `agent` under every reading (`INTERPRETATIONS`, Google's first),
+   * each with its deciding line and explanation: this file as parsed stands for its own reading,
+   * the others are read from the same body with their defaults (and this file's `maxBytes`).
+   * The other readings are parsed on the first call.
+   *
+   * @example
+   * const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\nAllow: /a/b\n');
+   * robots.compare('https://e.com/a/b', 'Bot').map((v) => v.allowed); // [true, true, false, false]
+   */
+  compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[];
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
   /**
@@ -286,7 +311,20 @@ export interface RobotsTxtData {
   readonly sitemaps: readonly string[];
   readonly directives: readonly OtherDirective[];
   readonly size: number;
-  readonly bytesRead: number;
+  readonly bytesParsed: number;
   readonly truncated: boolean;
   readonly options: Required<ParseOptions>;
 }
+
+/** One reading's answer for a URL and agent (see {@link RobotsTxt.compare}). */
+export interface ReadingVerdict {
+  readonly interpretation: Interpretation;
+  readonly allowed: boolean;
+  /** The deciding line under that reading, 0 when no rule decided. */
+  readonly line: number;
+  /** That reading's explanation. */
+  readonly explanation: Explanation;
+}
+
+/** A file parsed under every reading (see `parseReadings`). */
+export type Readings = Readonly<Record<Interpretation, RobotsTxt>>;

@@ -29,8 +29,8 @@ export interface RuleTable {
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
-  /** Characters of the body's text read: bytes for a byte string (all of it for UTF-16 text). */
-  readonly bytesRead: number;
+  /** Characters of the body's text parsed: bytes for a byte string (all of it for UTF-16 text). */
+  readonly bytesParsed: number;
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
@@ -48,7 +48,7 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
     tokenGroups: handler.tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
-    bytesRead: summary.bytesRead,
+    bytesParsed: summary.bytesParsed,
   };
 }
 

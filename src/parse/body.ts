@@ -70,11 +70,6 @@ export function resolveOptions(
   };
 }
 
-/** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
-export function bodyToByteString(body: unknown): string {
-  return readBody(body).text;
-}
-
 /** A body as the tokenizer reads it. */
 export interface BodyText {
   /** The body as a byte string (one character per byte), or its text when `utf16` is set. */
@@ -96,13 +91,14 @@ export interface SizedBodyText extends BodyText {
   readonly size: number;
 }
 
-function asBytes(body: unknown): Uint8Array {
-  const bytes =
-    body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
-  if (bytes === null) {
-    throw argumentError('parseRobotsTxt', 'body', 'a string, a Uint8Array or an ArrayBuffer', body);
+/** Throws the TypeError naming `caller` unless `body` is a string, a Uint8Array or an ArrayBuffer. */
+export function checkBody(
+  body: unknown,
+  caller: string,
+): asserts body is string | Uint8Array | ArrayBuffer {
+  if (typeof body !== 'string' && !(body instanceof Uint8Array) && !(body instanceof ArrayBuffer)) {
+    throw argumentError(caller, 'body', 'a string, a Uint8Array or an ArrayBuffer', body);
   }
-  return bytes;
 }
 
 /** Methods of ES2024 strings, where the engine has them. */
@@ -112,12 +108,13 @@ interface WellFormed {
 }
 
 /**
- * Reads any accepted body (or throws a TypeError naming the argument) as a byte string, except
+ * Reads any accepted body (or throws a TypeError naming `caller` and the argument) as a byte string, except
  * that a non-ASCII body whose UTF-8 is at most `utf16Limit` bytes stays UTF-16 text (see
  * {@link BodyText.utf16}): the parser passes its `maxBytes`, readers that need the bytes
  * (lint's columns) pass nothing.
  */
-export function readBody(body: unknown, utf16Limit = 0): SizedBodyText {
+export function readBody(body: unknown, utf16Limit = 0, caller = 'parseRobotsTxt'): SizedBodyText {
+  checkBody(body, caller);
   if (typeof body === 'string') {
     if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
     const text = body as string & WellFormed;
@@ -129,7 +126,7 @@ export function readBody(body: unknown, utf16Limit = 0): SizedBodyText {
     const bytes = stringToByteString(body);
     return { text: bytes, ascii: false, utf16: false, size: bytes.length };
   }
-  const bytes = asBytes(body);
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
   const decoded = decodeUtf8(bytes);
   if (decoded !== undefined && decoded.length !== bytes.length && bytes.length <= utf16Limit) {
     return { text: decoded, ascii: false, utf16: true, size: bytes.length };

@@ -61,8 +61,8 @@ export interface TokenizeHandler {
 export interface TokenizeSummary {
   /** Number of lines handed to the handler. */
   readonly lineCount: number;
-  /** Characters of the text that were read: bytes of a byte string (all of UTF-16 text). */
-  readonly bytesRead: number;
+  /** Characters of the text that were parsed: bytes of a byte string (all of UTF-16 text). */
+  readonly bytesParsed: number;
   /** True when the body was longer than `maxBytes`. */
   readonly truncated: boolean;
   /** Bytes of a leading (possibly partial) UTF-8 BOM that were skipped: 0 to 3. */
@@ -171,7 +171,7 @@ export function tokenizeText(
         : lineEnd + 1;
     // A body ending in a terminator still has a final (empty) line, handled by the loop.
   }
-  return { lineCount: lineNumber, bytesRead: end, truncated, bomLength };
+  return { lineCount: lineNumber, bytesParsed: end, truncated, bomLength };
 }
 
 function indexOrEnd(text: string, needle: string, from: number, end: number): number {

@@ -53,7 +53,7 @@ function snapshot(robots: RobotsTxt): unknown {
     directives: robots.directives,
     lines: robots.lines,
     size: robots.size,
-    bytesRead: robots.bytesRead,
+    bytesParsed: robots.bytesParsed,
     truncated: robots.truncated,
     answers: ['x', 'ü', 'Bot'].flatMap((agent) =>
       urls.map((url) => [robots.isAllowed(url, agent), robots.matchingLine(url, agent)]),

@@ -40,6 +40,20 @@ const releaseScript =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
+ * Takes the lock (KEYS[1]) for token ARGV[1] for ARGV[2] ms. A lock that is held but has no TTL,
+ * or more of it left than a lock of ours would ever have, was not taken by this protocol (or was
+ * planted): it is taken over instead of waited for.
+ */
+const lockScript = `
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+local left = redis.call('pttl', KEYS[1])
+if left == -1 or left > tonumber(ARGV[2]) then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+/**
  * A {@link CacheStore} on Redis: entries as JSON strings with a TTL (`SET … PX`), and a
  * `SET NX PX` lock per origin so that one process fetches while the others wait for its entry.
  *
@@ -115,16 +129,29 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
     async lock(key, ttl) {
       const lockKey = `${prefix}lock:${key}`;
       const token = crypto.randomUUID();
-      const reply = await send(['SET', lockKey, token, 'NX', ...expiry(ttl)]);
-      if (reply === null || reply === undefined) return undefined;
-      const lock: CacheLock = {
-        async release() {
-          await send(['EVAL', releaseScript, '1', lockKey, token]);
-        },
+      const release = async (): Promise<void> => {
+        await send(['EVAL', releaseScript, '1', lockKey, token]);
       };
+      let reply: unknown;
+      try {
+        // A lock always lapses: its TTL is a whole number of ms ≥ 1, even for an infinite ttl.
+        reply = await send(['EVAL', lockScript, '1', lockKey, token, String(lockMs(ttl))]);
+      } catch (error) {
+        // The command may still run after we gave up on it: take back whatever it took, so no
+        // orphan lock holds the others off (the release runs after it on the same connection).
+        release().catch(() => {});
+        throw error;
+      }
+      if (Number(reply) !== 1) return undefined;
+      const lock: CacheLock = { release };
       return lock;
     },
   };
+}
+
+/** A lock's TTL in whole milliseconds: at least 1, and finite (Redis takes no `Infinity`). */
+function lockMs(ttl: number): number {
+  return Number.isFinite(ttl) ? Math.max(1, Math.ceil(ttl)) : 60_000;
 }
 
 /**

@@ -4,8 +4,9 @@
  * checking URLs derived from the file's own rules under every reading.
  */
 
-import { compareReadings, parseReadings, type Readings } from '../../compare.js';
-import type { Group, Interpretation, RobotsTxt } from '../../types.js';
+import { compareReadings } from '../../readings/compare.js';
+import { parseReadings } from '../../robots.js';
+import type { Group, Interpretation, Readings, RobotsTxt } from '../../types.js';
 import type { LintFamily } from '../context.js';
 import type { Diagnostic } from '../types.js';
 
