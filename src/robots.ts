@@ -11,7 +11,7 @@ import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
-import { toAgentList } from './parse/agent.js';
+import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
   byteStringBody,
@@ -23,6 +23,7 @@ import {
 } from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
+import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
 import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
@@ -36,6 +37,7 @@ import type {
   ParseOptions,
   Readings,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -290,6 +292,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       selection: resolution.selection,
       groups: resolution.groups,
       reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
+      ...agentNotes(agents),
     };
   }
 
@@ -321,6 +324,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
       if (!asciiLowerCase(directive.key).startsWith('crawl-delay')) continue;
       const seconds = Number(directive.value);
       if (directive.value !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds;
+    }
+    return undefined;
+  }
+
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    const groups = new Set(this.#resolution(agent, 'requestRate').groups);
+    for (const directive of this.directives) {
+      if (!groups.has(directive.group)) continue;
+      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
+      const rate = parseRequestRate(directive.value);
+      if (rate !== undefined) return rate;
     }
     return undefined;
   }
