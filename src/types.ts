@@ -211,6 +211,11 @@ export interface Explanation {
   readonly reason: string;
   /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
   readonly interpretation?: Interpretation;
+  /**
+   * What a person should know about this answer beyond the verdict: a queried agent that is not
+   * a product token (it names no group), an answer from a stale copy after a failed refresh.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */
@@ -224,6 +229,23 @@ export interface RobotsPolicy {
   explain(url: string | URL, agent: string | readonly string[]): Explanation;
   /** Sitemap URLs in file order. */
   readonly sitemaps: readonly string[];
+  /**
+   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
+   * undefined (also when no file applies). Google ignores Crawl-delay; Bing, Yandex and others
+   * honour it.
+   */
+  crawlDelay(agent: string | readonly string[]): number | undefined;
+  /**
+   * The `Request-rate` of the groups that apply to `agent` (the first valid value), or undefined.
+   * A non-standard extension Google ignores.
+   */
+  requestRate(agent: string | readonly string[]): RequestRate | undefined;
+}
+
+/** A `Request-rate`: at most `requests` requests every `seconds` seconds. */
+export interface RequestRate {
+  readonly requests: number;
+  readonly seconds: number;
 }
 
 /**
@@ -274,11 +296,6 @@ export interface RobotsTxt extends RobotsPolicy {
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[];
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
-  /**
-   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
-   * undefined. Google ignores Crawl-delay; Bing, Yandex and others honour it.
-   */
-  crawlDelay(agent: string | readonly string[]): number | undefined;
   /**
    * The model as plain data, which `JSON.stringify(robots)` writes (the fields are accessors, so
    * spreading or `structuredClone` of the object itself does not copy them).

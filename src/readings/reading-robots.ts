@@ -13,6 +13,7 @@ import type {
   OtherDirective,
   ParseOptions,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -108,6 +109,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
     return this.#reading.crawlDelay(toAgentList(agent, 'crawlDelay'));
+  }
+
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    return this.#reading.requestRate(toAgentList(agent, 'requestRate'));
   }
 
   toJSON(): RobotsTxtData {
