@@ -24,7 +24,12 @@ import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
-import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
+import {
+  groupAtLineOf,
+  isLegacyInterpretation,
+  READINGS,
+  ReadingRobotsTxt,
+} from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
@@ -444,7 +449,10 @@ export function parseResolved(
     ...options,
     interpretation: 'google',
   });
-  return new ReadingRobotsTxt(google, READINGS[reading](body, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](body, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
@@ -457,7 +465,10 @@ export function parseByteString(byteString: string, options: Required<ParseOptio
     interpretation: 'google',
   });
   const bytes = byteStringToBytes(byteString);
-  return new ReadingRobotsTxt(google, READINGS[reading](bytes, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /**
