@@ -191,6 +191,7 @@ export function draftReading(
     explain: (url, agents) => explainDraft(robots, url, agents, groupAt),
     // The draft has no crawl delay.
     crawlDelay: () => undefined,
+    requestRate: () => undefined,
   };
 }
 

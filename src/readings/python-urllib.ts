@@ -45,6 +45,11 @@ export function pythonReading(
     // `crawl_delay`: the applicable entry's delay, a whole number of seconds.
     crawlDelay: (agents) =>
       robots.error === undefined ? entryFor(robots, robotName(agents))?.entry.delay : undefined,
+    // `request_rate`: the applicable entry's requests per seconds.
+    requestRate: (agents) =>
+      robots.error === undefined
+        ? entryFor(robots, robotName(agents))?.entry.requestRate
+        : undefined,
   };
 }
 
