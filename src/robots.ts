@@ -6,6 +6,7 @@
 
 import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
+import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable } from './match/rule-table.js';
@@ -79,7 +80,15 @@ const NO_GROUPS: Resolution = {
  * at once, so one object serves every file and no check allocates. It is emptied after each
  * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
-const SHARED_STATE: MatchState = { allow: null, disallow: null };
+const SHARED_STATE: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+
+/**
+ * The work (in `workBudget` units) of the last `isAllowed` or `matchingLine` of any file: for the
+ * tests and the bench, which count work rather than time it. Not part of the public API.
+ */
+export function lastCheckWork(): number {
+  return SHARED_STATE.search.work;
+}
 
 /** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
 const NO_AGENT: unique symbol = Symbol('no agent');
@@ -87,6 +96,7 @@ const NO_AGENT: unique symbol = Symbol('no agent');
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
+  state.search.release();
 }
 
 /**
@@ -119,6 +129,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** The file under every reading, for `compare`: parsed on its first call. */
   #readings: Readings | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
+  /** Checks that ran out of `options.workBudget`. */
+  #exhausted = 0;
   readonly #tokenGroups: Map<string, readonly number[]> | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
@@ -233,14 +245,21 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return model.lines;
   }
 
+  get exhaustedChecks(): number {
+    return this.#exhausted;
+  }
+
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    const allowed = allowedBy(this.#match(url, agent, 'isAllowed'));
+    const state = this.#match(url, agent, 'isAllowed');
+    // Past its budget a check is not decided: it fails closed.
+    const allowed = !state.search.exhausted && allowedBy(state);
     release(SHARED_STATE);
     return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const line = decidingEntry(this.#match(url, agent, 'matchingLine'))?.line ?? 0;
+    const state = this.#match(url, agent, 'matchingLine');
+    const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
     release(SHARED_STATE);
     return line;
   }
@@ -250,7 +269,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const resolution = this.#resolution(agent, 'explain');
     const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = this.#run(path, resolution, { allow: null, disallow: null });
+    const state = this.#run(path, resolution, {
+      allow: null,
+      disallow: null,
+      search: new PathSearch(),
+    });
+    if (state.search.exhausted) return this.#exhaustedExplanation(path, agents, resolution);
     const allowed = allowedBy(state);
     const groups = this.groups;
     const decider = decidingEntry(state);
@@ -269,6 +293,27 @@ export class ParsedRobotsTxt implements RobotsTxt {
       groups: resolution.groups,
       reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
       ...agentNotes(agents),
+    };
+  }
+
+  /** The answer to a check that ran out of its budget: disallowed, decided by no line. */
+  #exhaustedExplanation(
+    path: string,
+    agents: readonly string[],
+    resolution: Resolution,
+  ): Explanation {
+    return {
+      allowed: false,
+      line: 0,
+      path,
+      agents,
+      selection: resolution.selection,
+      groups: resolution.groups,
+      reason:
+        `checking this URL took more than the work budget of ${this.options.workBudget} ` +
+        'comparisons, so it is disallowed (fail closed): the file or the URL is built to make ' +
+        'matching slow',
+      budgetExceeded: true,
     };
   }
 
@@ -304,7 +349,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       size: this.size,
       bytesParsed: this.bytesParsed,
       truncated: this.truncated,
-      options: this.options,
+      options: optionsAsData(this.options),
     };
   }
 
@@ -353,14 +398,19 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
   }
 
-  /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
+  /**
+   * Runs the rules of a resolution over `path` into `state`, which must come in empty, within
+   * the work budget; counts a check that runs out of it.
+   */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
+    state.search.reset(path, this.options.workBudget);
     const { set, parts } = resolution;
     if (set !== null) {
       this.#indexOf(set).match(path, state);
     } else {
       for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
     }
+    if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
@@ -389,6 +439,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #body(): BodyText {
     return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
+}
+
+/** The options as JSON can carry them: an infinite (absent) work budget left out. */
+function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'] {
+  if (Number.isFinite(options.workBudget)) return options;
+  const { workBudget: _, ...rest } = options;
+  return rest;
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */

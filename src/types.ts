@@ -152,6 +152,16 @@ export interface ParseOptions {
    * @default 'google'
    */
   readonly interpretation?: Interpretation;
+  /**
+   * The most work one check may do, counted in comparisons (characters of the path and of
+   * patterns compared or scanned, estimated from above). A check that would do more stops and
+   * answers **disallowed** (never allowed); `explain` says so (`budgetExceeded`) and
+   * `exhaustedChecks` counts it. A check costs O(n log n + p) for a path of n characters and p
+   * characters of the patterns it visits, whatever the file (see docs/performance.md); real files
+   * stay far below 100,000. `createRobotsClient` sets 2,000,000, where hostile files arrive.
+   * @default Infinity (no budget)
+   */
+  readonly workBudget?: number;
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
@@ -211,6 +221,11 @@ export interface Explanation {
   readonly reason: string;
   /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
   readonly interpretation?: Interpretation;
+  /**
+   * True when the check ran out of its `workBudget` before it could decide: the URL is then
+   * disallowed (fail closed), with `line` 0.
+   */
+  readonly budgetExceeded?: true;
   /**
    * What a person should know about this answer beyond the verdict: a queried agent that is not
    * a product token (it names no group), an answer from a stale copy after a failed refresh.
@@ -284,6 +299,11 @@ export interface RobotsTxt extends RobotsPolicy {
   /** The options the file was parsed with (defaults filled in). */
   readonly options: Required<ParseOptions>;
   /**
+   * How many checks of this file ran out of `options.workBudget` and were answered disallowed
+   * (0 without a budget).
+   */
+  readonly exhaustedChecks: number;
+  /**
    * The verdict for `url` and `agent` under every reading (`INTERPRETATIONS`, Google's first),
    * each with its deciding line and explanation: this file as parsed stands for its own reading,
    * the others are read from the same body with their defaults (and this file's `maxBytes`).
@@ -313,7 +333,8 @@ export interface RobotsTxtData {
   readonly size: number;
   readonly bytesParsed: number;
   readonly truncated: boolean;
-  readonly options: Required<ParseOptions>;
+  /** The options, defaults filled in; `workBudget` only when finite (JSON has no Infinity). */
+  readonly options: Omit<Required<ParseOptions>, 'workBudget'> & { readonly workBudget?: number };
 }
 
 /** One reading's answer for a URL and agent (see {@link RobotsTxt.compare}). */

@@ -78,6 +78,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
   get truncated(): boolean {
     return this.#google.truncated;
   }
+  /** Always 0: these readings have no wildcards, and a check costs at most the file's length. */
+  get exhaustedChecks(): number {
+    return 0;
+  }
   report(): RobotsTxtReport {
     return this.#google.report();
   }
