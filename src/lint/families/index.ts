@@ -24,6 +24,6 @@ export const families: readonly LintFamily[] = [
   patterns,
   rules,
   sitemaps,
-  aiPreferences,
   readings,
+  aiPreferences,
 ];
