@@ -75,12 +75,17 @@ describe('the layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it('keep the command line on the public API and the small utilities', () => {
+  it('keep the command line on the public API (root and robots-rep/node) and the small utilities', () => {
     const reached = edges
       .filter(({ file }) => layerOf(file).name === 'cli')
       .map(({ target }) => layerOf(target).name)
       .filter((name) => name !== 'cli');
     expect(reached.length).toBeGreaterThan(0);
-    expect(new Set(reached)).toEqual(new Set(['index.ts', 'util']));
+    expect(new Set(reached)).toEqual(new Set(['index.ts', 'node', 'util']));
+    // Of robots-rep/node, only its public entry.
+    const nodeTargets = edges
+      .filter(({ file, target }) => layerOf(file).name === 'cli' && layerOf(target).name === 'node')
+      .map(({ target }) => path.relative(src, target));
+    expect(new Set(nodeTargets)).toEqual(new Set(['node/index.ts']));
   });
 });
