@@ -6,11 +6,12 @@
 
 import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
+import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
-import { toAgentList } from './parse/agent.js';
+import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
   byteStringBody,
@@ -22,6 +23,7 @@ import {
 } from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
+import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
 import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
@@ -35,6 +37,7 @@ import type {
   ParseOptions,
   Readings,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -48,6 +51,8 @@ import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } fro
 interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
+  /** The resolution of agents named by exactly these groups, made on first use. */
+  specific: Resolution | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
@@ -66,7 +71,7 @@ interface Resolution {
 const NO_GROUPS: Resolution = {
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]) },
+  set: { groups: [], index: new RuleIndex([]), specific: null },
   parts: null,
 };
 
@@ -75,7 +80,15 @@ const NO_GROUPS: Resolution = {
  * at once, so one object serves every file and no check allocates. It is emptied after each
  * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
-const SHARED_STATE: MatchState = { allow: null, disallow: null };
+const SHARED_STATE: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+
+/**
+ * The work (in `workBudget` units) of the last `isAllowed` or `matchingLine` of any file: for the
+ * tests and the bench, which count work rather than time it. Not part of the public API.
+ */
+export function lastCheckWork(): number {
+  return SHARED_STATE.search.work;
+}
 
 /** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
 const NO_AGENT: unique symbol = Symbol('no agent');
@@ -83,6 +96,7 @@ const NO_AGENT: unique symbol = Symbol('no agent');
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
+  state.search.release();
 }
 
 /**
@@ -115,8 +129,18 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** The file under every reading, for `compare`: parsed on its first call. */
   #readings: Readings | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
-  readonly #groupsByToken: Map<string, Resolution> | null;
-  readonly #global: Resolution;
+  /** Checks that ran out of `options.workBudget`. */
+  #exhausted = 0;
+  readonly #tokenGroups: Map<string, readonly number[]> | null;
+  /** The groups with a `*` line. */
+  readonly #globalGroups: readonly number[];
+  /**
+   * One rule set per distinct list of groups (by `groups.join(',')`): agents named by the same
+   * groups, and `*` when its groups are theirs too, compile and run the same rules once. Made
+   * on first use, as the resolutions: a file checked as one agent makes one of each.
+   */
+  #sets: Map<string, RuleSet> | null = null;
+  #global: Resolution | null = null;
   /** The agent (or copy of the list) of the last check, and its resolution. */
   #lastAgent: unknown = NO_AGENT;
   #lastResolution: Resolution = NO_GROUPS;
@@ -135,43 +159,40 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
     this.#bytesParsed = utf16 ? -1 : table.bytesParsed;
-    // One rule set per distinct list of groups: agents named by the same groups, and `*` when
-    // its groups are theirs too, compile and run the same rules once.
-    const sets = new Map<string, RuleSet>();
-    const setOf = (groups: readonly number[]): RuleSet => {
-      const key = groups.join(',');
-      let set = sets.get(key);
-      if (set === undefined) {
-        set = { groups, index: null };
-        sets.set(key, set);
-      }
-      return set;
-    };
-    this.#global =
-      table.globalGroups.length === 0
-        ? NO_GROUPS
-        : {
-            selection: 'global',
-            groups: table.globalGroups,
-            set: setOf(table.globalGroups),
-            parts: null,
-          };
-    if (table.tokenGroups === null) {
-      this.#groupsByToken = null;
-    } else {
-      this.#groupsByToken = new Map();
-      // Tokens named by the same groups share one resolution: a list of such agents is one set.
-      const resolutions = new Map<RuleSet, Resolution>();
-      for (const [token, groups] of table.tokenGroups) {
-        const set = setOf(groups);
-        let resolution = resolutions.get(set);
-        if (resolution === undefined) {
-          resolution = { selection: 'specific', groups, set, parts: null };
-          resolutions.set(set, resolution);
-        }
-        this.#groupsByToken.set(token, resolution);
-      }
+    this.#tokenGroups = table.tokenGroups;
+    this.#globalGroups = table.globalGroups;
+  }
+
+  /** The rule set of `groups`. */
+  #setOf(groups: readonly number[]): RuleSet {
+    this.#sets ??= new Map();
+    const key = groups.join(',');
+    let set = this.#sets.get(key);
+    if (set === undefined) {
+      set = { groups, index: null, specific: null };
+      this.#sets.set(key, set);
     }
+    return set;
+  }
+
+  /**
+   * The resolution of agents a product token names, by the groups naming it: tokens named by the
+   * same groups share one, so a list of such agents is one set.
+   */
+  #specific(groups: readonly number[]): Resolution {
+    const set = this.#setOf(groups);
+    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    return set.specific;
+  }
+
+  /** The resolution of an agent no group names: the `*` groups. */
+  #globalResolution(): Resolution {
+    const groups = this.#globalGroups;
+    this.#global ??=
+      groups.length === 0
+        ? NO_GROUPS
+        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+    return this.#global;
   }
 
   /** The plain-data model, parsed from the kept body on first use. */
@@ -224,14 +245,21 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return model.lines;
   }
 
+  get exhaustedChecks(): number {
+    return this.#exhausted;
+  }
+
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    const allowed = allowedBy(this.#match(url, agent, 'isAllowed'));
+    const state = this.#match(url, agent, 'isAllowed');
+    // Past its budget a check is not decided: it fails closed.
+    const allowed = !state.search.exhausted && allowedBy(state);
     release(SHARED_STATE);
     return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const line = decidingEntry(this.#match(url, agent, 'matchingLine'))?.line ?? 0;
+    const state = this.#match(url, agent, 'matchingLine');
+    const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
     release(SHARED_STATE);
     return line;
   }
@@ -241,7 +269,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const resolution = this.#resolution(agent, 'explain');
     const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = this.#run(path, resolution, { allow: null, disallow: null });
+    const state = this.#run(path, resolution, {
+      allow: null,
+      disallow: null,
+      search: new PathSearch(),
+    });
+    if (state.search.exhausted) return this.#exhaustedExplanation(path, agents, resolution);
     const allowed = allowedBy(state);
     const groups = this.groups;
     const decider = decidingEntry(state);
@@ -259,6 +292,28 @@ export class ParsedRobotsTxt implements RobotsTxt {
       selection: resolution.selection,
       groups: resolution.groups,
       reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
+      ...agentNotes(agents),
+    };
+  }
+
+  /** The answer to a check that ran out of its budget: disallowed, decided by no line. */
+  #exhaustedExplanation(
+    path: string,
+    agents: readonly string[],
+    resolution: Resolution,
+  ): Explanation {
+    return {
+      allowed: false,
+      line: 0,
+      path,
+      agents,
+      selection: resolution.selection,
+      groups: resolution.groups,
+      reason:
+        `checking this URL took more than the work budget of ${this.options.workBudget} ` +
+        'comparisons, so it is disallowed (fail closed): the file or the URL is built to make ' +
+        'matching slow',
+      budgetExceeded: true,
     };
   }
 
@@ -273,6 +328,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return undefined;
   }
 
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    const groups = new Set(this.#resolution(agent, 'requestRate').groups);
+    for (const directive of this.directives) {
+      if (!groups.has(directive.group)) continue;
+      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
+      const rate = parseRequestRate(directive.value);
+      if (rate !== undefined) return rate;
+    }
+    return undefined;
+  }
+
   toJSON(): RobotsTxtData {
     return {
       groups: this.groups,
@@ -283,7 +349,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       size: this.size,
       bytesParsed: this.bytesParsed,
       truncated: this.truncated,
-      options: this.options,
+      options: optionsAsData(this.options),
     };
   }
 
@@ -313,28 +379,38 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * groups. A line naming an agent hides the `*` rules even when its group has no rules.
    */
   #resolve(agents: readonly string[]): Resolution {
-    const byToken = this.#groupsByToken;
-    if (byToken === null) return this.#global;
-    if (agents.length === 1) return byToken.get(asciiLowerCase(agents[0]!)) ?? this.#global;
+    const byToken = this.#tokenGroups;
+    if (byToken === null) return this.#globalResolution();
+    if (agents.length === 1) {
+      const groups = byToken.get(asciiLowerCase(agents[0]!));
+      return groups === undefined ? this.#globalResolution() : this.#specific(groups);
+    }
     const found: Resolution[] = [];
     for (const agent of agents) {
-      const resolution = byToken.get(asciiLowerCase(agent));
-      if (resolution !== undefined && !found.includes(resolution)) found.push(resolution);
+      const groups = byToken.get(asciiLowerCase(agent));
+      if (groups === undefined) continue;
+      const resolution = this.#specific(groups);
+      if (!found.includes(resolution)) found.push(resolution);
     }
-    if (found.length === 0) return this.#global;
+    if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
     return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
   }
 
-  /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
+  /**
+   * Runs the rules of a resolution over `path` into `state`, which must come in empty, within
+   * the work budget; counts a check that runs out of it.
+   */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
+    state.search.reset(path, this.options.workBudget);
     const { set, parts } = resolution;
     if (set !== null) {
       this.#indexOf(set).match(path, state);
     } else {
       for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
     }
+    if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
@@ -363,6 +439,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #body(): BodyText {
     return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
+}
+
+/** The options as JSON can carry them: an infinite (absent) work budget left out. */
+function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'] {
+  if (Number.isFinite(options.workBudget)) return options;
+  const { workBudget: _, ...rest } = options;
+  return rest;
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */

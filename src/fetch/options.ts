@@ -8,6 +8,14 @@ import type { FtpFunction } from './ftp.js';
 /** Milliseconds a fetch may take by default (all redirect hops and the body). */
 export const DEFAULT_TIMEOUT: number = 10_000;
 
+/**
+ * The `User-Agent` sent when the caller names none: descriptive, so that a server does not
+ * answer the platform's bare `node` with a 403 (which would mean "allow everything"). Set your
+ * crawler's own.
+ */
+export const DEFAULT_USER_AGENT: string =
+  'robots-rep (robots.txt fetcher; +https://www.npmjs.com/package/robots-rep)';
+
 /** Redirect hops followed by default (RFC 9309 §2.3.1.2: at least five). */
 const DEFAULT_MAX_REDIRECTS = 5;
 
@@ -24,8 +32,8 @@ export interface FetchRobotsTxtOptions extends ParseOptions {
   readonly timeout?: number;
   /**
    * The `User-Agent` header sent. Name your crawler here (RFC 9309 §2.2.1: its product token
-   * should appear in it). Browsers may ignore it.
-   * @default undefined (the platform's own header)
+   * should appear in it), e.g. `FooBot/1.0 (+https://foo.example/bot)`. Browsers may ignore it.
+   * @default DEFAULT_USER_AGENT (`robots-rep (robots.txt fetcher; +https://www.npmjs.com/package/robots-rep)`)
    */
   readonly userAgent?: string;
   /**
@@ -89,7 +97,7 @@ export function resolveFetchOptions(
 ): ResolvedFetchOptions {
   const {
     timeout = DEFAULT_TIMEOUT,
-    userAgent,
+    userAgent = DEFAULT_USER_AGENT,
     fetch = globalThis.fetch,
     maxRedirects = DEFAULT_MAX_REDIRECTS,
   } = options;

@@ -9,7 +9,6 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
-import { asciiLowerCase } from '../util/bytes.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 
 /** What checks need of a body. */
@@ -93,8 +92,9 @@ class RuleTableReader implements GroupHandler {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    // Product tokens are ASCII, so the value needs no decoding to be compared.
-    const key = asciiLowerCase(token);
+    // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is ASCII's,
+    // and the value needs no decoding to be compared.
+    const key = token.toLowerCase();
     this.tokenGroups ??= new Map();
     const list = this.tokenGroups.get(key);
     if (list === undefined) this.tokenGroups.set(key, [group]);

@@ -187,6 +187,7 @@ export function draftReading(body: string | Uint8Array | ArrayBuffer, maxBytes: 
     explain: (url, agents) => explainDraft(robots, url, agents),
     // The draft has no crawl delay.
     crawlDelay: () => undefined,
+    requestRate: () => undefined,
   };
 }
 

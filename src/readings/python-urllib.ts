@@ -41,6 +41,11 @@ export function pythonReading(body: string | Uint8Array | ArrayBuffer, maxBytes:
     // `crawl_delay`: the applicable entry's delay, a whole number of seconds.
     crawlDelay: (agents) =>
       robots.error === undefined ? entryFor(robots, robotName(agents))?.entry.delay : undefined,
+    // `request_rate`: the applicable entry's requests per seconds.
+    requestRate: (agents) =>
+      robots.error === undefined
+        ? entryFor(robots, robotName(agents))?.entry.requestRate
+        : undefined,
   };
 }
 

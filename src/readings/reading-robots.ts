@@ -13,6 +13,7 @@ import type {
   OtherDirective,
   ParseOptions,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -77,6 +78,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
   get truncated(): boolean {
     return this.#google.truncated;
   }
+  /** Always 0: these readings have no wildcards, and a check costs at most the file's length. */
+  get exhaustedChecks(): number {
+    return 0;
+  }
   report(): RobotsTxtReport {
     return this.#google.report();
   }
@@ -108,6 +113,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
     return this.#reading.crawlDelay(toAgentList(agent, 'crawlDelay'));
+  }
+
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    return this.#reading.requestRate(toAgentList(agent, 'requestRate'));
   }
 
   toJSON(): RobotsTxtData {

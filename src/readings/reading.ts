@@ -5,7 +5,7 @@
  * `RobotsTxt` shape.
  */
 
-import type { Explanation, Interpretation, MatchedRule, RuleType } from '../types.js';
+import type { Explanation, Interpretation, MatchedRule, RequestRate, RuleType } from '../types.js';
 import { utf8Length } from '../util/bytes.js';
 
 /** The readings that are not Google's grouping and matching (`'rfc9309'` is Google's, stricter). */
@@ -24,6 +24,8 @@ export interface Reading {
   explain(url: string, agents: readonly string[]): Explanation;
   /** The crawl delay in seconds this reading gives the agents, if it knows one. */
   crawlDelay(agents: readonly string[]): number | undefined;
+  /** The request rate this reading gives the agents, if it knows one. */
+  requestRate(agents: readonly string[]): RequestRate | undefined;
 }
 
 /** Builds a reading from the body as given to the parser, of which it reads `maxBytes` bytes. */
