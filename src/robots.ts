@@ -26,7 +26,12 @@ import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
-import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
+import {
+  groupAtLineOf,
+  isLegacyInterpretation,
+  READINGS,
+  ReadingRobotsTxt,
+} from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
@@ -527,7 +532,10 @@ export function parseResolved(
     ...options,
     interpretation: 'google',
   });
-  return new ReadingRobotsTxt(google, READINGS[reading](body, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](body, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
@@ -540,7 +548,10 @@ export function parseByteString(byteString: string, options: Required<ParseOptio
     interpretation: 'google',
   });
   const bytes = byteStringToBytes(byteString);
-  return new ReadingRobotsTxt(google, READINGS[reading](bytes, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /**
