@@ -57,27 +57,36 @@ interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
   /** The resolution of agents named by exactly these groups, made on first use. */
-  specific: Resolution | null;
+  specific: OneSet | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
-interface Resolution {
+type Resolution = OneSet | SeveralSets;
+
+/** The groups' rules are one rule set. */
+interface OneSet {
+  readonly kind: 'set';
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The rules of those groups; null when `parts` holds them instead. */
-  readonly set: RuleSet | null;
-  /**
-   * Several queried agents naming different groups: each one's set, run in turn (a group naming
-   * two of them is then searched twice, which cannot change the best match).
-   */
-  readonly parts: readonly RuleSet[] | null;
+  readonly set: RuleSet;
+}
+
+/**
+ * Several queried agents naming different groups: each one's set, run in turn (a group naming
+ * two of them is then searched twice, which cannot change the best match).
+ */
+interface SeveralSets {
+  readonly kind: 'parts';
+  readonly selection: 'specific';
+  readonly groups: readonly number[];
+  readonly parts: readonly RuleSet[];
 }
 
 const NO_GROUPS: Resolution = {
+  kind: 'set',
   selection: 'none',
   groups: [],
   set: { groups: [], index: new RuleIndex([]), specific: null },
-  parts: null,
 };
 
 /**
@@ -184,9 +193,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * The resolution of agents a product token names, by the groups naming it: tokens named by the
    * same groups share one, so a list of such agents is one set.
    */
-  #specific(groups: readonly number[]): Resolution {
+  #specific(groups: readonly number[]): OneSet {
     const set = this.#setOf(groups);
-    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    set.specific ??= { kind: 'set', selection: 'specific', groups, set };
     return set.specific;
   }
 
@@ -196,7 +205,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#global ??=
       groups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+        : { kind: 'set', selection: 'global', groups, set: this.#setOf(groups) };
     return this.#global;
   }
 
@@ -390,7 +399,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       const groups = byToken.get(asciiLowerCase(agents[0]!));
       return groups === undefined ? this.#globalResolution() : this.#specific(groups);
     }
-    const found: Resolution[] = [];
+    const found: OneSet[] = [];
     for (const agent of agents) {
       const groups = byToken.get(asciiLowerCase(agent));
       if (groups === undefined) continue;
@@ -400,7 +409,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
+    return { kind: 'parts', selection: 'specific', groups, parts: found.map((r) => r.set) };
   }
 
   /**
@@ -409,11 +418,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
    */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
     state.search.reset(path, this.options.workBudget);
-    const { set, parts } = resolution;
-    if (set !== null) {
-      this.#indexOf(set).match(path, state);
+    if (resolution.kind === 'set') {
+      this.#indexOf(resolution.set).match(path, state);
     } else {
-      for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
+      const { parts } = resolution;
+      for (let i = 0; i < parts.length; i++) this.#indexOf(parts[i]!).match(path, state);
     }
     if (state.search.exhausted) this.#exhausted++;
     return state;
