@@ -26,7 +26,12 @@ import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
-import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
+import {
+  groupAtLineOf,
+  isLegacyInterpretation,
+  READINGS,
+  ReadingRobotsTxt,
+} from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
@@ -52,27 +57,36 @@ interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
   /** The resolution of agents named by exactly these groups, made on first use. */
-  specific: Resolution | null;
+  specific: OneSet | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
-interface Resolution {
+type Resolution = OneSet | SeveralSets;
+
+/** The groups' rules are one rule set. */
+interface OneSet {
+  readonly kind: 'set';
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The rules of those groups; null when `parts` holds them instead. */
-  readonly set: RuleSet | null;
-  /**
-   * Several queried agents naming different groups: each one's set, run in turn (a group naming
-   * two of them is then searched twice, which cannot change the best match).
-   */
-  readonly parts: readonly RuleSet[] | null;
+  readonly set: RuleSet;
+}
+
+/**
+ * Several queried agents naming different groups: each one's set, run in turn (a group naming
+ * two of them is then searched twice, which cannot change the best match).
+ */
+interface SeveralSets {
+  readonly kind: 'parts';
+  readonly selection: 'specific';
+  readonly groups: readonly number[];
+  readonly parts: readonly RuleSet[];
 }
 
 const NO_GROUPS: Resolution = {
+  kind: 'set',
   selection: 'none',
   groups: [],
   set: { groups: [], index: new RuleIndex([]), specific: null },
-  parts: null,
 };
 
 /**
@@ -181,9 +195,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * The resolution of agents a product token names, by the groups naming it: tokens named by the
    * same groups share one, so a list of such agents is one set.
    */
-  #specific(groups: readonly number[]): Resolution {
+  #specific(groups: readonly number[]): OneSet {
     const set = this.#setOf(groups);
-    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    set.specific ??= { kind: 'set', selection: 'specific', groups, set };
     return set.specific;
   }
 
@@ -193,7 +207,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#global ??=
       groups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+        : { kind: 'set', selection: 'global', groups, set: this.#setOf(groups) };
     return this.#global;
   }
 
@@ -396,7 +410,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       const groups = byToken.get(asciiLowerCase(agents[0]!));
       return groups === undefined ? this.#globalResolution() : this.#specific(groups);
     }
-    const found: Resolution[] = [];
+    const found: OneSet[] = [];
     for (const agent of agents) {
       const groups = byToken.get(asciiLowerCase(agent));
       if (groups === undefined) continue;
@@ -406,7 +420,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
+    return { kind: 'parts', selection: 'specific', groups, parts: found.map((r) => r.set) };
   }
 
   /**
@@ -415,11 +429,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
    */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
     state.search.reset(path, this.options.workBudget);
-    const { set, parts } = resolution;
-    if (set !== null) {
-      this.#indexOf(set).match(path, state);
+    if (resolution.kind === 'set') {
+      this.#indexOf(resolution.set).match(path, state);
     } else {
-      for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
+      const { parts } = resolution;
+      for (let i = 0; i < parts.length; i++) this.#indexOf(parts[i]!).match(path, state);
     }
     if (state.search.exhausted) this.#exhausted++;
     return state;
@@ -541,7 +555,10 @@ export function parseResolved(
     ...options,
     interpretation: 'google',
   });
-  return new ReadingRobotsTxt(google, READINGS[reading](body, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](body, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
@@ -554,7 +571,10 @@ export function parseByteString(byteString: string, options: Required<ParseOptio
     interpretation: 'google',
   });
   const bytes = byteStringToBytes(byteString);
-  return new ReadingRobotsTxt(google, READINGS[reading](bytes, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /**

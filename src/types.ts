@@ -214,7 +214,8 @@ export interface Explanation {
   readonly selection: Selection;
   /**
    * Indexes of the groups whose rules applied, in file order. Under a legacy reading
-   * (`draft-1996`, `python-urllib`), the index of that reading's own record (entry) in file order.
+   * (`draft-1996`, `python-urllib`), the group of the model holding the first User-agent line of
+   * the record that reading applied (none when its line numbers differ, as Python's can).
    */
   readonly groups: readonly number[];
   /** One sentence a person can read: why this verdict. */

@@ -4,6 +4,7 @@
 
 import { argumentError } from '../errors.js';
 import {
+  type FetchAccess,
   type FetchRobotsTxtOptions,
   type ResolvedFetchOptions,
   resolveFetchOptions,
@@ -156,7 +157,10 @@ export interface ResolvedClientOptions {
 }
 
 /** Fills in the defaults and checks every option once, with an error that names it. */
-export function resolveClientOptions(options: RobotsClientOptions): ResolvedClientOptions {
+export function resolveClientOptions(
+  options: RobotsClientOptions,
+  access?: FetchAccess,
+): ResolvedClientOptions {
   const draft = options.interpretation === 'draft-1996';
   const {
     store,
@@ -184,6 +188,7 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
   const fetch = resolveFetchOptions(
     { ...rest, workBudget: rest.workBudget ?? CLIENT_WORK_BUDGET },
     'createRobotsClient',
+    access,
   );
   // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
   const lockTtl = givenLockTtl ?? (Number.isFinite(fetch.timeout) ? fetch.timeout + 5000 : 60_000);

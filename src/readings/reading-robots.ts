@@ -37,6 +37,18 @@ export function isLegacyInterpretation(
   return Object.hasOwn(READINGS, interpretation);
 }
 
+/**
+ * `groupAt` for a reading of the file `google` models: the index of the group holding a
+ * User-agent line, or -1 (the model is read on the first call).
+ */
+export function groupAtLineOf(google: RobotsTxt): (line: number) => number {
+  let byLine: Map<number, number> | undefined;
+  return (line) => {
+    byLine ??= new Map(google.groups.flatMap((g) => g.agents.map((a) => [a.line, g.index])));
+    return byLine.get(line) ?? -1;
+  };
+}
+
 /** A file read by a legacy reading, with Google's reading of it as the model. */
 export class ReadingRobotsTxt implements RobotsTxt {
   readonly #google: RobotsTxt;
