@@ -8,7 +8,7 @@ import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, readRuleTable } from './match/rule-table.js';
+import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { toAgentList } from './parse/agent.js';
 import {
@@ -48,6 +48,8 @@ import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } fro
 interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
+  /** Checks answered by scanning the rules before the index was made (`scansRules`). */
+  scans: number;
   /** The resolution of agents named by exactly these groups, made on first use. */
   specific: Resolution | null;
 }
@@ -68,7 +70,7 @@ interface Resolution {
 const NO_GROUPS: Resolution = {
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]), specific: null },
+  set: { groups: [], index: new RuleIndex([]), scans: 0, specific: null },
   parts: null,
 };
 
@@ -155,7 +157,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const key = groups.join(',');
     let set = this.#sets.get(key);
     if (set === undefined) {
-      set = { groups, index: null, specific: null };
+      set = { groups, index: null, scans: 0, specific: null };
       this.#sets.set(key, set);
     }
     return set;
@@ -343,17 +345,25 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
     const { set, parts } = resolution;
     if (set !== null) {
-      this.#indexOf(set).match(path, state);
+      this.#runSet(set, path, state);
     } else {
-      for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
+      for (let i = 0; i < parts!.length; i++) this.#runSet(parts![i]!, path, state);
     }
     return state;
   }
 
-  /** A rule set's index, compiled on its first check. */
-  #indexOf(set: RuleSet): RuleIndex {
+  /**
+   * Runs a rule set over `path`: its first checks scan the rules in place, later ones use its
+   * index, compiled then (a crawler that checks a site once never pays for it).
+   */
+  #runSet(set: RuleSet, path: string, state: MatchState): void {
+    if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
+      set.scans++;
+      scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), path, state);
+      return;
+    }
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
-    return set.index;
+    set.index.match(path, state);
   }
 
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {

@@ -27,7 +27,8 @@ export interface MatchState {
   disallow: IndexEntry | null;
 }
 
-function makeEntry(
+/** The entry of `pattern` (escaped), matching as a rule of that kind, group and line would. */
+export function makeEntry(
   pattern: string,
   allow: boolean,
   group: number,

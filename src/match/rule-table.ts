@@ -9,7 +9,14 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
-import { addEntries, type IndexEntry } from './rule-entry.js';
+import { matchesPattern } from './pattern.js';
+import {
+  addEntries,
+  type IndexEntry,
+  indexRewriteOf,
+  type MatchState,
+  makeEntry,
+} from './rule-entry.js';
 
 /** What checks need of a body. */
 export interface RuleTable {
@@ -74,6 +81,119 @@ export function entriesOf(
     }
   }
   return entries;
+}
+
+/**
+ * Checks of a rule set answered by {@link scanRules} before it is indexed. A scan costs about
+ * as much as a few indexed checks per rule; indexing, about as much as several scans: a crawler
+ * that checks one URL of a site pays for no index, one that checks many pays at most a few
+ * scans more.
+ */
+export const SCANS_BEFORE_INDEXING = 4;
+
+/**
+ * Above this many rules a set is indexed on its first check: a scan tests every rule, and a
+ * file made to be slow (thousands of wildcard rules, long URLs) would make each scan slow.
+ */
+const MOST_RULES_SCANNED = 2048;
+
+/** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
+export function scansRules(
+  rules: readonly number[],
+  groups: readonly number[],
+  scans: number,
+): boolean {
+  if (scans >= SCANS_BEFORE_INDEXING) return false;
+  const table = rules[rules.length - 1]!;
+  let values = 0;
+  for (const group of groups) values += rules[table + group + 1]! - rules[table + group]!;
+  return values <= 3 * MOST_RULES_SCANNED;
+}
+
+/**
+ * Matches `path` against the rules of `groups` (ascending) straight from the rule table, into
+ * `state`: what a rule set's first checks do, before indexing it pays ({@link RuleIndex}). Each
+ * rule is compared with the path in place, character by character, in file order, and only a
+ * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
+ * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
+ * same patterns (escaped as there, with the same `index.html` rewrites), the same strategy.
+ */
+export function scanRules(
+  body: BodyText,
+  rules: readonly number[],
+  groups: readonly number[],
+  rfc9309: boolean,
+  path: string,
+  state: MatchState,
+): void {
+  const text = body.text;
+  const table = rules[rules.length - 1]!;
+  // Where `/index.htm` next occurs in the text: found once per occurrence, not per allow rule.
+  let nextIndexHtm = -1;
+  for (const group of groups) {
+    const last = rules[table + group + 1]!;
+    for (let r = rules[table + group]!; r < last; r += 3) {
+      const word = rules[r]!;
+      let pattern = text;
+      let start = rules[r + 1]!;
+      let end = rules[r + 2]!;
+      if ((word & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), word, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+      }
+      const allow = (word & RuleFlag.allow) !== 0;
+      const line = word >> 2;
+      // A rule's priority is its pattern's length (`priorityOf`).
+      if (
+        beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
+        matchesInPlace(pattern, start, end, path)
+      ) {
+        const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
+        if (allow) state.allow = entry;
+        else state.disallow = entry;
+      }
+      if (!allow) continue;
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (pattern === text) {
+        if (nextIndexHtm < start) {
+          nextIndexHtm = text.indexOf('/index.htm', start);
+          if (nextIndexHtm < 0) nextIndexHtm = text.length;
+        }
+        if (nextIndexHtm >= end) continue;
+      }
+      const rewritten = indexRewriteOf(pattern.slice(start, end));
+      if (
+        rewritten !== null &&
+        beatsBest(rewritten.length, line, state.allow) &&
+        matchesInPlace(rewritten, 0, rewritten.length, path)
+      ) {
+        state.allow = makeEntry(rewritten, true, group, line, true);
+      }
+    }
+  }
+}
+
+/** `beats` for a rule not made into an entry: its priority and line against the best so far. */
+function beatsBest(priority: number, line: number, best: IndexEntry | null): boolean {
+  return (
+    best === null || priority > best.priority || (priority === best.priority && line < best.line)
+  );
+}
+
+/**
+ * Whether `path` matches the pattern `pattern[start, end)`: its literal prefix compared in
+ * place; a pattern whose prefix matches and that has a `*` is split and matched as an entry's.
+ */
+function matchesInPlace(pattern: string, start: number, end: number, path: string): boolean {
+  for (let i = 0; start + i < end; i++) {
+    const c = pattern.charCodeAt(start + i);
+    if (c === 0x2a) return matchesPattern(pattern.slice(start, end), path);
+    // `$` is special only as the pattern's last character: the path must end there.
+    if (c === 0x24 && start + i === end - 1) return path.length === i;
+    if (path.charCodeAt(i) !== c) return false;
+  }
+  return true;
 }
 
 /** Records each group's rules and which groups each product token names. */
