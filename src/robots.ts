@@ -359,8 +359,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #runSet(set: RuleSet, path: string, state: MatchState): void {
     if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
       set.scans++;
-      scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), path, state);
-      return;
+      const { allow, disallow } = state;
+      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), path, state)) return;
+      // The scan gave up (wildcard patterns against a long path): the index answers.
+      state.allow = allow;
+      state.disallow = disallow;
     }
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
     set.index.match(path, state);

@@ -111,12 +111,23 @@ export function scansRules(
 }
 
 /**
+ * Character comparisons (path length × pattern length, a bound on a substring search's) that a
+ * scan may spend on wildcard patterns before it gives up for the index: a scan then costs at
+ * most a pass over the rules plus this, whatever the file and the URL, and an index is what
+ * bounds the checks of a file made to be slow.
+ */
+const SCAN_WILDCARD_WORK = 1 << 18;
+
+/**
  * Matches `path` against the rules of `groups` (ascending) straight from the rule table, into
  * `state`: what a rule set's first checks do, before indexing it pays ({@link RuleIndex}). Each
  * rule is compared with the path in place, character by character, in file order, and only a
  * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
  * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
  * same patterns (escaped as there, with the same `index.html` rewrites), the same strategy.
+ *
+ * Returns false, with `state` partly updated, when the wildcard patterns whose prefix matched
+ * would cost more than {@link SCAN_WILDCARD_WORK}: the caller then runs the index instead.
  */
 export function scanRules(
   body: BodyText,
@@ -125,11 +136,17 @@ export function scanRules(
   rfc9309: boolean,
   path: string,
   state: MatchState,
-): void {
+): boolean {
   const text = body.text;
   const table = rules[rules.length - 1]!;
-  // Where `/index.htm` next occurs in the text: found once per occurrence, not per allow rule.
-  let nextIndexHtm = -1;
+  let work = 0;
+  /** Whether `path` matches `pattern[start, end)`, counting the work of a wildcard pattern. */
+  const matches = (pattern: string, start: number, end: number): boolean => {
+    const prefix = prefixMatch(pattern, start, end, path);
+    if (prefix !== PrefixMatch.wildcard) return prefix === PrefixMatch.yes;
+    work += path.length * (end - start);
+    return work <= SCAN_WILDCARD_WORK && matchesPattern(pattern.slice(start, end), path);
+  };
   for (const group of groups) {
     const last = rules[table + group + 1]!;
     for (let r = rules[table + group]!; r < last; r += 3) {
@@ -147,31 +164,26 @@ export function scanRules(
       // A rule's priority is its pattern's length (`priorityOf`).
       if (
         beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
-        matchesInPlace(pattern, start, end, path)
+        matches(pattern, start, end)
       ) {
         const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
         if (allow) state.allow = entry;
         else state.disallow = entry;
       }
-      if (!allow) continue;
       // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
-      if (pattern === text) {
-        if (nextIndexHtm < start) {
-          nextIndexHtm = text.indexOf('/index.htm', start);
-          if (nextIndexHtm < 0) nextIndexHtm = text.length;
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        if (
+          beatsBest(rewritten.length, line, state.allow) &&
+          matches(rewritten, 0, rewritten.length)
+        ) {
+          state.allow = makeEntry(rewritten, true, group, line, true);
         }
-        if (nextIndexHtm >= end) continue;
       }
-      const rewritten = indexRewriteOf(pattern.slice(start, end));
-      if (
-        rewritten !== null &&
-        beatsBest(rewritten.length, line, state.allow) &&
-        matchesInPlace(rewritten, 0, rewritten.length, path)
-      ) {
-        state.allow = makeEntry(rewritten, true, group, line, true);
-      }
+      if (work > SCAN_WILDCARD_WORK) return false;
     }
   }
+  return true;
 }
 
 /** `beats` for a rule not made into an entry: its priority and line against the best so far. */
@@ -181,19 +193,35 @@ function beatsBest(priority: number, line: number, best: IndexEntry | null): boo
   );
 }
 
+/** What comparing a pattern's literal prefix with a path found. */
+const PrefixMatch = { no: 0, yes: 1, wildcard: 2 } as const;
+
 /**
- * Whether `path` matches the pattern `pattern[start, end)`: its literal prefix compared in
- * place; a pattern whose prefix matches and that has a `*` is split and matched as an entry's.
+ * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
+ * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
+ * matched as a wildcard pattern.
  */
-function matchesInPlace(pattern: string, start: number, end: number, path: string): boolean {
+function prefixMatch(pattern: string, start: number, end: number, path: string): number {
   for (let i = 0; start + i < end; i++) {
     const c = pattern.charCodeAt(start + i);
-    if (c === 0x2a) return matchesPattern(pattern.slice(start, end), path);
+    if (c === 0x2a) return PrefixMatch.wildcard;
     // `$` is special only as the pattern's last character: the path must end there.
-    if (c === 0x24 && start + i === end - 1) return path.length === i;
-    if (path.charCodeAt(i) !== c) return false;
+    if (c === 0x24 && start + i === end - 1) {
+      return path.length === i ? PrefixMatch.yes : PrefixMatch.no;
+    }
+    if (path.charCodeAt(i) !== c) return PrefixMatch.no;
   }
-  return true;
+  return PrefixMatch.yes;
+}
+
+/**
+ * Whether the last segment of the pattern `pattern[start, end)` starts with `index.htm`: read
+ * backwards to its last `/`, so an allow rule costs its last segment (see `indexRewriteOf`).
+ */
+function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
+  let slash = end - 1;
+  while (slash >= start && pattern.charCodeAt(slash) !== 0x2f) slash--;
+  return slash >= start && end - slash >= 10 && pattern.startsWith('/index.htm', slash);
 }
 
 /** Records each group's rules and which groups each product token names. */
