@@ -14,8 +14,11 @@ export {
 } from './audit/audit.js';
 export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
 export {
+  type AgentQuery,
+  type CallOptions,
   createRobotsClient,
   type LookupSource,
+  type RetryAfter,
   type RobotsClient,
   type RobotsClientOptions,
   type RobotsLookup,
@@ -75,6 +78,7 @@ export {
 export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,
+  DEFAULT_USER_AGENT,
   type FetchFunction,
   type FetchRobotsTxtOptions,
 } from './fetch/options.js';
@@ -113,7 +117,7 @@ export type {
 } from './lint/types.js';
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
-export { extractProductToken, isGlobalAgent } from './parse/agent.js';
+export { extractProductToken, isGlobalAgent, productTokenProblem } from './parse/agent.js';
 export { INTERPRETATIONS } from './parse/body.js';
 export { escapePattern } from './parse/escape.js';
 export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
@@ -142,6 +146,7 @@ export type {
   ReadingVerdict,
   ReportLine,
   ReportTag,
+  RequestRate,
   RobotsPolicy,
   RobotsTxt,
   RobotsTxtData,

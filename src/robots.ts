@@ -6,11 +6,12 @@
 
 import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
+import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
-import { toAgentList } from './parse/agent.js';
+import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
   byteStringBody,
@@ -22,9 +23,15 @@ import {
 } from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
+import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
-import { isLegacyInterpretation, READINGS, ReadingRobotsTxt } from './readings/reading-robots.js';
+import {
+  groupAtLineOf,
+  isLegacyInterpretation,
+  READINGS,
+  ReadingRobotsTxt,
+} from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
@@ -35,6 +42,7 @@ import type {
   ParseOptions,
   Readings,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -51,27 +59,36 @@ interface RuleSet {
   /** Checks answered by scanning the rules before the index was made (`scansRules`). */
   scans: number;
   /** The resolution of agents named by exactly these groups, made on first use. */
-  specific: Resolution | null;
+  specific: OneSet | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
-interface Resolution {
+type Resolution = OneSet | SeveralSets;
+
+/** The groups' rules are one rule set. */
+interface OneSet {
+  readonly kind: 'set';
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The rules of those groups; null when `parts` holds them instead. */
-  readonly set: RuleSet | null;
-  /**
-   * Several queried agents naming different groups: each one's set, run in turn (a group naming
-   * two of them is then searched twice, which cannot change the best match).
-   */
-  readonly parts: readonly RuleSet[] | null;
+  readonly set: RuleSet;
+}
+
+/**
+ * Several queried agents naming different groups: each one's set, run in turn (a group naming
+ * two of them is then searched twice, which cannot change the best match).
+ */
+interface SeveralSets {
+  readonly kind: 'parts';
+  readonly selection: 'specific';
+  readonly groups: readonly number[];
+  readonly parts: readonly RuleSet[];
 }
 
 const NO_GROUPS: Resolution = {
+  kind: 'set',
   selection: 'none',
   groups: [],
   set: { groups: [], index: new RuleIndex([]), scans: 0, specific: null },
-  parts: null,
 };
 
 /**
@@ -79,7 +96,15 @@ const NO_GROUPS: Resolution = {
  * at once, so one object serves every file and no check allocates. It is emptied after each
  * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
-const SHARED_STATE: MatchState = { allow: null, disallow: null };
+const SHARED_STATE: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+
+/**
+ * The work (in `workBudget` units) of the last `isAllowed` or `matchingLine` of any file: for the
+ * tests and the bench, which count work rather than time it. Not part of the public API.
+ */
+export function lastCheckWork(): number {
+  return SHARED_STATE.search.work;
+}
 
 /** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
 const NO_AGENT: unique symbol = Symbol('no agent');
@@ -87,6 +112,7 @@ const NO_AGENT: unique symbol = Symbol('no agent');
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
+  state.search.release();
 }
 
 /**
@@ -119,6 +145,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** The file under every reading, for `compare`: parsed on its first call. */
   #readings: Readings | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
+  /** Checks that ran out of `options.workBudget`. */
+  #exhausted = 0;
   readonly #tokenGroups: Map<string, readonly number[]> | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
@@ -167,9 +195,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * The resolution of agents a product token names, by the groups naming it: tokens named by the
    * same groups share one, so a list of such agents is one set.
    */
-  #specific(groups: readonly number[]): Resolution {
+  #specific(groups: readonly number[]): OneSet {
     const set = this.#setOf(groups);
-    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    set.specific ??= { kind: 'set', selection: 'specific', groups, set };
     return set.specific;
   }
 
@@ -179,7 +207,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#global ??=
       groups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+        : { kind: 'set', selection: 'global', groups, set: this.#setOf(groups) };
     return this.#global;
   }
 
@@ -233,14 +261,21 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return model.lines;
   }
 
+  get exhaustedChecks(): number {
+    return this.#exhausted;
+  }
+
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    const allowed = allowedBy(this.#match(url, agent, 'isAllowed'));
+    const state = this.#match(url, agent, 'isAllowed');
+    // Past its budget a check is not decided: it fails closed.
+    const allowed = !state.search.exhausted && allowedBy(state);
     release(SHARED_STATE);
     return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const line = decidingEntry(this.#match(url, agent, 'matchingLine'))?.line ?? 0;
+    const state = this.#match(url, agent, 'matchingLine');
+    const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
     release(SHARED_STATE);
     return line;
   }
@@ -250,7 +285,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const resolution = this.#resolution(agent, 'explain');
     const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = this.#run(path, resolution, { allow: null, disallow: null });
+    const state = this.#run(path, resolution, {
+      allow: null,
+      disallow: null,
+      search: new PathSearch(),
+    });
+    if (state.search.exhausted) return this.#exhaustedExplanation(path, agents, resolution);
     const allowed = allowedBy(state);
     const groups = this.groups;
     const decider = decidingEntry(state);
@@ -268,6 +308,28 @@ export class ParsedRobotsTxt implements RobotsTxt {
       selection: resolution.selection,
       groups: resolution.groups,
       reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
+      ...agentNotes(agents),
+    };
+  }
+
+  /** The answer to a check that ran out of its budget: disallowed, decided by no line. */
+  #exhaustedExplanation(
+    path: string,
+    agents: readonly string[],
+    resolution: Resolution,
+  ): Explanation {
+    return {
+      allowed: false,
+      line: 0,
+      path,
+      agents,
+      selection: resolution.selection,
+      groups: resolution.groups,
+      reason:
+        `checking this URL took more than the work budget of ${this.options.workBudget} ` +
+        'comparisons, so it is disallowed (fail closed): the file or the URL is built to make ' +
+        'matching slow',
+      budgetExceeded: true,
     };
   }
 
@@ -282,6 +344,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return undefined;
   }
 
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    const groups = new Set(this.#resolution(agent, 'requestRate').groups);
+    for (const directive of this.directives) {
+      if (!groups.has(directive.group)) continue;
+      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
+      const rate = parseRequestRate(directive.value);
+      if (rate !== undefined) return rate;
+    }
+    return undefined;
+  }
+
   toJSON(): RobotsTxtData {
     return {
       groups: this.groups,
@@ -292,7 +365,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       size: this.size,
       bytesParsed: this.bytesParsed,
       truncated: this.truncated,
-      options: this.options,
+      options: optionsAsData(this.options),
     };
   }
 
@@ -328,7 +401,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       const groups = byToken.get(asciiLowerCase(agents[0]!));
       return groups === undefined ? this.#globalResolution() : this.#specific(groups);
     }
-    const found: Resolution[] = [];
+    const found: OneSet[] = [];
     for (const agent of agents) {
       const groups = byToken.get(asciiLowerCase(agent));
       if (groups === undefined) continue;
@@ -338,17 +411,22 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
+    return { kind: 'parts', selection: 'specific', groups, parts: found.map((r) => r.set) };
   }
 
-  /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
+  /**
+   * Runs the rules of a resolution over `path` into `state`, which must come in empty, within
+   * the work budget; counts a check that runs out of it.
+   */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
-    const { set, parts } = resolution;
-    if (set !== null) {
-      this.#runSet(set, path, state);
+    state.search.reset(path, this.options.workBudget);
+    if (resolution.kind === 'set') {
+      this.#runSet(resolution.set, path, state);
     } else {
-      for (let i = 0; i < parts!.length; i++) this.#runSet(parts![i]!, path, state);
+      const { parts } = resolution;
+      for (let i = 0; i < parts.length; i++) this.#runSet(parts[i]!, path, state);
     }
+    if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
@@ -360,10 +438,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
       set.scans++;
       const { allow, disallow } = state;
-      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), path, state)) return;
-      // The scan gave up (wildcard patterns against a long path): the index answers.
+      const work = state.search.work;
+      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), state)) return;
+      // The scan gave up (its work would pass the budget, or wildcard patterns against a long
+      // path would cost more than indexing): the index answers, as if no scan had run.
       state.allow = allow;
       state.disallow = disallow;
+      state.search.work = work;
     }
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
     set.index.match(path, state);
@@ -388,6 +469,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #body(): BodyText {
     return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
+}
+
+/** The options as JSON can carry them: an infinite (absent) work budget left out. */
+function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'] {
+  if (Number.isFinite(options.workBudget)) return options;
+  const { workBudget: _, ...rest } = options;
+  return rest;
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */
@@ -469,7 +557,10 @@ export function parseResolved(
     ...options,
     interpretation: 'google',
   });
-  return new ReadingRobotsTxt(google, READINGS[reading](body, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](body, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
@@ -482,7 +573,10 @@ export function parseByteString(byteString: string, options: Required<ParseOptio
     interpretation: 'google',
   });
   const bytes = byteStringToBytes(byteString);
-  return new ReadingRobotsTxt(google, READINGS[reading](bytes, options.maxBytes));
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /**

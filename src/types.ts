@@ -152,6 +152,16 @@ export interface ParseOptions {
    * @default 'google'
    */
   readonly interpretation?: Interpretation;
+  /**
+   * The most work one check may do, counted in comparisons (characters of the path and of
+   * patterns compared or scanned, estimated from above). A check that would do more stops and
+   * answers **disallowed** (never allowed); `explain` says so (`budgetExceeded`) and
+   * `exhaustedChecks` counts it. A check costs O(n log n + p) for a path of n characters and p
+   * characters of the patterns it visits, whatever the file (see docs/performance.md); real files
+   * stay far below 100,000. `createRobotsClient` sets 2,000,000, where hostile files arrive.
+   * @default Infinity (no budget)
+   */
+  readonly workBudget?: number;
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
@@ -204,13 +214,24 @@ export interface Explanation {
   readonly selection: Selection;
   /**
    * Indexes of the groups whose rules applied, in file order. Under a legacy reading
-   * (`draft-1996`, `python-urllib`), the index of that reading's own record (entry) in file order.
+   * (`draft-1996`, `python-urllib`), the group of the model holding the first User-agent line of
+   * the record that reading applied (none when its line numbers differ, as Python's can).
    */
   readonly groups: readonly number[];
   /** One sentence a person can read: why this verdict. */
   readonly reason: string;
   /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
   readonly interpretation?: Interpretation;
+  /**
+   * True when the check ran out of its `workBudget` before it could decide: the URL is then
+   * disallowed (fail closed), with `line` 0.
+   */
+  readonly budgetExceeded?: true;
+  /**
+   * What a person should know about this answer beyond the verdict: a queried agent that is not
+   * a product token (it names no group), an answer from a stale copy after a failed refresh.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */
@@ -224,6 +245,23 @@ export interface RobotsPolicy {
   explain(url: string | URL, agent: string | readonly string[]): Explanation;
   /** Sitemap URLs in file order. */
   readonly sitemaps: readonly string[];
+  /**
+   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
+   * undefined (also when no file applies). Google ignores Crawl-delay; Bing, Yandex and others
+   * honour it.
+   */
+  crawlDelay(agent: string | readonly string[]): number | undefined;
+  /**
+   * The `Request-rate` of the groups that apply to `agent` (the first valid value), or undefined.
+   * A non-standard extension Google ignores.
+   */
+  requestRate(agent: string | readonly string[]): RequestRate | undefined;
+}
+
+/** A `Request-rate`: at most `requests` requests every `seconds` seconds. */
+export interface RequestRate {
+  readonly requests: number;
+  readonly seconds: number;
 }
 
 /**
@@ -262,6 +300,11 @@ export interface RobotsTxt extends RobotsPolicy {
   /** The options the file was parsed with (defaults filled in). */
   readonly options: Required<ParseOptions>;
   /**
+   * How many checks of this file ran out of `options.workBudget` and were answered disallowed
+   * (0 without a budget).
+   */
+  readonly exhaustedChecks: number;
+  /**
    * The verdict for `url` and `agent` under every reading (`INTERPRETATIONS`, Google's first),
    * each with its deciding line and explanation: this file as parsed stands for its own reading,
    * the others are read from the same body with their defaults (and this file's `maxBytes`).
@@ -274,11 +317,6 @@ export interface RobotsTxt extends RobotsPolicy {
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[];
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
-  /**
-   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
-   * undefined. Google ignores Crawl-delay; Bing, Yandex and others honour it.
-   */
-  crawlDelay(agent: string | readonly string[]): number | undefined;
   /**
    * The model as plain data, which `JSON.stringify(robots)` writes (the fields are accessors, so
    * spreading or `structuredClone` of the object itself does not copy them).
@@ -296,7 +334,8 @@ export interface RobotsTxtData {
   readonly size: number;
   readonly bytesParsed: number;
   readonly truncated: boolean;
-  readonly options: Required<ParseOptions>;
+  /** The options, defaults filled in; `workBudget` only when finite (JSON has no Infinity). */
+  readonly options: Omit<Required<ParseOptions>, 'workBudget'> & { readonly workBudget?: number };
 }
 
 /** One reading's answer for a URL and agent (see {@link RobotsTxt.compare}). */

@@ -17,6 +17,14 @@ export {
   USAGE_PURPOSES,
   type UsagePurpose,
 } from '../extensions/vocabulary.js';
+export {
+  auditUsage,
+  formatPurposeCell,
+  formatUsageAuditTable,
+  type UsageAuditResult,
+  type UsageAuditRow,
+  type UsageAuditVerdict,
+} from './audit.js';
 export { parseContentUsageHeader } from './header.js';
 export {
   type MemberType,

@@ -238,14 +238,14 @@ function decidePurpose(
       verdict,
       lines,
       header,
-      reason: `${what} ${verdict === 'allowed' ? 'allows' : 'disallows'} ${purpose} for ${result.path} (${where}).`,
+      reason: `${what} ${verdict === 'allowed' ? 'allow' : 'disallow'}${deciding.length > 1 ? '' : 's'} ${purpose} for ${result.path} (${where}).`,
     };
   }
   return {
     verdict: 'unknown',
     lines: [],
     header: false,
-    reason: `No line or header states a ${purpose} preference for ${result.path}.`,
+    reason: `No line or header states a${/^[aeiou]/.test(purpose) ? 'n' : ''} ${purpose} preference for ${result.path}.`,
   };
 }
 

@@ -68,6 +68,14 @@ export interface CacheStore {
    * another holder has it.
    */
   lock?(key: string, ttl: number): Promise<CacheLock | undefined>;
+  /**
+   * Optional: reserves the next request slot of `key`, atomically for every process sharing the
+   * store. The slot starts at the later of now and the key's next free time, which then moves to
+   * the slot's start plus `interval` milliseconds. Resolves to the milliseconds to wait until the
+   * slot starts (by the store's clock, so processes need not agree on the time). Without it,
+   * the client spaces requests within its own process only.
+   */
+  reserve?(key: string, interval: number): Promise<number>;
 }
 
 /** Durations of the caching rules, in milliseconds; see `RobotsClientOptions`. */

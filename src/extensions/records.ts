@@ -4,6 +4,7 @@
  * Read from the parsed model's `directives`, so Google's allow/disallow decisions never see them.
  */
 
+import { parseRequestRate } from '../parse/request-rate.js';
 import type { OtherDirective, RobotsTxt } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
 import { type ContentSignalStatement, parseContentSignal } from './content-signal.js';
@@ -176,22 +177,18 @@ function recordOf(directive: OtherDirective, rfc9309: boolean): ExtensionRecord 
   }
 }
 
+/** As `crawlDelay` reads it: a non-negative number of seconds. */
 function seconds(text: string): number | null {
-  if (!/^\d+(?:\.\d+)?$/.test(text)) return null;
-  return Number(text);
+  const value = Number(text);
+  return text !== '' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-const UNIT_SECONDS: Readonly<Record<string, number>> = { '': 1, s: 1, m: 60, h: 3600 };
-
+/** As `requestRate` reads it (`parseRequestRate`), plus the optional UTC window after it. */
 function requestRate(text: string): Pick<RequestRateRecord, 'requests' | 'seconds' | 'window'> {
-  const match = /^(\d+)\s*\/\s*(\d+)\s*([smh]?)(?:[ \t]+(\S+))?$/i.exec(text);
-  if (match === null) return { requests: null, seconds: null, window: null };
-  const period = Number(match[2]) * UNIT_SECONDS[asciiLowerCase(match[3]!)]!;
-  return {
-    requests: Number(match[1]),
-    seconds: period,
-    window: match[4] === undefined ? null : timeWindow(match[4]),
-  };
+  const rate = parseRequestRate(text);
+  if (rate === undefined) return { requests: null, seconds: null, window: null };
+  const after = /^\S+\s+(\S+)/.exec(text.replace(/\s*\/\s*/, '/'))?.[1];
+  return { ...rate, window: after === undefined ? null : timeWindow(after) };
 }
 
 function timeWindow(text: string): TimeWindow | null {

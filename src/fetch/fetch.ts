@@ -11,6 +11,8 @@ import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
 import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
 import {
+  type FetchInit,
+  type FetchResponse,
   type FetchRobotsTxtOptions,
   type ResolvedFetchOptions,
   resolveFetchOptions,
@@ -83,7 +85,9 @@ function failure(
   if (signal?.aborted) throw signal.reason;
   const refusal = findRefusal(error);
   if (refusal !== undefined) {
-    return unreachable(trace, `${prefix}${refusal.message}`, { refused: refusal.refusal });
+    return unreachable(trace, `${prefix}address refused: ${refusal.message}`, {
+      refused: refusal.refusal,
+    });
   }
   return unreachable(
     trace,
@@ -102,13 +106,13 @@ async function fetchOverHttp(
     ...options.headers,
     ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
   };
-  const init = (redirect: RequestRedirect): RequestInit => ({
+  const init = (redirect: 'manual' | 'follow'): FetchInit => ({
     redirect,
     signal: deadline.signal,
     headers,
   });
   for (;;) {
-    let response: Response;
+    let response: FetchResponse;
     try {
       response = await untilAborted(fetchFunction(trace.current, init('manual')), deadline.signal);
       if (response.type === 'opaqueredirect') {
@@ -195,18 +199,14 @@ async function fetchOverFtp(
   deadline: Deadline,
   signal: AbortSignal | undefined,
 ): Promise<FetchRobotsTxtResult> {
-  const { ftp, parse, timeout, userAgent } = options;
+  const { ftp, parse, timeout } = options;
   if (ftp === undefined) {
     return unreachable(trace, 'no FTP access here: fetch ftp: URLs with robots-rep/node');
   }
   let retrieved: Awaited<ReturnType<typeof ftp>>;
   try {
     retrieved = await untilAborted(
-      ftp(trace.current, {
-        signal: deadline.signal,
-        limit: parse.maxBytes + 1,
-        ...(userAgent === undefined ? {} : { userAgent }),
-      }),
+      ftp(trace.current, { signal: deadline.signal, limit: parse.maxBytes + 1 }),
       deadline.signal,
     );
   } catch (error) {

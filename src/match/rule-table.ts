@@ -9,7 +9,7 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
-import { matchesPattern } from './pattern.js';
+import { compilePattern } from './pattern.js';
 import {
   addEntries,
   type IndexEntry,
@@ -111,41 +111,47 @@ export function scansRules(
 }
 
 /**
- * Character comparisons (path length × pattern length, a bound on a substring search's) that a
- * scan may spend on wildcard patterns before it gives up for the index: a scan then costs at
- * most a pass over the rules plus this, whatever the file and the URL, and an index is what
- * bounds the checks of a file made to be slow.
+ * Work (`PathSearch` units) that a scan may spend on wildcard patterns before it gives up for
+ * the index: a scan then costs at most a pass over the rules plus this, whatever the file and
+ * the URL, and the index is what bounds the checks of a file made to be slow.
  */
-const SCAN_WILDCARD_WORK = 1 << 18;
+const SCAN_WILDCARD_WORK = 1 << 16;
 
 /**
- * Matches `path` against the rules of `groups` (ascending) straight from the rule table, into
- * `state`: what a rule set's first checks do, before indexing it pays ({@link RuleIndex}). Each
- * rule is compared with the path in place, character by character, in file order, and only a
+ * Matches the path of `state.search` against the rules of `groups` (ascending) straight from
+ * the rule table, into `state`: what a rule set's first checks do, before indexing it pays
+ * ({@link RuleIndex}). Each rule is compared with the path in place, in file order, and only a
  * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
  * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
  * same patterns (escaped as there, with the same `index.html` rewrites), the same strategy.
+ * Its work is counted in `state.search` (a unit per rule compared and per character of its
+ * prefix, and the wildcard searches).
  *
- * Returns false, with `state` partly updated, when the wildcard patterns whose prefix matched
- * would cost more than {@link SCAN_WILDCARD_WORK}: the caller then runs the index instead.
+ * Returns false, with `state` partly updated, when the work would pass the check's budget or
+ * the wildcard patterns whose prefix matched would cost more than {@link SCAN_WILDCARD_WORK}:
+ * the caller then runs the index instead, so a scan never changes an answer.
  */
 export function scanRules(
   body: BodyText,
   rules: readonly number[],
   groups: readonly number[],
   rfc9309: boolean,
-  path: string,
   state: MatchState,
 ): boolean {
   const text = body.text;
   const table = rules[rules.length - 1]!;
-  let work = 0;
-  /** Whether `path` matches `pattern[start, end)`, counting the work of a wildcard pattern. */
+  const search = state.search;
+  const path = search.path;
+  let wildcardWork = 0;
+  /** Whether `path` matches `pattern[start, end)`, with the work counted. */
   const matches = (pattern: string, start: number, end: number): boolean => {
+    search.work += 1 + (end - start);
     const prefix = prefixMatch(pattern, start, end, path);
     if (prefix !== PrefixMatch.wildcard) return prefix === PrefixMatch.yes;
-    work += path.length * (end - start);
-    return work <= SCAN_WILDCARD_WORK && matchesPattern(pattern.slice(start, end), path);
+    const before = search.work;
+    const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
+    wildcardWork += search.work - before;
+    return matched;
   };
   for (const group of groups) {
     const last = rules[table + group + 1]!;
@@ -180,7 +186,7 @@ export function scanRules(
           state.allow = makeEntry(rewritten, true, group, line, true);
         }
       }
-      if (work > SCAN_WILDCARD_WORK) return false;
+      if (search.work > search.budget || wildcardWork > SCAN_WILDCARD_WORK) return false;
     }
   }
   return true;

@@ -23,6 +23,7 @@ const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
   percentEncoding: 'reference',
   productTokenDigits: false,
   interpretation: 'google',
+  workBudget: Number.POSITIVE_INFINITY,
 });
 
 /**
@@ -62,11 +63,21 @@ export function resolveOptions(
     );
   }
   const productTokenDigits = options.productTokenDigits ?? strict;
+  const workBudget = options.workBudget ?? Number.POSITIVE_INFINITY;
+  if (typeof workBudget !== 'number' || !(workBudget > 0)) {
+    throw argumentError(
+      caller,
+      'options.workBudget',
+      'a positive number (or Infinity)',
+      workBudget,
+    );
+  }
   return {
     maxBytes,
     percentEncoding,
     productTokenDigits: productTokenDigits === true,
     interpretation,
+    workBudget,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 
 import type { Explanation } from '../types.js';
-import { firstMatchRule, keptBytes, type Reading, robotName } from './reading.js';
+import { firstMatchRule, groupsAt, keptBytes, type Reading, robotName } from './reading.js';
 
 /** A rule of a record. */
 export interface DraftRule {
@@ -178,19 +178,29 @@ const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
  * The 1996 draft's reading of a body: its text is the UTF-8 decoding of the first `maxBytes`
  * bytes, invalid bytes replaced (the draft says nothing of encodings).
  */
-export function draftReading(body: string | Uint8Array | ArrayBuffer, maxBytes: number): Reading {
+export function draftReading(
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+  groupAt: (line: number) => number,
+): Reading {
   const kept = keptBytes(body, maxBytes);
   const robots = parseDraft(typeof kept === 'string' ? kept : lenientUtf8.decode(kept));
   return {
     interpretation: 'draft-1996',
     sitemaps: robots.sitemaps,
-    explain: (url, agents) => explainDraft(robots, url, agents),
+    explain: (url, agents) => explainDraft(robots, url, agents, groupAt),
     // The draft has no crawl delay.
     crawlDelay: () => undefined,
+    requestRate: () => undefined,
   };
 }
 
-function explainDraft(robots: DraftRobots, url: string, agents: readonly string[]): Explanation {
+function explainDraft(
+  robots: DraftRobots,
+  url: string,
+  agents: readonly string[],
+  groupAt: (line: number) => number,
+): Explanation {
   const name = robotName(agents);
   const verdict = draftVerdict(robots, name, url);
   const base = { path: verdict.path, agents, interpretation: 'draft-1996' as const };
@@ -205,11 +215,12 @@ function explainDraft(robots: DraftRobots, url: string, agents: readonly string[
       reason: `No record names "${name}" and there is no "*" record: the 1996 draft allows ${verdict.path}.`,
     };
   }
+  const recordLine = robots.records[found.index]!.agents[0]?.line ?? 0;
   const which = found.global
     ? 'the "*" record (no record names the robot)'
-    : `the first record naming "${name.split('/')[0]}" (line ${robots.records[found.index]!.agents[0]?.line})`;
+    : `the first record naming "${name.split('/')[0]}" (line ${recordLine})`;
   const selection = found.global ? 'global' : 'specific';
-  const groups = [found.index];
+  const groups = groupsAt(groupAt, recordLine);
   if (verdict.rule === undefined) {
     return {
       ...base,
@@ -226,7 +237,7 @@ function explainDraft(robots: DraftRobots, url: string, agents: readonly string[
     verdict.rule.line,
     verdict.rule.value,
     verdict.rule.value,
-    found.index,
+    groups[0] ?? -1,
   );
   return {
     ...base,

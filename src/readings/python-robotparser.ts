@@ -29,8 +29,6 @@ export interface PythonRule {
 
 /** An entry (group) as Python builds it. */
 export interface PythonEntry {
-  /** 0-based position among the entries Python completed, in file order (a dropped second `*` entry counts). */
-  index: number;
   readonly useragents: string[];
   readonly agentLines: number[];
   readonly rulelines: PythonRule[];
@@ -49,7 +47,6 @@ export interface PythonRobots {
 
 function newEntry(): PythonEntry {
   return {
-    index: -1,
     useragents: [],
     agentLines: [],
     rulelines: [],
@@ -91,9 +88,7 @@ export function parsePython(text: string): PythonRobots {
   const entries: PythonEntry[] = [];
   let defaultEntry: PythonEntry | undefined;
   const sitemaps: string[] = [];
-  let completed = 0;
   const addEntry = (entry: PythonEntry): void => {
-    entry.index = completed++;
     if (entry.useragents.includes('*')) {
       // The first default entry wins; it is consulted last.
       if (defaultEntry === undefined) defaultEntry = entry;
@@ -176,13 +171,11 @@ function appliesTo(entry: PythonEntry, useragent: string): boolean {
 export function entryFor(
   robots: PythonRobots,
   useragent: string,
-): { entry: PythonEntry; index: number; global: boolean } | undefined {
+): { entry: PythonEntry; global: boolean } | undefined {
   const entry = robots.entries.find((e) => appliesTo(e, useragent));
-  if (entry !== undefined) return { entry, index: entry.index, global: false };
+  if (entry !== undefined) return { entry, global: false };
   const fallback = robots.defaultEntry;
-  return fallback === undefined
-    ? undefined
-    : { entry: fallback, index: fallback.index, global: true };
+  return fallback === undefined ? undefined : { entry: fallback, global: true };
 }
 
 /** The path `can_fetch` compares: the URL unquoted, its path, params, query and fragment, quoted. */
@@ -206,7 +199,7 @@ export interface PythonVerdict {
   readonly allowed: boolean;
   readonly path: string;
   readonly rule?: PythonRule;
-  readonly entry?: { readonly index: number; readonly global: boolean; readonly agentLine: number };
+  readonly entry?: { readonly global: boolean; readonly agentLine: number };
   readonly error?: PythonError;
 }
 
@@ -223,7 +216,6 @@ export function canFetch(robots: PythonRobots, useragent: string, url: string): 
   const found = entryFor(robots, useragent);
   if (found === undefined) return { allowed: true, path };
   const entry = {
-    index: found.index,
     global: found.global,
     agentLine: found.entry.agentLines[0] ?? 0,
   };

@@ -7,7 +7,7 @@
 import type { Explanation } from '../types.js';
 import { canFetch, entryFor, type PythonRobots, parsePython } from './python-robotparser.js';
 import { PythonError } from './python-text.js';
-import { firstMatchRule, keptBytes, type Reading, robotName } from './reading.js';
+import { firstMatchRule, groupsAt, keptBytes, type Reading, robotName } from './reading.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -28,7 +28,11 @@ function pythonText(body: string | Uint8Array): string | PythonError {
 }
 
 /** Python's robotparser's reading of the first `maxBytes` bytes of a body. */
-export function pythonReading(body: string | Uint8Array | ArrayBuffer, maxBytes: number): Reading {
+export function pythonReading(
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+  groupAt: (line: number) => number,
+): Reading {
   const text = pythonText(keptBytes(body, maxBytes));
   const robots: PythonRobots =
     typeof text === 'string'
@@ -37,14 +41,24 @@ export function pythonReading(body: string | Uint8Array | ArrayBuffer, maxBytes:
   return {
     interpretation: 'python-urllib',
     sitemaps: robots.sitemaps,
-    explain: (url, agents) => explainPython(robots, url, agents),
+    explain: (url, agents) => explainPython(robots, url, agents, groupAt),
     // `crawl_delay`: the applicable entry's delay, a whole number of seconds.
     crawlDelay: (agents) =>
       robots.error === undefined ? entryFor(robots, robotName(agents))?.entry.delay : undefined,
+    // `request_rate`: the applicable entry's requests per seconds.
+    requestRate: (agents) =>
+      robots.error === undefined
+        ? entryFor(robots, robotName(agents))?.entry.requestRate
+        : undefined,
   };
 }
 
-function explainPython(robots: PythonRobots, url: string, agents: readonly string[]): Explanation {
+function explainPython(
+  robots: PythonRobots,
+  url: string,
+  agents: readonly string[],
+  groupAt: (line: number) => number,
+): Explanation {
   const name = robotName(agents);
   const verdict = canFetch(robots, name, url);
   const base = { path: verdict.path, agents, interpretation: 'python-urllib' as const };
@@ -72,7 +86,8 @@ function explainPython(robots: PythonRobots, url: string, agents: readonly strin
     ? 'the "*" entry (no other entry\'s User-agent is a substring of the name)'
     : `the first entry whose User-agent is a substring of "${name.split('/')[0]?.toLowerCase()}" (line ${verdict.entry.agentLine})`;
   const selection = verdict.entry.global ? 'global' : 'specific';
-  const groups = [verdict.entry.index];
+  // Python counts its own line splits: where they differ from Google's, no group is named.
+  const groups = groupsAt(groupAt, verdict.entry.agentLine);
   if (verdict.rule === undefined) {
     return {
       ...base,
@@ -84,13 +99,7 @@ function explainPython(robots: PythonRobots, url: string, agents: readonly strin
     };
   }
   const { allowance, line, value, path } = verdict.rule;
-  const rule = firstMatchRule(
-    allowance ? 'allow' : 'disallow',
-    line,
-    value,
-    path,
-    verdict.entry.index,
-  );
+  const rule = firstMatchRule(allowance ? 'allow' : 'disallow', line, value, path, groups[0] ?? -1);
   return {
     ...base,
     allowed: verdict.allowed,

@@ -13,6 +13,7 @@ import type {
   OtherDirective,
   ParseOptions,
   ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -34,6 +35,18 @@ export function isLegacyInterpretation(
   interpretation: string,
 ): interpretation is LegacyInterpretation {
   return Object.hasOwn(READINGS, interpretation);
+}
+
+/**
+ * `groupAt` for a reading of the file `google` models: the index of the group holding a
+ * User-agent line, or -1 (the model is read on the first call).
+ */
+export function groupAtLineOf(google: RobotsTxt): (line: number) => number {
+  let byLine: Map<number, number> | undefined;
+  return (line) => {
+    byLine ??= new Map(google.groups.flatMap((g) => g.agents.map((a) => [a.line, g.index])));
+    return byLine.get(line) ?? -1;
+  };
 }
 
 /** A file read by a legacy reading, with Google's reading of it as the model. */
@@ -77,6 +90,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
   get truncated(): boolean {
     return this.#google.truncated;
   }
+  /** Always 0: these readings have no wildcards, and a check costs at most the file's length. */
+  get exhaustedChecks(): number {
+    return 0;
+  }
   report(): RobotsTxtReport {
     return this.#google.report();
   }
@@ -108,6 +125,10 @@ export class ReadingRobotsTxt implements RobotsTxt {
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
     return this.#reading.crawlDelay(toAgentList(agent, 'crawlDelay'));
+  }
+
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    return this.#reading.requestRate(toAgentList(agent, 'requestRate'));
   }
 
   toJSON(): RobotsTxtData {

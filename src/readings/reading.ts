@@ -5,7 +5,7 @@
  * `RobotsTxt` shape.
  */
 
-import type { Explanation, Interpretation, MatchedRule, RuleType } from '../types.js';
+import type { Explanation, Interpretation, MatchedRule, RequestRate, RuleType } from '../types.js';
 import { utf8Length } from '../util/bytes.js';
 
 /** The readings that are not Google's grouping and matching (`'rfc9309'` is Google's, stricter). */
@@ -24,10 +24,27 @@ export interface Reading {
   explain(url: string, agents: readonly string[]): Explanation;
   /** The crawl delay in seconds this reading gives the agents, if it knows one. */
   crawlDelay(agents: readonly string[]): number | undefined;
+  /** The request rate this reading gives the agents, if it knows one. */
+  requestRate(agents: readonly string[]): RequestRate | undefined;
 }
 
-/** Builds a reading from the body as given to the parser, of which it reads `maxBytes` bytes. */
-export type ReadingFactory = (body: string | Uint8Array | ArrayBuffer, maxBytes: number) => Reading;
+/**
+ * Builds a reading from the body as given to the parser, of which it reads `maxBytes` bytes.
+ * `groupAt(line)` is the index of Google's group (the model's `groups`) holding the User-agent
+ * line `line`, or -1: a reading names the record it applied by that group, so explanations
+ * point into the one model whatever the reading.
+ */
+export type ReadingFactory = (
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+  groupAt: (line: number) => number,
+) => Reading;
+
+/** The `groups` of an explanation for a record whose first User-agent line is `line`. */
+export function groupsAt(groupAt: (line: number) => number, line: number): number[] {
+  const group = groupAt(line);
+  return group < 0 ? [] : [group];
+}
 
 /**
  * The robot name a legacy reading checks: these readings know one name per check, so a list of

@@ -214,7 +214,7 @@ describe('purposes', () => {
     expect(purposes.search).toMatchObject({ verdict: 'allowed', lines: [2, 3] });
     expect(purposes['ai-input']).toMatchObject({ verdict: 'allowed', lines: [2] });
     expect(purposes.search.reason).toBe(
-      'Content-Usage search and Content-Signal search allows search for / (lines 2, 3).',
+      'Content-Usage search and Content-Signal search allow search for / (lines 2, 3).',
     );
   });
 });

@@ -14,7 +14,7 @@ cacheStoreTests(
       },
     };
   },
-  { locks: true },
+  { locks: true, reserve: true },
 );
 
 describe('createMemoryStore', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
+import { PathSearch } from '../../src/match/path-search.js';
 import type { MatchState } from '../../src/match/rule-entry.js';
 import { readRuleTable, SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/rule-table.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
@@ -8,11 +9,16 @@ import { readBody, resolveOptions } from '../../src/parse/body.js';
 // scan would cost too much, use its index. The conformance and property suites check that both
 // give the reference's answers; these tests pin down when a scan gives up.
 
-function scan(body: string, url: string): { done: boolean; state: MatchState } {
+function scan(
+  body: string,
+  url: string,
+  budget = Number.POSITIVE_INFINITY,
+): { done: boolean; state: MatchState } {
   const options = resolveOptions(undefined);
   const table = readRuleTable(readBody(body), options);
-  const state: MatchState = { allow: null, disallow: null };
-  const done = scanRules(table.body, table.rules, table.globalGroups, false, url, state);
+  const state: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+  state.search.reset(url, budget);
+  const done = scanRules(table.body, table.rules, table.globalGroups, false, state);
   return { done, state };
 }
 
@@ -29,13 +35,15 @@ describe('scanning a rule set', () => {
     expect(rewrite.state.allow).toMatchObject({ line: 3, indexRewrite: true, pattern: '/x/$' });
   });
 
-  it('gives up on wildcard patterns against a long path, and the index answers', () => {
+  it('gives up on wildcard patterns against a long path or past the budget; the index answers', () => {
     const rules = Array.from({ length: 200 }, (_, i) => `Allow: /aa*${'a'.repeat(i % 7)}aaab`);
     const body = `User-agent: *\nDisallow: /a\n${rules.join('\n')}\n`;
     const path = `/${'a'.repeat(8000)}`;
     expect(scan(body, path).done).toBe(false);
     // A short path costs the wildcard patterns little: the scan finishes.
     expect(scan(body, '/aab').done).toBe(true);
+    // Nor does a scan that would pass the check's work budget: the index may need less.
+    expect(scan(body, '/aab', 100).done).toBe(false);
     const robots = parseRobotsTxt(body);
     for (let i = 0; i <= SCANS_BEFORE_INDEXING; i++) {
       expect(robots.matchingLine(`https://h${path}`, 'x')).toBe(2);

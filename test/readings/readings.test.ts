@@ -343,11 +343,29 @@ describe('side by side', () => {
     expect(() => robots.explain(5 as unknown as string, 'Bot')).toThrow(/^explain: url must be/);
   });
 
-  it('numbers legacy records in file order and keeps pattern lengths as priorities', () => {
-    const body = 'User-agent: *\nDisallow: /ü\n\nUser-agent: bot\nDisallow: /b\n';
+  it("names the record applied by the model's group, and keeps pattern lengths as priorities", () => {
+    // Google: one group of two agents (a blank line ends nothing); the legacy readings: two records.
+    const body =
+      'User-agent: *\nDisallow: /ü\n\nUser-agent: bot\nDisallow: /b\n\nUser-agent: a\n\nUser-agent: c\nDisallow: /c\n';
+    expect(parseRobotsTxt(body).groups.map((g) => g.agents.map((a) => a.line))).toEqual([
+      [1],
+      [4],
+      [7, 9],
+    ]);
     const python = parseRobotsTxt(body, { interpretation: 'python-urllib' });
     expect(python.explain('https://e.com/x', 'Other').groups).toEqual([0]);
     expect(python.explain('https://e.com/b', 'bot').groups).toEqual([1]);
+    expect(python.explain('https://e.com/c', 'c').groups).toEqual([2]);
+    expect(python.explain('https://e.com/c', 'c').rule).toMatchObject({ line: 10, group: 2 });
+    // Python's own line splits (here \x1c) number lines its way: no group of the model is named.
+    const split = parseRobotsTxt('User-agent: x\x1cDisallow: /\nUser-agent: y\nDisallow: /y\n', {
+      interpretation: 'python-urllib',
+    });
+    expect(split.explain('https://e.com/y', 'y')).toMatchObject({
+      allowed: false,
+      line: 4,
+      groups: [],
+    });
     const draft = parseRobotsTxt(body, { interpretation: 'draft-1996' });
     const rule = draft.explain('https://e.com/ü', 'Other').rule!;
     expect(rule).toMatchObject({ line: 2, value: '/ü', priority: 3, matchPriority: 3 });

@@ -122,37 +122,35 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const keyText = decodeByteString(raw);
   const lower = asciiLowerCase(raw);
   const span = { from: d.keyStart, to: d.keyEnd };
-  if (d.kind === 'unknown') {
-    // A key starting with a byte order mark is the encoding family's `stray-byte-order-mark`.
-    if (raw.startsWith('\xef\xbb\xbf')) return;
-    const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
-    if (unsupported !== undefined) {
-      context.report({ code: 'unsupported-directive', line, message: unsupported, ...span });
-    } else if (!context.html) {
-      const hint =
-        lower === 'http' || lower === 'https'
-          ? ' It looks like a bare URL: write "Sitemap: <url>".'
-          : '';
-      context.report({
-        code: 'unknown-directive',
-        line,
-        message: `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`,
-        ...span,
-      });
-    }
-    return;
-  }
-  const canonical = CANONICAL[d.kind];
-  const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
+  // In an HTML page (`html-content`), a per-line verdict only repeats that: shown as info.
+  const quiet = context.html ? { severity: 'info' as const } : {};
   if (flags & LineFlag.missingColon) {
     context.report({
       code: 'missing-colon',
       line,
-      message: `No colon after "${keyText}": Google reads the line as "${canonical}: ${value}", but RFC 9309 requires the colon and other parsers ignore the line.`,
+      message: missingColonMessage(keyText, d, text),
       from: d.keyEnd,
       to: d.valueStart,
+      ...quiet,
     });
   }
+  if (d.kind === 'unknown') {
+    const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
+    if (unsupported !== undefined) {
+      context.report({ code: 'unsupported-directive', line, message: unsupported, ...span });
+      return;
+    }
+    context.report({
+      code: 'unknown-directive',
+      line,
+      message: unknownMessage(keyText, raw, lower),
+      ...span,
+      ...quiet,
+    });
+    return;
+  }
+  const canonical = CANONICAL[d.kind];
+  const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
   if (flags & LineFlag.acceptableTypo) {
     context.report({
       code: 'accepted-typo',
@@ -175,4 +173,25 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       ...span,
     });
   }
+}
+
+/** Why Google took whitespace for the colon, and what it read. */
+function missingColonMessage(keyText: string, d: DirectiveSpan, text: string): string {
+  const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
+  if (d.kind === 'unknown') {
+    return `No colon after "${keyText}": Google reads the key "${keyText}" with the value "${value}" (whitespace between exactly two words stands for the colon).`;
+  }
+  return `No colon after "${keyText}": Google reads the line as "${CANONICAL[d.kind]}: ${value}" (whitespace between exactly two words stands for the colon), but RFC 9309 requires the colon and other parsers ignore the line.`;
+}
+
+function unknownMessage(keyText: string, raw: string, lower: string): string {
+  // A key starting with a byte order mark also gets the encoding family's `stray-byte-order-mark`.
+  if (raw.startsWith('\xef\xbb\xbf')) {
+    return `Unknown directive "${keyText.slice(1)}" behind a byte order mark: Google reads the mark as part of the key, so it ignores the line.`;
+  }
+  const hint =
+    lower === 'http' || lower === 'https'
+      ? ' It looks like a bare URL: write "Sitemap: <url>".'
+      : '';
+  return `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`;
 }
