@@ -216,6 +216,20 @@ describe('createRobotsClient of robots-rep/node', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('a refused origin stays disallowed past the 30 days after which an outage is allowed', async () => {
+    const server = await secret();
+    let time = Date.UTC(2026, 0, 1);
+    const robots = createRobotsClient({ now: () => time });
+    for (let day = 0; day <= 32; day++) {
+      expect(await robots.isAllowed(`${server.origin}/page`, agent)).toBe(false);
+      time += 86_400_000;
+    }
+    const lookup = await robots.get(`${server.origin}/`);
+    expect(lookup.entry).toMatchObject({ refused: 'address' });
+    expect(lookup.entry.failures).toBeGreaterThan(30);
+    expect(server.requests).toEqual([]);
+  });
+
   it('fetches it with allowPrivateAddresses, the rules apply', async () => {
     const server = await serve((_request, response) => response.end(rules));
     const robots = createRobotsClient({ allowPrivateAddresses: true });
