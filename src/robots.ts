@@ -9,7 +9,7 @@ import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, readRuleTable } from './match/rule-table.js';
+import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
@@ -56,6 +56,8 @@ import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } fro
 interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
+  /** Checks answered by scanning the rules before the index was made (`scansRules`). */
+  scans: number;
   /** The resolution of agents named by exactly these groups, made on first use. */
   specific: OneSet | null;
 }
@@ -86,7 +88,7 @@ const NO_GROUPS: Resolution = {
   kind: 'set',
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]), specific: null },
+  set: { groups: [], index: new RuleIndex([]), scans: 0, specific: null },
 };
 
 /**
@@ -183,7 +185,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const key = groups.join(',');
     let set = this.#sets.get(key);
     if (set === undefined) {
-      set = { groups, index: null, specific: null };
+      set = { groups, index: null, scans: 0, specific: null };
       this.#sets.set(key, set);
     }
     return set;
@@ -419,19 +421,33 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
     state.search.reset(path, this.options.workBudget);
     if (resolution.kind === 'set') {
-      this.#indexOf(resolution.set).match(path, state);
+      this.#runSet(resolution.set, path, state);
     } else {
       const { parts } = resolution;
-      for (let i = 0; i < parts.length; i++) this.#indexOf(parts[i]!).match(path, state);
+      for (let i = 0; i < parts.length; i++) this.#runSet(parts[i]!, path, state);
     }
     if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
-  /** A rule set's index, compiled on its first check. */
-  #indexOf(set: RuleSet): RuleIndex {
+  /**
+   * Runs a rule set over `path`: its first checks scan the rules in place, later ones use its
+   * index, compiled then (a crawler that checks a site once never pays for it).
+   */
+  #runSet(set: RuleSet, path: string, state: MatchState): void {
+    if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
+      set.scans++;
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), state)) return;
+      // The scan gave up (its work would pass the budget, or wildcard patterns against a long
+      // path would cost more than indexing): the index answers, as if no scan had run.
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+    }
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
-    return set.index;
+    set.index.match(path, state);
   }
 
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {
