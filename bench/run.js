@@ -23,6 +23,7 @@ import {
   timePerOp,
   timeSideBySide,
 } from './timing.js';
+import { benchUsage } from './usage.js';
 
 /**
  * @typedef {import('./inputs.js').CorpusFile} CorpusFile
@@ -209,6 +210,7 @@ function makeCheckAll() {
  * @property {CorpusResult} [corpus]
  * @property {MemoryRow[]} [memory]
  * @property {WorstResult} [worst]
+ * @property {import('./usage.js').UsageRow[]} [usage]
  * @property {ReportResult} [report]
  * @property {number} [maxRssBytes]
  * @property {number} [seconds]
@@ -586,6 +588,8 @@ const memory = benchMemory(corpus.files, loaded.files);
 results.memory = memory;
 const w = benchWorst();
 results.worst = w;
+const usage = benchUsage(loaded);
+results.usage = usage;
 const report = benchReport(loaded, corpus.files);
 results.report = report;
 results.maxRssBytes = process.resourceUsage().maxRSS * 1024;
@@ -719,6 +723,32 @@ printTable(
       '',
     ],
   ],
+);
+
+console.log(
+  'AI usage preferences: usage(robots, url, agent) per URL (OtherCrawler, the * groups), beside the access check it builds on; robots-parser reads neither line.',
+);
+printTable(
+  [
+    'file',
+    'preference lines',
+    `${rp} check`,
+    `${rr} check`,
+    `${rr} explain`,
+    `${rr} usage`,
+    `${rr} parse`,
+    `${rr} parse + first usage`,
+  ],
+  usage.map((u) => [
+    `${u.file} (${formatBytes(u.bytes)})`,
+    u.usageLines,
+    formatNs(u.parserCheckNs),
+    formatNs(u.checkNs),
+    formatNs(u.explainNs),
+    formatNs(u.usageNs),
+    formatNs(u.parseNs),
+    formatNs(u.parseFirstUsageNs),
+  ]),
 );
 
 const large = /** @type {BenchRow} */ (bench.find((r) => r.file === 'large'));
