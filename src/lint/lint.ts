@@ -70,6 +70,8 @@ export function lintRobotsTxt(
   const disabled = disabledCodes(context);
   const diagnostics: Diagnostic[] = [];
   for (const f of findings) {
+    // An HTML page is one finding: its lines are not robots.txt lines to fix one by one.
+    if (context.html && f.code !== 'html-content') continue;
     const severity = f.severity ?? diagnosticCatalog[f.code].severity;
     if (!filter.keep(f.code, severity)) continue;
     const off = disabled.get(f.line);

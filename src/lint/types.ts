@@ -34,6 +34,7 @@ export type DiagnosticCode =
   | 'user-agent-truncated'
   | 'user-agent-version'
   | 'user-agent-without-rules'
+  | 'merged-group'
   | 'duplicate-rule'
   | 'shadowed-rule'
   | 'allow-disallow-tie'

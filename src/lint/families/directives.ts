@@ -7,7 +7,20 @@
 
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
+import { writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { listOf } from './groups.js';
+
+/**
+ * Keys other crawlers act on: in a group that names no Google crawler (and is not `*`), that
+ * Google ignores them is worth knowing, not a warning.
+ */
+const HONOURED_ELSEWHERE: ReadonlySet<string> = new Set([
+  'crawl-delay',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+]);
 
 const CANONICAL = {
   'user-agent': 'User-agent',
@@ -127,7 +140,18 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
     if (raw.startsWith('\xef\xbb\xbf')) return;
     const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
     if (unsupported !== undefined) {
-      context.report({ code: 'unsupported-directive', line, message: unsupported, ...span });
+      const others = HONOURED_ELSEWHERE.has(lower) ? nonGoogleAgents(context, line) : undefined;
+      context.report({
+        code: 'unsupported-directive',
+        line,
+        ...(others === undefined
+          ? { message: unsupported }
+          : {
+              severity: 'info' as const,
+              message: `${unsupported.replace(/ \(.*\)\.$/, '.')} This group is for ${listOf(others)}, not Google, so that is fine if they honour it.`,
+            }),
+        ...span,
+      });
     } else if (!context.html) {
       const hint =
         lower === 'http' || lower === 'https'
@@ -161,10 +185,15 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       ...span,
     });
   } else if (/[\t\n\v\f\r ]/.test(raw)) {
+    // `Sitemap https://…` without a colon: the colon of the URL splits it.
+    const url = /^(\S+)[\t ]+(https?)$/i.exec(keyText);
     context.report({
       code: 'space-in-key',
       line,
-      message: `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
+      message:
+        url !== null && value.startsWith('//')
+          ? `No colon after "${url[1]}": the colon of the URL splits the line, so Google reads the key "${keyText}" and the URL "${value}", which is not a full URL and is ignored. Write "${canonical}: ${url[2]}:${value}".`
+          : `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
       ...span,
     });
   } else if (lower !== canonical.toLowerCase()) {
@@ -175,4 +204,22 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       ...span,
     });
   }
+}
+
+/**
+ * The crawlers of the group a line is written in, when none of them is a Google crawler nor `*`;
+ * undefined otherwise (and outside any group).
+ */
+function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
+  const block = writtenBlocks(context).blockOfLine.get(line);
+  if (block === undefined) return undefined;
+  const group = context.robots.groups[block.group];
+  const agents = group?.agents.filter((a) => block.agentLines.includes(a.line)) ?? [];
+  if (agents.length === 0) return undefined;
+  const tokens: string[] = [];
+  for (const agent of agents) {
+    if (agent.global || /google/i.test(agent.value)) return undefined;
+    tokens.push(agent.token === '' ? agent.value : agent.token);
+  }
+  return tokens;
 }
