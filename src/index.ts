@@ -14,8 +14,11 @@ export {
 } from './audit/audit.js';
 export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
 export {
+  type AgentQuery,
+  type CallOptions,
   createRobotsClient,
   type LookupSource,
+  type RetryAfter,
   type RobotsClient,
   type RobotsClientOptions,
   type RobotsLookup,
@@ -30,22 +33,52 @@ export type {
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
-  compareReadings,
-  parseReadings,
-  type Readings,
-  type ReadingVerdict,
-  readingsDisagree,
-} from './compare.js';
-export {
   isRobotsTxtError,
   RobotsTxtError,
   type RobotsTxtErrorCode,
   type RobotsTxtErrorOptions,
 } from './errors.js';
 export { formatRule } from './explain.js';
+export {
+  type ContentSignalEntry,
+  type ContentSignalStatement,
+  parseContentSignal,
+} from './extensions/content-signal.js';
+export type { PreferenceLine } from './extensions/preference-line.js';
+export {
+  type CleanParamRecord,
+  type ContentSignalRecord,
+  type ContentUsageRecord,
+  type CrawlDelayRecord,
+  type ExtensionRecord,
+  type ExtensionRecordBase,
+  type ExtensionType,
+  type HostRecord,
+  type LicenseRecord,
+  type OtherExtensionRecord,
+  type RequestRateRecord,
+  readExtensions,
+  type TimeWindow,
+  type VisitTimeRecord,
+} from './extensions/records.js';
+export {
+  CONTENT_SIGNAL_VOCABULARY,
+  CONTENT_USAGE_VOCABULARY,
+  type ContentSignalCategory,
+  type ContentSignalVocabulary,
+  type ContentUsageCategory,
+  type ContentUsageVocabulary,
+  type ContentUseLevel,
+  type Preference,
+  type RetiredLabel,
+  USAGE_PURPOSES,
+  type UsageCategoryDescription,
+  type UsagePurpose,
+} from './extensions/vocabulary.js';
 export { fetchRobotsTxt } from './fetch/fetch.js';
 export {
   DEFAULT_TIMEOUT,
+  DEFAULT_USER_AGENT,
   type FetchFunction,
   type FetchRobotsTxtOptions,
 } from './fetch/options.js';
@@ -84,7 +117,7 @@ export type {
 } from './lint/types.js';
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
-export { extractProductToken, isGlobalAgent } from './parse/agent.js';
+export { extractProductToken, isGlobalAgent, productTokenProblem } from './parse/agent.js';
 export { INTERPRETATIONS } from './parse/body.js';
 export { escapePattern } from './parse/escape.js';
 export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
@@ -98,7 +131,8 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { parseRobotsTxt } from './robots.js';
+export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,
   Explanation,
@@ -108,8 +142,11 @@ export type {
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
   ReportLine,
   ReportTag,
+  RequestRate,
   RobotsPolicy,
   RobotsTxt,
   RobotsTxtData,

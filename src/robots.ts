@@ -6,30 +6,43 @@
 
 import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
+import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import { entriesOf, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
-import { toAgentList } from './parse/agent.js';
+import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
   byteStringBody,
+  checkBody,
+  INTERPRETATIONS,
   readBody,
   resolveOptions,
   type SizedBodyText,
 } from './parse/body.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
+import { parseRequestRate } from './parse/request-rate.js';
 import { LineFlag } from './parse/tokenize.js';
-import { LegacyRobotsTxt } from './readings/legacy-robots.js';
-import { PythonError } from './readings/python-text.js';
+import { compareReadings } from './readings/compare.js';
+import {
+  groupAtLineOf,
+  isLegacyInterpretation,
+  READINGS,
+  ReadingRobotsTxt,
+} from './readings/reading-robots.js';
 import type {
   Explanation,
   Group,
+  Interpretation,
   LineMetadata,
   MatchedRule,
   OtherDirective,
   ParseOptions,
+  Readings,
+  ReadingVerdict,
+  RequestRate,
   RobotsTxt,
   RobotsTxtData,
   RobotsTxtReport,
@@ -43,6 +56,8 @@ import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } fro
 interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
+  /** The resolution of agents named by exactly these groups, made on first use. */
+  specific: Resolution | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
@@ -61,7 +76,7 @@ interface Resolution {
 const NO_GROUPS: Resolution = {
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]) },
+  set: { groups: [], index: new RuleIndex([]), specific: null },
   parts: null,
 };
 
@@ -70,7 +85,15 @@ const NO_GROUPS: Resolution = {
  * at once, so one object serves every file and no check allocates. It is emptied after each
  * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
-const SHARED_STATE: MatchState = { allow: null, disallow: null };
+const SHARED_STATE: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+
+/**
+ * The work (in `workBudget` units) of the last `isAllowed` or `matchingLine` of any file: for the
+ * tests and the bench, which count work rather than time it. Not part of the public API.
+ */
+export function lastCheckWork(): number {
+  return SHARED_STATE.search.work;
+}
 
 /** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
 const NO_AGENT: unique symbol = Symbol('no agent');
@@ -78,6 +101,7 @@ const NO_AGENT: unique symbol = Symbol('no agent');
 function release(state: MatchState): void {
   state.allow = null;
   state.disallow = null;
+  state.search.release();
 }
 
 /**
@@ -104,12 +128,24 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #rules: readonly number[];
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
-  /** Bytes read; -1 for all of them. */
-  readonly #bytesRead: number;
+  /** Bytes parsed; -1 for all of them. */
+  readonly #bytesParsed: number;
   #model: BodyModel | undefined;
+  /** The file under every reading, for `compare`: parsed on its first call. */
+  #readings: Readings | undefined;
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
-  readonly #groupsByToken: Map<string, Resolution> | null;
-  readonly #global: Resolution;
+  /** Checks that ran out of `options.workBudget`. */
+  #exhausted = 0;
+  readonly #tokenGroups: Map<string, readonly number[]> | null;
+  /** The groups with a `*` line. */
+  readonly #globalGroups: readonly number[];
+  /**
+   * One rule set per distinct list of groups (by `groups.join(',')`): agents named by the same
+   * groups, and `*` when its groups are theirs too, compile and run the same rules once. Made
+   * on first use, as the resolutions: a file checked as one agent makes one of each.
+   */
+  #sets: Map<string, RuleSet> | null = null;
+  #global: Resolution | null = null;
   /** The agent (or copy of the list) of the last check, and its resolution. */
   #lastAgent: unknown = NO_AGENT;
   #lastResolution: Resolution = NO_GROUPS;
@@ -127,44 +163,41 @@ export class ParsedRobotsTxt implements RobotsTxt {
     // A rule table read from UTF-16 text turned into bytes counted them.
     this.#size = body.size >= 0 ? body.size : utf16 ? -1 : text.length;
     // UTF-16 text is read only when the whole body fits in `maxBytes`.
-    this.#bytesRead = utf16 ? -1 : table.bytesRead;
-    // One rule set per distinct list of groups: agents named by the same groups, and `*` when
-    // its groups are theirs too, compile and run the same rules once.
-    const sets = new Map<string, RuleSet>();
-    const setOf = (groups: readonly number[]): RuleSet => {
-      const key = groups.join(',');
-      let set = sets.get(key);
-      if (set === undefined) {
-        set = { groups, index: null };
-        sets.set(key, set);
-      }
-      return set;
-    };
-    this.#global =
-      table.globalGroups.length === 0
-        ? NO_GROUPS
-        : {
-            selection: 'global',
-            groups: table.globalGroups,
-            set: setOf(table.globalGroups),
-            parts: null,
-          };
-    if (table.tokenGroups === null) {
-      this.#groupsByToken = null;
-    } else {
-      this.#groupsByToken = new Map();
-      // Tokens named by the same groups share one resolution: a list of such agents is one set.
-      const resolutions = new Map<RuleSet, Resolution>();
-      for (const [token, groups] of table.tokenGroups) {
-        const set = setOf(groups);
-        let resolution = resolutions.get(set);
-        if (resolution === undefined) {
-          resolution = { selection: 'specific', groups, set, parts: null };
-          resolutions.set(set, resolution);
-        }
-        this.#groupsByToken.set(token, resolution);
-      }
+    this.#bytesParsed = utf16 ? -1 : table.bytesParsed;
+    this.#tokenGroups = table.tokenGroups;
+    this.#globalGroups = table.globalGroups;
+  }
+
+  /** The rule set of `groups`. */
+  #setOf(groups: readonly number[]): RuleSet {
+    this.#sets ??= new Map();
+    const key = groups.join(',');
+    let set = this.#sets.get(key);
+    if (set === undefined) {
+      set = { groups, index: null, specific: null };
+      this.#sets.set(key, set);
     }
+    return set;
+  }
+
+  /**
+   * The resolution of agents a product token names, by the groups naming it: tokens named by the
+   * same groups share one, so a list of such agents is one set.
+   */
+  #specific(groups: readonly number[]): Resolution {
+    const set = this.#setOf(groups);
+    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    return set.specific;
+  }
+
+  /** The resolution of an agent no group names: the `*` groups. */
+  #globalResolution(): Resolution {
+    const groups = this.#globalGroups;
+    this.#global ??=
+      groups.length === 0
+        ? NO_GROUPS
+        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+    return this.#global;
   }
 
   /** The plain-data model, parsed from the kept body on first use. */
@@ -178,13 +211,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return this.#size;
   }
 
-  get bytesRead(): number {
-    return this.#bytesRead < 0 ? this.size : this.#bytesRead;
+  get bytesParsed(): number {
+    return this.#bytesParsed < 0 ? this.size : this.#bytesParsed;
   }
 
   get truncated(): boolean {
     // Only a body longer than `maxBytes` is read in part.
-    return this.bytesRead < this.size;
+    return this.bytesParsed < this.size;
   }
 
   get groups(): readonly Group[] {
@@ -217,14 +250,21 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return model.lines;
   }
 
+  get exhaustedChecks(): number {
+    return this.#exhausted;
+  }
+
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
-    const allowed = allowedBy(this.#match(url, agent, 'isAllowed'));
+    const state = this.#match(url, agent, 'isAllowed');
+    // Past its budget a check is not decided: it fails closed.
+    const allowed = !state.search.exhausted && allowedBy(state);
     release(SHARED_STATE);
     return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const line = decidingEntry(this.#match(url, agent, 'matchingLine'))?.line ?? 0;
+    const state = this.#match(url, agent, 'matchingLine');
+    const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
     release(SHARED_STATE);
     return line;
   }
@@ -234,7 +274,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const resolution = this.#resolution(agent, 'explain');
     const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = this.#run(path, resolution, { allow: null, disallow: null });
+    const state = this.#run(path, resolution, {
+      allow: null,
+      disallow: null,
+      search: new PathSearch(),
+    });
+    if (state.search.exhausted) return this.#exhaustedExplanation(path, agents, resolution);
     const allowed = allowedBy(state);
     const groups = this.groups;
     const decider = decidingEntry(state);
@@ -252,6 +297,28 @@ export class ParsedRobotsTxt implements RobotsTxt {
       selection: resolution.selection,
       groups: resolution.groups,
       reason: explainReason(groups, agents, path, resolution, allowed, bestAllow, bestDisallow),
+      ...agentNotes(agents),
+    };
+  }
+
+  /** The answer to a check that ran out of its budget: disallowed, decided by no line. */
+  #exhaustedExplanation(
+    path: string,
+    agents: readonly string[],
+    resolution: Resolution,
+  ): Explanation {
+    return {
+      allowed: false,
+      line: 0,
+      path,
+      agents,
+      selection: resolution.selection,
+      groups: resolution.groups,
+      reason:
+        `checking this URL took more than the work budget of ${this.options.workBudget} ` +
+        'comparisons, so it is disallowed (fail closed): the file or the URL is built to make ' +
+        'matching slow',
+      budgetExceeded: true,
     };
   }
 
@@ -266,6 +333,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return undefined;
   }
 
+  requestRate(agent: string | readonly string[]): RequestRate | undefined {
+    const groups = new Set(this.#resolution(agent, 'requestRate').groups);
+    for (const directive of this.directives) {
+      if (!groups.has(directive.group)) continue;
+      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
+      const rate = parseRequestRate(directive.value);
+      if (rate !== undefined) return rate;
+    }
+    return undefined;
+  }
+
   toJSON(): RobotsTxtData {
     return {
       groups: this.groups,
@@ -274,9 +352,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
       sitemaps: this.sitemaps,
       directives: this.directives,
       size: this.size,
-      bytesRead: this.bytesRead,
+      bytesParsed: this.bytesParsed,
       truncated: this.truncated,
-      options: this.options,
+      options: optionsAsData(this.options),
     };
   }
 
@@ -306,28 +384,38 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * groups. A line naming an agent hides the `*` rules even when its group has no rules.
    */
   #resolve(agents: readonly string[]): Resolution {
-    const byToken = this.#groupsByToken;
-    if (byToken === null) return this.#global;
-    if (agents.length === 1) return byToken.get(asciiLowerCase(agents[0]!)) ?? this.#global;
+    const byToken = this.#tokenGroups;
+    if (byToken === null) return this.#globalResolution();
+    if (agents.length === 1) {
+      const groups = byToken.get(asciiLowerCase(agents[0]!));
+      return groups === undefined ? this.#globalResolution() : this.#specific(groups);
+    }
     const found: Resolution[] = [];
     for (const agent of agents) {
-      const resolution = byToken.get(asciiLowerCase(agent));
-      if (resolution !== undefined && !found.includes(resolution)) found.push(resolution);
+      const groups = byToken.get(asciiLowerCase(agent));
+      if (groups === undefined) continue;
+      const resolution = this.#specific(groups);
+      if (!found.includes(resolution)) found.push(resolution);
     }
-    if (found.length === 0) return this.#global;
+    if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
     return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
   }
 
-  /** Runs the rules of a resolution over `path` into `state`, which must come in empty. */
+  /**
+   * Runs the rules of a resolution over `path` into `state`, which must come in empty, within
+   * the work budget; counts a check that runs out of it.
+   */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
+    state.search.reset(path, this.options.workBudget);
     const { set, parts } = resolution;
     if (set !== null) {
       this.#indexOf(set).match(path, state);
     } else {
       for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
     }
+    if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
@@ -337,15 +425,32 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return set.index;
   }
 
+  compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {
+    this.#readings ??= readingsOf(this.#source(), { maxBytes: this.options.maxBytes }, this);
+    return compareReadings(this.#readings, url, agent);
+  }
+
+  /** The body as given, as far as it is kept: UTF-16 text as a string, a byte string as bytes. */
+  #source(): string | Uint8Array {
+    return this.#utf16 ? this.#text : byteStringToBytes(this.#text);
+  }
+
   report(): RobotsTxtReport {
     const bytes = this.#utf16 ? stringToByteString(this.#text) : this.#text;
-    const limit = Math.min(this.options.maxBytes, 512_000);
+    const limit = this.options.maxBytes;
     return reportByteString(bytes.length > limit ? bytes.slice(0, limit) : bytes);
   }
 
   #body(): BodyText {
     return { text: this.#text, ascii: this.#ascii, utf16: this.#utf16 };
   }
+}
+
+/** The options as JSON can carry them: an infinite (absent) work budget left out. */
+function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'] {
+  if (Number.isFinite(options.workBudget)) return options;
+  const { workBudget: _, ...rest } = options;
+  return rest;
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */
@@ -419,50 +524,70 @@ export function parseResolved(
   body: string | Uint8Array | ArrayBuffer,
   options: Required<ParseOptions>,
 ): RobotsTxt {
-  const google = new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
   const reading = options.interpretation;
-  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
-  return new LegacyRobotsTxt(google, reading, legacyText(body, options.maxBytes, reading));
+  if (!isLegacyInterpretation(reading))
+    return new ParsedRobotsTxt(readBody(body, options.maxBytes), options);
+  // Google's reading of the body is the model (and stands for Google's in `compare`).
+  const google = new ParsedRobotsTxt(readBody(body, options.maxBytes), {
+    ...options,
+    interpretation: 'google',
+  });
+  return new ReadingRobotsTxt(
+    google,
+    READINGS[reading](body, options.maxBytes, groupAtLineOf(google)),
+  );
 }
 
 /** A stored copy (a byte string) parsed under `options`' reading. */
 export function parseByteString(byteString: string, options: Required<ParseOptions>): RobotsTxt {
-  const google = new ParsedRobotsTxt(byteStringBody(byteString), options);
   const reading = options.interpretation;
-  if (reading !== 'draft-1996' && reading !== 'python-urllib') return google;
-  return new LegacyRobotsTxt(
+  if (!isLegacyInterpretation(reading))
+    return new ParsedRobotsTxt(byteStringBody(byteString), options);
+  const google = new ParsedRobotsTxt(byteStringBody(byteString), {
+    ...options,
+    interpretation: 'google',
+  });
+  const bytes = byteStringToBytes(byteString);
+  return new ReadingRobotsTxt(
     google,
-    reading,
-    legacyText(byteStringToBytes(byteString), options.maxBytes, reading),
+    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
   );
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+/**
+ * `body` under every reading, each with its defaults and the `given` options; `parsed`, a file
+ * already parsed from `body`, stands for its own reading.
+ */
+function readingsOf(
+  body: string | Uint8Array | ArrayBuffer,
+  given: Omit<ParseOptions, 'interpretation'>,
+  parsed?: RobotsTxt,
+): Readings {
+  const entries = INTERPRETATIONS.map((interpretation) => [
+    interpretation,
+    interpretation === parsed?.options.interpretation
+      ? parsed
+      : parseResolved(body, resolveOptions({ ...given, interpretation })),
+  ]);
+  return Object.fromEntries(entries) as Record<Interpretation, RobotsTxt>;
+}
 
 /**
- * The body as a legacy reading decodes it, at most `maxBytes` bytes of it: Python's `read()`
- * decodes strict UTF-8 and keeps a BOM as U+FEFF (a body that is not UTF-8 makes it raise); the
- * draft's reading replaces invalid bytes. A string is taken as it is.
+ * Parses `body` under every reading; `options.interpretation` is ignored, the other options
+ * apply to every reading (as overrides of each reading's defaults).
+ *
+ * @example
+ * const readings = parseReadings('User-agent: *\nDisallow: /*.pdf\n');
+ * readings.google.isAllowed('https://e.com/a.pdf', 'Bot'); // false
+ * readings['draft-1996'].isAllowed('https://e.com/a.pdf', 'Bot'); // true
  */
-function legacyText(
+export function parseReadings(
   body: string | Uint8Array | ArrayBuffer,
-  maxBytes: number,
-  reading: 'draft-1996' | 'python-urllib',
-): string | PythonError {
-  if (typeof body === 'string') {
-    if (body.length * 3 <= maxBytes) return body;
-    body = new TextEncoder().encode(body);
-  }
-  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
-  const kept = bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes;
-  if (reading === 'draft-1996') return lenientUtf8.decode(kept);
-  try {
-    return strictUtf8.decode(kept);
-  } catch {
-    return new PythonError(
-      'UnicodeDecodeError',
-      "'utf-8' codec can't decode the body: it is not UTF-8",
-    );
-  }
+  options?: ParseOptions,
+): Readings {
+  const { interpretation: _, ...given } = options ?? {};
+  // Checked once, naming this function.
+  resolveOptions(given, 'parseReadings');
+  checkBody(body, 'parseReadings');
+  return readingsOf(body, given);
 }

@@ -54,6 +54,11 @@ export interface OtherDirective {
   readonly key: string;
   /** The value, escaped like a rule's pattern (as the reference reports it). */
   readonly value: string;
+  /**
+   * The value as written, after trimming and comment removal (non-ASCII bytes decoded as UTF-8),
+   * like a rule's `value`: what extension readers parse (`readExtensions`).
+   */
+  readonly text: string;
   /** Index of the group the line stands in, or -1 before the first `User-agent` line. */
   readonly group: number;
 }
@@ -147,6 +152,16 @@ export interface ParseOptions {
    * @default 'google'
    */
   readonly interpretation?: Interpretation;
+  /**
+   * The most work one check may do, counted in comparisons (characters of the path and of
+   * patterns compared or scanned, estimated from above). A check that would do more stops and
+   * answers **disallowed** (never allowed); `explain` says so (`budgetExceeded`) and
+   * `exhaustedChecks` counts it. A check costs O(n log n + p) for a path of n characters and p
+   * characters of the patterns it visits, whatever the file (see docs/performance.md); real files
+   * stay far below 100,000. `createRobotsClient` sets 2,000,000, where hostile files arrive.
+   * @default Infinity (no budget)
+   */
+  readonly workBudget?: number;
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
@@ -161,7 +176,10 @@ export interface MatchedRule extends Rule {
    * also allows `/d/` (as pattern `/d/$`, whose length is then the priority).
    */
   readonly indexRewrite: boolean;
-  /** The priority this match has (the length of `/d/$` for an index rewrite). */
+  /**
+   * The priority this match has (the length of `/d/$` for an index rewrite). The first-match
+   * readings (`draft-1996`, `python-urllib`) have no priorities: there it is the pattern's length.
+   */
   readonly matchPriority: number;
 }
 
@@ -194,12 +212,26 @@ export interface Explanation {
   readonly agents: readonly string[];
   /** Which rule set applied. */
   readonly selection: Selection;
-  /** Indexes of the groups whose rules applied, in file order. */
+  /**
+   * Indexes of the groups whose rules applied, in file order. Under a legacy reading
+   * (`draft-1996`, `python-urllib`), the group of the model holding the first User-agent line of
+   * the record that reading applied (none when its line numbers differ, as Python's can).
+   */
   readonly groups: readonly number[];
   /** One sentence a person can read: why this verdict. */
   readonly reason: string;
   /** The reading that decided, when it is not Google's (`draft-1996`, `python-urllib`). */
   readonly interpretation?: Interpretation;
+  /**
+   * True when the check ran out of its `workBudget` before it could decide: the URL is then
+   * disallowed (fail closed), with `line` 0.
+   */
+  readonly budgetExceeded?: true;
+  /**
+   * What a person should know about this answer beyond the verdict: a queried agent that is not
+   * a product token (it names no group), an answer from a stale copy after a failed refresh.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** What `isAllowed`/`explain` answer: a parsed file, or a fetch outcome that fixes the verdict. */
@@ -213,6 +245,23 @@ export interface RobotsPolicy {
   explain(url: string | URL, agent: string | readonly string[]): Explanation;
   /** Sitemap URLs in file order. */
   readonly sitemaps: readonly string[];
+  /**
+   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
+   * undefined (also when no file applies). Google ignores Crawl-delay; Bing, Yandex and others
+   * honour it.
+   */
+  crawlDelay(agent: string | readonly string[]): number | undefined;
+  /**
+   * The `Request-rate` of the groups that apply to `agent` (the first valid value), or undefined.
+   * A non-standard extension Google ignores.
+   */
+  requestRate(agent: string | readonly string[]): RequestRate | undefined;
+}
+
+/** A `Request-rate`: at most `requests` requests every `seconds` seconds. */
+export interface RequestRate {
+  readonly requests: number;
+  readonly seconds: number;
 }
 
 /**
@@ -241,19 +290,33 @@ export interface RobotsTxt extends RobotsPolicy {
   readonly lines: readonly LineMetadata[];
   /** Size of the whole body in bytes. */
   readonly size: number;
-  /** Bytes that were read (at most `maxBytes`; a line cut by the limit is not read). */
-  readonly bytesRead: number;
+  /**
+   * Bytes the parser read: all of them, or at most `maxBytes`, stopping before a line the limit
+   * cuts (a fetch's `bytesRead` counts the body bytes kept, cut line included).
+   */
+  readonly bytesParsed: number;
   /** True when the body was longer than `maxBytes` and only its start was read. */
   readonly truncated: boolean;
   /** The options the file was parsed with (defaults filled in). */
   readonly options: Required<ParseOptions>;
+  /**
+   * How many checks of this file ran out of `options.workBudget` and were answered disallowed
+   * (0 without a budget).
+   */
+  readonly exhaustedChecks: number;
+  /**
+   * The verdict for `url` and `agent` under every reading (`INTERPRETATIONS`, Google's first),
+   * each with its deciding line and explanation: this file as parsed stands for its own reading,
+   * the others are read from the same body with their defaults (and this file's `maxBytes`).
+   * The other readings are parsed on the first call.
+   *
+   * @example
+   * const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\nAllow: /a/b\n');
+   * robots.compare('https://e.com/a/b', 'Bot').map((v) => v.allowed); // [true, true, false, false]
+   */
+  compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[];
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
-  /**
-   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
-   * undefined. Google ignores Crawl-delay; Bing, Yandex and others honour it.
-   */
-  crawlDelay(agent: string | readonly string[]): number | undefined;
   /**
    * The model as plain data, which `JSON.stringify(robots)` writes (the fields are accessors, so
    * spreading or `structuredClone` of the object itself does not copy them).
@@ -269,7 +332,21 @@ export interface RobotsTxtData {
   readonly sitemaps: readonly string[];
   readonly directives: readonly OtherDirective[];
   readonly size: number;
-  readonly bytesRead: number;
+  readonly bytesParsed: number;
   readonly truncated: boolean;
-  readonly options: Required<ParseOptions>;
+  /** The options, defaults filled in; `workBudget` only when finite (JSON has no Infinity). */
+  readonly options: Omit<Required<ParseOptions>, 'workBudget'> & { readonly workBudget?: number };
 }
+
+/** One reading's answer for a URL and agent (see {@link RobotsTxt.compare}). */
+export interface ReadingVerdict {
+  readonly interpretation: Interpretation;
+  readonly allowed: boolean;
+  /** The deciding line under that reading, 0 when no rule decided. */
+  readonly line: number;
+  /** That reading's explanation. */
+  readonly explanation: Explanation;
+}
+
+/** A file parsed under every reading (see `parseReadings`). */
+export type Readings = Readonly<Record<Interpretation, RobotsTxt>>;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -47,6 +47,37 @@ describe('the package entry is browser-safe', () => {
     for (const [file, source] of sources) {
       const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(code, file).not.toMatch(/\b(process|Buffer|require|__dirname|global)\b\s*[.(]/);
+    }
+  });
+});
+
+describe('the ai-preferences subpath is browser-safe', () => {
+  const { sources, external } = importGraph(
+    fileURLToPath(new URL('../src/ai-preferences/index.ts', import.meta.url)),
+  );
+  // Its one package, read as the browser build reads it.
+  const library = fileURLToPath(
+    new URL('../node_modules/structured-headers/dist/', import.meta.url),
+  );
+  const libraryFiles = readdirSync(library).filter((f) => f.endsWith('.js'));
+
+  it('imports structured-headers and nothing else from outside', () => {
+    expect(new Set(external.map((e) => e.split(' → ')[1]))).toEqual(
+      new Set(['structured-headers']),
+    );
+    expect([...sources.keys()].some((f) => f.endsWith('/src/ai-preferences/usage.ts'))).toBe(true);
+  });
+
+  it('uses no Node-only global, nor does structured-headers', () => {
+    expect(libraryFiles).toContain('parser.js');
+    const all = [
+      ...sources,
+      ...libraryFiles.map((f) => [f, readFileSync(library + f, 'utf8')] as const),
+    ];
+    for (const [file, source] of all) {
+      const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(code, file).not.toMatch(/\b(process|Buffer|require|__dirname|global)\b\s*[.(]/);
+      expect(code, file).not.toMatch(/from\s*['"]node:/);
     }
   });
 });

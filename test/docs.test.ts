@@ -75,6 +75,20 @@ function __throws(run: () => unknown, name: string, where: string): void {
 }
 `;
 
+const packageExports = (
+  JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+    exports: Record<string, { default: string } | string>;
+  }
+).exports;
+
+/** The source file behind an entry point of the package (`robots-rep/redis` → src/…/redis.ts). */
+function sourceOf(specifier: string): string {
+  const entry = packageExports[`.${specifier.slice('robots-rep'.length)}`];
+  if (entry === undefined || typeof entry === 'string') throw new Error(`no export ${specifier}`);
+  const file = entry.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
+  return pathToFileURL(`${root}${file}`).href;
+}
+
 const examples = files.map(exampleOf).filter((e) => e.blocks > 0);
 
 describe('the examples in the docs', () => {
@@ -90,8 +104,11 @@ describe('the examples in the docs', () => {
     '%s: every example runs and says true',
     async (_, example) => {
       const { source, assertions } = instrument(example.code, example.file);
-      const index = pathToFileURL(`${root}src/index.ts`).href;
-      const body = source.replaceAll("from 'robots-rep'", `from '${index}'`);
+      // The package's own entry points, from its exports: dist/x.js is src/x.ts.
+      const body = source.replaceAll(
+        /from '(robots-rep(?:\/[\w-]+)?)'/g,
+        (_, specifier: string) => `from '${sourceOf(specifier)}'`,
+      );
       const name = `${example.file.replaceAll('/', '_')}.ts`;
       // The prelude goes on the first line, so the module's line numbers are the file's.
       writeFileSync(

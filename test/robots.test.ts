@@ -93,7 +93,7 @@ describe('parseRobotsTxt: the model', () => {
     const data = JSON.parse(JSON.stringify(robots));
     expect(Object.keys(data).sort()).toEqual(
       [
-        'bytesRead',
+        'bytesParsed',
         'directives',
         'groups',
         'options',
@@ -285,7 +285,7 @@ describe('the 500 KiB limit (RFC 9309 §2.5)', () => {
     const robots = parseRobotsTxt(body);
     expect(robots.truncated).toBe(true);
     expect(robots.size).toBe(new TextEncoder().encode(body).length);
-    expect(robots.bytesRead).toBeLessThanOrEqual(500 * 1024);
+    expect(robots.bytesParsed).toBeLessThanOrEqual(500 * 1024);
     expect(robots.isAllowed('https://h/early', 'x')).toBe(false);
     expect(robots.isAllowed('https://h/late', 'x')).toBe(true);
   });
@@ -300,7 +300,7 @@ describe('the 500 KiB limit (RFC 9309 §2.5)', () => {
     // 'User-agent: *\n' is 14 bytes, 'Disallow: /x' ends at byte 26.
     const robots = parseRobotsTxt('User-agent: *\nDisallow: /x\nAllow: /x\n', { maxBytes: 26 });
     expect(robots.truncated).toBe(true);
-    expect(robots.bytesRead).toBe(26);
+    expect(robots.bytesParsed).toBe(26);
     expect(robots.explain('https://h/x', 'a')).toMatchObject({ allowed: false, line: 2 });
   });
 

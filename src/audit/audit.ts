@@ -2,8 +2,8 @@
  * `auditRobotsTxt`: which well-known crawlers may fetch which paths, as a table of verdicts.
  */
 
-import { compareReadings, type Readings } from '../compare.js';
-import type { Interpretation, RobotsPolicy, Selection } from '../types.js';
+import { compareReadings } from '../readings/compare.js';
+import type { Interpretation, Readings, RobotsPolicy, Selection } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type Crawler, crawlers as defaultCrawlers } from './crawlers.js';

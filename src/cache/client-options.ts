@@ -8,6 +8,8 @@ import {
   type ResolvedFetchOptions,
   resolveFetchOptions,
 } from '../fetch/options.js';
+import { type AgentQuery, checkAgent } from './agent-check.js';
+import { sleep } from './pacer.js';
 import type { CachePolicy, CacheStore } from './store.js';
 
 const minute = 60_000;
@@ -86,6 +88,31 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    */
   readonly lockPollInterval?: number;
   /**
+   * The product token(s) of your crawler that select its groups (`FooBot`), used by every call
+   * that names no agent. Distinct from `userAgent`, the HTTP header the fetches send
+   * (`FooBot/1.0 (+https://foo.example/bot)`). A value that is not a product token is rejected:
+   * Google would match it against no group and apply only the `*` rules.
+   * @default undefined (every call names its agent)
+   */
+  readonly agent?: string | readonly string[];
+  /**
+   * The least spacing (ms) `acquire` keeps between two requests to one origin, whatever its
+   * robots.txt says.
+   * @default 0
+   */
+  readonly minDelay?: number;
+  /**
+   * The most spacing (ms) a robots.txt can ask of `acquire` through `Crawl-delay` or
+   * `Request-rate`, so that `Crawl-delay: 86400` cannot stall a crawler.
+   * @default 60000 (1 min)
+   */
+  readonly maxDelay?: number;
+  /**
+   * How `acquire` waits; inject one with `now` to test pacing without waiting.
+   * @default a timer (setTimeout) that an AbortSignal cancels
+   */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
    * Called for every failed store operation; the client carries on from memory. By default the
    * first failure after a healthy period is logged with `console.warn`.
    * @default undefined
@@ -94,7 +121,7 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
 }
 
 /** A store call, as named to {@link RobotsClientOptions.onStoreError}. */
-export type StoreOperation = 'get' | 'set' | 'delete' | 'lock' | 'unlock';
+export type StoreOperation = 'get' | 'set' | 'delete' | 'lock' | 'unlock' | 'reserve';
 
 /** The client's options with every default filled in and checked. */
 export interface ResolvedClientOptions {
@@ -108,6 +135,10 @@ export interface ResolvedClientOptions {
   readonly lockPollInterval: number;
   readonly onStoreError: ((error: unknown, operation: StoreOperation) => void) | undefined;
   readonly fetch: ResolvedFetchOptions;
+  readonly agent: AgentQuery | undefined;
+  readonly minDelay: number;
+  readonly maxDelay: number;
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Fills in the defaults and checks every option once, with an error that names it. */
@@ -128,6 +159,10 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
     lockTtl: givenLockTtl,
     lockPollInterval = 50,
     onStoreError,
+    agent,
+    minDelay = 0,
+    maxDelay = minute,
+    sleep: givenSleep = sleep,
     ...rest
   } = options;
   const fetch = resolveFetchOptions(rest, 'createRobotsClient');
@@ -142,6 +177,8 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
     unreachableAllowAfter,
     retention,
     lockPollInterval,
+    minDelay,
+    maxDelay,
   })) {
     if (typeof value !== 'number' || !(value >= 0)) {
       throw argumentError('createRobotsClient', `options.${name}`, 'a non-negative number', value);
@@ -155,6 +192,19 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
       minTtl,
     );
   }
+  if (minDelay > maxDelay) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.minDelay',
+      `at most options.maxDelay (${maxDelay})`,
+      minDelay,
+    );
+  }
+  if (typeof givenSleep !== 'function') {
+    throw argumentError('createRobotsClient', 'options.sleep', 'a function', givenSleep);
+  }
+  // Checked now, so that a full User-Agent fails at construction, not on the first check.
+  if (agent !== undefined) checkAgent(agent, undefined, 'createRobotsClient: options');
   // Stricter than the loop above (which they are not in): a whole number, a lapsing lock.
   if (!Number.isInteger(maxOrigins) || maxOrigins < 1) {
     throw argumentError(
@@ -183,5 +233,9 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
     lockPollInterval,
     onStoreError,
     fetch,
+    agent,
+    minDelay,
+    maxDelay,
+    sleep: givenSleep,
   };
 }

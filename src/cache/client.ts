@@ -1,21 +1,26 @@
 /**
  * The crawler-facing client: one object that answers `isAllowed(url, agent)` for any URL,
- * fetching each origin's robots.txt once, keeping it as RFC 9309 §2.4 and Google say, and sharing
- * both the copy and the fetch through a cache store.
+ * fetching each origin's robots.txt once, keeping it as RFC 9309 §2.4 and Google say, sharing
+ * both the copy and the fetch through a cache store, and spacing requests per origin.
  */
 
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
-import type { Explanation, RobotsPolicy } from '../types.js';
+import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';
+import { type AgentQuery, checkAgent } from './agent-check.js';
 import { type RobotsClientOptions, resolveClientOptions } from './client-options.js';
 import { type OriginSlot, rulesOfEntry } from './origin-rules.js';
+import { createPacer, pacingInterval, type RetryAfter, retryAfterDelay } from './pacer.js';
 import { isFresh, refreshEntry } from './refresh.js';
+import { requestedUrl } from './request-url.js';
 import type { CacheEntry } from './store.js';
 import { guardStore, type StoreStatus } from './store-guard.js';
 import { createMemoryStore } from './stores/memory.js';
 
+export type { AgentQuery } from './agent-check.js';
 export type { RobotsClientOptions, StoreOperation } from './client-options.js';
+export type { RetryAfter } from './pacer.js';
 export type { StoreStatus } from './store-guard.js';
 
 /** Where a lookup's answer came from. */
@@ -27,7 +32,7 @@ export interface RobotsLookup {
   readonly origin: string;
   /** The robots.txt URL of the origin. */
   readonly url: string;
-  /** The verdicts for the origin's URLs. */
+  /** The verdicts, crawl delay and request rate for the origin's URLs. */
   readonly robots: RobotsPolicy;
   /** The cache entry behind `robots`. */
   readonly entry: CacheEntry;
@@ -37,14 +42,52 @@ export interface RobotsLookup {
   readonly fetched?: FetchRobotsTxtResult;
 }
 
-/** A cache-aware robots.txt client for crawlers; see {@link createRobotsClient}. */
+/** Options of one client call. */
+export interface CallOptions {
+  /** Abandons the call (it rejects with the signal's reason); a fetch shared with others goes on. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A cache-aware robots.txt client for crawlers; see {@link createRobotsClient}. Every `agent`
+ * argument may be left out when the client has `options.agent`, and must be a product token
+ * (`FooBot`, not `FooBot/1.0`); `*` asks for the global group's rules.
+ */
 export interface RobotsClient {
-  /** Whether `agent` may crawl `url`, by the rules of the robots.txt of `url`'s origin. */
-  isAllowed(url: string | URL, agent: string | readonly string[]): Promise<boolean>;
-  /** The verdict with the deciding line, or the fetch outcome that fixed it. */
-  explain(url: string | URL, agent: string | readonly string[]): Promise<Explanation>;
+  /**
+   * Whether `agent` may crawl `url`, by the rules of the robots.txt of `url`'s origin. The URL is
+   * judged as it will be requested (`/café` as `/caf%C3%A9`).
+   */
+  isAllowed(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<boolean>;
+  /** The verdict with the deciding line, or the fetch outcome that fixed it, and notes. */
+  explain(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<Explanation>;
   /** The rules that govern `url`'s origin, fetched or refreshed when needed. */
-  get(url: string | URL): Promise<RobotsLookup>;
+  get(url: string | URL, options?: CallOptions): Promise<RobotsLookup>;
+  /** The `Crawl-delay` in seconds that `url`'s robots.txt sets for `agent`, if any. */
+  crawlDelay(
+    url: string | URL,
+    agent?: AgentQuery,
+    options?: CallOptions,
+  ): Promise<number | undefined>;
+  /** The `Request-rate` that `url`'s robots.txt sets for `agent`, if any. */
+  requestRate(
+    url: string | URL,
+    agent?: AgentQuery,
+    options?: CallOptions,
+  ): Promise<RequestRate | undefined>;
+  /**
+   * Waits for the next request slot of `url`'s origin and resolves to the milliseconds waited.
+   * Slots are spaced by the largest of `Crawl-delay`, `Request-rate`, a `Retry-After` reported
+   * with `backOff`, and `options.minDelay`; with a store that can reserve (memory, Redis) the
+   * spacing holds for every client sharing it. Call it right before each request.
+   */
+  acquire(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<number>;
+  /**
+   * Reports a `429`/`503` answer: keeps every client sharing the store from `url`'s origin for
+   * its `Retry-After` (seconds, the header's value, or the response; `options.retryDelay` when it
+   * has none), at most `options.maxRetryDelay`.
+   */
+  backOff(url: string | URL, retryAfter?: RetryAfter): Promise<void>;
   /** Forgets `url`'s origin, here and in the store, so the next check fetches it again. */
   delete(url: string | URL): Promise<void>;
   /** Health of the store. */
@@ -61,13 +104,20 @@ export interface RobotsClient {
  *   honoured);
  * - concurrent checks of one origin share one fetch; with a store that has `lock` (Redis), so do
  *   checks from other processes;
+ * - `acquire` spaces requests per origin, across processes through the store;
  * - when the store fails, the client keeps working from memory and reports it through
  *   `storeStatus` and `onStoreError`; it never answers "allowed" for lack of data.
  *
  * @example
  * ```ts
- * const robots = createRobotsClient({ userAgent: 'FooBot/1.0 (+https://foo.example/bot)' });
- * if (await robots.isAllowed('https://example.com/page', 'FooBot')) crawl();
+ * const robots = createRobotsClient({
+ *   agent: 'FooBot',
+ *   userAgent: 'FooBot/1.0 (+https://foo.example/bot)',
+ * });
+ * if (await robots.isAllowed('https://example.com/page')) {
+ *   await robots.acquire('https://example.com/page');
+ *   crawl();
+ * }
  * ```
  */
 export function createRobotsClient(options: RobotsClientOptions = {}): RobotsClient {
@@ -86,6 +136,7 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   const memory = createLru<OriginSlot>(maxOrigins);
   const locate = createLocator();
   const inflight = new Map<string, Promise<RobotsLookup>>();
+  const pacer = createPacer(store, { now, sleep: resolved.sleep, maxOrigins });
 
   async function refresh(origin: string, url: string): Promise<RobotsLookup> {
     const previous = memory.get(origin);
@@ -112,37 +163,77 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
   }
 
   /** Reads or fetches an origin's rules; concurrent calls for one origin share the work. */
-  function load(location: RobotsTxtLocation): Promise<RobotsLookup> {
+  function load(
+    location: RobotsTxtLocation,
+    signal: AbortSignal | undefined,
+  ): Promise<RobotsLookup> {
     let pending = inflight.get(location.origin);
     if (pending === undefined) {
+      // Not tied to one caller's signal: others may be waiting for the same fetch.
       pending = refresh(location.origin, location.url).finally(() =>
         inflight.delete(location.origin),
       );
       inflight.set(location.origin, pending);
     }
-    return pending;
+    return signal === undefined ? pending : abandonable(pending, signal);
   }
 
-  /** The rules for `url`: a check on a fresh origin costs no lookup object and no promise. */
-  function rulesFor(url: string | URL, caller: string): RobotsPolicy | Promise<RobotsPolicy> {
+  /** The origin's slot for `url`: a check on a fresh origin costs no promise. */
+  function slotFor(
+    url: string | URL,
+    caller: string,
+    signal: AbortSignal | undefined,
+  ): OriginSlot | Promise<OriginSlot> {
+    signal?.throwIfAborted();
     const location = locate(url, caller);
-    const slot = fresh(location.origin);
-    return slot !== undefined ? slot.robots : load(location).then((lookup) => lookup.robots);
+    return fresh(location.origin) ?? load(location, signal);
   }
+
+  const agentOf = (agent: AgentQuery | undefined, caller: string): AgentQuery =>
+    checkAgent(agent, resolved.agent, caller);
 
   return {
-    async isAllowed(url, agent) {
-      return (await rulesFor(url, 'isAllowed')).isAllowed(url, agent);
+    async isAllowed(url, agent, call) {
+      const query = agentOf(agent, 'isAllowed');
+      const { robots } = await slotFor(url, 'isAllowed', call?.signal);
+      return robots.isAllowed(requestedUrl(url), query);
     },
-    async explain(url, agent) {
-      return (await rulesFor(url, 'explain')).explain(url, agent);
+    async explain(url, agent, call) {
+      const query = agentOf(agent, 'explain');
+      const { robots, entry } = await slotFor(url, 'explain', call?.signal);
+      const explanation = robots.explain(requestedUrl(url), query);
+      const stale = staleNote(entry);
+      return stale === undefined
+        ? explanation
+        : { ...explanation, notes: [...(explanation.notes ?? []), stale] };
     },
-    async get(url) {
+    async get(url, call) {
+      call?.signal?.throwIfAborted();
       const location = locate(url, 'get');
       const slot = fresh(location.origin);
       return slot !== undefined
         ? { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' }
-        : load(location);
+        : load(location, call?.signal);
+    },
+    async crawlDelay(url, agent, call) {
+      const query = agentOf(agent, 'crawlDelay');
+      return (await slotFor(url, 'crawlDelay', call?.signal)).robots.crawlDelay(query);
+    },
+    async requestRate(url, agent, call) {
+      const query = agentOf(agent, 'requestRate');
+      return (await slotFor(url, 'requestRate', call?.signal)).robots.requestRate(query);
+    },
+    async acquire(url, agent, call) {
+      const query = agentOf(agent, 'acquire');
+      const { robots } = await slotFor(url, 'acquire', call?.signal);
+      const interval = pacingInterval(robots, query, resolved.minDelay, resolved.maxDelay);
+      return pacer.acquire(locate(url, 'acquire').origin, interval, call?.signal);
+    },
+    async backOff(url, retryAfter) {
+      const { origin } = locate(url, 'backOff');
+      const asked = retryAfter === undefined ? undefined : retryAfterDelay(retryAfter, now());
+      const delay = Math.min(asked ?? resolved.policy.retryDelay, resolved.policy.maxRetryDelay);
+      await pacer.hold(origin, delay);
     },
     async delete(url) {
       const { origin } = locate(url, 'delete');
@@ -153,4 +244,34 @@ export function createRobotsClient(options: RobotsClientOptions = {}): RobotsCli
       return store.status;
     },
   };
+}
+
+/** The note of an answer from a copy kept through a failed refresh (RFC 9309 §2.4). */
+function staleNote(entry: CacheEntry): string | undefined {
+  if (entry.copy === undefined || entry.unreachableSince === undefined) return undefined;
+  return (
+    `answered from the copy fetched ${new Date(entry.copy.fetchedAt).toISOString()}: refreshing ` +
+    `it failed (${entry.error ?? 'unreachable'}) ${entry.failures} time(s) since ` +
+    `${new Date(entry.unreachableSince).toISOString()}, and RFC 9309 §2.4 keeps the last good ` +
+    `copy; retried after ${new Date(entry.expiresAt).toISOString()}`
+  );
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (the work itself goes on). */
+function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

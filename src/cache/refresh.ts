@@ -6,7 +6,7 @@
 import { fetchWithOptions } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { ResolvedClientOptions } from './client-options.js';
-import { type CacheEntry, nextCacheEntry } from './store.js';
+import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
 
 /** Where an entry came from: `store` (another process fetched it) or `fetch` (fetched now). */
@@ -42,15 +42,23 @@ export async function refreshEntry(
   store: GuardedStore,
   options: ResolvedClientOptions,
 ): Promise<RefreshResult> {
-  const { now, lockTtl, lockPollInterval } = options;
-  let stored = await store.read(origin);
+  const { now, lockTtl, lockPollInterval, policy } = options;
+  // An entry another process wrote is used only if it fits our rules (see fitsPolicy).
+  const read = async (): Promise<CacheEntry | undefined> => {
+    const entry = await store.read(origin);
+    return entry !== undefined &&
+      fitsPolicy(entry, now(), { ...policy, retention: options.retention })
+      ? entry
+      : undefined;
+  };
+  let stored = await read();
   if (isFresh(stored, now())) return { entry: stored, source: 'store' };
 
   let attempt = await store.lock(origin, lockTtl);
   const waitUntil = performance.now() + lockTtl;
   while (attempt === 'busy') {
     await sleep(lockPollInterval);
-    stored = await store.read(origin);
+    stored = await read();
     if (isFresh(stored, now())) return { entry: stored, source: 'store' };
     attempt = performance.now() < waitUntil ? await store.lock(origin, lockTtl) : undefined;
   }
@@ -58,7 +66,7 @@ export async function refreshEntry(
   try {
     if (held !== undefined) {
       // Someone may have finished between our read and our lock.
-      stored = await store.read(origin);
+      stored = await read();
       if (isFresh(stored, now())) return { entry: stored, source: 'store' };
     }
     const fetched = await fetchWithOptions(url, options.fetch);
@@ -66,7 +74,7 @@ export async function refreshEntry(
     await store.write(origin, entry, Math.max(options.retention, entry.expiresAt - now()));
     return { entry, source: 'fetch', fetched };
   } finally {
-    if (held !== undefined) await store.use('unlock', () => held.release());
+    if (held !== undefined) await store.release(held);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 
 import type { StoreOperation } from './client-options.js';
-import type { CacheEntry, CacheLock, CacheStore } from './store.js';
+import { type CacheEntry, type CacheLock, type CacheStore, isCacheEntry } from './store.js';
 
 /** Health of the client's store, as last seen. */
 export interface StoreStatus {
@@ -36,6 +36,11 @@ export interface GuardedStore {
   remove(origin: string): Promise<void>;
   /** The origin's lock, 'busy' when another holds it, or undefined: no lock to be had. */
   lock(origin: string, ttl: number): Promise<CacheLock | 'busy' | undefined>;
+  /**
+   * Gives a held lock up — always tried, even while the store rests after a failure (a failed
+   * write must not leave the others waiting for the lock to lapse); a failure is reported.
+   */
+  release(lock: CacheLock): Promise<void>;
   /** The store itself (for optional capabilities such as pacing). */
   readonly store: CacheStore;
   readonly status: StoreStatus;
@@ -53,9 +58,15 @@ export function guardStore(
   let status: StoreStatus = { healthy: true, failures: 0 };
   let lastFailure = Number.NEGATIVE_INFINITY;
 
-  async function use<T>(operation: StoreOperation, call: () => Promise<T>): Promise<T | Failed> {
+  async function use<T>(
+    operation: StoreOperation,
+    call: () => Promise<T>,
+    always = false,
+  ): Promise<T | Failed> {
     // While the store is down, don't pay a timeout on every miss: try it again now and then.
-    if (!status.healthy && performance.now() - lastFailure < storeRetryInterval) return failed;
+    if (!always && !status.healthy && performance.now() - lastFailure < storeRetryInterval) {
+      return failed;
+    }
     try {
       const value = await call();
       if (!status.healthy) status = { healthy: true, failures: status.failures };
@@ -84,7 +95,8 @@ export function guardStore(
     use,
     async read(origin) {
       const value = await use('get', () => store.get(origin));
-      return value === failed ? undefined : value;
+      // Whatever a store gives back is checked whole: an entry that is not one is absent.
+      return value === failed || !isCacheEntry(value) ? undefined : value;
     },
     async write(origin, entry, ttl) {
       await use('set', () => store.set(origin, entry, ttl));
@@ -98,6 +110,9 @@ export function guardStore(
       const value = await use('lock', () => takeLock(origin, ttl));
       if (value === failed) return undefined;
       return value ?? 'busy';
+    },
+    async release(lock) {
+      await use('unlock', () => lock.release(), true);
     },
     store,
     get status() {

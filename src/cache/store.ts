@@ -68,6 +68,14 @@ export interface CacheStore {
    * another holder has it.
    */
   lock?(key: string, ttl: number): Promise<CacheLock | undefined>;
+  /**
+   * Optional: reserves the next request slot of `key`, atomically for every process sharing the
+   * store. The slot starts at the later of now and the key's next free time, which then moves to
+   * the slot's start plus `interval` milliseconds. Resolves to the milliseconds to wait until the
+   * slot starts (by the store's clock, so processes need not agree on the time). Without it,
+   * the client spaces requests within its own process only.
+   */
+  reserve?(key: string, interval: number): Promise<number>;
 }
 
 /** Durations of the caching rules, in milliseconds; see `RobotsClientOptions`. */
@@ -133,26 +141,81 @@ export function nextCacheEntry(
   };
 }
 
-/** Whether `value` has the shape of a {@link CacheEntry} (for entries read back from JSON). */
+/**
+ * Whether `value` is a whole, self-consistent {@link CacheEntry}, as read back from JSON where
+ * anything may have been written: finite times, a whole failure count, and the fields each kind of
+ * entry always has — an entry after a fetch that reached the origin has a copy and no failures;
+ * one after unreachable fetches has failures, the start of the outage (not after the entry) and
+ * its error. Anything else is treated as absent, so it is fetched again: no partial entry can
+ * turn into "unreachable for decades, so allowed" or "fresh forever".
+ */
 export function isCacheEntry(value: unknown): value is CacheEntry {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const entry = value as Record<string, unknown>;
-  if (typeof entry['expiresAt'] !== 'number' || typeof entry['updatedAt'] !== 'number')
-    return false;
-  if (typeof entry['failures'] !== 'number') return false;
-  const copy = entry['copy'];
-  if (copy === undefined) return true;
-  if (typeof copy !== 'object' || copy === null) return false;
-  const fields = copy as Record<string, unknown>;
+  const { expiresAt, updatedAt, failures, unreachableSince, error, copy } = entry;
+  if (!isTime(expiresAt) || !isTime(updatedAt) || expiresAt < updatedAt) return false;
+  if (typeof failures !== 'number' || !Number.isSafeInteger(failures) || failures < 0) return false;
+  if (copy !== undefined && !isCachedCopy(copy, updatedAt)) return false;
+  if (failures === 0) {
+    // A fetch that reached the origin always leaves its copy, and ends any outage.
+    return copy !== undefined && unreachableSince === undefined && error === undefined;
+  }
   return (
-    (fields['status'] === 'ok' || fields['status'] === 'unavailable') &&
-    // The client parses the body as it is: one character per byte.
-    typeof fields['body'] === 'string' &&
-    isByteString(fields['body']) &&
-    typeof fields['fetchedAt'] === 'number' &&
-    typeof fields['finalUrl'] === 'string' &&
-    typeof fields['reason'] === 'string'
+    isTime(unreachableSince) &&
+    // The first unreachable fetch starts the outage: it is when that entry was written.
+    (failures === 1 ? unreachableSince === updatedAt : unreachableSince <= updatedAt) &&
+    (copy === undefined || (copy as CachedCopy).fetchedAt <= unreachableSince) &&
+    typeof error === 'string'
   );
+}
+
+function isCachedCopy(value: unknown, updatedAt: number): value is CachedCopy {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const fields = value as Record<string, unknown>;
+  const { status, httpStatus, body, fetchedAt, finalUrl, reason } = fields;
+  return (
+    (status === 'ok' || (status === 'unavailable' && body === '')) &&
+    (httpStatus === undefined ||
+      (typeof httpStatus === 'number' &&
+        Number.isInteger(httpStatus) &&
+        httpStatus >= 100 &&
+        httpStatus < 1000)) &&
+    // The client parses the body as it is: one character per byte.
+    typeof body === 'string' &&
+    isByteString(body) &&
+    isTime(fetchedAt) &&
+    fetchedAt <= updatedAt &&
+    typeof finalUrl === 'string' &&
+    typeof reason === 'string'
+  );
+}
+
+/** A time in epoch milliseconds: a finite number (`1e400` parses as Infinity). */
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * Whether an entry read from a shared store fits the client's own rules at time `now`: written no
+ * later than now (give or take `skew` for clocks across machines), expiring no later than the
+ * longest lifetime the rules give (a copy's `maxTtl`, a retry's `maxRetryDelay`) after it was
+ * written, and with an outage no longer than its failures can span. An entry that does not fit was written by other rules or by someone else, and is
+ * fetched again.
+ */
+export function fitsPolicy(
+  entry: CacheEntry,
+  now: number,
+  policy: CachePolicy & { readonly retention: number },
+  skew: number = 60_000,
+): boolean {
+  if (entry.updatedAt > now + skew) return false;
+  const longest = Math.max(policy.maxTtl, policy.maxRetryDelay, 1000);
+  if (entry.expiresAt > entry.updatedAt + longest) return false;
+  // Each unreachable fetch rewrote the entry within `retention` of the one before (else it would
+  // be gone): an outage can be no older than that allows. This keeps a forged outage start from
+  // reaching the 30 days after which an origin is allowed.
+  const since = entry.unreachableSince;
+  return since === undefined || entry.updatedAt - since <= (entry.failures - 1) * policy.retention;
 }
 
 function clamp(value: number, min: number, max: number): number {

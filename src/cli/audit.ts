@@ -1,6 +1,7 @@
 /** `robotstxt audit`: which well-known crawlers may fetch which paths. */
 
 import type { Command } from 'commander';
+import { auditUsage, formatUsageAuditTable } from '../ai-preferences/index.js';
 import {
   auditRobotsTxt,
   type CrawlerPurpose,
@@ -34,6 +35,7 @@ interface AuditFlags extends CommonFlags {
   readonly purpose?: string;
   readonly json?: boolean;
   readonly readings?: boolean;
+  readonly usage?: boolean;
 }
 
 /** Adds `audit` to the program. */
@@ -53,6 +55,10 @@ export function registerAudit(
     .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
     .option('--json', 'print JSON')
     .option(
+      '--usage',
+      'one row per crawler and path, with a column per purpose (search, AI input, AI training): crawler blocks and Content-Usage/Content-Signal preferences combined',
+    )
+    .option(
       '--readings',
       'add a "read by" column: where the 1996 draft or Python\'s robotparser answer differently',
     );
@@ -65,6 +71,7 @@ Examples:
   robotstxt audit https://example.com/
   robotstxt audit robots.txt --path /private/x --path /blog/
   robotstxt audit robots.txt --purpose ai-training --json
+  robotstxt audit https://example.com/ --usage --path /blog/
 
 Exit status: 0 report printed, 2 usage error or unreadable input.`,
   );
@@ -87,6 +94,24 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     }
     const selected =
       purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
+    if (flags.usage && flags.readings) {
+      throw new CliError('--usage and --readings are separate tables: give one of them');
+    }
+    if (flags.usage) {
+      const audit = auditUsage(verdictsOf(source), { paths, crawlers: selected });
+      if (flags.json) {
+        context.stdout.write(
+          `${JSON.stringify({ robots: sourceJson(source), ...audit }, null, 2)}\n`,
+        );
+      } else {
+        const color = useColor(context.stdout, context.env, flags.color);
+        context.stdout.write(
+          `# ${describeSource(source)}\n${formatUsageAuditTable(audit, { color })}`,
+        );
+      }
+      done(EXIT.ok);
+      return;
+    }
     const body = flags.readings ? bodyOf(source) : undefined;
     const audit = auditRobotsTxt(verdictsOf(source), {
       paths,

@@ -6,10 +6,12 @@
  * bytes.
  */
 
+import { combineUsage, parseContentUsageHeader, usage } from '../ai-preferences/index.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, parseRobotsTxt, type RobotsTxt } from '../index.js';
 import { type CliContext, EXIT, messageOf, write } from './context.js';
 import { allowedFile, readFileBounded } from './input.js';
 import { createProgress } from './progress.js';
+import { usageJson } from './usage.js';
 
 /** Options of {@link runCheckJsonl}. */
 export interface CheckJsonlOptions {
@@ -23,6 +25,11 @@ export interface CheckJsonlOptions {
   readonly maxLineBytes?: number;
   /** Show progress on a terminal. */
   readonly progress: boolean;
+  /**
+   * Add each URL's AI usage preferences (`usage`); a request's `content_usage` (a header value or
+   * an array of field lines) is combined in, and asks for them on its own.
+   */
+  readonly usage?: boolean;
 }
 
 /** A request line's longest accepted length: a 500 KiB body, JSON-escaped, with room to spare. */
@@ -213,7 +220,7 @@ async function checkOne(
   cache: ReturnType<typeof createParsedCache>,
   options: CheckJsonlOptions,
   filesFrom: string,
-): Promise<{ allowed: boolean; line: number }> {
+): Promise<{ allowed: boolean; line: number; usage?: Record<string, unknown> }> {
   const url = r['url'];
   if (typeof url !== 'string') throw new Error('"url" must be a string');
   const agent = r['useragent'] ?? (options.agents.length > 0 ? options.agents : undefined);
@@ -250,5 +257,17 @@ async function checkOne(
     );
   }
   // Not explain(): batch runs need the verdict and the line only, without building the reason.
-  return { allowed: robots.isAllowed(url, agent), line: robots.matchingLine(url, agent) };
+  const verdict = { allowed: robots.isAllowed(url, agent), line: robots.matchingLine(url, agent) };
+  const header = r['content_usage'];
+  if (options.usage !== true && header === undefined) return verdict;
+  const isHeader =
+    typeof header === 'string' ||
+    (Array.isArray(header) && header.every((h) => typeof h === 'string'));
+  if (header !== undefined && !isHeader)
+    throw new Error('"content_usage" must be a string or an array of strings');
+  const result = combineUsage(
+    usage(robots, url, agent),
+    ...(header === undefined ? [] : [parseContentUsageHeader(header as string | string[])]),
+  );
+  return { ...verdict, usage: usageJson(result) };
 }

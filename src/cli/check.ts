@@ -2,6 +2,12 @@
 
 import type { Command } from 'commander';
 import {
+  combineUsage,
+  parseContentUsageHeader,
+  type UsageResult,
+  usage,
+} from '../ai-preferences/index.js';
+import {
   compareReadings,
   type Explanation,
   formatRule,
@@ -35,6 +41,7 @@ import {
   verdictsOf,
 } from './sources.js';
 import { isUrl, urlArgument } from './urls.js';
+import { formatUsage, usageJson } from './usage.js';
 
 interface CheckFlags extends CommonFlags {
   readonly agent?: readonly string[];
@@ -45,6 +52,8 @@ interface CheckFlags extends CommonFlags {
   readonly json?: boolean;
   readonly filesFrom?: string;
   readonly maxLineBytes?: number;
+  readonly usage?: boolean;
+  readonly usageHeader?: readonly string[];
 }
 
 interface Source {
@@ -78,6 +87,15 @@ export function registerCheck(
       '--compare',
       "also print the verdict under each reading: Google's, RFC 9309's, the 1996 draft's, Python's robotparser's",
     )
+    .option(
+      '--usage',
+      'also print the AI usage preferences (Content-Usage, Content-Signal) for search, AI input and AI training',
+    )
+    .option(
+      '--usage-header <value>',
+      'a Content-Usage response header to combine with robots.txt (repeat for several field lines; implies --usage)',
+      collect,
+    )
     .option('--json', 'print JSON')
     .option('--jsonl', 'batch mode: JSON request lines on stdin, one result line each')
     .option(
@@ -98,6 +116,8 @@ Examples:
   robotstxt check -a Googlebot -r robots.txt /private/x /products/
   robotstxt check --compare -a MyBot -r robots.txt /docs/a.pdf
   robotstxt check --explain -a GPTBot https://example.com/blog/post
+  robotstxt check --usage -a GPTBot https://example.com/blog/post
+  robotstxt check --usage-header 'train-ai=n' -a MyBot -r robots.txt /article
   robotstxt check --jsonl -a Googlebot < requests.jsonl > verdicts.jsonl
 
 Exit status: 0 all allowed, 1 some URL disallowed, 2 usage error or unreadable input.`,
@@ -120,8 +140,14 @@ async function runCheck(
     if (flags.robots !== undefined && (flags.robots === '-' || isUrl(flags.robots))) {
       throw new CliError('check --jsonl takes --robots FILE only (stdin carries the requests)');
     }
+    if (flags.usageHeader !== undefined) {
+      throw new CliError(
+        'check --jsonl takes a Content-Usage header per request ("content_usage"), not --usage-header',
+      );
+    }
     return runCheckJsonl(context, {
       agents,
+      usage: flags.usage === true,
       progress: flags.progress !== false,
       ...(flags.robots === undefined ? {} : { robots: flags.robots }),
       ...(flags.filesFrom === undefined ? {} : { filesFrom: flags.filesFrom }),
@@ -131,6 +157,9 @@ async function runCheck(
   if (agents.length === 0) throw new CliError('missing --agent (see "robotstxt check --help")');
   if (urls.length === 0) throw new CliError('no URL to check (see "robotstxt check --help")');
   const color = useColor(context.stdout, context.env, flags.color);
+  const headers =
+    flags.usageHeader === undefined ? [] : [parseContentUsageHeader(flags.usageHeader)];
+  const withUsage = flags.usage === true || headers.length > 0;
 
   const load = async (name: string): Promise<Source> => {
     const loaded = await loadSource(name, fetchFlags(flags), context);
@@ -163,6 +192,7 @@ async function runCheck(
     explanation: Explanation;
     source: Source;
     readings?: ReadingResult[];
+    usage?: UsageResult;
   }[] = [];
   for (let i = 0; i < checked.length; i++) {
     const url = checked[i]!;
@@ -182,19 +212,26 @@ async function runCheck(
     }
     const explanation = source.policy.explain(url, agents);
     const readings = flags.compare ? readingsOf(source, url, agents, explanation) : undefined;
+    const preferences = withUsage
+      ? combineUsage(usage(source.policy, url, agents), ...headers)
+      : undefined;
     results.push({
       url: urls[i]!,
       explanation,
       source,
       ...(readings === undefined ? {} : { readings }),
+      ...(preferences === undefined ? {} : { usage: preferences }),
     });
     if (!flags.json) {
       context.stdout.write(formatVerdict(urls[i]!, explanation, flags.explain === true, color));
       if (readings !== undefined) context.stdout.write(formatReadings(readings, color));
+      if (preferences !== undefined) {
+        context.stdout.write(formatUsage(preferences, flags.explain === true, color));
+      }
     }
   }
   if (flags.json) {
-    const json = results.map(({ url, explanation, source, readings }) => ({
+    const json = results.map(({ url, explanation, source, readings, usage: preferences }) => ({
       url,
       allowed: explanation.allowed,
       line: explanation.line,
@@ -205,6 +242,7 @@ async function runCheck(
       reason: explanation.reason,
       robots: sourceJson(source.loaded),
       ...(readings === undefined ? {} : { readings }),
+      ...(preferences === undefined ? {} : { usage: usageJson(preferences) }),
     }));
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
   }

@@ -11,6 +11,8 @@ import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
 import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
 import {
+  type FetchInit,
+  type FetchResponse,
   type FetchRobotsTxtOptions,
   type ResolvedFetchOptions,
   resolveFetchOptions,
@@ -102,13 +104,13 @@ async function fetchOverHttp(
     ...options.headers,
     ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
   };
-  const init = (redirect: RequestRedirect): RequestInit => ({
+  const init = (redirect: 'manual' | 'follow'): FetchInit => ({
     redirect,
     signal: deadline.signal,
     headers,
   });
   for (;;) {
-    let response: Response;
+    let response: FetchResponse;
     try {
       response = await untilAborted(fetchFunction(trace.current, init('manual')), deadline.signal);
       if (response.type === 'opaqueredirect') {

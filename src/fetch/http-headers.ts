@@ -3,12 +3,17 @@
  * `Retry-After` (RFC 9111, RFC 9110 §10.2.3).
  */
 
+/** The headers of a response, as any fetch gives them. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 /**
  * Seconds a response may be cached: `Cache-Control: max-age`, else `Expires` minus `Date` (or
  * `now`), else undefined. `no-cache`, `no-store` and `private` are ignored: a crawler is no HTTP
  * cache, and RFC 9309 §2.4 only bounds how long a copy is used.
  */
-export function parseCacheLifetime(headers: Headers, now: number): number | undefined {
+export function parseCacheLifetime(headers: HeaderReader, now: number): number | undefined {
   const cacheControl = headers.get('cache-control');
   if (cacheControl !== null) {
     for (const directive of cacheControl.split(',')) {
@@ -28,7 +33,7 @@ export function parseCacheLifetime(headers: Headers, now: number): number | unde
 }
 
 /** Seconds from `Retry-After` (delta-seconds or an HTTP-date), or undefined when absent or bad. */
-export function parseRetryAfter(headers: Headers, now: number): number | undefined {
+export function parseRetryAfter(headers: HeaderReader, now: number): number | undefined {
   const value = headers.get('retry-after')?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value);
@@ -38,7 +43,7 @@ export function parseRetryAfter(headers: Headers, now: number): number | undefin
 }
 
 /** The server's clock (its `Date` header) when it sent one, else ours: dates it sends are on it. */
-function serverNow(headers: Headers, now: number): number {
+function serverNow(headers: HeaderReader, now: number): number {
   const date = Date.parse(headers.get('date') ?? '');
   return Number.isNaN(date) ? now : date;
 }

@@ -8,11 +8,46 @@ import type { FtpFunction } from './ftp.js';
 /** Milliseconds a fetch may take by default (all redirect hops and the body). */
 export const DEFAULT_TIMEOUT: number = 10_000;
 
+/**
+ * The `User-Agent` sent when the caller names none: descriptive, so that a server does not
+ * answer the platform's bare `node` with a 403 (which would mean "allow everything"). Set your
+ * crawler's own.
+ */
+export const DEFAULT_USER_AGENT: string =
+  'robots-rep (robots.txt fetcher; +https://www.npmjs.com/package/robots-rep)';
+
 /** Redirect hops followed by default (RFC 9309 §2.3.1.2: at least five). */
 const DEFAULT_MAX_REDIRECTS = 5;
 
-/** The `fetch` that `fetchRobotsTxt` calls: the platform's, or one you inject. */
-export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+/** What `fetchRobotsTxt` passes to the `fetch` it calls. */
+export interface FetchInit {
+  readonly redirect: 'manual' | 'follow';
+  readonly signal: AbortSignal;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * The parts of a `Response` the fetcher reads: the platform's fits, and so do undici's and other
+ * WHATWG-style fetches' (whose stream types differ from the DOM's).
+ */
+export interface FetchResponse {
+  readonly status: number;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly type: string;
+  readonly headers: { get(name: string): string | null };
+  /**
+   * A web `ReadableStream` of bytes, or null. Typed loosely on purpose: the DOM's and Node's
+   * stream types do not match each other; the fetcher checks it has `getReader`.
+   */
+  readonly body: unknown;
+}
+
+/**
+ * The `fetch` that `fetchRobotsTxt` calls: the platform's, or one you inject — e.g. undici's with
+ * a proxy: `(url, init) => fetch(url, { ...init, dispatcher: new ProxyAgent(proxyUrl) })`.
+ */
+export type FetchFunction = (input: string, init: FetchInit) => Promise<FetchResponse>;
 
 /** Options of `fetchRobotsTxt`; the {@link ParseOptions} are passed to the parser. */
 export interface FetchRobotsTxtOptions extends ParseOptions {
@@ -24,8 +59,8 @@ export interface FetchRobotsTxtOptions extends ParseOptions {
   readonly timeout?: number;
   /**
    * The `User-Agent` header sent. Name your crawler here (RFC 9309 §2.2.1: its product token
-   * should appear in it). Browsers may ignore it.
-   * @default undefined (the platform's own header)
+   * should appear in it), e.g. `FooBot/1.0 (+https://foo.example/bot)`. Browsers may ignore it.
+   * @default DEFAULT_USER_AGENT (`robots-rep (robots.txt fetcher; +https://www.npmjs.com/package/robots-rep)`)
    */
   readonly userAgent?: string;
   /**
@@ -77,7 +112,7 @@ export function resolveFetchOptions(
 ): ResolvedFetchOptions {
   const {
     timeout = DEFAULT_TIMEOUT,
-    userAgent,
+    userAgent = DEFAULT_USER_AGENT,
     fetch = globalThis.fetch,
     maxRedirects = DEFAULT_MAX_REDIRECTS,
   } = options;

@@ -10,6 +10,14 @@ import type { Explanation, RobotsPolicy } from '../types.js';
 function outcomePolicy(allowed: boolean, reason: string): RobotsPolicy {
   return {
     sitemaps: [],
+    crawlDelay(agent: string | readonly string[]): undefined {
+      toAgentList(agent, 'crawlDelay');
+      return undefined;
+    },
+    requestRate(agent: string | readonly string[]): undefined {
+      toAgentList(agent, 'requestRate');
+      return undefined;
+    },
     isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
       urlToString(url, 'isAllowed');
       toAgentList(agent, 'isAllowed');

@@ -1,12 +1,14 @@
 /** Reading response bodies with a byte limit and a deadline, on web streams only. */
 
+import type { FetchResponse } from './options.js';
+
 /** Reads at most `limit` bytes of the body, then cancels it so the rest is never downloaded. */
 export async function readAtMost(
-  response: Response,
+  response: FetchResponse,
   limit: number,
   signal: AbortSignal,
 ): Promise<Uint8Array> {
-  const body = response.body;
+  const body = streamOf(response);
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -57,8 +59,19 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 }
 
 /** Cancels a response body that will not be read, freeing the connection. */
-export function discard(response: Response): void {
-  response.body?.cancel().catch(ignore);
+export function discard(response: FetchResponse): void {
+  const body = response.body as { cancel?: () => Promise<void> } | null;
+  if (typeof body?.cancel === 'function') body.cancel().catch(ignore);
+}
+
+/** The response's body as a web stream of bytes, or null when it has none. */
+function streamOf(response: FetchResponse): ReadableStream<Uint8Array> | null {
+  const body = response.body;
+  if (body === null || body === undefined) return null;
+  if (typeof (body as { getReader?: unknown }).getReader !== 'function') {
+    throw new TypeError('the injected fetch returned a body that is not a web ReadableStream');
+  }
+  return body as ReadableStream<Uint8Array>;
 }
 
 function ignore(): void {}

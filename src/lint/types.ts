@@ -25,6 +25,10 @@ export type DiagnosticCode =
   | 'nonstandard-key'
   | 'unsupported-directive'
   | 'unknown-directive'
+  | 'reading-wildcard'
+  | 'reading-first-match'
+  | 'reading-grouping'
+  | 'reading-agent-selection'
   | 'reading-differs'
   | 'rule-outside-group'
   | 'pattern-never-matches'
@@ -88,7 +92,9 @@ export interface LintOptions {
   readonly maxBytes?: ParseOptions['maxBytes'];
   /**
    * Also report rules whose verdicts differ between Google's reading and the older ones (the 1996
-   * draft, Python's robotparser), on URLs derived from the file (`reading-differs`).
+   * draft, Python's robotparser), on URLs derived from the file, each with why
+   * (`reading-wildcard`, `reading-first-match`, `reading-grouping`, `reading-agent-selection`,
+   * `reading-differs`).
    * @default false
    */
   readonly readings?: boolean;

@@ -3,7 +3,8 @@
  * strength, and the scan that finds the best allow and disallow among a run of them.
  */
 
-import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
+import type { PathSearch } from './path-search.js';
+import { type CompiledPattern, compilePattern } from './pattern.js';
 import { beats, priorityOf, type RankedRule } from './strategy.js';
 
 /**
@@ -25,6 +26,8 @@ export interface IndexEntry extends CompiledPattern, RankedRule {
 export interface MatchState {
   allow: IndexEntry | null;
   disallow: IndexEntry | null;
+  /** The path, its searches and the work counted against the check's budget. */
+  readonly search: PathSearch;
 }
 
 function makeEntry(
@@ -119,8 +122,9 @@ export function indexRewriteOf(pattern: string): string | null {
 }
 
 /**
- * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path`,
- * updating `state`. Stops at the first entry that can beat neither best: none after it can.
+ * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path` (the
+ * path of `state.search`), updating `state`. Stops at the first entry that can beat neither best
+ * (none after it can), or when the check's work passes its budget.
  */
 export function scanEntries(
   entries: readonly IndexEntry[],
@@ -129,13 +133,17 @@ export function scanEntries(
   path: string,
   state: MatchState,
 ): void {
+  const search = state.search;
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
     if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
       if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
       continue;
     }
-    if (path.startsWith(entry.prefix) && matchesAfterPrefix(entry, path)) {
+    // One unit for the entry, one per prefix character compared.
+    search.work += 1 + entry.prefix.length;
+    if (search.work > search.budget) return;
+    if (path.startsWith(entry.prefix) && search.matchesAfterPrefix(entry)) {
       if (entry.allow) state.allow = entry;
       else state.disallow = entry;
     }

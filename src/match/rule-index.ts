@@ -27,8 +27,9 @@ export class RuleIndex {
   /** `all`: the entries of the merged groups in file order (not modified). */
   constructor(all: readonly IndexEntry[]) {
     if (all.length <= SMALL_SET) {
-      // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries).
-      const table = all.slice();
+      // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries), without
+      // repeated wildcard entries (see below; few entries: compared pairwise).
+      const table = withoutRepeats(all);
       sortByStrength(table);
       this.#table = table;
       this.#prefixes = null;
@@ -37,21 +38,22 @@ export class RuleIndex {
     }
     const tree: IndexEntry[] = [];
     const floating: IndexEntry[] = [];
-    // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`): of identical floating
-    // entries only the first can ever win (same priority, earliest line), so keep just it.
+    // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`), and a hostile file
+    // repeats one thousands of times: of identical wildcard entries only the first can ever win
+    // (same priority, earliest line), so keep just it. (A plain prefix is found by its hash and
+    // costs its length to confirm; only wildcard entries cost searches of the path.)
     // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
     let seen: Map<string, number> | undefined;
     for (const entry of all) {
-      if (entry.pieces === null || entry.prefix.length > 1) {
-        tree.push(entry);
-        continue;
+      if (entry.pieces !== null) {
+        const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
+        seen ??= new Map();
+        const kinds = seen.get(entry.pattern) ?? 0;
+        if ((kinds & kind) !== 0) continue;
+        seen.set(entry.pattern, kinds | kind);
       }
-      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
-      seen ??= new Map();
-      const kinds = seen.get(entry.pattern) ?? 0;
-      if ((kinds & kind) !== 0) continue;
-      seen.set(entry.pattern, kinds | kind);
-      floating.push(entry);
+      if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
+      else floating.push(entry);
     }
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
@@ -63,12 +65,18 @@ export class RuleIndex {
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }
 
-  /** Updates `state` with the best allow and disallow of this set that match `path`. */
+  /**
+   * Updates `state` with the best allow and disallow of this set that match `path` (the path of
+   * `state.search`, which counts the work: a walk costs one unit per character).
+   */
   match(path: string, state: MatchState): void {
     if (this.#table.length > 0) {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
-    if (this.#prefixes !== null || this.#trigrams !== null) this.#walk(path, state);
+    if (this.#prefixes === null && this.#trigrams === null) return;
+    const search = state.search;
+    search.work += path.length;
+    if (search.work <= search.budget) this.#walk(path, state);
   }
 
   /**
@@ -103,4 +111,25 @@ export class RuleIndex {
       if (n >= 3) trigrams.at(window, walk, path, state);
     }
   }
+}
+
+/** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
+function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
+  let kept: IndexEntry[] | null = null;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
+    let repeat = false;
+    if (entry.pieces !== null) {
+      for (let j = 0; j < k && !repeat; j++) {
+        const other = entries[j]!;
+        repeat =
+          other.pattern === entry.pattern &&
+          other.allow === entry.allow &&
+          other.indexRewrite === entry.indexRewrite;
+      }
+    }
+    if (repeat) kept ??= entries.slice(0, k);
+    else kept?.push(entry);
+  }
+  return kept === null ? entries.slice() : kept.slice();
 }

@@ -9,7 +9,6 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
-import { asciiLowerCase } from '../util/bytes.js';
 import { addEntries, type IndexEntry } from './rule-entry.js';
 
 /** What checks need of a body. */
@@ -29,8 +28,8 @@ export interface RuleTable {
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
-  /** Characters of the body's text read: bytes for a byte string (all of it for UTF-16 text). */
-  readonly bytesRead: number;
+  /** Characters of the body's text parsed: bytes for a byte string (all of it for UTF-16 text). */
+  readonly bytesParsed: number;
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
@@ -48,7 +47,7 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
     tokenGroups: handler.tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
-    bytesRead: summary.bytesRead,
+    bytesParsed: summary.bytesParsed,
   };
 }
 
@@ -93,8 +92,9 @@ class RuleTableReader implements GroupHandler {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    // Product tokens are ASCII, so the value needs no decoding to be compared.
-    const key = asciiLowerCase(token);
+    // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is ASCII's,
+    // and the value needs no decoding to be compared.
+    const key = token.toLowerCase();
     this.tokenGroups ??= new Map();
     const list = this.tokenGroups.get(key);
     if (list === undefined) this.tokenGroups.set(key, [group]);

@@ -39,6 +39,44 @@ export function extractProductToken(value: string, digits = false): string {
 }
 
 /**
+ * Why a queried agent is a trap, or undefined when it is a product token (letters, digits, `-`,
+ * `_`) or `*`. Google compares the whole queried string with each group's token, so
+ * `Googlebot/2.1` or a full `User-Agent` header matches no group and only the `*` rules apply —
+ * exact, and silent. The text names the token to use.
+ * @example
+ * productTokenProblem('Googlebot'); // undefined
+ */
+export function productTokenProblem(agent: string): string | undefined {
+  if (agent === '*' || (agent !== '' && extractProductToken(agent, true) === agent)) {
+    return undefined;
+  }
+  const token = extractProductToken(agent.includes('(') ? tokenInHeader(agent) : agent, true);
+  const use =
+    token === '' ? 'pass the product token your robots.txt groups name' : `use "${token}"`;
+  return (
+    `${JSON.stringify(agent)} is not a product token: no group can name it, so only the * rules ` +
+    `apply; ${use} (extractProductToken gives it from a User-Agent)`
+  );
+}
+
+/** `{ notes }` for the agents that are not product tokens, or nothing. */
+export function agentNotes(agents: readonly string[]): { notes?: readonly string[] } {
+  const notes = agents.flatMap((agent) => productTokenProblem(agent) ?? []);
+  return notes.length === 0 ? {} : { notes };
+}
+
+/** The likeliest crawler token of a full header: `Mozilla/5.0 (compatible; Googlebot/2.1; …)`. */
+function tokenInHeader(header: string): string {
+  for (const part of header.split(/[();,\s]+/)) {
+    const token = extractProductToken(part, true);
+    if (token !== '' && token === part.split('/')[0] && /bot|crawl|spider/i.test(token)) {
+      return token;
+    }
+  }
+  return '';
+}
+
+/**
  * Normalises the `agent` argument of a check to a list, with a clear error for a wrong type.
  * The strings are used as given: the reference compares the whole queried string with each
  * line's product token, ASCII-case-insensitively.

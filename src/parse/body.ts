@@ -14,7 +14,7 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   'python-urllib',
 ];
 
-import { byteStringOf, decodeUtf8, isAscii, stringToByteString } from '../util/bytes.js';
+import { byteStringOf, decodeUtf8, isAscii, latin1Of, stringToByteString } from '../util/bytes.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 
 /** The defaults, one frozen object shared by every file parsed without options. */
@@ -23,6 +23,7 @@ const DEFAULT_OPTIONS: Required<ParseOptions> = Object.freeze({
   percentEncoding: 'reference',
   productTokenDigits: false,
   interpretation: 'google',
+  workBudget: Number.POSITIVE_INFINITY,
 });
 
 /**
@@ -62,17 +63,22 @@ export function resolveOptions(
     );
   }
   const productTokenDigits = options.productTokenDigits ?? strict;
+  const workBudget = options.workBudget ?? Number.POSITIVE_INFINITY;
+  if (typeof workBudget !== 'number' || !(workBudget > 0)) {
+    throw argumentError(
+      caller,
+      'options.workBudget',
+      'a positive number (or Infinity)',
+      workBudget,
+    );
+  }
   return {
     maxBytes,
     percentEncoding,
     productTokenDigits: productTokenDigits === true,
     interpretation,
+    workBudget,
   };
-}
-
-/** Converts any accepted body to a byte string, or throws a TypeError naming the argument. */
-export function bodyToByteString(body: unknown): string {
-  return readBody(body).text;
 }
 
 /** A body as the tokenizer reads it. */
@@ -96,13 +102,14 @@ export interface SizedBodyText extends BodyText {
   readonly size: number;
 }
 
-function asBytes(body: unknown): Uint8Array {
-  const bytes =
-    body instanceof Uint8Array ? body : body instanceof ArrayBuffer ? new Uint8Array(body) : null;
-  if (bytes === null) {
-    throw argumentError('parseRobotsTxt', 'body', 'a string, a Uint8Array or an ArrayBuffer', body);
+/** Throws the TypeError naming `caller` unless `body` is a string, a Uint8Array or an ArrayBuffer. */
+export function checkBody(
+  body: unknown,
+  caller: string,
+): asserts body is string | Uint8Array | ArrayBuffer {
+  if (typeof body !== 'string' && !(body instanceof Uint8Array) && !(body instanceof ArrayBuffer)) {
+    throw argumentError(caller, 'body', 'a string, a Uint8Array or an ArrayBuffer', body);
   }
-  return bytes;
 }
 
 /** Methods of ES2024 strings, where the engine has them. */
@@ -112,12 +119,13 @@ interface WellFormed {
 }
 
 /**
- * Reads any accepted body (or throws a TypeError naming the argument) as a byte string, except
- * that a non-ASCII body whose UTF-8 is at most `utf16Limit` bytes stays UTF-16 text (see
- * {@link BodyText.utf16}): the parser passes its `maxBytes`, readers that need the bytes
- * (lint's columns) pass nothing.
+ * Reads any accepted body (or throws a TypeError naming `caller` and the argument) as a byte
+ * string, except that a non-ASCII string whose UTF-8 is at most `utf16Limit` bytes stays UTF-16
+ * text (see {@link BodyText.utf16}), and so may bytes ({@link readBytes}): the parser passes its
+ * `maxBytes`, readers that need the bytes (lint's columns) pass nothing.
  */
-export function readBody(body: unknown, utf16Limit = 0): SizedBodyText {
+export function readBody(body: unknown, utf16Limit = 0, caller = 'parseRobotsTxt'): SizedBodyText {
+  checkBody(body, caller);
   if (typeof body === 'string') {
     if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
     const text = body as string & WellFormed;
@@ -129,7 +137,23 @@ export function readBody(body: unknown, utf16Limit = 0): SizedBodyText {
     const bytes = stringToByteString(body);
     return { text: bytes, ascii: false, utf16: false, size: bytes.length };
   }
-  const bytes = asBytes(body);
+  return readBytes(body instanceof Uint8Array ? body : new Uint8Array(body), utf16Limit);
+}
+
+/**
+ * {@link readBody} of bytes. `latin1` is their byte string from the platform's native Latin-1
+ * decoding ({@link latin1Of}), where it has one: that costs less than checking that the body is
+ * UTF-8, so every body is then read as bytes. Without it (browsers), valid UTF-8 that fits in
+ * `utf16Limit` is decoded to UTF-16 text, and the rest is read as bytes.
+ */
+export function readBytes(
+  bytes: Uint8Array,
+  utf16Limit: number,
+  latin1: string | undefined = latin1Of(bytes),
+): SizedBodyText {
+  if (latin1 !== undefined) {
+    return { text: latin1, ascii: isAscii(latin1), utf16: false, size: bytes.length };
+  }
   const decoded = decodeUtf8(bytes);
   if (decoded !== undefined && decoded.length !== bytes.length && bytes.length <= utf16Limit) {
     return { text: decoded, ascii: false, utf16: true, size: bytes.length };

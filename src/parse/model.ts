@@ -131,6 +131,7 @@ class ModelBuilder implements GroupHandler {
       line,
       key: this.#decode(key),
       value: escapeValue(raw, this.#utf16),
+      text: this.#decode(raw),
       group,
     });
   }

@@ -4,10 +4,11 @@
  * whether a typo was accepted, and the reference's `LineMetadata` flags — with its totals.
  */
 
+import { argumentError } from '../errors.js';
 import type { ReportLine, ReportTag, RobotsTxtReport } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
 import { readBody } from './body.js';
-import { type DirectiveKind, LineFlag, tokenize } from './tokenize.js';
+import { DEFAULT_MAX_BYTES, type DirectiveKind, LineFlag, tokenize } from './tokenize.js';
 import { UNSUPPORTED_TAGS } from './unsupported-tags.js';
 
 /** Options of {@link reportRobotsTxt}. */
@@ -66,7 +67,7 @@ export function reportByteString(text: string): RobotsTxtReport {
  * Google's per-line report of a robots.txt body, as Search Console computes it: one record for
  * every line, with the tag Google read and the line's flags, and the totals. A string body is
  * read as its UTF-8 encoding, bytes as they are; at most `maxBytes` of them, as Google fetches.
- * Never throws on any content.
+ * Never throws on any content; throws a `TypeError` only for an argument of the wrong type.
  *
  * @example
  * const report = reportRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /x\n');
@@ -78,7 +79,13 @@ export function reportRobotsTxt(
   body: string | Uint8Array | ArrayBuffer,
   options: ReportOptions = {},
 ): RobotsTxtReport {
-  const { text } = readBody(body);
-  const maxBytes = options.maxBytes ?? 512_000;
+  const { text } = readBody(body, 0, 'reportRobotsTxt');
+  if (options === null || typeof options !== 'object') {
+    throw argumentError('reportRobotsTxt', 'options', 'an object', options);
+  }
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
+    throw argumentError('reportRobotsTxt', 'options.maxBytes', 'a non-negative number', maxBytes);
+  }
   return reportByteString(text.length > maxBytes ? text.slice(0, maxBytes) : text);
 }

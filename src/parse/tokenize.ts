@@ -61,8 +61,8 @@ export interface TokenizeHandler {
 export interface TokenizeSummary {
   /** Number of lines handed to the handler. */
   readonly lineCount: number;
-  /** Characters of the text that were read: bytes of a byte string (all of UTF-16 text). */
-  readonly bytesRead: number;
+  /** Characters of the text that were parsed: bytes of a byte string (all of UTF-16 text). */
+  readonly bytesParsed: number;
   /** True when the body was longer than `maxBytes`. */
   readonly truncated: boolean;
   /** Bytes of a leading (possibly partial) UTF-8 BOM that were skipped: 0 to 3. */
@@ -145,15 +145,19 @@ export function tokenizeText(
     bomLength = pos;
   }
 
-  const scanner = new LineScanner(text, end, handler);
   const wantsLines = handler.line !== undefined;
   let lineNumber = 0;
+  // The next LF, CR, `#`, NUL and `:` at or after where each was last searched from: one native
+  // search finds each occurrence once, so no search rescans the body.
   let nextLf = -1;
   let nextCr = -1;
+  let nextHash = -1;
+  let nextNul = -1;
+  let nextColon = -1;
   for (;;) {
     if (nextLf < pos) nextLf = indexOrEnd(text, '\n', pos, end);
     if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos, end);
-    const lineEnd = Math.min(nextLf, nextCr);
+    const lineEnd = nextLf < nextCr ? nextLf : nextCr;
     if (
       utf16 &&
       lineEnd - pos > UTF16_SAFE_LINE &&
@@ -161,7 +165,34 @@ export function tokenizeText(
     ) {
       return null;
     }
-    const flags = scanner.scan(++lineNumber, pos, lineEnd);
+    lineNumber++;
+
+    // The line: its flags, and its directive (if any) handed to the handler.
+    let flags = 0;
+    let e = lineEnd;
+    if (e - pos > MAX_LINE_LENGTH) {
+      flags |= LineFlag.tooLong;
+      e = pos + MAX_LINE_LENGTH;
+    }
+    // The reference works on C strings: a NUL ends the usable part of the line.
+    if (nextNul < pos) nextNul = indexOrEnd(text, '\0', pos, end);
+    if (nextNul < e) e = nextNul;
+    // RFC 9309 §2.2: `#` starts a comment that runs to the end of the line.
+    if (nextHash < pos) nextHash = indexOrEnd(text, '#', pos, end);
+    if (nextHash < e) {
+      flags |= LineFlag.hasComment;
+      e = nextHash;
+    }
+    let s = pos;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    if (s === e) {
+      flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
+    } else {
+      if (nextColon < s) nextColon = indexOrEnd(text, ':', s, end);
+      flags = directiveOf(text, lineNumber, s, e, nextColon, flags, handler);
+    }
+
     if (wantsLines) handler.line!(lineNumber, flags, pos, lineEnd);
     if (lineEnd >= end) break;
     // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
@@ -171,7 +202,7 @@ export function tokenizeText(
         : lineEnd + 1;
     // A body ending in a terminator still has a final (empty) line, handled by the loop.
   }
-  return { lineCount: lineNumber, bytesRead: end, truncated, bomLength };
+  return { lineCount: lineNumber, bytesParsed: end, truncated, bomLength };
 }
 
 function indexOrEnd(text: string, needle: string, from: number, end: number): number {
@@ -179,166 +210,149 @@ function indexOrEnd(text: string, needle: string, from: number, end: number): nu
   return i < 0 || i > end ? end : i;
 }
 
-/** Reads one line at a time; remembers the next `#` and NUL so that no search rescans the body. */
-class LineScanner {
-  readonly #text: string;
-  readonly #end: number;
-  readonly #handler: TokenizeHandler;
-  #nextHash = -1;
-  #nextNul = -1;
-  #nextColon = -1;
-
-  constructor(text: string, end: number, handler: TokenizeHandler) {
-    this.#text = text;
-    this.#end = end;
-    this.#handler = handler;
-  }
-
-  // One method per character: a field-name argument made every call branch on a string.
-  #nextHashFrom(from: number): number {
-    if (this.#nextHash < from) this.#nextHash = indexOrEnd(this.#text, '#', from, this.#end);
-    return this.#nextHash;
-  }
-
-  #nextNulFrom(from: number): number {
-    if (this.#nextNul < from) this.#nextNul = indexOrEnd(this.#text, '\0', from, this.#end);
-    return this.#nextNul;
-  }
-
-  #nextColonFrom(from: number): number {
-    if (this.#nextColon < from) this.#nextColon = indexOrEnd(this.#text, ':', from, this.#end);
-    return this.#nextColon;
-  }
-
-  /** Reads one line, hands its directive (if any) to the handler and returns its flags. */
-  scan(lineNumber: number, start: number, lineEnd: number): number {
-    const text = this.#text;
-    let flags = 0;
-    let end = lineEnd;
-    if (end - start > MAX_LINE_LENGTH) {
-      flags |= LineFlag.tooLong;
-      end = start + MAX_LINE_LENGTH;
-    }
-    // The reference works on C strings: a NUL ends the usable part of the line.
-    const nul = this.#nextNulFrom(start);
-    if (nul < end) end = nul;
-    // RFC 9309 §2.2: `#` starts a comment that runs to the end of the line.
-    const hash = this.#nextHashFrom(start);
-    if (hash < end) {
-      flags |= LineFlag.hasComment;
-      end = hash;
-    }
-    let s = start;
-    while (s < end && isSpace(text.charCodeAt(s))) s++;
-    while (end > s && isSpace(text.charCodeAt(end - 1))) end--;
-    if (s === end) {
-      flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
-      return flags;
-    }
-
-    let separator = this.#nextColonFrom(s);
-    let valueStart = separator + 1;
-    if (separator >= end) {
-      // Google-specific: a missing colon is accepted when whitespace separates exactly two
-      // tokens (`Disallow /x`).
-      separator = -1;
-      for (let i = s; i < end; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x20 || c === 0x09) {
-          separator = i;
-          break;
-        }
+/**
+ * Reads the directive of the trimmed, comment-free, non-empty line `text[s, end)` whose first
+ * `:` at or after `s` is at `colon` (possibly past the line), hands it to `handler`, and returns
+ * the line's flags (`flags` plus what the directive adds).
+ */
+function directiveOf(
+  text: string,
+  lineNumber: number,
+  s: number,
+  end: number,
+  colon: number,
+  flags: number,
+  handler: TokenizeHandler,
+): number {
+  let separator = colon;
+  let valueStart = separator + 1;
+  if (separator >= end) {
+    // Google-specific: a missing colon is accepted when whitespace separates exactly two
+    // tokens (`Disallow /x`).
+    separator = -1;
+    for (let i = s; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) {
+        separator = i;
+        break;
       }
-      if (separator < 0) {
-        return flags;
-      }
-      let v = separator;
-      while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
-      for (let i = v; i < end; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x20 || c === 0x09) {
-          return flags;
-        }
-      }
-      flags |= LineFlag.missingColon;
-      valueStart = separator + 1;
     }
-
-    let keyEnd = separator;
-    while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
-    if (keyEnd === s) {
-      return flags;
+    if (separator < 0) return flags;
+    let v = separator;
+    while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+    for (let i = v; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) return flags;
     }
-    while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
-
-    flags |= LineFlag.hasDirective;
-    // Key recognition compares the key's bytes in place (ASCII case-folded), so a line costs no
-    // string allocation. Like the reference, a key *starting* with a known word is that word.
-    let kind: DirectiveKind = 'unknown';
-    // Dispatch on the first letter: most lines then need a single comparison.
-    switch (text.charCodeAt(s) | 0x20) {
-      case 0x75: // u
-        if (keyIs(text, s, keyEnd, 'User-agent', 'user-agent')) {
-          kind = 'user-agent';
-        } else if (
-          keyStartsWith(text, s, keyEnd, 'useragent') ||
-          keyStartsWith(text, s, keyEnd, 'user agent')
-        ) {
-          kind = 'user-agent';
-          flags |= LineFlag.acceptableTypo;
-        }
-        break;
-      case 0x61: // a
-        if (keyIs(text, s, keyEnd, 'Allow', 'allow')) kind = 'allow';
-        break;
-      case 0x64: // d
-        if (keyIs(text, s, keyEnd, 'Disallow', 'disallow')) {
-          kind = 'disallow';
-        } else if (isDisallowTypo(text, s, keyEnd)) {
-          kind = 'disallow';
-          flags |= LineFlag.acceptableTypo;
-        }
-        break;
-      case 0x73: // s
-        if (keyIs(text, s, keyEnd, 'Sitemap', 'sitemap')) {
-          kind = 'sitemap';
-        } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
-          kind = 'sitemap';
-          flags |= LineFlag.acceptableTypo;
-        }
-        break;
-    }
-    this.#handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
-    return flags;
+    flags |= LineFlag.missingColon;
+    valueStart = separator + 1;
   }
+
+  let keyEnd = separator;
+  while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
+  if (keyEnd === s) return flags;
+  while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
+
+  flags |= LineFlag.hasDirective;
+  // Key recognition compares the key's characters in place (ASCII case-folded), so a line
+  // costs no string allocation. Like the reference, a key *starting* with a known word is that
+  // word. Dispatch on the first letter: most lines then need a single, unrolled comparison.
+  let kind: DirectiveKind = 'unknown';
+  const length = keyEnd - s;
+  switch (text.charCodeAt(s) | 0x20) {
+    case 0x75: // u
+      if (length >= 10 && isSerAgent(text, s + 1, 0x2d)) {
+        kind = 'user-agent';
+      } else if (
+        (length >= 9 && isSerAgent(text, s + 1, -1)) ||
+        (length >= 10 && isSerAgent(text, s + 1, 0x20))
+      ) {
+        kind = 'user-agent';
+        flags |= LineFlag.acceptableTypo;
+      }
+      break;
+    case 0x61: // a
+      if (length >= 5 && isLlow(text, s + 1)) kind = 'allow';
+      break;
+    case 0x64: // d
+      if (
+        length >= 8 &&
+        folded(text, s + 1) === 0x69 && // i
+        folded(text, s + 2) === 0x73 && // s
+        folded(text, s + 3) === 0x61 && // a
+        isLlow(text, s + 4)
+      ) {
+        kind = 'disallow';
+      } else if (isDisallowTypo(text, s, keyEnd)) {
+        kind = 'disallow';
+        flags |= LineFlag.acceptableTypo;
+      }
+      break;
+    case 0x73: // s
+      if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
+        kind = 'sitemap';
+      } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
+        kind = 'sitemap';
+        flags |= LineFlag.acceptableTypo;
+      }
+      break;
+  }
+  handler.directive(lineNumber, kind, s, keyEnd, valueStart, end);
+  return flags;
+}
+
+/**
+ * The character code at `i` with bit 5 set: ASCII-case-folded for a letter. It equals a lower-case
+ * letter only for that letter in either case, and `-` or space only for themselves or for CR and
+ * NUL, which a line never holds here: only ASCII letters are folded, as the reference's
+ * `strncasecmp` does.
+ */
+function folded(text: string, i: number): number {
+  return text.charCodeAt(i) | 0x20;
+}
+
+/** Whether `text` holds `llow` at `i`, ignoring ASCII case. */
+function isLlow(text: string, i: number): boolean {
+  return (
+    folded(text, i) === 0x6c &&
+    folded(text, i + 1) === 0x6c &&
+    folded(text, i + 2) === 0x6f &&
+    folded(text, i + 3) === 0x77
+  );
+}
+
+/**
+ * Whether `text` holds `ser` + `separator` + `agent` at `i`, ignoring ASCII case; `separator`
+ * −1 is none (`useragent`).
+ */
+function isSerAgent(text: string, i: number, separator: number): boolean {
+  if (folded(text, i) !== 0x73 || folded(text, i + 1) !== 0x65 || folded(text, i + 2) !== 0x72) {
+    return false;
+  }
+  let a = i + 3;
+  if (separator >= 0 && folded(text, a++) !== separator) return false;
+  return (
+    folded(text, a) === 0x61 &&
+    folded(text, a + 1) === 0x67 &&
+    folded(text, a + 2) === 0x65 &&
+    folded(text, a + 3) === 0x6e &&
+    folded(text, a + 4) === 0x74
+  );
 }
 
 // Google-specific: frequent misspellings of `disallow` that the reference accepts.
 const DISALLOW_TYPOS = ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'] as const;
 
 /**
- * Whether the key `text[start, end)` starts with `word` (lower-case ASCII), ignoring ASCII case.
- * Only ASCII letters are folded, as the reference's `strncasecmp` does.
+ * Whether the key `text[start, end)` starts with `word` (lower-case ASCII), ignoring ASCII case
+ * (see {@link folded}).
  */
 function keyStartsWith(text: string, start: number, end: number, word: string): boolean {
   if (end - start < word.length) return false;
   for (let i = 0; i < word.length; i++) {
-    let c = text.charCodeAt(start + i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    if (c !== word.charCodeAt(i)) return false;
+    if (folded(text, start + i) !== word.charCodeAt(i)) return false;
   }
   return true;
-}
-
-/**
- * {@link keyStartsWith}, first trying the usual spelling with one native comparison: most keys
- * are written `Disallow`, `Allow`, `User-agent`.
- */
-function keyIs(text: string, start: number, end: number, usual: string, word: string): boolean {
-  return (
-    (end - start >= usual.length && text.startsWith(usual, start)) ||
-    keyStartsWith(text, start, end, word)
-  );
 }
 
 function isDisallowTypo(text: string, start: number, end: number): boolean {

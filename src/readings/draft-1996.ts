@@ -6,6 +6,9 @@
  * before comparing octets, except `%2F`, which stays distinct from `/`.
  */
 
+import type { Explanation } from '../types.js';
+import { firstMatchRule, groupsAt, keptBytes, type Reading, robotName } from './reading.js';
+
 /** A rule of a record. */
 export interface DraftRule {
   readonly allow: boolean;
@@ -167,4 +170,83 @@ export function draftVerdict(
     if (startsWith(octets, rule.octets)) return { allowed: rule.allow, path, rule, record };
   }
   return { allowed: true, path, record };
+}
+
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The 1996 draft's reading of a body: its text is the UTF-8 decoding of the first `maxBytes`
+ * bytes, invalid bytes replaced (the draft says nothing of encodings).
+ */
+export function draftReading(
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+  groupAt: (line: number) => number,
+): Reading {
+  const kept = keptBytes(body, maxBytes);
+  const robots = parseDraft(typeof kept === 'string' ? kept : lenientUtf8.decode(kept));
+  return {
+    interpretation: 'draft-1996',
+    sitemaps: robots.sitemaps,
+    explain: (url, agents) => explainDraft(robots, url, agents, groupAt),
+    // The draft has no crawl delay.
+    crawlDelay: () => undefined,
+    requestRate: () => undefined,
+  };
+}
+
+function explainDraft(
+  robots: DraftRobots,
+  url: string,
+  agents: readonly string[],
+  groupAt: (line: number) => number,
+): Explanation {
+  const name = robotName(agents);
+  const verdict = draftVerdict(robots, name, url);
+  const base = { path: verdict.path, agents, interpretation: 'draft-1996' as const };
+  const found = verdict.record;
+  if (found === undefined) {
+    return {
+      ...base,
+      allowed: true,
+      line: 0,
+      selection: 'none',
+      groups: [],
+      reason: `No record names "${name}" and there is no "*" record: the 1996 draft allows ${verdict.path}.`,
+    };
+  }
+  const recordLine = robots.records[found.index]!.agents[0]?.line ?? 0;
+  const which = found.global
+    ? 'the "*" record (no record names the robot)'
+    : `the first record naming "${name.split('/')[0]}" (line ${recordLine})`;
+  const selection = found.global ? 'global' : 'specific';
+  const groups = groupsAt(groupAt, recordLine);
+  if (verdict.rule === undefined) {
+    return {
+      ...base,
+      allowed: true,
+      line: 0,
+      selection,
+      groups,
+      reason: `No rule of ${which} is a prefix of ${verdict.path}: allowed under the 1996 draft.`,
+    };
+  }
+  const type = verdict.rule.allow ? 'allow' : 'disallow';
+  const rule = firstMatchRule(
+    type,
+    verdict.rule.line,
+    verdict.rule.value,
+    verdict.rule.value,
+    groups[0] ?? -1,
+  );
+  return {
+    ...base,
+    allowed: verdict.allowed,
+    line: verdict.rule.line,
+    rule,
+    ...(verdict.allowed ? { bestAllow: rule } : { bestDisallow: rule }),
+    selection,
+    groups,
+    reason: `${verdict.allowed ? 'Allowed' : 'Disallowed'} by line ${verdict.rule.line} "${verdict.rule.allow ? 'Allow' : 'Disallow'}: ${verdict.rule.value}" of ${which}: the 1996 draft takes the first rule in file order that is a prefix of ${verdict.path} (no wildcards), not the longest.`,
+  };
 }

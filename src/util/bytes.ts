@@ -15,7 +15,29 @@ const CHUNK = 8192;
 
 /** Turns bytes into a byte string (one character per byte). */
 export function bytesToByteString(bytes: Uint8Array): string {
-  return byteStringOf(bytes, decodeUtf8(bytes));
+  return latin1Of(bytes) ?? byteStringOf(bytes, decodeUtf8(bytes));
+}
+
+/** The one method of Node's `Buffer` that {@link latin1Of} uses. */
+type Latin1Slice = (this: Uint8Array, start: number, end: number) => string;
+
+/**
+ * Node's native Latin-1 decoding, where the platform has one (read through `globalThis`, so that
+ * browsers, which have none, take the portable path). Latin-1 maps each byte to the character
+ * of the same code: exactly a byte string. On a 94 KiB body it takes a tenth of the time of
+ * Node 20's `TextDecoder` (browsers' own `TextDecoder` is fast, and there is no such method).
+ */
+const nativeLatin1: Latin1Slice | undefined = (() => {
+  const slice = (globalThis as { Buffer?: { prototype?: { latin1Slice?: unknown } } }).Buffer
+    ?.prototype?.latin1Slice;
+  return typeof slice === 'function' ? (slice as Latin1Slice) : undefined;
+})();
+
+/** The byte string of `bytes` through the platform's native Latin-1 decoding, if it has one. */
+export function latin1Of(bytes: Uint8Array): string | undefined {
+  return nativeLatin1 === undefined || bytes.length === 0
+    ? undefined
+    : nativeLatin1.call(bytes, 0, bytes.length);
 }
 
 /**
@@ -63,11 +85,14 @@ function fromCharCodes(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+// A native regexp over the whole string is far faster than a charCodeAt loop; it is a fixed
+// expression, never one built from a robots.txt pattern. Not global, so `test` keeps no state;
+// made once (a literal in the function body costs a new RegExp object per call).
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /** True when every character of `text` is ASCII. */
 export function isAscii(text: string): boolean {
-  // A native regexp over the whole string is far faster than a charCodeAt loop; it is a fixed
-  // expression, never one built from a robots.txt pattern.
-  return !/[^\x00-\x7f]/.test(text);
+  return !NOT_ASCII.test(text);
 }
 
 /** The UTF-8 encoding of `text` as a byte string (the identity for ASCII text). */
@@ -134,10 +159,12 @@ export function byteStringToBytes(byteString: string): Uint8Array {
   return bytes;
 }
 
+// A fixed expression, as NOT_ASCII.
+const NOT_BYTE = /[^\x00-\xff]/;
+
 /** Whether every character of `text` is a byte (≤ 0xFF): a byte string. */
 export function isByteString(text: string): boolean {
-  // A fixed expression, as in isAscii.
-  return !/[^\x00-\xff]/.test(text);
+  return !NOT_BYTE.test(text);
 }
 
 /** ASCII whitespace as C's `isspace`: space, TAB, LF, VT, FF, CR. */
@@ -147,16 +174,27 @@ export function isSpace(code: number): boolean {
 
 /** ASCII-only lower-casing (Unicode case mapping would let `K` (Kelvin) equal `k`). */
 export function asciiLowerCase(text: string): string {
-  let i = 0;
-  for (; i < text.length; i++) {
+  let upper = false;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) break;
+    // Outside ASCII the native lower-casing would map more than ASCII letters.
+    if (c >= 0x80) return foldAsciiLetters(text);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
   }
-  if (i === text.length) return text;
-  let out = text.slice(0, i);
-  for (; i < text.length; i++) {
+  // ASCII text: the native lower-casing is ASCII's, without building the string in JS.
+  return upper ? text.toLowerCase() : text;
+}
+
+/** {@link asciiLowerCase} of text that is not all ASCII: only `A`–`Z` change. */
+function foldAsciiLetters(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : text[i];
+    if (c >= 0x41 && c <= 0x5a) {
+      out += text.slice(last, i) + String.fromCharCode(c + 0x20);
+      last = i + 1;
+    }
   }
-  return out;
+  return last === 0 ? text : out + text.slice(last);
 }

@@ -33,11 +33,14 @@ function entry(overrides: Partial<CacheEntry> = {}): CacheEntry {
 }
 
 /** Runs the CacheStore conformance tests against stores made by `create`. */
-/** `locks`: the store implements `lock` (both shipped stores do); its lock tests then run. */
+/**
+ * `locks`, `reserve`: the store implements `lock`, `reserve` (both shipped stores do); their
+ * tests then run.
+ */
 export function cacheStoreTests(
   name: string,
   create: () => Promise<StoreHarness>,
-  { locks }: { readonly locks: boolean },
+  { locks, reserve }: { readonly locks: boolean; readonly reserve: boolean },
 ): void {
   describe(`CacheStore conformance: ${name}`, () => {
     it('misses an unknown key', async () => {
@@ -103,6 +106,36 @@ export function cacheStoreTests(
       expect(await harness.store.get('k')).toBeUndefined();
       expect(await harness.store.get('long')).toBeDefined();
       expect(await harness.store.get('forever')).toEqual(entry());
+    });
+
+    describe.runIf(reserve)('reserve', () => {
+      it('gives consecutive slots per key, one interval apart, and lapses with time', async () => {
+        const harness = await create();
+        const { store } = harness;
+        expect(store.reserve).toBeTypeOf('function');
+        expect(await store.reserve!('k', 200)).toBe(0);
+        const second = await store.reserve!('k', 200);
+        // On Redis a few ms of real time pass between the two calls.
+        expect(second).toBeGreaterThan(150);
+        expect(second).toBeLessThanOrEqual(200);
+        const third = await store.reserve!('k', 50);
+        expect(third).toBeGreaterThan(second);
+        expect(third).toBeLessThanOrEqual(400);
+        expect(await store.reserve!('other', 200)).toBe(0);
+        await harness.elapse(500);
+        expect(await store.reserve!('k', 200)).toBe(0);
+        expect(await store.reserve!('zero', 0)).toBe(0);
+        expect(await store.reserve!('zero', 0)).toBe(0);
+      });
+
+      it('hands out each slot once to concurrent callers', async () => {
+        const { store } = await create();
+        const waits = await Promise.all(
+          Array.from({ length: 20 }, () => store.reserve!('k', 1000)),
+        );
+        const slots = waits.map((wait) => Math.round(wait / 1000)).sort((a, b) => a - b);
+        expect(slots).toEqual(Array.from({ length: 20 }, (_, index) => index));
+      });
     });
 
     describe.runIf(locks)('lock', () => {

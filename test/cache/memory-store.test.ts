@@ -14,7 +14,7 @@ cacheStoreTests(
       },
     };
   },
-  { locks: true },
+  { locks: true, reserve: true },
 );
 
 describe('createMemoryStore', () => {
@@ -48,7 +48,18 @@ describe('isCacheEntry: entries read back from JSON', () => {
 
   it('accepts an entry whose body is a byte string', () => {
     expect(isCacheEntry(entry)).toBe(true);
-    expect(isCacheEntry({ ...entry, copy: undefined })).toBe(true);
+    expect(
+      isCacheEntry({ expiresAt: 5, updatedAt: 4, failures: 2, unreachableSince: 3, error: 'x' }),
+    ).toBe(true);
+    expect(
+      isCacheEntry({ expiresAt: 5, updatedAt: 4, failures: 1, unreachableSince: 3, error: 'x' }),
+    ).toBe(false);
+    expect(
+      isCacheEntry({ expiresAt: 5, updatedAt: 4, failures: 1, unreachableSince: 4, error: 'x' }),
+    ).toBe(true);
+    expect(isCacheEntry({ ...entry, failures: 1, unreachableSince: 1, error: 'HTTP 503' })).toBe(
+      true,
+    );
   });
 
   it('rejects a body that is not one character per byte, and other shapes', () => {

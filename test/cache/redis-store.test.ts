@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRobotsClient } from '../../src/cache/client.js';
@@ -21,6 +22,19 @@ async function connect(url = redisUrl) {
   client.on('error', () => {});
   await client.connect();
   clients.push({ close: () => client.close().catch(() => client.destroy()) });
+  return client;
+}
+
+/** An ioredis client, set up as the docs say (commands fail at once while Redis is down). */
+async function connectIoredis(url = redisUrl) {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  clients.push({ close: async () => void client.disconnect() });
   return client;
 }
 
@@ -55,8 +69,33 @@ cacheStoreTests(
     store: createRedisStore({ client: await connect(), prefix: prefix() }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }),
-  { locks: true },
+  { locks: true, reserve: true },
 );
+
+cacheStoreTests(
+  'redis via ioredis',
+  async () => ({
+    store: createRedisStore({ client: await connectIoredis(), prefix: prefix() }),
+    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }),
+  { locks: true, reserve: true },
+);
+
+describe('clients', () => {
+  it('takes node-redis and ioredis as they are, and names anything else', async () => {
+    const keyPrefix = prefix();
+    const viaNode = createRedisStore({ client: await connect(), prefix: keyPrefix });
+    const viaIo = createRedisStore({ client: await connectIoredis(), prefix: keyPrefix });
+    const entry = { expiresAt: 1, unreachableSince: 1, failures: 1, error: 'x', updatedAt: 1 };
+    await viaNode.set('https://a.example', entry, 60_000);
+    expect(await viaIo.get('https://a.example')).toEqual(entry);
+    expect(await viaIo.reserve!('https://a.example', 10_000)).toBe(0);
+    expect(await viaNode.reserve!('https://a.example', 10_000)).toBeGreaterThan(9000);
+    expect(() => createRedisStore({ client: {} as never })).toThrow(
+      /createRedisStore: options\.client must be a connected node-redis or ioredis client/,
+    );
+  });
+});
 
 describe('a fleet on one Redis', () => {
   it('stores entries as JSON under prefix + origin', async () => {

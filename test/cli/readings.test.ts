@@ -35,12 +35,15 @@ describe('other readings on the command line', () => {
     const plain = await runRobotstxt(['lint', '--json', file]);
     expect(
       JSON.parse(plain.stdout).files[0].diagnostics.map((d: { code: string }) => d.code),
-    ).not.toContain('reading-differs');
+    ).not.toContain('reading-first-match');
     const r = await runRobotstxt(['lint', '--json', '--readings', file]);
-    const found = JSON.parse(r.stdout).files[0].diagnostics.filter(
-      (d: { code: string }) => d.code === 'reading-differs',
+    const found = JSON.parse(r.stdout).files[0].diagnostics.filter((d: { code: string }) =>
+      d.code.startsWith('reading-'),
     );
-    expect(found.map((d: { line: number }) => d.line)).toEqual([2, 4]);
+    expect(found.map((d: { line: number; code: string }) => [d.line, d.code])).toEqual([
+      [2, 'reading-wildcard'],
+      [4, 'reading-first-match'],
+    ]);
     expect(found[0].message).toContain('take "*" and "$" literally');
     expect(found[1].message).toContain('first matching rule in file order');
   });

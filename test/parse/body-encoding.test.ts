@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { readBody, resolveOptions } from '../../src/parse/body.js';
+import { readBody, readBytes, resolveOptions } from '../../src/parse/body.js';
 import { ParsedRobotsTxt } from '../../src/robots.js';
 import type { RobotsTxt } from '../../src/types.js';
 import { pick } from '../helpers/arbitraries.js';
@@ -53,7 +53,7 @@ function snapshot(robots: RobotsTxt): unknown {
     directives: robots.directives,
     lines: robots.lines,
     size: robots.size,
-    bytesRead: robots.bytesRead,
+    bytesParsed: robots.bytesParsed,
     truncated: robots.truncated,
     answers: ['x', 'ü', 'Bot'].flatMap((agent) =>
       urls.map((url) => [robots.isAllowed(url, agent), robots.matchingLine(url, agent)]),
@@ -70,6 +70,9 @@ describe('UTF-16 text and byte strings give the same parse', () => {
         const bytes = snapshot(new ParsedRobotsTxt(readBody(text), options));
         expect(snapshot(parseRobotsTxt(text))).toEqual(bytes);
         expect(snapshot(parseRobotsTxt(encoder.encode(text)))).toEqual(bytes);
+        // Bytes where the platform has no native Latin-1 decoding (browsers): UTF-8 is decoded.
+        const portable = readBytes(encoder.encode(text), options.maxBytes, undefined);
+        expect(snapshot(new ParsedRobotsTxt(portable, options))).toEqual(bytes);
       }),
       { numRuns: 400 },
     );

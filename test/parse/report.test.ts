@@ -245,6 +245,27 @@ describe('edge cases of the reference module', () => {
     expect(parseRobotsTxt(body).groups[0]!.rules).toHaveLength(rules);
   });
 
+  it('checks its arguments, naming itself', () => {
+    expect(() => reportRobotsTxt(5 as unknown as string)).toThrow(/^reportRobotsTxt: body must be/);
+    expect(() => reportRobotsTxt('x', { maxBytes: -1 })).toThrow(
+      /^reportRobotsTxt: options.maxBytes must be a non-negative number, got -1/,
+    );
+    expect(() => reportRobotsTxt('x', { maxBytes: Number.NaN })).toThrow(/options.maxBytes/);
+    expect(() => reportRobotsTxt('x', null as unknown as object)).toThrow(/options must be/);
+    // A limit inside the first line leaves that line, cut.
+    expect(reportRobotsTxt('Disallow: /x\nAllow: /y', { maxBytes: 10 }).lines).toEqual([
+      expect.objectContaining({ line: 1, tag: 'disallow', hasDirective: true }),
+    ]);
+  });
+
+  it('robots.report() reads as much as the parser is told to', () => {
+    const body = `User-agent: *\n${'#'.repeat(600_000)}\nDisallow: /x\n`;
+    expect(parseRobotsTxt(body).report().lastLine).toBe(2);
+    const all = parseRobotsTxt(body, { maxBytes: 1_000_000 }).report();
+    expect(all).toEqual(reportRobotsTxt(body, { maxBytes: 1_000_000 }));
+    expect(all.lastLine).toBe(4);
+  });
+
   it('robots.report() is the same report', () => {
     const body = 'User-agent: *\nCrawl-delay: 5\nDisallow: /x\nfoo\n';
     expect(parseRobotsTxt(body).report()).toEqual(reportRobotsTxt(body));

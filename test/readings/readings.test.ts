@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compareReadings,
+  INTERPRETATIONS,
   parseReadings,
   parseRobotsTxt,
   readingsDisagree,
@@ -283,6 +284,91 @@ describe('side by side', () => {
       [false, 3],
     ]);
     expect(readingsDisagree(compareReadings(readings, 'https://e.com/c', 'Bot'))).toBe(false);
+  });
+
+  it('robots.compare gives the same verdicts for a parsed file, whatever its own reading', () => {
+    const body =
+      'User-agent: MJ12bot\nDisallow: /%7Ejoe\n\nUser-agent: *\nDisallow: /*.pdf\nDisallow: /a\nAllow: /a/b\n';
+    const urls = [
+      'https://e.com/x.pdf',
+      'https://e.com/a/b',
+      'https://e.com/~joe',
+      'https://e.com/c',
+    ];
+    for (const url of urls) {
+      for (const agent of ['Bot', 'MJ12bot', ['MJ12bot', 'Bot']]) {
+        const want = compareReadings(parseReadings(body), url, agent).map(
+          ({ explanation: _, ...v }) => v,
+        );
+        for (const interpretation of INTERPRETATIONS) {
+          const robots = parseRobotsTxt(body, { interpretation });
+          const got = robots.compare(url, agent).map(({ explanation: _, ...v }) => v);
+          expect(got, `${interpretation} ${url} ${agent}`).toEqual(want);
+        }
+      }
+    }
+    // The strict RFC reading names MJ12bot (digits in tokens), Google's reads "MJ".
+    const joe = parseRobotsTxt(body).compare('https://e.com/~joe', 'MJ12bot');
+    expect(joe.map((v) => [v.interpretation, v.allowed])).toEqual([
+      ['google', true],
+      ['rfc9309', false],
+      ['draft-1996', false],
+      ['python-urllib', false],
+    ]);
+  });
+
+  it('compares bytes as each reading decodes them', () => {
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode('User-agent: *\nDisallow: /caf'),
+      0xe9,
+    ]);
+    const verdicts = parseRobotsTxt(latin1).compare('https://e.com/caf%E9', 'Bot');
+    // Google and the RFC match the byte; Python's read() raises; the draft replaced the byte.
+    expect(verdicts.map((v) => v.allowed)).toEqual([false, false, true, false]);
+    expect(verdicts[3]!.explanation.reason).toMatch(/UnicodeDecodeError/);
+    const replaced = parseRobotsTxt(latin1, { interpretation: 'draft-1996' });
+    expect(replaced.explain('https://e.com/caf%EF%BF%BD', 'Bot')).toMatchObject({
+      allowed: false,
+      line: 2,
+    });
+  });
+
+  it('names the function given a bad argument', () => {
+    expect(() => parseReadings(5 as unknown as string)).toThrow(/^parseReadings: body must be/);
+    expect(() => parseReadings('', { maxBytes: -1 })).toThrow(/^parseReadings: options.maxBytes/);
+    const robots = parseRobotsTxt('', { interpretation: 'python-urllib' });
+    expect(() => robots.isAllowed('https://e.com/', 5 as unknown as string)).toThrow(
+      /^isAllowed: agent must be/,
+    );
+    expect(() => robots.explain(5 as unknown as string, 'Bot')).toThrow(/^explain: url must be/);
+  });
+
+  it("names the record applied by the model's group, and keeps pattern lengths as priorities", () => {
+    // Google: one group of two agents (a blank line ends nothing); the legacy readings: two records.
+    const body =
+      'User-agent: *\nDisallow: /ü\n\nUser-agent: bot\nDisallow: /b\n\nUser-agent: a\n\nUser-agent: c\nDisallow: /c\n';
+    expect(parseRobotsTxt(body).groups.map((g) => g.agents.map((a) => a.line))).toEqual([
+      [1],
+      [4],
+      [7, 9],
+    ]);
+    const python = parseRobotsTxt(body, { interpretation: 'python-urllib' });
+    expect(python.explain('https://e.com/x', 'Other').groups).toEqual([0]);
+    expect(python.explain('https://e.com/b', 'bot').groups).toEqual([1]);
+    expect(python.explain('https://e.com/c', 'c').groups).toEqual([2]);
+    expect(python.explain('https://e.com/c', 'c').rule).toMatchObject({ line: 10, group: 2 });
+    // Python's own line splits (here \x1c) number lines its way: no group of the model is named.
+    const split = parseRobotsTxt('User-agent: x\x1cDisallow: /\nUser-agent: y\nDisallow: /y\n', {
+      interpretation: 'python-urllib',
+    });
+    expect(split.explain('https://e.com/y', 'y')).toMatchObject({
+      allowed: false,
+      line: 4,
+      groups: [],
+    });
+    const draft = parseRobotsTxt(body, { interpretation: 'draft-1996' });
+    const rule = draft.explain('https://e.com/ü', 'Other').rule!;
+    expect(rule).toMatchObject({ line: 2, value: '/ü', priority: 3, matchPriority: 3 });
   });
 
   it("'rfc9309' is the strict options gathered under one name, each still an override", () => {

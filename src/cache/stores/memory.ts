@@ -20,7 +20,8 @@ export interface MemoryStoreOptions {
 
 /**
  * An in-memory LRU {@link CacheStore}, the client's default. Entries are kept by reference (they
- * are never mutated). Its `lock` only coordinates clients that share this one store object.
+ * are never mutated). Its `lock` and `reserve` only coordinate clients that share this one store
+ * object.
  *
  * @example
  * ```ts
@@ -39,6 +40,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
   }
   const entries = createLru<{ entry: CacheEntry; until: number }>(maxEntries);
   const locks = new Map<string, { token: object; until: number }>();
+  // Next free request slot per key (epoch ms); bounded like the entries.
+  const slots = createLru<number>(maxEntries);
   return {
     get(key) {
       const held = entries.get(key);
@@ -56,6 +59,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
     delete(key) {
       entries.delete(key);
       return Promise.resolve();
+    },
+    reserve(key, interval) {
+      const time = now();
+      const start = Math.max(time, slots.get(key) ?? time);
+      slots.set(key, start + interval);
+      return Promise.resolve(start - time);
     },
     lock(key, ttl) {
       const held = locks.get(key);

@@ -135,9 +135,19 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const keyText = decodeByteString(raw);
   const lower = asciiLowerCase(raw);
   const span = { from: d.keyStart, to: d.keyEnd };
+  // In an HTML page (`html-content`), a per-line verdict only repeats that: shown as info.
+  const quiet = context.html ? { severity: 'info' as const } : {};
+  if (flags & LineFlag.missingColon) {
+    context.report({
+      code: 'missing-colon',
+      line,
+      message: missingColonMessage(shorten(keyText), d, text),
+      from: d.keyEnd,
+      to: d.valueStart,
+      ...quiet,
+    });
+  }
   if (d.kind === 'unknown') {
-    // A key starting with a byte order mark is the encoding family's `stray-byte-order-mark`.
-    if (raw.startsWith('\xef\xbb\xbf')) return;
     const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
     if (unsupported !== undefined) {
       const others = HONOURED_ELSEWHERE.has(lower) ? nonGoogleAgents(context, line) : undefined;
@@ -152,31 +162,19 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
             }),
         ...span,
       });
-    } else if (!context.html) {
-      const hint =
-        lower === 'http' || lower === 'https'
-          ? ' It looks like a bare URL: write "Sitemap: <url>".'
-          : '';
-      context.report({
-        code: 'unknown-directive',
-        line,
-        message: `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`,
-        ...span,
-      });
+      return;
     }
+    context.report({
+      code: 'unknown-directive',
+      line,
+      message: unknownMessage(keyText, raw, lower),
+      ...span,
+      ...quiet,
+    });
     return;
   }
   const canonical = CANONICAL[d.kind];
   const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
-  if (flags & LineFlag.missingColon) {
-    context.report({
-      code: 'missing-colon',
-      line,
-      message: `No colon after "${keyText}": Google reads the line as "${canonical}: ${value}", but RFC 9309 requires the colon and other parsers ignore the line.`,
-      from: d.keyEnd,
-      to: d.valueStart,
-    });
-  }
   if (flags & LineFlag.acceptableTypo) {
     context.report({
       code: 'accepted-typo',
@@ -206,6 +204,28 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   }
 }
 
+/** Why Google took whitespace for the colon, and what it read. */
+function missingColonMessage(keyText: string, d: DirectiveSpan, text: string): string {
+  const value = decodeByteString(text.slice(d.valueStart, d.valueEnd));
+  if (d.kind === 'unknown') {
+    return `No colon after "${keyText}": Google reads the key "${keyText}" with the value "${value}" (whitespace between exactly two words stands for the colon).`;
+  }
+  return `No colon after "${keyText}": Google reads the line as "${CANONICAL[d.kind]}: ${value}" (whitespace between exactly two words stands for the colon), but RFC 9309 requires the colon and other parsers ignore the line.`;
+}
+
+function unknownMessage(fullKey: string, raw: string, lower: string): string {
+  const keyText = shorten(fullKey);
+  // A key starting with a byte order mark also gets the encoding family's `stray-byte-order-mark`.
+  if (raw.startsWith('\xef\xbb\xbf')) {
+    return `Unknown directive "${keyText.slice(1)}" behind a byte order mark: Google reads the mark as part of the key, so it ignores the line.`;
+  }
+  const hint =
+    lower === 'http' || lower === 'https'
+      ? ' It looks like a bare URL: write "Sitemap: <url>".'
+      : '';
+  return `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`;
+}
+
 /**
  * The crawlers of the group a line is written in, when none of them is a Google crawler nor `*`;
  * undefined otherwise (and outside any group).
@@ -222,4 +242,9 @@ function nonGoogleAgents(context: LintContext, line: number): string[] | undefin
     tokens.push(agent.token === '' ? agent.value : agent.token);
   }
   return tokens;
+}
+
+/** A key quoted in a message: a line of an HTML page or a script can be thousands of characters. */
+function shorten(key: string): string {
+  return key.length > 80 ? `${key.slice(0, 80)}…` : key;
 }

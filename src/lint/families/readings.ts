@@ -1,13 +1,16 @@
 /**
- * Lint family `reading-differs` (on request, `readings: true`): rules whose meaning differs
- * between Google's reading and the older ones (the 1996 draft, Python's robotparser), found by
- * checking URLs derived from the file's own rules under every reading.
+ * Lint family `readings` (on request, `readings: true`): rules whose verdicts differ between
+ * Google's reading and the older ones (the 1996 draft, Python's robotparser), found by checking
+ * URLs derived from the file's own rules under every reading, each reported with why the
+ * readings part: wildcards, first match in file order, records ended by blank lines, another
+ * record chosen for the crawler — or, for anything else (escapes, encodings), `reading-differs`.
  */
 
-import { compareReadings, parseReadings, type Readings } from '../../compare.js';
-import type { Group, Interpretation, RobotsTxt } from '../../types.js';
+import { compareReadings } from '../../readings/compare.js';
+import { parseReadings } from '../../robots.js';
+import type { Group, Interpretation, Readings, ReadingVerdict, RobotsTxt } from '../../types.js';
 import type { LintFamily } from '../context.js';
-import type { Diagnostic } from '../types.js';
+import type { DiagnosticCode } from '../types.js';
 
 const LEGACY: readonly Interpretation[] = ['draft-1996', 'python-urllib'];
 const NAMES: Readonly<Record<Interpretation, string>> = {
@@ -17,7 +20,38 @@ const NAMES: Readonly<Record<Interpretation, string>> = {
   'python-urllib': "Python's robotparser",
 };
 
-/** Paths worth checking for a rule: its value, with `*` filled in and `$` dropped, and below it. */
+/** At most this many diagnostics of the family for one file. */
+const MAX_DIAGNOSTICS = 50;
+/**
+ * At most this many URL × agent comparisons for one file: the legacy readings scan their rules
+ * for each URL, so a file of many thousand rules would otherwise take quadratic time.
+ */
+const MAX_PROBES = 2_000;
+/** Other crawler names checked against one group's rules (names containing its token). */
+const MAX_AGENTS_PER_GROUP = 4;
+/** The name checked for the `*` groups: no group names it. */
+const UNNAMED_AGENT = 'RobotsRepProbe';
+
+type ReadingCode = Extract<
+  DiagnosticCode,
+  | 'reading-wildcard'
+  | 'reading-first-match'
+  | 'reading-grouping'
+  | 'reading-agent-selection'
+  | 'reading-differs'
+>;
+
+/** A diagnostic of the family, before the catalog gives it a severity. */
+export interface ReadingFinding {
+  readonly code: ReadingCode;
+  readonly line: number;
+  readonly message: string;
+}
+
+/**
+ * Paths worth checking for a rule: its value, with `*` filled in and `$` dropped, and below it;
+ * the value itself when it has wildcards; with its `%xx` escapes decoded when it has some.
+ */
 function pathsOf(value: string): string[] {
   if (!value.startsWith('/') && !value.startsWith('*')) return [];
   const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
@@ -27,79 +61,174 @@ function pathsOf(value: string): string[] {
       base,
       `${base}${base.endsWith('/') ? '' : '/'}y`,
       value.includes('*') || value.endsWith('$') ? value : '',
+      decoded(base),
     ]),
   ].filter(Boolean);
 }
 
-/** The agent to check a group as: its first named product token, or a name no group has. */
-function agentOf(group: Group): string {
-  return group.agents.find((a) => !a.global && a.token !== '')?.token ?? 'RobotsRepLintBot';
+/** `path` with its `%xx` escapes decoded (a `%2F` kept), or '' when it has none or they are not UTF-8. */
+function decoded(path: string): string {
+  if (!/%[0-9a-fA-F]{2}/.test(path)) return '';
+  try {
+    return decodeURIComponent(
+      path.replace(/%2f/gi, '%252F').replace(/%(?![0-9a-fA-F]{2})/g, '%25'),
+    );
+  } catch {
+    return '';
+  }
 }
+
+/**
+ * The crawler names to check a group's rules as: its first product token (or a name no group has,
+ * for a `*` group), then the file's other tokens that contain it — Python's robotparser applies
+ * the first entry whose name is a substring of the crawler's, so `User-agent: bot` can catch
+ * `Googlebot`.
+ */
+function agentsOf(group: Group, tokens: readonly string[]): string[] {
+  const own = group.agents.find((a) => !a.global && a.token !== '')?.token;
+  if (own === undefined) return [UNNAMED_AGENT];
+  const lower = own.toLowerCase();
+  const containing = tokens.filter((t) => t !== lower && t.includes(lower));
+  return [own, ...containing.slice(0, MAX_AGENTS_PER_GROUP)];
+}
+
+/** Why a legacy reading's verdict differs from Google's, judged from the two explanations. */
+function classify(robots: RobotsTxt, google: ReadingVerdict, legacy: ReadingVerdict): ReadingCode {
+  const g = google.explanation;
+  const l = legacy.explanation;
+  // Google's deciding rule is cut off from its group's User-agent lines by a blank line.
+  if (g.rule !== undefined && blankLineBefore(robots, g.rule.group, g.rule.line)) {
+    return 'reading-grouping';
+  }
+  // The legacy reading names the record it applied by Google's group holding its first line:
+  // another group, or only one of the groups Google merges.
+  const sameGroups =
+    l.groups.length === g.groups.length && l.groups.every((group) => g.groups.includes(group));
+  if (l.selection !== g.selection || !sameGroups) return 'reading-agent-selection';
+  const wild = (value: string | undefined): boolean =>
+    value !== undefined && (value.includes('*') || value.includes('$'));
+  if (wild(g.rule?.value) || wild(l.rule?.value)) return 'reading-wildcard';
+  if (l.line > 0 && g.line > 0 && l.line !== g.line) return 'reading-first-match';
+  return 'reading-differs';
+}
+
+/** Whether an empty line stands between group `index`'s first User-agent line and `line`. */
+function blankLineBefore(robots: RobotsTxt, index: number, line: number): boolean {
+  const first = robots.groups[index]?.agents[0]?.line ?? line;
+  const lines = robots.lines;
+  for (let n = first + 1; n < line; n++) if (lines[n - 1]?.isEmpty) return true;
+  return false;
+}
+
+const WHY: Readonly<Record<ReadingCode, (googleAllows: boolean) => string>> = {
+  'reading-wildcard': () =>
+    'older readers take "*" and "$" literally (no wildcards): write the paths out, or accept that they read the rule as a plain prefix.',
+  'reading-first-match': (googleAllows) =>
+    googleAllows
+      ? 'older readers stop at the first matching rule in file order, not the longest: put the longer Allow before the broader Disallow.'
+      : 'older readers stop at the first matching rule in file order, not the longest: put the longer Disallow before the broader Allow.',
+  'reading-grouping': () =>
+    'older readers end a record at a blank line, so the rules after it belong to no record for them: remove the blank lines inside the group.',
+  'reading-agent-selection': () =>
+    'older readers apply another record to this crawler: the first record naming it (Google merges every group naming it), a name found inside a longer one (Python matches names as substrings), or a record ended by a blank line.',
+  'reading-differs': () =>
+    'the readings decode this file or URL differently (percent-escapes, a byte order mark, Python’s line splitting or its parse errors).',
+};
 
 /**
  * Diagnostics for the rules whose verdicts differ between Google and a legacy reading, at most
  * one per line (on the line Google's verdict came from, or the legacy reading's).
  */
-export function readingDiagnostics(
-  robots: RobotsTxt,
-  readings: Readings,
-  limit = 50,
-): Omit<Diagnostic, 'severity'>[] {
-  const out = new Map<number, Omit<Diagnostic, 'severity'>>();
+export function readingDiagnostics(robots: RobotsTxt, readings: Readings): ReadingFinding[] {
+  const out = new Map<number, ReadingFinding>();
+  const tokens = [
+    ...new Set(robots.groups.flatMap((g) => g.agents.map((a) => a.token.toLowerCase()))),
+  ].filter((t) => t !== '');
+  let probes = 0;
   for (const group of robots.groups) {
-    const agent = agentOf(group);
-    for (const rule of group.rules) {
-      for (const path of pathsOf(rule.value)) {
-        if (out.size >= limit) return [...out.values()];
-        const url = `https://robots.invalid${path}`;
-        const verdicts = compareReadings(readings, url, agent);
-        const google = verdicts[0]!;
-        const differing = verdicts.filter(
-          (v) => LEGACY.includes(v.interpretation) && v.allowed !== google.allowed,
-        );
-        if (differing.length === 0) continue;
-        const line = google.line > 0 ? google.line : differing[0]!.line || rule.line;
-        if (out.has(line)) continue;
-        const who = differing.map((v) => NAMES[v.interpretation]).join(' and ');
-        const theirs = differing.map((v) => (v.line > 0 ? `line ${v.line}` : 'no rule')).join(', ');
-        out.set(line, {
-          code: 'reading-differs',
-          line,
-          column: 1,
-          message: `For ${agent} at ${path}, Google ${google.allowed ? 'allows' : 'disallows'} (${google.line > 0 ? `line ${google.line}` : 'no rule'}) but ${who} ${differing[0]!.allowed ? 'allow' : 'disallow'} (${theirs}): ${hint(rule.value, google.allowed)}`,
-        });
+    for (const agent of agentsOf(group, tokens)) {
+      for (const rule of group.rules) {
+        for (const path of pathsOf(rule.value)) {
+          if (out.size >= MAX_DIAGNOSTICS || probes++ >= MAX_PROBES) return [...out.values()];
+          const finding = compare(robots, readings, agent, path, rule.line);
+          if (finding !== undefined && !out.has(finding.line)) out.set(finding.line, finding);
+        }
       }
     }
   }
   return [...out.values()];
 }
 
-function hint(value: string, googleAllows: boolean): string {
-  if (value.includes('*') || value.endsWith('$'))
-    return 'older readers take "*" and "$" literally (no wildcards).';
-  return googleAllows
-    ? 'older readers stop at the first matching rule in file order; put the longer Allow before the broader Disallow.'
-    : 'older readers stop at the first matching rule in file order, not the longest.';
+/** The finding for one crawler name and path, if the readings disagree. */
+function compare(
+  robots: RobotsTxt,
+  readings: Readings,
+  agent: string,
+  path: string,
+  ruleLine: number,
+): ReadingFinding | undefined {
+  const verdicts = compareReadings(readings, `https://robots.invalid${path}`, agent);
+  const google = verdicts[0]!;
+  const differing = verdicts.filter(
+    (v) => LEGACY.includes(v.interpretation) && v.allowed !== google.allowed,
+  );
+  if (differing.length === 0) return undefined;
+  const code = classify(robots, google, differing[0]!);
+  const line = google.line > 0 ? google.line : differing[0]!.line || ruleLine;
+  const at = (v: ReadingVerdict): string => (v.line > 0 ? `line ${v.line}` : 'no rule');
+  const who = differing.map((v) => NAMES[v.interpretation]).join(' and ');
+  const verb = google.allowed ? 'allows' : 'disallows';
+  const theirs = `${differing[0]!.allowed ? 'allow' : 'disallow'}${differing.length === 1 ? 's' : ''}`;
+  return {
+    code,
+    line,
+    message: `For ${agent} at ${path}, Google ${verb} (${at(google)}) but ${who} ${theirs} (${differing.map(at).join(', ')}): ${WHY[code](google.allowed)}`,
+  };
 }
 
-/** The family: `reading-differs`, only with `readings: true`. */
+const summary = (why: string): string => `Asked for with readings: true (lint --readings). ${why}`;
+
+/** The family: only with `readings: true`. */
 export const readings: LintFamily = {
   name: 'readings',
   codes: {
+    'reading-wildcard': {
+      severity: 'info',
+      summary: summary(
+        'A rule with `*` or `$` that the 1996 draft and Python’s robotparser take literally.',
+      ),
+    },
+    'reading-first-match': {
+      severity: 'info',
+      summary: summary(
+        'Rules whose order decides for first-match readers (the 1996 draft, Python): Google takes the longest match.',
+      ),
+    },
+    'reading-grouping': {
+      severity: 'info',
+      summary: summary(
+        'A blank line inside a group: older readers end the record there and lose the rules after it.',
+      ),
+    },
+    'reading-agent-selection': {
+      severity: 'info',
+      summary: summary(
+        'Older readers apply another record to a crawler (first record only, substring names, no merging).',
+      ),
+    },
     'reading-differs': {
       severity: 'info',
-      summary:
-        "A rule whose verdict differs between Google's reading and the 1996 draft's or Python's robotparser's (asked for with readings: true).",
+      summary: summary(
+        'Any other difference between Google’s verdict and an older reader’s (escapes, encodings).',
+      ),
     },
   },
   check(context) {
     return {
       end() {
         if (context.options.readings !== true) return;
-        const all = parseReadings(context.input, context.parseOptions);
-        for (const d of readingDiagnostics(context.robots, all)) {
-          context.report({ code: d.code, line: d.line, message: d.message });
-        }
+        const all = parseReadings(context.input, { maxBytes: context.parseOptions.maxBytes });
+        for (const finding of readingDiagnostics(context.robots, all)) context.report(finding);
       },
     };
   },

@@ -1,0 +1,352 @@
+/**
+ * `usage(robots, url, agent)`: what a robots.txt file says about the use of one URL's content,
+ * in both vocabularies, with the lines that say it (draft-ietf-aipref-attach-05 §3.1).
+ *
+ * The rules that apply are those of the groups the agent's access check selects (RFC 9309
+ * §2.2.1, the same groups as `explain`), plus `Content-Signal` lines written before the first
+ * group, which are read as applying to every crawler (their placement is not specified).
+ * Among the rules whose path matches, the longest match wins, as for Allow/Disallow; rules of
+ * equal length combine most restrictively (vocab-08 §5.1), the opposite of the Allow/Disallow
+ * tie. A URL the agent may not fetch carries no preference.
+ */
+
+import { readExtensions } from '../extensions/records.js';
+import {
+  CONTENT_SIGNAL_VOCABULARY,
+  CONTENT_USAGE_VOCABULARY,
+  type ContentSignalCategory,
+  type ContentUsageCategory,
+  type ContentUseLevel,
+  type Preference,
+  USAGE_PURPOSES,
+  type UsagePurpose,
+} from '../extensions/vocabulary.js';
+import { type CompiledPattern, compilePattern, matchesAfterPrefix } from '../match/pattern.js';
+import type { Explanation, RobotsPolicy, RobotsTxt } from '../types.js';
+import { readStatement, type UsageStatement } from './statement.js';
+
+/** A preference with the lines that state it. */
+export interface PreferenceDecision {
+  readonly preference: Preference;
+  /**
+   * The robots.txt lines that decided it (several when rules of the same length combine); empty
+   * when no line states a preference for it.
+   */
+  readonly lines: readonly number[];
+  /** True when a `Content-Usage` response header stated it (see `combineUsage`). */
+  readonly header: boolean;
+}
+
+/** A preference line that applied to the URL. */
+export interface AppliedRule {
+  readonly vocabulary: 'content-usage' | 'content-signal';
+  readonly line: number;
+  /** The path as written, or null when the line has none. */
+  readonly path: string | null;
+  /** The statement of preference as written. */
+  readonly statement: string;
+  /** False for a Content-Usage statement that is not a dictionary (every category unknown). */
+  readonly parsed: boolean;
+}
+
+/** The answer for one purpose: both vocabularies and any headers, combined. */
+export interface PurposeDecision {
+  /**
+   * `blocked` when the agent may not fetch the URL at all; otherwise the most restrictive
+   * preference any source states (vocab-08 §5.1), `unknown` when none states one.
+   */
+  readonly verdict: Preference | 'blocked';
+  /** The deciding lines: the Disallow rule when blocked, else the lines stating the verdict. */
+  readonly lines: readonly number[];
+  /** True when a response header is among the deciding sources. */
+  readonly header: boolean;
+  /** One sentence a person can read. */
+  readonly reason: string;
+}
+
+/** What a robots.txt file (and any response headers) says about the use of one URL. */
+export interface UsageResult {
+  /** The path (with params and query) that was matched, as `explain` extracts it. */
+  readonly path: string;
+  /** The queried agents, as given. */
+  readonly agents: readonly string[];
+  /** Whether the agent may fetch the URL: when false, no preference applies (attach-05 §3.1). */
+  readonly fetchable: boolean;
+  /** The access decision, with its deciding line. */
+  readonly access: Explanation;
+  /** The AIPREF categories (`Content-Usage`). */
+  readonly contentUsage: Readonly<Record<ContentUsageCategory, PreferenceDecision>>;
+  /** Cloudflare's signals (`Content-Signal`). */
+  readonly contentSignal: Readonly<Record<ContentSignalCategory, PreferenceDecision>>;
+  /** Cloudflare's `use=` level: the most restrictive one stated, or null. */
+  readonly use: { readonly level: ContentUseLevel | null; readonly lines: readonly number[] };
+  /** Each purpose, both vocabularies combined. */
+  readonly purposes: Readonly<Record<UsagePurpose, PurposeDecision>>;
+  /** The preference lines that applied (the longest match of each vocabulary). */
+  readonly rules: readonly AppliedRule[];
+  /** Response-header statements combined in (see `combineUsage`). */
+  readonly headers: readonly UsageStatement[];
+}
+
+/** A preference line, ready to match. */
+interface CompiledLine {
+  readonly line: number;
+  readonly path: string | null;
+  readonly statement: string;
+  readonly priority: number;
+  readonly pattern: CompiledPattern;
+}
+
+interface CompiledUsageLine extends CompiledLine {
+  readonly read: UsageStatement;
+}
+
+interface CompiledSignalLine extends CompiledLine {
+  readonly signals: Readonly<Record<ContentSignalCategory, Preference>>;
+  readonly use: ContentUseLevel | null;
+}
+
+/** A file's preference lines by group; `-1` holds the Content-Signal lines before any group. */
+interface CompiledFile {
+  readonly usage: ReadonlyMap<number, readonly CompiledUsageLine[]>;
+  readonly signal: ReadonlyMap<number, readonly CompiledSignalLine[]>;
+}
+
+const compiled = new WeakMap<object, CompiledFile>();
+
+/**
+ * What `robots` says about the use of `url`'s content by a crawler named `agent`: each category
+ * of both vocabularies (`allowed`, `disallowed` or `unknown`, with the deciding lines), Cloudflare's
+ * `use=` level, and an answer per purpose. A URL the agent may not fetch has no preference and
+ * every purpose `blocked`. Accepts a fetch outcome's policy too (`allowAll`, `disallowAll`): it
+ * has no lines, so only fetchability is known. Throws a `TypeError` for a bad argument and for a
+ * file parsed with the `draft-1996` or `python-urllib` reading, which predate these lines.
+ *
+ * @example
+ * const robots = parseRobotsTxt('User-agent: *\nContent-Usage: train-ai=n\n');
+ * usage(robots, 'https://example.com/a', 'ExampleBot').purposes['ai-train'].verdict; // 'disallowed'
+ */
+export function usage(
+  robots: RobotsTxt | RobotsPolicy,
+  url: string | URL,
+  agent: string | readonly string[],
+): UsageResult {
+  const isFile = 'directives' in robots && 'options' in robots;
+  if (isFile) {
+    const reading = robots.options.interpretation;
+    if (reading === 'draft-1996' || reading === 'python-urllib') {
+      throw new TypeError(
+        `usage: the '${reading}' reading has no AI usage preferences; parse with interpretation 'google' or 'rfc9309'`,
+      );
+    }
+  }
+  const access = robots.explain(url, agent);
+  const file = isFile ? compiledFile(robots) : null;
+  const path = access.path;
+  const usageLines =
+    file === null || !access.allowed ? [] : longest(file.usage, access.groups, path);
+  const signalLines =
+    file === null || !access.allowed ? [] : longest(file.signal, [-1, ...access.groups], path);
+
+  const contentUsage = {} as Record<ContentUsageCategory, PreferenceDecision>;
+  for (const { label } of CONTENT_USAGE_VOCABULARY.categories) {
+    contentUsage[label] = combine(usageLines.map((l) => [l.read.preferences[label], l.line]));
+  }
+  const contentSignal = {} as Record<ContentSignalCategory, PreferenceDecision>;
+  for (const { label } of CONTENT_SIGNAL_VOCABULARY.categories) {
+    contentSignal[label] = combine(signalLines.map((l) => [l.signals[label], l.line]));
+  }
+  const rules: AppliedRule[] = [
+    ...usageLines.map((l) => applied('content-usage', l, l.read.parsed)),
+    ...signalLines.map((l) => applied('content-signal', l, true)),
+  ];
+  return finish({
+    path,
+    agents: access.agents,
+    fetchable: access.allowed,
+    access,
+    contentUsage,
+    contentSignal,
+    use: mostRestrictiveUse(signalLines),
+    rules,
+    headers: [],
+  });
+}
+
+/**
+ * Adds response-header statements (`parseContentUsageHeader`) to a result: each AIPREF category
+ * and each purpose becomes the most restrictive of what robots.txt and the headers state
+ * (vocab-08 §5.1). A URL the agent may not fetch stays `blocked` for every purpose.
+ *
+ * @example
+ * combineUsage(usage(robots, url, 'ExampleBot'), parseContentUsageHeader('train-ai=n'));
+ */
+export function combineUsage(
+  result: UsageResult,
+  ...headers: readonly UsageStatement[]
+): UsageResult {
+  if (headers.length === 0) return result;
+  const contentUsage = {} as Record<ContentUsageCategory, PreferenceDecision>;
+  for (const { label } of CONTENT_USAGE_VOCABULARY.categories) {
+    const fromHeaders = headers.map((h) => h.preferences[label]);
+    contentUsage[label] = withHeaders(result.contentUsage[label], fromHeaders);
+  }
+  return finish({ ...result, contentUsage, headers: [...result.headers, ...headers] });
+}
+
+/** The result with its purposes computed from the categories. */
+function finish(result: Omit<UsageResult, 'purposes'>): UsageResult {
+  const purposes = {} as Record<UsagePurpose, PurposeDecision>;
+  for (const purpose of USAGE_PURPOSES) purposes[purpose] = decidePurpose(result, purpose);
+  return { ...result, purposes };
+}
+
+function decidePurpose(
+  result: Omit<UsageResult, 'purposes'>,
+  purpose: UsagePurpose,
+): PurposeDecision {
+  const who = result.agents.join(', ');
+  if (!result.fetchable) {
+    const line = result.access.line;
+    return {
+      verdict: 'blocked',
+      lines: line === 0 ? [] : [line],
+      header: false,
+      reason: `${who} may not fetch ${result.path}${line === 0 ? '' : ` (line ${line})`}, so no usage preference applies.`,
+    };
+  }
+  const sources: [string, PreferenceDecision][] = [];
+  for (const c of CONTENT_USAGE_VOCABULARY.categories) {
+    if (c.purpose === purpose)
+      sources.push([`Content-Usage ${c.label}`, result.contentUsage[c.label]]);
+  }
+  for (const c of CONTENT_SIGNAL_VOCABULARY.categories) {
+    if (c.purpose === purpose)
+      sources.push([`Content-Signal ${c.label}`, result.contentSignal[c.label]]);
+  }
+  for (const verdict of ['disallowed', 'allowed'] as const) {
+    const deciding = sources.filter(([, d]) => d.preference === verdict);
+    if (deciding.length === 0) continue;
+    const lines = [...new Set(deciding.flatMap(([, d]) => d.lines))].sort((a, b) => a - b);
+    const header = deciding.some(([, d]) => d.header);
+    const where = [
+      ...(lines.length > 0 ? [`line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`] : []),
+      ...(header ? ['the Content-Usage header'] : []),
+    ].join(' and ');
+    const what = deciding.map(([name]) => name).join(' and ');
+    return {
+      verdict,
+      lines,
+      header,
+      reason: `${what} ${verdict === 'allowed' ? 'allow' : 'disallow'}${deciding.length > 1 ? '' : 's'} ${purpose} for ${result.path} (${where}).`,
+    };
+  }
+  return {
+    verdict: 'unknown',
+    lines: [],
+    header: false,
+    reason: `No line or header states a${/^[aeiou]/.test(purpose) ? 'n' : ''} ${purpose} preference for ${result.path}.`,
+  };
+}
+
+/** vocab-08 §5.1: any disallow wins, then any allow; the lines are those stating the winner. */
+function combine(stated: readonly (readonly [Preference, number])[]): PreferenceDecision {
+  for (const verdict of ['disallowed', 'allowed'] as const) {
+    const lines = stated.filter(([p]) => p === verdict).map(([, line]) => line);
+    if (lines.length > 0) return { preference: verdict, lines, header: false };
+  }
+  return { preference: 'unknown', lines: [], header: false };
+}
+
+function withHeaders(
+  robots: PreferenceDecision,
+  headers: readonly Preference[],
+): PreferenceDecision {
+  for (const verdict of ['disallowed', 'allowed'] as const) {
+    const inRobots = robots.preference === verdict;
+    const inHeaders = headers.includes(verdict);
+    if (inRobots || inHeaders) {
+      return { preference: verdict, lines: inRobots ? robots.lines : [], header: inHeaders };
+    }
+  }
+  return robots;
+}
+
+function mostRestrictiveUse(lines: readonly CompiledSignalLine[]): UsageResult['use'] {
+  const levels = CONTENT_SIGNAL_VOCABULARY.use.levels;
+  for (const level of levels) {
+    const stating = lines.filter((l) => l.use === level).map((l) => l.line);
+    if (stating.length > 0) return { level, lines: stating };
+  }
+  return { level: null, lines: [] };
+}
+
+function applied(
+  vocabulary: AppliedRule['vocabulary'],
+  line: CompiledLine,
+  parsed: boolean,
+): AppliedRule {
+  return { vocabulary, line: line.line, path: line.path, statement: line.statement, parsed };
+}
+
+/** The matching lines of the longest match among `groups`' lines (all of them on a tie). */
+function longest<T extends CompiledLine>(
+  byGroup: ReadonlyMap<number, readonly T[]>,
+  groups: readonly number[],
+  path: string,
+): T[] {
+  let best: T[] = [];
+  let priority = -1;
+  for (const group of groups) {
+    for (const line of byGroup.get(group) ?? []) {
+      if (line.priority < priority) continue;
+      if (!path.startsWith(line.pattern.prefix) || !matchesAfterPrefix(line.pattern, path))
+        continue;
+      if (line.priority > priority) {
+        priority = line.priority;
+        best = [];
+      }
+      best.push(line);
+    }
+  }
+  return best.sort((a, b) => a.line - b.line);
+}
+
+function compiledFile(robots: RobotsTxt): CompiledFile {
+  let file = compiled.get(robots);
+  if (file !== undefined) return file;
+  const usageLines = new Map<number, CompiledUsageLine[]>();
+  const signalLines = new Map<number, CompiledSignalLine[]>();
+  const push = <T>(map: Map<number, T[]>, group: number, value: T): void => {
+    const list = map.get(group);
+    if (list === undefined) map.set(group, [value]);
+    else list.push(value);
+  };
+  for (const record of readExtensions(robots)) {
+    if (record.type === 'content-usage') {
+      // attach-05 §3: a rule of a group; a line before the first group applies to none.
+      if (record.group < 0) continue;
+      push(usageLines, record.group, {
+        line: record.line,
+        path: record.path,
+        statement: record.statement,
+        priority: record.priority,
+        pattern: compilePattern(record.pattern),
+        read: readStatement(record.statement),
+      });
+    } else if (record.type === 'content-signal') {
+      push(signalLines, record.group, {
+        line: record.line,
+        path: record.path,
+        statement: record.statement,
+        priority: record.priority,
+        pattern: compilePattern(record.pattern),
+        signals: record.signals.signals,
+        use: record.signals.use,
+      });
+    }
+  }
+  file = { usage: usageLines, signal: signalLines };
+  compiled.set(robots, file);
+  return file;
+}

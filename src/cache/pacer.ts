@@ -1,0 +1,115 @@
+/**
+ * Politeness: requests to one origin are spaced by the largest of its `Crawl-delay`, its
+ * `Request-rate`, a `Retry-After` the crawler reported and a configured minimum. The spacing is
+ * reserved in the store, so it holds across every process that shares it.
+ */
+
+import { parseRetryAfter } from '../fetch/http-headers.js';
+import type { RobotsPolicy } from '../types.js';
+import { createLru } from '../util/lru.js';
+import type { AgentQuery } from './agent-check.js';
+import { failed, type GuardedStore } from './store-guard.js';
+
+/** What the pacer needs of the client's options. */
+export interface PacerOptions {
+  readonly now: () => number;
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly maxOrigins: number;
+}
+
+/**
+ * The spacing in milliseconds between two requests of `agent` to an origin governed by `robots`:
+ * `Crawl-delay` seconds, or the span of `Request-rate` divided by its count, whichever is longer,
+ * capped at `maxDelay` (a file cannot stall a crawler) and at least `minDelay`.
+ */
+export function pacingInterval(
+  robots: RobotsPolicy,
+  agent: AgentQuery,
+  minDelay: number,
+  maxDelay: number,
+): number {
+  const delay = robots.crawlDelay(agent);
+  const rate = robots.requestRate(agent);
+  const fromDelay = delay === undefined ? 0 : delay * 1000;
+  const fromRate = rate === undefined ? 0 : (rate.seconds * 1000) / rate.requests;
+  return Math.max(minDelay, Math.min(maxDelay, Math.max(fromDelay, fromRate)));
+}
+
+/** A `Retry-After` as the crawler got it: seconds, the header's value, or the response. */
+export type RetryAfter = number | string | { readonly headers: Headers };
+
+/** Milliseconds a `Retry-After` asks for, or undefined when it says nothing usable. */
+export function retryAfterDelay(value: RetryAfter, now: number): number | undefined {
+  if (typeof value === 'number')
+    return Number.isFinite(value) && value >= 0 ? value * 1000 : undefined;
+  const headers = typeof value === 'string' ? new Headers({ 'retry-after': value }) : value.headers;
+  const seconds = parseRetryAfter(headers, now);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** The per-origin request slots of one client. */
+export interface Pacer {
+  /** Reserves the origin's next slot and waits for it; resolves to the milliseconds waited. */
+  acquire(origin: string, interval: number, signal?: AbortSignal): Promise<number>;
+  /** Keeps every process from the origin for `delay` milliseconds after the slots already given. */
+  hold(origin: string, delay: number): Promise<void>;
+}
+
+/** Creates the pacer of a client over its (guarded) store. */
+export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
+  const { now, sleep } = options;
+  // Used when the store cannot reserve (no `reserve`, or failing): spacing within this process.
+  const local = createLru<number>(options.maxOrigins);
+
+  function reserveLocally(origin: string, interval: number): number {
+    const time = now();
+    const start = Math.max(time, local.get(origin) ?? time);
+    local.set(origin, start + interval);
+    return start - time;
+  }
+
+  async function reserve(origin: string, interval: number): Promise<number> {
+    const shared = store.store;
+    if (shared.reserve !== undefined) {
+      const take = shared.reserve.bind(shared);
+      const wait = await store.use('reserve', () => take(origin, interval));
+      if (wait !== failed) {
+        // Keep the local view in step, so a store outage does not start from an empty schedule.
+        local.set(origin, now() + wait + interval);
+        return wait;
+      }
+    }
+    return reserveLocally(origin, interval);
+  }
+
+  return {
+    async acquire(origin, interval, signal) {
+      signal?.throwIfAborted();
+      const wait = await reserve(origin, interval);
+      if (wait > 0) await sleep(wait, signal);
+      return wait;
+    },
+    async hold(origin, delay) {
+      await reserve(origin, delay);
+    },
+  };
+}
+
+/** Waits `ms` milliseconds, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * Where literal pieces occur in one path, without scanning the path again for each piece: the
+ * fallback a check switches to when a file makes it search the path for many pieces (see
+ * `PathSearch`). Built once per such check, in O(n log n) for a path of n characters:
+ *
+ * - a suffix automaton of the path (O(n) states and transitions): a piece occurs iff it walks
+ *   from the root, in |piece| steps, and each state knows its first and last end position;
+ * - the automaton's suffix-link tree in depth-first order, so that the end positions of a state's
+ *   occurrences are a contiguous range of an array;
+ * - a merge sort tree over that array: the first occurrence at or after a position in O(log² n).
+ *
+ * Used by the matcher only; answers exactly what `path.indexOf(piece, from)` answers.
+ */
+
+/** Where no transition is: an empty hash slot, a missing state. */
+const NONE = -1;
+
+/** One path's suffix automaton and occurrence index. */
+export class PathOracle {
+  /**
+   * Work done so far, in the units of the check's budget: states and transitions built, then
+   * characters walked and search steps of each query, and the merge sort tree when it is built.
+   */
+  work: number;
+  /** ⌈log2 n⌉ + 1: the levels of the merge sort tree; a range query visits at most 2 per level. */
+  readonly levels: number;
+  readonly #firstEnd: Int32Array;
+  readonly #lastEnd: Int32Array;
+  /** A state's end positions are `#sorted` level 0 `[#from[v], #to[v])`. */
+  readonly #from: Int32Array;
+  readonly #to: Int32Array;
+  /** The end positions, in the order of a depth-first walk of the suffix-link tree. */
+  readonly #ends: Int32Array;
+  /**
+   * The merge sort tree over `#ends`, built on the first query that needs it: level k holds the
+   * end positions sorted within aligned blocks of 2^k, at `k * #size`.
+   */
+  #sorted: Int32Array | null = null;
+  readonly #size: number;
+  /** Transitions, open addressing: (state, character) → state. */
+  readonly #keyState: Int32Array;
+  readonly #keyChar: Int32Array;
+  readonly #target: Int32Array;
+  readonly #mask: number;
+
+  constructor(path: string) {
+    // Each step in its own function: V8 optimises one loop at a time, and a constructor holding
+    // them all was deoptimised at every call.
+    const automaton = buildAutomaton(path);
+    const tree = orderLinkTree(automaton, path.length);
+    const { table, firstEnd, states } = automaton;
+    this.#firstEnd = firstEnd;
+    this.#from = tree.from;
+    this.#to = tree.to;
+    this.#ends = tree.ends;
+    this.#lastEnd = tree.lastEnd;
+    this.#size = tree.ends.length;
+    this.levels = tree.levels;
+    this.#keyState = table.keyState;
+    this.#keyChar = table.keyChar;
+    this.#target = table.target;
+    this.#mask = table.mask;
+    this.work = 8 * states;
+  }
+
+  /** The state reached by reading `piece` from the root, or -1 when it does not occur. */
+  #state(piece: string): number {
+    const keyState = this.#keyState;
+    const keyChar = this.#keyChar;
+    const mask = this.#mask;
+    let state = 0;
+    for (let i = 0; i < piece.length; i++) {
+      this.work++;
+      const c = piece.charCodeAt(i);
+      let slot = (Math.imul(state, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
+      for (;;) {
+        const key = keyState[slot]!;
+        if (key === NONE) return NONE;
+        if (key === state && keyChar[slot] === c) break;
+        slot = (slot + 1) & mask;
+      }
+      state = this.#target[slot]!;
+    }
+    return state;
+  }
+
+  /**
+   * Where the leftmost occurrence of `piece` (not empty) at or after `from` starts, or -1:
+   * `path.indexOf(piece, from)`.
+   */
+  next(piece: string, from: number): number {
+    const state = this.#state(piece);
+    if (state === NONE) return NONE;
+    // The least end position that leaves room for the piece from `from`.
+    const least = from + piece.length - 1;
+    const first = this.#firstEnd[state]!;
+    if (first >= least) return first - piece.length + 1;
+    if (this.#lastEnd[state]! < least) return NONE;
+    const end = this.#successor(this.#from[state]!, this.#to[state]!, least);
+    return end === NONE ? NONE : end - piece.length + 1;
+  }
+
+  /** The least value ≥ `least` of level 0 in `[lo, hi)`, or -1. */
+  #successor(lo: number, hi: number, least: number): number {
+    if (this.#sorted === null) {
+      this.#sorted = mergeSortTree(this.#ends, this.levels);
+      this.work += this.#size * this.levels;
+    }
+    const sorted = this.#sorted;
+    let best = 0x7fffffff;
+    while (lo < hi) {
+      // The largest aligned block that starts at lo and fits: the range is at most 2 per level.
+      const aligned = lo === 0 ? this.levels - 1 : 31 - Math.clz32(lo & -lo);
+      const level = Math.min(aligned, 31 - Math.clz32(hi - lo), this.levels - 1);
+      const width = 1 << level;
+      // The first value ≥ least in the sorted block: binary search.
+      let a = level * this.#size + lo;
+      let b = a + width;
+      this.work += level + 1;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (sorted[mid]! < least) a = mid + 1;
+        else b = mid;
+      }
+      if (a < level * this.#size + lo + width && sorted[a]! < best) best = sorted[a]!;
+      lo += width;
+    }
+    return best === 0x7fffffff ? NONE : best;
+  }
+}
+
+/** A suffix automaton: its transitions and, per state, its length, link and first end. */
+interface Automaton {
+  readonly table: Transitions;
+  readonly link: Int32Array;
+  readonly firstEnd: Int32Array;
+  /** 1 for a clone: a state that stands for no end position of its own. */
+  readonly clone: Uint8Array;
+  readonly states: number;
+}
+
+/** The suffix automaton of `path`, built online (Blumer et al.): O(n) states and transitions. */
+function buildAutomaton(path: string): Automaton {
+  const n = path.length;
+  const maxStates = 2 * n + 1;
+  let bits = 4;
+  while (1 << bits < 6 * n + 8) bits++;
+  const mask = (1 << bits) - 1;
+  const keyState = new Int32Array(mask + 1).fill(NONE);
+  const keyChar = new Int32Array(mask + 1);
+  const target = new Int32Array(mask + 1);
+  // Each state's transitions as a list through their slots, to copy them when cloning.
+  const edgeHead = new Int32Array(maxStates).fill(NONE);
+  const edgeNext = new Int32Array(mask + 1);
+  const length = new Int32Array(maxStates);
+  const link = new Int32Array(maxStates);
+  const firstEnd = new Int32Array(maxStates);
+  const clone = new Uint8Array(maxStates);
+  const table: Transitions = { keyState, keyChar, target, edgeNext, edgeHead, mask };
+  link[0] = NONE;
+  let states = 1;
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    const c = path.charCodeAt(i);
+    const cur = states++;
+    length[cur] = length[last]! + 1;
+    firstEnd[cur] = i;
+    let p = last;
+    while (p !== NONE && keyState[slotOf(keyState, keyChar, mask, p, c)] === NONE) {
+      add(table, p, c, cur);
+      p = link[p]!;
+    }
+    if (p === NONE) {
+      link[cur] = 0;
+    } else {
+      const q = target[slotOf(keyState, keyChar, mask, p, c)]!;
+      if (length[p]! + 1 === length[q]) {
+        link[cur] = q;
+      } else {
+        const copy = states++;
+        length[copy] = length[p]! + 1;
+        firstEnd[copy] = firstEnd[q]!;
+        clone[copy] = 1;
+        link[copy] = link[q]!;
+        for (let s = edgeHead[q]!; s !== NONE; s = edgeNext[s]!)
+          add(table, copy, keyChar[s]!, target[s]!);
+        for (; p !== NONE; p = link[p]!) {
+          const slot = slotOf(keyState, keyChar, mask, p, c);
+          if (keyState[slot] === NONE || target[slot] !== q) break;
+          target[slot] = copy;
+        }
+        link[q] = copy;
+        link[cur] = copy;
+      }
+    }
+    last = cur;
+  }
+
+  return { table, link, firstEnd, clone, states };
+}
+
+/** Ranges of the suffix-link tree in depth-first order (see {@link PathOracle}). */
+interface LinkTree {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  /** The end positions in depth-first order, padded to a power of two. */
+  readonly ends: Int32Array;
+  readonly lastEnd: Int32Array;
+  readonly levels: number;
+}
+
+/** Walks the suffix-link tree depth first: each state's range of end positions and last end. */
+function orderLinkTree(automaton: Automaton, n: number): LinkTree {
+  const { link, firstEnd, clone, states } = automaton;
+  // The suffix-link tree, children as lists; a depth-first walk gives each state the range of
+  // the (non-clone) states below it, each of which stands for one end position.
+  const childHead = new Int32Array(states).fill(NONE);
+  const childNext = new Int32Array(states);
+  for (let v = states - 1; v > 0; v--) {
+    childNext[v] = childHead[link[v]!]!;
+    childHead[link[v]!] = v;
+  }
+  const from = new Int32Array(states);
+  const to = new Int32Array(states);
+  const lastEnd = new Int32Array(states).fill(NONE);
+  let size = 1;
+  let levels = 1;
+  while (size < n) {
+    size *= 2;
+    levels++;
+  }
+  const ends = new Int32Array(size).fill(0x7fffffff);
+  const stack = new Int32Array(states);
+  const next = new Int32Array(states);
+  let rank = 0;
+  let top = 0;
+  stack[0] = 0;
+  next[0] = childHead[0]!;
+  from[0] = 0;
+  while (top >= 0) {
+    const v = stack[top]!;
+    const child = next[top]!;
+    if (child !== NONE) {
+      next[top] = childNext[child]!;
+      top++;
+      stack[top] = child;
+      next[top] = childHead[child]!;
+      from[child] = rank;
+      if (clone[child] === 0) ends[rank++] = firstEnd[child]!;
+      continue;
+    }
+    to[v] = rank;
+    // The last end of a state is the greatest below it in the tree.
+    const end = clone[v] === 0 && v !== 0 ? firstEnd[v]! : NONE;
+    if (end > lastEnd[v]!) lastEnd[v] = end;
+    top--;
+    if (top >= 0 && lastEnd[v]! > lastEnd[stack[top]!]!) lastEnd[stack[top]!] = lastEnd[v]!;
+  }
+  return { from, to, ends, lastEnd, levels };
+}
+
+/** The levels of a merge sort tree over `ends` (whose length is a power of two), one array. */
+function mergeSortTree(ends: Int32Array, levels: number): Int32Array {
+  const size = ends.length;
+  const sorted = new Int32Array(size * levels);
+  sorted.set(ends);
+  for (let level = 1; level < levels; level++) {
+    const half = 1 << (level - 1);
+    const base = level * size;
+    for (let block = 0; block < size; block += 2 * half) {
+      mergeRuns(sorted, base - size + block, half, base + block);
+    }
+  }
+  return sorted;
+}
+
+/** Merges the sorted runs `[a, a + n)` and `[a + n, a + 2n)` of `array` into `out`. */
+function mergeRuns(array: Int32Array, a: number, n: number, out: number): void {
+  let b = a + n;
+  const aEnd = b;
+  const bEnd = b + n;
+  while (a < aEnd && b < bEnd) array[out++] = array[a]! <= array[b]! ? array[a++]! : array[b++]!;
+  while (a < aEnd) array[out++] = array[a++]!;
+  while (b < bEnd) array[out++] = array[b++]!;
+}
+
+/** A transition table and each state's list of transitions (see {@link PathOracle}). */
+interface Transitions {
+  readonly keyState: Int32Array;
+  readonly keyChar: Int32Array;
+  readonly target: Int32Array;
+  readonly edgeNext: Int32Array;
+  readonly edgeHead: Int32Array;
+  readonly mask: number;
+}
+
+/** The slot of transition (state, c): where it is, or the empty slot where it would go. */
+function slotOf(
+  keyState: Int32Array,
+  keyChar: Int32Array,
+  mask: number,
+  state: number,
+  c: number,
+): number {
+  let slot = (Math.imul(state, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
+  while (keyState[slot] !== NONE && (keyState[slot] !== state || keyChar[slot] !== c)) {
+    slot = (slot + 1) & mask;
+  }
+  return slot;
+}
+
+/** Sets transition (state, c) to `to`, adding it to the state's list if it is new. */
+function add(table: Transitions, state: number, c: number, to: number): void {
+  const slot = slotOf(table.keyState, table.keyChar, table.mask, state, c);
+  if (table.keyState[slot] === NONE) {
+    table.keyState[slot] = state;
+    table.keyChar[slot] = c;
+    table.edgeNext[slot] = table.edgeHead[state]!;
+    table.edgeHead[state] = slot;
+  }
+  table.target[slot] = to;
+}

@@ -1,0 +1,111 @@
+/**
+ * The work of one check: where its literal pieces occur in the path, and how much it cost.
+ *
+ * Pieces are first found with native substring search, as {@link matchesAfterPrefix} does. A
+ * search costs up to the rest of the path, and a hostile file can hold thousands of rules whose
+ * pieces all have to be searched for; so once a check's searches have cost more than a few
+ * passes over the path, it builds a {@link PathOracle} of the path (O(n log n)), after which a
+ * piece costs its own length plus O(log² n), whatever the path. Every step is counted in `work`
+ * (characters compared or scanned, estimated from above); a check whose work passes its budget
+ * stops and is answered "disallowed" by the caller.
+ */
+
+import { PathOracle } from './path-oracle.js';
+import type { CompiledPattern } from './pattern.js';
+
+/** Search work (beyond this many path lengths, plus a constant) that makes a check build an oracle. */
+const ORACLE_AFTER_PASSES = 8;
+const ORACLE_AFTER_WORK = 20_000;
+
+/** One check's searches and work count; reset for each check, reused to avoid allocation. */
+export class PathSearch {
+  /** The path being matched. */
+  path = '';
+  /** Work done so far in this check. */
+  work = 0;
+  /** Work allowed; `exhausted` once `work` passes it. */
+  budget: number = Number.POSITIVE_INFINITY;
+  /** Search work that makes this check build an oracle. */
+  #oracleAfter = 0;
+  #oracle: PathOracle | null = null;
+
+  /** Starts a check of `path` with `budget` units of work. */
+  reset(path: string, budget: number): void {
+    this.path = path;
+    this.work = 0;
+    this.budget = budget;
+    this.#oracleAfter = ORACLE_AFTER_PASSES * path.length + ORACLE_AFTER_WORK;
+    this.#oracle = null;
+  }
+
+  /** Drops the path and the oracle (a check is over: keep nothing of it alive). */
+  release(): void {
+    this.path = '';
+    this.#oracle = null;
+  }
+
+  /** True once the check has done more work than its budget allows. */
+  get exhausted(): boolean {
+    return this.work > this.budget;
+  }
+
+  /** Whether an oracle was built for this check (for tests that count work). */
+  get usedOracle(): boolean {
+    return this.#oracle !== null;
+  }
+
+  /**
+   * Whether the path matches `compiled`, given that it starts with `compiled.prefix`: exactly
+   * {@link matchesAfterPrefix}, with the work counted. Pieces are placed greedily, each at its
+   * leftmost occurrence after the previous one; an anchored pattern's tail must end the path.
+   */
+  matchesAfterPrefix(compiled: CompiledPattern): boolean {
+    const pieces = compiled.pieces;
+    const path = this.path;
+    if (pieces === null) return !compiled.anchored || path.length === compiled.prefix.length;
+    let pos = compiled.prefix.length;
+    const last = pieces.length - 1;
+    const tail = pieces[last]!;
+    if (compiled.anchored) {
+      this.work += tail.length;
+      if (!path.endsWith(tail)) return false;
+    }
+    // A rule with more pieces than the oracle saves on (star-heavy) searches its path directly:
+    // greedy placement never scans a character twice, so that costs one pass at most.
+    const direct = this.#oracle !== null && last * this.#oracle.levels * 4 > path.length - pos;
+    for (let i = 0; i < last; i++) {
+      const piece = pieces[i]!;
+      if (piece.length === 0) continue;
+      const at = direct ? this.#indexOf(piece, pos) : this.#find(piece, pos);
+      if (at < 0) return false;
+      pos = at + piece.length;
+    }
+    // The tail ends the path (tested above): it must not overlap the last piece placed.
+    if (compiled.anchored) return path.length - tail.length >= pos;
+    return tail.length === 0 || (direct ? this.#indexOf(tail, pos) : this.#find(tail, pos)) >= 0;
+  }
+
+  /** `path.indexOf(piece, from)`, through the oracle once searches have cost enough. */
+  #find(piece: string, from: number): number {
+    if (this.#oracle === null && this.work > this.#oracleAfter) {
+      this.#oracle = new PathOracle(this.path);
+      this.work += this.#oracle.work;
+    }
+    const oracle = this.#oracle;
+    if (oracle === null) return this.#indexOf(piece, from);
+    // The piece right here (runs of one character, repeated pieces) costs its length.
+    this.work += piece.length;
+    if (this.path.startsWith(piece, from)) return from;
+    const before = oracle.work;
+    const at = oracle.next(piece, from);
+    this.work += oracle.work - before;
+    return at;
+  }
+
+  /** `path.indexOf(piece, from)`, counted as the characters it scans. */
+  #indexOf(piece: string, from: number): number {
+    const at = this.path.indexOf(piece, from);
+    this.work += (at < 0 ? this.path.length - from : at - from) + piece.length;
+    return at;
+  }
+}

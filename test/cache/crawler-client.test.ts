@@ -1,0 +1,305 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
+import type { CacheStore } from '../../src/cache/store.js';
+import { createMemoryStore } from '../../src/cache/stores/memory.js';
+import { DEFAULT_USER_AGENT } from '../../src/fetch/options.js';
+import { startHttpServer, type TestServer } from '../helpers/servers.js';
+
+const running: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+interface Reply {
+  readonly status?: number;
+  readonly headers?: Record<string, string>;
+  readonly body?: string | Uint8Array;
+  /** Milliseconds before answering. */
+  readonly delay?: number;
+}
+
+async function site(initial: Reply) {
+  const state = { reply: initial };
+  const server = await startHttpServer((_request: IncomingMessage, response: ServerResponse) => {
+    const { status = 200, headers = {}, body = '', delay = 0 } = state.reply;
+    setTimeout(() => {
+      response.writeHead(status, headers);
+      response.end(body);
+    }, delay);
+  });
+  running.push(server);
+  return {
+    ...server,
+    url: (path: string) => `${server.origin}${path}`,
+    answer(reply: Reply) {
+      state.reply = reply;
+    },
+  };
+}
+
+/** A clock the pacer's sleep moves: pacing tests take no real time. */
+function fakeTime(start = Date.UTC(2026, 0, 1)) {
+  let time = start;
+  const sleeps: number[] = [];
+  return {
+    now: () => time,
+    sleep: (ms: number) => {
+      sleeps.push(ms);
+      time += ms;
+      return Promise.resolve();
+    },
+    advance(ms: number) {
+      time += ms;
+    },
+    sleeps,
+  };
+}
+
+function client(options: RobotsClientOptions = {}) {
+  return createRobotsClient({ timeout: 2000, ...options });
+}
+
+describe('agents: loud, not silent', () => {
+  it('a default agent set once on the client serves every call', async () => {
+    const origin = await site({
+      body: 'User-agent: FooBot\nDisallow: /foo\n\nUser-agent: *\nDisallow: /all\n',
+    });
+    const robots = client({ agent: 'FooBot' });
+    expect(await robots.isAllowed(origin.url('/foo/1'))).toBe(false);
+    expect(await robots.isAllowed(origin.url('/all/1'))).toBe(true);
+    // A call's own agent wins over the default.
+    expect(await robots.isAllowed(origin.url('/all/1'), 'OtherBot')).toBe(false);
+    expect((await robots.explain(origin.url('/foo/1'))).line).toBe(2);
+  });
+
+  it('rejects a versioned agent or a full User-Agent, naming the token to use', async () => {
+    const origin = await site({ body: 'User-agent: Googlebot\nDisallow: /\n' });
+    const robots = client();
+    await expect(robots.isAllowed(origin.url('/x'), 'Googlebot/2.1')).rejects.toThrow(
+      /"Googlebot\/2\.1" is not a product token.*use "Googlebot"/,
+    );
+    await expect(
+      robots.isAllowed(
+        origin.url('/x'),
+        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      ),
+    ).rejects.toThrow(/use "Googlebot"/);
+    await expect(robots.isAllowed(origin.url('/x'))).rejects.toThrow(TypeError);
+    await expect(robots.acquire(origin.url('/x'), ['FooBot', 'Foo Bot'])).rejects.toThrow(
+      /"Foo Bot" is not a product token/,
+    );
+    expect(() => createRobotsClient({ agent: 'FooBot/1.0' })).toThrow(/use "FooBot"/);
+    // `*` asks for the global group (crawlee's default agent).
+    expect(await robots.isAllowed(origin.url('/x'), '*')).toBe(true);
+    expect(await robots.isAllowed(origin.url('/x'), 'Googlebot')).toBe(false);
+    expect(origin.requests.filter((p) => p === '/robots.txt')).toHaveLength(1);
+  });
+
+  it('explain notes an agent that is not a product token (the core stays exact)', async () => {
+    const { parseRobotsTxt } = await import('../../src/robots.js');
+    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /\n');
+    const explanation = robots.explain('https://example.com/x', 'Googlebot/2.1');
+    expect(explanation.allowed).toBe(true);
+    expect(explanation.notes?.[0]).toMatch(/not a product token.*use "Googlebot"/);
+    expect(robots.explain('https://example.com/x', 'Googlebot').notes).toBeUndefined();
+  });
+});
+
+describe('the URL judged is the URL requested', () => {
+  it('a raw Unicode URL is judged as fetch will send it', async () => {
+    const origin = await site({ body: 'User-agent: *\nDisallow: /café\nDisallow: /private\n' });
+    const robots = client({ agent: 'FooBot' });
+    expect(await robots.isAllowed(origin.url('/café/menu'))).toBe(false);
+    expect(await robots.isAllowed(origin.url('/caf%C3%A9/menu'))).toBe(false);
+    expect(await robots.isAllowed(new URL(origin.url('/café/menu')))).toBe(false);
+    // Dot segments are resolved before the request is made.
+    expect(await robots.isAllowed(origin.url('/public/../private/a'))).toBe(false);
+    expect(await robots.isAllowed(origin.url('/public/%2e%2e/private/a'))).toBe(false);
+    expect(await robots.isAllowed(origin.url('/cafe'))).toBe(true);
+    const explanation = await robots.explain(origin.url('/café/menu'));
+    expect(explanation.path).toBe('/caf%C3%A9/menu');
+  });
+});
+
+describe('fetching', () => {
+  it('sends a descriptive User-Agent by default, the crawler’s own when set', async () => {
+    const origin = await site({ body: '' });
+    await client().isAllowed(origin.url('/'), 'FooBot');
+    await client({ userAgent: 'FooBot/1.0 (+https://foo.example/bot)' }).isAllowed(
+      origin.url('/'),
+      'FooBot',
+    );
+    expect(origin.userAgents).toEqual([
+      DEFAULT_USER_AGENT,
+      'FooBot/1.0 (+https://foo.example/bot)',
+    ]);
+    expect(DEFAULT_USER_AGENT).toMatch(/^robots-rep \(.*\+https:/);
+  });
+
+  it('a per-call signal abandons that call only; the shared fetch goes on for the others', async () => {
+    const origin = await site({ body: 'User-agent: *\nDisallow: /x\n', delay: 150 });
+    const robots = client({ agent: 'FooBot' });
+    const controller = new AbortController();
+    const abandoned = robots.isAllowed(origin.url('/x'), undefined, { signal: controller.signal });
+    const other = robots.isAllowed(origin.url('/x'));
+    controller.abort(new DOMException('stop', 'AbortError'));
+    await expect(abandoned).rejects.toThrow('stop');
+    expect(await other).toBe(false);
+    expect(origin.requests).toEqual(['/robots.txt']);
+    // An already aborted signal rejects before any work.
+    await expect(robots.get(origin.url('/'), { signal: AbortSignal.abort() })).rejects.toThrow();
+  });
+
+  it('explain says when it answers from a copy kept through a failed refresh', async () => {
+    const origin = await site({ body: 'User-agent: *\nDisallow: /x\n' });
+    const time = fakeTime();
+    const robots = client({ agent: 'FooBot', now: time.now });
+    expect((await robots.explain(origin.url('/x'))).notes).toBeUndefined();
+    origin.answer({ status: 503 });
+    time.advance(25 * 3_600_000);
+    const explanation = await robots.explain(origin.url('/x'));
+    expect(explanation.allowed).toBe(false);
+    expect(explanation.line).toBe(2);
+    expect(explanation.notes).toHaveLength(1);
+    expect(explanation.notes?.[0]).toMatch(
+      /answered from the copy fetched 2026-01-01T00:00:00\.000Z.*503.*RFC 9309 §2\.4/,
+    );
+  });
+});
+
+describe('politeness', () => {
+  it('crawl delay and request rate per origin and agent, also for non-ASCII files', async () => {
+    const body = new TextEncoder().encode(
+      'User-agent: FooBot\nDisallow: /café\nCrawl-delay: 2.5\nRequest-rate: 1/10s\n\nUser-agent: *\nCrawl-delay: 1\n',
+    );
+    const origin = await site({ body });
+    const robots = client();
+    expect(await robots.crawlDelay(origin.url('/'), 'FooBot')).toBe(2.5);
+    expect(await robots.requestRate(origin.url('/'), 'FooBot')).toEqual({
+      requests: 1,
+      seconds: 10,
+    });
+    expect(await robots.crawlDelay(origin.url('/'), 'OtherBot')).toBe(1);
+    expect(await robots.requestRate(origin.url('/'), 'OtherBot')).toBeUndefined();
+    const { robots: policy } = await robots.get(origin.url('/'));
+    expect(policy.crawlDelay('FooBot')).toBe(2.5);
+    expect(policy.isAllowed(origin.url('/caf%C3%A9'), 'FooBot')).toBe(false);
+  });
+
+  it('acquire spaces requests by the largest of crawl-delay, request-rate and minDelay', async () => {
+    // Only Allow/Disallow lines end a group: without them the two groups would be one.
+    const origin = await site({
+      body: 'User-agent: *\nCrawl-delay: 2\nDisallow: /private\n\nUser-agent: RateBot\nRequest-rate: 1/5s\nDisallow: /private\n',
+    });
+    const time = fakeTime();
+    const robots = client({ now: time.now, sleep: time.sleep });
+    const start = time.now();
+    const waits = [];
+    for (let i = 0; i < 4; i++) waits.push(await robots.acquire(origin.url(`/p${i}`), 'FooBot'));
+    expect(waits).toEqual([0, 2000, 2000, 2000]);
+    expect(time.now() - start).toBe(6000);
+    // Concurrent callers get consecutive slots.
+    time.advance(10_000);
+    const together = [
+      robots.acquire(origin.url('/a'), 'FooBot'),
+      robots.acquire(origin.url('/b'), 'FooBot'),
+    ];
+    expect(await Promise.all(together)).toEqual([0, 2000]);
+
+    const rate = client({ now: time.now, sleep: () => Promise.resolve() });
+    expect(
+      await Promise.all([1, 2, 3].map(() => rate.acquire(origin.url('/'), 'RateBot'))),
+    ).toEqual([0, 5000, 10000]);
+    const floor = client({ now: time.now, sleep: () => Promise.resolve(), minDelay: 7000 });
+    expect(await Promise.all([1, 2].map(() => floor.acquire(origin.url('/'), 'FooBot')))).toEqual([
+      0, 7000,
+    ]);
+  });
+
+  it('a huge Crawl-delay is capped by maxDelay; origins are paced apart', async () => {
+    const slow = await site({ body: 'User-agent: *\nCrawl-delay: 86400\n' });
+    const fast = await site({ body: '' });
+    const time = fakeTime();
+    const robots = client({ now: time.now, sleep: time.sleep, agent: 'FooBot' });
+    const waits = await Promise.all([
+      robots.acquire(slow.url('/1')),
+      robots.acquire(slow.url('/2')),
+      robots.acquire(fast.url('/1')),
+      robots.acquire(fast.url('/2')),
+    ]);
+    expect(waits).toEqual([0, 60_000, 0, 0]);
+  });
+
+  it('clients sharing a store share the spacing', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\n' });
+    const time = fakeTime();
+    const store = createMemoryStore({ now: time.now });
+    const fleet = [1, 2, 3].map(() =>
+      client({ store, now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' }),
+    );
+    const waits = await Promise.all(fleet.map((robots) => robots.acquire(origin.url('/'))));
+    expect(waits.sort((a, b) => a - b)).toEqual([0, 1000, 2000]);
+    // Clients with stores of their own do not see each other.
+    const apart = [1, 2].map(() =>
+      client({ now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' }),
+    );
+    time.advance(10_000);
+    expect(await Promise.all(apart.map((robots) => robots.acquire(origin.url('/'))))).toEqual([
+      0, 0,
+    ]);
+  });
+
+  it('backOff holds the origin for a Retry-After, bounded, for every client of the store', async () => {
+    const origin = await site({ body: '' });
+    const time = fakeTime();
+    const store = createMemoryStore({ now: time.now });
+    const options = { store, now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' };
+    const [a, b] = [client(options), client({ ...options, maxRetryDelay: 3_600_000 })];
+    await a.backOff(
+      origin.url('/page'),
+      new Response(null, { status: 429, headers: { 'retry-after': '120' } }),
+    );
+    expect(await b.acquire(origin.url('/other'))).toBe(120_000);
+    time.advance(200_000);
+    await b.backOff(origin.url('/'), '86400');
+    expect(await a.acquire(origin.url('/'))).toBe(3_600_000);
+    time.advance(4_000_000);
+    await a.backOff(origin.url('/'));
+    expect(await a.acquire(origin.url('/'))).toBe(300_000);
+    time.advance(400_000);
+    await a.backOff(origin.url('/'), new Date(time.now() + 30_000).toUTCString());
+    expect(await a.acquire(origin.url('/'))).toBe(30_000);
+  });
+
+  it('a store without reserve, or a failing one, still paces within the process', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\n' });
+    const time = fakeTime();
+    const plain = createMemoryStore({ now: time.now });
+    const noReserve: CacheStore = { get: plain.get, set: plain.set, delete: plain.delete };
+    const failing: CacheStore = { ...noReserve, reserve: () => Promise.reject(new Error('down')) };
+    for (const store of [noReserve, failing]) {
+      const robots = client({
+        store,
+        now: time.now,
+        sleep: () => Promise.resolve(),
+        agent: 'FooBot',
+        onStoreError: () => {},
+      });
+      time.advance(10_000);
+      expect(await Promise.all([1, 2].map(() => robots.acquire(origin.url('/'))))).toEqual([
+        0, 1000,
+      ]);
+    }
+  });
+
+  it('an aborted acquire rejects with the reason', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 5\n' });
+    const robots = client({ agent: 'FooBot' });
+    expect(await robots.acquire(origin.url('/'))).toBe(0);
+    const controller = new AbortController();
+    const waiting = robots.acquire(origin.url('/'), undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('shutting down')), 20);
+    await expect(waiting).rejects.toThrow('shutting down');
+  });
+});

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { lastCheckWork } from '../../src/robots.js';
+import type { RobotsTxt } from '../../src/types.js';
+
+// Worst cases, in the spirit of path-to-regexp's ReDoS tests: files and URLs built to make a
+// check slow. Each test counts the work of a check (characters compared or scanned, the units of
+// `workBudget`) instead of timing it, so it cannot flake on a slow machine, and asserts that
+// the work grows at most linearly with the file and near-linearly with the path.
+
+const AGENT = 'bot';
+
+/** A hostile input at a scale: `size` rules (about), a path of about `size` characters. */
+interface Shape {
+  readonly name: string;
+  build(size: number): { body: string; url: string };
+}
+
+const id = (i: number): string => i.toString(36);
+
+const SHAPES: readonly Shape[] = [
+  {
+    // Issue #12's first recipe: one wildcard rule repeated, each copy a full search of the path.
+    name: 'identical wildcard flood',
+    build: (size) => ({
+      body: `User-agent: *\n${'Allow: /aa*aaaaaaab\n'.repeat(size)}`,
+      url: `https://e.com/${'a'.repeat(size)}`,
+    }),
+  },
+  {
+    // Issue #12's second recipe: distinct pieces filed under one trigram, which the path has.
+    name: 'distinct pieces sharing one trigram',
+    build: (size) => {
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size; i++) body += `Allow: *a${id(i)}aaaaaab\n`;
+      return { body, url: `https://e.com/${'a'.repeat(size)}b` };
+    },
+  },
+  {
+    // Every piece occurs in the path, but never in the order a pattern needs: the second piece
+    // of each rule occurs only before the first.
+    name: 'pieces present, order wrong',
+    build: (size) => {
+      let body = 'User-agent: *\n';
+      let early = '';
+      let late = '';
+      for (let i = 0; i < size / 4; i++) {
+        body += `Disallow: /*x${id(i)}q*y${id(i)}q\n`;
+        early += `y${id(i)}q`;
+        late += `x${id(i)}q`;
+      }
+      return { body, url: `https://e.com/${early}${late}` };
+    },
+  },
+  {
+    // The second piece occurs before and after the first, so its search must skip ahead to the
+    // occurrences after it; the third occurs only before.
+    name: 'pieces on both sides of the first',
+    build: (size) => {
+      let body = 'User-agent: *\n';
+      let early = '';
+      let late = '';
+      for (let i = 0; i < size / 4; i++) {
+        body += `Disallow: /*m${id(i)}q*z${id(i)}q*k${id(i)}q\n`;
+        early += `z${id(i)}qk${id(i)}q`;
+        late += `m${id(i)}q`;
+      }
+      return { body, url: `https://e.com/${early}${late}${early.replaceAll('k', 'j')}` };
+    },
+  },
+  {
+    // Many stars per rule, and pieces that occur everywhere but at the end.
+    name: 'star-heavy patterns',
+    build: (size) => {
+      const rule = `Disallow: /${'*a'.repeat(200)}*b\n`;
+      return {
+        body: `User-agent: *\n${rule.repeat(Math.max(1, size / 200))}`,
+        url: `https://e.com/${'a'.repeat(size)}`,
+      };
+    },
+  },
+  {
+    // Many groups naming the one agent: all merged into one set (RFC 9309 §2.2.1).
+    name: 'many groups naming one agent',
+    build: (size) => {
+      let body = '';
+      for (let i = 0; i < size; i++) body += `User-agent: ${AGENT}\nDisallow: /*c${id(i)}*d\n`;
+      return { body, url: `https://e.com/${'c'.repeat(size)}` };
+    },
+  },
+];
+
+/** The verdict and line by the definition: every applicable rule matched on its own. */
+function naiveCheck(robots: RobotsTxt, url: string): { allowed: boolean; line: number } {
+  const path = robots.explain(url, '-').path;
+  const named = robots.groups.filter((g) => g.agents.some((a) => a.token.toLowerCase() === AGENT));
+  const groups =
+    named.length > 0 ? named : robots.groups.filter((g) => g.agents.some((a) => a.global));
+  let allow: { priority: number; line: number } | null = null;
+  let disallow: { priority: number; line: number } | null = null;
+  for (const group of groups) {
+    for (const rule of group.rules) {
+      if (!matchesPattern(rule.pattern, path)) continue;
+      const best = rule.type === 'allow' ? allow : disallow;
+      if (
+        best === null ||
+        rule.priority > best.priority ||
+        (rule.priority === best.priority && rule.line < best.line)
+      ) {
+        if (rule.type === 'allow') allow = rule;
+        else disallow = rule;
+      }
+    }
+  }
+  const decider = (disallow?.priority ?? -1) > (allow?.priority ?? -1) ? disallow : allow;
+  return {
+    allowed: decider === null || decider === allow || decider.priority === 0,
+    line: decider?.line ?? 0,
+  };
+}
+
+/** Work of one check of `url` (after the first, which compiles the rules). */
+function workOf(robots: RobotsTxt, url: string): number {
+  robots.isAllowed(url, AGENT);
+  robots.isAllowed(url, AGENT);
+  return lastCheckWork();
+}
+
+describe.each(SHAPES)('worst case: $name', (shape) => {
+  it('is exact: the verdict and line of the definition', () => {
+    const { body, url } = shape.build(1000);
+    const robots = parseRobotsTxt(body);
+    expect({
+      allowed: robots.isAllowed(url, AGENT),
+      line: robots.matchingLine(url, AGENT),
+    }).toEqual(naiveCheck(robots, url));
+  });
+
+  it('costs work linear in the file and near-linear in the path', () => {
+    // Work per unit of n log n + file bytes, at each size.
+    const works: number[] = [];
+    for (const size of [1000, 2000, 4000, 8000]) {
+      const { body, url } = shape.build(size);
+      const robots = parseRobotsTxt(body);
+      const work = workOf(robots, url);
+      const n = url.length;
+      // The bound of docs/performance.md: O(n log n + p), p the pattern bytes visited.
+      const scale = n * Math.log2(n) + body.length;
+      expect(work).toBeLessThanOrEqual(40 * scale + 50_000);
+      works.push(work / scale);
+    }
+    // Work per unit of that scale does not grow with the size.
+    expect(works[works.length - 1]!).toBeLessThanOrEqual(2 * works[0]! + 1);
+  });
+});
+
+describe('the work budget', () => {
+  const { body, url } = SHAPES[1]!.build(4000);
+  const need = workOf(parseRobotsTxt(body), url);
+
+  it('answers disallow past it, and explain says so', () => {
+    const robots = parseRobotsTxt(body, { workBudget: need / 2 });
+    expect(robots.isAllowed(url, AGENT)).toBe(false);
+    expect(robots.matchingLine(url, AGENT)).toBe(0);
+    const explanation = robots.explain(url, AGENT);
+    expect(explanation).toMatchObject({ allowed: false, line: 0, budgetExceeded: true });
+    expect(explanation.reason).toMatch(/work budget/);
+    expect(robots.exhaustedChecks).toBe(3);
+  });
+
+  it('changes nothing within it', () => {
+    const robots = parseRobotsTxt(body, { workBudget: need });
+    const free = parseRobotsTxt(body);
+    expect(robots.isAllowed(url, AGENT)).toBe(free.isAllowed(url, AGENT));
+    expect(robots.explain(url, AGENT).budgetExceeded).toBeUndefined();
+    expect(robots.exhaustedChecks).toBe(0);
+  });
+
+  it('fails closed even where the rules would allow', () => {
+    const allowing = `User-agent: *\nAllow: /*a\n${'Disallow: /*a*a*a*a*a*a*b\n'.repeat(50)}`;
+    const long = `https://e.com/${'a'.repeat(5000)}`;
+    expect(parseRobotsTxt(allowing).isAllowed(long, AGENT)).toBe(true);
+    expect(parseRobotsTxt(allowing, { workBudget: 1000 }).isAllowed(long, AGENT)).toBe(false);
+  });
+
+  it('is checked like every option', () => {
+    for (const bad of [0, -1, Number.NaN, '5']) {
+      expect(() => parseRobotsTxt('', { workBudget: bad as number })).toThrow(/workBudget/);
+    }
+  });
+});
