@@ -25,7 +25,12 @@ export type RobotsTxtErrorCode =
   /** The URL's scheme has no robots.txt (RFC 9309 §2.3 defines it for URI-based protocols). */
   | 'ERR_UNSUPPORTED_SCHEME'
   /** The URL has no host, so there is no authority to fetch `/robots.txt` from. */
-  | 'ERR_NO_HOST';
+  | 'ERR_NO_HOST'
+  /**
+   * A connection was refused by the address policy of `robots-rep/node` (a loopback, private,
+   * link-local… address). Fetches report it as an `unreachable` outcome with `refused: 'address'`.
+   */
+  | 'ERR_ADDRESS_BLOCKED';
 
 /** Options of {@link RobotsTxtError}. */
 export interface RobotsTxtErrorOptions {

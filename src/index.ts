@@ -112,8 +112,10 @@ export type {
   DiagnosticCode,
   LintOptions,
   LintResult,
+  LintStatement,
   RelatedLocation,
   Severity,
+  StatementReader,
 } from './lint/types.js';
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';

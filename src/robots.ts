@@ -9,7 +9,7 @@ import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, readRuleTable } from './match/rule-table.js';
+import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
@@ -56,28 +56,39 @@ import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } fro
 interface RuleSet {
   readonly groups: readonly number[];
   index: RuleIndex | null;
+  /** Checks answered by scanning the rules before the index was made (`scansRules`). */
+  scans: number;
   /** The resolution of agents named by exactly these groups, made on first use. */
-  specific: Resolution | null;
+  specific: OneSet | null;
 }
 
 /** Which groups apply to a set of queried agents, and the rules to run. */
-interface Resolution {
+type Resolution = OneSet | SeveralSets;
+
+/** The groups' rules are one rule set. */
+interface OneSet {
+  readonly kind: 'set';
   readonly selection: Exclude<Selection, 'outcome'>;
   readonly groups: readonly number[];
-  /** The rules of those groups; null when `parts` holds them instead. */
-  readonly set: RuleSet | null;
-  /**
-   * Several queried agents naming different groups: each one's set, run in turn (a group naming
-   * two of them is then searched twice, which cannot change the best match).
-   */
-  readonly parts: readonly RuleSet[] | null;
+  readonly set: RuleSet;
+}
+
+/**
+ * Several queried agents naming different groups: each one's set, run in turn (a group naming
+ * two of them is then searched twice, which cannot change the best match).
+ */
+interface SeveralSets {
+  readonly kind: 'parts';
+  readonly selection: 'specific';
+  readonly groups: readonly number[];
+  readonly parts: readonly RuleSet[];
 }
 
 const NO_GROUPS: Resolution = {
+  kind: 'set',
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]), specific: null },
-  parts: null,
+  set: { groups: [], index: new RuleIndex([]), scans: 0, specific: null },
 };
 
 /**
@@ -174,7 +185,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const key = groups.join(',');
     let set = this.#sets.get(key);
     if (set === undefined) {
-      set = { groups, index: null, specific: null };
+      set = { groups, index: null, scans: 0, specific: null };
       this.#sets.set(key, set);
     }
     return set;
@@ -184,9 +195,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * The resolution of agents a product token names, by the groups naming it: tokens named by the
    * same groups share one, so a list of such agents is one set.
    */
-  #specific(groups: readonly number[]): Resolution {
+  #specific(groups: readonly number[]): OneSet {
     const set = this.#setOf(groups);
-    set.specific ??= { selection: 'specific', groups, set, parts: null };
+    set.specific ??= { kind: 'set', selection: 'specific', groups, set };
     return set.specific;
   }
 
@@ -196,7 +207,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     this.#global ??=
       groups.length === 0
         ? NO_GROUPS
-        : { selection: 'global', groups, set: this.#setOf(groups), parts: null };
+        : { kind: 'set', selection: 'global', groups, set: this.#setOf(groups) };
     return this.#global;
   }
 
@@ -390,7 +401,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       const groups = byToken.get(asciiLowerCase(agents[0]!));
       return groups === undefined ? this.#globalResolution() : this.#specific(groups);
     }
-    const found: Resolution[] = [];
+    const found: OneSet[] = [];
     for (const agent of agents) {
       const groups = byToken.get(asciiLowerCase(agent));
       if (groups === undefined) continue;
@@ -400,7 +411,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 0) return this.#globalResolution();
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
-    return { selection: 'specific', groups, set: null, parts: found.map((r) => r.set!) };
+    return { kind: 'parts', selection: 'specific', groups, parts: found.map((r) => r.set) };
   }
 
   /**
@@ -409,20 +420,34 @@ export class ParsedRobotsTxt implements RobotsTxt {
    */
   #run(path: string, resolution: Resolution, state: MatchState): MatchState {
     state.search.reset(path, this.options.workBudget);
-    const { set, parts } = resolution;
-    if (set !== null) {
-      this.#indexOf(set).match(path, state);
+    if (resolution.kind === 'set') {
+      this.#runSet(resolution.set, path, state);
     } else {
-      for (let i = 0; i < parts!.length; i++) this.#indexOf(parts![i]!).match(path, state);
+      const { parts } = resolution;
+      for (let i = 0; i < parts.length; i++) this.#runSet(parts[i]!, path, state);
     }
     if (state.search.exhausted) this.#exhausted++;
     return state;
   }
 
-  /** A rule set's index, compiled on its first check. */
-  #indexOf(set: RuleSet): RuleIndex {
+  /**
+   * Runs a rule set over `path`: its first checks scan the rules in place, later ones use its
+   * index, compiled then (a crawler that checks a site once never pays for it).
+   */
+  #runSet(set: RuleSet, path: string, state: MatchState): void {
+    if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
+      set.scans++;
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), state)) return;
+      // The scan gave up (its work would pass the budget, or wildcard patterns against a long
+      // path would cost more than indexing): the index answers, as if no scan had run.
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+    }
     set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
-    return set.index;
+    set.index.match(path, state);
   }
 
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {

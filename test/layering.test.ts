@@ -83,13 +83,13 @@ describe('the layers', () => {
       .filter(({ file }) => layerOf(file).name === 'cli')
       .map(({ target }) => {
         const name = layerOf(target).name;
-        return name === 'ai-preferences' ? path.relative(src, target) : name;
+        return name === 'ai-preferences' || name === 'node' ? path.relative(src, target) : name;
       })
       .filter((name) => name !== 'cli');
     expect(reached.length).toBeGreaterThan(0);
     expect(new Set(reached)).toContain('index.ts');
     for (const name of reached) {
-      expect(['index.ts', 'util', 'ai-preferences/index.ts']).toContain(name);
+      expect(['index.ts', 'util', 'ai-preferences/index.ts', 'node/index.ts']).toContain(name);
     }
   });
 });

@@ -4,6 +4,7 @@
 
 import { argumentError } from '../errors.js';
 import {
+  type FetchAccess,
   type FetchRobotsTxtOptions,
   type ResolvedFetchOptions,
   resolveFetchOptions,
@@ -142,7 +143,10 @@ export interface ResolvedClientOptions {
 }
 
 /** Fills in the defaults and checks every option once, with an error that names it. */
-export function resolveClientOptions(options: RobotsClientOptions): ResolvedClientOptions {
+export function resolveClientOptions(
+  options: RobotsClientOptions,
+  access?: FetchAccess,
+): ResolvedClientOptions {
   const draft = options.interpretation === 'draft-1996';
   const {
     store,
@@ -165,7 +169,7 @@ export function resolveClientOptions(options: RobotsClientOptions): ResolvedClie
     sleep: givenSleep = sleep,
     ...rest
   } = options;
-  const fetch = resolveFetchOptions(rest, 'createRobotsClient');
+  const fetch = resolveFetchOptions(rest, 'createRobotsClient', access);
   // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
   const lockTtl = givenLockTtl ?? (Number.isFinite(fetch.timeout) ? fetch.timeout + 5000 : 60_000);
   for (const [name, value] of Object.entries({

@@ -4,6 +4,7 @@
  * both the copy and the fetch through a cache store, and spacing requests per origin.
  */
 
+import type { FetchAccess } from '../fetch/options.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
@@ -121,7 +122,19 @@ export interface RobotsClient {
  * ```
  */
 export function createRobotsClient(options: RobotsClientOptions = {}): RobotsClient {
-  const resolved = resolveClientOptions(options);
+  return createClientWithAccess(options);
+}
+
+/**
+ * {@link createRobotsClient} reaching servers through `access` (FTP, headers): how
+ * `robots-rep/node` builds its client on this one.
+ * @internal
+ */
+export function createClientWithAccess(
+  options: RobotsClientOptions,
+  access?: FetchAccess,
+): RobotsClient {
+  const resolved = resolveClientOptions(options, access);
   const { now, maxOrigins } = resolved;
   const store = guardStore(
     resolved.store ?? createMemoryStore({ maxEntries: maxOrigins, now }),

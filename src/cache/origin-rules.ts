@@ -43,6 +43,13 @@ export function rulesOfEntry(
     // The stored byte string is the body: read as is, with the options checked once.
     return parseByteString(copy.body, context.parse);
   }
+  if (entry.refused !== undefined) {
+    // A refusal is our policy, not an outage of theirs: it never turns into "no robots.txt".
+    return disallowAll(
+      `robots.txt not fetched (${entry.error ?? 'refused'}) and no earlier copy, so every URL ` +
+        'is disallowed',
+    );
+  }
   const unreachableFor = context.now() - (entry.unreachableSince ?? entry.updatedAt);
   if (unreachableFor >= context.unreachableAllowAfter) {
     return allowAll(

@@ -3,7 +3,7 @@
  * that decide how long a copy is used (RFC 9309 §2.4) and when an unreachable origin is retried.
  */
 
-import type { FetchRobotsTxtResult } from '../fetch/result.js';
+import type { FetchRefusal, FetchRobotsTxtResult } from '../fetch/result.js';
 import { bytesToByteString, isByteString } from '../util/bytes.js';
 
 /** The last fetch of an origin that reached it: a file (`ok`) or its absence (`unavailable`). */
@@ -40,6 +40,12 @@ export interface CacheEntry {
   readonly failures: number;
   /** What the last unreachable fetch failed with. */
   readonly error?: string;
+  /**
+   * Set when the last fetch was not made because a policy refused it (an address outside the
+   * public internet, an https → http redirect): such an origin stays disallowed however long it
+   * lasts, where an outage is treated as "no robots.txt" after `unreachableAllowAfter`.
+   */
+  readonly refused?: FetchRefusal;
   /** When the entry was written (epoch ms). */
   readonly updatedAt: number;
 }
@@ -116,6 +122,7 @@ export function nextCacheEntry(
       unreachableSince: previous?.unreachableSince ?? now,
       failures,
       error: result.error,
+      ...(result.refused === undefined ? {} : { refused: result.refused }),
       updatedAt: now,
     };
   }
@@ -152,13 +159,19 @@ export function nextCacheEntry(
 export function isCacheEntry(value: unknown): value is CacheEntry {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const entry = value as Record<string, unknown>;
-  const { expiresAt, updatedAt, failures, unreachableSince, error, copy } = entry;
+  const { expiresAt, updatedAt, failures, unreachableSince, error, copy, refused } = entry;
+  if (refused !== undefined && refused !== 'address' && refused !== 'downgrade') return false;
   if (!isTime(expiresAt) || !isTime(updatedAt) || expiresAt < updatedAt) return false;
   if (typeof failures !== 'number' || !Number.isSafeInteger(failures) || failures < 0) return false;
   if (copy !== undefined && !isCachedCopy(copy, updatedAt)) return false;
   if (failures === 0) {
     // A fetch that reached the origin always leaves its copy, and ends any outage.
-    return copy !== undefined && unreachableSince === undefined && error === undefined;
+    return (
+      copy !== undefined &&
+      unreachableSince === undefined &&
+      error === undefined &&
+      refused === undefined
+    );
   }
   return (
     isTime(unreachableSince) &&

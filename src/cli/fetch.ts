@@ -76,6 +76,7 @@ function fetchSummary(
     url: result.url,
     status: result.status,
     ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+    ...(result.ftpReply === undefined ? {} : { ftpReply: result.ftpReply }),
     ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
     finalUrl: result.finalUrl,
     redirects: result.redirects,
@@ -85,6 +86,9 @@ function fetchSummary(
     ...(result.maxAge === undefined ? {} : { maxAge: result.maxAge }),
     ...(result.retryAfter === undefined ? {} : { retryAfter: result.retryAfter }),
     ...(result.status === 'unreachable' ? { error: result.error } : {}),
+    ...(result.status === 'unreachable' && result.refused !== undefined
+      ? { refused: result.refused }
+      : {}),
     elapsed: Math.round(result.elapsed),
     reason: result.reason,
     ...(body === undefined ? {} : { body }),

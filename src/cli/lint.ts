@@ -1,6 +1,7 @@
 /** `robotstxt lint`: what Google's parser reads differently from how a person reads the file. */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { readStatement } from '../ai-preferences/index.js';
 import {
   type DiagnosticCode,
   diagnosticCatalog,
@@ -126,6 +127,8 @@ async function runLint(
   });
   const lintOptions: LintOptions = {
     readings: flags.readings === true,
+    // Content-Usage statements are RFC 9651 dictionaries: the subpath's reader checks them.
+    readStatement,
     ...(flags.ignore === undefined ? {} : { ignore: flags.ignore }),
     ...(flags.minSeverity === undefined ? {} : { minSeverity: flags.minSeverity }),
     ...(flags.maxPerCode === undefined ? {} : { maxPerCode: flags.maxPerCode }),

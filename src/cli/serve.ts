@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { fetchRobotsTxt } from '../index.js';
 import { terminalSafe } from '../util/terminal.js';
+import { fetchForPage } from './access.js';
 import { type CliContext, CliError } from './context.js';
 import { addFetchOptions, type CommonFlags } from './options.js';
 import { startWebServer } from './web-server.js';
@@ -58,7 +58,7 @@ Examples:
       root,
       port,
       host: flags.host,
-      fetchRobotsTxt,
+      fetchRobotsTxt: fetchForPage,
       fetchOptions: {
         ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
         userAgent: flags.userAgent ?? `robots-rep/${context.version} (robotstxt serve)`,

@@ -8,11 +8,11 @@ import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT,
   type FetchRobotsTxtResult,
-  fetchRobotsTxt,
   parseRobotsTxt,
   type RobotsPolicy,
 } from '../index.js';
 import { terminalSafe } from '../util/terminal.js';
+import { fetchTypedUrl } from './access.js';
 import { type CliContext, CliError, messageOf } from './context.js';
 import { readFileBounded, readStreamBounded } from './input.js';
 import { isUrl } from './urls.js';
@@ -41,7 +41,7 @@ export async function fetchFor(
   context: CliContext,
 ): Promise<FetchRobotsTxtResult> {
   try {
-    return await fetchRobotsTxt(url, {
+    return await fetchTypedUrl(url, {
       timeout: flags.timeout ?? DEFAULT_TIMEOUT,
       userAgent: flags.userAgent ?? `robots-rep/${context.version} (robotstxt CLI)`,
     });
@@ -114,6 +114,7 @@ export function bodyOf(source: LoadedSource): Uint8Array | undefined {
 /** `ok (HTTP 200)`, `unreachable (HTTP 503)`, `unreachable (fetch failed …)`. */
 export function describeStatus(result: FetchRobotsTxtResult): string {
   if (result.httpStatus !== undefined) return `${result.status} (HTTP ${result.httpStatus})`;
+  if (result.ftpReply !== undefined) return `${result.status} (FTP ${result.ftpReply})`;
   return result.status === 'unreachable' ? `${result.status} (${result.error})` : result.status;
 }
 

@@ -85,7 +85,9 @@ function failure(
   if (signal?.aborted) throw signal.reason;
   const refusal = findRefusal(error);
   if (refusal !== undefined) {
-    return unreachable(trace, `${prefix}${refusal.message}`, { refused: refusal.refusal });
+    return unreachable(trace, `${prefix}address refused: ${refusal.message}`, {
+      refused: refusal.refusal,
+    });
   }
   return unreachable(
     trace,
@@ -99,7 +101,7 @@ async function fetchOverHttp(
   deadline: Deadline,
   signal: AbortSignal | undefined,
 ): Promise<FetchRobotsTxtResult> {
-  const { timeout, userAgent, fetch: fetchFunction, maxRedirects, parse } = options;
+  const { timeout, userAgent, fetch: fetchFunction, maxRedirects } = options;
   const headers: Record<string, string> = {
     ...options.headers,
     ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
@@ -112,17 +114,7 @@ async function fetchOverHttp(
   for (;;) {
     let response: FetchResponse;
     try {
-      response = await untilAborted(fetchFunction(trace.current, init('manual')), deadline.signal);
-      if (response.type === 'opaqueredirect') {
-        // Browsers hide the Location of a manual redirect; let the platform follow instead
-        // (deviation: it follows up to 20 hops, not `maxRedirects`, and http downgrades).
-        response = await untilAborted(
-          fetchFunction(trace.current, init('follow')),
-          deadline.signal,
-        );
-        if (response.redirected && response.url !== '') trace.redirects.push(response.url);
-        if (response.url !== '') trace.current = response.url;
-      }
+      response = await request(trace, fetchFunction, init, deadline.signal);
     } catch (error) {
       return failure(trace, error, deadline, timeout, signal);
     }
@@ -155,40 +147,79 @@ async function fetchOverHttp(
     }
 
     if (httpStatus >= 200 && httpStatus < 300) {
-      let body: Uint8Array;
-      try {
-        // One byte past the limit tells the parser (and us) that the body was longer.
-        body = await readAtMost(response, parse.maxBytes + 1, deadline.signal);
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const why = deadline.timedOut()
-          ? `body not complete after ${timeout} ms`
-          : `body not received whole: ${describeError(error)}`;
-        return unreachable(trace, `HTTP ${httpStatus}, ${why}`);
-      }
-      return ok(trace, `HTTP ${httpStatus}`, {
-        robots: parseResolved(body, parse),
-        body,
-        maxBytes: parse.maxBytes,
-        maxAge: parseCacheLifetime(response.headers, now),
-      });
+      return readSuccess(trace, response, options, deadline, signal, now);
     }
-
     discard(response);
-    if (httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) {
-      const maxAge = parseCacheLifetime(response.headers, now);
-      return unavailable(trace, `HTTP ${httpStatus}`, maxAge === undefined ? {} : { maxAge });
-    }
-    // 429 is listed with 5xx: the server is there but refuses to answer now (Google treats it so).
-    const retryAfter = parseRetryAfter(response.headers, now);
-    const mapped = httpStatus === 429 || (httpStatus >= 500 && httpStatus < 600);
-    const what = mapped ? '' : ' (not a status RFC 9309 maps)';
-    return unreachable(
-      trace,
-      `HTTP ${httpStatus}${what}`,
-      retryAfter === undefined ? {} : { retryAfter },
-    );
+    return statusOutcome(trace, response, now);
   }
+}
+
+/** One hop's response; in browsers, which hide a manual redirect's target, the whole chain's. */
+async function request(
+  trace: FetchTrace,
+  fetchFunction: ResolvedFetchOptions['fetch'],
+  init: (redirect: 'manual' | 'follow') => FetchInit,
+  signal: AbortSignal,
+): Promise<FetchResponse> {
+  const response = await untilAborted(fetchFunction(trace.current, init('manual')), signal);
+  if (response.type !== 'opaqueredirect') return response;
+  // Let the platform follow instead (deviation: it follows up to 20 hops, not `maxRedirects`,
+  // and http downgrades).
+  const followed = await untilAborted(fetchFunction(trace.current, init('follow')), signal);
+  if (followed.redirected && followed.url !== '') trace.redirects.push(followed.url);
+  if (followed.url !== '') trace.current = followed.url;
+  return followed;
+}
+
+/** A 2xx response: its body, read to the limit and parsed, or unreachable when not whole. */
+async function readSuccess(
+  trace: FetchTrace,
+  response: FetchResponse,
+  options: ResolvedFetchOptions,
+  deadline: Deadline,
+  signal: AbortSignal | undefined,
+  now: number,
+): Promise<FetchRobotsTxtResult> {
+  const { parse, timeout } = options;
+  let body: Uint8Array;
+  try {
+    // One byte past the limit tells the parser (and us) that the body was longer.
+    body = await readAtMost(response, parse.maxBytes + 1, deadline.signal);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    const why = deadline.timedOut()
+      ? `body not complete after ${timeout} ms`
+      : `body not received whole: ${describeError(error)}`;
+    return unreachable(trace, `HTTP ${response.status}, ${why}`);
+  }
+  return ok(trace, `HTTP ${response.status}`, {
+    robots: parseResolved(body, parse),
+    body,
+    maxBytes: parse.maxBytes,
+    maxAge: parseCacheLifetime(response.headers, now),
+  });
+}
+
+/** The outcome of a status that is neither a redirect nor a success. */
+function statusOutcome(
+  trace: FetchTrace,
+  response: FetchResponse,
+  now: number,
+): FetchRobotsTxtResult {
+  const httpStatus = response.status;
+  if (httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) {
+    const maxAge = parseCacheLifetime(response.headers, now);
+    return unavailable(trace, `HTTP ${httpStatus}`, maxAge === undefined ? {} : { maxAge });
+  }
+  // 429 is listed with 5xx: the server is there but refuses to answer now (Google treats it so).
+  const retryAfter = parseRetryAfter(response.headers, now);
+  const mapped = httpStatus === 429 || (httpStatus >= 500 && httpStatus < 600);
+  const what = mapped ? '' : ' (not a status RFC 9309 maps)';
+  return unreachable(
+    trace,
+    `HTTP ${httpStatus}${what}`,
+    retryAfter === undefined ? {} : { retryAfter },
+  );
 }
 
 async function fetchOverFtp(
@@ -197,18 +228,14 @@ async function fetchOverFtp(
   deadline: Deadline,
   signal: AbortSignal | undefined,
 ): Promise<FetchRobotsTxtResult> {
-  const { ftp, parse, timeout, userAgent } = options;
+  const { ftp, parse, timeout } = options;
   if (ftp === undefined) {
     return unreachable(trace, 'no FTP access here: fetch ftp: URLs with robots-rep/node');
   }
   let retrieved: Awaited<ReturnType<typeof ftp>>;
   try {
     retrieved = await untilAborted(
-      ftp(trace.current, {
-        signal: deadline.signal,
-        limit: parse.maxBytes + 1,
-        ...(userAgent === undefined ? {} : { userAgent }),
-      }),
+      ftp(trace.current, { signal: deadline.signal, limit: parse.maxBytes + 1 }),
       deadline.signal,
     );
   } catch (error) {

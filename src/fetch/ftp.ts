@@ -20,7 +20,7 @@ export interface FtpRetrieval {
  */
 export type FtpFunction = (
   url: string,
-  init: { readonly signal: AbortSignal; readonly limit: number; readonly userAgent?: string },
+  init: { readonly signal: AbortSignal; readonly limit: number },
 ) => Promise<FtpRetrieval>;
 
 /**

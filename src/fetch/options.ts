@@ -103,12 +103,24 @@ export interface ResolvedFetchOptions {
 const identityEncoding: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
 
 /**
+ * How an entry point reaches servers beyond the `fetch` option: FTP, and the headers its `fetch`
+ * needs. The root entry has neither FTP nor decoding of its own; `robots-rep/node` has both.
+ * @internal
+ */
+export interface FetchAccess {
+  readonly ftp?: FtpFunction;
+  /** @default { 'accept-encoding': 'identity' } */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
  * Fills in the defaults of fetch options and checks them, throwing a TypeError that names a bad
  * one: callers that keep options for later fetches (the client) resolve them once.
  */
 export function resolveFetchOptions(
   options: FetchRobotsTxtOptions,
   caller = 'fetchRobotsTxt',
+  access: FetchAccess = {},
 ): ResolvedFetchOptions {
   const {
     timeout = DEFAULT_TIMEOUT,
@@ -152,7 +164,8 @@ export function resolveFetchOptions(
     fetch,
     maxRedirects,
     parse: resolveOptions(options, caller),
-    headers: identityEncoding,
+    headers: access.headers ?? identityEncoding,
+    ...(access.ftp === undefined ? {} : { ftp: access.ftp }),
   };
 }
 

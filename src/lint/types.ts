@@ -43,7 +43,14 @@ export type DiagnosticCode =
   | 'shadowed-rule'
   | 'allow-disallow-tie'
   | 'equal-length-overlap'
-  | 'relative-sitemap';
+  | 'relative-sitemap'
+  | 'content-usage-outside-group'
+  | 'content-usage-syntax'
+  | 'content-usage-value'
+  | 'content-usage-label'
+  | 'content-signal-syntax'
+  | 'content-signal-outside-group'
+  | 'usage-on-disallowed-path';
 
 /** What a diagnostic code means, independent of any file. */
 export interface DiagnosticDescription {
@@ -114,7 +121,30 @@ export interface LintOptions {
    * @default Infinity
    */
   readonly maxPerCode?: number;
+  /**
+   * Reads a Content-Usage statement (an RFC 9651 dictionary): pass `readStatement` from
+   * `robots-rep/ai-preferences` to check the statements (`content-usage-syntax`, `-value`,
+   * `-label`). The package entry has no structured-field parser, so without it they are not read.
+   * @default undefined
+   */
+  readonly readStatement?: StatementReader;
 }
+
+/** What lint needs of a read Content-Usage statement (`readStatement` gives more). */
+export interface LintStatement {
+  /** False when the statement is not an RFC 9651 dictionary. */
+  readonly parsed: boolean;
+  readonly error?: string;
+  /** The dictionary's members: key, value type (`token`, `string`, …) and value. */
+  readonly members: readonly {
+    readonly key: string;
+    readonly type: string;
+    readonly value: string;
+  }[];
+}
+
+/** Reads a Content-Usage statement: `readStatement` of `robots-rep/ai-preferences`. */
+export type StatementReader = (text: string) => LintStatement;
 
 /** What {@link lintRobotsTxt} returns. */
 export interface LintResult {

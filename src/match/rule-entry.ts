@@ -30,7 +30,8 @@ export interface MatchState {
   readonly search: PathSearch;
 }
 
-function makeEntry(
+/** The entry of `pattern` (escaped), matching as a rule of that kind, group and line would. */
+export function makeEntry(
   pattern: string,
   allow: boolean,
   group: number,

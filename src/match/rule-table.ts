@@ -9,7 +9,14 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
-import { addEntries, type IndexEntry } from './rule-entry.js';
+import { compilePattern } from './pattern.js';
+import {
+  addEntries,
+  type IndexEntry,
+  indexRewriteOf,
+  type MatchState,
+  makeEntry,
+} from './rule-entry.js';
 
 /** What checks need of a body. */
 export interface RuleTable {
@@ -74,6 +81,153 @@ export function entriesOf(
     }
   }
   return entries;
+}
+
+/**
+ * Checks of a rule set answered by {@link scanRules} before it is indexed. A scan costs about
+ * as much as a few indexed checks per rule; indexing, about as much as several scans: a crawler
+ * that checks one URL of a site pays for no index, one that checks many pays at most a few
+ * scans more.
+ */
+export const SCANS_BEFORE_INDEXING = 4;
+
+/**
+ * Above this many rules a set is indexed on its first check: a scan tests every rule, and a
+ * file made to be slow (thousands of wildcard rules, long URLs) would make each scan slow.
+ */
+const MOST_RULES_SCANNED = 2048;
+
+/** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
+export function scansRules(
+  rules: readonly number[],
+  groups: readonly number[],
+  scans: number,
+): boolean {
+  if (scans >= SCANS_BEFORE_INDEXING) return false;
+  const table = rules[rules.length - 1]!;
+  let values = 0;
+  for (const group of groups) values += rules[table + group + 1]! - rules[table + group]!;
+  return values <= 3 * MOST_RULES_SCANNED;
+}
+
+/**
+ * Work (`PathSearch` units) that a scan may spend on wildcard patterns before it gives up for
+ * the index: a scan then costs at most a pass over the rules plus this, whatever the file and
+ * the URL, and the index is what bounds the checks of a file made to be slow.
+ */
+const SCAN_WILDCARD_WORK = 1 << 16;
+
+/**
+ * Matches the path of `state.search` against the rules of `groups` (ascending) straight from
+ * the rule table, into `state`: what a rule set's first checks do, before indexing it pays
+ * ({@link RuleIndex}). Each rule is compared with the path in place, in file order, and only a
+ * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
+ * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
+ * same patterns (escaped as there, with the same `index.html` rewrites), the same strategy.
+ * Its work is counted in `state.search` (a unit per rule compared and per character of its
+ * prefix, and the wildcard searches).
+ *
+ * Returns false, with `state` partly updated, when the work would pass the check's budget or
+ * the wildcard patterns whose prefix matched would cost more than {@link SCAN_WILDCARD_WORK}:
+ * the caller then runs the index instead, so a scan never changes an answer.
+ */
+export function scanRules(
+  body: BodyText,
+  rules: readonly number[],
+  groups: readonly number[],
+  rfc9309: boolean,
+  state: MatchState,
+): boolean {
+  const text = body.text;
+  const table = rules[rules.length - 1]!;
+  const search = state.search;
+  const path = search.path;
+  let wildcardWork = 0;
+  /** Whether `path` matches `pattern[start, end)`, with the work counted. */
+  const matches = (pattern: string, start: number, end: number): boolean => {
+    search.work += 1 + (end - start);
+    const prefix = prefixMatch(pattern, start, end, path);
+    if (prefix !== PrefixMatch.wildcard) return prefix === PrefixMatch.yes;
+    const before = search.work;
+    const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
+    wildcardWork += search.work - before;
+    return matched;
+  };
+  for (const group of groups) {
+    const last = rules[table + group + 1]!;
+    for (let r = rules[table + group]!; r < last; r += 3) {
+      const word = rules[r]!;
+      let pattern = text;
+      let start = rules[r + 1]!;
+      let end = rules[r + 2]!;
+      if ((word & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), word, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+      }
+      const allow = (word & RuleFlag.allow) !== 0;
+      const line = word >> 2;
+      // A rule's priority is its pattern's length (`priorityOf`).
+      if (
+        beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
+        matches(pattern, start, end)
+      ) {
+        const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
+        if (allow) state.allow = entry;
+        else state.disallow = entry;
+      }
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        if (
+          beatsBest(rewritten.length, line, state.allow) &&
+          matches(rewritten, 0, rewritten.length)
+        ) {
+          state.allow = makeEntry(rewritten, true, group, line, true);
+        }
+      }
+      if (search.work > search.budget || wildcardWork > SCAN_WILDCARD_WORK) return false;
+    }
+  }
+  return true;
+}
+
+/** `beats` for a rule not made into an entry: its priority and line against the best so far. */
+function beatsBest(priority: number, line: number, best: IndexEntry | null): boolean {
+  return (
+    best === null || priority > best.priority || (priority === best.priority && line < best.line)
+  );
+}
+
+/** What comparing a pattern's literal prefix with a path found. */
+const PrefixMatch = { no: 0, yes: 1, wildcard: 2 } as const;
+
+/**
+ * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
+ * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
+ * matched as a wildcard pattern.
+ */
+function prefixMatch(pattern: string, start: number, end: number, path: string): number {
+  for (let i = 0; start + i < end; i++) {
+    const c = pattern.charCodeAt(start + i);
+    if (c === 0x2a) return PrefixMatch.wildcard;
+    // `$` is special only as the pattern's last character: the path must end there.
+    if (c === 0x24 && start + i === end - 1) {
+      return path.length === i ? PrefixMatch.yes : PrefixMatch.no;
+    }
+    if (path.charCodeAt(i) !== c) return PrefixMatch.no;
+  }
+  return PrefixMatch.yes;
+}
+
+/**
+ * Whether the last segment of the pattern `pattern[start, end)` starts with `index.htm`: read
+ * backwards to its last `/`, so an allow rule costs its last segment (see `indexRewriteOf`).
+ */
+function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
+  let slash = end - 1;
+  while (slash >= start && pattern.charCodeAt(slash) !== 0x2f) slash--;
+  return slash >= start && end - slash >= 10 && pattern.startsWith('/index.htm', slash);
 }
 
 /** Records each group's rules and which groups each product token names. */

@@ -189,17 +189,25 @@ export function tokenizeText(
     if (s === e) {
       flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
     } else {
-      if (nextColon < s) nextColon = indexOrEnd(text, ':', s, end);
-      flags = directiveOf(text, lineNumber, s, e, nextColon, flags, handler);
+      const length = usualKeyLength(text, s, e);
+      if (length > 0) {
+        // The line's first colon ends the key (see usualKeyLength): no search for it.
+        let valueStart = s + length + 1;
+        while (valueStart < e && isSpace(text.charCodeAt(valueStart))) valueStart++;
+        flags |= LineFlag.hasDirective;
+        handler.directive(lineNumber, USUAL_KEYS[length]!, s, s + length, valueStart, e);
+      } else {
+        if (nextColon < s) nextColon = indexOrEnd(text, ':', s, end);
+        flags = directiveOf(text, lineNumber, s, e, nextColon, flags, handler);
+      }
     }
 
     if (wantsLines) handler.line!(lineNumber, flags, pos, lineEnd);
     if (lineEnd >= end) break;
-    // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two.
+    // RFC 9309 §2.2: CR LF is one terminator; LF CR and CR CR are two. The searches tell which
+    // character ends the line, and whether an LF follows it.
     pos =
-      text.charCodeAt(lineEnd) === CR && lineEnd + 1 < end && text.charCodeAt(lineEnd + 1) === LF
-        ? lineEnd + 2
-        : lineEnd + 1;
+      lineEnd === nextCr && lineEnd + 1 < end && nextLf === lineEnd + 1 ? lineEnd + 2 : lineEnd + 1;
     // A body ending in a terminator still has a final (empty) line, handled by the loop.
   }
   return { lineCount: lineNumber, bytesParsed: end, truncated, bomLength };
@@ -208,6 +216,57 @@ export function tokenizeText(
 function indexOrEnd(text: string, needle: string, from: number, end: number): number {
   const i = text.indexOf(needle, from);
   return i < 0 || i > end ? end : i;
+}
+
+/**
+ * The directive kinds of the keys most lines use, by their length: `Disallow`, `Allow`,
+ * `User-agent`, `Sitemap` (the lengths differ).
+ */
+const USUAL_KEYS: readonly (DirectiveKind | undefined)[] = [];
+(USUAL_KEYS as DirectiveKind[])[8] = 'disallow';
+(USUAL_KEYS as DirectiveKind[])[5] = 'allow';
+(USUAL_KEYS as DirectiveKind[])[10] = 'user-agent';
+(USUAL_KEYS as DirectiveKind[])[7] = 'sitemap';
+
+/**
+ * The length of the key when the trimmed line `text[s, end)` starts with one of the usual keys
+ * spelt in full (any ASCII case) and straight followed by `:`, else 0. Such a line is read as
+ * {@link directiveOf} reads it: that colon is the line's first (the key's characters are
+ * letters and `-`), the key is exactly the word, and it is that word's directive.
+ */
+function usualKeyLength(text: string, s: number, end: number): number {
+  let length = 0;
+  switch (text.charCodeAt(s) | 0x20) {
+    case 0x64: // d
+      if (
+        folded(text, s + 1) === 0x69 && // i
+        folded(text, s + 2) === 0x73 && // s
+        folded(text, s + 3) === 0x61 && // a
+        isLlow(text, s + 4)
+      ) {
+        length = 8;
+      }
+      break;
+    case 0x61: // a
+      if (isLlow(text, s + 1)) length = 5;
+      break;
+    case 0x75: // u
+      if (isSerAgent(text, s + 1, 0x2d)) length = 10;
+      break;
+    case 0x73: // s
+      if (
+        folded(text, s + 1) === 0x69 && // i
+        folded(text, s + 2) === 0x74 && // t
+        folded(text, s + 3) === 0x65 && // e
+        folded(text, s + 4) === 0x6d && // m
+        folded(text, s + 5) === 0x61 && // a
+        folded(text, s + 6) === 0x70 // p
+      ) {
+        length = 7;
+      }
+      break;
+  }
+  return length > 0 && s + length < end && text.charCodeAt(s + length) === 0x3a ? length : 0;
 }
 
 /**

@@ -19,15 +19,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Listens on a random loopback port; resolves to the port. */
-async function listenOnLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Listens on a loopback port (random by default); resolves to the port. */
+async function listenOnLoopback(server: Server, host = '127.0.0.1', port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
   return (server.address() as AddressInfo).port;
 }
 
 /** Starts an HTTP server on a random loopback port; `handler` answers every request. */
 export async function startHttpServer(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
+  /** Another loopback address (127.0.0.2, ::1) or a fixed port. */
+  at: { readonly host?: string; readonly port?: number } = {},
 ): Promise<TestServer> {
   const requests: string[] = [];
   const userAgents: (string | undefined)[] = [];
@@ -38,9 +43,10 @@ export async function startHttpServer(
     response.on('error', () => {});
     handler(request, response);
   });
-  const port = await listenOnLoopback(server);
+  const host = at.host ?? '127.0.0.1';
+  const port = await listenOnLoopback(server, host, at.port);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     requests,
     userAgents,
     close: () =>

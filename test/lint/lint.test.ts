@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readStatement } from '../../src/ai-preferences/index.js';
 import { diagnosticCatalog } from '../../src/lint/catalog.js';
 import { families } from '../../src/lint/families/index.js';
 import { formatLintText } from '../../src/lint/format.js';
@@ -246,7 +247,145 @@ const cases: readonly LintCase[] = [
   },
   { code: 'relative-sitemap', body: 'Sitemap: /sitemap.xml\n', line: 1, column: 10 },
   { code: 'relative-sitemap', body: 'Sitemap: sitemap.xml\n', line: 1 },
+  // AI usage preferences (draft-ietf-aipref-vocab-08, -attach-05; Cloudflare's Content Signals).
+  {
+    code: 'content-usage-outside-group',
+    body: 'Content-Usage: train-ai=n\nUser-agent: *\n',
+    line: 1,
+    column: 16,
+  },
+  {
+    code: 'content-usage-syntax',
+    body: 'User-agent: *\nContent-Usage: Train-AI=n\n',
+    line: 2,
+    says: 'lowercase',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-syntax',
+    body: 'User-agent: *\nContent-Usage: /a\n',
+    line: 2,
+    says: 'no statement after it',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-value',
+    body: 'User-agent: *\nContent-Usage: train-ai=yes\n',
+    line: 2,
+    says: 'Write train-ai=y.',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-value',
+    body: 'User-agent: *\nContent-Usage: search="n"\n',
+    line: 2,
+    says: 'the string "n"',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-label',
+    body: 'User-agent: *\nContent-Usage: bots=n, search=y\n',
+    line: 2,
+    says: 'removed in -05',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-label',
+    body: 'User-agent: *\nContent-Usage: ai-train=n\n',
+    line: 2,
+    says: 'says train-ai',
+    options: { readStatement },
+  },
+  {
+    code: 'content-usage-label',
+    body: 'User-agent: *\nContent-Usage: x-ext=y\n',
+    line: 2,
+    severity: 'info',
+    options: { readStatement },
+  },
+  {
+    code: 'content-signal-syntax',
+    body: 'User-agent: *\nContent-Signal: search=y, ai-train=no\n',
+    line: 2,
+    says: 'takes yes or no',
+  },
+  {
+    code: 'content-signal-syntax',
+    body: 'User-agent: *\nContent-Signal: search=yes, use=forever\n',
+    line: 2,
+    says: 'immediate, reference, full',
+  },
+  {
+    code: 'content-signal-syntax',
+    body: 'User-agent: *\nContent-Signal: train-ai=no\n',
+    line: 2,
+    says: 'Content-Signal says ai-train',
+  },
+  { code: 'content-signal-outside-group', body: 'Content-Signal: search=yes\n', line: 1 },
+  {
+    code: 'usage-on-disallowed-path',
+    body: 'User-agent: *\nDisallow: /private/\nContent-Usage: /private/x train-ai=y\n',
+    line: 3,
+    says: 'line 2 (Disallow: /private/)',
+    options: { readStatement },
+  },
+  {
+    code: 'usage-on-disallowed-path',
+    body: 'User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=no\n',
+    line: 3,
+    severity: 'info',
+  },
 ];
+
+describe('lint of AI usage preferences', () => {
+  it('is quiet on well-formed lines, and reads no Content-Usage statement without a reader', () => {
+    const body = [
+      'Content-Signal: search=yes',
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /private/',
+      'Content-Usage: train-ai=n, search=y',
+      'Content-Usage: /ai-ok/ train-ai=y, x-ext;since=2026',
+      'Content-Signal: /blog/ search=yes, ai-input=no, ai-train=no, use=reference',
+      'Content-Usage: /private/public/ train-ai=y',
+      'Allow: /private/public/',
+    ].join('\n');
+    const codes = (options?: LintOptions) =>
+      lintRobotsTxt(body, options)
+        .diagnostics.map((d) => d.code)
+        .filter((c) => c !== 'unsupported-directive');
+    expect(codes({ readStatement })).toEqual([
+      'content-signal-outside-group',
+      'content-usage-label',
+    ]);
+    expect(
+      lintRobotsTxt('User-agent: *\nContent-Usage: train-ai=yes\n').diagnostics.map((d) => d.code),
+    ).toEqual(['unsupported-directive']);
+  });
+
+  it('flags a preference on a blocked path only when no Allow opens a URL under it', () => {
+    const at = (rules: string) =>
+      lintRobotsTxt(`User-agent: *\n${rules}\nContent-Usage: /a/ train-ai=y\n`, {
+        readStatement,
+      }).diagnostics.filter((d) => d.code === 'usage-on-disallowed-path').length;
+    expect(at('Disallow: /a/')).toBe(1);
+    expect(at('Disallow: /')).toBe(1);
+    expect(at('Disallow: /a/\nAllow: /a/b')).toBe(0);
+    // /*.html (7) outranks /a/ (3) on /a/x.html: that URL may be fetched.
+    expect(at('Disallow: /a/\nAllow: /*.html')).toBe(0);
+    // /*.pdf (6) never outranks /archive/ (9).
+    const archive = lintRobotsTxt(
+      'User-agent: *\nDisallow: /archive/\nAllow: /*.pdf\nContent-Usage: /archive/ train-ai=y\n',
+      { readStatement },
+    );
+    expect(archive.diagnostics.filter((d) => d.code === 'usage-on-disallowed-path')).toHaveLength(
+      1,
+    );
+    expect(at('Disallow: /a/\nAllow: /a/')).toBe(0);
+    expect(at('Disallow: /a/b')).toBe(0);
+    expect(at('Disallow: /*.pdf')).toBe(0);
+  });
+});
 
 describe('lintRobotsTxt', () => {
   it.each(cases)('$code on line $line: $body', (c) => {

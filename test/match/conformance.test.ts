@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 
 // Every case's verdict and deciding line come from Google's reference parser (commit 22b355f).
@@ -25,6 +26,18 @@ describe.each(suites)('%s', (_file, cases) => {
     expect({ allowed: explanation.allowed, line: explanation.line }).toEqual({
       allowed: c.allowed,
       line: c.matchingLine,
+    });
+    // A rule set's first checks scan its rules in place; later ones use the index built then.
+    for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(c.url, c.useragent);
+    const indexed = robots.explain(c.url, c.useragent);
+    expect({
+      allowed: robots.isAllowed(c.url, c.useragent),
+      line: robots.matchingLine(c.url, c.useragent),
+      explained: [indexed.allowed, indexed.line],
+    }).toEqual({
+      allowed: c.allowed,
+      line: c.matchingLine,
+      explained: [c.allowed, c.matchingLine],
     });
   });
 });

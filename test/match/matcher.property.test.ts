@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
 import { referenceCheck } from '../helpers/reference-port.js';
 
@@ -95,6 +96,13 @@ function agreesWithReference(text: string, agent: string | string[], u: string):
   expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
     expected,
   );
+  // A rule set's first checks scan its rules in place; later ones use the index built then.
+  const scanned = robots.explain(u, agent);
+  for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(u, agent);
+  expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
+    expected,
+  );
+  expect(robots.explain(u, agent)).toEqual(scanned);
 }
 
 describe('indexed matcher = reference port', () => {
@@ -102,8 +110,8 @@ describe('indexed matcher = reference port', () => {
     fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
   });
 
-  // Large rule sets (over 24 entries) take the indexed paths (prefix table, trigram index),
-  // small ones a scan: these files have 30 rules or more, checked by agents the group applies to.
+  // Once indexed, large rule sets (over 24 entries) take the indexed paths (prefix table,
+  // trigram index), small ones a sorted scan: these files have 30 rules or more, checked by agents the group applies to.
   it('agrees on files with many rules in few groups', () => {
     const manyRules = fc
       .tuple(

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPurposeCell, USAGE_PURPOSES, usage } from '../../src/ai-preferences/index.js';
 import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
 import { fetchRobotsTxt, parseRobotsTxt, reportRobotsTxt } from '../../src/index.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
@@ -214,6 +215,44 @@ describe('the tester page', () => {
       'Disallow private',
       'missing colon',
     ]);
+    await page.close();
+  });
+
+  it('shows AI usage preferences per URL and purpose as the library evaluates them', async () => {
+    const page = await open();
+    const draft = [
+      'User-agent: *',
+      'Disallow: /private/',
+      'Content-Usage: train-ai=n',
+      'Content-Usage: /news/ train-ai=y, search=y',
+      'Content-Signal: ai-input=no',
+      '',
+    ].join('\n');
+    const urls = ['/', '/news/today', '/private/x'];
+    await setDraft(page, draft);
+    await setUrls(page, urls);
+    await page.click('#tab-ai');
+    await page.selectOption('#ai-agent', 'GPTBot');
+    const rows = await page.$$eval('table.ai-usage tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((c) => c.textContent)),
+    );
+    const robots = parseRobotsTxt(draft);
+    expect(rows).toEqual(
+      urls.map((u) =>
+        USAGE_PURPOSES.map((p) =>
+          formatPurposeCell(usage(robots, `https://site.invalid${u}`, 'GPTBot').purposes[p]),
+        ),
+      ),
+    );
+    // Spot checks of what a site owner reads, so that a library change cannot pass unseen.
+    expect(rows[0]?.[2]).toBe('disallowed (line 3)');
+    expect(rows[1]?.[2]).toBe('allowed (line 4)');
+    expect(rows[2]?.[0]).toMatch(/^blocked/);
+    await page.click('table.ai-usage tbody tr:nth-child(2) td[data-purpose="ai-train"] button');
+    await expect
+      .poll(() => page.textContent('.cm-deciding-line'))
+      .toBe('Content-Usage: /news/ train-ai=y, search=y');
+    expect(await page.textContent('#ai-reason')).not.toBe('');
     await page.close();
   });
 

@@ -5,6 +5,12 @@
  */
 
 import {
+  formatPurposeCell,
+  USAGE_PURPOSES,
+  type UsagePurpose,
+  usage,
+} from '../../src/ai-preferences/index.js';
+import {
   auditRobotsTxt,
   compareReadings,
   parseReadings,
@@ -112,6 +118,7 @@ function renderResults(): void {
   if (state.selected !== undefined) showExplanation(state.selected.url, state.selected.agent);
   if (!$('audit').hidden) renderAudit();
   if (!$('report').hidden) renderReport();
+  if (!$('ai').hidden) renderAi();
 }
 
 function select(url: number, agent: number): void {
@@ -302,6 +309,107 @@ function renderReport(): void {
   );
 }
 
+const PURPOSE_TEXT: Readonly<Record<UsagePurpose, string>> = {
+  search: 'Search',
+  'ai-input': 'AI input (answers, RAG)',
+  'ai-train': 'AI training',
+};
+
+/** The AI view shows this many URLs of the list (the first ones). */
+const AI_URLS = 50;
+let aiAgent: string | undefined;
+
+/**
+ * AI usage preferences (`Content-Usage`, `Content-Signal`) per URL for one agent: for each
+ * purpose, whether the agent may fetch the URL and what the file says about the use of its
+ * content, with the deciding lines (a click highlights the first).
+ */
+function renderAi(): void {
+  const agents = state.evaluatedAgents;
+  if (aiAgent === undefined || !agents.includes(aiAgent)) aiAgent = agents[0];
+  const agent = aiAgent;
+  const draft = robots();
+  const picker = h(
+    'select',
+    {
+      id: 'ai-agent',
+      onchange: (event) => {
+        aiAgent = (event.target as HTMLSelectElement).value;
+        renderAi();
+      },
+    },
+    ...agents.map((a) => h('option', { value: a, selected: a === agent }, visible(a))),
+  );
+  const statements = draft.directives.filter((d) => /^content-(usage|signal)$/i.test(d.key));
+  const rows =
+    agent === undefined
+      ? []
+      : state.urls.slice(0, AI_URLS).map((entry, u) => {
+          const result = usage(draft, urlOf(entry), agent);
+          return h(
+            'tr',
+            { 'data-url': String(u) },
+            h('th', { scope: 'row' }, visible(entry)),
+            ...USAGE_PURPOSES.map((purpose) => {
+              const decision = result.purposes[purpose];
+              const line = decision.lines[0];
+              return h(
+                'td',
+                { class: `usage usage-${decision.verdict}`, 'data-purpose': purpose },
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    title: visible(decision.reason),
+                    onclick: () => {
+                      if (line !== undefined) editor.highlight(line);
+                      replace($('ai-reason'), visible(decision.reason));
+                    },
+                  },
+                  formatPurposeCell(decision),
+                ),
+              );
+            }),
+          );
+        });
+  replace(
+    $('ai'),
+    h('label', { for: 'ai-agent' }, 'Crawler '),
+    picker,
+    h(
+      'p',
+      { class: 'summary' },
+      statements.length === 0
+        ? 'The draft states no AI usage preference (no Content-Usage or Content-Signal line): every purpose the crawler may fetch for is "unknown".'
+        : `The draft has ${statements.length} preference line${statements.length === 1 ? '' : 's'} (Content-Usage, Content-Signal).`,
+    ),
+    h(
+      'table',
+      { class: 'ai-usage' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'URL'),
+          ...USAGE_PURPOSES.map((p) => h('th', { scope: 'col' }, PURPOSE_TEXT[p])),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+    state.urls.length > AI_URLS
+      ? h('p', { class: 'note' }, `The first ${AI_URLS} of ${state.urls.length} URLs.`)
+      : null,
+    h('p', { id: 'ai-reason', class: 'reason', 'aria-live': 'polite' }),
+    h(
+      'p',
+      { class: 'note' },
+      'blocked: the crawler may not fetch the URL, so no preference applies. See docs/ai-preferences.md.',
+    ),
+  );
+}
+
 // Tabs
 for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
   tab.addEventListener('click', () => {
@@ -312,6 +420,7 @@ for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) 
     }
     if (tab.id === 'tab-audit') renderAudit();
     if (tab.id === 'tab-report') renderReport();
+    if (tab.id === 'tab-ai') renderAi();
   });
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { LintFamily } from '../context.js';
+import { aiPreferences } from './ai-preferences.js';
 import { directives } from './directives.js';
 import { encoding } from './encoding.js';
 import { groups } from './groups.js';
@@ -24,4 +25,5 @@ export const families: readonly LintFamily[] = [
   rules,
   sitemaps,
   readings,
+  aiPreferences,
 ];

@@ -1,0 +1,143 @@
+/**
+ * The `fetch` of `robots-rep/node`: HTTP and HTTPS over Node's own client, with the address
+ * policy applied to the address each connection is actually made to (so a DNS answer that
+ * changes between a check and the connection cannot slip past), and content decoding that fails
+ * closed on a cut or corrupt body.
+ */
+
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import type { FetchFunction } from '../fetch/options.js';
+import { type AddressCheck, addressBlocked } from './address.js';
+import { ACCEPTED_ENCODINGS, decodeBody } from './decode.js';
+
+/** The DNS lookup connections use: `dns.lookup`'s signature (e.g. a caching resolver's). */
+export type LookupFunction = typeof dnsLookup;
+
+/** Statuses whose responses have no body (the Fetch standard's null body statuses). */
+const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A `fetch` (as `fetchRobotsTxt` calls it: GET, `redirect: 'manual'`) that connects only where
+ * `check` allows, resolving names with `lookup`. Bodies come decoded; a body that is not received
+ * whole — cut plain, chunked or encoded — errors while it is read.
+ */
+export function createNodeFetch(
+  check: AddressCheck,
+  lookup: LookupFunction = dnsLookup,
+): FetchFunction {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(input);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        reject(new TypeError(`not an http(s) URL: ${url.href}`));
+        return;
+      }
+      const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+      if (isIP(host) !== 0) {
+        const kind = check(host, url);
+        if (kind !== undefined) {
+          reject(addressBlocked(host, host, kind));
+          return;
+        }
+      }
+      const headers = new Headers(init.headers);
+      if (!headers.has('accept-encoding')) headers.set('accept-encoding', ACCEPTED_ENCODINGS);
+      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)({
+        protocol: url.protocol,
+        hostname: host,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers: Object.fromEntries(headers),
+        // A connection of its own: a pooled one could have been made under another policy.
+        agent: false,
+        lookup: checkedLookup(url, check, lookup),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      request.on('socket', (socket: Socket) => {
+        // The address really connected to, checked once more (it is what the lookup gave).
+        socket.once('connect', () => {
+          const address = socket.remoteAddress;
+          const kind = address === undefined ? 'unspecified' : check(address, url);
+          if (kind !== undefined) request.destroy(addressBlocked(host, address ?? '?', kind));
+        });
+      });
+      request.once('error', reject);
+      request.once('response', (response: IncomingMessage) => {
+        try {
+          resolve(toResponse(response));
+        } catch (error) {
+          response.destroy();
+          reject(error);
+        }
+      });
+      request.end();
+    });
+}
+
+/** `lookup` for one request: resolves all addresses and keeps those `check` allows. */
+function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): LookupFunction {
+  const checked = (
+    hostname: string,
+    options: LookupAllOptions,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void,
+  ): void => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) {
+        callback(error, []);
+        return;
+      }
+      const found = Array.isArray(addresses) ? addresses : [];
+      const allowed = found.filter((entry) => check(entry.address, url) === undefined);
+      const first = found[0];
+      if (allowed.length === 0 || first === undefined) {
+        const refused =
+          first === undefined
+            ? Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' })
+            : addressBlocked(hostname, first.address, check(first.address, url) ?? 'reserved');
+        callback(refused, []);
+        return;
+      }
+      const [chosen] = allowed as [LookupAddress, ...LookupAddress[]];
+      if (options.all === true) callback(null, allowed);
+      else callback(null, chosen.address, chosen.family);
+    });
+  };
+  return checked as unknown as LookupFunction;
+}
+
+/** A web `Response` over a Node response, its body decoded. */
+function toResponse(response: IncomingMessage): Response {
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    throw new Error(`HTTP ${status}: a status no response can carry (not one RFC 9309 maps)`);
+  }
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // A header value the Fetch standard rejects is dropped, as undici's fetch drops it.
+    }
+  }
+  // Redirects and bodiless statuses: the body is not read, the connection is let go.
+  if (nullBodyStatuses.has(status) || (status >= 300 && status < 400)) {
+    response.resume();
+    response.destroy();
+    return new Response(nullBodyStatuses.has(status) ? null : '', { status, headers });
+  }
+  const decoded = decodeBody(response, headers.get('content-encoding') ?? undefined);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  const body = Readable.toWeb(decoded) as ReadableStream<Uint8Array>;
+  return new Response(body, { status, headers });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../../src/index.js';
+import { PathSearch } from '../../src/match/path-search.js';
+import type { MatchState } from '../../src/match/rule-entry.js';
+import { readRuleTable, SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/rule-table.js';
+import { readBody, resolveOptions } from '../../src/parse/body.js';
+
+// A rule set's first checks scan its rules in place (scanRules); later ones, and any check whose
+// scan would cost too much, use its index. The conformance and property suites check that both
+// give the reference's answers; these tests pin down when a scan gives up.
+
+function scan(
+  body: string,
+  url: string,
+  budget = Number.POSITIVE_INFINITY,
+): { done: boolean; state: MatchState } {
+  const options = resolveOptions(undefined);
+  const table = readRuleTable(readBody(body), options);
+  const state: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+  state.search.reset(url, budget);
+  const done = scanRules(table.body, table.rules, table.globalGroups, false, state);
+  return { done, state };
+}
+
+describe('scanning a rule set', () => {
+  it('answers in place for ordinary rules, making entries only for the best matches', () => {
+    const { done, state } = scan(
+      'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /a/b/*.pdf$\nAllow: /x/index.html\n',
+      '/a/b/c.pdf',
+    );
+    expect(done).toBe(true);
+    expect(state.allow?.line).toBe(3);
+    expect(state.disallow?.line).toBe(4);
+    const rewrite = scan('User-agent: *\nDisallow: /x/\nAllow: /x/index.html\n', '/x/');
+    expect(rewrite.state.allow).toMatchObject({ line: 3, indexRewrite: true, pattern: '/x/$' });
+  });
+
+  it('gives up on wildcard patterns against a long path or past the budget; the index answers', () => {
+    const rules = Array.from({ length: 200 }, (_, i) => `Allow: /aa*${'a'.repeat(i % 7)}aaab`);
+    const body = `User-agent: *\nDisallow: /a\n${rules.join('\n')}\n`;
+    const path = `/${'a'.repeat(8000)}`;
+    expect(scan(body, path).done).toBe(false);
+    // A short path costs the wildcard patterns little: the scan finishes.
+    expect(scan(body, '/aab').done).toBe(true);
+    // Nor does a scan that would pass the check's work budget: the index may need less.
+    expect(scan(body, '/aab', 100).done).toBe(false);
+    const robots = parseRobotsTxt(body);
+    for (let i = 0; i <= SCANS_BEFORE_INDEXING; i++) {
+      expect(robots.matchingLine(`https://h${path}`, 'x')).toBe(2);
+      // The longest allow that matches: the first with six more `a`s (i = 6, line 9).
+      expect(robots.matchingLine(`https://h${path}b`, 'x')).toBe(9);
+    }
+  });
+});
