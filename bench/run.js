@@ -23,6 +23,7 @@ import {
   timePerOp,
   timeSideBySide,
 } from './timing.js';
+import { benchUsage } from './usage.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const shared = resolve(root, process.env.ROBOTS_REP_SHARED ?? '../shared');
@@ -349,6 +350,7 @@ const corpus = benchCorpus(loaded.urls);
 results.corpus = corpus.out;
 results.memory = benchMemory(corpus.files, loaded.files);
 results.worst = benchWorst();
+results.usage = benchUsage(loaded);
 results.maxRssBytes = process.resourceUsage().maxRSS * 1024;
 results.seconds = (performance.now() - started) / 1000;
 
@@ -440,6 +442,32 @@ printTable(
       formatNs(w.libs[rr].slowestCheckNs),
     ],
   ],
+);
+
+console.log(
+  'AI usage preferences: usage(robots, url, agent) per URL (OtherCrawler, the * groups), beside the access check it builds on; robots-parser reads neither line.',
+);
+printTable(
+  [
+    'file',
+    'preference lines',
+    `${rp} check`,
+    `${rr} check`,
+    `${rr} explain`,
+    `${rr} usage`,
+    `${rr} parse`,
+    `${rr} parse + first usage`,
+  ],
+  results.usage.map((u) => [
+    `${u.file} (${formatBytes(u.bytes)})`,
+    u.usageLines,
+    formatNs(u.parserCheckNs),
+    formatNs(u.checkNs),
+    formatNs(u.explainNs),
+    formatNs(u.usageNs),
+    formatNs(u.parseNs),
+    formatNs(u.parseFirstUsageNs),
+  ]),
 );
 
 const large = results.bench.find((r) => r.file === 'large');
