@@ -17,6 +17,15 @@ import type { Diagnostic, DiagnosticCode, LintOptions, LintResult, Severity } fr
 
 export { UNSUPPORTED_KEYS } from './families/directives.js';
 
+/** The codes that say what Google's report says of a line (kept, as infos, in an HTML page). */
+const REPORT_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'unsupported-directive',
+  'unknown-directive',
+  'accepted-typo',
+  'missing-colon',
+  'line-too-long',
+]);
+
 const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
 
 /**
@@ -71,7 +80,13 @@ export function lintRobotsTxt(
   const disabled = disabledCodes(context);
   const diagnostics: Diagnostic[] = [];
   for (const f of findings) {
-    const severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    // An HTML page is one error: its lines are not robots.txt lines to fix one by one. What
+    // Google's report says of each line stays, as infos; the rest would only repeat the error.
+    let severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    if (context.html && f.code !== 'html-content') {
+      if (!REPORT_CODES.has(f.code)) continue;
+      severity = 'info';
+    }
     if (!filter.keep(f.code, severity)) continue;
     const off = disabled.get(f.line);
     if (off !== undefined && (off.size === 0 || off.has(f.code))) continue;
