@@ -315,8 +315,8 @@ function decidePurpose(
   result: Omit<UsageResult, 'purposes'>,
   purpose: UsagePurpose,
 ): PurposeDecision {
-  const who = result.agents.join(', ');
   if (!result.fetchable) {
+    const who = result.agents.join(', ');
     const line = result.line;
     return {
       verdict: 'blocked',
