@@ -10,8 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import robotsParser from 'robots-parser';
-import { parseRobotsTxt } from '../dist/index.js';
+import robotsParserModule from 'robots-parser';
+import { parseRobotsTxt, reportRobotsTxt } from '../dist/index.js';
 import { loadBenchFiles, loadCorpus, makeWorstCase } from './inputs.js';
 import {
   collect,
@@ -25,18 +25,50 @@ import {
 } from './timing.js';
 import { benchUsage } from './usage.js';
 
+/**
+ * @typedef {import('./inputs.js').CorpusFile} CorpusFile
+ * @typedef {import('./inputs.js').BenchFiles} BenchFiles
+ * @typedef {import('../dist/index.js').RobotsTxt} RobotsTxt
+ */
+
+/**
+ * What both libraries' parsed files answer.
+ * @typedef {{ isAllowed(url: string, agent: string): boolean | undefined }} Checkable
+ */
+
+/**
+ * One library behind one shape.
+ * @typedef {object} Lib
+ * @property {string} name
+ * @property {(text: string, origin: string) => Checkable} parse parse a string body
+ * @property {(robots: Checkable) => boolean} readModel read the whole model of a parsed file
+ * @property {(robots: Checkable | null, urls: readonly string[], agent: string) => number} checkAll
+ *   check every URL, count the allowed
+ * @property {(file: CorpusFile) => Checkable | null} parseFile parse a corpus file (null: threw)
+ * @property {(file: CorpusFile) => Checkable | null} copy parse a copy to keep
+ */
+
+/**
+ * robots-parser's types declare an ES default export; the CommonJS module is the function.
+ * @type {(url: string, body: string) => Checkable}
+ */
+const robotsParser = /** @type {any} */ (robotsParserModule);
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const shared = resolve(root, process.env.ROBOTS_REP_SHARED ?? '../shared');
+const shared = resolve(root, process.env['ROBOTS_REP_SHARED'] ?? '../shared');
 const AGENTS = ['ExampleBot', 'OtherCrawler'];
 const CORPUS_AGENT = 'Googlebot';
 
-/** The two libraries behind one shape: parse a string body, parse bytes, check one URL. */
+/**
+ * The two libraries behind one shape: parse a string body, parse bytes, check one URL.
+ * @type {Lib[]}
+ */
 const LIBS = [
   {
     name: 'robots-parser',
     parse: (text, origin) => robotsParser(`${origin}/robots.txt`, text),
     // robots-parser's model is built by its parse.
-    readModel: (robots) => robots,
+    readModel: (robots) => robots !== null,
     // robots-parser takes only strings: it gets the body decoded up front (not timed).
     // It throws on some real files (e.g. a `Disallow` line with no value and no colon): those
     // count as failures and get no checks.
@@ -48,7 +80,10 @@ const LIBS = [
   {
     name: 'robots-rep',
     parse: (text) => parseRobotsTxt(text),
-    readModel: (robots) => robots.groups.length + robots.lines.length >= 0,
+    readModel: (robots) => {
+      const parsed = /** @type {RobotsTxt} */ (robots);
+      return parsed.groups.length + parsed.lines.length >= 0;
+    },
     // robots-rep reads the raw bytes, as a fetcher hands them over (conversion is timed).
     checkAll: makeCheckAll(),
     parseFile: (file) => parseRobotsTxt(file.bytes),
@@ -58,6 +93,10 @@ const LIBS = [
 
 let parseFailures = 0;
 
+/**
+ * @param {() => Checkable} parse
+ * @returns {Checkable | null}
+ */
 function tryParse(parse) {
   try {
     return parse();
@@ -70,20 +109,116 @@ function tryParse(parse) {
 /**
  * A fresh copy of the check loop per library: one shared loop would see both libraries' objects
  * and make the `isAllowed` call site polymorphic, slowing both by an amount that is not theirs.
+ * @returns {Lib['checkAll']}
  */
 function makeCheckAll() {
-  return new Function(
-    'robots',
-    'urls',
-    'agent',
-    `if (robots === null) return 0;
+  return /** @type {Lib['checkAll']} */ (
+    new Function(
+      'robots',
+      'urls',
+      'agent',
+      `if (robots === null) return 0;
     let allowed = 0;
     for (let i = 0; i < urls.length; i++) if (robots.isAllowed(urls[i], agent)) allowed++;
     return allowed;`,
+    )
   );
 }
 
+/**
+ * One library's medians on one bench file, in nanoseconds.
+ * @typedef {object} LibTimes
+ * @property {number} parseNs
+ * @property {number} firstCheckNs
+ * @property {number} everyAgentNs
+ * @property {number} modelNs
+ * @property {Record<string, number>} checkNs per agent, per URL
+ */
+
+/**
+ * @typedef {object} BenchRow
+ * @property {string} file
+ * @property {number} bytes
+ * @property {number} urls
+ * @property {number} agentsChecked
+ * @property {Record<string, LibTimes>} libs by library name
+ * @property {Record<string, number>} verdictDifferences per agent
+ */
+
+/**
+ * @typedef {object} CorpusLib
+ * @property {number} allowed
+ * @property {number} parseFailures
+ * @property {number} totalMs
+ * @property {number} peakHeapDelta
+ * @property {number} retainedAll
+ * @property {number} retainedPerByte
+ * @property {number} kept
+ */
+
+/**
+ * @typedef {object} CorpusResult
+ * @property {number} files
+ * @property {number} bytes
+ * @property {number} checks
+ * @property {number} realUrls
+ * @property {Record<string, CorpusLib>} libs
+ */
+
+/**
+ * @typedef {object} MemoryRow
+ * @property {string} label
+ * @property {string} file
+ * @property {number} bytes
+ * @property {Record<string, { bytes: number, ratio: number, checkedBytes: number, checkedRatio: number }>} libs
+ */
+
+/**
+ * @typedef {object} WorstLib
+ * @property {number} parseNs
+ * @property {number} firstCheckNs
+ * @property {number} checked
+ * @property {number} medianCheckNs
+ * @property {number} slowestCheckNs
+ */
+
+/**
+ * @typedef {object} WorstResult
+ * @property {number} bytes
+ * @property {number} urls
+ * @property {number} urlBytes
+ * @property {Record<string, WorstLib>} libs
+ */
+
+/**
+ * Google's per-line report (robots-rep's reportRobotsTxt) beside a parse, for scale.
+ * @typedef {object} ReportResult
+ * @property {{ file: string, bytes: number, lines: number, reportNs: number, parseNs: number, robotsParserNs: number }[]} bench
+ * @property {{ files: number, bytes: number, lines: number, totalMs: number }} corpus
+ */
+
+/** @typedef {{ name: string, met: boolean, value: string }} Target */
+
+/**
+ * @typedef {object} Results
+ * @property {string} date
+ * @property {string} node
+ * @property {string} cpu
+ * @property {number} cores
+ * @property {boolean} gcExposed
+ * @property {BenchRow[]} [bench]
+ * @property {CorpusResult} [corpus]
+ * @property {MemoryRow[]} [memory]
+ * @property {WorstResult} [worst]
+ * @property {import('./usage.js').UsageRow[]} [usage]
+ * @property {ReportResult} [report]
+ * @property {number} [maxRssBytes]
+ * @property {number} [seconds]
+ * @property {Target[]} [targets]
+ */
+
 const started = performance.now();
+/** @type {Results} */
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -96,6 +231,7 @@ const used = () => {
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
 };
+/** @param {string} message */
 const log = (message) =>
   process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)}s ${message}\n`);
 
@@ -105,6 +241,8 @@ const log = (message) =>
  * first optimised for another file:
  * in one run without it, the typical file's parse row came out 40% slower than the next row
  * (which also parses it).
+ * @param {BenchFiles} bench
+ * @returns {number}
  */
 function warmUp({ files, origin, urls }) {
   const until = performance.now() + 2000;
@@ -122,17 +260,28 @@ function warmUp({ files, origin, urls }) {
   return sink;
 }
 
+/**
+ * The side-by-side rows of the shared bench files.
+ * @param {BenchFiles} bench
+ * @returns {BenchRow[]}
+ */
 function benchFiles({ files, origin, urls }) {
   log('bench: warm-up');
   warmUp({ files, origin, urls });
+  /** @type {BenchRow[]} */
   const rows = [];
+  const firstUrl = /** @type {string} */ (urls[0]);
+  const firstAgent = /** @type {string} */ (AGENTS[0]);
   for (const [fileName, text] of Object.entries(files)) {
     const everyAgent = agentsNamedIn(text);
+    /** @type {BenchRow} */
     const row = {
       file: fileName,
       bytes: Buffer.byteLength(text),
       urls: urls.length,
       agentsChecked: everyAgent.length,
+      libs: {},
+      verdictDifferences: {},
     };
     log(`bench ${fileName}: parse`);
     const parseNs = timeSideBySide(
@@ -147,7 +296,7 @@ function benchFiles({ files, origin, urls }) {
     );
     // Parse and answer one URL: includes any matcher structure built on first use.
     const firstCheckNs = timeSideBySide(
-      LIBS.map((lib) => () => (lib.parse(text, origin).isAllowed(urls[0], AGENTS[0]) ? 1 : 0)),
+      LIBS.map((lib) => () => (lib.parse(text, origin).isAllowed(firstUrl, firstAgent) ? 1 : 0)),
       { samples: 15 },
     );
     // Parse and answer one URL for every agent the file names, and one it does not: every group
@@ -156,32 +305,33 @@ function benchFiles({ files, origin, urls }) {
       LIBS.map((lib) => () => {
         const robots = lib.parse(text, origin);
         let allowed = 0;
-        for (const agent of everyAgent) if (robots.isAllowed(urls[0], agent)) allowed++;
+        for (const agent of everyAgent) if (robots.isAllowed(firstUrl, agent)) allowed++;
         return allowed;
       }),
       { samples: 15 },
     );
     const parsed = LIBS.map((lib) => lib.parse(text, origin));
+    /** @type {Record<string, number[]>} */
     const check = {};
     for (const agent of AGENTS) {
       log(`bench ${fileName}: check ${agent}`);
       check[agent] = timeSideBySide(
-        parsed.map((robots, i) => () => LIBS[i].checkAll(robots, urls, agent)),
+        parsed.map((robots, i) => () => /** @type {Lib} */ (LIBS[i]).checkAll(robots, urls, agent)),
         { opsPerRun: urls.length, samples: 9, sampleMs: 40 },
       );
     }
     LIBS.forEach((lib, i) => {
-      row[lib.name] = {
-        parseNs: parseNs[i],
-        firstCheckNs: firstCheckNs[i],
-        everyAgentNs: everyAgentNs[i],
-        modelNs: modelNs[i],
-        checkNs: Object.fromEntries(AGENTS.map((agent) => [agent, check[agent][i]])),
+      row.libs[lib.name] = {
+        parseNs: /** @type {number} */ (parseNs[i]),
+        firstCheckNs: /** @type {number} */ (firstCheckNs[i]),
+        everyAgentNs: /** @type {number} */ (everyAgentNs[i]),
+        modelNs: /** @type {number} */ (modelNs[i]),
+        checkNs: Object.fromEntries(AGENTS.map((agent) => [agent, check[agent]?.[i] ?? 0])),
       };
     });
     // Informational: how often the two libraries' verdicts differ (robots-parser is not a
     // reference implementation; robots-rep is checked against Google's in the test suite).
-    const [a, b] = parsed;
+    const [a, b] = /** @type {[Checkable, Checkable]} */ (parsed);
     row.verdictDifferences = Object.fromEntries(
       AGENTS.map((agent) => [
         agent,
@@ -193,30 +343,44 @@ function benchFiles({ files, origin, urls }) {
   return rows;
 }
 
-/** The product tokens of a file's `User-agent` lines, once each, and `OtherCrawler` for `*`. */
+/**
+ * The product tokens of a file's `User-agent` lines, once each, and `OtherCrawler` for `*`.
+ * @param {string} text
+ * @returns {string[]}
+ */
 function agentsNamedIn(text) {
-  const tokens = [...text.matchAll(/^\s*user-agent\s*:\s*([A-Za-z_-]+)/gim)].map((m) => m[1]);
+  const tokens = [...text.matchAll(/^\s*user-agent\s*:\s*([A-Za-z_-]+)/gim)].map(
+    (m) => /** @type {string} */ (m[1]),
+  );
   return [...new Set(tokens.map((t) => t.toLowerCase())), 'OtherCrawler'];
 }
 
+/**
+ * Parse and check every corpus file, per library; then keep them all parsed.
+ * @param {readonly string[]} benchUrls
+ * @returns {{ out: CorpusResult, files: CorpusFile[] }}
+ */
 function benchCorpus(benchUrls) {
   log('corpus: loading');
   const { files, realUrls } = loadCorpus(shared, benchUrls);
   const totalBytes = files.reduce((n, f) => n + f.bytes.length, 0);
   const checks = files.reduce((n, f) => n + f.urls.length, 0);
+  /** @type {CorpusResult} */
   const out = { files: files.length, bytes: totalBytes, checks, realUrls, libs: {} };
   for (const lib of LIBS) {
     log(`corpus: ${lib.name}`);
+    /** @type {number[]} */
     const times = [];
     let peakHeap = 0;
     let failures = 0;
+    let allowed = 0;
     for (let run = 0; run < 3; run++) {
       collect();
       const base = used();
       const start = performance.now();
-      let allowed = 0;
+      allowed = 0;
       for (let i = 0; i < files.length; i++) {
-        const file = files[i];
+        const file = /** @type {CorpusFile} */ (files[i]);
         const robots = lib.parseFile(file);
         allowed += lib.checkAll(robots, file.urls, CORPUS_AGENT);
         // Sampling the heap costs ~1 µs; every 64 files is negligible against the work.
@@ -227,7 +391,6 @@ function benchCorpus(benchUrls) {
       times.push(performance.now() - start);
       if (run === 0) failures = parseFailures;
       parseFailures = 0;
-      out.libs[lib.name] = { allowed, parseFailures: failures };
     }
     // Retained memory of all files parsed and kept at once (as an SEO tool holding a crawl).
     collect();
@@ -235,18 +398,26 @@ function benchCorpus(benchUrls) {
     const kept = files.map((f) => lib.copy(f));
     collect();
     const retained = used() - before;
-    Object.assign(out.libs[lib.name], {
+    out.libs[lib.name] = {
+      allowed,
+      parseFailures: failures,
       totalMs: median(times),
       peakHeapDelta: peakHeap,
       retainedAll: retained,
       retainedPerByte: retained / totalBytes,
       kept: kept.length,
-    });
+    };
   }
   return { out, files };
 }
 
-/** Retained heap of one parsed file, measured over many parsed copies of it. */
+/**
+ * Retained heap of one parsed file, measured over many parsed copies of it.
+ * @param {Lib} lib
+ * @param {CorpusFile} file
+ * @param {boolean} check also check one URL of each copy
+ * @returns {number}
+ */
 function retainedPerCopy(lib, file, check) {
   const copies = Math.min(5000, Math.max(20, Math.round(4e6 / Math.max(file.bytes.length, 1))));
   collect();
@@ -263,10 +434,19 @@ function retainedPerCopy(lib, file, check) {
   return kept.length > 0 ? (after - before) / copies : 0;
 }
 
+/**
+ * Retained memory of one file of several sizes, parsed and checked.
+ * @param {readonly CorpusFile[]} corpusFiles
+ * @param {BenchFiles['files']} benchText
+ * @returns {MemoryRow[]}
+ */
 function benchMemory(corpusFiles, benchText) {
   const bySize = [...corpusFiles].filter((f) => f.bytes.length > 0);
   bySize.sort((a, b) => a.bytes.length - b.bytes.length);
-  const at = (q) => bySize[Math.min(bySize.length - 1, Math.floor(q * bySize.length))];
+  /** @param {number} q */
+  const at = (q) =>
+    /** @type {CorpusFile} */ (bySize[Math.min(bySize.length - 1, Math.floor(q * bySize.length))]);
+  /** @type {[string, CorpusFile][]} */
   const picks = [
     ['corpus p10', at(0.1)],
     ['corpus median', at(0.5)],
@@ -276,12 +456,13 @@ function benchMemory(corpusFiles, benchText) {
     ['large-robots.txt', toFile(benchText.large)],
   ];
   return picks.map(([label, file]) => {
-    const row = { label, file: file.name, bytes: file.bytes.length };
+    /** @type {MemoryRow} */
+    const row = { label, file: file.name, bytes: file.bytes.length, libs: {} };
     for (const lib of LIBS) {
       log(`memory ${label}: ${lib.name}`);
       const perCopy = retainedPerCopy(lib, file, false);
       const checked = retainedPerCopy(lib, file, true);
-      row[lib.name] = {
+      row.libs[lib.name] = {
         bytes: perCopy,
         ratio: perCopy / file.bytes.length,
         checkedBytes: checked,
@@ -292,14 +473,25 @@ function benchMemory(corpusFiles, benchText) {
   });
 }
 
+/**
+ * A bench file as a corpus file (no URLs).
+ * @param {string} text
+ * @returns {CorpusFile}
+ */
 function toFile(text) {
   const bytes = new Uint8Array(Buffer.from(text));
-  return { name: '-', bytes, text, origin: 'https://www.example.com' };
+  return { name: '-', bytes, text, origin: 'https://www.example.com', urls: [] };
 }
 
+/**
+ * The generated worst case, per library.
+ * @returns {WorstResult}
+ */
 function benchWorst() {
   const { body, origin, urls } = makeWorstCase();
-  const out = { bytes: body.length, urls: urls.length, urlBytes: urls[0].length, libs: {} };
+  const firstUrl = /** @type {string} */ (urls[0]);
+  /** @type {WorstResult} */
+  const out = { bytes: body.length, urls: urls.length, urlBytes: firstUrl.length, libs: {} };
   for (const lib of LIBS) {
     log(`worst case: ${lib.name}`);
     const parseNs = timePerOp(() => (lib.parse(body, origin) ? 1 : 0), {
@@ -309,10 +501,11 @@ function benchWorst() {
     // robots-rep compiles the rules on the first check: timed here. The per-URL figures below
     // leave it out: timePerOp's warm-up runs the first check before any sample.
     const firstCheckNs = timePerOp(
-      () => (lib.parse(body, origin).isAllowed(urls[0], 'OtherCrawler') ? 1 : 0),
+      () => (lib.parse(body, origin).isAllowed(firstUrl, 'OtherCrawler') ? 1 : 0),
       { samples: 5, sampleMs: 50 },
     );
     const robots = lib.parse(body, origin);
+    /** @type {number[]} */
     const perUrl = [];
     let budget = 10_000;
     for (const url of urls) {
@@ -344,72 +537,138 @@ function benchWorst() {
   return out;
 }
 
+/**
+ * Google's per-line report of the bench files and of the whole corpus, beside robots-rep's and
+ * robots-parser's parse of the same text for scale (neither parse makes a report).
+ * @param {BenchFiles} bench
+ * @param {readonly CorpusFile[]} corpusFiles
+ * @returns {ReportResult}
+ */
+function benchReport({ files, origin }, corpusFiles) {
+  const [rp, rr] = /** @type {[Lib, Lib]} */ (LIBS);
+  const rows = Object.entries(files).map(([file, text]) => {
+    log(`report ${file}`);
+    const [reportNs, parseNs, robotsParserNs] = /** @type {[number, number, number]} */ (
+      timeSideBySide(
+        [
+          () => reportRobotsTxt(text).lastLine,
+          () => (rr.parse(text, origin) ? 1 : 0),
+          () => (rp.parse(text, origin) ? 1 : 0),
+        ],
+        { samples: 15 },
+      )
+    );
+    const lines = reportRobotsTxt(text).lastLine;
+    return { file, bytes: Buffer.byteLength(text), lines, reportNs, parseNs, robotsParserNs };
+  });
+  log('report: corpus');
+  /** @type {number[]} */
+  const times = [];
+  let lines = 0;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    lines = 0;
+    for (const file of corpusFiles) lines += reportRobotsTxt(file.bytes).lastLine;
+    times.push(performance.now() - start);
+  }
+  const bytes = corpusFiles.reduce((n, f) => n + f.bytes.length, 0);
+  return {
+    bench: rows,
+    corpus: { files: corpusFiles.length, bytes, lines, totalMs: median(times) },
+  };
+}
+
 const loaded = loadBenchFiles(shared);
-results.bench = benchFiles(loaded);
+const bench = benchFiles(loaded);
+results.bench = bench;
 const corpus = benchCorpus(loaded.urls);
-results.corpus = corpus.out;
-results.memory = benchMemory(corpus.files, loaded.files);
-results.worst = benchWorst();
-results.usage = benchUsage(loaded);
+const c = corpus.out;
+results.corpus = c;
+const memory = benchMemory(corpus.files, loaded.files);
+results.memory = memory;
+const w = benchWorst();
+results.worst = w;
+const usage = benchUsage(loaded);
+results.usage = usage;
+const report = benchReport(loaded, corpus.files);
+results.report = report;
 results.maxRssBytes = process.resourceUsage().maxRSS * 1024;
 results.seconds = (performance.now() - started) / 1000;
 
-const [rp, rr] = LIBS.map((l) => l.name);
+const [rp, rr] = /** @type {[string, string]} */ (LIBS.map((l) => l.name));
+const agent0 = /** @type {string} */ (AGENTS[0]);
+/**
+ * @param {number} slow
+ * @param {number} fast
+ */
 const ratio = (slow, fast) => `${(slow / fast).toFixed(1)}×`;
+/**
+ * A library's entry of a `libs` record (every library has one).
+ * @template T
+ * @param {Record<string, T>} libs
+ * @param {string} name
+ * @returns {T}
+ */
+const of = (libs, name) => /** @type {T} */ (libs[name]);
 
 console.log(
   `\nrobots-rep vs robots-parser — ${results.cpu}, ${results.cores} cores, Node ${results.node}\n`,
 );
+/** @type {string[][]} */
 const benchRows = [];
-for (const row of results.bench) {
+for (const row of bench) {
   // One table row: the two libraries' medians for one operation, and the speed-up; the file is
   // named on its first row.
   let file = `${row.file} (${formatBytes(row.bytes)})`;
+  /**
+   * @param {string} operation
+   * @param {(lib: LibTimes) => number} pick
+   */
   const timed = (operation, pick) => {
-    const [a, b] = [pick(row[rp]), pick(row[rr])];
+    const [a, b] = [pick(of(row.libs, rp)), pick(of(row.libs, rr))];
     benchRows.push([file, operation, formatNs(a), formatNs(b), ratio(a, b)]);
     file = '';
   };
   timed('parse', (lib) => lib.parseNs);
   timed('parse + read the model (groups, lines)', (lib) => lib.modelNs);
-  timed(`parse + first check (${AGENTS[0]})`, (lib) => lib.firstCheckNs);
+  timed(`parse + first check (${agent0})`, (lib) => lib.firstCheckNs);
   timed(
     `parse + one check per agent (${row.agentsChecked}: every group set)`,
     (lib) => lib.everyAgentNs,
   );
-  for (const agent of AGENTS) timed(`check / URL, ${agent}`, (lib) => lib.checkNs[agent]);
+  for (const agent of AGENTS) timed(`check / URL, ${agent}`, (lib) => lib.checkNs[agent] ?? 0);
 }
 printTable(['file', 'operation (median)', rp, rr, 'speed-up'], benchRows);
 
-const c = results.corpus;
+const [crp, crr] = [of(c.libs, rp), of(c.libs, rr)];
 console.log(
-  `Corpus: ${c.files} files (${formatBytes(c.bytes)}), ${c.checks} checks (${c.realUrls} real site URLs), agent ${CORPUS_AGENT}; median of 3 runs. Files that threw: ${rp} ${c.libs[rp].parseFailures}, ${rr} ${c.libs[rr].parseFailures}.`,
+  `Corpus: ${c.files} files (${formatBytes(c.bytes)}), ${c.checks} checks (${c.realUrls} real site URLs), agent ${CORPUS_AGENT}; median of 3 runs. Files that threw: ${rp} ${crp.parseFailures}, ${rr} ${crr.parseFailures}.`,
 );
 printTable(
   ['corpus', rp, rr, 'ratio'],
   [
     [
       'parse + 100 checks per file, total',
-      `${c.libs[rp].totalMs.toFixed(0)} ms`,
-      `${c.libs[rr].totalMs.toFixed(0)} ms`,
-      ratio(c.libs[rp].totalMs, c.libs[rr].totalMs),
+      `${crp.totalMs.toFixed(0)} ms`,
+      `${crr.totalMs.toFixed(0)} ms`,
+      ratio(crp.totalMs, crr.totalMs),
     ],
     [
       'peak heap growth during the run',
-      formatBytes(c.libs[rp].peakHeapDelta),
-      formatBytes(c.libs[rr].peakHeapDelta),
+      formatBytes(crp.peakHeapDelta),
+      formatBytes(crr.peakHeapDelta),
       '',
     ],
     [
       'retained heap, all files kept parsed',
-      formatBytes(c.libs[rp].retainedAll),
-      formatBytes(c.libs[rr].retainedAll),
+      formatBytes(crp.retainedAll),
+      formatBytes(crr.retainedAll),
       '',
     ],
     [
       'retained heap ÷ body bytes',
-      `${c.libs[rp].retainedPerByte.toFixed(1)}×`,
-      `${c.libs[rr].retainedPerByte.toFixed(1)}×`,
+      `${crp.retainedPerByte.toFixed(1)}×`,
+      `${crr.retainedPerByte.toFixed(1)}×`,
       '',
     ],
   ],
@@ -417,29 +676,51 @@ printTable(
 
 printTable(
   ['retained memory of one file', 'size', `${rp}, parsed`, `${rr}, parsed`, `${rr}, checked`],
-  results.memory.map((m) => [
-    `${m.label}${m.file === '-' ? '' : ` (${m.file})`}`,
-    formatBytes(m.bytes),
-    `${formatBytes(m[rp].bytes)} (${m[rp].ratio.toFixed(1)}×)`,
-    `${formatBytes(m[rr].bytes)} (${m[rr].ratio.toFixed(1)}×)`,
-    `${formatBytes(m[rr].checkedBytes)} (${m[rr].checkedRatio.toFixed(1)}×)`,
-  ]),
+  memory.map((m) => {
+    const [a, b] = [of(m.libs, rp), of(m.libs, rr)];
+    return [
+      `${m.label}${m.file === '-' ? '' : ` (${m.file})`}`,
+      formatBytes(m.bytes),
+      `${formatBytes(a.bytes)} (${a.ratio.toFixed(1)}×)`,
+      `${formatBytes(b.bytes)} (${b.ratio.toFixed(1)}×)`,
+      `${formatBytes(b.checkedBytes)} (${b.checkedRatio.toFixed(1)}×)`,
+    ];
+  }),
 );
 
-const w = results.worst;
+const [wrp, wrr] = [of(w.libs, rp), of(w.libs, rr)];
 console.log(
-  `Worst case: ${formatBytes(w.bytes)} of wildcard-heavy patterns, ${w.urlBytes}-byte URLs (robots-parser: first ${w.libs[rp].checked} URLs only).`,
+  `Worst case: ${formatBytes(w.bytes)} of wildcard-heavy patterns, ${w.urlBytes}-byte URLs (robots-parser: first ${wrp.checked} URLs only).`,
 );
 printTable(
   ['worst case', rp, rr],
   [
-    ['parse', formatNs(w.libs[rp].parseNs), formatNs(w.libs[rr].parseNs)],
-    ['parse + first check', formatNs(w.libs[rp].firstCheckNs), formatNs(w.libs[rr].firstCheckNs)],
-    ['check, median', formatNs(w.libs[rp].medianCheckNs), formatNs(w.libs[rr].medianCheckNs)],
+    ['parse', formatNs(wrp.parseNs), formatNs(wrr.parseNs)],
+    ['parse + first check', formatNs(wrp.firstCheckNs), formatNs(wrr.firstCheckNs)],
+    ['check, median', formatNs(wrp.medianCheckNs), formatNs(wrr.medianCheckNs)],
+    ['check, slowest single URL', formatNs(wrp.slowestCheckNs), formatNs(wrr.slowestCheckNs)],
+  ],
+);
+
+console.log(
+  `Google's per-line report (reportRobotsTxt), beside a parse of the same text for scale; corpus: ${report.corpus.files} files, ${report.corpus.lines} lines, median of 3 runs.`,
+);
+printTable(
+  ['report', 'lines', 'reportRobotsTxt', `${rr} parse`, `${rp} parse`],
+  [
+    ...report.bench.map((r) => [
+      `${r.file} (${formatBytes(r.bytes)})`,
+      String(r.lines),
+      formatNs(r.reportNs),
+      formatNs(r.parseNs),
+      formatNs(r.robotsParserNs),
+    ]),
     [
-      'check, slowest single URL',
-      formatNs(w.libs[rp].slowestCheckNs),
-      formatNs(w.libs[rr].slowestCheckNs),
+      `corpus (${formatBytes(report.corpus.bytes)}), total`,
+      String(report.corpus.lines),
+      `${report.corpus.totalMs.toFixed(0)} ms`,
+      '',
+      '',
     ],
   ],
 );
@@ -458,7 +739,7 @@ printTable(
     `${rr} parse`,
     `${rr} parse + first usage`,
   ],
-  results.usage.map((u) => [
+  usage.map((u) => [
     `${u.file} (${formatBytes(u.bytes)})`,
     u.usageLines,
     formatNs(u.parserCheckNs),
@@ -470,48 +751,62 @@ printTable(
   ]),
 );
 
-const large = results.bench.find((r) => r.file === 'large');
-const typical = results.bench.find((r) => r.file === 'typical');
+const large = /** @type {BenchRow} */ (bench.find((r) => r.file === 'large'));
+const typical = /** @type {BenchRow} */ (bench.find((r) => r.file === 'typical'));
+const [lrp, lrr, trp, trr] = [
+  of(large.libs, rp),
+  of(large.libs, rr),
+  of(typical.libs, rp),
+  of(typical.libs, rr),
+];
+/** @type {Target[]} */
 const targets = [];
+/**
+ * @param {string} name
+ * @param {boolean} ok
+ * @param {string} value
+ */
 const target = (name, ok, value) => targets.push({ name, met: ok, value });
+/** @param {LibTimes} lib @param {string} agent */
+const checkOf = (lib, agent) => lib.checkNs[agent] ?? Number.NaN;
 for (const agent of AGENTS) {
-  const l = large[rr].checkNs[agent];
+  const l = checkOf(lrr, agent);
   target(`large check ≤ 1 µs/URL (${agent})`, l <= 1000, formatNs(l));
   target(
     `large check ≥ 10× robots-parser (${agent})`,
-    large[rp].checkNs[agent] / l >= 10,
-    ratio(large[rp].checkNs[agent], l),
+    checkOf(lrp, agent) / l >= 10,
+    ratio(checkOf(lrp, agent), l),
   );
   target(
     `typical check ≥ 3× robots-parser (${agent})`,
-    typical[rp].checkNs[agent] / typical[rr].checkNs[agent] >= 3,
-    ratio(typical[rp].checkNs[agent], typical[rr].checkNs[agent]),
+    checkOf(trp, agent) / checkOf(trr, agent) >= 3,
+    ratio(checkOf(trp, agent), checkOf(trr, agent)),
   );
 }
 // robots-rep compiles an agent's rules on its first check, so a parse target is judged on parse
 // + first check (Google's reference figure, parse + build, also builds one agent's rules).
 target(
-  `large parse + first check ≤ 0.75 ms (${AGENTS[0]})`,
-  large[rr].firstCheckNs <= 750_000,
-  formatNs(large[rr].firstCheckNs),
+  `large parse + first check ≤ 0.75 ms (${agent0})`,
+  lrr.firstCheckNs <= 750_000,
+  formatNs(lrr.firstCheckNs),
 );
 target(
-  `large parse + first check ≥ 3× robots-parser (${AGENTS[0]})`,
-  large[rp].firstCheckNs / large[rr].firstCheckNs >= 3,
-  ratio(large[rp].firstCheckNs, large[rr].firstCheckNs),
+  `large parse + first check ≥ 3× robots-parser (${agent0})`,
+  lrp.firstCheckNs / lrr.firstCheckNs >= 3,
+  ratio(lrp.firstCheckNs, lrr.firstCheckNs),
 );
 target(
-  `typical parse + first check ≥ 2× robots-parser (${AGENTS[0]})`,
-  typical[rp].firstCheckNs / typical[rr].firstCheckNs >= 2,
-  ratio(typical[rp].firstCheckNs, typical[rr].firstCheckNs),
+  `typical parse + first check ≥ 2× robots-parser (${agent0})`,
+  trp.firstCheckNs / trr.firstCheckNs >= 2,
+  ratio(trp.firstCheckNs, trr.firstCheckNs),
 );
-const worstRatio = results.memory.reduce((m, r) => Math.max(m, r[rr].checkedRatio), 0);
+const worstRatio = memory.reduce((m, r) => Math.max(m, of(r.libs, rr).checkedRatio), 0);
 target(
   'memory of a checked file ≤ 10× its size (all rows)',
   worstRatio <= 10,
   `${worstRatio.toFixed(1)}×`,
 );
-const corpusRatio = results.corpus.libs[rr].retainedPerByte;
+const corpusRatio = crr.retainedPerByte;
 target('corpus retained ≤ 10× its bytes', corpusRatio <= 10, `${corpusRatio.toFixed(1)}×`);
 results.targets = targets;
 printTable(

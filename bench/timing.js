@@ -4,21 +4,43 @@
  * overhead do not dominate sub-microsecond operations.
  */
 
+/**
+ * @typedef {object} TimingOptions
+ * @property {number} [opsPerRun] operations one run performs (default 1)
+ * @property {number} [samples] samples taken (default 11)
+ * @property {number} [sampleMs] milliseconds per sample (default 25)
+ */
+
 /** Values that the timed code returns; kept so that the engine cannot drop the work. */
 let sink = 0;
 
-/** The sink's value, for printing (proves the work was done). */
+/**
+ * The sink's value, for printing (proves the work was done).
+ * @returns {number}
+ */
 export function sinkValue() {
   return sink;
 }
 
-/** Median of a list of numbers. */
+/**
+ * Median of a list of numbers (NaN for an empty list).
+ * @param {readonly number[]} values
+ * @returns {number}
+ */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid] ?? Number.NaN;
+  const lower = sorted[mid - 1] ?? upper;
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
 }
 
+/**
+ * How many times to repeat `run` for one sample of about `sampleMs`.
+ * @param {() => number} run
+ * @param {number} sampleMs
+ * @returns {number}
+ */
 function calibrate(run, sampleMs) {
   // Warm up first, so that the optimising compiler has settled before anything is measured.
   const warmUntil = performance.now() + Math.max(100, sampleMs * 4);
@@ -40,53 +62,79 @@ function calibrate(run, sampleMs) {
  * so that a slow spell of a shared machine hits every contender alike. Each run performs
  * `opsPerRun` operations and returns a number (added to the sink). Calibrates the repeat count,
  * warms up, then takes `samples` samples of about `sampleMs` each.
+ * @param {ReadonlyArray<() => number>} runs
+ * @param {TimingOptions} [options]
+ * @returns {number[]}
  */
 export function timeSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 25 } = {}) {
   const repeats = runs.map((run) => calibrate(run, sampleMs));
+  /** @type {number[][]} */
   const perOp = runs.map(() => []);
   // The first round is a warm-up at the calibrated size.
   for (let s = 0; s < samples + 1; s++) {
     runs.forEach((run, r) => {
-      const repeat = repeats[r];
+      const repeat = /** @type {number} */ (repeats[r]);
       const start = performance.now();
       for (let i = 0; i < repeat; i++) sink += run();
       const elapsed = performance.now() - start;
-      if (s > 0) perOp[r].push((elapsed * 1e6) / (repeat * opsPerRun));
+      if (s > 0) perOp[r]?.push((elapsed * 1e6) / (repeat * opsPerRun));
     });
   }
   return perOp.map(median);
 }
 
-/** Median time per operation in nanoseconds of one run (see {@link timeSideBySide}). */
+/**
+ * Median time per operation in nanoseconds of one run (see {@link timeSideBySide}).
+ * @param {() => number} run
+ * @param {TimingOptions} [options]
+ * @returns {number}
+ */
 export function timePerOp(run, options) {
-  return timeSideBySide([run], options)[0];
+  return /** @type {number} */ (timeSideBySide([run], options)[0]);
 }
 
-/** Runs `gc` if the process was started with --expose-gc (several times, to settle the heap). */
+/**
+ * Runs `gc` if the process was started with --expose-gc (several times, to settle the heap).
+ * @returns {boolean}
+ */
 export function collect() {
   if (typeof globalThis.gc !== 'function') return false;
   for (let i = 0; i < 3; i++) globalThis.gc();
   return true;
 }
 
-/** Formats nanoseconds for a table cell. */
+/**
+ * Formats nanoseconds for a table cell.
+ * @param {number} ns
+ * @returns {string}
+ */
 export function formatNs(ns) {
   if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
   if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
   return `${ns.toFixed(0)} ns`;
 }
 
-/** Formats a byte count. */
+/**
+ * Formats a byte count.
+ * @param {number} bytes
+ * @returns {string}
+ */
 export function formatBytes(bytes) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${Math.round(bytes)} B`;
 }
 
-/** Prints rows (arrays of cells) as an aligned Markdown table. */
+/**
+ * Prints rows (arrays of cells) as an aligned Markdown table.
+ * @param {readonly string[]} header
+ * @param {ReadonlyArray<ReadonlyArray<string | number>>} rows
+ */
 export function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  /** @param {ReadonlyArray<string | number>} cells */
+  const line = (cells) =>
+    `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));

@@ -5,6 +5,7 @@
  * the options (ignored codes, a minimum severity, a cap per code, disable comments).
  */
 
+import { argumentError } from '../errors.js';
 import { readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import { diagnosticCatalog } from './catalog.js';
@@ -133,27 +134,26 @@ interface Filter {
 function resolveFilter(options: LintOptions): Filter {
   const { ignore = [], minSeverity = 'info', maxPerCode = Number.POSITIVE_INFINITY } = options;
   if (!Array.isArray(ignore)) {
-    throw new TypeError('lintRobotsTxt: options.ignore must be an array of diagnostic codes');
+    throw argumentError('lintRobotsTxt', 'options.ignore', 'an array of diagnostic codes', ignore);
   }
-  for (const code of ignore) {
+  ignore.forEach((code: unknown, i) => {
     if (typeof code !== 'string' || !Object.hasOwn(diagnosticCatalog, code)) {
-      throw new TypeError(
-        `lintRobotsTxt: options.ignore has ${JSON.stringify(code)}, which is not a diagnostic code`,
-      );
+      throw argumentError('lintRobotsTxt', `options.ignore[${i}]`, 'a diagnostic code', code);
     }
-  }
+  });
   if (!Object.hasOwn(RANK, minSeverity)) {
-    throw new TypeError(
-      `lintRobotsTxt: options.minSeverity must be 'error', 'warning' or 'info', got ${JSON.stringify(minSeverity)}`,
+    throw argumentError(
+      'lintRobotsTxt',
+      'options.minSeverity',
+      "'error', 'warning' or 'info'",
+      minSeverity,
     );
   }
   if (
     maxPerCode !== Number.POSITIVE_INFINITY &&
     !(Number.isSafeInteger(maxPerCode) && maxPerCode >= 1)
   ) {
-    throw new TypeError(
-      `lintRobotsTxt: options.maxPerCode must be a whole number ≥ 1, got ${String(maxPerCode)}`,
-    );
+    throw argumentError('lintRobotsTxt', 'options.maxPerCode', 'a whole number ≥ 1', maxPerCode);
   }
   const ignored = new Set<string>(ignore);
   const min = RANK[minSeverity];

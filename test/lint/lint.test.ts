@@ -558,7 +558,10 @@ describe('lint options', () => {
   });
 
   it.each([
-    [{ ignore: ['no-such-code'] }, /options\.ignore has "no-such-code"/],
+    [
+      { ignore: ['no-such-code'] },
+      /^lintRobotsTxt: options\.ignore\[0\] must be a diagnostic code, got "no-such-code"$/,
+    ],
     [{ ignore: 'unknown-directive' }, /options\.ignore must be an array/],
     [{ minSeverity: 'fatal' }, /options\.minSeverity/],
     [{ maxPerCode: 0 }, /options\.maxPerCode/],
