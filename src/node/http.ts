@@ -90,7 +90,10 @@ function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): L
       family?: number,
     ) => void,
   ): void => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const resolved = (
+      error: NodeJS.ErrnoException | null,
+      addresses: string | LookupAddress[],
+    ): void => {
       if (error) {
         callback(error, []);
         return;
@@ -109,7 +112,13 @@ function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): L
       const [chosen] = allowed as [LookupAddress, ...LookupAddress[]];
       if (options.all === true) callback(null, allowed);
       else callback(null, chosen.address, chosen.family);
-    });
+    };
+    try {
+      lookup(hostname, { ...options, all: true }, resolved);
+    } catch (error) {
+      // A lookup of yours that throws fails this connection, not the process.
+      callback(error as NodeJS.ErrnoException, []);
+    }
   };
   return checked as unknown as LookupFunction;
 }
@@ -129,8 +138,9 @@ function toResponse(response: IncomingMessage): Response {
       // A header value the Fetch standard rejects is dropped, as undici's fetch drops it.
     }
   }
-  // Redirects and bodiless statuses: the body is not read, the connection is let go.
-  if (nullBodyStatuses.has(status) || (status >= 300 && status < 400)) {
+  // Only a success's body is read (fetchRobotsTxt maps every other status by its code alone):
+  // the others are let go undecoded, so that a coding we cannot read does not hide a 404.
+  if (nullBodyStatuses.has(status) || status < 200 || status >= 300) {
     response.resume();
     response.destroy();
     return new Response(nullBodyStatuses.has(status) ? null : '', { status, headers });

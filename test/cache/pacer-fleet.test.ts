@@ -82,6 +82,9 @@ function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
+// Without the shared store each process would pace only itself (crawler-client.test.ts shows it
+// with a virtual clock): about four requests per delay, which the assertions below reject. No
+// control crawl runs here, as a busy machine spaces unpaced processes by its own slowness.
 async function crawl(prefix: string) {
   const site = await pagesSite();
   try {
@@ -110,12 +113,4 @@ it(`${processes} processes × ${requestsEach} requests, Crawl-delay ${delay / 10
   expect(spans(times, window).every((span) => span >= (window - 1) * delay)).toBe(true);
   // …and the typical gap is the delay.
   expect(median(gaps)).toBeGreaterThanOrEqual(delay * 0.9);
-}, 60_000);
-
-it('the same crawl without a shared store does not keep the pace (the test can fail)', async () => {
-  const { times, gaps } = await crawl('');
-  expect(times).toHaveLength(processes * requestsEach);
-  // Each process paces only itself: about four requests per delay.
-  expect(spans(times, window).some((span) => span < (window - 1) * delay)).toBe(true);
-  expect(median(gaps)).toBeLessThan(delay / 2);
 }, 60_000);
