@@ -36,10 +36,11 @@ function calibrate(run, sampleMs) {
 }
 
 /**
- * Median time per operation in nanoseconds for each of `runs`, sampled in turn (A, B, A, B, …)
- * so that a slow spell of a shared machine hits every contender alike. Each run performs
- * `opsPerRun` operations and returns a number (added to the sink). Calibrates the repeat count,
- * warms up, then takes `samples` samples of about `sampleMs` each.
+ * Time per operation in nanoseconds for each of `runs`, sampled in turn (A, B, A, B, …) so that
+ * a slow spell of a shared machine hits every contender alike: for each, `{ median, min, max }`
+ * over the samples. Each run performs `opsPerRun` operations and returns a number (added to the
+ * sink). Calibrates the repeat count, warms up, then takes `samples` samples of about `sampleMs`
+ * each.
  */
 export function timeSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 25 } = {}) {
   const repeats = runs.map((run) => calibrate(run, sampleMs));
@@ -54,10 +55,15 @@ export function timeSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 2
       if (s > 0) perOp[r].push((elapsed * 1e6) / (repeat * opsPerRun));
     });
   }
-  return perOp.map(median);
+  return perOp.map(stats);
 }
 
-/** Median time per operation in nanoseconds of one run (see {@link timeSideBySide}). */
+/** Median, min and max of a list of numbers. */
+export function stats(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** Time per operation of one run (see {@link timeSideBySide}). */
 export function timePerOp(run, options) {
   return timeSideBySide([run], options)[0];
 }
@@ -69,11 +75,22 @@ export function collect() {
   return true;
 }
 
-/** Formats nanoseconds for a table cell. */
-export function formatNs(ns) {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
-  return `${ns.toFixed(0)} ns`;
+/** Formats a `{ median, min, max }` of nanoseconds: the median, then the range. */
+export function formatStats({ median: m, min, max }) {
+  const sameUnit = nsParts(min)[1] === nsParts(max)[1];
+  return `${formatNs(m)} (${formatNs(min, !sameUnit)}–${formatNs(max)})`;
+}
+
+/** Formats nanoseconds for a table cell (without the unit when `unit` is false). */
+export function formatNs(ns, unit = true) {
+  const [value, suffix] = nsParts(ns);
+  return unit ? `${value} ${suffix}` : value;
+}
+
+function nsParts(ns) {
+  if (ns >= 1e6) return [(ns / 1e6).toFixed(2), 'ms'];
+  if (ns >= 1e3) return [(ns / 1e3).toFixed(ns >= 1e5 ? 0 : ns >= 1e4 ? 1 : 2), 'µs'];
+  return [ns.toFixed(0), 'ns'];
 }
 
 /** Formats a byte count. */
