@@ -6,7 +6,28 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Reads a file of one item per line, without empty lines. */
+/**
+ * @typedef {object} BenchFiles
+ * @property {{ large: string, typical: string }} files the bench files' text
+ * @property {string} origin the origin of every URL
+ * @property {string[]} urls
+ */
+
+/**
+ * A corpus file with its URLs.
+ * @typedef {object} CorpusFile
+ * @property {string} name `NNNN.txt`
+ * @property {Uint8Array} bytes the body as fetched
+ * @property {string} text the body decoded as UTF-8 (for robots-parser)
+ * @property {string} origin the site's origin
+ * @property {string[]} urls 100 URLs on that origin
+ */
+
+/**
+ * Reads a file of one item per line, without empty lines.
+ * @param {string} path
+ * @returns {string[]}
+ */
 function readLines(path) {
   return readFileSync(path, 'utf8')
     .split('\n')
@@ -17,6 +38,9 @@ function readLines(path) {
 /**
  * Rewrites a URL onto `origin`, keeping path, query and fragment. robots-parser answers only for
  * URLs of the robots.txt's own origin, so both libraries get URLs of one origin per file.
+ * @param {string} url
+ * @param {string} origin
+ * @returns {string}
  */
 export function withOrigin(url, origin) {
   const scheme = url.indexOf('://');
@@ -26,7 +50,11 @@ export function withOrigin(url, origin) {
   return origin + (tail.startsWith('/') ? tail : `/${tail}`);
 }
 
-/** The shared bench files: large and typical robots.txt plus 10,000 URLs. */
+/**
+ * The shared bench files: large and typical robots.txt plus 10,000 URLs.
+ * @param {string} shared the shared directory
+ * @returns {BenchFiles}
+ */
 export function loadBenchFiles(shared) {
   const dir = join(shared, 'bench');
   const origin = 'https://www.example.com';
@@ -40,7 +68,11 @@ export function loadBenchFiles(shared) {
   };
 }
 
-/** A tiny deterministic PRNG (mulberry32), so generated inputs are the same on every run. */
+/**
+ * A tiny deterministic PRNG (mulberry32), so generated inputs are the same on every run.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
 export function random(seed) {
   let a = seed >>> 0;
   return () => {
@@ -52,13 +84,19 @@ export function random(seed) {
   };
 }
 
-/** Paths derived from a file's own allow/disallow values: `*` filled in, `$` dropped. */
+/**
+ * Paths derived from a file's own allow/disallow values: `*` filled in, `$` dropped.
+ * @param {string} text
+ * @param {number} limit
+ * @returns {string[]}
+ */
 function pathsFromRules(text, limit) {
+  /** @type {Set<string>} */
   const paths = new Set();
   for (const line of text.split(/\r\n|\r|\n/)) {
     const m = /^\s*(?:dis)?allow\s*:?\s*([^\s#]+)/i.exec(line);
     if (m === null) continue;
-    let path = m[1].replaceAll('*', 'x1').replace(/\$$/, '');
+    let path = /** @type {string} */ (m[1]).replaceAll('*', 'x1').replace(/\$$/, '');
     if (!path.startsWith('/')) path = `/${path}`;
     paths.add(path);
     if (paths.size >= limit) break;
@@ -71,22 +109,29 @@ function pathsFromRules(text, limit) {
  * decoded up front so its timing is not charged for decoding), each with exactly 100 URLs: the
  * site's real URLs where provenance-all.tsv links it to urls/<host>.txt, filled up with paths
  * from the file's own rules and then with bench URL paths.
+ * @param {string} shared the shared directory
+ * @param {readonly string[]} benchUrls
+ * @returns {{ files: CorpusFile[], realUrls: number }}
  */
 export function loadCorpus(shared, benchUrls) {
   const dir = join(shared, 'corpus');
+  /** @type {Map<string | undefined, string | undefined>} */
   const siteOf = new Map();
   for (const row of readLines(join(dir, 'index.tsv')).slice(1)) {
     const cols = row.split('\t');
     siteOf.set(cols[0], cols[5]);
   }
+  /** @type {Map<string | undefined, string>} */
   const hostOf = new Map();
   for (const row of readLines(join(dir, 'provenance-all.tsv')).slice(1)) {
     const cols = row.split('\t');
-    if (cols[2] === 'anubhavp28/robotstxt-parser-benchmark' && cols[4].startsWith('robotfiles/')) {
-      hostOf.set(cols[0], cols[4].slice('robotfiles/'.length));
+    const path = cols[4] ?? '';
+    if (cols[2] === 'anubhavp28/robotstxt-parser-benchmark' && path.startsWith('robotfiles/')) {
+      hostOf.set(cols[0], path.slice('robotfiles/'.length));
     }
   }
   const benchPaths = benchUrls.map((u) => withOrigin(u, ''));
+  /** @type {CorpusFile[]} */
   const files = [];
   let realUrls = 0;
   const names = readdirSync(join(dir, 'files'))
@@ -99,6 +144,7 @@ export function loadCorpus(shared, benchUrls) {
     const site = (host ?? siteOf.get(name) ?? 'corpus.example').replace(/_(\d+)$/, ':$1');
     // A few sites are not valid hosts; robots-parser could not even check their URLs.
     const origin = URL.canParse(`https://${site}/`) ? `https://${site}` : 'https://corpus.example';
+    /** @type {string[]} */
     const urls = [];
     const own = host === undefined ? null : join(dir, 'urls', `${host}.txt`);
     if (own !== null && existsSync(own)) {
@@ -118,13 +164,16 @@ export function loadCorpus(shared, benchUrls) {
  * The worst case: a 500 KiB `*` group of wildcard-heavy patterns that share the prefix `/`, and
  * 2,000-byte URLs built from the same alphabet, so that almost every piece of every pattern
  * occurs somewhere in the path and near misses are common.
+ * @returns {{ body: string, origin: string, urls: string[] }}
  */
 export function makeWorstCase() {
   const rnd = random(9309);
+  /** @param {string} s */
   const pick = (s) => s[Math.floor(rnd() * s.length)];
+  /** @param {number} n */
   const word = (n) => Array.from({ length: n }, () => pick('abcde')).join('');
   const lines = ['User-agent: *'];
-  let size = lines[0].length + 1;
+  let size = 'User-agent: *'.length + 1;
   const target = 500 * 1024;
   for (let i = 0; size < target; i++) {
     let pattern;
@@ -156,6 +205,7 @@ export function makeWorstCase() {
     size += line.length + 1;
   }
   const body = `${lines.join('\n')}\n`;
+  /** @type {string[]} */
   const urls = [];
   for (let i = 0; i < 100; i++) {
     let path = '';
@@ -173,10 +223,12 @@ export function makeWorstCase() {
 /**
  * The hostile-input issue's recipes (issue #12): 500 KiB files whose every rule must be tried
  * against an 8 KB URL of `a`s; the URL never matches, so nothing ends a search early.
+ * @returns {{ name: string, body: string, url: string }[]}
  */
 export function makeHostileCases() {
   const size = 500 * 1024;
   const url = `https://e.com/${'a'.repeat(8 * 1024)}`;
+  /** @param {(i: number) => string} line the i-th rule line */
   const fill = (line) => {
     let body = 'User-agent: *\n';
     for (let i = 0; body.length + 40 < size; i++) body += line(i);

@@ -14,7 +14,7 @@ import { createServer } from 'vite';
 import { median, printTable } from './timing.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const shared = resolve(root, process.env.ROBOTS_REP_SHARED ?? '../shared');
+const shared = resolve(root, process.env['ROBOTS_REP_SHARED'] ?? '../shared');
 const AGENTS = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'ExampleBot'];
 const RUNS = 21;
 
@@ -27,7 +27,10 @@ const server = await createServer({
 let rows;
 let size;
 try {
-  const { evaluate } = await server.ssrLoadModule('/src/evaluate.ts');
+  const { evaluate } =
+    /** @type {{ evaluate: typeof import('../web/src/evaluate.js').evaluate }} */ (
+      await server.ssrLoadModule('/src/evaluate.ts')
+    );
   const urls = readFileSync(join(shared, 'bench/urls.txt'), 'utf8').split('\n').filter(Boolean);
   rows = ['typical-robots.txt', 'large-robots.txt'].map((name) => {
     const body = readFileSync(join(shared, 'bench', name), 'utf8');

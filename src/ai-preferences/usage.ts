@@ -21,8 +21,13 @@ import {
   USAGE_PURPOSES,
   type UsagePurpose,
 } from '../extensions/vocabulary.js';
+import { pathForMatching, urlToString } from '../match/path.js';
+import { PathSearch } from '../match/path-search.js';
 import { type CompiledPattern, compilePattern, matchesAfterPrefix } from '../match/pattern.js';
-import type { Explanation, RobotsPolicy, RobotsTxt } from '../types.js';
+import type { IndexEntry, MatchState } from '../match/rule-entry.js';
+import { RuleIndex } from '../match/rule-index.js';
+import { toAgentList } from '../parse/agent.js';
+import type { Explanation, RobotsPolicy, RobotsTxt, Selection } from '../types.js';
 import { readStatement, type UsageStatement } from './statement.js';
 
 /** A preference with the lines that state it. */
@@ -72,8 +77,12 @@ export interface UsageResult {
   readonly agents: readonly string[];
   /** Whether the agent may fetch the URL: when false, no preference applies (attach-05 §3.1). */
   readonly fetchable: boolean;
-  /** The access decision, with its deciding line. */
-  readonly access: Explanation;
+  /** The access check's deciding line, 0 when no rule matched (`matchingLine`). */
+  readonly line: number;
+  /** Which rule set applied to the agent (see `explain`). */
+  readonly selection: Selection;
+  /** Indexes of the groups whose rules (and preference lines) applied, in file order. */
+  readonly groups: readonly number[];
   /** The AIPREF categories (`Content-Usage`). */
   readonly contentUsage: Readonly<Record<ContentUsageCategory, PreferenceDecision>>;
   /** Cloudflare's signals (`Content-Signal`). */
@@ -94,6 +103,8 @@ interface CompiledLine {
   readonly path: string | null;
   readonly statement: string;
   readonly priority: number;
+  /** The escaped pattern, as matched. */
+  readonly source: string;
   readonly pattern: CompiledPattern;
 }
 
@@ -110,9 +121,59 @@ interface CompiledSignalLine extends CompiledLine {
 interface CompiledFile {
   readonly usage: ReadonlyMap<number, readonly CompiledUsageLine[]>;
   readonly signal: ReadonlyMap<number, readonly CompiledSignalLine[]>;
+  /** The lines of a set of groups, indexed on first use (key: the groups, joined). */
+  readonly sets: Map<string, LineSet<CompiledLine>>;
 }
 
+/**
+ * The preference lines of some groups, indexed as Allow/Disallow rules are (the core's
+ * `RuleIndex`, every line an allow entry): one walk of the path finds the longest match, and only
+ * the lines of exactly that length are then checked, for the ties that combine.
+ */
+interface LineSet<T> {
+  readonly index: RuleIndex;
+  readonly byPriority: ReadonlyMap<number, readonly T[]>;
+}
+
+/** Sets kept per file: one per distinct set of groups an agent selects. */
+const SETS_KEPT = 32;
+/** Checks are synchronous: one search state serves them all (as the core's checks share one). */
+const SEARCH = new PathSearch();
+
 const compiled = new WeakMap<object, CompiledFile>();
+
+/** Which groups an agent selects: what `explain` reports, kept per file for a few agents. */
+interface AgentResolution {
+  readonly agents: readonly string[];
+  readonly selection: Selection;
+  readonly groups: readonly number[];
+}
+
+/** Agents kept per file: a crawler asks as one or two; a bound keeps odd callers in check. */
+const AGENTS_KEPT = 16;
+const resolutions = new WeakMap<object, Map<string, AgentResolution>>();
+
+function resolutionOf(
+  robots: RobotsTxt,
+  url: string,
+  agent: string | readonly string[],
+): AgentResolution {
+  const agents = toAgentList(agent, 'usage');
+  const key = JSON.stringify(agents);
+  let kept = resolutions.get(robots);
+  if (kept === undefined) {
+    kept = new Map();
+    resolutions.set(robots, kept);
+  }
+  let found = kept.get(key);
+  if (found === undefined) {
+    const { selection, groups } = robots.explain(url, agent);
+    found = { agents: typeof agent === 'string' ? agents : [...agents], selection, groups };
+    if (kept.size >= AGENTS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, found);
+  }
+  return found;
+}
 
 /**
  * What `robots` says about the use of `url`'s content by a crawler named `agent`: each category
@@ -140,21 +201,39 @@ export function usage(
       );
     }
   }
-  const access = robots.explain(url, agent);
+  let access: Pick<Explanation, 'allowed' | 'line' | 'path' | 'agents' | 'selection' | 'groups'>;
+  if (isFile) {
+    // Per URL, two index walks; the groups depend on the agent alone and are kept per agent
+    // (a full `explain` per URL would build its sentence and rule records for nothing).
+    const text = urlToString(url, 'usage');
+    const { agents, selection, groups } = resolutionOf(robots, text, agent);
+    access = {
+      allowed: robots.isAllowed(text, agent),
+      line: robots.matchingLine(text, agent),
+      path: pathForMatching(text, robots.options.percentEncoding === 'rfc9309'),
+      agents,
+      selection,
+      groups,
+    };
+  } else {
+    access = robots.explain(url, agent);
+  }
   const file = isFile ? compiledFile(robots) : null;
   const path = access.path;
   const usageLines =
-    file === null || !access.allowed ? [] : longest(file.usage, access.groups, path);
+    file === null || !access.allowed ? [] : longest(file, 'usage', file.usage, access.groups, path);
   const signalLines =
-    file === null || !access.allowed ? [] : longest(file.signal, [-1, ...access.groups], path);
+    file === null || !access.allowed
+      ? []
+      : longest(file, 'signal', file.signal, [-1, ...access.groups], path);
 
   const contentUsage = {} as Record<ContentUsageCategory, PreferenceDecision>;
   for (const { label } of CONTENT_USAGE_VOCABULARY.categories) {
-    contentUsage[label] = combine(usageLines.map((l) => [l.read.preferences[label], l.line]));
+    contentUsage[label] = combine(usageLines, (l) => l.read.preferences[label]);
   }
   const contentSignal = {} as Record<ContentSignalCategory, PreferenceDecision>;
   for (const { label } of CONTENT_SIGNAL_VOCABULARY.categories) {
-    contentSignal[label] = combine(signalLines.map((l) => [l.signals[label], l.line]));
+    contentSignal[label] = combine(signalLines, (l) => l.signals[label]);
   }
   const rules: AppliedRule[] = [
     ...usageLines.map((l) => applied('content-usage', l, l.read.parsed)),
@@ -164,7 +243,9 @@ export function usage(
     path,
     agents: access.agents,
     fetchable: access.allowed,
-    access,
+    line: access.line,
+    selection: access.selection,
+    groups: access.groups,
     contentUsage,
     contentSignal,
     use: mostRestrictiveUse(signalLines),
@@ -194,12 +275,41 @@ export function combineUsage(
   return finish({ ...result, contentUsage, headers: [...result.headers, ...headers] });
 }
 
-/** The result with its purposes computed from the categories. */
+/** The result with its purposes computed from the categories (`result` is fresh: completed). */
 function finish(result: Omit<UsageResult, 'purposes'>): UsageResult {
   const purposes = {} as Record<UsagePurpose, PurposeDecision>;
   for (const purpose of USAGE_PURPOSES) purposes[purpose] = decidePurpose(result, purpose);
-  return { ...result, purposes };
+  return Object.assign(result, { purposes });
 }
+
+/** The categories of both vocabularies that serve each purpose, with their names in reasons. */
+const PURPOSE_SOURCES: Readonly<
+  Record<
+    UsagePurpose,
+    readonly {
+      readonly name: string;
+      readonly of: (r: Omit<UsageResult, 'purposes'>) => PreferenceDecision;
+    }[]
+  >
+> = Object.fromEntries(
+  USAGE_PURPOSES.map((purpose) => [
+    purpose,
+    [
+      ...CONTENT_USAGE_VOCABULARY.categories
+        .filter((c) => c.purpose === purpose)
+        .map((c) => ({
+          name: `Content-Usage ${c.label}`,
+          of: (r: Omit<UsageResult, 'purposes'>) => r.contentUsage[c.label],
+        })),
+      ...CONTENT_SIGNAL_VOCABULARY.categories
+        .filter((c) => c.purpose === purpose)
+        .map((c) => ({
+          name: `Content-Signal ${c.label}`,
+          of: (r: Omit<UsageResult, 'purposes'>) => r.contentSignal[c.label],
+        })),
+    ],
+  ]),
+) as Record<UsagePurpose, never>;
 
 function decidePurpose(
   result: Omit<UsageResult, 'purposes'>,
@@ -207,7 +317,7 @@ function decidePurpose(
 ): PurposeDecision {
   const who = result.agents.join(', ');
   if (!result.fetchable) {
-    const line = result.access.line;
+    const line = result.line;
     return {
       verdict: 'blocked',
       lines: line === 0 ? [] : [line],
@@ -216,15 +326,12 @@ function decidePurpose(
     };
   }
   const sources: [string, PreferenceDecision][] = [];
-  for (const c of CONTENT_USAGE_VOCABULARY.categories) {
-    if (c.purpose === purpose)
-      sources.push([`Content-Usage ${c.label}`, result.contentUsage[c.label]]);
-  }
-  for (const c of CONTENT_SIGNAL_VOCABULARY.categories) {
-    if (c.purpose === purpose)
-      sources.push([`Content-Signal ${c.label}`, result.contentSignal[c.label]]);
+  for (const source of PURPOSE_SOURCES[purpose]) {
+    const decision = source.of(result);
+    if (decision !== UNKNOWN) sources.push([source.name, decision]);
   }
   for (const verdict of ['disallowed', 'allowed'] as const) {
+    if (sources.length === 0) break;
     const deciding = sources.filter(([, d]) => d.preference === verdict);
     if (deciding.length === 0) continue;
     const lines = [...new Set(deciding.flatMap(([, d]) => d.lines))].sort((a, b) => a - b);
@@ -249,13 +356,25 @@ function decidePurpose(
   };
 }
 
+/** No line states a preference: one shared, frozen answer (most URLs of most files). */
+const UNKNOWN: PreferenceDecision = Object.freeze({
+  preference: 'unknown',
+  lines: Object.freeze([]) as readonly number[],
+  header: false,
+});
+
 /** vocab-08 §5.1: any disallow wins, then any allow; the lines are those stating the winner. */
-function combine(stated: readonly (readonly [Preference, number])[]): PreferenceDecision {
+function combine<T extends { readonly line: number }>(
+  lines: readonly T[],
+  said: (line: T) => Preference,
+): PreferenceDecision {
+  if (lines.length === 0) return UNKNOWN;
   for (const verdict of ['disallowed', 'allowed'] as const) {
-    const lines = stated.filter(([p]) => p === verdict).map(([, line]) => line);
-    if (lines.length > 0) return { preference: verdict, lines, header: false };
+    const stating: number[] = [];
+    for (const line of lines) if (said(line) === verdict) stating.push(line.line);
+    if (stating.length > 0) return { preference: verdict, lines: stating, header: false };
   }
-  return { preference: 'unknown', lines: [], header: false };
+  return UNKNOWN;
 }
 
 function withHeaders(
@@ -291,25 +410,49 @@ function applied(
 
 /** The matching lines of the longest match among `groups`' lines (all of them on a tie). */
 function longest<T extends CompiledLine>(
+  file: CompiledFile,
+  kind: 'usage' | 'signal',
   byGroup: ReadonlyMap<number, readonly T[]>,
   groups: readonly number[],
   path: string,
 ): T[] {
-  let best: T[] = [];
-  let priority = -1;
-  for (const group of groups) {
-    for (const line of byGroup.get(group) ?? []) {
-      if (line.priority < priority) continue;
-      if (!path.startsWith(line.pattern.prefix) || !matchesAfterPrefix(line.pattern, path))
-        continue;
-      if (line.priority > priority) {
-        priority = line.priority;
-        best = [];
-      }
-      best.push(line);
-    }
+  const key = `${kind}:${groups.join(',')}`;
+  let set = file.sets.get(key) as LineSet<T> | undefined;
+  if (set === undefined) {
+    set = indexLines(groups.flatMap((group) => byGroup.get(group) ?? []));
+    if (file.sets.size >= SETS_KEPT) file.sets.delete(file.sets.keys().next().value!);
+    file.sets.set(key, set as LineSet<CompiledLine>);
   }
-  return best.sort((a, b) => a.line - b.line);
+  if (set.byPriority.size === 0) return [];
+  const state: MatchState = { allow: null, disallow: null, search: SEARCH };
+  SEARCH.reset(path, Number.POSITIVE_INFINITY);
+  set.index.match(path, state);
+  SEARCH.release();
+  const best = state.allow;
+  if (best === null) return [];
+  return (set.byPriority.get(best.priority) ?? []).filter(
+    (line) => path.startsWith(line.pattern.prefix) && matchesAfterPrefix(line.pattern, path),
+  );
+}
+
+function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {
+  const sorted = [...lines].sort((a, b) => a.line - b.line);
+  const byPriority = new Map<number, T[]>();
+  const entries: IndexEntry[] = sorted.map((line) => {
+    const same = byPriority.get(line.priority);
+    if (same === undefined) byPriority.set(line.priority, [line]);
+    else same.push(line);
+    return {
+      ...line.pattern,
+      pattern: line.source,
+      group: 0,
+      allow: true,
+      priority: line.priority,
+      line: line.line,
+      indexRewrite: false,
+    };
+  });
+  return { index: new RuleIndex(entries), byPriority };
 }
 
 function compiledFile(robots: RobotsTxt): CompiledFile {
@@ -331,6 +474,7 @@ function compiledFile(robots: RobotsTxt): CompiledFile {
         path: record.path,
         statement: record.statement,
         priority: record.priority,
+        source: record.pattern,
         pattern: compilePattern(record.pattern),
         read: readStatement(record.statement),
       });
@@ -340,13 +484,14 @@ function compiledFile(robots: RobotsTxt): CompiledFile {
         path: record.path,
         statement: record.statement,
         priority: record.priority,
+        source: record.pattern,
         pattern: compilePattern(record.pattern),
         signals: record.signals.signals,
         use: record.signals.use,
       });
     }
   }
-  file = { usage: usageLines, signal: signalLines };
+  file = { usage: usageLines, signal: signalLines, sets: new Map() };
   compiled.set(robots, file);
   return file;
 }

@@ -122,7 +122,7 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
 }
 
 /** A store call, as named to {@link RobotsClientOptions.onStoreError}. */
-export type StoreOperation = 'get' | 'set' | 'delete' | 'lock' | 'unlock' | 'reserve';
+export type StoreOperation = 'get' | 'set' | 'delete' | 'lock' | 'unlock' | 'reserve' | 'claim';
 
 /** The client's options with every default filled in and checked. */
 export interface ResolvedClientOptions {

@@ -47,6 +47,9 @@ export function retryAfterDelay(value: RetryAfter, now: number): number | undefi
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
+/** Claims tried after a slot's wait before the request goes ahead anyway. */
+const maxClaims = 8;
+
 /** The per-origin request slots of one client. */
 export interface Pacer {
   /** Reserves the origin's next slot and waits for it; resolves to the milliseconds waited. */
@@ -82,12 +85,30 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     return reserveLocally(origin, interval);
   }
 
+  /**
+   * After the slot's wait: a process that woke late must not start right before the next one. The
+   * store confirms the start against the last actual one; bounded, as a slot was reserved.
+   */
+  async function claim(origin: string, interval: number, signal?: AbortSignal): Promise<number> {
+    const shared = store.store;
+    if (shared.claim === undefined || interval <= 0) return 0;
+    const take = shared.claim.bind(shared);
+    let waited = 0;
+    for (let attempt = 0; attempt < maxClaims; attempt++) {
+      const wait = await store.use('claim', () => take(origin, interval));
+      if (wait === failed || wait <= 0) return waited;
+      await sleep(wait, signal);
+      waited += wait;
+    }
+    return waited;
+  }
+
   return {
     async acquire(origin, interval, signal) {
       signal?.throwIfAborted();
       const wait = await reserve(origin, interval);
       if (wait > 0) await sleep(wait, signal);
-      return wait;
+      return wait + (await claim(origin, interval, signal));
     },
     async hold(origin, delay) {
       await reserve(origin, delay);

@@ -82,6 +82,12 @@ export interface CacheStore {
    * the client spaces requests within its own process only.
    */
   reserve?(key: string, interval: number): Promise<number>;
+  /**
+   * Optional, with `reserve`: marks a request to `key` as starting now, unless the last one
+   * started less than `interval` milliseconds ago (a process that woke late for its slot). Resolves
+   * to 0 when the start is claimed, else to the milliseconds to wait before claiming again.
+   */
+  claim?(key: string, interval: number): Promise<number>;
 }
 
 /** Durations of the caching rules, in milliseconds; see `RobotsClientOptions`. */

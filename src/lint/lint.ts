@@ -5,6 +5,7 @@
  * the options (ignored codes, a minimum severity, a cap per code, disable comments).
  */
 
+import { argumentError } from '../errors.js';
 import { readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import { diagnosticCatalog } from './catalog.js';
@@ -15,6 +16,15 @@ import { disabledCodes } from './suppress.js';
 import type { Diagnostic, DiagnosticCode, LintOptions, LintResult, Severity } from './types.js';
 
 export { UNSUPPORTED_KEYS } from './families/directives.js';
+
+/** The codes that say what Google's report says of a line (kept, as infos, in an HTML page). */
+const REPORT_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'unsupported-directive',
+  'unknown-directive',
+  'accepted-typo',
+  'missing-colon',
+  'line-too-long',
+]);
 
 const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
 
@@ -70,7 +80,13 @@ export function lintRobotsTxt(
   const disabled = disabledCodes(context);
   const diagnostics: Diagnostic[] = [];
   for (const f of findings) {
-    const severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    // An HTML page is one error: its lines are not robots.txt lines to fix one by one. What
+    // Google's report says of each line stays, as infos; the rest would only repeat the error.
+    let severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    if (context.html && f.code !== 'html-content') {
+      if (!REPORT_CODES.has(f.code)) continue;
+      severity = 'info';
+    }
     if (!filter.keep(f.code, severity)) continue;
     const off = disabled.get(f.line);
     if (off !== undefined && (off.size === 0 || off.has(f.code))) continue;
@@ -118,27 +134,26 @@ interface Filter {
 function resolveFilter(options: LintOptions): Filter {
   const { ignore = [], minSeverity = 'info', maxPerCode = Number.POSITIVE_INFINITY } = options;
   if (!Array.isArray(ignore)) {
-    throw new TypeError('lintRobotsTxt: options.ignore must be an array of diagnostic codes');
+    throw argumentError('lintRobotsTxt', 'options.ignore', 'an array of diagnostic codes', ignore);
   }
-  for (const code of ignore) {
+  ignore.forEach((code: unknown, i) => {
     if (typeof code !== 'string' || !Object.hasOwn(diagnosticCatalog, code)) {
-      throw new TypeError(
-        `lintRobotsTxt: options.ignore has ${JSON.stringify(code)}, which is not a diagnostic code`,
-      );
+      throw argumentError('lintRobotsTxt', `options.ignore[${i}]`, 'a diagnostic code', code);
     }
-  }
+  });
   if (!Object.hasOwn(RANK, minSeverity)) {
-    throw new TypeError(
-      `lintRobotsTxt: options.minSeverity must be 'error', 'warning' or 'info', got ${JSON.stringify(minSeverity)}`,
+    throw argumentError(
+      'lintRobotsTxt',
+      'options.minSeverity',
+      "'error', 'warning' or 'info'",
+      minSeverity,
     );
   }
   if (
     maxPerCode !== Number.POSITIVE_INFINITY &&
     !(Number.isSafeInteger(maxPerCode) && maxPerCode >= 1)
   ) {
-    throw new TypeError(
-      `lintRobotsTxt: options.maxPerCode must be a whole number ≥ 1, got ${String(maxPerCode)}`,
-    );
+    throw argumentError('lintRobotsTxt', 'options.maxPerCode', 'a whole number ≥ 1', maxPerCode);
   }
   const ignored = new Set<string>(ignore);
   const min = RANK[minSeverity];

@@ -38,6 +38,7 @@ export type DiagnosticCode =
   | 'user-agent-truncated'
   | 'user-agent-version'
   | 'user-agent-without-rules'
+  | 'merged-group'
   | 'duplicate-rule'
   | 'shadowed-rule'
   | 'allow-disallow-tie'

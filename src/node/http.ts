@@ -129,8 +129,9 @@ function toResponse(response: IncomingMessage): Response {
       // A header value the Fetch standard rejects is dropped, as undici's fetch drops it.
     }
   }
-  // Redirects and bodiless statuses: the body is not read, the connection is let go.
-  if (nullBodyStatuses.has(status) || (status >= 300 && status < 400)) {
+  // Only a success's body is read (fetchRobotsTxt maps every other status by its code alone):
+  // the others are let go undecoded, so that a coding we cannot read does not hide a 404.
+  if (nullBodyStatuses.has(status) || status < 200 || status >= 300) {
     response.resume();
     response.destroy();
     return new Response(nullBodyStatuses.has(status) ? null : '', { status, headers });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { usage } from '../../src/ai-preferences/index.js';
-import { parseRobotsTxt } from '../../src/index.js';
+import { matchesPattern, parseRobotsTxt, readExtensions } from '../../src/index.js';
 import { pick } from '../helpers/arbitraries.js';
 import { loadCases } from '../helpers/cases.js';
 
@@ -61,10 +61,65 @@ describe('AI preference lines', () => {
           const line = before.matchingLine(c.url, c.useragent);
           const shifted = line >= first ? line + lines.length : line;
           expect(after.matchingLine(c.url, c.useragent)).toBe(shifted);
-          expect(usage(after, c.url, c.useragent).fetchable).toBe(verdict);
+          // usage() keeps the groups per agent: they must be explain's, URL after URL.
+          const preferences = usage(after, c.url, c.useragent);
+          const explanation = after.explain(c.url, c.useragent);
+          expect(preferences.fetchable).toBe(verdict);
+          expect(preferences.line).toBe(explanation.line);
+          expect(preferences.groups).toEqual(explanation.groups);
+          expect(preferences.path).toBe(explanation.path);
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+// The indexed lookup of preference lines against a naive scan of every line, on sets large
+// enough to be indexed (more than 24 lines) and small ones, with wildcards, `$` and ties.
+describe('the longest-match lookup of preference lines', () => {
+  const piece = pick(['/', 'a', 'b', 'ab', '*', '$', '.pdf', '%2F', 'x/']);
+  const linePath = fc.array(piece, { minLength: 1, maxLength: 4 }).map((p) => `/${p.join('')}`);
+  const value = pick(['y', 'n', 'yes']);
+  const rule = fc.tuple(fc.option(linePath, { nil: null }), value, value);
+
+  it('finds the lines a naive scan finds', () => {
+    fc.assert(
+      fc.property(
+        fc.array(rule, { minLength: 1, maxLength: 60 }),
+        fc.array(linePath, { minLength: 1, maxLength: 8 }),
+        (rules, paths) => {
+          const body = [
+            'User-agent: *',
+            ...rules.map(
+              ([p, t, s]) =>
+                `Content-Usage: ${p === null ? '' : `${p} `}train-ai=${t}, search=${s}`,
+            ),
+          ].join('\n');
+          const robots = parseRobotsTxt(body);
+          const lines = readExtensions(robots).filter((r) => r.type === 'content-usage');
+          for (const path of paths) {
+            const matching = lines.filter((l) => matchesPattern(l.pattern, path));
+            const top = Math.max(-1, ...matching.map((l) => l.priority));
+            const expected = matching.filter((l) => l.priority === top).map((l) => l.line);
+            const result = usage(robots, `https://example.com${path}`, 'Bot');
+            expect(result.rules.map((r) => r.line)).toEqual(expected);
+            // Most restrictive: the lines saying n, else those saying y.
+            const said = (label: 'train-ai' | 'search'): number[] => {
+              const best = matching.filter((l) => l.priority === top);
+              const saying = (v: string) =>
+                best
+                  .filter((l) => new RegExp(`(^|, )${label}=${v}(,|$)`).test(l.statement))
+                  .map((l) => l.line);
+              const no = saying('n');
+              return no.length > 0 ? no : saying('y');
+            };
+            expect(result.contentUsage['train-ai'].lines).toEqual(said('train-ai'));
+            expect(result.contentUsage.search.lines).toEqual(said('search'));
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

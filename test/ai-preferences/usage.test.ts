@@ -265,6 +265,40 @@ describe('combineUsage with the Content-Usage header', () => {
   });
 });
 
+describe('usage and explain', () => {
+  it('agree on verdict, line, path and groups, URL after URL and agent after agent', () => {
+    const robots = parseRobotsTxt(fixture('cloudflare-managed.txt'));
+    const agents = [
+      ...Array.from({ length: 20 }, (_, i) => `Bot${i}`),
+      'GPTBot',
+      'gptbot',
+      ['GPTBot', 'CCBot'],
+      ['CCBot', 'GPTBot'],
+      'Amazonbot',
+      'GPTBot',
+    ];
+    for (const agent of agents) {
+      for (const path of ['/', '/cart', '/account/x', '/products/1?a=b']) {
+        const result = usage(robots, url(path), agent);
+        const explanation = robots.explain(url(path), agent);
+        expect([
+          result.fetchable,
+          result.line,
+          result.path,
+          result.groups,
+          result.selection,
+        ]).toEqual([
+          explanation.allowed,
+          explanation.line,
+          explanation.path,
+          explanation.groups,
+          explanation.selection,
+        ]);
+      }
+    }
+  });
+});
+
 describe('usage arguments', () => {
   it('knows only fetchability from a fetch outcome', () => {
     const unavailable = allowAll('robots.txt answered 404: everything is allowed');

@@ -128,6 +128,19 @@ export function cacheStoreTests(
         expect(await store.reserve!('zero', 0)).toBe(0);
       });
 
+      it('claims a start only an interval after the last one', async () => {
+        const harness = await create();
+        const { store } = harness;
+        expect(store.claim).toBeTypeOf('function');
+        expect(await store.claim!('k', 200)).toBe(0);
+        const again = await store.claim!('k', 200);
+        expect(again).toBeGreaterThan(150);
+        expect(again).toBeLessThanOrEqual(200);
+        expect(await store.claim!('other', 200)).toBe(0);
+        await harness.elapse(250);
+        expect(await store.claim!('k', 200)).toBe(0);
+      });
+
       it('hands out each slot once to concurrent callers', async () => {
         const { store } = await create();
         const waits = await Promise.all(

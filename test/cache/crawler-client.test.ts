@@ -38,21 +38,31 @@ async function site(initial: Reply) {
   };
 }
 
-/** A clock the pacer's sleep moves: pacing tests take no real time. */
+/**
+ * A virtual clock for the pacer: `sleep` schedules a timer, and once the pending work has
+ * settled (a macrotask later) the earliest timer fires and the clock jumps to it. Pacing tests
+ * take no real time, and concurrent sleepers wake in the order real timers would.
+ */
 function fakeTime(start = Date.UTC(2026, 0, 1)) {
   let time = start;
-  const sleeps: number[] = [];
+  const timers: { at: number; resolve: () => void }[] = [];
+  const fire = (): void => {
+    timers.sort((a, b) => a.at - b.at);
+    const next = timers.shift();
+    if (next === undefined) return;
+    time = Math.max(time, next.at);
+    next.resolve();
+  };
   return {
     now: () => time,
-    sleep: (ms: number) => {
-      sleeps.push(ms);
-      time += ms;
-      return Promise.resolve();
-    },
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        timers.push({ at: time + ms, resolve });
+        setImmediate(fire);
+      }),
     advance(ms: number) {
       time += ms;
     },
-    sleeps,
   };
 }
 
@@ -207,11 +217,11 @@ describe('politeness', () => {
     ];
     expect(await Promise.all(together)).toEqual([0, 2000]);
 
-    const rate = client({ now: time.now, sleep: () => Promise.resolve() });
+    const rate = client({ now: time.now, sleep: time.sleep });
     expect(
       await Promise.all([1, 2, 3].map(() => rate.acquire(origin.url('/'), 'RateBot'))),
     ).toEqual([0, 5000, 10000]);
-    const floor = client({ now: time.now, sleep: () => Promise.resolve(), minDelay: 7000 });
+    const floor = client({ now: time.now, sleep: time.sleep, minDelay: 7000 });
     expect(await Promise.all([1, 2].map(() => floor.acquire(origin.url('/'), 'FooBot')))).toEqual([
       0, 7000,
     ]);
@@ -236,25 +246,54 @@ describe('politeness', () => {
     const time = fakeTime();
     const store = createMemoryStore({ now: time.now });
     const fleet = [1, 2, 3].map(() =>
-      client({ store, now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' }),
+      client({ store, now: time.now, sleep: time.sleep, agent: 'FooBot' }),
     );
     const waits = await Promise.all(fleet.map((robots) => robots.acquire(origin.url('/'))));
     expect(waits.sort((a, b) => a - b)).toEqual([0, 1000, 2000]);
     // Clients with stores of their own do not see each other.
-    const apart = [1, 2].map(() =>
-      client({ now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' }),
-    );
+    const apart = [1, 2].map(() => client({ now: time.now, sleep: time.sleep, agent: 'FooBot' }));
     time.advance(10_000);
     expect(await Promise.all(apart.map((robots) => robots.acquire(origin.url('/'))))).toEqual([
       0, 0,
     ]);
   });
 
+  it('a process that wakes late for its slot does not start right before the next one', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\nDisallow: /private\n' });
+    const time = fakeTime();
+    const store = createMemoryStore({ now: time.now });
+    const options = { store, now: time.now, agent: 'FooBot' };
+    let late = true;
+    const a = client({ ...options, sleep: time.sleep });
+    // b oversleeps its first wait by 900 ms (a busy machine).
+    const b = client({
+      ...options,
+      sleep: (ms: number) => {
+        const extra = late ? 900 : 0;
+        late = false;
+        return time.sleep(ms + extra);
+      },
+    });
+    const c = client({ ...options, sleep: time.sleep });
+    await a.get(origin.url('/'));
+    await Promise.all([b.get(origin.url('/')), c.get(origin.url('/'))]);
+    const start = time.now();
+    const starts: Record<string, number> = {};
+    await Promise.all(
+      Object.entries({ a, b, c }).map(async ([name, robots]) => {
+        await robots.acquire(origin.url(`/${name}`));
+        starts[name] = time.now() - start;
+      }),
+    );
+    // a at 0, b late at 1900 instead of 1000, so c waits until 2900 instead of starting at 2000.
+    expect(starts).toEqual({ a: 0, b: 1900, c: 2900 });
+  });
+
   it('backOff holds the origin for a Retry-After, bounded, for every client of the store', async () => {
     const origin = await site({ body: '' });
     const time = fakeTime();
     const store = createMemoryStore({ now: time.now });
-    const options = { store, now: time.now, sleep: () => Promise.resolve(), agent: 'FooBot' };
+    const options = { store, now: time.now, sleep: time.sleep, agent: 'FooBot' };
     const [a, b] = [client(options), client({ ...options, maxRetryDelay: 3_600_000 })];
     await a.backOff(
       origin.url('/page'),
@@ -282,7 +321,7 @@ describe('politeness', () => {
       const robots = client({
         store,
         now: time.now,
-        sleep: () => Promise.resolve(),
+        sleep: time.sleep,
         agent: 'FooBot',
         onStoreError: () => {},
       });

@@ -1,7 +1,8 @@
 """Runs CPython's urllib.robotparser over a batch of cases read as JSON from stdin.
 
 Each case: {"robotstxt": str, "useragent": str, "url": str}. Prints a JSON list: for each case
-{"allowed": bool, "delay": int|None} or {"error": "ExceptionType"} when CPython raises.
+{"allowed": bool, "delay": int|None, "sitemaps": [str]|None} or {"error": "ExceptionType"} when
+CPython raises.
 """
 import json
 import sys
@@ -18,7 +19,11 @@ def run(case):
         allowed = parser.can_fetch(case["useragent"], case["url"])
     except Exception as error:
         return {"error": type(error).__name__}
-    return {"allowed": allowed, "delay": parser.crawl_delay(case["useragent"])}
+    return {
+        "allowed": allowed,
+        "delay": parser.crawl_delay(case["useragent"]),
+        "sitemaps": parser.site_maps(),
+    }
 
 
 cases = json.load(sys.stdin)

@@ -114,7 +114,8 @@ const cases: readonly LintCase[] = [
     says: '"/a/b"',
   },
   { code: 'pattern-never-matches', body: 'User-agent: *\nAllow: $\n', line: 2 },
-  { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /a$b\n', line: 2, column: 13 },
+  { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /a$/b\n', line: 2, column: 13 },
+  { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /*.pdf$*\n', line: 2 },
   { code: 'empty-user-agent', body: 'User-agent:\nDisallow: /\n', line: 1 },
   {
     code: 'user-agent-no-token',
@@ -136,7 +137,33 @@ const cases: readonly LintCase[] = [
     line: 1,
     says: 'own User-agent line',
   },
+  {
+    code: 'user-agent-truncated',
+    body: 'User-agent: Mediapartners-Google*\nDisallow: /\n',
+    line: 1,
+    severity: 'info',
+    says: 'this is fine',
+  },
   { code: 'user-agent-version', body: 'User-agent: Googlebot/2.1\nDisallow: /\n', line: 1 },
+  {
+    code: 'merged-group',
+    body: 'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googlebot\nCrawl-delay: 5\n\nUser-agent: GPTBot\nDisallow: /\n',
+    line: 4,
+    says: 'Googlebot is blocked from the whole site',
+  },
+  {
+    code: 'merged-group',
+    body: 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /private/\n',
+    line: 1,
+    says: 'blocked from /private/',
+  },
+  {
+    code: 'merged-group',
+    body: 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: GPTBot\nAllow: /\n',
+    line: 1,
+    severity: 'warning',
+    says: 'No verdict changes',
+  },
   {
     code: 'user-agent-without-rules',
     body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
@@ -147,11 +174,14 @@ const cases: readonly LintCase[] = [
     code: 'shadowed-rule',
     body: 'User-agent: *\nDisallow: /*\nDisallow: /\n',
     line: 3,
+    severity: 'info',
+    says: 'redundant',
   },
   {
     code: 'shadowed-rule',
     body: 'User-agent: *\nDisallow: /*\nDisallow: /x\n',
     line: 3,
+    severity: 'info',
     says: 'comes first',
   },
   {
@@ -446,7 +476,7 @@ describe('lintRobotsTxt', () => {
   });
 
   it('counts columns in UTF-16 code units of the decoded line', () => {
-    const [d] = lintRobotsTxt('User-agent: *\nDisallow: /é$x\n').diagnostics;
+    const [d] = lintRobotsTxt('User-agent: *\nDisallow: /é$/x\n').diagnostics;
     expect(d).toMatchObject({ code: 'literal-dollar', line: 2, column: 13, endColumn: 14 });
   });
 
@@ -458,6 +488,30 @@ describe('lintRobotsTxt', () => {
     expect(text).toContain('[allow-disallow-tie]');
     expect(text).toContain('see site/robots.txt:2: Allow: /p');
     expect(text).toMatch(/0 errors, 1 warning, 0 infos\n$/);
+  });
+});
+
+describe('lint beside Google’s report', () => {
+  it('flags missing colons and stray byte order marks on exactly the report’s lines', async () => {
+    const { reportRobotsTxt } = await import('../../src/parse/report.js');
+    const body =
+      '\uFEFFUser-agent: *\nDisallow /a\n\uFEFFDisallow: /b\nAllow /c\nCrawl-delay 5\n\uFEFFUser-agent: x\nSitemap /s.xml\n';
+    const report = reportRobotsTxt(body);
+    const lint = lintRobotsTxt(body).diagnostics;
+    const linesOf = (code: string) => lint.filter((d) => d.code === code).map((d) => d.line);
+    expect(linesOf('missing-colon')).toEqual(
+      report.lines.filter((l) => l.isMissingColonSeparator).map((l) => l.line),
+    );
+    expect(linesOf('missing-colon')).toEqual([2, 4, 5, 7]);
+    // A BOM inside the file: the report reads an unknown key, lint says why.
+    expect(linesOf('stray-byte-order-mark')).toEqual([3, 6]);
+    expect(report.lines.filter((l) => l.line === 3 || l.line === 6).map((l) => l.tag)).toEqual([
+      'unknown',
+      'unknown',
+    ]);
+    // The leading BOM is skipped by both.
+    expect(report.lines[0]!.tag).toBe('user-agent');
+    expect(linesOf('byte-order-mark')).toEqual([1]);
   });
 });
 
@@ -504,7 +558,10 @@ describe('lint options', () => {
   });
 
   it.each([
-    [{ ignore: ['no-such-code'] }, /options\.ignore has "no-such-code"/],
+    [
+      { ignore: ['no-such-code'] },
+      /^lintRobotsTxt: options\.ignore\[0\] must be a diagnostic code, got "no-such-code"$/,
+    ],
     [{ ignore: 'unknown-directive' }, /options\.ignore must be an array/],
     [{ minSeverity: 'fatal' }, /options\.minSeverity/],
     [{ maxPerCode: 0 }, /options\.maxPerCode/],

@@ -98,6 +98,15 @@ describe('other decoding cases', () => {
     expect(result.reason).toContain('zstd');
   });
 
+  it('a 404 with a coding it cannot read is still unavailable: only a 2xx body is decoded', async () => {
+    const server = await startHttpServer((_request, response) => {
+      response.writeHead(404, { 'content-encoding': 'zstd' });
+      response.end('garbage');
+    });
+    running.push(server);
+    expect((await fetchRobotsTxt(server.origin, allow)).status).toBe('unavailable');
+  });
+
   it('asks for gzip, deflate and br', async () => {
     const asked: (string | undefined)[] = [];
     const server = await startHttpServer((request, response) => {

@@ -128,6 +128,10 @@ describe("python-urllib: CPython's RobotFileParser", () => {
         'Crawl-delay: x',
         'Request-rate: 1/5',
         'Sitemap: https://e.com/s.xml',
+        'sitemap:/relative.xml',
+        'Request-rate: 3/20',
+        'Crawl-delay: 0',
+        'Crawl-delay: ²',
       ),
       fc
         .tuple(
@@ -174,7 +178,7 @@ describe("python-urllib: CPython's RobotFileParser", () => {
     const body = fc
       .array(fc.tuple(line, breaks), { maxLength: 12 })
       .map((ls) => ls.map(([l, b]) => l + b).join(''));
-    const url = fc
+    const path = fc
       .array(
         fc.constantFrom(
           '/',
@@ -191,11 +195,38 @@ describe("python-urllib: CPython's RobotFileParser", () => {
           'x',
           '%',
           ' ',
+          '*',
+          '$',
         ),
         { maxLength: 8 },
       )
-      .map((parts) => `https://e.com/${parts.join('')}`);
-    const agent = fc.constantFrom('FooBot', 'foobot/1.2', 'Bar', 'bot', 'Other', 'MyBot');
+      .map((parts) => parts.join(''));
+    // Absolute, scheme-relative, path-only and odd URLs: Python's urlparse splits each its way.
+    const url = fc
+      .tuple(
+        fc.constantFrom(
+          'https://e.com/',
+          'http://e.com:8080/',
+          '//e.com/',
+          '/',
+          '',
+          'e.com/',
+          'ftp://e.com',
+        ),
+        path,
+      )
+      .map(([start, rest]) => start + rest);
+    const agent = fc.constantFrom(
+      'FooBot',
+      'foobot/1.2',
+      'Bar',
+      'bot',
+      'Other',
+      'MyBot',
+      'Mozilla/5.0 (compatible; FooBot/1.2)',
+      '',
+      '*',
+    );
     const batch = fc.sample(fc.record({ robotstxt: body, useragent: agent, url }), {
       numRuns: 600,
       seed: 9309,
@@ -211,7 +242,10 @@ describe("python-urllib: CPython's RobotFileParser", () => {
     );
     expect(run.status, run.stderr).toBe(0);
     const { results } = JSON.parse(run.stdout) as {
-      results: ({ allowed: boolean; delay: number | null } | { error: string })[];
+      results: (
+        | { allowed: boolean; delay: number | null; sitemaps: string[] | null }
+        | { error: string }
+      )[];
     };
     const wrong = batch.flatMap((c, i): unknown[] => {
       const robots = parseRobotsTxt(c.robotstxt, { interpretation: 'python-urllib' });
@@ -220,8 +254,14 @@ describe("python-urllib: CPython's RobotFileParser", () => {
       const got = {
         allowed: robots.isAllowed(c.url, c.useragent),
         delay: robots.crawlDelay(c.useragent) ?? null,
+        // `site_maps()` is None when the file has no Sitemap line.
+        sitemaps: robots.sitemaps.length === 0 ? null : robots.sitemaps,
       };
-      return got.allowed === want.allowed && got.delay === want.delay ? [] : [{ ...c, want, got }];
+      const same =
+        got.allowed === want.allowed &&
+        got.delay === want.delay &&
+        JSON.stringify(got.sitemaps) === JSON.stringify(want.sitemaps);
+      return same ? [] : [{ ...c, want, got }];
     });
     expect(wrong).toEqual([]);
   });

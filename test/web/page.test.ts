@@ -218,6 +218,27 @@ describe('the tester page', () => {
     await page.close();
   });
 
+  it('shows in the audit which readings differ, per crawler', async () => {
+    const page = await open();
+    await setDraft(page, DRAFT);
+    await setUrls(page, URLS);
+    await page.click('#tab-audit');
+    const header = await page.$$eval('table.audit thead th', (ths) =>
+      ths.map((t) => t.textContent),
+    );
+    expect(header.at(-1)).toBe('Read by');
+    const readBy = await page.$$eval('table.audit tbody tr', (trs) =>
+      Object.fromEntries(
+        trs.map((tr) => [tr.querySelector('th')?.textContent, tr.lastElementChild?.textContent]),
+      ),
+    );
+    // /private/press/kit: Google's longest match allows it, first-match readers stop at line 2.
+    expect(readBy['Googlebot (Google)']).toBe("differs: 1996 draft, Python's robotparser");
+    // GPTBot is disallowed everywhere under every reading.
+    expect(readBy['GPTBot (OpenAI)']).toBe('all alike');
+    await page.close();
+  });
+
   it('shows AI usage preferences per URL and purpose as the library evaluates them', async () => {
     const page = await open();
     const draft = [

@@ -11,6 +11,7 @@ import {
   usage,
 } from '../../src/ai-preferences/index.js';
 import {
+  type AuditVerdict,
   auditRobotsTxt,
   compareReadings,
   parseReadings,
@@ -210,7 +211,7 @@ function checkbox(token: string, label: string): HTMLElement {
 
 function renderAudit(): void {
   const paths = ['/', ...state.urls.slice(0, 8).map((u) => new URL(urlOf(u)).pathname)];
-  const audit = auditRobotsTxt(robots(), { paths: [...new Set(paths)] });
+  const audit = auditRobotsTxt(robots(), { paths: [...new Set(paths)], readings: readings() });
   const table = h(
     'table',
     { class: 'audit' },
@@ -223,6 +224,7 @@ function renderAudit(): void {
         h('th', { scope: 'col' }, 'Crawler'),
         h('th', { scope: 'col' }, 'Purpose'),
         ...audit.paths.map((p) => h('th', { scope: 'col' }, visible(p))),
+        h('th', { scope: 'col' }, 'Read by'),
       ),
     ),
     h(
@@ -243,6 +245,7 @@ function renderAudit(): void {
               v.selection === 'global' ? ' *' : '',
             ),
           ),
+          readByCell(row.verdicts),
         ),
       ),
     ),
@@ -251,6 +254,22 @@ function renderAudit(): void {
     $('audit'),
     table,
     h('p', { class: 'note' }, '* no group names the crawler: the "User-agent: *" rules applied.'),
+    h(
+      'p',
+      { class: 'note' },
+      'Read by: whether the 1996 draft and Python’s robotparser give the same verdicts as Google on these paths.',
+    ),
+  );
+}
+
+/** The "Read by" cell of a crawler: every reading alike, or the readings that differ. */
+function readByCell(verdicts: readonly AuditVerdict[]): HTMLElement {
+  const differing = [...new Set(verdicts.flatMap((v) => v.differingReadings ?? []))];
+  if (differing.length === 0) return h('td', { class: 'read-by' }, 'all alike');
+  return h(
+    'td',
+    { class: 'read-by differs', 'data-readings': differing.join(' ') },
+    `differs: ${differing.map((r) => READING_NAMES[r]).join(', ')}`,
   );
 }
 

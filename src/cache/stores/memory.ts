@@ -20,7 +20,7 @@ export interface MemoryStoreOptions {
 
 /**
  * An in-memory LRU {@link CacheStore}, the client's default. Entries are kept by reference (they
- * are never mutated). Its `lock` and `reserve` only coordinate clients that share this one store
+ * are never mutated). Its `lock`, `reserve` and `claim` only coordinate clients that share this one store
  * object.
  *
  * @example
@@ -42,6 +42,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
   const locks = new Map<string, { token: object; until: number }>();
   // Next free request slot per key (epoch ms); bounded like the entries.
   const slots = createLru<number>(maxEntries);
+  // When the last request per key started (epoch ms).
+  const starts = createLru<number>(maxEntries);
   return {
     get(key) {
       const held = entries.get(key);
@@ -65,6 +67,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
       const start = Math.max(time, slots.get(key) ?? time);
       slots.set(key, start + interval);
       return Promise.resolve(start - time);
+    },
+    claim(key, interval) {
+      const time = now();
+      const last = starts.get(key);
+      if (last !== undefined && time < last + interval)
+        return Promise.resolve(last + interval - time);
+      starts.set(key, time);
+      return Promise.resolve(0);
     },
     lock(key, ttl) {
       const held = locks.get(key);

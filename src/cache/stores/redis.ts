@@ -29,7 +29,8 @@ export interface RedisStoreOptions {
   readonly client: RedisCommandClient;
   /**
    * Prefix of every key; the entry of an origin is `prefix + origin`, its lock
-   * `prefix + 'lock:' + origin`, its next request slot `prefix + 'pace:' + origin`.
+   * `prefix + 'lock:' + origin`, its next request slot `prefix + 'pace:' + origin` and the start
+   * of its last request `prefix + 'started:' + origin`.
    * @default 'robots-rep:v1:'
    */
   readonly prefix?: string;
@@ -73,6 +74,19 @@ local start = math.max(ms, free)
 local nextFree = start + tonumber(ARGV[1])
 redis.call('set', KEYS[1], string.format('%d', nextFree), 'PX', string.format('%d', nextFree - ms + 60000))
 return start - ms`;
+
+/**
+ * Claims the start of a request to KEYS[1] (see `CacheStore.claim`): 0 and now recorded, unless
+ * the last start was less than ARGV[1] ms ago; then the ms left.
+ */
+const claimScript = `
+local now = redis.call('time')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local last = tonumber(redis.call('get', KEYS[1]) or '')
+local interval = tonumber(ARGV[1])
+if last and ms < last + interval then return last + interval - ms end
+redis.call('set', KEYS[1], string.format('%d', ms), 'PX', string.format('%d', interval + 60000))
+return 0`;
 
 /**
  * A {@link CacheStore} on Redis: entries as JSON strings with a TTL (`SET … PX`), a lock per
@@ -150,11 +164,17 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
         `${prefix}pace:${key}`,
         String(Math.max(0, Math.ceil(interval))),
       ]);
-      const wait = Number(reply);
-      if (!Number.isFinite(wait) || wait < 0) {
-        throw new Error(`Redis reserve replied ${String(reply)}, not a wait in ms`);
-      }
-      return wait;
+      return waitOf(reply, 'reserve');
+    },
+    async claim(key, interval) {
+      const reply = await send([
+        'EVAL',
+        claimScript,
+        '1',
+        `${prefix}started:${key}`,
+        String(Math.max(0, Math.ceil(interval))),
+      ]);
+      return waitOf(reply, 'claim');
     },
     async lock(key, ttl) {
       const lockKey = `${prefix}lock:${key}`;
@@ -177,6 +197,15 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
       return lock;
     },
   };
+}
+
+/** A script's reply as a wait in ms; anything else is an error (the client then paces alone). */
+function waitOf(reply: unknown, operation: string): number {
+  const wait = Number(reply);
+  if (!Number.isFinite(wait) || wait < 0) {
+    throw new Error(`Redis ${operation} replied ${String(reply)}, not a wait in ms`);
+  }
+  return wait;
 }
 
 /** How commands are sent with `client`: ioredis's `call`, or node-redis's `sendCommand`. */

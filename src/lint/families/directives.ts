@@ -7,7 +7,20 @@
 
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
+import { writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { listOf } from './groups.js';
+
+/**
+ * Keys other crawlers act on: in a group that names no Google crawler (and is not `*`), that
+ * Google ignores them is worth knowing, not a warning.
+ */
+const HONOURED_ELSEWHERE: ReadonlySet<string> = new Set([
+  'crawl-delay',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+]);
 
 const CANONICAL = {
   'user-agent': 'User-agent',
@@ -128,7 +141,7 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
     context.report({
       code: 'missing-colon',
       line,
-      message: missingColonMessage(keyText, d, text),
+      message: missingColonMessage(shorten(keyText), d, text),
       from: d.keyEnd,
       to: d.valueStart,
       ...quiet,
@@ -137,7 +150,18 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   if (d.kind === 'unknown') {
     const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
     if (unsupported !== undefined) {
-      context.report({ code: 'unsupported-directive', line, message: unsupported, ...span });
+      const others = HONOURED_ELSEWHERE.has(lower) ? nonGoogleAgents(context, line) : undefined;
+      context.report({
+        code: 'unsupported-directive',
+        line,
+        ...(others === undefined
+          ? { message: unsupported }
+          : {
+              severity: 'info' as const,
+              message: `${unsupported.replace(/ \(.*\)\.$/, '.')} This group is for ${listOf(others)}, not Google, so that is fine if they honour it.`,
+            }),
+        ...span,
+      });
       return;
     }
     context.report({
@@ -159,10 +183,15 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       ...span,
     });
   } else if (/[\t\n\v\f\r ]/.test(raw)) {
+    // `Sitemap https://…` without a colon: the colon of the URL splits it.
+    const url = /^(\S+)[\t ]+(https?)$/i.exec(keyText);
     context.report({
       code: 'space-in-key',
       line,
-      message: `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
+      message:
+        url !== null && value.startsWith('//')
+          ? `No colon after "${url[1]}": the colon of the URL splits the line, so Google reads the key "${keyText}" and the URL "${value}", which is not a full URL and is ignored. Write "${canonical}: ${url[2]}:${value}".`
+          : `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
       ...span,
     });
   } else if (lower !== canonical.toLowerCase()) {
@@ -184,7 +213,8 @@ function missingColonMessage(keyText: string, d: DirectiveSpan, text: string): s
   return `No colon after "${keyText}": Google reads the line as "${CANONICAL[d.kind]}: ${value}" (whitespace between exactly two words stands for the colon), but RFC 9309 requires the colon and other parsers ignore the line.`;
 }
 
-function unknownMessage(keyText: string, raw: string, lower: string): string {
+function unknownMessage(fullKey: string, raw: string, lower: string): string {
+  const keyText = shorten(fullKey);
   // A key starting with a byte order mark also gets the encoding family's `stray-byte-order-mark`.
   if (raw.startsWith('\xef\xbb\xbf')) {
     return `Unknown directive "${keyText.slice(1)}" behind a byte order mark: Google reads the mark as part of the key, so it ignores the line.`;
@@ -194,4 +224,27 @@ function unknownMessage(keyText: string, raw: string, lower: string): string {
       ? ' It looks like a bare URL: write "Sitemap: <url>".'
       : '';
   return `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`;
+}
+
+/**
+ * The crawlers of the group a line is written in, when none of them is a Google crawler nor `*`;
+ * undefined otherwise (and outside any group).
+ */
+function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
+  const block = writtenBlocks(context).blockOfLine.get(line);
+  if (block === undefined) return undefined;
+  const group = context.robots.groups[block.group];
+  const agents = group?.agents.filter((a) => block.agentLines.includes(a.line)) ?? [];
+  if (agents.length === 0) return undefined;
+  const tokens: string[] = [];
+  for (const agent of agents) {
+    if (agent.global || /google/i.test(agent.value)) return undefined;
+    tokens.push(agent.token === '' ? agent.value : agent.token);
+  }
+  return tokens;
+}
+
+/** A key quoted in a message: a line of an HTML page or a script can be thousands of characters. */
+function shorten(key: string): string {
+  return key.length > 80 ? `${key.slice(0, 80)}…` : key;
 }

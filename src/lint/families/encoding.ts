@@ -64,11 +64,11 @@ function checkEncoding(context: LintContext): LintChecks {
     return {};
   }
   if (context.html) {
+    const rules = context.robots.groups.reduce((n, g) => n + g.rules.length, 0);
     context.report({
       code: 'html-content',
       line: 1,
-      message:
-        'The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: it has no rules, so everything is allowed.',
+      message: `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of it, whatever the page meant`}. Serve a plain-text robots.txt (or a 404).`,
     });
   }
   const bom = context.summary.bomLength;
@@ -106,7 +106,10 @@ function checkEncoding(context: LintContext): LintChecks {
         });
       }
       const bad = invalidUtf8Offset(text, span.start, span.end);
-      if (bad >= 0 && invalidUtf8 < MAX_INVALID_UTF8 && !context.html) {
+      // Bytes in a comment are never read: a latin-1 comment is harmless.
+      const hash = bad < 0 ? -1 : text.indexOf('#', span.start);
+      const inComment = hash >= 0 && hash < bad;
+      if (bad >= 0 && !inComment && invalidUtf8 < MAX_INVALID_UTF8 && !context.html) {
         invalidUtf8++;
         context.report({
           code: 'invalid-utf8',
@@ -134,12 +137,12 @@ export function looksLikeHtml(text: string): boolean {
   let from = 0;
   while (from < 3 && text.charCodeAt(from) === [0xef, 0xbb, 0xbf][from]) from++;
   const head = asciiLowerCase(text.slice(from, from + 1024)).trimStart();
+  // A page starts with a tag; a robots.txt may start with `<!-- … -->` comments (read as ignored
+  // lines) but has no page tags.
   return (
     head.startsWith('<!doctype html') ||
-    head.startsWith('<html') ||
-    head.startsWith('<head') ||
-    head.startsWith('<body') ||
-    (head.startsWith('<') && /<(html|head|body)[\s>]/.test(head))
+    (head.startsWith('<') &&
+      /<(?:html|head|body|meta|script|style|iframe|title|link|div)[\s>/]/.test(head))
   );
 }
 

@@ -4,10 +4,24 @@
  * without rules.
  */
 
-import { ruleKey } from '../../explain.js';
-import type { AgentLine } from '../../types.js';
+import { formatRule, ruleKey } from '../../explain.js';
+import { byteStringBody } from '../../parse/body.js';
+import { ParsedRobotsTxt } from '../../robots.js';
+import type { AgentLine, Group, RobotsTxt } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
+import { type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+
+// Each merged block is checked by parsing the file once more; past this many, blocks are still
+// reported, as warnings, without the check.
+const MAX_MERGE_CHECKS = 20;
+// Paths checked per merged block: `/` and the paths of the group's rules.
+const MAX_MERGE_PATHS = 40;
+// Crawlers named in one message; the rest are counted.
+const MAX_NAMED = 8;
+// The name the global agent is checked as: no file names it.
+const PROBE = 'RobotsRepLintProbe';
 
 export const groups: LintFamily = {
   name: 'groups',
@@ -37,6 +51,11 @@ export const groups: LintFamily = {
       severity: 'warning',
       summary: 'A group without rules: its crawlers may crawl everything and skip the `*` rules.',
     },
+    'merged-group': {
+      severity: 'error',
+      summary:
+        "User-agent lines followed only by non-rule lines (Crawl-delay, Host, …) share the next group's rules: an error when that changes a verdict for them.",
+    },
   },
   check: checkGroups,
 };
@@ -59,6 +78,7 @@ function checkGroups(context: LintContext): LintChecks {
         for (const agent of group.agents) agentLine(context, agent);
       }
       withoutRules(context);
+      mergedGroups(context);
     },
   };
 }
@@ -99,6 +119,17 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     return;
   }
   const list = next === 0x2c ? ' Put each crawler on its own User-agent line.' : '';
+  if (harmlessSuffix(rest)) {
+    context.report({
+      code: 'user-agent-truncated',
+      line: agent.line,
+      severity: 'info',
+      message: `Google’s parser reads this as "${agent.token}" and ignores "${rest}"; crawlers match their product token "${agent.token}", so this is fine.`,
+      from,
+      to,
+    });
+    return;
+  }
   context.report({
     code: 'user-agent-truncated',
     line: agent.line,
@@ -106,6 +137,14 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     from,
     to,
   });
+}
+
+/**
+ * A suffix after the product token that changes nothing for the crawler: a wildcard
+ * (`Mediapartners-Google*`), a domain (`ip-web-crawler.com`), a lone `+` (`Baiduspider+`).
+ */
+function harmlessSuffix(rest: string): boolean {
+  return /^(?:\*+|\+|(?:\.[a-z]{2,})+)$/i.test(rest);
 }
 
 function withoutRules(context: LintContext): void {
@@ -116,12 +155,151 @@ function withoutRules(context: LintContext): void {
   const first = named[0];
   if (first === undefined) return;
   const d = directives[first.line];
-  const tokens = named.map((a) => a.token).join(', ');
+  const tokens = listOf(named.map((a) => a.token));
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
     message: `No Allow or Disallow line follows: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${named.length === 1 ? 'it' : 'them'} (a line naming a crawler hides the * group). Add "Disallow:" to say so explicitly, or rules.`,
     from: d?.keyStart,
     to: d?.valueEnd,
+  });
+}
+
+/** `a, b, c` — at most {@link MAX_NAMED} names, then `and N more`. */
+export function listOf(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  if (unique.length <= MAX_NAMED) return unique.join(', ');
+  return `${unique.slice(0, MAX_NAMED).join(', ')} and ${unique.length - MAX_NAMED} more`;
+}
+
+/**
+ * Blocks of User-agent lines whose only lines are non-rule lines: Google puts them in the group
+ * of the next User-agent lines, rules and all.
+ */
+function mergedGroups(context: LintContext): void {
+  if (context.html) return;
+  const { blocks } = writtenBlocks(context);
+  let checks = 0;
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (blocks[i + 1]!.group !== block.group) continue;
+    const group = context.robots.groups[block.group];
+    if (group === undefined || group.rules.length === 0) continue;
+    let last = i + 1;
+    while (blocks[last + 1]?.group === block.group) last++;
+    const target = blocks[last]!;
+    // A crawler the target block names too gets those rules as written.
+    const named = new Set(
+      group.agents
+        .filter((a) => target.agentLines.includes(a.line))
+        .map((a) => (a.global ? '*' : a.token.toLowerCase())),
+    );
+    const agents = group.agents.filter(
+      (a) =>
+        block.agentLines.includes(a.line) &&
+        (a.global || a.token !== '') &&
+        !named.has(a.global ? '*' : a.token.toLowerCase()),
+    );
+    if (agents.length === 0) continue;
+    const change =
+      checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
+    reportMerge(context, block, target, group, agents, change);
+  }
+}
+
+/** A path whose verdict the merge changes, for the agents of the block. */
+interface Change {
+  readonly agents: readonly AgentLine[];
+  readonly path: string;
+  /** The rule that now decides (a Disallow: the agents are now blocked). */
+  readonly line: number;
+  readonly rule: string;
+}
+
+function verdictChange(
+  context: LintContext,
+  block: WrittenBlock,
+  group: Group,
+  agents: readonly AgentLine[],
+): Change | null {
+  // The file as written: the block ends in a rule of its own that matches nothing.
+  const end = context.lines[block.otherLines[block.otherLines.length - 1]!]!.end;
+  const text = `${context.text.slice(0, end)}\nDisallow:${context.text.slice(end)}`;
+  const written: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
+  const paths = ['/'];
+  for (const rule of group.rules) {
+    if (paths.length >= MAX_MERGE_PATHS) break;
+    const path = pathOf(rule.value);
+    if (path !== undefined && !paths.includes(path)) paths.push(path);
+  }
+  for (const path of paths) {
+    const changed: AgentLine[] = [];
+    let decided: { line: number; rule: string } | undefined;
+    for (const agent of agents) {
+      const name = agent.global ? PROBE : agent.token;
+      const now = context.robots.explain(path, name);
+      if (now.allowed || written.explain(path, name).allowed === now.allowed) continue;
+      changed.push(agent);
+      if (decided === undefined && now.rule !== undefined) {
+        decided = { line: now.line, rule: formatRule(now.rule) };
+      }
+    }
+    if (changed.length > 0 && decided !== undefined) return { agents: changed, path, ...decided };
+  }
+  return null;
+}
+
+/** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */
+function pathOf(value: string): string | undefined {
+  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
+  const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
+  return filled.startsWith('/') ? filled : `/${filled}`;
+}
+
+function reportMerge(
+  context: LintContext,
+  block: WrittenBlock,
+  target: WrittenBlock,
+  group: Group,
+  agents: readonly AgentLine[],
+  change: Change | null | undefined,
+): void {
+  const first = block.agentLines[0]!;
+  const lastLine = block.otherLines[block.otherLines.length - 1]!;
+  const names = (list: readonly AgentLine[]): string =>
+    listOf(list.map((a) => (a.global ? '*' : terminalSafe(a.value))));
+  const targetAgents = group.agents.filter((a) => target.agentLines.includes(a.line));
+  const where = `lines ${first}–${lastLine}`;
+  const why = `a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads ${where} as part of the group of line ${target.agentLines[0]} (User-agent: ${names(targetAgents)})`;
+  const d = context.directives[first];
+  const span = { from: d?.keyStart, to: d?.valueEnd };
+  const fix = `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${agents.length === 1 ? 'it' : 'them'}.`;
+  const related = [
+    {
+      line: target.agentLines[0]!,
+      message: `the group ${names(agents)} joins (line ${target.agentLines[0]})`,
+    },
+  ];
+  if (change) {
+    const what =
+      change.path === '/'
+        ? 'from the whole site'
+        : `from ${terminalSafe(change.path)} (and what else that rule matches)`;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}. ${fix}`,
+      ...span,
+      related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
+    });
+    return;
+  }
+  context.report({
+    code: 'merged-group',
+    line: first,
+    severity: 'warning',
+    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'} ${fix}`,
+    ...span,
+    related,
   });
 }

@@ -40,12 +40,7 @@ function pattern(context: LintContext, rule: Rule): void {
   const from = d?.valueStart;
   const to = d?.valueEnd;
   if (!canMatch(rule)) {
-    let hint = ` Did you mean "/${rule.value}"?`;
-    if (rule.value === '$') hint = ' A lone "$" matches only the empty path, which never occurs.';
-    else if (/^https?:\/\//i.test(rule.value)) {
-      const slash = rule.value.indexOf('/', rule.value.indexOf('//') + 2);
-      hint = ` Rules take a path, not a URL: write "${slash < 0 ? '/' : rule.value.slice(slash)}".`;
-    }
+    const hint = neverMatchesHint(rule.value);
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
@@ -55,7 +50,13 @@ function pattern(context: LintContext, rule: Rule): void {
     });
   }
   const dollar = rule.value.indexOf('$');
-  if (dollar >= 0 && dollar < rule.value.length - 1) {
+  // `/*$history`, `/cgi-bin/$LCSTATE`: a `$` before a letter or digit is plainly a character of
+  // the path; one before `/`, `*` or `%` looks like a misplaced end anchor.
+  if (
+    dollar >= 0 &&
+    dollar < rule.value.length - 1 &&
+    !/[A-Za-z0-9_]/.test(rule.value[dollar + 1]!)
+  ) {
     // A `$` byte survives decoding: the value's span in the body holds it.
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
     context.report({
@@ -67,4 +68,19 @@ function pattern(context: LintContext, rule: Rule): void {
       to: at === undefined ? undefined : at + 1,
     });
   }
+}
+
+/** What the writer probably meant by a pattern that does not start with `/` or `*`. */
+function neverMatchesHint(value: string): string {
+  if (value === '$') return ' A lone "$" matches only the empty path, which never occurs.';
+  const url = /^(?:https?:)?\/\/[^/]*(\/.*)?$/i.exec(value);
+  if (url !== null) return ` Rules take a path, not a URL: write "${url[1] ?? '/'}".`;
+  // `www.example.com/blog/x`: a host name before the path.
+  const host = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(\/.*)$/i.exec(value);
+  if (host !== null && /\.[a-z]{2,}(?::\d+)?\//i.test(value)) {
+    return ` Rules take a path, not a host: write "${host[1]}".`;
+  }
+  // `?sa=`, `.pdf`: meant anywhere in the URL.
+  if (value.startsWith('?') || value.startsWith('.')) return ` Did you mean "/*${value}"?`;
+  return ` Did you mean "/${value}"?`;
 }

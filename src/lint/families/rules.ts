@@ -12,12 +12,13 @@ export const rules: LintFamily = {
   name: 'rules',
   codes: {
     'duplicate-rule': {
-      severity: 'warning',
-      summary: 'A rule identical to an earlier one in the same group.',
+      severity: 'info',
+      summary: 'A rule identical to an earlier one in the same group (it changes no verdict).',
     },
     'shadowed-rule': {
       severity: 'warning',
-      summary: 'A rule that never decides: another rule of its group always outranks it.',
+      summary:
+        'A rule that never decides: another rule of its group always outranks it (info when both are of one kind, so no verdict depends on it).',
     },
     'allow-disallow-tie': {
       severity: 'warning',
@@ -37,10 +38,16 @@ function checkRules(context: LintContext): LintChecks {
       for (const group of context.robots.groups) {
         for (const finding of findShadowedRules(group.rules)) {
           const d = context.directives[finding.rule.line];
+          // An Allow outranked by an Allow (a Disallow by a Disallow) is only redundant.
+          const redundant =
+            finding.code === 'shadowed-rule' && finding.rule.type === finding.by.type;
           context.report({
             code: finding.code,
             line: finding.rule.line,
-            message: finding.message,
+            ...(redundant ? { severity: 'info' as const } : {}),
+            message: redundant
+              ? `${finding.message} It is redundant: removing it changes no verdict.`
+              : finding.message,
             from: d?.keyStart,
             to: d?.valueEnd,
             related: [

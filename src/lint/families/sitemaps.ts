@@ -21,13 +21,15 @@ function checkSitemaps(context: LintContext): LintChecks {
       for (const sitemap of context.robots.sitemapLines) {
         if (isAbsoluteHttpUrl(sitemap.url)) continue;
         const d = context.directives[sitemap.line];
+        // `Sitemap http://…`: the key is "Sitemap http", reported once, as `space-in-key`.
+        if (d !== undefined && /[\t ]/.test(context.text.slice(d.keyStart, d.keyEnd))) continue;
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
           message:
             sitemap.url === ''
               ? 'The Sitemap line has no URL.'
-              : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. https://example.com${sitemap.url.startsWith('/') ? sitemap.url : `/${sitemap.url}`}.`,
+              : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${fullUrl(sitemap.url)}.`,
           from: d?.valueStart,
           to: d?.valueEnd,
         });
@@ -43,4 +45,13 @@ function isAbsoluteHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The full URL a relative sitemap value was probably meant as. */
+function fullUrl(value: string): string {
+  if (value.startsWith('//')) return `https:${value}`;
+  if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/|$)/i.test(value) && /\.[a-z]{2,}/i.test(value)) {
+    return `https://${value}`;
+  }
+  return `https://example.com${value.startsWith('/') ? value : `/${value}`}`;
 }

@@ -1,0 +1,64 @@
+/**
+ * The groups as written, beside the groups as Google reads them. A person reads
+ * `User-agent: a` / `Crawl-delay: 5` / `User-agent: b` / `Disallow: /` as two groups; Google (and
+ * RFC 9309) as one, since a User-agent line starts a new group only after an Allow or Disallow
+ * line. A *block* is a run of User-agent lines with the non-rule lines after them, as written.
+ */
+
+import type { LintContext } from './context.js';
+
+/** User-agent lines as written, with the non-rule lines (Crawl-delay, Host, …) that follow. */
+export interface WrittenBlock {
+  /** Index of the group Google puts these lines in (into `robots.groups`). */
+  readonly group: number;
+  /** Line numbers of the block's User-agent lines. */
+  readonly agentLines: readonly number[];
+  /** Line numbers of the non-rule directives between its User-agent lines and the next block. */
+  readonly otherLines: readonly number[];
+}
+
+/** What {@link writtenBlocks} finds. */
+export interface WrittenGroups {
+  readonly blocks: readonly WrittenBlock[];
+  /** For each line number of a non-rule directive inside a group: the block it is written in. */
+  readonly blockOfLine: ReadonlyMap<number, WrittenBlock>;
+}
+
+const cache = new WeakMap<LintContext, WrittenGroups>();
+
+/** The blocks of a file, worked out once per lint call. */
+export function writtenBlocks(context: LintContext): WrittenGroups {
+  const known = cache.get(context);
+  if (known !== undefined) return known;
+  const blocks: { group: number; agentLines: number[]; otherLines: number[] }[] = [];
+  const blockOfLine = new Map<number, WrittenBlock>();
+  let group = -1;
+  let inRules = false;
+  for (let line = 1; line < context.directives.length; line++) {
+    const d = context.directives[line];
+    if (d === undefined) continue;
+    const current = blocks[blocks.length - 1];
+    if (d.kind === 'user-agent') {
+      if (group < 0 || inRules) {
+        group++;
+        inRules = false;
+        blocks.push({ group, agentLines: [line], otherLines: [] });
+      } else if (current !== undefined && current.otherLines.length > 0) {
+        blocks.push({ group, agentLines: [line], otherLines: [] });
+      } else {
+        current?.agentLines.push(line);
+      }
+    } else if (d.kind === 'allow' || d.kind === 'disallow') {
+      if (group >= 0) inRules = true;
+    } else if (group >= 0 && !inRules && current !== undefined) {
+      current.otherLines.push(line);
+      blockOfLine.set(line, current);
+    } else if (group >= 0 && current !== undefined) {
+      // A non-rule line among the rules is written for the block that has them.
+      blockOfLine.set(line, current);
+    }
+  }
+  const result = { blocks, blockOfLine };
+  cache.set(context, result);
+  return result;
+}

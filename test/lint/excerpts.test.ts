@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { lintRobotsTxt } from '../../src/lint/lint.js';
+
+/**
+ * Excerpts of real files from the corpus (`shared/corpus/files/NNNN.txt`, cited per row; some
+ * shortened), each with every diagnostic lint must give — no more: a row fails on a false
+ * positive as well as on a miss. `line severity code`.
+ */
+interface Excerpt {
+  readonly name: string;
+  readonly body: string | Uint8Array;
+  readonly expected: readonly string[];
+}
+
+const latin1 = (s: string): Uint8Array => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
+
+const excerpts: readonly Excerpt[] = [
+  {
+    name: '0968: Crawl-delay-only groups merged into a Disallow: / group',
+    body: 'User-agent: *\nDisallow: /search/\n\nUser-agent: Mediapartners-Google\nAllow: /\n\nUser-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: msnbot\nCrawl-delay: 10\n\nUser-agent: Applebot\nCrawl-delay: 10\n\nuser-agent: AhrefsBot\ndisallow: /\n',
+    expected: [
+      '7 error merged-group',
+      '8 info unsupported-directive',
+      '10 error merged-group',
+      '11 info unsupported-directive',
+      '13 error merged-group',
+      '14 info unsupported-directive',
+    ],
+  },
+  {
+    name: 'issue 14: Googlebot blocked by GPTBot rules through Crawl-delay',
+    body: 'User-agent: *\nDisallow: /admin/\nUser-agent: Googlebot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /\n',
+    expected: ['3 error merged-group', '4 warning unsupported-directive'],
+  },
+  {
+    name: '1880: User-agent: * with Sitemap lines, then User-agent: * again',
+    body: 'User-agent: *\n\nSitemap: https://www.hotspotshield.com/sitemap.xml\n\nUser-agent: *\nDisallow: /chrome/bai/\n',
+    expected: [],
+  },
+  {
+    name: '0383/0019: Clean-param and Crawl-delay for Yandex',
+    body: 'User-agent: Yandex\nDisallow: /data/foaf/\nCrawl-delay: 2\nClean-param: nojs&tag&mode&thread\n',
+    expected: ['3 info unsupported-directive', '4 info unsupported-directive'],
+  },
+  {
+    name: 'Crawl-delay in the * group: Google reads that group and ignores it',
+    body: 'User-agent: *\nCrawl-delay: 10\nDisallow: /cgi-bin/\n',
+    expected: ['2 warning unsupported-directive'],
+  },
+  {
+    name: 'Mediapartners-Google* and a .com suffix are harmless',
+    body: 'User-agent: Mediapartners-Google*\nDisallow:\n\nUser-agent: ip-web-crawler.com\nDisallow: /\n',
+    expected: ['1 info user-agent-truncated', '4 info user-agent-truncated'],
+  },
+  {
+    name: 'MJ12bot is read as MJ',
+    body: 'User-agent: MJ12bot\nDisallow: /\n',
+    expected: ['1 warning user-agent-truncated'],
+  },
+  {
+    name: '0147: /*$history is a literal dollar, plainly meant',
+    body: 'User-agent: *\nDisallow: /*$history\nDisallow: /*$vote\n',
+    expected: [],
+  },
+  {
+    name: 'a $ before / looks like a misplaced anchor',
+    body: 'User-agent: *\nDisallow: /*.pdf$/\n',
+    expected: ['2 warning literal-dollar'],
+  },
+  {
+    name: '1521: latin-1 bytes in comments are never read',
+    body: latin1(
+      'User-agent: *\r\n # DDU, pb sur recherche des \xe9tudes sans param\xe8tres\r\nDisallow: /x\r\n',
+    ),
+    expected: [],
+  },
+  {
+    name: 'latin-1 bytes in a rule are reported',
+    body: latin1('User-agent: *\nDisallow: /caf\xe9\n'),
+    expected: ['2 warning invalid-utf8'],
+  },
+  {
+    name: '4434: an HTML page starting with <meta> is one error (what the report says, as infos)',
+    body: '<meta name="viewport" content="width=device-width,initial-scale=1.0"/><style>body{margin:0px;}</style><iframe src="http://www.airtel.in/dot/" width="100%"></iframe>\n',
+    expected: ['1 error html-content', '1 info unknown-directive'],
+  },
+  {
+    name: 'an HTML page gets no sitemap or limit diagnostics; its lines are infos',
+    body: `<!DOCTYPE html>\n<html><head><script>${'x'.repeat(20000)}</script>\n<body>Sitemap: /s.xml\n`,
+    expected: [
+      '1 error html-content',
+      '1 info unknown-directive',
+      '1 info missing-colon',
+      '2 info line-too-long',
+      '3 info unknown-directive',
+    ],
+  },
+  {
+    name: '3574: a robots.txt starting with HTML comments is not HTML',
+    body: '<!-- Id = $Id: robots.txt 3287 2018-08-09 $ -->\n\nUser-agent: *\nDisallow: /cgi-bin/\n\nSitemap: https://www.uspto.gov/xfer-search/sitemap.xml\n',
+    expected: ['1 warning unknown-directive'],
+  },
+  {
+    name: '0812: "sitemap http://…" without a colon is one diagnostic with the right fix',
+    body: 'User-agent: *\nDisallow: /x\nsitemap http://www.au.dk/sitemap.xml\n',
+    expected: ['3 warning space-in-key'],
+  },
+  {
+    name: 'a protocol-relative sitemap gets https: in front, not example.com',
+    body: 'Sitemap: //www.example.org/sitemap.xml\n',
+    expected: ['1 error relative-sitemap'],
+  },
+  {
+    name: '3892: a rule with the host in front of the path',
+    body: 'User-agent: *\nDisallow: www.atlassian.com/blog/archives/business_and_it$\n',
+    expected: ['2 error pattern-never-matches'],
+  },
+  {
+    name: 'redundant rules of one kind are infos; an Allow that never wins is a warning',
+    body: 'User-agent: *\nDisallow: /hi-in/\nDisallow: /hi-in/*\nDisallow: /a\nDisallow: /a\nAllow: /private\nDisallow: /private/\n',
+    expected: ['2 info shadowed-rule', '5 info duplicate-rule'],
+  },
+  {
+    name: 'a group without rules at the end names at most eight crawlers',
+    body: `User-agent: *\nDisallow: /x\n${Array.from({ length: 12 }, (_, i) => `User-agent: Bot${'abcdefghijkl'[i]}`).join('\n')}\n`,
+    expected: ['3 warning user-agent-without-rules'],
+  },
+];
+
+describe('lint on real excerpts: exactly these diagnostics', () => {
+  it.each(excerpts)('$name', ({ body, expected }) => {
+    const got = lintRobotsTxt(body).diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`);
+    expect(got).toEqual(expected);
+  });
+
+  it('says what the fixes are', () => {
+    const message = (body: string, code: string): string =>
+      lintRobotsTxt(body).diagnostics.find((d) => d.code === code)?.message ?? '';
+    expect(message(excerpts[1]!.body as string, 'merged-group')).toMatch(
+      /^Googlebot is blocked from the whole site .* lines 3–4 .* group of line 5 \(User-agent: GPTBot\)\. Line 6 "Disallow: \/" now decides/,
+    );
+    expect(message(excerpts[14]!.body as string, 'space-in-key')).toContain(
+      'Write "Sitemap: http://www.au.dk/sitemap.xml"',
+    );
+    expect(message(excerpts[15]!.body as string, 'relative-sitemap')).toContain(
+      'e.g. https://www.example.org/sitemap.xml.',
+    );
+    expect(message(excerpts[16]!.body as string, 'pattern-never-matches')).toContain(
+      'write "/blog/archives/business_and_it$"',
+    );
+    expect(message('User-agent: *\nDisallow: ?sa=\n', 'pattern-never-matches')).toContain(
+      'Did you mean "/*?sa="?',
+    );
+    const many = message(excerpts[18]!.body as string, 'user-agent-without-rules');
+    expect(many).toContain('Bota, Botb, Botc, Botd, Bote, Botf, Botg, Both and 4 more');
+  });
+});
