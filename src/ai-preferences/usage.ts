@@ -109,7 +109,8 @@ interface CompiledLine {
 }
 
 interface CompiledUsageLine extends CompiledLine {
-  readonly read: UsageStatement;
+  /** The statement, read on first use (most lines of a large file never match a checked URL). */
+  read: UsageStatement | null;
 }
 
 interface CompiledSignalLine extends CompiledLine {
@@ -229,14 +230,14 @@ export function usage(
 
   const contentUsage = {} as Record<ContentUsageCategory, PreferenceDecision>;
   for (const { label } of CONTENT_USAGE_VOCABULARY.categories) {
-    contentUsage[label] = combine(usageLines, (l) => l.read.preferences[label]);
+    contentUsage[label] = combine(usageLines, (l) => statementOf(l).preferences[label]);
   }
   const contentSignal = {} as Record<ContentSignalCategory, PreferenceDecision>;
   for (const { label } of CONTENT_SIGNAL_VOCABULARY.categories) {
     contentSignal[label] = combine(signalLines, (l) => l.signals[label]);
   }
   const rules: AppliedRule[] = [
-    ...usageLines.map((l) => applied('content-usage', l, l.read.parsed)),
+    ...usageLines.map((l) => applied('content-usage', l, statementOf(l).parsed)),
     ...signalLines.map((l) => applied('content-signal', l, true)),
   ];
   return finish({
@@ -315,8 +316,8 @@ function decidePurpose(
   result: Omit<UsageResult, 'purposes'>,
   purpose: UsagePurpose,
 ): PurposeDecision {
-  const who = result.agents.join(', ');
   if (!result.fetchable) {
+    const who = result.agents.join(', ');
     const line = result.line;
     return {
       verdict: 'blocked',
@@ -455,6 +456,11 @@ function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {
   return { index: new RuleIndex(entries), byPriority };
 }
 
+function statementOf(line: CompiledUsageLine): UsageStatement {
+  line.read ??= readStatement(line.statement);
+  return line.read;
+}
+
 function compiledFile(robots: RobotsTxt): CompiledFile {
   let file = compiled.get(robots);
   if (file !== undefined) return file;
@@ -476,7 +482,7 @@ function compiledFile(robots: RobotsTxt): CompiledFile {
         priority: record.priority,
         source: record.pattern,
         pattern: compilePattern(record.pattern),
-        read: readStatement(record.statement),
+        read: null,
       });
     } else if (record.type === 'content-signal') {
       push(signalLines, record.group, {

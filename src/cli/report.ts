@@ -35,6 +35,13 @@ function flagsOf(line: ReportLine): string[] {
   return flags;
 }
 
+/** The body without the (part of a) UTF-8 byte order mark Google skips at its start. */
+function withoutLeadingBom(body: Uint8Array): Uint8Array {
+  let skip = 0;
+  while (skip < 3 && body[skip] === [0xef, 0xbb, 0xbf][skip]) skip++;
+  return body.subarray(skip);
+}
+
 /** Adds `report` to the program. */
 export function registerReport(
   program: Command,
@@ -63,7 +70,8 @@ Examples:
 Exit status: 0 report printed, 2 usage error or unreadable input.`,
   );
   command.action(async (name: string, flags: ReportFlags) => {
-    const source = await loadSource(name, fetchFlags(flags), context);
+    // Google reports on whatever bytes a server sends, NULs included (each cuts its line).
+    const source = await loadSource(name, fetchFlags(flags), context, 'accept');
     const body = bodyOf(source);
     if (body === undefined) throw new CliError(`${describeSource(source)}; no file to report on`);
     const report = reportRobotsTxt(body);
@@ -79,7 +87,7 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
       if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
     }
     const color = useColor(context.stdout, context.env, flags.color);
-    const texts = decodeBytes(body).split(/\r\n|\r|\n/);
+    const texts = decodeBytes(withoutLeadingBom(body)).split(/\r\n|\r|\n/);
     const out: string[] = [`# ${describeSource(source)}`];
     const width = String(report.lastLine).length;
     for (const line of report.lines) {

@@ -52,12 +52,14 @@ export async function fetchFor(
 
 /**
  * Fetches a URL source, or reads a file (`-` for stdin) — at most 500 KiB + 1 byte of it, as a
- * crawler reads; named by robots.txt URL, path or `stdin`.
+ * crawler reads; named by robots.txt URL, path or `stdin`. A file with NUL bytes is refused as
+ * binary unless `binary` is `'accept'` (Google's report reads any bytes a server sends).
  */
 export async function loadSource(
   source: string,
   flags: FetchFlags,
   context: CliContext,
+  binary: 'refuse' | 'accept' = 'refuse',
 ): Promise<LoadedSource> {
   if (isUrl(source)) {
     const fetched = await fetchFor(source, flags, context);
@@ -69,7 +71,8 @@ export async function loadSource(
       ? await readStreamBounded(context.stdin, 'stdin', limits)
       : await readFileBounded(path.resolve(context.cwd ?? '.', source), limits, source);
   const name = source === '-' ? 'stdin' : source;
-  return { kind: 'file', name, body: notBinary(read.bytes, name), truncated: read.truncated };
+  const body = binary === 'accept' ? read.bytes : notBinary(read.bytes, name);
+  return { kind: 'file', name, body, truncated: read.truncated };
 }
 
 function notBinary(body: Uint8Array, name: string): Uint8Array {

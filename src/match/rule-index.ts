@@ -1,13 +1,13 @@
 /**
  * A compiled rule set. A check must find, among all rules, the best matching allow and disallow
  * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set is one list,
- * strongest first, table until no entry can beat what was found; a large set is split so that
+ * strongest first, scanned until no entry can beat what was found; a large set is split so that
  * a check only looks at rules that can match:
  *
  * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix;
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
- * - the few others (`/*`, `/*a`, `*`): table on every check, strongest first.
+ * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
 import { nextHash, PrefixIndex } from './prefix-index.js';
@@ -15,20 +15,27 @@ import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from '.
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
-const SMALL_SET = 24;
+export const SMALL_SET = 24;
+
+/**
+ * The size up to which a rule set is one scanned list: {@link SMALL_SET}. Tests set it to 0 to
+ * run the conformance and property suites through the prefix and trigram indexes too (small
+ * reference files would otherwise never reach them). Not part of the public API.
+ */
+export const ruleIndexing: { smallSet: number } = { smallSet: SMALL_SET };
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
-  /** Entries table on every check (all of them in a small set), strongest first. */
+  /** Entries scanned on every check (all of them in a small set), strongest first. */
   readonly #table: readonly IndexEntry[];
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
 
   /** `all`: the entries of the merged groups in file order (not modified). */
   constructor(all: readonly IndexEntry[]) {
-    if (all.length <= SMALL_SET) {
-      // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries), without
-      // repeated wildcard entries (see below; few entries: compared pairwise).
+    if (all.length <= ruleIndexing.smallSet) {
+      // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
+      // pairwise).
       const table = withoutRepeats(all);
       sortByStrength(table);
       this.#table = table;

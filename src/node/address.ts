@@ -129,7 +129,7 @@ export function addressCheck(
 ): AddressCheck {
   if (policy === undefined || policy === false) {
     return (address) => {
-      const kind = classifyAddress(address);
+      const kind = kindOf(address);
       return kind === 'public' ? undefined : kind;
     };
   }
@@ -143,9 +143,23 @@ export function addressCheck(
     );
   }
   return (address, url) => {
-    const kind = classifyAddress(address);
-    return kind === 'public' || policy(address, url) === true ? undefined : kind;
+    const kind = kindOf(address);
+    if (kind === 'public') return undefined;
+    try {
+      return policy(address, url) === true ? undefined : kind;
+    } catch {
+      // A predicate that fails allows nothing: it runs inside the connection, where a throw
+      // would have nowhere to go.
+      return kind;
+    }
   };
+}
+
+/** {@link classifyAddress}, with anything that is no IP address (from a lookup of yours) reserved. */
+function kindOf(address: unknown): AddressKind {
+  return typeof address === 'string' && isIP(address.replace(/^\[|\]$|%.*$/g, '')) !== 0
+    ? classifyAddress(address)
+    : 'reserved';
 }
 
 /** The error a refused connection fails with: code `ERR_ADDRESS_BLOCKED`, the address named. */

@@ -90,7 +90,10 @@ function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): L
       family?: number,
     ) => void,
   ): void => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const resolved = (
+      error: NodeJS.ErrnoException | null,
+      addresses: string | LookupAddress[],
+    ): void => {
       if (error) {
         callback(error, []);
         return;
@@ -109,7 +112,13 @@ function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): L
       const [chosen] = allowed as [LookupAddress, ...LookupAddress[]];
       if (options.all === true) callback(null, allowed);
       else callback(null, chosen.address, chosen.family);
-    });
+    };
+    try {
+      lookup(hostname, { ...options, all: true }, resolved);
+    } catch (error) {
+      // A lookup of yours that throws fails this connection, not the process.
+      callback(error as NodeJS.ErrnoException, []);
+    }
   };
   return checked as unknown as LookupFunction;
 }

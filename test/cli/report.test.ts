@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportRobotsTxt } from '../../src/index.js';
 import { runRobotstxt } from '../helpers/cli.js';
+import { startHttpServer } from '../helpers/servers.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robotstxt-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,5 +43,47 @@ describe('robotstxt report', () => {
     expect(json.robots).toEqual({ source: file });
     const { robots: _, ...report } = json;
     expect(report).toEqual(JSON.parse(JSON.stringify(reportRobotsTxt(body))));
+  });
+
+  it('reports a file as Google reads its bytes: BOM, NUL, CR LF, Latin-1', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('User-agent: *\nDis'),
+      Buffer.from([0]),
+      Buffer.from('allow: /x\r\n\ufeffDisallow: /y\nAllow: /caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('\n'),
+    ]);
+    const odd = path.join(dir, 'odd.txt');
+    writeFileSync(odd, bytes);
+    const r = await runRobotstxt(['report', odd]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(1, 5)).toEqual([
+      '1  user-agent                 User-agent: *',
+      '2  unknown                    Dis\\x00allow: /x',
+      '3  unknown                    \\ufeffDisallow: /y',
+      '4  allow                      Allow: /caf\ufffd',
+    ]);
+    const json = await runRobotstxt(['report', '--json', odd]);
+    const { robots: _, ...report } = JSON.parse(json.stdout);
+    expect(report).toEqual(JSON.parse(JSON.stringify(reportRobotsTxt(new Uint8Array(bytes)))));
+  });
+
+  it('reports the robots.txt of a URL, as fetched', async () => {
+    const server = await startHttpServer((request, response) => {
+      response.writeHead(request.url === '/robots.txt' ? 200 : 404, {
+        'content-type': 'text/plain',
+      });
+      response.end('User-agent: *\nNoindex: /a\nDisallow: /b\n');
+    });
+    try {
+      const r = await runRobotstxt(['report', `${server.origin}/some/page`]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`# ${server.origin}/robots.txt`);
+      expect(r.stdout).toContain('2  recognised, not supported  Noindex: /a');
+      expect(r.stdout).toContain('4 lines: 2 valid directives, 1 not used by Google');
+    } finally {
+      await server.close();
+    }
   });
 });

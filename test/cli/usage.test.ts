@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, runRobotstxt } from '../helpers/cli.js';
+import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string): string => `test/fixtures/ai-preferences/${name}`;
@@ -90,6 +91,44 @@ describe('robotstxt check --usage', () => {
     expect(r.stdout).toContain('ai-train disallowed (line 2)');
     expect(r.stdout).toContain('disallows ai-train for /a');
     expect(r.stdout).not.toContain('\u001b');
+  });
+});
+
+describe('robotstxt check --usage on fetched robots.txt files', () => {
+  let site: TestServer;
+  let missing: TestServer;
+  beforeAll(async () => {
+    site = await startHttpServer((request, response) => {
+      if (request.url === '/robots.txt') {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /admin/\n');
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    missing = await startHttpServer((_request, response) => response.writeHead(404).end());
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    await missing?.close();
+  });
+
+  it('reads the preferences of each origin, and knows nothing where robots.txt is missing', async () => {
+    const r = await run([
+      'check',
+      '--usage',
+      '-a',
+      'GPTBot',
+      `${site.origin}/blog/x`,
+      `${site.origin}/admin/`,
+      `${missing.origin}/page`,
+    ]);
+    expect(r.stdout).toContain(
+      'usage: search allowed (line 2) · ai-input unknown · ai-train disallowed (line 2)',
+    );
+    expect(r.stdout).toContain('usage: search blocked (line 3)');
+    expect(r.stdout).toContain('usage: search unknown · ai-input unknown · ai-train unknown');
+    expect(r.code).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { ruleIndexing, SMALL_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
 import { referenceCheck } from '../helpers/reference-port.js';
@@ -110,6 +111,20 @@ function agreesWithReference(text: string, agent: string | string[], u: string):
 describe('indexed matcher = reference port', () => {
   it('agrees on verdict and matching line for generated files', () => {
     fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+  });
+
+  // The same files with every rule set compiled through the prefix and trigram indexes (they
+  // are small, so by default they are scanned lists), as the conformance suite also runs.
+  describe('with every set indexed', () => {
+    beforeAll(() => {
+      ruleIndexing.smallSet = 0;
+    });
+    afterAll(() => {
+      ruleIndexing.smallSet = SMALL_SET;
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
   });
 
   // Once indexed, large rule sets (over 24 entries) take the indexed paths (prefix table,

@@ -132,6 +132,30 @@ describe('the first request', () => {
     expect(asked).toContainEqual(['127.0.0.1', `${server.origin}/robots.txt`]);
   });
 
+  it('a predicate or a lookup that fails refuses the connection, never crashes', async () => {
+    const server = await secret();
+    const port = new URL(server.origin).port;
+    const throwing = await fetchRobotsTxt(server.origin, {
+      allowPrivateAddresses: () => {
+        throw new Error('policy bug');
+      },
+    });
+    expect(throwing).toMatchObject({ status: 'unreachable', refused: 'address' });
+    const lookupThrows = await fetchRobotsTxt(`http://any.test:${port}/`, {
+      lookup: (() => {
+        throw new Error('resolver bug');
+      }) as never,
+    });
+    expect(lookupThrows.status).toBe('unreachable');
+    expect(lookupThrows.reason).toContain('resolver bug');
+    const garbage = await fetchRobotsTxt(`http://any.test:${port}/`, {
+      lookup: ((_host: string, _options: unknown, callback: (...args: unknown[]) => void) =>
+        callback(null, [{ address: 'not an address', family: 4 }])) as never,
+    });
+    expect(garbage).toMatchObject({ status: 'unreachable', refused: 'address' });
+    expect(server.requests).toEqual([]);
+  });
+
   it('a bad policy is a TypeError', async () => {
     await expect(
       fetchRobotsTxt('http://a.example/', { allowPrivateAddresses: 'yes' as never }),

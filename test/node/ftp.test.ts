@@ -118,6 +118,23 @@ describe('fetchRobotsTxt over FTP', () => {
     expect(result.robots.isAllowed(`${origin}/x`, agent)).toBe(false);
   });
 
+  it('a passive-mode data address elsewhere (cloud metadata) is never connected to', async () => {
+    const asked: string[] = [];
+    const origin = await scripted((command) => {
+      asked.push(command);
+      if (command === 'USER') return '331 password please';
+      if (command === 'PASS') return '230 logged in';
+      if (command === 'EPSV') return '502 not implemented';
+      if (command === 'PASV') return '227 Entering Passive Mode (169,254,169,254,0,80)';
+      return '200 ok';
+    });
+    const result = await fetchRobotsTxt(origin, allow);
+    expect(result.status).toBe('unreachable');
+    expect(result.reason).toContain('169.254.169.254');
+    expect(asked).toContain('PASV');
+    expect(asked).not.toContain('RETR');
+  });
+
   it('a greeting of 421 (too many connections): unreachable', async () => {
     const server = await startTcpServer((socket) => {
       socket.end('421 too many connections\r\n');
