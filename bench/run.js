@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import robotsParserModule from 'robots-parser';
 import { createRobotsClient, parseRobotsTxt, reportRobotsTxt } from '../dist/index.js';
 import { lastCheckWork } from '../dist/robots.js';
+import { benchFleet } from './fleet.js';
 import { loadBenchFiles, loadCorpus, makeHostileCases, makeWorstCase } from './inputs.js';
 import {
   collect,
@@ -249,6 +250,7 @@ function makeCheckAll() {
  * @property {HostileRow[]} [hostile]
  * @property {import('./usage.js').UsageRow[]} [usage]
  * @property {ReportResult} [report]
+ * @property {import('./fleet.js').FleetResult} [fleet]
  * @property {number} [maxRssBytes]
  * @property {number} [seconds]
  * @property {Target[]} [targets]
@@ -970,6 +972,42 @@ target(
 );
 const corpusRatio = crr.retainedPerByte;
 target('corpus retained ≤ 10× its bytes', corpusRatio <= 10, `${corpusRatio.toFixed(1)}×`);
+log('fleet: 4 processes × 50 requests at Crawl-delay 0.2 s (about 40 s)');
+const fleet = await benchFleet();
+if (fleet === undefined) {
+  console.log('Fleet pacing: skipped (redis-server is not installed).\n');
+} else {
+  results.fleet = fleet;
+  printTable(
+    [
+      'fleet',
+      'requests',
+      'delay',
+      'min gap',
+      'median gap',
+      'gaps < delay',
+      'span',
+      'robots.txt fetches',
+    ],
+    [
+      [
+        `${fleet.processes} processes`,
+        fleet.requests,
+        `${fleet.delayMs} ms`,
+        `${fleet.minGapMs.toFixed(1)} ms`,
+        `${fleet.medianGapMs.toFixed(1)} ms`,
+        fleet.shortGaps,
+        `${(fleet.spanMs / 1000).toFixed(1)} s`,
+        fleet.robotsFetches,
+      ],
+    ],
+  );
+  target(
+    'fleet: the origin sees gaps ≥ Crawl-delay (4 × 50 at 0.2 s)',
+    fleet.minGapMs >= fleet.delayMs,
+    `min ${fleet.minGapMs.toFixed(1)} ms`,
+  );
+}
 results.targets = targets;
 printTable(
   ['target', 'value', 'met'],
