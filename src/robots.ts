@@ -443,7 +443,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /**
-   * Runs a rule set over `path`: its first checks scan the rules in place, later ones use its
+   * Runs a rule set over `path`: its first check scans the rules in place, later ones use its
    * index, compiled then (a crawler that checks a site once never pays for it).
    */
   #runSet(set: RuleSet, path: string, state: MatchState): void {

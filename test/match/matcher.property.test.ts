@@ -91,19 +91,21 @@ const agents = fc.oneof(
 
 /** Verdict and matching line of the library and of the reference port, for one check. */
 function agreesWithReference(text: string, agent: string | string[], u: string): void {
-  const robots = parseRobotsTxt(text);
   const list = typeof agent === 'string' ? [agent] : agent;
   const expected = referenceCheck(encoder.encode(text), list, encoder.encode(u));
-  expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
-    expected,
-  );
-  // A rule set's first checks scan its rules in place; later ones use the index built then.
+  // A rule set's first check scans its rules in place; later ones use the index built then.
+  const robots = parseRobotsTxt(text);
   const scanned = robots.explain(u, agent);
-  for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(u, agent);
+  expect({ allowed: scanned.allowed, line: scanned.line }).toEqual(expected);
+  for (let i = 1; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(u, agent);
   expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
     expected,
   );
   expect(robots.explain(u, agent)).toEqual(scanned);
+  // isAllowed and matchingLine on the first check (a scan) too.
+  const fresh = parseRobotsTxt(text);
+  expect(fresh.isAllowed(u, agent)).toBe(expected.allowed);
+  expect(parseRobotsTxt(text).matchingLine(u, agent)).toBe(expected.line);
 }
 
 describe('indexed matcher = reference port', () => {
