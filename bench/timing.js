@@ -94,6 +94,48 @@ export function timePerOp(run, options) {
 }
 
 /**
+ * A timing's median, fastest and slowest sample, in nanoseconds per operation.
+ * @typedef {{ median: number, min: number, max: number }} Stats
+ */
+
+/**
+ * {@link timeSideBySide}, with each contender's median, min and max over the samples.
+ * @param {ReadonlyArray<() => number>} runs
+ * @param {TimingOptions} [options]
+ * @returns {Stats[]}
+ */
+export function statsSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 25 } = {}) {
+  const repeats = runs.map((run) => calibrate(run, sampleMs));
+  /** @type {number[][]} */
+  const perOp = runs.map(() => []);
+  // The first round is a warm-up at the calibrated size.
+  for (let s = 0; s < samples + 1; s++) {
+    runs.forEach((run, r) => {
+      const repeat = repeats[r] ?? 1;
+      const start = performance.now();
+      for (let i = 0; i < repeat; i++) sink += run();
+      const elapsed = performance.now() - start;
+      if (s > 0) perOp[r]?.push((elapsed * 1e6) / (repeat * opsPerRun));
+    });
+  }
+  return perOp.map((values) => ({
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  }));
+}
+
+/**
+ * {@link timePerOp}, with the median, min and max over the samples.
+ * @param {() => number} run
+ * @param {TimingOptions} [options]
+ * @returns {Stats}
+ */
+export function statsPerOp(run, options) {
+  return /** @type {Stats} */ (statsSideBySide([run], options)[0]);
+}
+
+/**
  * Runs `gc` if the process was started with --expose-gc (several times, to settle the heap).
  * @returns {boolean}
  */
@@ -104,14 +146,35 @@ export function collect() {
 }
 
 /**
- * Formats nanoseconds for a table cell.
- * @param {number} ns
+ * Formats a timing's median, then the range of its samples.
+ * @param {Stats} stats
  * @returns {string}
  */
-export function formatNs(ns) {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
-  return `${ns.toFixed(0)} ns`;
+export function formatStats({ median: m, min, max }) {
+  const sameUnit = nsParts(min)[1] === nsParts(max)[1];
+  return `${formatNs(m)} (${formatNs(min, !sameUnit)}–${formatNs(max)})`;
+}
+
+/**
+ * Formats nanoseconds for a table cell (without the unit when `unit` is false).
+ * @param {number} ns
+ * @param {boolean} [unit]
+ * @returns {string}
+ */
+export function formatNs(ns, unit = true) {
+  const [value, suffix] = nsParts(ns);
+  return unit ? `${value} ${suffix}` : value;
+}
+
+/**
+ * A number of nanoseconds as a value and its unit: three significant digits at most.
+ * @param {number} ns
+ * @returns {[string, string]}
+ */
+function nsParts(ns) {
+  if (ns >= 1e6) return [(ns / 1e6).toFixed(2), 'ms'];
+  if (ns >= 1e3) return [(ns / 1e3).toFixed(ns >= 1e5 ? 0 : ns >= 1e4 ? 1 : 2), 'µs'];
+  return [ns.toFixed(0), 'ns'];
 }
 
 /**

@@ -147,6 +147,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   /** Checks that ran out of `options.workBudget`. */
   #exhausted = 0;
+  /** Estimated bytes of the rule indexes compiled so far. */
+  #indexBytes = 0;
   readonly #tokenGroups: Map<string, readonly number[]> | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
@@ -263,6 +265,15 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   get exhaustedChecks(): number {
     return this.#exhausted;
+  }
+
+  get retainedBytes(): number {
+    // Estimates, from measured heap sizes (docs/performance.md): the kept body (a byte string,
+    // or UTF-16 text), the rule table (about 7 bytes a number), the model (about 200 bytes a
+    // line) once read, and the compiled indexes.
+    const text = this.#text.length * (this.#utf16 ? 2 : 1);
+    const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
+    return 1024 + text + 7 * this.#rules.length + model + this.#indexBytes;
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
@@ -431,7 +442,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /**
-   * Runs a rule set over `path`: its first checks scan the rules in place, later ones use its
+   * Runs a rule set over `path`: its first check scans the rules in place, later ones use its
    * index, compiled then (a crawler that checks a site once never pays for it).
    */
   #runSet(set: RuleSet, path: string, state: MatchState): void {
@@ -446,7 +457,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
       state.disallow = disallow;
       state.search.work = work;
     }
-    set.index ??= new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
+    if (set.index === null) {
+      set.index = new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
+      this.#indexBytes += set.index.estimatedBytes;
+    }
     set.index.match(path, state);
   }
 

@@ -305,6 +305,12 @@ export interface RobotsTxt extends RobotsPolicy {
    */
   readonly exhaustedChecks: number;
   /**
+   * An estimate of the memory this object retains, in bytes: the body (kept once), the rule
+   * table, the compiled rules of the agents checked so far, and the model once it is read. It
+   * grows as agents are checked; `createRobotsClient` bounds its parsed files by it.
+   */
+  readonly retainedBytes: number;
+  /**
    * The verdict for `url` and `agent` under every reading (`INTERPRETATIONS`, Google's first),
    * each with its deciding line and explanation: this file as parsed stands for its own reading,
    * the others are read from the same body with their defaults (and this file's `maxBytes`).

@@ -15,6 +15,12 @@ import type { CachePolicy, CacheStore } from './store.js';
 
 const minute = 60_000;
 const hour = 60 * minute;
+/**
+ * The client's default `workBudget` (comparisons per check): about a millisecond of matching,
+ * twenty times what the costliest file of the corpus needs (docs/performance.md).
+ */
+export const CLIENT_WORK_BUDGET = 2_000_000;
+
 /** A day in milliseconds. */
 export const day: number = 24 * hour;
 
@@ -23,7 +29,7 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   /**
    * Where entries are kept and shared. Use `createRedisStore` from `robots-rep/redis` to share
    * copies and fetches across processes.
-   * @default createMemoryStore({ maxEntries: maxOrigins, now })
+   * @default createMemoryStore({ maxEntries: 4 * maxOrigins, maxBytes: maxParsedBytes, now })
    */
   readonly store?: CacheStore;
   /**
@@ -77,6 +83,13 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    * @default 10000
    */
   readonly maxOrigins?: number;
+  /**
+   * Bytes of parsed rules kept in this process (LRU), as `RobotsTxt.retainedBytes` estimates
+   * them: the body, the rule table, the compiled rules of the agents checked. Origins dropped to
+   * fit are read again from the store (not fetched) when it still has them; `stats` counts it.
+   * @default 268435456 (256 MiB)
+   */
+  readonly maxParsedBytes?: number;
   /**
    * Lifetime (ms) of the store lock taken while fetching, after which a crashed holder's lock
    * lapses. Must be finite.
@@ -132,6 +145,7 @@ export interface ResolvedClientOptions {
   readonly unreachableAllowAfter: number;
   readonly retention: number;
   readonly maxOrigins: number;
+  readonly maxParsedBytes: number;
   readonly lockTtl: number;
   readonly lockPollInterval: number;
   readonly onStoreError: ((error: unknown, operation: StoreOperation) => void) | undefined;
@@ -160,6 +174,7 @@ export function resolveClientOptions(
     unreachableAllowAfter = 30 * day,
     retention = 35 * day,
     maxOrigins = 10_000,
+    maxParsedBytes = 256 * 1024 * 1024,
     lockTtl: givenLockTtl,
     lockPollInterval = 50,
     onStoreError,
@@ -169,7 +184,12 @@ export function resolveClientOptions(
     sleep: givenSleep = sleep,
     ...rest
   } = options;
-  const fetch = resolveFetchOptions(rest, 'createRobotsClient', access);
+  // Hostile files arrive here: a check has a work budget unless the caller sets another.
+  const fetch = resolveFetchOptions(
+    { ...rest, workBudget: rest.workBudget ?? CLIENT_WORK_BUDGET },
+    'createRobotsClient',
+    access,
+  );
   // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
   const lockTtl = givenLockTtl ?? (Number.isFinite(fetch.timeout) ? fetch.timeout + 5000 : 60_000);
   for (const [name, value] of Object.entries({
@@ -218,6 +238,14 @@ export function resolveClientOptions(
       maxOrigins,
     );
   }
+  if (typeof maxParsedBytes !== 'number' || !(maxParsedBytes > 0)) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.maxParsedBytes',
+      'a positive number',
+      maxParsedBytes,
+    );
+  }
   if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
     throw argumentError(
       'createRobotsClient',
@@ -233,6 +261,7 @@ export function resolveClientOptions(
     unreachableAllowAfter,
     retention,
     maxOrigins,
+    maxParsedBytes,
     lockTtl,
     lockPollInterval,
     onStoreError,

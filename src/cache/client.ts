@@ -8,11 +8,11 @@ import type { FetchAccess } from '../fetch/options.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
-import { createLru } from '../util/lru.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
 import { type RobotsClientOptions, resolveClientOptions } from './client-options.js';
 import { type OriginSlot, rulesOfEntry } from './origin-rules.js';
 import { createPacer, pacingInterval, type RetryAfter, retryAfterDelay } from './pacer.js';
+import { createParsedCache, type ParsedCacheStats } from './parsed-cache.js';
 import { isFresh, refreshEntry } from './refresh.js';
 import { requestedUrl } from './request-url.js';
 import type { CacheEntry } from './store.js';
@@ -22,6 +22,7 @@ import { createMemoryStore } from './stores/memory.js';
 export type { AgentQuery } from './agent-check.js';
 export type { RobotsClientOptions, StoreOperation } from './client-options.js';
 export type { RetryAfter } from './pacer.js';
+export type { ParsedCacheStats } from './parsed-cache.js';
 export type { StoreStatus } from './store-guard.js';
 
 /** Where a lookup's answer came from. */
@@ -93,6 +94,14 @@ export interface RobotsClient {
   delete(url: string | URL): Promise<void>;
   /** Health of the store. */
   readonly storeStatus: StoreStatus;
+  /** What the client keeps in memory, and the checks that ran out of their work budget. */
+  readonly stats: RobotsClientStats;
+}
+
+/** See {@link RobotsClient.stats}. */
+export interface RobotsClientStats extends ParsedCacheStats {
+  /** Checks that ran out of `workBudget` and were answered disallowed (fail closed). */
+  readonly exhaustedChecks: number;
 }
 
 /**
@@ -136,8 +145,12 @@ export function createClientWithAccess(
 ): RobotsClient {
   const resolved = resolveClientOptions(options, access);
   const { now, maxOrigins } = resolved;
+  const { maxParsedBytes } = resolved;
   const store = guardStore(
-    resolved.store ?? createMemoryStore({ maxEntries: maxOrigins, now }),
+    // The store keeps bodies only: more origins than the parsed rules, so that an origin dropped
+    // from those is read again, not fetched.
+    resolved.store ??
+      createMemoryStore({ maxEntries: 4 * maxOrigins, maxBytes: maxParsedBytes, now }),
     now,
     resolved.onStoreError,
   );
@@ -146,7 +159,27 @@ export function createClientWithAccess(
     unreachableAllowAfter: resolved.unreachableAllowAfter,
     parse: resolved.fetch.parse,
   };
-  const memory = createLru<OriginSlot>(maxOrigins);
+  const memory = createParsedCache(maxOrigins, maxParsedBytes, (stats) => {
+    console.warn(
+      `robots-rep: more origins are active than the client keeps parsed (maxOrigins ${maxOrigins}, ` +
+        `maxParsedBytes ${maxParsedBytes}, ${stats.origins} kept): dropped origins are read again ` +
+        'from the store or refetched; raise the limits (see client.stats)',
+    );
+  });
+  let exhaustedChecks = 0;
+  /**
+   * Runs a check of `slot`'s rules, counting it when it ran out of its work budget, and weighs
+   * the slot again when the check compiled rules (the first check of an agent does).
+   */
+  const checked = <T>(url: string | URL, slot: OriginSlot, check: () => T): T => {
+    const robots: ParsedPolicy = slot.robots;
+    const exhausted = robots.exhaustedChecks;
+    const bytes = robots.retainedBytes;
+    const result = check();
+    if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
+    if (robots.retainedBytes !== bytes) memory.get(locate(url, 'isAllowed').origin);
+    return result;
+  };
   const locate = createLocator();
   const inflight = new Map<string, Promise<RobotsLookup>>();
   const pacer = createPacer(store, { now, sleep: resolved.sleep, maxOrigins });
@@ -160,11 +193,9 @@ export function createClientWithAccess(
       store,
       resolved,
     );
-    // A fresh fetch that gave the entry its copy was parsed already (with the same options).
-    const robots =
-      fetched !== undefined && fetched.status !== 'unreachable'
-        ? fetched.robots
-        : rulesOfEntry(entry, memory.get(origin), context);
+    // Read from the entry's copy even after a fetch (which parsed its own bytes): the rules then
+    // keep the very string the store keeps, and the body is held once.
+    const robots = rulesOfEntry(entry, previous, context);
     memory.set(origin, { entry, robots });
     return { origin, url, robots, entry, source, ...(fetched ? { fetched } : {}) };
   }
@@ -202,19 +233,27 @@ export function createClientWithAccess(
     return fresh(location.origin) ?? load(location, signal);
   }
 
-  const agentOf = (agent: AgentQuery | undefined, caller: string): AgentQuery =>
-    checkAgent(agent, resolved.agent, caller);
+  // Crawlers check many URLs as one agent: a string that passed the check once is not re-read.
+  let checkedAgent: string | undefined;
+  const agentOf = (agent: AgentQuery | undefined, caller: string): AgentQuery => {
+    const chosen = agent ?? resolved.agent;
+    if (typeof chosen === 'string' && chosen === checkedAgent) return chosen;
+    const checked = checkAgent(agent, resolved.agent, caller);
+    if (typeof checked === 'string') checkedAgent = checked;
+    return checked;
+  };
 
   return {
     async isAllowed(url, agent, call) {
       const query = agentOf(agent, 'isAllowed');
-      const { robots } = await slotFor(url, 'isAllowed', call?.signal);
-      return robots.isAllowed(requestedUrl(url), query);
+      const slot = await slotFor(url, 'isAllowed', call?.signal);
+      return checked(url, slot, () => slot.robots.isAllowed(requestedUrl(url), query));
     },
     async explain(url, agent, call) {
       const query = agentOf(agent, 'explain');
-      const { robots, entry } = await slotFor(url, 'explain', call?.signal);
-      const explanation = robots.explain(requestedUrl(url), query);
+      const slot = await slotFor(url, 'explain', call?.signal);
+      const { robots, entry } = slot;
+      const explanation = checked(url, slot, () => robots.explain(requestedUrl(url), query));
       const stale = staleNote(entry);
       return stale === undefined
         ? explanation
@@ -256,8 +295,17 @@ export function createClientWithAccess(
     get storeStatus() {
       return store.status;
     },
+    get stats() {
+      return { ...memory.stats, exhaustedChecks };
+    },
   };
 }
+
+/** A policy that may be a parsed file, which counts its exhausted checks and its size. */
+type ParsedPolicy = RobotsPolicy & {
+  readonly exhaustedChecks?: number;
+  readonly retainedBytes?: number;
+};
 
 /** The note of an answer from a copy kept through a failed refresh (RFC 9309 §2.4). */
 function staleNote(entry: CacheEntry): string | undefined {

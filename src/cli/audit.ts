@@ -28,7 +28,7 @@ import {
 } from './sources.js';
 
 /** The purposes the crawler list has, in its order: what --purpose accepts. */
-const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.map((c) => c.purpose))];
+const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.flatMap((c) => c.purposes))];
 
 interface AuditFlags extends CommonFlags {
   readonly path?: readonly string[];
@@ -52,7 +52,10 @@ export function registerAudit(
     )
     .argument('<source>', 'a URL, a file, or - for stdin')
     .option('-p, --path <path>', 'a path to check besides / (repeatable)', collect)
-    .option('--purpose <purpose>', `only crawlers with this purpose: ${PURPOSES.join(', ')}`)
+    .option(
+      '--purpose <purpose>',
+      `only crawlers whose fetches serve this purpose: ${PURPOSES.join(', ')}`,
+    )
     .option('--json', 'print JSON')
     .option(
       '--usage',
@@ -71,6 +74,7 @@ Examples:
   robotstxt audit https://example.com/
   robotstxt audit robots.txt --path /private/x --path /blog/
   robotstxt audit robots.txt --purpose ai-training --json
+  robotstxt audit robots.txt --purpose archiving
   robotstxt audit https://example.com/ --usage --path /blog/
 
 Exit status: 0 report printed, 2 usage error or unreadable input.`,
@@ -93,7 +97,9 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
       if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
     }
     const selected =
-      purpose === undefined ? crawlers : crawlers.filter((c) => c.purpose === purpose);
+      purpose === undefined
+        ? crawlers
+        : crawlers.filter((c) => c.purposes.includes(purpose as CrawlerPurpose));
     if (flags.usage && flags.readings) {
       throw new CliError('--usage and --readings are separate tables: give one of them');
     }

@@ -2,6 +2,9 @@
 
 import type { FetchRefusal } from './result.js';
 
+/** Characters of an error description kept in a reason. */
+const maxLength = 500;
+
 /** `fetch failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)`: the message with its causes. */
 export function describeError(error: unknown): string {
   const parts: string[] = [];
@@ -17,7 +20,9 @@ export function describeError(error: unknown): string {
     }
   }
   const [first = 'unknown error', ...rest] = parts;
-  return rest.length === 0 ? first : `${first} (${rest.join('; ')})`;
+  const text = rest.length === 0 ? first : `${first} (${rest.join('; ')})`;
+  // Messages can carry what a server sent (an FTP reply of up to 64 KiB): keep reasons short.
+  return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }
 
 /**

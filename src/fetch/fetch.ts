@@ -80,18 +80,17 @@ function failure(
   deadline: Deadline,
   timeout: number,
   signal: AbortSignal | undefined,
-  prefix = '',
 ): FetchRobotsTxtResult {
   if (signal?.aborted) throw signal.reason;
   const refusal = findRefusal(error);
   if (refusal !== undefined) {
-    return unreachable(trace, `${prefix}address refused: ${refusal.message}`, {
+    return unreachable(trace, `address refused: ${refusal.message}`, {
       refused: refusal.refusal,
     });
   }
   return unreachable(
     trace,
-    `${prefix}${deadline.timedOut() ? `timed out after ${timeout} ms` : describeError(error)}`,
+    deadline.timedOut() ? `timed out after ${timeout} ms` : describeError(error),
   );
 }
 

@@ -1,13 +1,13 @@
 /**
  * A compiled rule set. A check must find, among all rules, the best matching allow and disallow
  * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set is one list,
- * strongest first, table until no entry can beat what was found; a large set is split so that
+ * strongest first, scanned until no entry can beat what was found; a large set is split so that
  * a check only looks at rules that can match:
  *
  * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix;
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
- * - the few others (`/*`, `/*a`, `*`): table on every check, strongest first.
+ * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
 import { nextHash, PrefixIndex } from './prefix-index.js';
@@ -15,22 +15,35 @@ import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from '.
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
-const SMALL_SET = 24;
+export const SMALL_SET = 24;
+
+/**
+ * The size up to which a rule set is one scanned list: {@link SMALL_SET}. Tests set it to 0 to
+ * run the conformance and property suites through the prefix and trigram indexes too (small
+ * reference files would otherwise never reach them). Not part of the public API.
+ */
+export const ruleIndexing: { smallSet: number } = { smallSet: SMALL_SET };
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
-  /** Entries table on every check (all of them in a small set), strongest first. */
+  /** Entries scanned on every check (all of them in a small set), strongest first. */
   readonly #table: readonly IndexEntry[];
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
+  /**
+   * The memory the index retains, estimated from measured heap sizes: about 150 bytes an entry
+   * (the object, its pattern and prefix, its slots in the tables) and 64 a wildcard piece.
+   */
+  readonly estimatedBytes: number;
 
   /** `all`: the entries of the merged groups in file order (not modified). */
   constructor(all: readonly IndexEntry[]) {
-    if (all.length <= SMALL_SET) {
-      // Sorted in a copy of exact size (a pushed-to array keeps room for 17 entries), without
-      // repeated wildcard entries (see below; few entries: compared pairwise).
+    if (all.length <= ruleIndexing.smallSet) {
+      // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
+      // pairwise).
       const table = withoutRepeats(all);
       sortByStrength(table);
+      this.estimatedBytes = estimateBytes(table);
       this.#table = table;
       this.#prefixes = null;
       this.#trigrams = null;
@@ -55,6 +68,7 @@ export class RuleIndex {
       if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
       else floating.push(entry);
     }
+    this.estimatedBytes = estimateBytes(tree) + estimateBytes(floating);
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
     for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
@@ -132,4 +146,11 @@ function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
     else kept?.push(entry);
   }
   return kept === null ? entries.slice() : kept.slice();
+}
+
+/** See {@link RuleIndex.estimatedBytes}. */
+function estimateBytes(entries: readonly IndexEntry[]): number {
+  let bytes = 256;
+  for (const entry of entries) bytes += 150 + 64 * (entry.pieces?.length ?? 0);
+  return bytes;
 }

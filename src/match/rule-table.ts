@@ -23,12 +23,12 @@ export interface RuleTable {
   /** The body as read: a UTF-16 body with a line past the line cap is read as bytes. */
   readonly body: BodyText;
   /**
-   * The rules of every group, in one array (a small file keeps little else): the rules of all
-   * groups in file order, three numbers each (`line << 2 | flags`, with the `RuleFlag` bits
-   * `GroupHandler.rule` reports; where the value starts; where it ends, in `body.text`); then,
-   * for each group g, where its rules start in this array, and where the last group's end;
-   * last, where that table starts. Rules before the first group are left out (they never
-   * apply).
+   * The rules of every group, packed in one array of numbers (a small file keeps little else);
+   * read only through the accessors below. Layout (docs/architecture.md, "The rule table"):
+   * the rules of all groups in file order, {@link RULE_SIZE} numbers each (`line << 2 | flags`,
+   * with the `RuleFlag` bits; where the value starts; where it ends, in `body.text`); then, for
+   * each group, where its rules start, and where the last group's end; last, where that list of
+   * starts begins. Rules before the first group are left out (they never apply).
    */
   readonly rules: readonly number[];
   /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
@@ -37,6 +37,39 @@ export interface RuleTable {
   readonly globalGroups: readonly number[];
   /** Characters of the body's text parsed: bytes for a byte string (all of it for UTF-16 text). */
   readonly bytesParsed: number;
+}
+
+/** Numbers per rule in {@link RuleTable.rules}. */
+const RULE_SIZE = 3;
+
+/** Where the rules of `group` start in the table (the index of the first rule's first number). */
+function groupStart(rules: readonly number[], group: number): number {
+  return rules[rules[rules.length - 1]! + group]!;
+}
+
+/** Where the rules of `group` end in the table (just past its last rule). */
+function groupEnd(rules: readonly number[], group: number): number {
+  return rules[rules[rules.length - 1]! + group + 1]!;
+}
+
+/** The 1-based line of the rule at `r`. */
+function ruleLine(rules: readonly number[], r: number): number {
+  return rules[r]! >> 2;
+}
+
+/** The `RuleFlag` bits of the rule at `r`. */
+function ruleFlags(rules: readonly number[], r: number): number {
+  return rules[r]! & 3;
+}
+
+/** Where the value of the rule at `r` starts in the body's text. */
+function valueStart(rules: readonly number[], r: number): number {
+  return rules[r + 1]!;
+}
+
+/** Where the value of the rule at `r` ends in the body's text. */
+function valueEnd(rules: readonly number[], r: number): number {
+  return rules[r + 2]!;
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
@@ -68,28 +101,28 @@ export function entriesOf(
   groups: readonly number[],
   rfc9309: boolean,
 ): IndexEntry[] {
-  const table = rules[rules.length - 1]!;
   const entries: IndexEntry[] = [];
   for (const group of groups) {
-    for (let r = rules[table + group]!; r < rules[table + group + 1]!; r += 3) {
-      const word = rules[r]!;
-      const value = body.text.slice(rules[r + 1], rules[r + 2]);
+    const end = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < end; r += RULE_SIZE) {
+      const flags = ruleFlags(rules, r);
+      const value = body.text.slice(valueStart(rules, r), valueEnd(rules, r));
       // Whether a value needs escaping was found at parse, by one search over the whole body:
       // searching again per compile would cost the rest of the body for each agent.
-      const pattern = rulePattern(value, word, body.utf16, rfc9309);
-      addEntries(pattern, (word & RuleFlag.allow) !== 0, group, word >> 2, entries);
+      const pattern = rulePattern(value, flags, body.utf16, rfc9309);
+      addEntries(pattern, (flags & RuleFlag.allow) !== 0, group, ruleLine(rules, r), entries);
     }
   }
   return entries;
 }
 
 /**
- * Checks of a rule set answered by {@link scanRules} before it is indexed. A scan costs about
- * as much as a few indexed checks per rule; indexing, about as much as several scans: a crawler
- * that checks one URL of a site pays for no index, one that checks many pays at most a few
- * scans more.
+ * Checks of a rule set answered by {@link scanRules} before it is indexed: the first. A crawler
+ * that checks one URL of a site pays for no index; the second check builds it. (A scan costs
+ * several indexed checks: scanning the first four checks made the corpus run, 100 checks per
+ * file, slower than indexing at once.)
  */
-export const SCANS_BEFORE_INDEXING = 4;
+export const SCANS_BEFORE_INDEXING = 1;
 
 /**
  * Above this many rules a set is indexed on its first check: a scan tests every rule, and a
@@ -104,10 +137,9 @@ export function scansRules(
   scans: number,
 ): boolean {
   if (scans >= SCANS_BEFORE_INDEXING) return false;
-  const table = rules[rules.length - 1]!;
-  let values = 0;
-  for (const group of groups) values += rules[table + group + 1]! - rules[table + group]!;
-  return values <= 3 * MOST_RULES_SCANNED;
+  let numbers = 0;
+  for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
+  return numbers <= RULE_SIZE * MOST_RULES_SCANNED;
 }
 
 /**
@@ -119,7 +151,7 @@ const SCAN_WILDCARD_WORK = 1 << 16;
 
 /**
  * Matches the path of `state.search` against the rules of `groups` (ascending) straight from
- * the rule table, into `state`: what a rule set's first checks do, before indexing it pays
+ * the rule table, into `state`: what a rule set's first check does, before indexing it pays
  * ({@link RuleIndex}). Each rule is compared with the path in place, in file order, and only a
  * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
  * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
@@ -139,7 +171,6 @@ export function scanRules(
   state: MatchState,
 ): boolean {
   const text = body.text;
-  const table = rules[rules.length - 1]!;
   const search = state.search;
   const path = search.path;
   let wildcardWork = 0;
@@ -154,19 +185,19 @@ export function scanRules(
     return matched;
   };
   for (const group of groups) {
-    const last = rules[table + group + 1]!;
-    for (let r = rules[table + group]!; r < last; r += 3) {
-      const word = rules[r]!;
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
+      const flags = ruleFlags(rules, r);
       let pattern = text;
-      let start = rules[r + 1]!;
-      let end = rules[r + 2]!;
-      if ((word & RuleFlag.escaped) !== 0) {
-        pattern = rulePattern(text.slice(start, end), word, body.utf16, rfc9309);
+      let start = valueStart(rules, r);
+      let end = valueEnd(rules, r);
+      if ((flags & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
         start = 0;
         end = pattern.length;
       }
-      const allow = (word & RuleFlag.allow) !== 0;
-      const line = word >> 2;
+      const allow = (flags & RuleFlag.allow) !== 0;
+      const line = ruleLine(rules, r);
       // A rule's priority is its pattern's length (`priorityOf`).
       if (
         beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
@@ -232,7 +263,7 @@ function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
 
 /** Records each group's rules and which groups each product token names. */
 class RuleTableReader implements GroupHandler {
-  /** The rules, three numbers each (see {@link RuleTable.rules}). */
+  /** The rules, {@link RULE_SIZE} numbers each (see {@link RuleTable.rules}). */
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];

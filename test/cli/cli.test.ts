@@ -422,12 +422,14 @@ describe('robotstxt audit', () => {
     const r = await run(['audit', 'examples/robots.txt', '--path', '/private/x']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^# examples\/robots.txt\ncrawler +operator +purpose +\/ +\/private\/x\n/,
+      /^# examples\/robots.txt\ncrawler +operator +purposes +\/ +\/private\/x +notes\n/,
     );
     expect(r.stdout).toMatch(
       /\nGPTBot +OpenAI +ai-training +blocked \(line 14\) +blocked \(line 14\)\n/,
     );
-    expect(r.stdout).toMatch(/\nGooglebot +Google +search +allowed +allowed\n/);
+    expect(r.stdout).toMatch(
+      /\nGooglebot +Google +search, ai-search, ai-training +allowed +allowed\n/,
+    );
   });
 
   it('prints JSON for a URL', async () => {
@@ -450,8 +452,13 @@ describe('robotstxt audit', () => {
     });
     expect(json.paths).toEqual(['/', '/private/a']);
     expect(
-      json.rows.every((row: { crawler: { purpose: string } }) => row.crawler.purpose === 'search'),
+      json.rows.every((row: { crawler: { purposes: string[] } }) =>
+        row.crawler.purposes.includes('search'),
+      ),
     ).toBe(true);
+    expect(json.rows.map((row: { crawler: { token: string } }) => row.crawler.token)).toContain(
+      'Applebot',
+    );
     expect(json.rows[0].verdicts[1]).toEqual({
       path: '/private/a',
       allowed: false,

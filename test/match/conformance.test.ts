@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
+import { ruleIndexing, SMALL_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 
@@ -12,35 +13,45 @@ const suites: [string, ConformanceCase[]][] = [
   ['spec-test/cases.jsonl (Google robotstxt-spec-test)', loadCases('spec-test/cases.jsonl')],
 ];
 
-describe.each(suites)('%s', (_file, cases) => {
-  it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {
-    const robots = parseRobotsTxt(c.body);
-    const explanation = robots.explain(c.url, c.useragent);
-    expect({
-      allowed: robots.isAllowed(c.url, c.useragent),
-      line: robots.matchingLine(c.url, c.useragent),
-    }).toEqual({
-      allowed: c.allowed,
-      line: c.matchingLine,
-    });
-    expect({ allowed: explanation.allowed, line: explanation.line }).toEqual({
-      allowed: c.allowed,
-      line: c.matchingLine,
-    });
-    // A rule set's first checks scan its rules in place; later ones use the index built then.
-    for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(c.url, c.useragent);
-    const indexed = robots.explain(c.url, c.useragent);
-    expect({
-      allowed: robots.isAllowed(c.url, c.useragent),
-      line: robots.matchingLine(c.url, c.useragent),
-      explained: [indexed.allowed, indexed.line],
-    }).toEqual({
-      allowed: c.allowed,
-      line: c.matchingLine,
-      explained: [c.allowed, c.matchingLine],
+// Every case runs on both paths of a compiled rule set: small sets as one scanned list (what
+// the reference files, all small, get by default), and every set through the prefix and trigram
+// indexes (`smallSet` 0), as hono runs one suite per router.
+describe.each([
+  ['scanned list', SMALL_SET],
+  ['prefix and trigram indexes', 0],
+] as const)('compiled as a %s', (_path, smallSet) => {
+  beforeAll(() => {
+    ruleIndexing.smallSet = smallSet;
+  });
+  afterAll(() => {
+    ruleIndexing.smallSet = SMALL_SET;
+  });
+  describe.each(suites)('%s', (_file, cases) => {
+    it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {
+      checkCase(c);
     });
   });
 });
+
+/**
+ * One case's verdict and line on a rule set's first check, which scans its rules in place, and on
+ * later ones, which use the set compiled then: isAllowed, matchingLine and explain, both ways.
+ */
+function checkCase(c: ConformanceCase): void {
+  const expected = { allowed: c.allowed, line: c.matchingLine };
+  expect(parseRobotsTxt(c.body).isAllowed(c.url, c.useragent)).toBe(c.allowed);
+  expect(parseRobotsTxt(c.body).matchingLine(c.url, c.useragent)).toBe(c.matchingLine);
+  const robots = parseRobotsTxt(c.body);
+  const scanned = robots.explain(c.url, c.useragent);
+  expect({ allowed: scanned.allowed, line: scanned.line }).toEqual(expected);
+  for (let i = 1; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(c.url, c.useragent);
+  expect({
+    allowed: robots.isAllowed(c.url, c.useragent),
+    line: robots.matchingLine(c.url, c.useragent),
+  }).toEqual(expected);
+  const indexed = robots.explain(c.url, c.useragent);
+  expect({ allowed: indexed.allowed, line: indexed.line }).toEqual(expected);
+}
 
 describe('case counts', () => {
   it('runs every case of the shared data', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { ruleIndexing, SMALL_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
 import { referenceCheck } from '../helpers/reference-port.js';
@@ -90,24 +91,40 @@ const agents = fc.oneof(
 
 /** Verdict and matching line of the library and of the reference port, for one check. */
 function agreesWithReference(text: string, agent: string | string[], u: string): void {
-  const robots = parseRobotsTxt(text);
   const list = typeof agent === 'string' ? [agent] : agent;
   const expected = referenceCheck(encoder.encode(text), list, encoder.encode(u));
-  expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
-    expected,
-  );
-  // A rule set's first checks scan its rules in place; later ones use the index built then.
+  // A rule set's first check scans its rules in place; later ones use the index built then.
+  const robots = parseRobotsTxt(text);
   const scanned = robots.explain(u, agent);
-  for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(u, agent);
+  expect({ allowed: scanned.allowed, line: scanned.line }).toEqual(expected);
+  for (let i = 1; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(u, agent);
   expect({ allowed: robots.isAllowed(u, agent), line: robots.matchingLine(u, agent) }).toEqual(
     expected,
   );
   expect(robots.explain(u, agent)).toEqual(scanned);
+  // isAllowed and matchingLine on the first check (a scan) too.
+  const fresh = parseRobotsTxt(text);
+  expect(fresh.isAllowed(u, agent)).toBe(expected.allowed);
+  expect(parseRobotsTxt(text).matchingLine(u, agent)).toBe(expected.line);
 }
 
 describe('indexed matcher = reference port', () => {
   it('agrees on verdict and matching line for generated files', () => {
     fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+  });
+
+  // The same files with every rule set compiled through the prefix and trigram indexes (they
+  // are small, so by default they are scanned lists), as the conformance suite also runs.
+  describe('with every set indexed', () => {
+    beforeAll(() => {
+      ruleIndexing.smallSet = 0;
+    });
+    afterAll(() => {
+      ruleIndexing.smallSet = SMALL_SET;
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
   });
 
   // Once indexed, large rule sets (over 24 entries) take the indexed paths (prefix table,

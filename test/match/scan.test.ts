@@ -5,7 +5,7 @@ import type { MatchState } from '../../src/match/rule-entry.js';
 import { readRuleTable, SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/rule-table.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
-// A rule set's first checks scan its rules in place (scanRules); later ones, and any check whose
+// A rule set's first check scans its rules in place (scanRules); later ones, and any check whose
 // scan would cost too much, use its index. The conformance and property suites check that both
 // give the reference's answers; these tests pin down when a scan gives up.
 

@@ -107,6 +107,16 @@ describe('other decoding cases', () => {
     expect((await fetchRobotsTxt(server.origin, allow)).status).toBe('unavailable');
   });
 
+  it('reports the Content-Type the server sent, and none when it sent none', async () => {
+    const server = await startHttpServer((request, response) => {
+      if (request.url === '/robots.txt') response.writeHead(404).end();
+    });
+    running.push(server);
+    const result = await fetchRobotsTxt(server.origin, allow);
+    expect(result).toMatchObject({ status: 'unavailable', httpStatus: 404 });
+    expect(result.contentType).toBeUndefined();
+  });
+
   it('asks for gzip, deflate and br', async () => {
     const asked: (string | undefined)[] = [];
     const server = await startHttpServer((request, response) => {

@@ -135,6 +135,16 @@ describe('fetchRobotsTxt over FTP', () => {
     expect(asked).not.toContain('RETR');
   });
 
+  it("a server's long reply text is cut short in the reason", async () => {
+    const origin = await scripted((command) => {
+      if (command === 'USER') return `530 ${'x'.repeat(60_000)}`;
+      return '200 ok';
+    });
+    const result = await fetchRobotsTxt(origin, allow);
+    expect(result).toMatchObject({ status: 'unreachable', ftpReply: 530 });
+    expect(result.reason.length).toBeLessThan(700);
+  });
+
   it('a greeting of 421 (too many connections): unreachable', async () => {
     const server = await startTcpServer((socket) => {
       socket.end('421 too many connections\r\n');

@@ -9,6 +9,7 @@ export const PURPOSES: readonly { readonly purpose: CrawlerPurpose; readonly lab
   { purpose: 'ai-search', label: 'AI search' },
   { purpose: 'ai-assistant', label: 'AI assistants' },
   { purpose: 'seo', label: 'SEO tools' },
+  { purpose: 'archiving', label: 'Archives' },
   { purpose: 'other', label: 'Other' },
 ];
 

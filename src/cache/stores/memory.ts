@@ -1,7 +1,8 @@
-/** The default cache store: entries in a bounded LRU map inside this process. */
+/** The default cache store: entries in an LRU map inside this process, bounded in entries and bytes. */
 
 import { argumentError } from '../../errors.js';
 import { createLru } from '../../util/lru.js';
+import { createWeightedLru } from '../../util/weighted-lru.js';
 import type { CacheEntry, CacheLock, CacheStore } from '../store.js';
 
 /** Options of {@link createMemoryStore}. */
@@ -12,10 +13,23 @@ export interface MemoryStoreOptions {
    */
   readonly maxEntries?: number;
   /**
+   * How many bytes of entries are kept (each weighs its copy's body plus 256 bytes); the least
+   * recently used go first.
+   * @default 268435456 (256 MiB)
+   */
+  readonly maxBytes?: number;
+  /**
    * The clock for entry TTLs and locks, in epoch milliseconds.
    * @default Date.now
    */
   readonly now?: () => number;
+}
+
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** What an entry weighs in the store: its body (a byte string, one byte a character) and the rest. */
+function entryBytes(entry: CacheEntry): number {
+  return (entry.copy?.body.length ?? 0) + 256;
 }
 
 /**
@@ -29,7 +43,7 @@ export interface MemoryStoreOptions {
  * ```
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
-  const { maxEntries = 10_000, now = Date.now } = options;
+  const { maxEntries = 10_000, maxBytes = DEFAULT_MAX_BYTES, now = Date.now } = options;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw argumentError(
       'createMemoryStore',
@@ -38,7 +52,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
       maxEntries,
     );
   }
-  const entries = createLru<{ entry: CacheEntry; until: number }>(maxEntries);
+  if (typeof maxBytes !== 'number' || !(maxBytes > 0)) {
+    throw argumentError('createMemoryStore', 'options.maxBytes', 'a positive number', maxBytes);
+  }
+  const entries = createWeightedLru<{ entry: CacheEntry; until: number }>(
+    maxEntries,
+    maxBytes,
+    (held) => entryBytes(held.entry),
+  );
   const locks = new Map<string, { token: object; until: number }>();
   // Next free request slot per key (epoch ms); bounded like the entries.
   const slots = createLru<number>(maxEntries);

@@ -64,16 +64,16 @@ return 0`;
  * Reserves the next request slot of KEYS[1] (see `CacheStore.reserve`) in one atomic step, on
  * Redis's clock (`TIME`), so that processes on machines with different clocks agree: the slot
  * starts at the later of now and the stored next free time, which moves to slot + ARGV[1] ms.
- * Replies with the ms to wait. The key lapses a minute after the last slot it gave.
+ * Times are kept to the microsecond; the reply, the ms to wait, is rounded up. The key lapses a minute after the last slot it gave.
  */
 const reserveScript = `
 local now = redis.call('time')
-local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local ms = tonumber(now[1]) * 1000 + tonumber(now[2]) / 1000
 local free = tonumber(redis.call('get', KEYS[1]) or '0') or 0
 local start = math.max(ms, free)
 local nextFree = start + tonumber(ARGV[1])
-redis.call('set', KEYS[1], string.format('%d', nextFree), 'PX', string.format('%d', nextFree - ms + 60000))
-return start - ms`;
+redis.call('set', KEYS[1], string.format('%.3f', nextFree), 'PX', string.format('%d', math.ceil(nextFree - ms) + 60000))
+return math.ceil(start - ms)`;
 
 /**
  * Claims the start of a request to KEYS[1] (see `CacheStore.claim`): 0 and now recorded, unless
@@ -81,11 +81,11 @@ return start - ms`;
  */
 const claimScript = `
 local now = redis.call('time')
-local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local ms = tonumber(now[1]) * 1000 + tonumber(now[2]) / 1000
 local last = tonumber(redis.call('get', KEYS[1]) or '')
 local interval = tonumber(ARGV[1])
-if last and ms < last + interval then return last + interval - ms end
-redis.call('set', KEYS[1], string.format('%d', ms), 'PX', string.format('%d', interval + 60000))
+if last and ms < last + interval then return math.ceil(last + interval - ms) end
+redis.call('set', KEYS[1], string.format('%.3f', ms), 'PX', string.format('%d', interval + 60000))
 return 0`;
 
 /**

@@ -1,0 +1,75 @@
+/** A least-recently-used map bounded both in entries and in the total weight (bytes) of its values. */
+
+/** A {@link createWeightedLru} map. @internal */
+export interface WeightedLru<V> {
+  /** The value of `key`, now the most recently used; its weight is taken again (it may grow). */
+  get(key: string): V | undefined;
+  /** Sets `key`, then drops the least recently used others while a bound is passed. */
+  set(key: string, value: V): void;
+  delete(key: string): void;
+  /** Entries kept. */
+  readonly size: number;
+  /** Sum of the weights of the entries kept. */
+  readonly weight: number;
+}
+
+/**
+ * A map of at most `maxEntries` entries whose weights sum to at most `maxWeight`, dropping the
+ * least recently used first; the most recently used entry is kept even when it alone weighs
+ * more. `onEvict` hears of every entry dropped to make room (not of `delete`). @internal
+ */
+export function createWeightedLru<V>(
+  maxEntries: number,
+  maxWeight: number,
+  weigh: (value: V) => number,
+  onEvict?: (key: string, value: V) => void,
+): WeightedLru<V> {
+  const map = new Map<string, { value: V; weight: number }>();
+  let total = 0;
+  const evict = (): void => {
+    while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
+      const [key, oldest] = map.entries().next().value!;
+      map.delete(key);
+      total -= oldest.weight;
+      onEvict?.(key, oldest.value);
+    }
+  };
+  return {
+    get(key) {
+      const held = map.get(key);
+      if (held === undefined) return undefined;
+      map.delete(key);
+      map.set(key, held);
+      const weight = weigh(held.value);
+      if (weight !== held.weight) {
+        total += weight - held.weight;
+        held.weight = weight;
+        evict();
+      }
+      return held.value;
+    },
+    set(key, value) {
+      const held = map.get(key);
+      if (held !== undefined) {
+        map.delete(key);
+        total -= held.weight;
+      }
+      const weight = weigh(value);
+      map.set(key, { value, weight });
+      total += weight;
+      evict();
+    },
+    delete(key) {
+      const held = map.get(key);
+      if (held === undefined) return;
+      map.delete(key);
+      total -= held.weight;
+    },
+    get size() {
+      return map.size;
+    },
+    get weight() {
+      return total;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRobotsClient } from '../../src/cache/client.js';
+import { createMemoryStore } from '../../src/cache/stores/memory.js';
+import { parseRobotsTxt } from '../../src/index.js';
+import { startHttpServer, type TestServer } from '../helpers/servers.js';
+
+// The client's memory is bounded in bytes, not in origins (issue #12): parsed rules within
+// `maxParsedBytes`, the store's bodies within its `maxBytes`, and an origin dropped from the
+// parsed rules is read again from the store rather than fetched.
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const running: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  vi.restoreAllMocks();
+});
+
+/** Servers, each an origin answering `body(i)` for its robots.txt. */
+async function origins(count: number, body: (i: number) => string): Promise<TestServer[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startHttpServer((_request: IncomingMessage, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(body(i));
+      }),
+    ),
+  );
+  running.push(...servers);
+  return servers;
+}
+
+/** A rule-dense file of about `bytes` bytes, distinct per origin. */
+function ruleDense(i: number, bytes: number): string {
+  let text = 'User-agent: *\n';
+  for (let r = 0; text.length < bytes; r++) text += `Disallow: /o${i}/p${r.toString(36)}/*x\n`;
+  return text;
+}
+
+const fetches = (servers: readonly TestServer[]): number =>
+  servers.reduce((sum, server) => sum + server.requests.length, 0);
+
+describe('the parsed cache', () => {
+  it('keeps 200 rule-dense origins within a small byte budget', async () => {
+    let dense = false;
+    const servers = await origins(200, (i) => (dense ? ruleDense(i, 50_000) : 'User-agent: *\n'));
+    // The connections to 200 origins cost memory of their own: opened before measuring.
+    const warm = createRobotsClient({ timeout: 5000 });
+    for (const server of servers) await warm.isAllowed(`${server.origin}/`, 'FooBot');
+    dense = true;
+    const maxParsedBytes = 4 * 1024 * 1024;
+    const client = createRobotsClient({ timeout: 5000, maxParsedBytes });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (const server of servers) {
+      expect(await client.isAllowed(`${server.origin}/o/p1/x`, 'FooBot')).toBe(true);
+    }
+    gc();
+    const retained = process.memoryUsage().heapUsed - before;
+    // 200 files of 50 KB, about 7 MiB each once checked: without the bound, over 1 GiB.
+    expect(client.stats.parsedBytes).toBeLessThanOrEqual(maxParsedBytes);
+    expect(client.stats.evictions).toBeGreaterThan(150);
+    // Parsed rules and the store's bodies (the store's default maxBytes is maxParsedBytes).
+    expect(retained).toBeLessThan(3 * maxParsedBytes);
+    expect(client.stats.exhaustedChecks).toBe(0);
+  });
+
+  it('reads dropped origins again from the store, not the network, and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const servers = await origins(20, (i) => `User-agent: *\nDisallow: /private${i}\n`);
+    const client = createRobotsClient({ timeout: 5000, maxOrigins: 10 });
+    for (let round = 0; round < 5; round++) {
+      for (const [i, server] of servers.entries()) {
+        expect(await client.isAllowed(`${server.origin}/private${i}`, 'FooBot')).toBe(false);
+      }
+    }
+    // 100 checks of 20 origins: each fetched once, the rest re-read from the store.
+    expect(fetches(servers)).toBe(20);
+    expect(client.stats).toMatchObject({ origins: 10, reloads: 80, exhaustedChecks: 0 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/more origins are active than the client keeps/);
+  });
+
+  it('weighs a parsed file by its retained bytes, which grow as agents are checked', () => {
+    const body = ruleDense(0, 20_000);
+    const robots = parseRobotsTxt(body);
+    const parsed = robots.retainedBytes;
+    expect(parsed).toBeGreaterThanOrEqual(body.length);
+    // The first checks scan the rules in place; later ones compile them.
+    for (let i = 0; i < 10; i++) robots.isAllowed('https://e.com/x', 'FooBot');
+    expect(robots.retainedBytes).toBeGreaterThan(parsed);
+  });
+});
+
+describe('the memory store', () => {
+  const entry = (body: string) => ({
+    expiresAt: Date.now() + 60_000,
+    updatedAt: Date.now(),
+    failures: 0,
+    copy: {
+      status: 'ok' as const,
+      httpStatus: 200,
+      body,
+      fetchedAt: Date.now(),
+      finalUrl: 'https://e.com/robots.txt',
+      reason: 'test',
+    },
+  });
+
+  it('keeps entries within maxBytes, the least recently used going first', async () => {
+    const store = createMemoryStore({ maxBytes: 10_000 });
+    for (let i = 0; i < 10; i++) await store.set(`o${i}`, entry('x'.repeat(2000)), 60_000);
+    const kept = [];
+    for (let i = 0; i < 10; i++) if ((await store.get(`o${i}`)) !== undefined) kept.push(i);
+    expect(kept).toEqual([6, 7, 8, 9]);
+  });
+
+  it('checks maxBytes', () => {
+    expect(() => createMemoryStore({ maxBytes: 0 })).toThrow(/maxBytes/);
+  });
+});
