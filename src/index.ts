@@ -4,6 +4,9 @@
  */
 
 export {
+  AUDIT_FOOTNOTES,
+  type AuditNote,
+  type AuditNoteKind,
   type AuditOptions,
   type AuditResult,
   type AuditRow,
@@ -160,3 +163,29 @@ export type {
   Selection,
   SitemapLine,
 } from './types.js';
+export {
+  type DiffOptions,
+  type DiffRule,
+  type DiffVerdict,
+  diffRobotsTxt,
+  type GroupChange,
+  type RobotsDiff,
+  type RobotsInput,
+  type VerdictChange,
+} from './verify/diff.js';
+export {
+  type Expectation,
+  type ExpectationError,
+  type ParsedExpectations,
+  parseExpectations,
+  type TestCase,
+  type TestResult,
+  testRobotsTxt,
+} from './verify/expect.js';
+export {
+  type FormatTestOptions,
+  formatDiffText,
+  formatTestText,
+  testResultToSarif,
+  toJUnit,
+} from './verify/format.js';
