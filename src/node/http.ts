@@ -46,6 +46,8 @@ export function createNodeFetch(
       }
       const headers = new Headers(init.headers);
       if (!headers.has('accept-encoding')) headers.set('accept-encoding', ACCEPTED_ENCODINGS);
+      // As the platform's fetch asks: some servers answer a request without Accept differently.
+      if (!headers.has('accept')) headers.set('accept', '*/*');
       const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)({
         protocol: url.protocol,
         hostname: host,

@@ -91,6 +91,18 @@ describe('other decoding cases', () => {
     expect(result.robots.isAllowed(`${server.origin}/page`, agent)).toBe(false);
   });
 
+  it('two codings are undone in turn; more than five are refused', async () => {
+    const twice = gzipSync(brotliCompressSync(Buffer.from(file)));
+    const server = await serveEncoded('br, gzip', twice, 'length');
+    const result = await fetchRobotsTxt(server.origin, allow);
+    expect(result.status).toBe('ok');
+    expect(result.robots.isAllowed(`${server.origin}/page`, agent)).toBe(false);
+    const many = await serveEncoded(Array(6).fill('gzip').join(', '), Buffer.from('x'), 'length');
+    const refused = await fetchRobotsTxt(many.origin, allow);
+    expect(refused.status).toBe('unreachable');
+    expect(refused.reason).toContain('too many Content-Encoding codings');
+  });
+
   it('an unknown coding is unreachable', async () => {
     const server = await serveEncoded('zstd', Buffer.from('garbage'), 'length');
     const result = await fetchRobotsTxt(server.origin, allow);
