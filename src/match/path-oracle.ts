@@ -15,6 +15,31 @@
 /** Where no transition is: an empty hash slot, a missing state. */
 const NONE = -1;
 
+/**
+ * Arrays kept from one build to the next, by use: one oracle is in use at a time (a check is
+ * synchronous and drops its oracle when it ends), and a hostile file makes one per check, so
+ * reusing them spares the collector about a megabyte a check for an 8 KB path. Arrays for
+ * paths longer than {@link POOLED_PATH} are not kept.
+ */
+const pool: Int32Array[] = [];
+
+/** The longest path whose arrays are kept (an 8 KB URL's: about 3 MB of them). */
+const POOLED_PATH = 8 * 1024 + 512;
+
+/** Whether the arrays of the build under way come from the pool. */
+let pooling = false;
+
+/** An array of `length` elements for use `slot`, its contents undefined. */
+function scratch(slot: number, length: number): Int32Array {
+  if (!pooling) return new Int32Array(length);
+  let array = pool[slot];
+  if (array === undefined || array.length < length) {
+    array = new Int32Array(length);
+    pool[slot] = array;
+  }
+  return array.length === length ? array : array.subarray(0, length);
+}
+
 /** One path's suffix automaton and occurrence index. */
 export class PathOracle {
   /**
@@ -36,6 +61,8 @@ export class PathOracle {
    * end positions sorted within aligned blocks of 2^k, at `k * #size`.
    */
   #sorted: Int32Array | null = null;
+  /** Whether this oracle's arrays come from the pool. */
+  readonly #pooled: boolean;
   readonly #size: number;
   /** Transitions, open addressing: (state, character) → state. */
   readonly #keyState: Int32Array;
@@ -46,6 +73,8 @@ export class PathOracle {
   constructor(path: string) {
     // Each step in its own function: V8 optimises one loop at a time, and a constructor holding
     // them all was deoptimised at every call.
+    pooling = path.length <= POOLED_PATH;
+    this.#pooled = pooling;
     const automaton = buildAutomaton(path);
     const tree = orderLinkTree(automaton, path.length);
     const { table, firstEnd, states } = automaton;
@@ -103,6 +132,7 @@ export class PathOracle {
   /** The least value ≥ `least` of level 0 in `[lo, hi)`, or -1. */
   #successor(lo: number, hi: number, least: number): number {
     if (this.#sorted === null) {
+      pooling = this.#pooled;
       this.#sorted = mergeSortTree(this.#ends, this.levels);
       this.work += this.#size * this.levels;
     }
@@ -135,7 +165,7 @@ interface Automaton {
   readonly link: Int32Array;
   readonly firstEnd: Int32Array;
   /** 1 for a clone: a state that stands for no end position of its own. */
-  readonly clone: Uint8Array;
+  readonly clone: Int32Array;
   readonly states: number;
 }
 
@@ -146,16 +176,16 @@ function buildAutomaton(path: string): Automaton {
   let bits = 4;
   while (1 << bits < 6 * n + 8) bits++;
   const mask = (1 << bits) - 1;
-  const keyState = new Int32Array(mask + 1).fill(NONE);
-  const keyChar = new Int32Array(mask + 1);
-  const target = new Int32Array(mask + 1);
+  const keyState = scratch(0, mask + 1).fill(NONE);
+  const keyChar = scratch(1, mask + 1);
+  const target = scratch(2, mask + 1);
   // Each state's transitions as a list through their slots, to copy them when cloning.
-  const edgeHead = new Int32Array(maxStates).fill(NONE);
-  const edgeNext = new Int32Array(mask + 1);
-  const length = new Int32Array(maxStates);
-  const link = new Int32Array(maxStates);
-  const firstEnd = new Int32Array(maxStates);
-  const clone = new Uint8Array(maxStates);
+  const edgeHead = scratch(3, maxStates).fill(NONE);
+  const edgeNext = scratch(4, mask + 1);
+  const length = scratch(5, maxStates);
+  const link = scratch(6, maxStates);
+  const firstEnd = scratch(7, maxStates);
+  const clone = scratch(8, maxStates).fill(0);
   const table: Transitions = { keyState, keyChar, target, edgeNext, edgeHead, mask };
   link[0] = NONE;
   let states = 1;
@@ -214,24 +244,24 @@ function orderLinkTree(automaton: Automaton, n: number): LinkTree {
   const { link, firstEnd, clone, states } = automaton;
   // The suffix-link tree, children as lists; a depth-first walk gives each state the range of
   // the (non-clone) states below it, each of which stands for one end position.
-  const childHead = new Int32Array(states).fill(NONE);
-  const childNext = new Int32Array(states);
+  const childHead = scratch(9, states).fill(NONE);
+  const childNext = scratch(10, states);
   for (let v = states - 1; v > 0; v--) {
     childNext[v] = childHead[link[v]!]!;
     childHead[link[v]!] = v;
   }
-  const from = new Int32Array(states);
-  const to = new Int32Array(states);
-  const lastEnd = new Int32Array(states).fill(NONE);
+  const from = scratch(11, states);
+  const to = scratch(12, states);
+  const lastEnd = scratch(13, states).fill(NONE);
   let size = 1;
   let levels = 1;
   while (size < n) {
     size *= 2;
     levels++;
   }
-  const ends = new Int32Array(size).fill(0x7fffffff);
-  const stack = new Int32Array(states);
-  const next = new Int32Array(states);
+  const ends = scratch(14, size).fill(0x7fffffff);
+  const stack = scratch(15, states);
+  const next = scratch(16, states);
   let rank = 0;
   let top = 0;
   stack[0] = 0;
@@ -262,7 +292,7 @@ function orderLinkTree(automaton: Automaton, n: number): LinkTree {
 /** The levels of a merge sort tree over `ends` (whose length is a power of two), one array. */
 function mergeSortTree(ends: Int32Array, levels: number): Int32Array {
   const size = ends.length;
-  const sorted = new Int32Array(size * levels);
+  const sorted = scratch(17, size * levels);
   sorted.set(ends);
   for (let level = 1; level < levels; level++) {
     const half = 1 << (level - 1);
