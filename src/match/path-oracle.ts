@@ -64,10 +64,8 @@ export class PathOracle {
   /** Whether this oracle's arrays come from the pool. */
   readonly #pooled: boolean;
   readonly #size: number;
-  /** Transitions, open addressing: (state, character) → state. */
-  readonly #keyState: Int32Array;
-  readonly #keyChar: Int32Array;
-  readonly #target: Int32Array;
+  /** Transitions: see {@link Transitions}. */
+  readonly #slots: Transitions;
   readonly #mask: number;
 
   constructor(path: string) {
@@ -77,7 +75,7 @@ export class PathOracle {
     this.#pooled = pooling;
     const automaton = buildAutomaton(path);
     const tree = orderLinkTree(automaton, path.length);
-    const { table, firstEnd, states } = automaton;
+    const { slots, mask, firstEnd, states } = automaton;
     this.#firstEnd = firstEnd;
     this.#from = tree.from;
     this.#to = tree.to;
@@ -85,30 +83,21 @@ export class PathOracle {
     this.#lastEnd = tree.lastEnd;
     this.#size = tree.ends.length;
     this.levels = tree.levels;
-    this.#keyState = table.keyState;
-    this.#keyChar = table.keyChar;
-    this.#target = table.target;
-    this.#mask = table.mask;
+    this.#slots = slots;
+    this.#mask = mask;
     this.work = 8 * states;
   }
 
   /** The state reached by reading `piece` from the root, or -1 when it does not occur. */
   #state(piece: string): number {
-    const keyState = this.#keyState;
-    const keyChar = this.#keyChar;
+    const slots = this.#slots;
     const mask = this.#mask;
     let state = 0;
     for (let i = 0; i < piece.length; i++) {
       this.work++;
-      const c = piece.charCodeAt(i);
-      let slot = (Math.imul(state, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-      for (;;) {
-        const key = keyState[slot]!;
-        if (key === NONE) return NONE;
-        if (key === state && keyChar[slot] === c) break;
-        slot = (slot + 1) & mask;
-      }
-      state = this.#target[slot]!;
+      const at = slotOf(slots, mask, state, piece.charCodeAt(i));
+      if (slots[at] === NONE) return NONE;
+      state = slots[at + TARGET]!;
     }
     return state;
   }
@@ -159,9 +148,11 @@ export class PathOracle {
   }
 }
 
-/** A suffix automaton: its transitions and, per state, its length, link and first end. */
+/** A suffix automaton: its transitions and, per state, its link and first end. */
 interface Automaton {
-  readonly table: Transitions;
+  /** See {@link Transitions}. */
+  readonly slots: Int32Array;
+  readonly mask: number;
   readonly link: Int32Array;
   readonly firstEnd: Int32Array;
   /** 1 for a clone: a state that stands for no end position of its own. */
@@ -176,17 +167,14 @@ function buildAutomaton(path: string): Automaton {
   let bits = 4;
   while (1 << bits < 6 * n + 8) bits++;
   const mask = (1 << bits) - 1;
-  const keyState = scratch(0, mask + 1).fill(NONE);
-  const keyChar = scratch(1, mask + 1);
-  const target = scratch(2, mask + 1);
+  const slots = scratch(0, 4 * (mask + 1));
+  for (let at = 0; at < slots.length; at += 4) slots[at] = NONE;
   // Each state's transitions as a list through their slots, to copy them when cloning.
   const edgeHead = scratch(3, maxStates).fill(NONE);
-  const edgeNext = scratch(4, mask + 1);
   const length = scratch(5, maxStates);
   const link = scratch(6, maxStates);
   const firstEnd = scratch(7, maxStates);
   const clone = scratch(8, maxStates).fill(0);
-  const table: Transitions = { keyState, keyChar, target, edgeNext, edgeHead, mask };
   link[0] = NONE;
   let states = 1;
   let last = 0;
@@ -196,14 +184,16 @@ function buildAutomaton(path: string): Automaton {
     length[cur] = length[last]! + 1;
     firstEnd[cur] = i;
     let p = last;
-    while (p !== NONE && keyState[slotOf(keyState, keyChar, mask, p, c)] === NONE) {
-      add(table, p, c, cur);
-      p = link[p]!;
+    let at = 0;
+    for (; p !== NONE; p = link[p]!) {
+      at = slotOf(slots, mask, p, c);
+      if (slots[at] !== NONE) break;
+      insert(slots, edgeHead, at, p, c, cur);
     }
     if (p === NONE) {
       link[cur] = 0;
     } else {
-      const q = target[slotOf(keyState, keyChar, mask, p, c)]!;
+      const q = slots[at + TARGET]!;
       if (length[p]! + 1 === length[q]) {
         link[cur] = q;
       } else {
@@ -212,12 +202,14 @@ function buildAutomaton(path: string): Automaton {
         firstEnd[copy] = firstEnd[q]!;
         clone[copy] = 1;
         link[copy] = link[q]!;
-        for (let s = edgeHead[q]!; s !== NONE; s = edgeNext[s]!)
-          add(table, copy, keyChar[s]!, target[s]!);
+        for (let e = edgeHead[q]!; e !== NONE; e = slots[e + NEXT]!) {
+          const d = slots[e + CHAR]!;
+          insert(slots, edgeHead, slotOf(slots, mask, copy, d), copy, d, slots[e + TARGET]!);
+        }
         for (; p !== NONE; p = link[p]!) {
-          const slot = slotOf(keyState, keyChar, mask, p, c);
-          if (keyState[slot] === NONE || target[slot] !== q) break;
-          target[slot] = copy;
+          const found = slotOf(slots, mask, p, c);
+          if (slots[found] === NONE || slots[found + TARGET] !== q) break;
+          slots[found + TARGET] = copy;
         }
         link[q] = copy;
         link[cur] = copy;
@@ -225,8 +217,7 @@ function buildAutomaton(path: string): Automaton {
     }
     last = cur;
   }
-
-  return { table, link, firstEnd, clone, states };
+  return { slots, mask, link, firstEnd, clone, states };
 }
 
 /** Ranges of the suffix-link tree in depth-first order (see {@link PathOracle}). */
@@ -314,39 +305,39 @@ function mergeRuns(array: Int32Array, a: number, n: number, out: number): void {
   while (b < bEnd) array[out++] = array[b++]!;
 }
 
-/** A transition table and each state's list of transitions (see {@link PathOracle}). */
-interface Transitions {
-  readonly keyState: Int32Array;
-  readonly keyChar: Int32Array;
-  readonly target: Int32Array;
-  readonly edgeNext: Int32Array;
-  readonly edgeHead: Int32Array;
-  readonly mask: number;
-}
+/**
+ * Transitions, open addressing in one array: each slot is four numbers at `4 × slot` (a probe
+ * reads one cache line): the state (-1: empty), the character, the target state, and the next
+ * transition of the same state (a list, to copy them when a state is cloned).
+ */
+type Transitions = Int32Array;
+const CHAR = 1;
+const TARGET = 2;
+const NEXT = 3;
 
-/** The slot of transition (state, c): where it is, or the empty slot where it would go. */
-function slotOf(
-  keyState: Int32Array,
-  keyChar: Int32Array,
-  mask: number,
-  state: number,
-  c: number,
-): number {
+/** Where transition (state, c) is in `slots`, or the empty slot where it would go. */
+function slotOf(slots: Transitions, mask: number, state: number, c: number): number {
   let slot = (Math.imul(state, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-  while (keyState[slot] !== NONE && (keyState[slot] !== state || keyChar[slot] !== c)) {
+  for (;;) {
+    const at = slot << 2;
+    const key = slots[at]!;
+    if (key === NONE || (key === state && slots[at + CHAR] === c)) return at;
     slot = (slot + 1) & mask;
   }
-  return slot;
 }
 
-/** Sets transition (state, c) to `to`, adding it to the state's list if it is new. */
-function add(table: Transitions, state: number, c: number, to: number): void {
-  const slot = slotOf(table.keyState, table.keyChar, table.mask, state, c);
-  if (table.keyState[slot] === NONE) {
-    table.keyState[slot] = state;
-    table.keyChar[slot] = c;
-    table.edgeNext[slot] = table.edgeHead[state]!;
-    table.edgeHead[state] = slot;
-  }
-  table.target[slot] = to;
+/** Fills the empty slot `at` with transition (state, c) → `to`, on the state's list. */
+function insert(
+  slots: Transitions,
+  edgeHead: Int32Array,
+  at: number,
+  state: number,
+  c: number,
+  to: number,
+): void {
+  slots[at] = state;
+  slots[at + CHAR] = c;
+  slots[at + TARGET] = to;
+  slots[at + NEXT] = edgeHead[state]!;
+  edgeHead[state] = at;
 }
