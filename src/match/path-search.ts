@@ -3,9 +3,11 @@
  *
  * Pieces are first found with native substring search, as {@link matchesAfterPrefix} does. A
  * search costs up to the rest of the path, and a hostile file can hold thousands of rules whose
- * pieces all have to be searched for; so once a check's searches have cost more than a few
- * passes over the path, it builds a {@link PathOracle} of the path (O(n log n)), after which a
- * piece costs its own length plus O(log² n), whatever the path. Every step is counted in `work`
+ * pieces all have to be searched for; so once a check's searches have cost a couple of passes
+ * over the path, a piece with a pair of adjacent characters the path lacks is ruled out at the
+ * cost of its length, and once they have cost more than a few passes, the check builds a
+ * {@link PathOracle} of the path (O(n log n)), after which a piece costs its own length plus
+ * O(log² n), whatever the path. Every step is counted in `work`
  * (characters compared or scanned, estimated from above); a check whose work passes its budget
  * stops and is answered "disallowed" by the caller.
  */
@@ -16,6 +18,9 @@ import type { CompiledPattern } from './pattern.js';
 /** Search work (beyond this many path lengths, plus a constant) that makes a check build an oracle. */
 const ORACLE_AFTER_PASSES = 8;
 const ORACLE_AFTER_WORK = 20_000;
+/** Work after which a check first rules out pieces with a pair of characters the path lacks. */
+const FILTER_AFTER_PASSES = 2;
+const FILTER_AFTER_WORK = 2_000;
 
 /** One check's searches and work count; reset for each check, reused to avoid allocation. */
 export class PathSearch {
@@ -28,6 +33,15 @@ export class PathSearch {
   /** Search work that makes this check build an oracle. */
   #oracleAfter = 0;
   #oracle: PathOracle | null = null;
+  /** Work after which pieces go through the pair filter; Infinity once it is built. */
+  #filterAfter = 0;
+  /**
+   * One bit for each pair of adjacent characters of the path (each character's low 7 bits): a
+   * piece with a pair that is not set does not occur, which costs its length to find out, not
+   * a search of the path. Built when searches have cost a couple of passes over the path.
+   */
+  #pairs: Int32Array | null = null;
+  #pairsBuilt = false;
 
   /** Starts a check of `path` with `budget` units of work. */
   reset(path: string, budget: number): void {
@@ -36,6 +50,8 @@ export class PathSearch {
     this.budget = budget;
     this.#oracleAfter = ORACLE_AFTER_PASSES * path.length + ORACLE_AFTER_WORK;
     this.#oracle = null;
+    this.#filterAfter = FILTER_AFTER_PASSES * path.length + FILTER_AFTER_WORK;
+    this.#pairsBuilt = false;
   }
 
   /** Drops the path and the oracle (a check is over: keep nothing of it alive). */
@@ -76,17 +92,18 @@ export class PathSearch {
     for (let i = 0; i < last; i++) {
       const piece = pieces[i]!;
       if (piece.length === 0) continue;
-      const at = direct ? this.#indexOf(piece, pos) : this.#find(piece, pos);
+      const at = direct ? this.#direct(piece, pos) : this.#find(piece, pos);
       if (at < 0) return false;
       pos = at + piece.length;
     }
     // The tail ends the path (tested above): it must not overlap the last piece placed.
     if (compiled.anchored) return path.length - tail.length >= pos;
-    return tail.length === 0 || (direct ? this.#indexOf(tail, pos) : this.#find(tail, pos)) >= 0;
+    return tail.length === 0 || (direct ? this.#direct(tail, pos) : this.#find(tail, pos)) >= 0;
   }
 
   /** `path.indexOf(piece, from)`, through the oracle once searches have cost enough. */
   #find(piece: string, from: number): number {
+    if (this.work > this.#filterAfter && this.#absent(piece)) return -1;
     if (this.#oracle === null && this.work > this.#oracleAfter) {
       this.#oracle = new PathOracle(this.path);
       this.work += this.#oracle.work;
@@ -100,6 +117,48 @@ export class PathSearch {
     const at = oracle.next(piece, from);
     this.work += oracle.work - before;
     return at;
+  }
+
+  /**
+   * Whether `piece` has a pair of adjacent characters that the path has nowhere (then it does not
+   * occur), building the pair set on first use in a check.
+   */
+  #absent(piece: string): boolean {
+    if (!this.#pairsBuilt) {
+      this.#buildPairs();
+      this.#pairsBuilt = true;
+    }
+    const pairs = this.#pairs!;
+    this.work += piece.length;
+    let previous = piece.charCodeAt(0) & 0x7f;
+    for (let i = 1; i < piece.length; i++) {
+      const c = piece.charCodeAt(i) & 0x7f;
+      const pair = (previous << 7) | c;
+      if ((pairs[pair >>> 5]! & (1 << (pair & 31))) === 0) return true;
+      previous = c;
+    }
+    return false;
+  }
+
+  #buildPairs(): void {
+    const path = this.path;
+    this.#pairs ??= new Int32Array(1 << 9);
+    const pairs = this.#pairs.fill(0);
+    this.work += path.length + pairs.length;
+    let previous = path.charCodeAt(0) & 0x7f;
+    for (let i = 1; i < path.length; i++) {
+      // A character above 0x7F sets the pair of its low bits: more pairs, never fewer.
+      const c = path.charCodeAt(i) & 0x7f;
+      const pair = (previous << 7) | c;
+      pairs[pair >>> 5]! |= 1 << (pair & 31);
+      previous = c;
+    }
+  }
+
+  /** `path.indexOf(piece, from)` by native search (the pair filter first, once it is on). */
+  #direct(piece: string, from: number): number {
+    if (this.work > this.#filterAfter && this.#absent(piece)) return -1;
+    return this.#indexOf(piece, from);
   }
 
   /** `path.indexOf(piece, from)`, counted as the characters it scans. */

@@ -76,14 +76,35 @@ describe('PathSearch', () => {
     );
   });
 
-  it('switches to the oracle only after searches cost a few passes over the path', () => {
+  it('rules out a piece with a pair of characters the path lacks at the cost of its length', () => {
     const search = new PathSearch();
     const path = `/${'ab'.repeat(500)}`;
     search.reset(path, Number.POSITIVE_INFINITY);
-    const missing = compilePattern('/*abc');
+    // Past the work that turns the filter on, before the oracle's.
+    search.work = 3 * path.length + 2_000;
+    const absent = compilePattern('/*xyz');
+    let before = search.work;
+    expect(search.matchesAfterPrefix(absent)).toBe(false);
+    // The pair set is built once: a pass over the path and its 512 words.
+    expect(search.work - before).toBeLessThanOrEqual(path.length + 512 + 3);
+    before = search.work;
+    expect(search.matchesAfterPrefix(absent)).toBe(false);
+    expect(search.work - before).toBeLessThanOrEqual(3);
+    expect(search.usedOracle).toBe(false);
+    // A piece whose pairs all occur is still searched, and found.
+    expect(search.matchesAfterPrefix(compilePattern('/*bab'))).toBe(true);
+  });
+
+  it('switches to the oracle only after searches cost a few passes over the path', () => {
+    const search = new PathSearch();
+    // `abx` is not in the path, though each of its pairs is (the pair filter cannot rule it out).
+    const path = `/${'ab'.repeat(500)}bx`;
+    search.reset(path, Number.POSITIVE_INFINITY);
+    const missing = compilePattern('/*abx');
     for (let i = 0; i < 8 && !search.usedOracle; i++) search.matchesAfterPrefix(missing);
     expect(search.usedOracle).toBe(false);
-    while (!search.usedOracle) search.matchesAfterPrefix(missing);
+    for (let i = 0; i < 100 && !search.usedOracle; i++) search.matchesAfterPrefix(missing);
+    expect(search.usedOracle).toBe(true);
     expect(search.work).toBeGreaterThan(8 * path.length);
     search.release();
     expect(search.usedOracle).toBe(false);
