@@ -124,8 +124,14 @@ export type {
 } from './lint/types.js';
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
-export { extractProductToken, isGlobalAgent, productTokenProblem } from './parse/agent.js';
+export {
+  extractProductToken,
+  isGlobalAgent,
+  productTokenProblem,
+  suggestProductToken,
+} from './parse/agent.js';
 export { INTERPRETATIONS } from './parse/body.js';
+export { MAX_CRAWL_DELAY, parseCrawlDelay } from './parse/crawl-delay.js';
 export { escapePattern } from './parse/escape.js';
 export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
 export {
