@@ -4,6 +4,9 @@
  */
 
 export {
+  AUDIT_FOOTNOTES,
+  type AuditNote,
+  type AuditNoteKind,
   type AuditOptions,
   type AuditResult,
   type AuditRow,
@@ -121,8 +124,14 @@ export type {
 } from './lint/types.js';
 export { getPathParamsQuery } from './match/path.js';
 export { matchesPattern } from './match/pattern.js';
-export { extractProductToken, isGlobalAgent, productTokenProblem } from './parse/agent.js';
+export {
+  extractProductToken,
+  isGlobalAgent,
+  productTokenProblem,
+  suggestProductToken,
+} from './parse/agent.js';
 export { INTERPRETATIONS } from './parse/body.js';
+export { MAX_CRAWL_DELAY, parseCrawlDelay } from './parse/crawl-delay.js';
 export { escapePattern } from './parse/escape.js';
 export { type ReportOptions, reportRobotsTxt } from './parse/report.js';
 export {
@@ -160,3 +169,29 @@ export type {
   Selection,
   SitemapLine,
 } from './types.js';
+export {
+  type DiffOptions,
+  type DiffRule,
+  type DiffVerdict,
+  diffRobotsTxt,
+  type GroupChange,
+  type RobotsDiff,
+  type RobotsInput,
+  type VerdictChange,
+} from './verify/diff.js';
+export {
+  type Expectation,
+  type ExpectationError,
+  type ParsedExpectations,
+  parseExpectations,
+  type TestCase,
+  type TestResult,
+  testRobotsTxt,
+} from './verify/expect.js';
+export {
+  type FormatTestOptions,
+  formatDiffText,
+  formatTestText,
+  testResultToSarif,
+  toJUnit,
+} from './verify/format.js';

@@ -21,6 +21,7 @@ import {
   resolveOptions,
   type SizedBodyText,
 } from './parse/body.js';
+import { parseCrawlDelay } from './parse/crawl-delay.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
@@ -349,8 +350,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
     for (const directive of this.directives) {
       if (!groups.has(directive.group)) continue;
       if (!asciiLowerCase(directive.key).startsWith('crawl-delay')) continue;
-      const seconds = Number(directive.value);
-      if (directive.value !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds;
+      const seconds = parseCrawlDelay(directive.value);
+      if (seconds !== undefined) return seconds;
     }
     return undefined;
   }

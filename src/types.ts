@@ -247,8 +247,9 @@ export interface RobotsPolicy {
   readonly sitemaps: readonly string[];
   /**
    * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
-   * undefined (also when no file applies). Google ignores Crawl-delay; Bing, Yandex and others
-   * honour it.
+   * undefined (also when no file applies). A valid value is a plain decimal number (`10`, `0.5`;
+   * not `0x10`, `1e3` or `-1`), and at most `MAX_CRAWL_DELAY` (86,400 s, a day) is returned.
+   * Google ignores Crawl-delay; Bing, Yandex and others honour it.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined;
   /**

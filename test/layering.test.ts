@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // The folders are the architecture (CONTRIBUTING.md): each layer imports only from layers below
 // it, so the graph has no cycle and a newcomer can read it bottom-up.
-//   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← cache
+//   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← verify ← cache
 //   ← compat, node, ai-preferences ← index ← cli, web
 const LAYERS: Readonly<Record<string, number>> = {
   'types.ts': 0.5,
@@ -21,6 +21,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   lint: 4,
   audit: 4,
   report: 4,
+  verify: 4.5,
   cache: 5,
   compat: 6,
   node: 6,

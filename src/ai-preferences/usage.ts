@@ -136,6 +136,11 @@ interface LineSet<T> {
   readonly byPriority: ReadonlyMap<number, readonly T[]>;
 }
 
+const NO_HEADERS: readonly UsageStatement[] = Object.freeze([]);
+
+/** No line applies (most URLs of most files): one shared empty list. */
+const NO_LINES: readonly never[] = Object.freeze([]);
+
 /** Sets kept per file: one per distinct set of groups an agent selects. */
 const SETS_KEPT = 32;
 /** Checks are synchronous: one search state serves them all (as the core's checks share one). */
@@ -148,6 +153,11 @@ interface AgentResolution {
   readonly agents: readonly string[];
   readonly selection: Selection;
   readonly groups: readonly number[];
+  /** The groups whose Content-Signal lines apply: the file-wide ones (-1), then `groups`. */
+  readonly signalGroups: readonly number[];
+  /** Keys of the indexed line sets of these groups (see `longest`). */
+  readonly usageKey: string;
+  readonly signalKey: string;
 }
 
 /** Agents kept per file: a crawler asks as one or two; a bound keeps odd callers in check. */
@@ -159,8 +169,8 @@ function resolutionOf(
   url: string,
   agent: string | readonly string[],
 ): AgentResolution {
-  const agents = toAgentList(agent, 'usage');
-  const key = JSON.stringify(agents);
+  // A crawler asks as one agent name: its key is the name; a list's is its JSON (unambiguous).
+  const key = typeof agent === 'string' ? `s${agent}` : JSON.stringify(toAgentList(agent, 'usage'));
   let kept = resolutions.get(robots);
   if (kept === undefined) {
     kept = new Map();
@@ -168,8 +178,16 @@ function resolutionOf(
   }
   let found = kept.get(key);
   if (found === undefined) {
-    const { selection, groups } = robots.explain(url, agent);
-    found = { agents: typeof agent === 'string' ? agents : [...agents], selection, groups };
+    const { agents, selection, groups } = robots.explain(url, agent);
+    const signalGroups = [-1, ...groups];
+    found = {
+      agents,
+      selection,
+      groups,
+      signalGroups,
+      usageKey: `usage:${groups.join(',')}`,
+      signalKey: `signal:${signalGroups.join(',')}`,
+    };
     if (kept.size >= AGENTS_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, found);
   }
@@ -203,30 +221,31 @@ export function usage(
     }
   }
   let access: Pick<Explanation, 'allowed' | 'line' | 'path' | 'agents' | 'selection' | 'groups'>;
+  let usageLines: readonly CompiledUsageLine[] = NO_LINES;
+  let signalLines: readonly CompiledSignalLine[] = NO_LINES;
   if (isFile) {
     // Per URL, two index walks; the groups depend on the agent alone and are kept per agent
     // (a full `explain` per URL would build its sentence and rule records for nothing).
     const text = urlToString(url, 'usage');
-    const { agents, selection, groups } = resolutionOf(robots, text, agent);
+    const resolution = resolutionOf(robots, text, agent);
     access = {
       allowed: robots.isAllowed(text, agent),
       line: robots.matchingLine(text, agent),
       path: pathForMatching(text, robots.options.percentEncoding === 'rfc9309'),
-      agents,
-      selection,
-      groups,
+      agents: resolution.agents,
+      selection: resolution.selection,
+      groups: resolution.groups,
     };
+    if (access.allowed) {
+      const file = compiledFile(robots);
+      const path = access.path;
+      usageLines = longest(file, resolution.usageKey, file.usage, resolution.groups, path);
+      signalLines = longest(file, resolution.signalKey, file.signal, resolution.signalGroups, path);
+    }
   } else {
     access = robots.explain(url, agent);
   }
-  const file = isFile ? compiledFile(robots) : null;
   const path = access.path;
-  const usageLines =
-    file === null || !access.allowed ? [] : longest(file, 'usage', file.usage, access.groups, path);
-  const signalLines =
-    file === null || !access.allowed
-      ? []
-      : longest(file, 'signal', file.signal, [-1, ...access.groups], path);
 
   const contentUsage = {} as Record<ContentUsageCategory, PreferenceDecision>;
   for (const { label } of CONTENT_USAGE_VOCABULARY.categories) {
@@ -236,10 +255,13 @@ export function usage(
   for (const { label } of CONTENT_SIGNAL_VOCABULARY.categories) {
     contentSignal[label] = combine(signalLines, (l) => l.signals[label]);
   }
-  const rules: AppliedRule[] = [
-    ...usageLines.map((l) => applied('content-usage', l, statementOf(l).parsed)),
-    ...signalLines.map((l) => applied('content-signal', l, true)),
-  ];
+  const rules: readonly AppliedRule[] =
+    usageLines.length + signalLines.length === 0
+      ? NO_LINES
+      : [
+          ...usageLines.map((l) => applied('content-usage', l, statementOf(l).parsed)),
+          ...signalLines.map((l) => applied('content-signal', l, true)),
+        ];
   return finish({
     path,
     agents: access.agents,
@@ -251,7 +273,7 @@ export function usage(
     contentSignal,
     use: mostRestrictiveUse(signalLines),
     rules,
-    headers: [],
+    headers: NO_HEADERS,
   });
 }
 
@@ -326,36 +348,51 @@ function decidePurpose(
       reason: `${who} may not fetch ${result.path}${line === 0 ? '' : ` (line ${line})`}, so no usage preference applies.`,
     };
   }
-  const sources: [string, PreferenceDecision][] = [];
-  for (const source of PURPOSE_SOURCES[purpose]) {
-    const decision = source.of(result);
-    if (decision !== UNKNOWN) sources.push([source.name, decision]);
-  }
-  for (const verdict of ['disallowed', 'allowed'] as const) {
-    if (sources.length === 0) break;
-    const deciding = sources.filter(([, d]) => d.preference === verdict);
-    if (deciding.length === 0) continue;
-    const lines = [...new Set(deciding.flatMap(([, d]) => d.lines))].sort((a, b) => a - b);
-    const header = deciding.some(([, d]) => d.header);
-    const where = [
-      ...(lines.length > 0 ? [`line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`] : []),
-      ...(header ? ['the Content-Usage header'] : []),
-    ].join(' and ');
-    const what = deciding.map(([name]) => name).join(' and ');
+  // The sources stating the most restrictive preference any states (vocab-08 §5.1).
+  const sources = PURPOSE_SOURCES[purpose];
+  for (const verdict of VERDICTS) {
+    let names = '';
+    let count = 0;
+    let header = false;
+    const lines: number[] = [];
+    for (const source of sources) {
+      const decision = source.of(result);
+      if (decision.preference !== verdict) continue;
+      names = count === 0 ? source.name : `${names} and ${source.name}`;
+      count++;
+      header ||= decision.header;
+      for (const line of decision.lines) if (!lines.includes(line)) lines.push(line);
+    }
+    if (count === 0) continue;
+    if (lines.length > 1) lines.sort((a, b) => a - b);
+    const at = lines.length === 0 ? '' : `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+    const where = header
+      ? at === ''
+        ? 'the Content-Usage header'
+        : `${at} and the Content-Usage header`
+      : at;
+    const verb = verdict === 'allowed' ? 'allow' : 'disallow';
     return {
       verdict,
       lines,
       header,
-      reason: `${what} ${verdict === 'allowed' ? 'allow' : 'disallow'}${deciding.length > 1 ? '' : 's'} ${purpose} for ${result.path} (${where}).`,
+      reason: `${names} ${verb}${count > 1 ? '' : 's'} ${purpose} for ${result.path} (${where}).`,
     };
   }
   return {
     verdict: 'unknown',
-    lines: [],
+    lines: NO_LINES,
     header: false,
-    reason: `No line or header states a${/^[aeiou]/.test(purpose) ? 'n' : ''} ${purpose} preference for ${result.path}.`,
+    reason: `No line or header states ${PURPOSE_ARTICLE[purpose]} ${purpose} preference for ${result.path}.`,
   };
 }
+
+const VERDICTS = ['disallowed', 'allowed'] as const;
+const PURPOSE_ARTICLE: Readonly<Record<UsagePurpose, string>> = {
+  search: 'a',
+  'ai-input': 'an',
+  'ai-train': 'an',
+};
 
 /** No line states a preference: one shared, frozen answer (most URLs of most files). */
 const UNKNOWN: PreferenceDecision = Object.freeze({
@@ -392,13 +429,16 @@ function withHeaders(
   return robots;
 }
 
+const NO_USE: UsageResult['use'] = Object.freeze({ level: null, lines: NO_LINES });
+
 function mostRestrictiveUse(lines: readonly CompiledSignalLine[]): UsageResult['use'] {
+  if (lines.length === 0) return NO_USE;
   const levels = CONTENT_SIGNAL_VOCABULARY.use.levels;
   for (const level of levels) {
     const stating = lines.filter((l) => l.use === level).map((l) => l.line);
     if (stating.length > 0) return { level, lines: stating };
   }
-  return { level: null, lines: [] };
+  return NO_USE;
 }
 
 function applied(
@@ -412,25 +452,24 @@ function applied(
 /** The matching lines of the longest match among `groups`' lines (all of them on a tie). */
 function longest<T extends CompiledLine>(
   file: CompiledFile,
-  kind: 'usage' | 'signal',
+  key: string,
   byGroup: ReadonlyMap<number, readonly T[]>,
   groups: readonly number[],
   path: string,
-): T[] {
-  const key = `${kind}:${groups.join(',')}`;
+): readonly T[] {
   let set = file.sets.get(key) as LineSet<T> | undefined;
   if (set === undefined) {
     set = indexLines(groups.flatMap((group) => byGroup.get(group) ?? []));
     if (file.sets.size >= SETS_KEPT) file.sets.delete(file.sets.keys().next().value!);
     file.sets.set(key, set as LineSet<CompiledLine>);
   }
-  if (set.byPriority.size === 0) return [];
+  if (set.byPriority.size === 0) return NO_LINES;
   const state: MatchState = { allow: null, disallow: null, search: SEARCH };
   SEARCH.reset(path, Number.POSITIVE_INFINITY);
   set.index.match(path, state);
   SEARCH.release();
   const best = state.allow;
-  if (best === null) return [];
+  if (best === null) return NO_LINES;
   return (set.byPriority.get(best.priority) ?? []).filter(
     (line) => path.startsWith(line.pattern.prefix) && matchesAfterPrefix(line.pattern, path),
   );

@@ -141,13 +141,17 @@ export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {})
   const rows: AuditRow[] = list.map((crawler) => {
     const notes: AuditNote[] = [];
     const reader = readerFor(robots, groups, crawler, notes);
+    // A crawler that follows another's group is read as that crawler under every reading too.
+    const readAs = notes.some((n) => n.kind === 'fallback')
+      ? (crawler.fallback ?? crawler.token)
+      : crawler.token;
     const verdicts = paths.map((path) => {
       const explanation = reader(path);
       const differing = options.readings
         ? compareReadings(
             options.readings,
             `https://robots.invalid${path.startsWith('/') ? path : `/${path}`}`,
-            crawler.token,
+            readAs,
           )
             .filter((v) => v.allowed !== explanation.allowed)
             .map((v) => v.interpretation)

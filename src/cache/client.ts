@@ -233,8 +233,15 @@ export function createClientWithAccess(
     return fresh(location.origin) ?? load(location, signal);
   }
 
-  const agentOf = (agent: AgentQuery | undefined, caller: string): AgentQuery =>
-    checkAgent(agent, resolved.agent, caller);
+  // Crawlers check many URLs as one agent: a string that passed the check once is not re-read.
+  let checkedAgent: string | undefined;
+  const agentOf = (agent: AgentQuery | undefined, caller: string): AgentQuery => {
+    const chosen = agent ?? resolved.agent;
+    if (typeof chosen === 'string' && chosen === checkedAgent) return chosen;
+    const checked = checkAgent(agent, resolved.agent, caller);
+    if (typeof checked === 'string') checkedAgent = checked;
+    return checked;
+  };
 
   return {
     async isAllowed(url, agent, call) {

@@ -6,32 +6,35 @@
  */
 
 /**
+ * Per ASCII code: 0 kept as is; 1 re-encoded or rewritten by the URL parser (controls, space,
+ * `" ' < > \\ ^ \` { | }`, DEL); 2 to look at with its neighbours (`.`, `%`).
+ */
+const ascii = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ascii[code] =
+    code <= 0x20 || code === 0x7f || `"'<>\\^\`{|}`.includes(String.fromCharCode(code))
+      ? 1
+      : code === 0x2e || code === 0x25
+        ? 2
+        : 0;
+}
+
+/**
  * Whether `url` is already in the form the WHATWG URL parser would give its path and query: only
  * printable ASCII that is never percent-encoded, no backslash, no dot segment.
  */
 function isSerialised(url: string): boolean {
   for (let i = 0; i < url.length; i++) {
     const c = url.charCodeAt(i);
-    // Controls, space, non-ASCII, and " < > \ ^ ` { | } ' are re-encoded or rewritten.
-    if (c <= 0x20 || c >= 0x7f) return false;
-    if (
-      c === 0x22 ||
-      c === 0x27 ||
-      c === 0x3c ||
-      c === 0x3e ||
-      c === 0x5c ||
-      c === 0x5e ||
-      c === 0x60 ||
-      c === 0x7b ||
-      c === 0x7c ||
-      c === 0x7d
-    ) {
-      return false;
-    }
+    if (c >= 0x80) return false;
+    const kind = ascii[c];
+    if (kind === 0) continue;
+    if (kind === 1) return false;
     // A `.` right after `/` may start a dot segment (`/./`, `/../`), which the parser removes;
     // `%2e` is a dot too.
-    if (c === 0x2e && url.charCodeAt(i - 1) === 0x2f) return false;
-    if (c === 0x25 && url.charCodeAt(i + 1) === 0x32 && (url.charCodeAt(i + 2) | 0x20) === 0x65) {
+    if (c === 0x2e) {
+      if (url.charCodeAt(i - 1) === 0x2f) return false;
+    } else if (url.charCodeAt(i + 1) === 0x32 && (url.charCodeAt(i + 2) | 0x20) === 0x65) {
       return false;
     }
   }

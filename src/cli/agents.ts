@@ -1,6 +1,6 @@
 /** The `--agent` values of a command: product tokens, with a warning for a full User-Agent. */
 
-import { extractProductToken, isGlobalAgent } from '../index.js';
+import { extractProductToken, isGlobalAgent, suggestProductToken } from '../index.js';
 import { terminalSafe } from '../util/terminal.js';
 import type { CliContext } from './context.js';
 
@@ -11,8 +11,8 @@ import type { CliContext } from './context.js';
 export function warnAboutAgents(agents: readonly string[], context: CliContext): void {
   for (const agent of agents) {
     if (isGlobalAgent(agent)) continue;
-    const token = extractProductToken(agent, true);
-    if (token === agent) continue;
+    if (extractProductToken(agent, true) === agent) continue;
+    const token = suggestProductToken(agent);
     const hint = token === '' ? '' : `; did you mean --agent ${token}?`;
     context.stderr.write(
       `robotstxt: warning: "${terminalSafe(agent)}" is not a product token, so no group names it and only "User-agent: *" rules apply${hint}\n`,

@@ -224,7 +224,9 @@ async function runCheck(
     });
     if (!flags.json) {
       context.stdout.write(formatVerdict(urls[i]!, explanation, flags.explain === true, color));
-      if (readings !== undefined) context.stdout.write(formatReadings(readings, color));
+      if (readings !== undefined) {
+        context.stdout.write(formatReadings(readings, flags.explain === true, color));
+      }
       if (preferences !== undefined) {
         context.stdout.write(formatUsage(preferences, flags.explain === true, color));
       }
@@ -241,7 +243,9 @@ async function runCheck(
       selection: explanation.selection,
       reason: explanation.reason,
       robots: sourceJson(source.loaded),
-      ...(readings === undefined ? {} : { readings }),
+      ...(readings === undefined
+        ? {}
+        : { readings: readings.map(({ reason: _, ...reading }) => reading) }),
       ...(preferences === undefined ? {} : { usage: usageJson(preferences) }),
     }));
     context.stdout.write(`${JSON.stringify({ results: json }, null, 2)}\n`);
@@ -253,6 +257,8 @@ interface ReadingResult {
   readonly interpretation: Interpretation;
   readonly allowed: boolean;
   readonly line: number;
+  /** That reading's explanation (absent when a fetch outcome decided for all). */
+  readonly reason?: string;
 }
 
 /** Each reading's verdict; a fetch outcome (4xx, 5xx) decides alike for all of them. */
@@ -269,21 +275,39 @@ function readingsOf(
       line: google.line,
     }));
   }
-  return compareReadings(source.readings, url, agents).map(({ interpretation, allowed, line }) => ({
-    interpretation,
-    allowed,
-    line,
-  }));
+  return compareReadings(source.readings, url, agents).map(
+    ({ interpretation, allowed, line, explanation }) => ({
+      interpretation,
+      allowed,
+      line,
+      reason: explanation.reason,
+    }),
+  );
 }
 
-/** `            read by: google DISALLOWED (line 2) · … · python-urllib allowed`. */
-function formatReadings(readings: readonly ReadingResult[], color: boolean): string {
-  const differ = readings.some((r) => r.allowed !== readings[0]?.allowed);
+/**
+ * `            readings differ: google DISALLOWED (line 2) · … · python-urllib allowed`; with
+ * `--explain`, then why each reading that differs from Google's decides as it does.
+ */
+function formatReadings(
+  readings: readonly ReadingResult[],
+  explain: boolean,
+  color: boolean,
+): string {
+  const google = readings[0];
+  const differ = readings.some((r) => r.allowed !== google?.allowed);
   const parts = readings.map((r) => {
     const verdict = r.allowed ? 'allowed' : 'DISALLOWED';
     return `${r.interpretation} ${paint(color, r.allowed ? 'green' : 'red', verdict)}${r.line > 0 ? ` (line ${r.line})` : ''}`;
   });
-  return `            ${differ ? 'readings differ' : 'all readings agree'}: ${parts.join(' · ')}\n`;
+  let out = `            ${differ ? 'readings differ' : 'all readings agree'}: ${parts.join(' · ')}\n`;
+  if (explain) {
+    for (const r of readings) {
+      if (r.allowed === google?.allowed || r.reason === undefined) continue;
+      out += `            ${r.interpretation}: ${terminalSafe(r.reason)}\n`;
+    }
+  }
+  return out;
 }
 
 /** `DISALLOWED  https://…  line 4: Disallow: /private/`, plus the reason with `--explain`. */

@@ -24,7 +24,7 @@ export function registerFetch(
     .command('fetch')
     .summary('fetch a robots.txt as a crawler does; show the outcome and body')
     .description(
-      "Fetches the robots.txt that governs URL (its origin's /robots.txt) as a crawler\ndoes (RFC 9309 §2.3.1) and prints the outcome, then the body (control characters\nshown as escapes).",
+      "Fetches the robots.txt that governs URL (its origin's /robots.txt) as a crawler\ndoes (RFC 9309 §2.3.1) and prints the outcome, then the body (control characters\nshown as escapes). ftp:// is fetched with an anonymous login. The host you type\nmay be private (localhost, an intranet host); a redirect from it to another host\nin private address space is refused (unreachable).",
     )
     .argument('<url>', 'any URL of the site (http, https or ftp)')
     .option('--json', 'print JSON (the body as a UTF-8 string)')

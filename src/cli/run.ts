@@ -9,10 +9,12 @@ import { registerAudit } from './audit.js';
 import { registerCheck } from './check.js';
 import { registerCompletion } from './completion.js';
 import { type CliContext, CliError, EXIT, messageOf } from './context.js';
+import { registerDiff } from './diff.js';
 import { registerFetch } from './fetch.js';
 import { registerLint } from './lint.js';
 import { registerReport } from './report.js';
 import { registerServe } from './serve.js';
+import { registerTest } from './test.js';
 
 export type { CliContext } from './context.js';
 
@@ -51,6 +53,8 @@ errors found, 2 usage error.`,
   registerFetch(program, context, done);
   registerAudit(program, context, done);
   registerReport(program, context, done);
+  registerDiff(program, context, done);
+  registerTest(program, context, done);
   registerServe(program, context);
   registerCompletion(program, context, done);
   return program;

@@ -4,6 +4,7 @@
  * Read from the parsed model's `directives`, so Google's allow/disallow decisions never see them.
  */
 
+import { parseCrawlDelay } from '../parse/crawl-delay.js';
 import { parseRequestRate } from '../parse/request-rate.js';
 import type { OtherDirective, RobotsTxt } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
@@ -177,10 +178,9 @@ function recordOf(directive: OtherDirective, rfc9309: boolean): ExtensionRecord 
   }
 }
 
-/** As `crawlDelay` reads it: a non-negative number of seconds. */
+/** As `crawlDelay` reads it: a decimal number of seconds, at most `MAX_CRAWL_DELAY`. */
 function seconds(text: string): number | null {
-  const value = Number(text);
-  return text !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+  return parseCrawlDelay(text) ?? null;
 }
 
 /** As `requestRate` reads it (`parseRequestRate`), plus the optional UTC window after it. */

@@ -6,6 +6,9 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 
+/** Codings undone at most, one over the other. */
+const maxCodings = 5;
+
 /** The `Accept-Encoding` asked for: the codings {@link decodeBody} knows. */
 export const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 
@@ -21,6 +24,12 @@ export function decodeBody(body: Readable, contentEncoding: string | undefined):
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length === 0) return body;
+  // Each decoder holds its own buffers: a header listing thousands of codings must not make as
+  // many (undici's fetch stops at 5 too).
+  if (codings.length > maxCodings) {
+    body.destroy();
+    throw new Error(`too many Content-Encoding codings (${codings.length}, at most ${maxCodings})`);
+  }
   const decoders: Transform[] = [];
   for (const coding of codings.reverse()) {
     const decoder = decoderFor(coding);

@@ -18,7 +18,7 @@ import { ACCEPTED_ENCODINGS, decodeBody } from './decode.js';
 export type LookupFunction = typeof dnsLookup;
 
 /** Statuses whose responses have no body (the Fetch standard's null body statuses). */
-const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205]);
 
 /**
  * A `fetch` (as `fetchRobotsTxt` calls it: GET, `redirect: 'manual'`) that connects only where
@@ -46,6 +46,8 @@ export function createNodeFetch(
       }
       const headers = new Headers(init.headers);
       if (!headers.has('accept-encoding')) headers.set('accept-encoding', ACCEPTED_ENCODINGS);
+      // As the platform's fetch asks: some servers answer a request without Accept differently.
+      if (!headers.has('accept')) headers.set('accept', '*/*');
       const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)({
         protocol: url.protocol,
         hostname: host,
@@ -143,7 +145,8 @@ function toResponse(response: IncomingMessage): Response {
   if (nullBodyStatuses.has(status) || status < 200 || status >= 300) {
     response.resume();
     response.destroy();
-    return new Response(nullBodyStatuses.has(status) ? null : '', { status, headers });
+    // No body at all: a string one would add a Content-Type the server never sent.
+    return new Response(null, { status, headers });
   }
   const decoded = decodeBody(response, headers.get('content-encoding') ?? undefined);
   headers.delete('content-encoding');

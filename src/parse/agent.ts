@@ -50,7 +50,7 @@ export function productTokenProblem(agent: string): string | undefined {
   if (agent === '*' || (agent !== '' && extractProductToken(agent, true) === agent)) {
     return undefined;
   }
-  const token = extractProductToken(agent.includes('(') ? tokenInHeader(agent) : agent, true);
+  const token = suggestProductToken(agent);
   const use =
     token === '' ? 'pass the product token your robots.txt groups name' : `use "${token}"`;
   return (
@@ -63,6 +63,17 @@ export function productTokenProblem(agent: string): string | undefined {
 export function agentNotes(agents: readonly string[]): { notes?: readonly string[] } {
   const notes = agents.flatMap((agent) => productTokenProblem(agent) ?? []);
   return notes.length === 0 ? {} : { notes };
+}
+
+/**
+ * The product token a queried agent most likely meant: the leading token of `FooBot/1.0`, the
+ * crawler's token in a full header (`Mozilla/5.0 (compatible; Googlebot/2.1; …)` → `Googlebot`),
+ * or '' when there is none to suggest.
+ * @example
+ * suggestProductToken('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'); // 'Googlebot'
+ */
+export function suggestProductToken(agent: string): string {
+  return extractProductToken(agent.includes('(') ? tokenInHeader(agent) : agent, true);
 }
 
 /** The likeliest crawler token of a full header: `Mozilla/5.0 (compatible; Googlebot/2.1; …)`. */

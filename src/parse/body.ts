@@ -14,7 +14,15 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   'python-urllib',
 ];
 
-import { byteStringOf, decodeUtf8, isAscii, latin1Of, stringToByteString } from '../util/bytes.js';
+import {
+  byteStringOf,
+  copyOfAscii,
+  countUtf8,
+  decodeUtf8,
+  isAscii,
+  latin1Of,
+  stringToByteString,
+} from '../util/bytes.js';
 import { DEFAULT_MAX_BYTES } from './tokenize.js';
 
 /** The defaults, one frozen object shared by every file parsed without options. */
@@ -126,6 +134,8 @@ interface WellFormed {
  */
 export function readBody(body: unknown, utf16Limit = 0, caller = 'parseRobotsTxt'): SizedBodyText {
   checkBody(body, caller);
+  const longer = longerThan(body, utf16Limit);
+  if (longer !== undefined) return longer;
   if (typeof body === 'string') {
     if (isAscii(body)) return { text: body, ascii: true, utf16: false, size: body.length };
     const text = body as string & WellFormed;
@@ -138,6 +148,30 @@ export function readBody(body: unknown, utf16Limit = 0, caller = 'parseRobotsTxt
     return { text: bytes, ascii: false, utf16: false, size: bytes.length };
   }
   return readBytes(body instanceof Uint8Array ? body : new Uint8Array(body), utf16Limit);
+}
+
+/**
+ * A body longer than the parser reads (`maxBytes`, given as `utf16Limit`), read only as far as
+ * the parser does, or undefined: a 100 MB body costs its size count, not its conversion. The
+ * parser reads `maxBytes` bytes and one more to know the body goes on; a string keeps one more
+ * character, so that a surrogate pair cut in two lies past them.
+ */
+function longerThan(
+  body: string | Uint8Array | ArrayBuffer,
+  maxBytes: number,
+): SizedBodyText | undefined {
+  if (!(maxBytes > 0) || !Number.isFinite(maxBytes)) return undefined;
+  if (typeof body === 'string') {
+    if (body.length <= maxBytes + 2) return undefined;
+    const head = body.slice(0, maxBytes + 2);
+    const ascii = isAscii(head);
+    // A byte string of its own, never a slice that keeps the whole body alive.
+    const text = ascii ? copyOfAscii(head) : stringToByteString(head);
+    return { text, ascii, utf16: false, size: countUtf8(body) };
+  }
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
+  if (bytes.length <= maxBytes + 1) return undefined;
+  return { ...readBytes(bytes.subarray(0, maxBytes + 1), 0), size: bytes.length };
 }
 
 /**

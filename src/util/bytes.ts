@@ -73,6 +73,35 @@ export function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 
+/**
+ * The UTF-8 length of `text` without encoding it whole (a lone surrogate counts as U+FFFD's
+ * three bytes, as `TextEncoder` writes it): for texts too long to copy. Encodes it in chunks
+ * into one small buffer; a chunk never ends between the halves of a surrogate pair.
+ */
+export function countUtf8(text: string): number {
+  if (isAscii(text)) return text.length;
+  const buffer = new Uint8Array(3 * COUNT_CHUNK + 3);
+  let bytes = 0;
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(i + COUNT_CHUNK, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end++;
+    bytes += encoder.encodeInto(text.slice(i, end), buffer).written;
+    i = end;
+  }
+  return bytes;
+}
+
+const COUNT_CHUNK = 1 << 16;
+
+/**
+ * A flat copy of ASCII `text`: a slice of a long string may keep the whole string alive (V8's
+ * sliced strings), which a parsed file must not do with a body it reads only the start of.
+ */
+export function copyOfAscii(text: string): string {
+  return new TextDecoder().decode(new TextEncoder().encode(text));
+}
+
 /** One character per byte, built in chunks (the exact path for bytes that are not UTF-8). */
 function fromCharCodes(bytes: Uint8Array): string {
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt, formatAuditTable } from '../../src/audit/audit.js';
 import { crawlers } from '../../src/audit/crawlers.js';
-import { parseRobotsTxt } from '../../src/index.js';
+import { parseReadings, parseRobotsTxt } from '../../src/index.js';
 import { extractProductToken } from '../../src/parse/agent.js';
 
 describe('crawlers', () => {
@@ -146,5 +146,38 @@ describe('audit by purpose, read as each crawler reads', () => {
     expect(audit.rows.every((r) => r.verdicts[0]!.allowed)).toBe(true);
     expect(audit.rows.find((r) => r.crawler.token === 'Applebot')!.notes).toEqual([]);
     expect(audit.warnings).toEqual([]);
+  });
+});
+
+describe('audit with readings: the "read by" column', () => {
+  const body =
+    'User-agent: Googlebot\nDisallow: /a\nAllow: /a/b\n\nUser-agent: *\nDisallow: /*.pdf\n';
+  const audit = auditRobotsTxt(parseRobotsTxt(body), {
+    paths: ['/a/b', '/x.pdf'],
+    readings: parseReadings(body),
+  });
+  const row = (token: string) => audit.rows.find((r) => r.crawler.token === token)!;
+
+  it('lists the readings that answer a crawler differently, per path', () => {
+    // Googlebot's Allow after a broader Disallow: first-match readers stop at the Disallow.
+    expect(row('Googlebot').verdicts.map((v) => [v.path, v.differingReadings])).toEqual([
+      ['/', []],
+      ['/a/b', ['draft-1996', 'python-urllib']],
+      ['/x.pdf', []],
+    ]);
+    // The * group's wildcard is literal for the older readers.
+    expect(row('Bingbot').verdicts.map((v) => v.differingReadings)).toEqual([
+      [],
+      [],
+      ['draft-1996', 'python-urllib'],
+    ]);
+    expect(audit.columns).toContain('read by');
+  });
+
+  it('reads a crawler that follows another group as that crawler under every reading', () => {
+    expect(row('Applebot').notes.map((n) => n.kind)).toContain('fallback');
+    expect(row('Applebot').verdicts.map((v) => v.differingReadings)).toEqual(
+      row('Googlebot').verdicts.map((v) => v.differingReadings),
+    );
   });
 });

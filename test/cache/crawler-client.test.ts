@@ -1,9 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
+import { requestedUrl } from '../../src/cache/request-url.js';
 import type { CacheStore } from '../../src/cache/store.js';
 import { createMemoryStore } from '../../src/cache/stores/memory.js';
 import { DEFAULT_USER_AGENT } from '../../src/fetch/options.js';
+import { getPathParamsQuery } from '../../src/match/path.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const running: TestServer[] = [];
@@ -130,6 +133,63 @@ describe('the URL judged is the URL requested', () => {
     const explanation = await robots.explain(origin.url('/café/menu'));
     expect(explanation.path).toBe('/caf%C3%A9/menu');
   });
+});
+
+describe('requestedUrl', () => {
+  it.each([
+    ['https://a.example/plain/path?q=1&r=%2F', 'https://a.example/plain/path?q=1&r=%2F'],
+    ['https://a.example/café', 'https://a.example/caf%C3%A9'],
+    ['https://a.example/a b', 'https://a.example/a%20b'],
+    ['https://a.example/a\\b', 'https://a.example/a/b'],
+    ['https://a.example/x/./y/../z', 'https://a.example/x/z'],
+    ['https://a.example/x/%2E%2e/z', 'https://a.example/z'],
+    ['https://a.example/q?a="b"&c=<d>', 'https://a.example/q?a=%22b%22&c=%3Cd%3E'],
+    ['https://a.example/v1.2/file.txt', 'https://a.example/v1.2/file.txt'],
+    // Scheme and host are not what rules match: a plain string is left as it is.
+    ['HTTPS://A.EXAMPLE:443/P', 'HTTPS://A.EXAMPLE:443/P'],
+  ])('%s is judged as %s', (given, judged) => {
+    const pathAndQuery = (url: string) => {
+      const parsed = new URL(url);
+      return parsed.pathname + parsed.search;
+    };
+    expect(requestedUrl(given)).toBe(judged);
+    // What the rules see is exactly what the request carries.
+    expect(pathAndQuery(requestedUrl(given))).toBe(pathAndQuery(given));
+    expect(new URL(requestedUrl(given)).href).toBe(new URL(given).href);
+  });
+});
+
+it('requestedUrl: the path the matcher reads is the one the request carries (random URLs)', () => {
+  const piece = fc.constantFrom(
+    'a',
+    'é',
+    '/',
+    '.',
+    '..',
+    '%2e',
+    '%',
+    ' ',
+    '\\',
+    '"',
+    '?',
+    '=',
+    '&',
+    '#',
+    '~',
+    '💩',
+    "'",
+    '^',
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+      const given = `https://a.example/${pieces.join('')}`;
+      // The request target: the serialisation after the origin, without the fragment.
+      const parsed = new URL(given);
+      const target = parsed.href.slice(parsed.origin.length).split('#')[0];
+      expect(getPathParamsQuery(requestedUrl(given))).toBe(target);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 describe('fetching', () => {

@@ -480,3 +480,41 @@ describe('terminal escapes', () => {
     expect(r.stdout).toContain('\\x1b');
   });
 });
+
+describe('agents that are not product tokens', () => {
+  it('check warns and names the token to use, also inside a full User-Agent', async () => {
+    const robots = path.join(dir, 'agents-robots.txt');
+    writeFileSync(robots, 'User-agent: Googlebot\nDisallow: /\n');
+    const full = await runRobotstxt([
+      'check',
+      '--robots',
+      robots,
+      '--agent',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'https://example.com/x',
+    ]);
+    // Exact, as Google: the string names no group, so the page is allowed — and said to be a trap.
+    expect(full.code).toBe(0);
+    expect(full.stderr).toContain('is not a product token');
+    expect(full.stderr).toContain('did you mean --agent Googlebot?');
+    const versioned = await runRobotstxt([
+      'check',
+      '--robots',
+      robots,
+      '--agent',
+      'Googlebot/2.1',
+      'https://example.com/x',
+    ]);
+    expect(versioned.stderr).toContain('did you mean --agent Googlebot?');
+    const token = await runRobotstxt([
+      'check',
+      '--robots',
+      robots,
+      '--agent',
+      'Googlebot',
+      'https://example.com/x',
+    ]);
+    expect(token.code).toBe(1);
+    expect(token.stderr).toBe('');
+  });
+});

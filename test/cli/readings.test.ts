@@ -31,6 +31,28 @@ describe('other readings on the command line', () => {
     ]);
   });
 
+  it('check --compare --explain says why each reading that differs decides as it does', async () => {
+    const r = await runRobotstxt([
+      'check',
+      '--compare',
+      '--explain',
+      '-a',
+      'MyBot',
+      '-r',
+      file,
+      '/a/b',
+    ]);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('allowed     /a/b  line 4: Allow: /a/b');
+    expect(lines.slice(3, 5)).toEqual([
+      '            draft-1996: Disallowed by line 3 "Disallow: /a" of the "*" record (no record names the robot): the 1996 draft takes the first rule in file order that is a prefix of /a/b (no wildcards), not the longest.',
+      expect.stringMatching(
+        /^ {12}python-urllib: Disallowed by line 3 "Disallow: \/a" of the "\*" entry/,
+      ),
+    ]);
+    expect(lines).toHaveLength(6);
+  });
+
   it('lint --readings reports rules read differently, and only on request', async () => {
     const plain = await runRobotstxt(['lint', '--json', file]);
     expect(

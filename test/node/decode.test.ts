@@ -91,6 +91,18 @@ describe('other decoding cases', () => {
     expect(result.robots.isAllowed(`${server.origin}/page`, agent)).toBe(false);
   });
 
+  it('two codings are undone in turn; more than five are refused', async () => {
+    const twice = gzipSync(brotliCompressSync(Buffer.from(file)));
+    const server = await serveEncoded('br, gzip', twice, 'length');
+    const result = await fetchRobotsTxt(server.origin, allow);
+    expect(result.status).toBe('ok');
+    expect(result.robots.isAllowed(`${server.origin}/page`, agent)).toBe(false);
+    const many = await serveEncoded(Array(6).fill('gzip').join(', '), Buffer.from('x'), 'length');
+    const refused = await fetchRobotsTxt(many.origin, allow);
+    expect(refused.status).toBe('unreachable');
+    expect(refused.reason).toContain('too many Content-Encoding codings');
+  });
+
   it('an unknown coding is unreachable', async () => {
     const server = await serveEncoded('zstd', Buffer.from('garbage'), 'length');
     const result = await fetchRobotsTxt(server.origin, allow);
@@ -105,6 +117,16 @@ describe('other decoding cases', () => {
     });
     running.push(server);
     expect((await fetchRobotsTxt(server.origin, allow)).status).toBe('unavailable');
+  });
+
+  it('reports the Content-Type the server sent, and none when it sent none', async () => {
+    const server = await startHttpServer((request, response) => {
+      if (request.url === '/robots.txt') response.writeHead(404).end();
+    });
+    running.push(server);
+    const result = await fetchRobotsTxt(server.origin, allow);
+    expect(result).toMatchObject({ status: 'unavailable', httpStatus: 404 });
+    expect(result.contentType).toBeUndefined();
   });
 
   it('asks for gzip, deflate and br', async () => {
