@@ -4,7 +4,7 @@
  * reserved in the store, so it holds across every process that shares it.
  */
 
-import { parseRetryAfter } from '../fetch/http-headers.js';
+import { type HeaderReader, parseRetryAfter } from '../fetch/http-headers.js';
 import type { RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';
 import type { AgentQuery } from './agent-check.js';
@@ -35,14 +35,20 @@ export function pacingInterval(
   return Math.max(minDelay, Math.min(maxDelay, Math.max(fromDelay, fromRate)));
 }
 
-/** A `Retry-After` as the crawler got it: seconds, the header's value, or the response. */
-export type RetryAfter = number | string | { readonly headers: Headers };
+/**
+ * A `Retry-After` as the crawler got it: seconds, the header's value, or the response (any
+ * fetch's: only `headers.get` is read, and the `Date` header when the value is a date).
+ */
+export type RetryAfter = number | string | { readonly headers: HeaderReader };
 
 /** Milliseconds a `Retry-After` asks for, or undefined when it says nothing usable. */
 export function retryAfterDelay(value: RetryAfter, now: number): number | undefined {
   if (typeof value === 'number')
     return Number.isFinite(value) && value >= 0 ? value * 1000 : undefined;
-  const headers = typeof value === 'string' ? new Headers({ 'retry-after': value }) : value.headers;
+  const headers: HeaderReader =
+    typeof value === 'string'
+      ? { get: (name) => (name.toLowerCase() === 'retry-after' ? value : null) }
+      : value.headers;
   const seconds = parseRetryAfter(headers, now);
   return seconds === undefined ? undefined : seconds * 1000;
 }

@@ -70,4 +70,8 @@ it("an injected undici fetch with a proxy dispatcher type-checks and carries the
   expect(await robots.isAllowed(`${site.origin}/public`)).toBe(true);
   expect(proxy.seen).toEqual([`CONNECT ${site.origin.slice('http://'.length)}`]);
   expect(site.userAgents).toEqual(['FooBot/1.0']);
+  // backOff takes undici's Response as it takes the platform's (tsc checks this line).
+  const tooMany = await undiciFetch(`${site.origin}/robots.txt`, { dispatcher });
+  await tooMany.text();
+  await robots.backOff(`${site.origin}/page`, tooMany);
 });
