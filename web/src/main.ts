@@ -26,7 +26,7 @@ import { crawlersFor, DEFAULT_AGENTS, PURPOSES, VARIANTS } from './agents.js';
 import { h, replace, visible } from './dom.js';
 import { createEditor } from './editor.js';
 import type { Evaluation } from './evaluate.js';
-import { parseUrlList, urlOf } from './evaluate.js';
+import { parseUrlList, shownUrl, urlOf } from './evaluate.js';
 import { renderMatrix } from './matrix.js';
 import { decodeState, encodeState, MAX_LINK_FRAGMENT, type SharedState } from './share.js';
 import './style.css';
@@ -551,7 +551,7 @@ function verdictChanges(diff: RobotsDiff, id: string): HTMLElement {
             h(
               'tr',
               {},
-              h('td', { class: 'code' }, visible(v.url)),
+              h('td', { class: 'code' }, visible(shownUrl(v.url))),
               h('td', {}, visible(v.agent)),
               h(
                 'td',
