@@ -64,14 +64,17 @@ function covers(cover: RuleFacts, rule: RuleFacts): boolean {
 
 /** A path both patterns match, if one is easy to find: either pattern with `*` and `$` dropped. */
 function commonPath(a: Rule, b: Rule): string | undefined {
-  for (const pattern of [a.pattern, b.pattern]) {
-    const path = pattern.replace(/\*/g, '').replace(/\$$/, '');
-    if (
-      path.startsWith('/') &&
-      matchesPattern(a.pattern, path) &&
-      matchesPattern(b.pattern, path)
-    ) {
-      return path;
+  // `*` filled with a character first (`/x/au/` reads better than `//au/`), then with nothing.
+  for (const fill of ['x', '']) {
+    for (const pattern of [a.pattern, b.pattern]) {
+      const path = pattern.replace(/\*/g, fill).replace(/\$$/, '');
+      if (
+        path.startsWith('/') &&
+        matchesPattern(a.pattern, path) &&
+        matchesPattern(b.pattern, path)
+      ) {
+        return path;
+      }
     }
   }
   return undefined;

@@ -12,6 +12,10 @@ interface Excerpt {
   readonly expected: readonly string[];
 }
 
+/** 0 → `a`, 25 → `z`, 26 → `ba`: a name without digits. */
+const letters = (n: number): string =>
+  (n >= 26 ? letters(Math.floor(n / 26)) : '') + String.fromCharCode(97 + (n % 26));
+
 const latin1 = (s: string): Uint8Array => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
 
 const excerpts: readonly Excerpt[] = [
@@ -53,8 +57,13 @@ const excerpts: readonly Excerpt[] = [
     expected: ['1 info user-agent-truncated', '4 info user-agent-truncated'],
   },
   {
-    name: 'MJ12bot is read as MJ',
+    name: 'MJ12bot is read as MJ: worth knowing, nothing to change',
     body: 'User-agent: MJ12bot\nDisallow: /\n',
+    expected: ['1 info user-agent-truncated'],
+  },
+  {
+    name: 'a comma list names only its first crawler',
+    body: 'User-agent: Googlebot, Bingbot\nDisallow: /x\n',
     expected: ['1 warning user-agent-truncated'],
   },
   {
@@ -111,6 +120,22 @@ const excerpts: readonly Excerpt[] = [
     expected: ['1 error relative-sitemap'],
   },
   {
+    name: '0586: crawler names with digits, and 1,100 User-agent lines without a rule',
+    body: `User-agent: *\nDisallow: /search/\n\nUser-agent: 12soso\nUser-agent: 1Noonbot\nUser-agent: archive.org_bot\nUser-agent: Lycos_Spider_(T-Rex)\n${Array.from({ length: 1100 }, (_, i) => `User-agent: Bot${letters(i)}`).join('\n')}\n`,
+    expected: [
+      '4 info user-agent-no-token',
+      '5 info user-agent-no-token',
+      '6 warning user-agent-without-rules',
+      '6 info user-agent-truncated',
+      '7 info user-agent-truncated',
+    ],
+  },
+  {
+    name: '1248: a Sitemap written as an Allow value',
+    body: 'User-agent: *\nAllow: Sitemap: https://www.containerstore.com/site-map.xml\n',
+    expected: ['2 error pattern-never-matches'],
+  },
+  {
     name: '3892: a rule with the host in front of the path',
     body: 'User-agent: *\nDisallow: www.atlassian.com/blog/archives/business_and_it$\n',
     expected: ['2 error pattern-never-matches'],
@@ -127,6 +152,8 @@ const excerpts: readonly Excerpt[] = [
   },
 ];
 
+const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
+
 describe('lint on real excerpts: exactly these diagnostics', () => {
   it.each(excerpts)('$name', ({ body, expected }) => {
     const got = lintRobotsTxt(body).diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`);
@@ -136,22 +163,28 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
   it('says what the fixes are', () => {
     const message = (body: string, code: string): string =>
       lintRobotsTxt(body).diagnostics.find((d) => d.code === code)?.message ?? '';
-    expect(message(excerpts[1]!.body as string, 'merged-group')).toMatch(
+    expect(message(byName('issue 14').body as string, 'merged-group')).toMatch(
       /^Googlebot is blocked from the whole site .* lines 3–4 .* group of line 5 \(User-agent: GPTBot\)\. Line 6 "Disallow: \/" now decides/,
     );
-    expect(message(excerpts[14]!.body as string, 'space-in-key')).toContain(
+    expect(message(byName('0812').body as string, 'space-in-key')).toContain(
       'Write "Sitemap: http://www.au.dk/sitemap.xml"',
     );
-    expect(message(excerpts[15]!.body as string, 'relative-sitemap')).toContain(
+    expect(message(byName('a protocol-relative').body as string, 'relative-sitemap')).toContain(
       'e.g. https://www.example.org/sitemap.xml.',
     );
-    expect(message(excerpts[16]!.body as string, 'pattern-never-matches')).toContain(
+    expect(message(byName('3892').body as string, 'pattern-never-matches')).toContain(
       'write "/blog/archives/business_and_it$"',
     );
     expect(message('User-agent: *\nDisallow: ?sa=\n', 'pattern-never-matches')).toContain(
       'Did you mean "/*?sa="?',
     );
-    const many = message(excerpts[18]!.body as string, 'user-agent-without-rules');
+    expect(message(byName('1248').body as string, 'pattern-never-matches')).toContain(
+      'A Sitemap goes on a line of its own',
+    );
+    const many = message(
+      byName('a group without rules').body as string,
+      'user-agent-without-rules',
+    );
     expect(many).toContain('Bota, Botb, Botc, Botd, Bote, Botf, Botg, Both and 4 more');
   });
 });

@@ -125,9 +125,17 @@ const cases: readonly LintCase[] = [
   },
   { code: 'user-agent-no-token', body: 'User-agent: 42\nDisallow: /\n', line: 1 },
   {
+    code: 'user-agent-no-token',
+    body: 'User-agent: 360Spider\nDisallow: /\n',
+    line: 1,
+    severity: 'info',
+    says: 'nothing to change',
+  },
+  {
     code: 'user-agent-truncated',
     body: 'User-agent: MJ12bot\nDisallow: /\n',
     line: 1,
+    severity: 'info',
     column: 13,
     says: '"MJ"',
   },
@@ -463,7 +471,8 @@ describe('lintRobotsTxt', () => {
       'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
     );
     expect(result.errorCount).toBe(1);
-    expect(result.warningCount).toBe(3);
+    expect(result.warningCount).toBe(2);
+    expect(result.infoCount).toBe(1);
     const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });

@@ -174,6 +174,9 @@ describe("python-urllib: CPython's RobotFileParser", () => {
       '\x1c',
       '\x85',
       '\u2028',
+      '\x1d',
+      '\x1e',
+      '\u2029',
     );
     const body = fc
       .array(fc.tuple(line, breaks), { maxLength: 12 })

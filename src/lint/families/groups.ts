@@ -36,11 +36,13 @@ export const groups: LintFamily = {
     },
     'user-agent-no-token': {
       severity: 'error',
-      summary: 'A User-agent value with no product token names no crawler.',
+      summary:
+        "A User-agent value with no product token names no crawler (an info when it starts with a digit: the crawler's own parser reads it).",
     },
     'user-agent-truncated': {
       severity: 'warning',
-      summary: 'Google reads a shorter product token than written (`MJ12bot` → `MJ`).',
+      summary:
+        'Google reads a shorter product token than written: a warning for a list on one line (`Googlebot, Bingbot` → `Googlebot`), an info otherwise (`MJ12bot` → `MJ`).',
     },
     'user-agent-version': {
       severity: 'info',
@@ -98,6 +100,19 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     return;
   }
   if (agent.global) return;
+  if (agent.token === '' && /^[0-9]/.test(agent.value) && /[A-Za-z]/.test(agent.value)) {
+    // `360Spider`, `80legs`: no product token for Google's parser, the crawler's own reads it.
+    const written = agent.value.split(/[\s/]/, 1)[0]!;
+    context.report({
+      code: 'user-agent-no-token',
+      line: agent.line,
+      severity: 'info',
+      message: `"${agent.value}" starts with a digit, so Google's parser (RFC 9309 product tokens are letters, "-" and "_") reads no crawler name in it and crawlers that use it skip this group. ${written}'s own parser reads its whole name, so there is nothing to change for it.`,
+      from,
+      to,
+    });
+    return;
+  }
   if (agent.token === '') {
     const message = agent.value.startsWith('*')
       ? `"${agent.value}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.`
@@ -118,22 +133,27 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     });
     return;
   }
-  const list = next === 0x2c ? ' Put each crawler on its own User-agent line.' : '';
-  if (harmlessSuffix(rest)) {
+  // `Googlebot, Bingbot`: a list on one line names only its first crawler; the others get no
+  // group. Every other cut (`MJ12bot` → `MJ`, `archive.org_bot` → `archive`, `Foo*`) names the
+  // crawler its own parser reads, and there is nothing for the site to change.
+  if (next === 0x2c || next === 0x3b || next === 0x7c) {
     context.report({
       code: 'user-agent-truncated',
       line: agent.line,
-      severity: 'info',
-      message: `Google’s parser reads this as "${agent.token}" and ignores "${rest}"; crawlers match their product token "${agent.token}", so this is fine.`,
+      message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", so the other crawlers listed get no group from this line. Put each crawler on its own User-agent line.`,
       from,
       to,
     });
     return;
   }
+  const written = agent.value.split(/[\s/]/, 1)[0]!;
   context.report({
     code: 'user-agent-truncated',
     line: agent.line,
-    message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", the first character that is not a letter, "-" or "_". The group applies to a crawler querying "${agent.token}", not "${agent.value}".${list}`,
+    severity: 'info',
+    message: harmlessSuffix(rest)
+      ? `Google’s parser reads this as "${agent.token}" and ignores "${rest}"; crawlers match their product token "${agent.token}", so this is fine.`
+      : `Google’s parser reads this as "${agent.token}" (RFC 9309 product tokens are letters, "-" and "_"), so crawlers that use it apply this group to "${agent.token}", not "${written}". ${written}'s own parser reads its whole name, so there is nothing to change for it.`,
     from,
     to,
   });

@@ -73,6 +73,9 @@ function pattern(context: LintContext, rule: Rule): void {
 /** What the writer probably meant by a pattern that does not start with `/` or `*`. */
 function neverMatchesHint(value: string): string {
   if (value === '$') return ' A lone "$" matches only the empty path, which never occurs.';
+  if (/^sitemap\s*:/i.test(value)) {
+    return ' A Sitemap goes on a line of its own: "Sitemap: <full URL>".';
+  }
   const url = /^(?:https?:)?\/\/[^/]*(\/.*)?$/i.exec(value);
   if (url !== null) return ` Rules take a path, not a URL: write "${url[1] ?? '/'}".`;
   // `www.example.com/blog/x`: a host name before the path.
