@@ -470,9 +470,18 @@ function longest<T extends CompiledLine>(
   SEARCH.release();
   const best = state.allow;
   if (best === null) return NO_LINES;
-  return (set.byPriority.get(best.priority) ?? []).filter(
-    (line) => path.startsWith(line.pattern.prefix) && matchesAfterPrefix(line.pattern, path),
-  );
+  const tied = set.byPriority.get(best.priority) ?? NO_LINES;
+  if (tied.length === 1) return tied;
+  // Lines repeating a pattern (a hostile file repeats one thousands of times) are matched once.
+  const matched = new Map<string, boolean>();
+  return tied.filter((line) => {
+    let matches = matched.get(line.source);
+    if (matches === undefined) {
+      matches = path.startsWith(line.pattern.prefix) && matchesAfterPrefix(line.pattern, path);
+      matched.set(line.source, matches);
+    }
+    return matches;
+  });
 }
 
 function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {

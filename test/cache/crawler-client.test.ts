@@ -308,10 +308,13 @@ describe('politeness', () => {
     const fleet = [1, 2, 3].map(() =>
       client({ store, now: time.now, sleep: time.sleep, agent: 'FooBot' }),
     );
+    // Each has the rules first (real I/O, which the virtual clock does not wait for).
+    for (const robots of fleet) await robots.get(origin.url('/'));
     const waits = await Promise.all(fleet.map((robots) => robots.acquire(origin.url('/'))));
     expect(waits.sort((a, b) => a - b)).toEqual([0, 1000, 2000]);
     // Clients with stores of their own do not see each other.
     const apart = [1, 2].map(() => client({ now: time.now, sleep: time.sleep, agent: 'FooBot' }));
+    for (const robots of apart) await robots.get(origin.url('/'));
     time.advance(10_000);
     expect(await Promise.all(apart.map((robots) => robots.acquire(origin.url('/'))))).toEqual([
       0, 0,

@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPurposeCell, USAGE_PURPOSES, usage } from '../../src/ai-preferences/index.js';
 import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
-import { fetchRobotsTxt, parseRobotsTxt, reportRobotsTxt } from '../../src/index.js';
+import { diffRobotsTxt, fetchRobotsTxt, parseRobotsTxt, reportRobotsTxt } from '../../src/index.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -299,6 +299,72 @@ describe('the tester page', () => {
     await expect.poll(() => page.textContent('#fetch-outcome')).toContain('ok (HTTP 200)');
     expect(await page.textContent('#fetch-outcome')).toContain('text/plain');
     await expect.poll(() => page.textContent('.cm-content')).toContain('Disallow: /live-only/');
+    await page.close();
+  });
+
+  it('diffs the live file (the base) against the edited draft, as robotstxt diff does', async () => {
+    const page = await open();
+    await page.fill('#fetch-url', `${site.origin}/page`);
+    await page.click('#fetch-form button');
+    await expect.poll(() => page.textContent('.cm-content')).toContain('Disallow: /live-only/');
+    const live = 'User-agent: *\nDisallow: /live-only/\n';
+    const draft =
+      'User-agent: *\nDisallow: /live-only/\nDisallow: /drafts/\n\nUser-agent: GPTBot\nDisallow: /\n';
+    await setDraft(page, draft);
+    await setUrls(page, ['/', '/drafts/a', '/live-only/x']);
+    await page.click('#tab-diff');
+    expect(await page.textContent('#diff-base')).toContain(`live file of ${site.origin}/page`);
+    const agents = await page.$$eval('table.matrix thead th[data-token]', (ths) =>
+      ths.map((th) => th.getAttribute('data-token') ?? ''),
+    );
+    const expected = diffRobotsTxt(live, draft, {
+      urls: ['/', '/drafts/a', '/live-only/x'].map((u) => `https://site.invalid${u}`),
+      agents,
+    });
+    const rows = await page.$$eval('#diff-yours table.diff tbody tr', (trs) =>
+      trs.map((tr) => [...tr.children].map((c) => c.textContent)),
+    );
+    expect(rows.map((r) => `${r[1]} ${r[0]}`)).toEqual(
+      expected.verdicts.map((v) => `${v.agent} ${v.url.replace('https://site.invalid', '')}`),
+    );
+    // What a site owner reads: everyone loses /drafts/a, GPTBot also loses `/`.
+    expect(rows).toContainEqual([
+      '/drafts/a',
+      'Googlebot',
+      'allowed',
+      'disallowed (line 3: Disallow: /drafts/)',
+    ]);
+    expect(rows.some((r) => r[1] === 'GPTBot' && r[0] === '/')).toBe(true);
+    expect(rows.some((r) => r[0] === '/' && r[1] === 'Googlebot')).toBe(false);
+    const rules = await page.textContent('.rule-changes');
+    expect(rules).toContain('+ Disallow: /drafts/ (line 3)');
+    expect(rules).toContain('User-agent: GPTBot (added group)');
+    expect(await page.textContent('#diff-derived')).toMatch(/verdicts? change/);
+    // The base travels in a share link.
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    await page.close();
+    const again = await open(link.slice(link.indexOf('#')));
+    await again.click('#tab-diff');
+    expect(await again.textContent('#diff-base')).toContain(`live file of ${site.origin}/page`);
+    expect(await again.textContent('.rule-changes')).toContain('+ Disallow: /drafts/ (line 3)');
+    await again.close();
+  });
+
+  it('diffs against the draft kept as a base', async () => {
+    const page = await open();
+    await setUrls(page, ['/a/public/x', '/a/private']);
+    await page.click('#tab-diff');
+    expect(await page.textContent('#diff-base')).toContain('No base yet');
+    await setDraft(page, 'User-agent: *\nDisallow: /a\n');
+    await page.click('#diff-use-draft');
+    expect(await page.textContent('#diff-result')).toContain('No rule or sitemap changes.');
+    await setDraft(page, 'User-agent: *\nDisallow: /a\nAllow: /a/public\n');
+    await expect.poll(() => page.textContent('.rule-changes')).toContain('+ Allow: /a/public');
+    const rows = await page.$$eval('#diff-yours table.diff tbody tr td:first-child', (tds) =>
+      tds.map((td) => td.textContent),
+    );
+    expect(new Set(rows)).toEqual(new Set(['/a/public/x']));
     await page.close();
   });
 

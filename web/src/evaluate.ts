@@ -23,12 +23,20 @@ export interface Evaluation {
   readonly elapsed: number;
 }
 
+/** Where a path of the URL list is judged: a placeholder site (`.invalid` never resolves). */
+const PLACEHOLDER = 'https://site.invalid';
+
 /** The URL a line of the URL list stands for: a path is taken on a placeholder site. */
 export function urlOf(entry: string): string {
   const text = entry.trim();
   return /^[a-z][a-z0-9+.-]*:/i.test(text)
     ? text
-    : `https://site.invalid${text.startsWith('/') ? '' : '/'}${text}`;
+    : `${PLACEHOLDER}${text.startsWith('/') ? '' : '/'}${text}`;
+}
+
+/** A URL as the page shows it: a URL on the placeholder site as its path again. */
+export function shownUrl(url: string): string {
+  return url.startsWith(`${PLACEHOLDER}/`) ? url.slice(PLACEHOLDER.length) : url;
 }
 
 /** The URL list as typed: one entry a line, blank lines and `#` comments skipped. */

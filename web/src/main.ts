@@ -14,17 +14,19 @@ import {
   type AuditVerdict,
   auditRobotsTxt,
   compareReadings,
+  diffRobotsTxt,
   parseReadings,
   parseRobotsTxt,
   type Readings,
   type ReportLine,
+  type RobotsDiff,
   type RobotsTxt,
 } from '../../src/index.js';
 import { crawlersFor, DEFAULT_AGENTS, PURPOSES, VARIANTS } from './agents.js';
 import { h, replace, visible } from './dom.js';
 import { createEditor } from './editor.js';
 import type { Evaluation } from './evaluate.js';
-import { parseUrlList, urlOf } from './evaluate.js';
+import { parseUrlList, shownUrl, urlOf } from './evaluate.js';
 import { renderMatrix } from './matrix.js';
 import { decodeState, encodeState, MAX_LINK_FRAGMENT, type SharedState } from './share.js';
 import './style.css';
@@ -49,6 +51,8 @@ const state = {
   urls: [] as string[],
   evaluatedAgents: [] as string[],
   selected: undefined as { url: number; agent: number } | undefined,
+  /** The version the draft is compared with in the diff view (the live file, or any other). */
+  base: undefined as { text: string; label: string } | undefined,
 };
 
 const worker = new Worker(new URL('./evaluate.worker.ts', import.meta.url), { type: 'module' });
@@ -120,6 +124,7 @@ function renderResults(): void {
   if (!$('audit').hidden) renderAudit();
   if (!$('report').hidden) renderReport();
   if (!$('ai').hidden) renderAi();
+  if (!$('diff').hidden) renderDiff();
 }
 
 function select(url: number, agent: number): void {
@@ -429,6 +434,152 @@ function renderAi(): void {
   );
 }
 
+/** Rows shown per diff table; the rest are counted. */
+const DIFF_ROWS = 500;
+
+function setBase(text: string, label: string): void {
+  state.base = { text, label };
+  if (!$('diff').hidden) renderDiff();
+}
+
+const verdictText = (v: { allowed: boolean; line: number; rule?: string }): string =>
+  `${v.allowed ? 'allowed' : 'disallowed'}${v.line > 0 ? ` (line ${v.line}: ${visible(v.rule ?? '')})` : ''}`;
+
+/** The rules added and removed per group, then the verdicts that change, as `robotstxt diff`. */
+function renderDiff(): void {
+  const base = state.base;
+  replace($('diff-base'), base === undefined ? 'No base yet. ' : `Base: ${visible(base.label)}. `);
+  if (base === undefined) {
+    replace(
+      $('diff-result'),
+      h(
+        'p',
+        { class: 'note' },
+        'Load a live file (it becomes the base), upload a base, or keep the draft as it is now as the base; then edit the draft to see what changes for whom.',
+      ),
+    );
+    return;
+  }
+  const draft = robots();
+  const yours = diffRobotsTxt(base.text, draft, {
+    urls: state.urls.map(urlOf),
+    agents: state.evaluatedAgents,
+  });
+  const derived = diffRobotsTxt(base.text, draft);
+  replace(
+    $('diff-result'),
+    h('h3', {}, 'Rules'),
+    ruleChanges(yours),
+    h('h3', {}, 'Your URLs × crawlers'),
+    verdictChanges(yours, 'diff-yours'),
+    h('h3', {}, 'Paths the rules name × the crawlers either file names'),
+    verdictChanges(derived, 'diff-derived'),
+  );
+}
+
+function ruleChanges(diff: RobotsDiff): HTMLElement {
+  const items: HTMLElement[] = [];
+  for (const group of diff.groups) {
+    items.push(
+      h(
+        'li',
+        {},
+        h('strong', {}, `User-agent: ${group.agents.map(visible).join(', ')}`),
+        ` (${group.change} group)`,
+        h(
+          'ul',
+          {},
+          ...group.removed.map((r) =>
+            h('li', { class: 'removed' }, `− ${visible(r.rule)} (base line ${r.line})`),
+          ),
+          ...group.added.map((r) =>
+            h(
+              'li',
+              { class: 'added' },
+              h(
+                'button',
+                { type: 'button', class: 'link', onclick: () => editor.highlight(r.line) },
+                `+ ${visible(r.rule)} (line ${r.line})`,
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  for (const sitemap of diff.sitemaps.removed)
+    items.push(h('li', { class: 'removed' }, `− Sitemap: ${visible(sitemap)}`));
+  for (const sitemap of diff.sitemaps.added)
+    items.push(h('li', { class: 'added' }, `+ Sitemap: ${visible(sitemap)}`));
+  return items.length === 0
+    ? h('p', { class: 'note' }, 'No rule or sitemap changes.')
+    : h('ul', { class: 'rule-changes' }, ...items);
+}
+
+function verdictChanges(diff: RobotsDiff, id: string): HTMLElement {
+  const { urls, agents, truncated } = diff.checked;
+  const checked = `${urls.length} URLs × ${agents.length} crawlers checked${truncated ? ' (cut at the check limit)' : ''}`;
+  if (diff.verdicts.length === 0) {
+    return h('p', { class: 'summary', id }, `No verdict changes: ${checked}.`);
+  }
+  return h(
+    'div',
+    { id },
+    h(
+      'p',
+      { class: 'summary' },
+      `${diff.verdicts.length} verdict${diff.verdicts.length === 1 ? '' : 's'} change: ${checked}.`,
+    ),
+    h(
+      'table',
+      { class: 'diff' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['URL', 'Crawler', 'Base', 'Draft'].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...diff.verdicts
+          .slice(0, DIFF_ROWS)
+          .map((v) =>
+            h(
+              'tr',
+              {},
+              h('td', { class: 'code' }, visible(shownUrl(v.url))),
+              h('td', {}, visible(v.agent)),
+              h(
+                'td',
+                { class: v.before.allowed ? 'allowed' : 'disallowed' },
+                verdictText(v.before),
+              ),
+              h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
+            ),
+          ),
+      ),
+    ),
+    diff.verdicts.length > DIFF_ROWS
+      ? h('p', { class: 'note' }, `The first ${DIFF_ROWS} of ${diff.verdicts.length} changes.`)
+      : null,
+  );
+}
+
+$('diff-use-draft').addEventListener('click', () => {
+  setBase(editor.text(), `the draft as it was at ${new Date().toLocaleTimeString()}`);
+});
+
+$<HTMLInputElement>('diff-upload').addEventListener('change', async (event) => {
+  const file = (event.target as HTMLInputElement).files?.[0];
+  if (file !== undefined) {
+    setBase(new TextDecoder().decode(await file.arrayBuffer()), `the file ${file.name}`);
+  }
+});
+
 // Tabs
 for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
   tab.addEventListener('click', () => {
@@ -440,6 +591,7 @@ for (const tab of document.querySelectorAll<HTMLButtonElement>('[role="tab"]')) 
     if (tab.id === 'tab-audit') renderAudit();
     if (tab.id === 'tab-report') renderReport();
     if (tab.id === 'tab-ai') renderAi();
+    if (tab.id === 'tab-diff') renderDiff();
   });
 }
 
@@ -467,7 +619,11 @@ $('fetch-form').addEventListener('submit', async (event) => {
       ' — ',
       visible(outcome.meaning),
     );
-    if (typeof outcome.body === 'string') editor.setText(outcome.body);
+    if (typeof outcome.body === 'string') {
+      // The live file becomes the diff's base; edits to the draft are compared with it.
+      setBase(outcome.body, `the live file of ${url}`);
+      editor.setText(outcome.body);
+    }
   } catch {
     replace(out, 'Live fetching needs the local server: run "robotstxt serve".');
   }
@@ -496,7 +652,12 @@ $('custom-agent-form').addEventListener('submit', (event) => {
 
 // Share: the state in the fragment, or as a file when it is too large for a link.
 function currentState(): SharedState {
-  return { draft: editor.text(), urls: urlInput.value, agents: state.agents };
+  return {
+    draft: editor.text(),
+    urls: urlInput.value,
+    agents: state.agents,
+    ...(state.base && { base: state.base.text, baseLabel: state.base.label }),
+  };
 }
 
 $('share').addEventListener('click', async () => {
@@ -537,6 +698,10 @@ function apply(restored: SharedState): void {
   editor.setText(restored.draft);
   urlInput.value = restored.urls;
   state.agents = [...restored.agents];
+  state.base =
+    restored.base === undefined
+      ? undefined
+      : { text: restored.base, label: restored.baseLabel ?? 'the shared base' };
   state.page = 0;
   renderAgents();
   schedule();

@@ -41,7 +41,7 @@ export function renderMatrix(
     ...agents.map((agent, a) =>
       h(
         'th',
-        { scope: 'col' },
+        { scope: 'col', 'data-token': agent },
         visible(agent),
         h('span', { class: 'count' }, `${blocked[a]} blocked`),
       ),

@@ -10,6 +10,8 @@ export interface SharedState {
   readonly agents: readonly string[];
   /** A second version for the diff view (the live file, or any other), if any. */
   readonly base?: string;
+  /** What the base is (`the live file of https://example.com/`). */
+  readonly baseLabel?: string;
 }
 
 /** Fragments longer than this are offered as a file instead (browsers and chat apps cut links). */
@@ -68,6 +70,7 @@ function isSharedState(value: unknown): value is SharedState {
     typeof v['urls'] === 'string' &&
     Array.isArray(v['agents']) &&
     v['agents'].every((a) => typeof a === 'string') &&
-    (v['base'] === undefined || typeof v['base'] === 'string')
+    (v['base'] === undefined || typeof v['base'] === 'string') &&
+    (v['baseLabel'] === undefined || typeof v['baseLabel'] === 'string')
   );
 }

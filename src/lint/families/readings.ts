@@ -66,13 +66,17 @@ function pathsOf(value: string): string[] {
   ].filter(Boolean);
 }
 
-/** `path` with its `%xx` escapes decoded (a `%2F` kept), or '' when it has none or they are not UTF-8. */
+/**
+ * `path` with its `%xx` escapes decoded (a `%2F` kept), or '' when it has none, they are not
+ * UTF-8, or they decode to control characters (no crawler requests such a path).
+ */
 function decoded(path: string): string {
   if (!/%[0-9a-fA-F]{2}/.test(path)) return '';
   try {
-    return decodeURIComponent(
+    const text = decodeURIComponent(
       path.replace(/%2f/gi, '%252F').replace(/%(?![0-9a-fA-F]{2})/g, '%25'),
     );
+    return /[\x00-\x1f\x7f]/.test(text) ? '' : text;
   } catch {
     return '';
   }

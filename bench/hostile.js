@@ -1,0 +1,254 @@
+/**
+ * Hostile input (issue #12), part of `npm run bench`: robots.txt files and URLs built to make a
+ * check slow or a client's memory grow. For each shape (about 500 KiB of rules, an 8 KB URL):
+ * parse + first check, a later check (median and slowest), the work a check counts (the units
+ * of `workBudget`) and robots-parser's check of the same URL side by side; then the memory a
+ * client keeps per origin. Prints Markdown tables and writes bench/results/hostile.json.
+ * Run with `node --expose-gc`.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import robotsParserModule from 'robots-parser';
+import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
+import { lastCheckWork } from '../dist/robots.js';
+import { collect, formatBytes, formatNs, printTable, statsPerOp } from './timing.js';
+
+/** @type {(url: string, body: string) => { isAllowed(url: string, agent: string): boolean | undefined }} */
+const robotsParser = /** @type {any} */ (robotsParserModule);
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SIZE = 500 * 1024;
+const URL_8K = `https://e.com/${'a'.repeat(8 * 1024)}`;
+const AGENT = 'bot';
+const CLIENT_BUDGET = 2_000_000;
+/** robots-parser runs a RegExp per rule: it gets 1/SHARE of the rules, and its time × SHARE. */
+const SHARE = 50;
+
+/** @param {number} i */
+const id = (i) => i.toString(36);
+
+/**
+ * Rule lines after `User-agent: *` until the file reaches SIZE.
+ * @param {(i: number) => string} line
+ * @param {string} [head]
+ */
+function fill(line, head = 'User-agent: *\n') {
+  let body = head;
+  for (let i = 0; body.length < SIZE; i++) body += line(i);
+  return body;
+}
+
+/**
+ * @typedef {object} Shape
+ * @property {string} name
+ * @property {string} body
+ * @property {string} url
+ */
+
+/** @returns {Shape[]} */
+function shapes() {
+  let early = '';
+  let late = '';
+  for (let i = 0; early.length + late.length < 7800; i++) {
+    early += `y${id(i)}q`;
+    late += `x${id(i)}q`;
+  }
+  let zs = '';
+  let ms = '';
+  for (let i = 0; 2 * zs.length + ms.length < 7800; i++) {
+    zs += `z${id(i)}qk${id(i)}q`;
+    ms += `m${id(i)}q`;
+  }
+  return [
+    {
+      name: 'one wildcard rule repeated (27,000×)',
+      body: fill(() => 'Allow: /aa*aaaaaaab\n'),
+      url: URL_8K,
+    },
+    {
+      name: 'the same, 100 KB URL',
+      body: fill(() => 'Allow: /aa*aaaaaaab\n'),
+      url: `https://e.com/${'a'.repeat(100_000)}`,
+    },
+    {
+      name: 'distinct pieces sharing a trigram the URL has',
+      body: fill((i) => `Allow: *a${id(i)}aaaaaab\n`),
+      url: `${URL_8K}b`,
+    },
+    {
+      name: 'every piece in the URL, never in order',
+      body: fill((i) => `Disallow: /*x${id(i % 1500)}q*y${id(i % 1500)}q*${id(i)}\n`),
+      url: `https://e.com/${early}${late}`,
+    },
+    {
+      name: 'pieces on both sides of the one before',
+      body: fill((i) => `Disallow: /*m${id(i % 800)}q*z${id(i % 800)}q*k${id(i)}q\n`),
+      url: `https://e.com/${zs}${ms}${zs.replaceAll('k', 'j')}`,
+    },
+    {
+      name: 'star-heavy (200 stars a rule)',
+      body: fill((i) => `Disallow: /${'*a'.repeat(200)}*b${id(i)}\n`),
+      url: URL_8K,
+    },
+    {
+      name: 'many groups naming one agent',
+      body: fill((i) => `User-agent: ${AGENT}\nDisallow: /*c${id(i)}*d\n`, ''),
+      url: `https://e.com/${'c'.repeat(8 * 1024)}`,
+    },
+  ];
+}
+
+/**
+ * @typedef {object} HostileRow
+ * @property {string} name
+ * @property {number} bytes
+ * @property {number} urlBytes
+ * @property {number} firstCheckNs parse + first check, median
+ * @property {number} checkNs a later check, median
+ * @property {number} worstCheckNs a later check, slowest sample
+ * @property {number} work the work a later check counts
+ * @property {boolean} exact within the client's default budget
+ * @property {number} parserCheckNs robots-parser's check (1/SHARE of the rules, × SHARE)
+ */
+
+/**
+ * @param {Shape} shape
+ * @returns {HostileRow}
+ */
+function measure({ name, body, url }) {
+  console.error(`hostile: ${name}`);
+  const first = statsPerOp(() => (parseRobotsTxt(body).isAllowed(url, AGENT) ? 1 : 0), {
+    samples: 5,
+    sampleMs: 50,
+  });
+  const robots = parseRobotsTxt(body);
+  for (let i = 0; i < 5; i++) robots.isAllowed(url, AGENT);
+  const check = statsPerOp(() => (robots.isAllowed(url, AGENT) ? 1 : 0), {
+    samples: 9,
+    sampleMs: 20,
+  });
+  // The slowest single check, one at a time.
+  let worst = 0;
+  for (let i = 0; i < 30; i++) {
+    const start = performance.now();
+    robots.isAllowed(url, AGENT);
+    worst = Math.max(worst, performance.now() - start);
+  }
+  robots.isAllowed(url, AGENT);
+  const work = lastCheckWork();
+  const budgeted = parseRobotsTxt(body, { workBudget: CLIENT_BUDGET });
+  for (let i = 0; i < 5; i++) budgeted.isAllowed(url, AGENT);
+  const lines = body.split('\n');
+  const share = lines.filter((_, i) => i % SHARE === 0 || lines[i]?.startsWith('User-agent'));
+  const parsed = robotsParser('https://e.com/robots.txt', share.join('\n'));
+  parsed.isAllowed(url, AGENT);
+  const start = performance.now();
+  parsed.isAllowed(url, AGENT);
+  const parserCheckNs = (performance.now() - start) * 1e6 * SHARE;
+  return {
+    name,
+    bytes: body.length,
+    urlBytes: url.length,
+    firstCheckNs: first.median,
+    checkNs: check.median,
+    worstCheckNs: Math.max(worst * 1e6, check.max),
+    work,
+    exact: budgeted.exhaustedChecks === 0,
+    parserCheckNs,
+  };
+}
+
+/**
+ * @typedef {object} MemoryRow
+ * @property {string} label
+ * @property {number} bytes
+ * @property {number} origins
+ * @property {number} perOrigin retained bytes per origin, each checked as one agent
+ * @property {number} estimated the client's estimate (`retainedBytes`) per origin
+ */
+
+/**
+ * Memory a client keeps per origin, each origin serving `text` and checked `checks` times.
+ * @param {string} label
+ * @param {string} text
+ * @param {number} origins
+ * @param {number} checks
+ * @returns {Promise<MemoryRow>}
+ */
+async function clientMemory(label, text, origins, checks) {
+  console.error(`client memory: ${label}`);
+  const bytes = new Uint8Array(Buffer.from(text));
+  const client = createRobotsClient({
+    maxOrigins: origins * 2,
+    fetch: async () => new Response(bytes, { status: 200 }),
+  });
+  await client.isAllowed('https://warm.example/', AGENT);
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  const estimatedBefore = client.stats.parsedBytes;
+  for (let i = 0; i < origins; i++) {
+    for (let c = 0; c < checks; c++) await client.isAllowed(`https://o${i}.example/x/${c}`, AGENT);
+  }
+  collect();
+  const perOrigin = (process.memoryUsage().heapUsed - before) / origins;
+  const estimated = (client.stats.parsedBytes - estimatedBefore) / origins;
+  return { label, bytes: bytes.length, origins, perOrigin, estimated };
+}
+
+/** @param {number} bytes */
+function ruleDense(bytes) {
+  let text = 'User-agent: *\n';
+  for (let r = 0; text.length < bytes; r++) text += `Disallow: /p${id(r)}/*.x${r % 97}\n`;
+  return text;
+}
+
+const rows = shapes().map(measure);
+const typical = `User-agent: *\n${Array.from({ length: 40 }, (_, i) => `Disallow: /section-${i}/private\n`).join('')}`;
+const memory = [
+  await clientMemory('typical (1 KB), checked once', typical.slice(0, 1024), 2000, 1),
+  await clientMemory('typical (1 KB), checked 6 times', typical.slice(0, 1024), 2000, 6),
+  await clientMemory('rule-dense (495 KB), checked once', ruleDense(495_000), 20, 1),
+  await clientMemory('rule-dense (495 KB), checked 6 times', ruleDense(495_000), 20, 6),
+];
+
+printTable(
+  [
+    'hostile shape (500 KiB file)',
+    'URL',
+    'parse + first check',
+    'check, median',
+    'check, slowest',
+    'work of a check',
+    'exact within 2,000,000',
+    'robots-parser check',
+  ],
+  rows.map((r) => [
+    r.name,
+    formatBytes(r.urlBytes),
+    formatNs(r.firstCheckNs),
+    formatNs(r.checkNs),
+    formatNs(r.worstCheckNs),
+    r.work.toLocaleString('en-US'),
+    r.exact ? 'yes' : 'no: disallowed',
+    `${formatNs(r.parserCheckNs)}*`,
+  ]),
+);
+console.log(
+  `\n*robots-parser checked 1/${SHARE} of the rules; its time × ${SHARE} (it runs a RegExp per rule).\n`,
+);
+printTable(
+  ['client memory per origin', 'origins', 'retained', '÷ file size', 'client estimate'],
+  memory.map((m) => [
+    m.label,
+    m.origins,
+    formatBytes(m.perOrigin),
+    `${(m.perOrigin / m.bytes).toFixed(1)}×`,
+    formatBytes(m.estimated),
+  ]),
+);
+
+const out = join(root, 'bench', 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'hostile.json'), `${JSON.stringify({ rows, memory }, null, 2)}\n`);
