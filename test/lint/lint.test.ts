@@ -500,6 +500,24 @@ describe('lintRobotsTxt', () => {
   });
 });
 
+describe('merged groups, many of them', () => {
+  it('reports each, and checks verdicts (a parse each) for the first 20 only', () => {
+    const blocks = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `User-agent: bot${'abcdefghij'[i % 10]}${'abcdefghij'[Math.floor(i / 10) % 10]}${'abcdefghij'[Math.floor(i / 100) % 10]}${'abcdefghij'[Math.floor(i / 1000)]}\nCrawl-delay: 1\n`,
+    ).join('');
+    const { diagnostics } = lintRobotsTxt(`${blocks}User-agent: GPTBot\nDisallow: /\n`, {
+      ignore: ['unsupported-directive'],
+    });
+    const merged = diagnostics.filter((d) => d.code === 'merged-group');
+    expect(merged).toHaveLength(3000);
+    expect(merged.filter((d) => d.severity === 'error')).toHaveLength(20);
+    expect(merged[0]!.message).toMatch(/^botaaaa is blocked from the whole site/);
+    expect(merged[20]!.message).toMatch(/^botacaa gets the rules written for GPTBot/);
+  });
+});
+
 describe('lint beside Google’s report', () => {
   it('flags missing colons and stray byte order marks on exactly the report’s lines', async () => {
     const { reportRobotsTxt } = await import('../../src/parse/report.js');

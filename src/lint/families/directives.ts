@@ -233,11 +233,9 @@ function unknownMessage(fullKey: string, raw: string, lower: string): string {
 function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
   const block = writtenBlocks(context).blockOfLine.get(line);
   if (block === undefined) return undefined;
-  const group = context.robots.groups[block.group];
-  const agents = group?.agents.filter((a) => block.agentLines.includes(a.line)) ?? [];
-  if (agents.length === 0) return undefined;
+  if (block.agents.length === 0) return undefined;
   const tokens: string[] = [];
-  for (const agent of agents) {
+  for (const agent of block.agents) {
     if (agent.global || /google/i.test(agent.value)) return undefined;
     tokens.push(agent.token === '' ? agent.value : agent.token);
   }
