@@ -53,6 +53,12 @@ export function retryAfterDelay(value: RetryAfter, now: number): number | undefi
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
+/**
+ * Added to every non-zero spacing: what reaches the origin is the spacing plus the difference of
+ * two requests' latencies, which on loopback alone is a fraction of a millisecond either way.
+ */
+export const PACING_MARGIN = 2;
+
 /** Claims tried after a slot's wait before the request goes ahead anyway. */
 const maxClaims = 8;
 
@@ -112,9 +118,10 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
   return {
     async acquire(origin, interval, signal) {
       signal?.throwIfAborted();
-      const wait = await reserve(origin, interval);
+      const spacing = interval > 0 ? interval + PACING_MARGIN : 0;
+      const wait = await reserve(origin, spacing);
       if (wait > 0) await sleep(wait, signal);
-      return wait + (await claim(origin, interval, signal));
+      return wait + (await claim(origin, spacing, signal));
     },
     async hold(origin, delay) {
       await reserve(origin, delay);
