@@ -239,6 +239,23 @@ describe('the tester page', () => {
     await page.close();
   });
 
+  it('shows the audit’s warnings and each row’s notes, as the library gives them', async () => {
+    const page = await open();
+    await setDraft(page, 'User-agent: Googlebot\nDisallow: /\n');
+    await page.click('#tab-audit');
+    await expect
+      .poll(() => page.textContent('#audit .audit-warning'))
+      .toMatch(/^Googlebot is blocked from the whole site/);
+    expect(await page.textContent('#audit ul.notes')).toContain(
+      "Applebot: No group names Applebot: it follows Googlebot's group (line 1)",
+    );
+    const purposes = await page.$$eval('table.audit tbody tr', (trs) =>
+      trs.map((tr) => tr.children[1]?.textContent),
+    );
+    expect(purposes[0]).toBe('search, ai-search, ai-training');
+    await page.close();
+  });
+
   it('shows AI usage preferences per URL and purpose as the library evaluates them', async () => {
     const page = await open();
     const draft = [
