@@ -91,6 +91,20 @@ const cases: readonly LintCase[] = [
     says: 'Google ignores Noindex',
   },
   { code: 'unsupported-directive', body: 'Host: example.com\n', line: 1 },
+  // Written for AI crawlers, not for Google: that Google ignores them is information.
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\n',
+    line: 2,
+    severity: 'info',
+  },
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nContent-Usage: train-ai=n\n',
+    line: 2,
+    severity: 'info',
+    says: 'IETF AIPREF',
+  },
   { code: 'unsupported-directive', body: 'Clean-param: ref /x\n', line: 1 },
   { code: 'unknown-directive', body: 'User-agent: *\nFoo: bar\n', line: 2 },
   {

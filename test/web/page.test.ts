@@ -198,6 +198,19 @@ describe('the tester page', () => {
     await page.close();
   });
 
+  it('checks Content-Usage statements in the editor (yes/no where AIPREF wants y/n)', async () => {
+    const page = await open();
+    await setDraft(page, 'User-agent: *\nContent-Usage: train-ai=no\nDisallow: /x\n');
+    await page.waitForSelector('.cm-lintRange-warning, .cm-lintRange-error');
+    const flagged = await page.$$eval('.cm-line', (lines) =>
+      lines.flatMap((line, i) =>
+        line.querySelector('.cm-lintRange-warning, .cm-lintRange-error') ? [i + 1] : [],
+      ),
+    );
+    expect(flagged).toEqual([2]);
+    await page.close();
+  });
+
   it('shows Google’s per-line report of the draft', async () => {
     const page = await open();
     await setDraft(page, DRAFT);
