@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
-import { PACING_MARGIN as m } from '../../src/cache/pacer.js';
+import { MAX_CLAIMS, PACING_MARGIN as m } from '../../src/cache/pacer.js';
 import { requestedUrl } from '../../src/cache/request-url.js';
 import type { CacheStore } from '../../src/cache/store.js';
 import { createMemoryStore } from '../../src/cache/stores/memory.js';
@@ -355,6 +355,59 @@ describe('politeness', () => {
     // a at 0, b late at 1900 instead of 1000, so c waits until 2900 instead of starting at 2000
     // (each spacing with the pacer's margin).
     expect(starts).toEqual({ a: 0, b: 1900 + m, c: 2900 + 2 * m });
+  });
+
+  it('when many processes wake late, none starts without its claim: every start is a spacing apart', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\nDisallow: /private\n' });
+    const time = fakeTime();
+    const store = createMemoryStore({ now: time.now });
+    // Twelve processes; each oversleeps its first waits by a different amount (a loaded machine),
+    // so their claims collide again and again.
+    const fleet = Array.from({ length: 12 }, (_, i) => {
+      let lateness = [2900, 1700, 300, 2300][i % 4]! + 37 * i;
+      return client({
+        store,
+        now: time.now,
+        agent: 'FooBot',
+        sleep: (ms: number) => {
+          const extra = lateness;
+          lateness = Math.floor(lateness / 2);
+          return time.sleep(ms + extra);
+        },
+      });
+    });
+    for (const robots of fleet) await robots.get(origin.url('/'));
+    const starts: number[] = [];
+    await Promise.all(
+      fleet.map(async (robots, i) => {
+        for (let k = 0; k < 3; k++) {
+          await robots.acquire(origin.url(`/${i}/${k}`));
+          starts.push(time.now());
+        }
+      }),
+    );
+    starts.sort((x, y) => x - y);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    expect(starts).toHaveLength(36);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('rejects, after a bounded number of refused claims, rather than start unspaced', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\n' });
+    const time = fakeTime();
+    const memory = createMemoryStore({ now: time.now });
+    let claims = 0;
+    // A store whose every claim is refused: some other process always started just now.
+    const store: CacheStore = Object.assign(Object.create(memory) as CacheStore, {
+      claim: async () => {
+        claims++;
+        return 5;
+      },
+    });
+    const robots = client({ store, now: time.now, sleep: time.sleep, agent: 'FooBot' });
+    await robots.get(origin.url('/'));
+    await expect(robots.acquire(origin.url('/a'))).rejects.toThrow(/not starting without/);
+    expect(claims).toBe(MAX_CLAIMS);
   });
 
   it('backOff holds the origin for a Retry-After, bounded, for every client of the store', async () => {
