@@ -219,27 +219,3 @@ export function makeWorstCase() {
   }
   return { body, origin: 'https://worst.example', urls };
 }
-
-/**
- * The hostile-input issue's recipes (issue #12): 500 KiB files whose every rule must be tried
- * against an 8 KB URL of `a`s; the URL never matches, so nothing ends a search early.
- * @returns {{ name: string, body: string, url: string }[]}
- */
-export function makeHostileCases() {
-  const size = 500 * 1024;
-  const url = `https://e.com/${'a'.repeat(8 * 1024)}`;
-  /** @param {(i: number) => string} line the i-th rule line */
-  const fill = (line) => {
-    let body = 'User-agent: *\n';
-    for (let i = 0; body.length + 40 < size; i++) body += line(i);
-    return body;
-  };
-  return [
-    { name: 'one wildcard rule repeated', body: fill(() => 'Allow: /aa*aaaaaaab\n'), url },
-    {
-      name: 'distinct pieces sharing a trigram',
-      body: fill((i) => `Allow: *a${i.toString(36)}aaaaaab\n`),
-      url,
-    },
-  ];
-}

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: robots-parser and robots-rep side by side in one process. Parse, parse + first
  * check (from strings and bytes) and check timings on the shared bench files, a run over the
- * whole real-world corpus, retained memory per parsed file and per origin through the client,
- * a generated worst case and the hostile-input issue's recipes. Prints Markdown tables and writes JSON to
- * bench/results/. Set ROBOTS_REP_SHARED to point at another copy of the shared directory.
+ * whole real-world corpus, retained memory per parsed file, and a generated worst case
+ * (bench/hostile.js follows with the hostile-input recipes and memory per origin). Prints
+ * Markdown tables and writes JSON to bench/results/. Set ROBOTS_REP_SHARED to point at another
+ * copy of the shared directory.
  * Run with `node --expose-gc` so that the memory figures are exact.
  */
 
@@ -12,10 +13,9 @@ import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import robotsParserModule from 'robots-parser';
-import { createRobotsClient, parseRobotsTxt, reportRobotsTxt } from '../dist/index.js';
-import { lastCheckWork } from '../dist/robots.js';
+import { parseRobotsTxt, reportRobotsTxt } from '../dist/index.js';
 import { benchFleet } from './fleet.js';
-import { loadBenchFiles, loadCorpus, makeHostileCases, makeWorstCase } from './inputs.js';
+import { loadBenchFiles, loadCorpus, makeWorstCase } from './inputs.js';
 import {
   collect,
   formatBytes,
@@ -217,22 +217,6 @@ function makeCheckAll() {
  * @property {{ files: number, bytes: number, lines: number, totalMs: number }} corpus
  */
 
-/**
- * The hostile-input issue's recipes (robots-rep only).
- * @typedef {object} HostileRow
- * @property {string} name
- * @property {number} bytes
- * @property {number} urlBytes
- * @property {Stats} firstCheckNs
- * @property {Stats} checkNs
- * @property {number} work what a check counted, in `workBudget` units
- */
-
-/**
- * Retained memory per origin through the client.
- * @typedef {{ label: string, origins: number, bytes: number, perOrigin: number }} ClientRow
- */
-
 /** @typedef {{ name: string, met: boolean, value: string }} Target */
 
 /**
@@ -245,9 +229,7 @@ function makeCheckAll() {
  * @property {BenchRow[]} [bench]
  * @property {CorpusResult} [corpus]
  * @property {MemoryRow[]} [memory]
- * @property {ClientRow[]} [client]
  * @property {WorstResult} [worst]
- * @property {HostileRow[]} [hostile]
  * @property {import('./usage.js').UsageRow[]} [usage]
  * @property {ReportResult} [report]
  * @property {import('./fleet.js').FleetResult} [fleet]
@@ -650,63 +632,6 @@ function benchReport({ files, origin }, corpusFiles) {
   };
 }
 
-/**
- * The hostile-input issue's recipes (500 KiB files, 8 KB URL): parse + first check, and a later
- * check with the work it counted (`workBudget` units). robots-rep only: robots-parser takes
- * seconds per check on them.
- * @returns {HostileRow[]}
- */
-function benchHostile() {
-  return makeHostileCases().map(({ name, body, url }) => {
-    log(`hostile: ${name}`);
-    const firstCheckNs = statsPerOp(() => (parseRobotsTxt(body).isAllowed(url, 'bot') ? 1 : 0), {
-      samples: 5,
-      sampleMs: 50,
-    });
-    const robots = parseRobotsTxt(body);
-    robots.isAllowed(url, 'bot');
-    const checkNs = statsPerOp(() => (robots.isAllowed(url, 'bot') ? 1 : 0), {
-      samples: 5,
-      sampleMs: 20,
-    });
-    robots.isAllowed(url, 'bot');
-    const work = lastCheckWork();
-    return { name, bytes: body.length, urlBytes: url.length, firstCheckNs, checkNs, work };
-  });
-}
-
-/** Keeps what a measurement holds reachable until it is measured. */
-const kept = /** @type {unknown[]} */ ([]);
-
-/**
- * Retained memory per origin through the client: `origins` origins, each serving `text`, each
- * checked once (the client keeps each parsed file and what its check compiled).
- * @param {string} label
- * @param {string} text
- * @param {number} origins
- * @returns {Promise<ClientRow>}
- */
-async function clientMemory(label, text, origins) {
-  log(`client memory: ${label}`);
-  const bytes = new Uint8Array(Buffer.from(text));
-  const client = createRobotsClient({
-    maxOrigins: origins * 2,
-    fetch: async () => new Response(bytes, { status: 200 }),
-  });
-  // One origin first, so that what every client allocates once is not counted.
-  await client.isAllowed('https://warm.example/', 'ExampleBot');
-  collect();
-  const before = used();
-  for (let i = 0; i < origins; i++) {
-    await client.isAllowed(`https://o${i}.example/compare/`, 'ExampleBot');
-  }
-  collect();
-  const perOrigin = (used() - before) / origins;
-  kept.push(client);
-  kept.length = 0;
-  return { label, origins, bytes: bytes.length, perOrigin };
-}
-
 const loaded = loadBenchFiles(shared);
 const bench = benchFiles(loaded);
 results.bench = bench;
@@ -715,15 +640,8 @@ const c = corpus.out;
 results.corpus = c;
 const memory = benchMemory(corpus.files, loaded.files);
 results.memory = memory;
-const client = [
-  await clientMemory('typical-robots.txt', loaded.files.typical, 2000),
-  await clientMemory('large-robots.txt', loaded.files.large, 100),
-];
-results.client = client;
 const w = benchWorst();
 results.worst = w;
-const hostile = benchHostile();
-results.hostile = hostile;
 const usage = benchUsage(loaded);
 results.usage = usage;
 const report = benchReport(loaded, corpus.files);
@@ -834,15 +752,6 @@ printTable(
   }),
 );
 
-printTable(
-  ['retained memory per origin, through the client (one check each)', 'size', rr],
-  client.map((m) => [
-    `${m.label} × ${m.origins} origins`,
-    formatBytes(m.bytes),
-    `${formatBytes(m.perOrigin)} (${(m.perOrigin / m.bytes).toFixed(1)}×)`,
-  ]),
-);
-
 const [wrp, wrr] = [of(w.libs, rp), of(w.libs, rr)];
 console.log(
   `Worst case: ${formatBytes(w.bytes)} of wildcard-heavy patterns, ${w.urlBytes}-byte URLs (robots-parser: first ${wrp.checked} URLs only).`,
@@ -855,17 +764,6 @@ printTable(
     ['check, median', formatNs(wrp.medianCheckNs), formatNs(wrr.medianCheckNs)],
     ['check, slowest single URL', formatNs(wrp.slowestCheckNs), formatNs(wrr.slowestCheckNs)],
   ],
-);
-
-printTable(
-  ['hostile input (issue #12)', 'size', 'parse + first check', 'check', 'work of a check'],
-  hostile.map((h) => [
-    `${h.name}, ${formatBytes(h.urlBytes)} URL`,
-    formatBytes(h.bytes),
-    formatStats(h.firstCheckNs),
-    formatStats(h.checkNs),
-    String(h.work),
-  ]),
 );
 
 console.log(
@@ -961,9 +859,6 @@ target(
   crp.totalMs / crr.totalMs >= 6,
   ratio(crp.totalMs, crr.totalMs),
 );
-for (const h of hostile) {
-  target(`hostile: ${h.name}, a check ≤ 2 ms`, h.checkNs.median <= 2e6, formatNs(h.checkNs.median));
-}
 const worstRatio = memory.reduce((m, r) => Math.max(m, of(r.libs, rr).checkedRatio), 0);
 target(
   'memory of a checked file ≤ 10× its size (all rows)',

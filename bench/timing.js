@@ -11,6 +11,21 @@
  * @property {number} [sampleMs] milliseconds per sample (default 25)
  */
 
+/**
+ * The clock samples are read on, in milliseconds: the CPU time of this process (user and
+ * system) by default, so that on a shared machine the time other processes take from this one
+ * does not count (wall time moved medians by up to ±40% from run to run, or several times over
+ * on a loaded machine); `BENCH_CLOCK=wall` reads wall time instead.
+ * @type {() => number}
+ */
+const clock =
+  process.env['BENCH_CLOCK'] === 'wall'
+    ? () => performance.now()
+    : () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+
 /** Values that the timed code returns; kept so that the engine cannot drop the work. */
 let sink = 0;
 
@@ -43,13 +58,13 @@ export function median(values) {
  */
 function calibrate(run, sampleMs) {
   // Warm up first, so that the optimising compiler has settled before anything is measured.
-  const warmUntil = performance.now() + Math.max(100, sampleMs * 4);
-  while (performance.now() < warmUntil) sink += run();
+  const warmUntil = clock() + Math.max(100, sampleMs * 4);
+  while (clock() < warmUntil) sink += run();
   let repeat = 1;
   for (;;) {
-    const start = performance.now();
+    const start = clock();
     for (let i = 0; i < repeat; i++) sink += run();
-    const elapsed = performance.now() - start;
+    const elapsed = clock() - start;
     if (elapsed >= sampleMs / 4 || repeat >= 1 << 20) {
       return Math.max(1, Math.ceil((repeat * sampleMs) / Math.max(elapsed, 0.001)));
     }
@@ -74,9 +89,9 @@ export function timeSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 2
   for (let s = 0; s < samples + 1; s++) {
     runs.forEach((run, r) => {
       const repeat = /** @type {number} */ (repeats[r]);
-      const start = performance.now();
+      const start = clock();
       for (let i = 0; i < repeat; i++) sink += run();
-      const elapsed = performance.now() - start;
+      const elapsed = clock() - start;
       if (s > 0) perOp[r]?.push((elapsed * 1e6) / (repeat * opsPerRun));
     });
   }
@@ -112,9 +127,9 @@ export function statsSideBySide(runs, { opsPerRun = 1, samples = 11, sampleMs = 
   for (let s = 0; s < samples + 1; s++) {
     runs.forEach((run, r) => {
       const repeat = repeats[r] ?? 1;
-      const start = performance.now();
+      const start = clock();
       for (let i = 0; i < repeat; i++) sink += run();
-      const elapsed = performance.now() - start;
+      const elapsed = clock() - start;
       if (s > 0) perOp[r]?.push((elapsed * 1e6) / (repeat * opsPerRun));
     });
   }

@@ -15,7 +15,7 @@ import { USAGE_PURPOSES, type UsagePurpose } from '../extensions/vocabulary.js';
 import type { RobotsPolicy, RobotsTxt } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
-import { type PurposeDecision, usage } from './usage.js';
+import { type PurposeDecision, type UsageResult, usage } from './usage.js';
 
 /** One cell: a crawler and a path, with each purpose's answer. */
 export interface UsageAuditVerdict extends AuditVerdict {
@@ -50,14 +50,38 @@ export function auditUsage(
   const audit = auditRobotsTxt(robots, options);
   return {
     paths: audit.paths,
-    rows: audit.rows.map((row) => ({
-      crawler: row.crawler,
-      verdicts: row.verdicts.map((verdict) => ({
-        ...verdict,
-        usage: usage(robots, verdict.path, row.crawler.token).purposes,
-      })),
-    })),
+    rows: audit.rows.map((row) => {
+      // A crawler that follows another's group (Applebot, Googlebot's) is read as that one.
+      const readAs = row.notes.some((n) => n.kind === 'fallback')
+        ? (row.crawler.fallback ?? row.crawler.token)
+        : row.crawler.token;
+      return {
+        crawler: row.crawler,
+        verdicts: row.verdicts.map((verdict) => ({
+          ...verdict,
+          usage: purposesFor(usage(robots, verdict.path, readAs), verdict),
+        })),
+      };
+    }),
   };
+}
+
+/**
+ * The purposes of a usage result, blocked where the audit's reading of the row blocks the path
+ * (a crawler whose token Google's parser reads shorter is audited under its own reading).
+ */
+function purposesFor(
+  result: UsageResult,
+  verdict: AuditVerdict,
+): Readonly<Record<UsagePurpose, PurposeDecision>> {
+  if (verdict.allowed || !result.fetchable) return result.purposes;
+  const blocked: PurposeDecision = {
+    verdict: 'blocked',
+    lines: verdict.line === 0 ? [] : [verdict.line],
+    header: false,
+    reason: `The crawler may not fetch ${result.path}${verdict.line === 0 ? '' : ` (line ${verdict.line})`}, so no usage preference applies.`,
+  };
+  return { search: blocked, 'ai-input': blocked, 'ai-train': blocked };
 }
 
 /** `allowed (line 4)`, `disallowed (lines 2, 5)`, `disallowed (header)`, `unknown`, `blocked (line 3)`. */

@@ -23,7 +23,7 @@ import {
 } from '../extensions/vocabulary.js';
 import { pathForMatching, urlToString } from '../match/path.js';
 import { PathSearch } from '../match/path-search.js';
-import { type CompiledPattern, compilePattern, matchesAfterPrefix } from '../match/pattern.js';
+import { type CompiledPattern, compilePattern } from '../match/pattern.js';
 import type { IndexEntry, MatchState } from '../match/rule-entry.js';
 import { RuleIndex } from '../match/rule-index.js';
 import { toAgentList } from '../parse/agent.js';
@@ -221,6 +221,7 @@ export function usage(
     }
   }
   let access: Pick<Explanation, 'allowed' | 'line' | 'path' | 'agents' | 'selection' | 'groups'>;
+  work = 0;
   let usageLines: readonly CompiledUsageLine[] = NO_LINES;
   let signalLines: readonly CompiledSignalLine[] = NO_LINES;
   if (isFile) {
@@ -466,13 +467,39 @@ function longest<T extends CompiledLine>(
   if (set.byPriority.size === 0) return NO_LINES;
   const state: MatchState = { allow: null, disallow: null, search: SEARCH };
   SEARCH.reset(path, Number.POSITIVE_INFINITY);
-  set.index.match(path, state);
-  SEARCH.release();
-  const best = state.allow;
-  if (best === null) return NO_LINES;
-  return (set.byPriority.get(best.priority) ?? []).filter(
-    (line) => path.startsWith(line.pattern.prefix) && matchesAfterPrefix(line.pattern, path),
-  );
+  try {
+    set.index.match(path, state);
+    const best = state.allow;
+    if (best === null) return NO_LINES;
+    const tied = set.byPriority.get(best.priority) ?? NO_LINES;
+    if (tied.length === 1) return tied;
+    // The ties are matched through the same search as the index (its oracle keeps a flood of
+    // wildcard lines linear); lines repeating a pattern are matched once.
+    const matched = new Map<string, boolean>();
+    return tied.filter((line) => {
+      let matches = matched.get(line.source);
+      if (matches === undefined) {
+        SEARCH.work += line.pattern.prefix.length;
+        matches = path.startsWith(line.pattern.prefix) && SEARCH.matchesAfterPrefix(line.pattern);
+        matched.set(line.source, matches);
+      }
+      return matches;
+    });
+  } finally {
+    work += SEARCH.work;
+    SEARCH.release();
+  }
+}
+
+/** The work (in `workBudget` units) of the last `usage` call's line lookups. */
+let work = 0;
+
+/**
+ * The work of the last `usage` call's preference-line lookups (characters compared or scanned):
+ * for the tests, which count work rather than time it. Not part of the public API.
+ */
+export function lastUsageWork(): number {
+  return work;
 }
 
 function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {

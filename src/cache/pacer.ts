@@ -53,8 +53,18 @@ export function retryAfterDelay(value: RetryAfter, now: number): number | undefi
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
-/** Claims tried after a slot's wait before the request goes ahead anyway. */
-const maxClaims = 8;
+/**
+ * Added to every non-zero spacing: what reaches the origin is the spacing plus the difference of
+ * two requests' latencies, which on loopback alone is a fraction of a millisecond either way.
+ */
+export const PACING_MARGIN = 2;
+
+/**
+ * Claims tried after a slot's wait. Every refused claim means another process started within the
+ * spacing, so the fleet moves on while one waits; past this many, `acquire` rejects rather than
+ * let a request go without its spacing (a bound on the loop, not a pace anyone reaches).
+ */
+export const MAX_CLAIMS = 1000;
 
 /** The per-origin request slots of one client. */
 export interface Pacer {
@@ -93,28 +103,33 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
 
   /**
    * After the slot's wait: a process that woke late must not start right before the next one. The
-   * store confirms the start against the last actual one; bounded, as a slot was reserved.
+   * store confirms the start against the last actual one, and the process waits until it does:
+   * when many processes wake late their claims collide, and none may go ahead unclaimed. (A store
+   * that fails leaves the spacing to this process's own schedule, as `reserve` does.)
    */
   async function claim(origin: string, interval: number, signal?: AbortSignal): Promise<number> {
     const shared = store.store;
     if (shared.claim === undefined || interval <= 0) return 0;
     const take = shared.claim.bind(shared);
     let waited = 0;
-    for (let attempt = 0; attempt < maxClaims; attempt++) {
+    for (let attempt = 0; attempt < MAX_CLAIMS; attempt++) {
       const wait = await store.use('claim', () => take(origin, interval));
       if (wait === failed || wait <= 0) return waited;
       await sleep(wait, signal);
       waited += wait;
     }
-    return waited;
+    throw new Error(
+      `acquire: other processes started a request to ${origin} before this one ${MAX_CLAIMS} times in a row; not starting without the origin's spacing`,
+    );
   }
 
   return {
     async acquire(origin, interval, signal) {
       signal?.throwIfAborted();
-      const wait = await reserve(origin, interval);
+      const spacing = interval > 0 ? interval + PACING_MARGIN : 0;
+      const wait = await reserve(origin, spacing);
       if (wait > 0) await sleep(wait, signal);
-      return wait + (await claim(origin, interval, signal));
+      return wait + (await claim(origin, spacing, signal));
     },
     async hold(origin, delay) {
       await reserve(origin, delay);

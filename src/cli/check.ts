@@ -159,6 +159,13 @@ async function runCheck(
   const color = useColor(context.stdout, context.env, flags.color);
   const headers =
     flags.usageHeader === undefined ? [] : [parseContentUsageHeader(flags.usageHeader)];
+  for (const header of headers) {
+    if (!header.parsed) {
+      context.stderr.write(
+        `robotstxt: --usage-header ${terminalSafe(JSON.stringify(header.text))} is not an RFC 9651 dictionary (${terminalSafe(header.error ?? '')}): every category reads as unknown\n`,
+      );
+    }
+  }
   const withUsage = flags.usage === true || headers.length > 0;
 
   const load = async (name: string): Promise<Source> => {

@@ -7,7 +7,7 @@ import { decodeBytes } from '../util/bytes.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type CliContext, CliError, EXIT, useColor } from './context.js';
 import { addFetchOptions, addOutputOptions, type CommonFlags, fetchFlags } from './options.js';
-import { bodyOf, describeSource, htmlWarning, loadSource, sourceJson } from './sources.js';
+import { bodyOf, describeSource, htmlWarning, isUtf16, loadSource, sourceJson } from './sources.js';
 
 interface ReportFlags extends CommonFlags {
   readonly json?: boolean;
@@ -85,6 +85,11 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     if (source.kind === 'url') {
       const warning = htmlWarning(source.fetched);
       if (warning !== undefined) context.stderr.write(`robotstxt: ${warning}\n`);
+    }
+    if (isUtf16(body)) {
+      context.stderr.write(
+        'robotstxt: the file is UTF-16 text: Google reads no directive of it (NUL bytes cut every line); save it as UTF-8\n',
+      );
     }
     const color = useColor(context.stdout, context.env, flags.color);
     const texts = decodeBytes(withoutLeadingBom(body)).split(/\r\n|\r|\n/);

@@ -5,6 +5,7 @@
  * line. A *block* is a run of User-agent lines with the non-rule lines after them, as written.
  */
 
+import type { AgentLine } from '../types.js';
 import type { LintContext } from './context.js';
 
 /** User-agent lines as written, with the non-rule lines (Crawl-delay, Host, …) that follow. */
@@ -13,6 +14,8 @@ export interface WrittenBlock {
   readonly group: number;
   /** Line numbers of the block's User-agent lines. */
   readonly agentLines: readonly number[];
+  /** Those lines as the parser read them. */
+  readonly agents: readonly AgentLine[];
   /** Line numbers of the non-rule directives between its User-agent lines and the next block. */
   readonly otherLines: readonly number[];
 }
@@ -30,7 +33,19 @@ const cache = new WeakMap<LintContext, WrittenGroups>();
 export function writtenBlocks(context: LintContext): WrittenGroups {
   const known = cache.get(context);
   if (known !== undefined) return known;
-  const blocks: { group: number; agentLines: number[]; otherLines: number[] }[] = [];
+  const blocks: {
+    group: number;
+    agentLines: number[];
+    agents: AgentLine[];
+    otherLines: number[];
+  }[] = [];
+  const agentAt = new Map<number, AgentLine>();
+  for (const g of context.robots.groups) for (const a of g.agents) agentAt.set(a.line, a);
+  const add = (block: { agentLines: number[]; agents: AgentLine[] }, line: number): void => {
+    block.agentLines.push(line);
+    const agent = agentAt.get(line);
+    if (agent !== undefined) block.agents.push(agent);
+  };
   const blockOfLine = new Map<number, WrittenBlock>();
   let group = -1;
   let inRules = false;
@@ -42,11 +57,13 @@ export function writtenBlocks(context: LintContext): WrittenGroups {
       if (group < 0 || inRules) {
         group++;
         inRules = false;
-        blocks.push({ group, agentLines: [line], otherLines: [] });
-      } else if (current !== undefined && current.otherLines.length > 0) {
-        blocks.push({ group, agentLines: [line], otherLines: [] });
+      }
+      if (current === undefined || current.group !== group || current.otherLines.length > 0) {
+        const block = { group, agentLines: [], agents: [], otherLines: [] };
+        blocks.push(block);
+        add(block, line);
       } else {
-        current?.agentLines.push(line);
+        add(current, line);
       }
     } else if (d.kind === 'allow' || d.kind === 'disallow') {
       if (group >= 0) inRules = true;

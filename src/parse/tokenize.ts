@@ -195,7 +195,7 @@ export function tokenizeText(
         let valueStart = s + length + 1;
         while (valueStart < e && isSpace(text.charCodeAt(valueStart))) valueStart++;
         flags |= LineFlag.hasDirective;
-        handler.directive(lineNumber, USUAL_KEYS[length]!, s, s + length, valueStart, e);
+        handler.directive(lineNumber, usualKind(length), s, s + length, valueStart, e);
       } else {
         if (nextColon < s) nextColon = indexOrEnd(text, ':', s, end);
         flags = directiveOf(text, lineNumber, s, e, nextColon, flags, handler);
@@ -219,14 +219,21 @@ function indexOrEnd(text: string, needle: string, from: number, end: number): nu
 }
 
 /**
- * The directive kinds of the keys most lines use, by their length: `Disallow`, `Allow`,
- * `User-agent`, `Sitemap` (the lengths differ).
+ * The directive of a usual key of this length ({@link usualKeyLength}: `Disallow`, `Allow`,
+ * `User-agent` and `Sitemap` differ in length).
  */
-const USUAL_KEYS: readonly (DirectiveKind | undefined)[] = [];
-(USUAL_KEYS as DirectiveKind[])[8] = 'disallow';
-(USUAL_KEYS as DirectiveKind[])[5] = 'allow';
-(USUAL_KEYS as DirectiveKind[])[10] = 'user-agent';
-(USUAL_KEYS as DirectiveKind[])[7] = 'sitemap';
+function usualKind(length: number): DirectiveKind {
+  switch (length) {
+    case 8:
+      return 'disallow';
+    case 5:
+      return 'allow';
+    case 10:
+      return 'user-agent';
+    default:
+      return 'sitemap';
+  }
+}
 
 /**
  * The length of the key when the trimmed line `text[s, end)` starts with one of the usual keys

@@ -26,6 +26,9 @@ export function createWeightedLru<V>(
 ): WeightedLru<V> {
   const map = new Map<string, { value: V; weight: number }>();
   let total = 0;
+  // The most recently used key: a crawler checks one origin many times in a row, and moving the
+  // entry that is already last is a delete and an insert for nothing.
+  let newest: string | undefined;
   const evict = (): void => {
     while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
       const [key, oldest] = map.entries().next().value!;
@@ -38,8 +41,11 @@ export function createWeightedLru<V>(
     get(key) {
       const held = map.get(key);
       if (held === undefined) return undefined;
-      map.delete(key);
-      map.set(key, held);
+      if (key !== newest) {
+        map.delete(key);
+        map.set(key, held);
+        newest = key;
+      }
       const weight = weigh(held.value);
       if (weight !== held.weight) {
         total += weight - held.weight;
@@ -56,6 +62,7 @@ export function createWeightedLru<V>(
       }
       const weight = weigh(value);
       map.set(key, { value, weight });
+      newest = key;
       total += weight;
       evict();
     },
@@ -64,6 +71,7 @@ export function createWeightedLru<V>(
       if (held === undefined) return;
       map.delete(key);
       total -= held.weight;
+      if (key === newest) newest = undefined;
     },
     get size() {
       return map.size;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  auditUsage,
   combineUsage,
   parseContentUsageHeader,
   type UsageResult,
@@ -324,5 +325,23 @@ describe('usage arguments', () => {
     expect(usage(robots, url('/~user/a'), 'Bot').contentUsage['train-ai'].preference).toBe(
       'disallowed',
     );
+  });
+});
+
+describe('auditUsage', () => {
+  it("reads a crawler that follows another's group as that crawler, as the audit does", () => {
+    const robots = parseRobotsTxt(
+      'User-agent: Googlebot\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: *\nAllow: /\nContent-Usage: train-ai=y\n',
+    );
+    const audit = auditUsage(robots);
+    const row = (token: string) => audit.rows.find((r) => r.crawler.token === token)!;
+    expect(row('Applebot').verdicts[0]!.usage['ai-train']).toMatchObject({
+      verdict: 'disallowed',
+      lines: [3],
+    });
+    expect(row('GPTBot').verdicts[0]!.usage['ai-train']).toMatchObject({
+      verdict: 'allowed',
+      lines: [7],
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
+import { MAX_CLAIMS, PACING_MARGIN as m } from '../../src/cache/pacer.js';
 import { requestedUrl } from '../../src/cache/request-url.js';
 import type { CacheStore } from '../../src/cache/store.js';
 import { createMemoryStore } from '../../src/cache/stores/memory.js';
@@ -267,23 +268,26 @@ describe('politeness', () => {
     const start = time.now();
     const waits = [];
     for (let i = 0; i < 4; i++) waits.push(await robots.acquire(origin.url(`/p${i}`), 'FooBot'));
-    expect(waits).toEqual([0, 2000, 2000, 2000]);
-    expect(time.now() - start).toBe(6000);
+    // Each spacing carries the pacer's small margin (PACING_MARGIN ms) for latency jitter.
+    const d = 2000 + m;
+    expect(waits).toEqual([0, d, d, d]);
+    expect(time.now() - start).toBe(3 * d);
     // Concurrent callers get consecutive slots.
     time.advance(10_000);
     const together = [
       robots.acquire(origin.url('/a'), 'FooBot'),
       robots.acquire(origin.url('/b'), 'FooBot'),
     ];
-    expect(await Promise.all(together)).toEqual([0, 2000]);
+    expect(await Promise.all(together)).toEqual([0, d]);
 
     const rate = client({ now: time.now, sleep: time.sleep });
     expect(
       await Promise.all([1, 2, 3].map(() => rate.acquire(origin.url('/'), 'RateBot'))),
-    ).toEqual([0, 5000, 10000]);
+    ).toEqual([0, 5000 + m, 2 * (5000 + m)]);
     const floor = client({ now: time.now, sleep: time.sleep, minDelay: 7000 });
     expect(await Promise.all([1, 2].map(() => floor.acquire(origin.url('/'), 'FooBot')))).toEqual([
-      0, 7000,
+      0,
+      7000 + m,
     ]);
   });
 
@@ -298,7 +302,7 @@ describe('politeness', () => {
       robots.acquire(fast.url('/1')),
       robots.acquire(fast.url('/2')),
     ]);
-    expect(waits).toEqual([0, 60_000, 0, 0]);
+    expect(waits).toEqual([0, 60_000 + m, 0, 0]);
   });
 
   it('clients sharing a store share the spacing', async () => {
@@ -308,10 +312,13 @@ describe('politeness', () => {
     const fleet = [1, 2, 3].map(() =>
       client({ store, now: time.now, sleep: time.sleep, agent: 'FooBot' }),
     );
+    // Each has the rules first (real I/O, which the virtual clock does not wait for).
+    for (const robots of fleet) await robots.get(origin.url('/'));
     const waits = await Promise.all(fleet.map((robots) => robots.acquire(origin.url('/'))));
-    expect(waits.sort((a, b) => a - b)).toEqual([0, 1000, 2000]);
+    expect(waits.sort((a, b) => a - b)).toEqual([0, 1000 + m, 2 * (1000 + m)]);
     // Clients with stores of their own do not see each other.
     const apart = [1, 2].map(() => client({ now: time.now, sleep: time.sleep, agent: 'FooBot' }));
+    for (const robots of apart) await robots.get(origin.url('/'));
     time.advance(10_000);
     expect(await Promise.all(apart.map((robots) => robots.acquire(origin.url('/'))))).toEqual([
       0, 0,
@@ -345,8 +352,62 @@ describe('politeness', () => {
         starts[name] = time.now() - start;
       }),
     );
-    // a at 0, b late at 1900 instead of 1000, so c waits until 2900 instead of starting at 2000.
-    expect(starts).toEqual({ a: 0, b: 1900, c: 2900 });
+    // a at 0, b late at 1900 instead of 1000, so c waits until 2900 instead of starting at 2000
+    // (each spacing with the pacer's margin).
+    expect(starts).toEqual({ a: 0, b: 1900 + m, c: 2900 + 2 * m });
+  });
+
+  it('when many processes wake late, none starts without its claim: every start is a spacing apart', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\nDisallow: /private\n' });
+    const time = fakeTime();
+    const store = createMemoryStore({ now: time.now });
+    // Twelve processes; each oversleeps its first waits by a different amount (a loaded machine),
+    // so their claims collide again and again.
+    const fleet = Array.from({ length: 12 }, (_, i) => {
+      let lateness = [2900, 1700, 300, 2300][i % 4]! + 37 * i;
+      return client({
+        store,
+        now: time.now,
+        agent: 'FooBot',
+        sleep: (ms: number) => {
+          const extra = lateness;
+          lateness = Math.floor(lateness / 2);
+          return time.sleep(ms + extra);
+        },
+      });
+    });
+    for (const robots of fleet) await robots.get(origin.url('/'));
+    const starts: number[] = [];
+    await Promise.all(
+      fleet.map(async (robots, i) => {
+        for (let k = 0; k < 3; k++) {
+          await robots.acquire(origin.url(`/${i}/${k}`));
+          starts.push(time.now());
+        }
+      }),
+    );
+    starts.sort((x, y) => x - y);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    expect(starts).toHaveLength(36);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('rejects, after a bounded number of refused claims, rather than start unspaced', async () => {
+    const origin = await site({ body: 'User-agent: *\nCrawl-delay: 1\n' });
+    const time = fakeTime();
+    const memory = createMemoryStore({ now: time.now });
+    let claims = 0;
+    // A store whose every claim is refused: some other process always started just now.
+    const store: CacheStore = Object.assign(Object.create(memory) as CacheStore, {
+      claim: async () => {
+        claims++;
+        return 5;
+      },
+    });
+    const robots = client({ store, now: time.now, sleep: time.sleep, agent: 'FooBot' });
+    await robots.get(origin.url('/'));
+    await expect(robots.acquire(origin.url('/a'))).rejects.toThrow(/not starting without/);
+    expect(claims).toBe(MAX_CLAIMS);
   });
 
   it('backOff holds the origin for a Retry-After, bounded, for every client of the store', async () => {
@@ -387,7 +448,8 @@ describe('politeness', () => {
       });
       time.advance(10_000);
       expect(await Promise.all([1, 2].map(() => robots.acquire(origin.url('/'))))).toEqual([
-        0, 1000,
+        0,
+        1000 + m,
       ]);
     }
   });

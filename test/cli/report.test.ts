@@ -69,6 +69,15 @@ describe('robotstxt report', () => {
     expect(report).toEqual(JSON.parse(JSON.stringify(reportRobotsTxt(new Uint8Array(bytes)))));
   });
 
+  it('says on stderr that a UTF-16 file has no directive for Google', async () => {
+    const utf16 = path.join(dir, 'utf16.txt');
+    writeFileSync(utf16, Buffer.from('\ufeffUser-agent: *\nDisallow: /\n', 'utf16le'));
+    const r = await runRobotstxt(['report', utf16]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('UTF-16 text: Google reads no directive of it');
+    expect(r.stdout).toContain('3 lines: 0 valid directives');
+  });
+
   it('reports the robots.txt of a URL, as fetched', async () => {
     const server = await startHttpServer((request, response) => {
       response.writeHead(request.url === '/robots.txt' ? 200 : 404, {

@@ -58,6 +58,22 @@ describe('robotstxt check --usage', () => {
     );
   });
 
+  it('says on stderr when a --usage-header is not a dictionary', async () => {
+    const r = await run([
+      'check',
+      '--usage-header',
+      'train-ai=n,',
+      '-a',
+      'Bot',
+      '-r',
+      fixture('aipref-attach-05.txt'),
+      '/ai-ok/x',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('--usage-header "train-ai=n," is not an RFC 9651 dictionary');
+    expect(r.stdout).toContain('ai-train allowed (line 5)');
+  });
+
   it('adds usage to --json', async () => {
     const r = await run([
       'check',

@@ -91,6 +91,20 @@ const cases: readonly LintCase[] = [
     says: 'Google ignores Noindex',
   },
   { code: 'unsupported-directive', body: 'Host: example.com\n', line: 1 },
+  // Written for AI crawlers, not for Google: that Google ignores them is information.
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\n',
+    line: 2,
+    severity: 'info',
+  },
+  {
+    code: 'unsupported-directive',
+    body: 'User-agent: *\nContent-Usage: train-ai=n\n',
+    line: 2,
+    severity: 'info',
+    says: 'IETF AIPREF',
+  },
   { code: 'unsupported-directive', body: 'Clean-param: ref /x\n', line: 1 },
   { code: 'unknown-directive', body: 'User-agent: *\nFoo: bar\n', line: 2 },
   {
@@ -497,6 +511,24 @@ describe('lintRobotsTxt', () => {
     expect(text).toContain('[allow-disallow-tie]');
     expect(text).toContain('see site/robots.txt:2: Allow: /p');
     expect(text).toMatch(/0 errors, 1 warning, 0 infos\n$/);
+  });
+});
+
+describe('merged groups, many of them', () => {
+  it('reports each, and checks verdicts (a parse each) for the first 20 only', () => {
+    const blocks = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `User-agent: bot${'abcdefghij'[i % 10]}${'abcdefghij'[Math.floor(i / 10) % 10]}${'abcdefghij'[Math.floor(i / 100) % 10]}${'abcdefghij'[Math.floor(i / 1000)]}\nCrawl-delay: 1\n`,
+    ).join('');
+    const { diagnostics } = lintRobotsTxt(`${blocks}User-agent: GPTBot\nDisallow: /\n`, {
+      ignore: ['unsupported-directive'],
+    });
+    const merged = diagnostics.filter((d) => d.code === 'merged-group');
+    expect(merged).toHaveLength(3000);
+    expect(merged.filter((d) => d.severity === 'error')).toHaveLength(20);
+    expect(merged[0]!.message).toMatch(/^botaaaa is blocked from the whole site/);
+    expect(merged[20]!.message).toMatch(/^botacaa gets the rules written for GPTBot/);
   });
 });
 

@@ -198,6 +198,19 @@ describe('the tester page', () => {
     await page.close();
   });
 
+  it('checks Content-Usage statements in the editor (yes/no where AIPREF wants y/n)', async () => {
+    const page = await open();
+    await setDraft(page, 'User-agent: *\nContent-Usage: train-ai=no\nDisallow: /x\n');
+    await page.waitForSelector('.cm-lintRange-warning, .cm-lintRange-error');
+    const flagged = await page.$$eval('.cm-line', (lines) =>
+      lines.flatMap((line, i) =>
+        line.querySelector('.cm-lintRange-warning, .cm-lintRange-error') ? [i + 1] : [],
+      ),
+    );
+    expect(flagged).toEqual([2]);
+    await page.close();
+  });
+
   it('shows Google’s per-line report of the draft', async () => {
     const page = await open();
     await setDraft(page, DRAFT);
@@ -236,6 +249,23 @@ describe('the tester page', () => {
     expect(readBy['Googlebot (Google)']).toBe("differs: 1996 draft, Python's robotparser");
     // GPTBot is disallowed everywhere under every reading.
     expect(readBy['GPTBot (OpenAI)']).toBe('all alike');
+    await page.close();
+  });
+
+  it('shows the audit’s warnings and each row’s notes, as the library gives them', async () => {
+    const page = await open();
+    await setDraft(page, 'User-agent: Googlebot\nDisallow: /\n');
+    await page.click('#tab-audit');
+    await expect
+      .poll(() => page.textContent('#audit .audit-warning'))
+      .toMatch(/^Googlebot is blocked from the whole site/);
+    expect(await page.textContent('#audit ul.notes')).toContain(
+      "Applebot: No group names Applebot: it follows Googlebot's group (line 1)",
+    );
+    const purposes = await page.$$eval('table.audit tbody tr', (trs) =>
+      trs.map((tr) => tr.children[1]?.textContent),
+    );
+    expect(purposes[0]).toBe('search, ai-search, ai-training');
     await page.close();
   });
 

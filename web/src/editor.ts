@@ -7,6 +7,7 @@ import { type Diagnostic as CmDiagnostic, linter, lintGutter } from '@codemirror
 import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { readStatement } from '../../src/ai-preferences/index.js';
 import { lintRobotsTxt } from '../../src/index.js';
 
 const setDeciding = StateEffect.define<number>();
@@ -33,7 +34,8 @@ const decidingLine = StateField.define<DecorationSet>({
 /** The diagnostics of lint, mapped to the editor's positions. */
 function robotsLinter(view: EditorView): CmDiagnostic[] {
   const doc = view.state.doc;
-  const result = lintRobotsTxt(doc.toString());
+  // With the AIPREF statement reader, Content-Usage values are checked too.
+  const result = lintRobotsTxt(doc.toString(), { readStatement });
   return result.diagnostics.map((d) => {
     const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
     const from = Math.min(line.from + d.column - 1, line.to);

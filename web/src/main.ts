@@ -11,6 +11,7 @@ import {
   usage,
 } from '../../src/ai-preferences/index.js';
 import {
+  AUDIT_FOOTNOTES,
   type AuditVerdict,
   auditRobotsTxt,
   compareReadings,
@@ -227,7 +228,7 @@ function renderAudit(): void {
         'tr',
         {},
         h('th', { scope: 'col' }, 'Crawler'),
-        h('th', { scope: 'col' }, 'Purpose'),
+        h('th', { scope: 'col' }, 'Purposes'),
         ...audit.paths.map((p) => h('th', { scope: 'col' }, visible(p))),
         h('th', { scope: 'col' }, 'Read by'),
       ),
@@ -240,7 +241,7 @@ function renderAudit(): void {
           'tr',
           {},
           h('th', { scope: 'row' }, `${row.crawler.name} (${row.crawler.operator})`),
-          h('td', {}, row.crawler.purpose),
+          h('td', {}, row.crawler.purposes.join(', ')),
           ...row.verdicts.map((v) =>
             h(
               'td',
@@ -255,10 +256,21 @@ function renderAudit(): void {
       ),
     ),
   );
+  // Footnotes only when a row uses them; each row's own notes, then the warnings.
+  const footnotes = audit.footnotes.map((kind) =>
+    h('p', { class: 'note' }, `${kind === 'global' ? '*' : `${kind}:`} ${AUDIT_FOOTNOTES[kind]}`),
+  );
+  const notes = audit.rows.flatMap((row) =>
+    row.notes
+      .filter((n) => n.kind !== 'global' && n.kind !== 'control' && n.kind !== 'user-initiated')
+      .map((n) => h('li', {}, `${row.crawler.token}: ${visible(n.text)}`)),
+  );
   replace(
     $('audit'),
+    ...audit.warnings.map((w) => h('p', { class: 'audit-warning' }, w)),
     table,
-    h('p', { class: 'note' }, '* no group names the crawler: the "User-agent: *" rules applied.'),
+    ...footnotes,
+    ...(notes.length > 0 ? [h('ul', { class: 'notes' }, ...notes)] : []),
     h(
       'p',
       { class: 'note' },

@@ -129,6 +129,9 @@ function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
   context.report({ code: 'ignored-line', line, message, from: start, to: end });
 }
 
+/** Keys Google records but that are written for other readers (AI crawlers): info, not warning. */
+const FOR_OTHER_READERS: ReadonlySet<string> = new Set(['content-signal', 'content-usage']);
+
 function key(context: LintContext, d: DirectiveSpan, flags: number, line: number): void {
   const { text } = context;
   const raw = text.slice(d.keyStart, d.keyEnd);
@@ -154,8 +157,14 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       context.report({
         code: 'unsupported-directive',
         line,
+        // AI usage preferences are written for the crawlers that read them, not for Google:
+        // saying that Google ignores them is information, not a warning (the ai-preferences
+        // family checks what they say).
         ...(others === undefined
-          ? { message: unsupported }
+          ? {
+              message: unsupported,
+              ...(FOR_OTHER_READERS.has(lower) && { severity: 'info' as const }),
+            }
           : {
               severity: 'info' as const,
               message: `${unsupported.replace(/ \(.*\)\.$/, '.')} This group is for ${listOf(others)}, not Google, so that is fine if they honour it.`,
@@ -233,11 +242,9 @@ function unknownMessage(fullKey: string, raw: string, lower: string): string {
 function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
   const block = writtenBlocks(context).blockOfLine.get(line);
   if (block === undefined) return undefined;
-  const group = context.robots.groups[block.group];
-  const agents = group?.agents.filter((a) => block.agentLines.includes(a.line)) ?? [];
-  if (agents.length === 0) return undefined;
+  if (block.agents.length === 0) return undefined;
   const tokens: string[] = [];
-  for (const agent of agents) {
+  for (const agent of block.agents) {
     if (agent.global || /google/i.test(agent.value)) return undefined;
     tokens.push(agent.token === '' ? agent.value : agent.token);
   }

@@ -199,31 +199,26 @@ export function listOf(names: readonly string[]): string {
 function mergedGroups(context: LintContext): void {
   if (context.html) return;
   const { blocks } = writtenBlocks(context);
+  const key = (a: AgentLine): string => (a.global ? '*' : a.token.toLowerCase());
   let checks = 0;
-  for (let i = 0; i + 1 < blocks.length; i++) {
-    const block = blocks[i]!;
-    if (blocks[i + 1]!.group !== block.group) continue;
-    const group = context.robots.groups[block.group];
-    if (group === undefined || group.rules.length === 0) continue;
-    let last = i + 1;
-    while (blocks[last + 1]?.group === block.group) last++;
-    const target = blocks[last]!;
+  for (let start = 0, end = 0; start < blocks.length; start = end + 1) {
+    // blocks[start..end] are read as one group; the last of them holds its rules.
+    end = start;
+    while (end + 1 < blocks.length && blocks[end + 1]!.group === blocks[start]!.group) end++;
+    const group = context.robots.groups[blocks[start]!.group];
+    if (end === start || group === undefined || group.rules.length === 0) continue;
+    const target = blocks[end]!;
+    const targetAgents = target.agents;
     // A crawler the target block names too gets those rules as written.
-    const named = new Set(
-      group.agents
-        .filter((a) => target.agentLines.includes(a.line))
-        .map((a) => (a.global ? '*' : a.token.toLowerCase())),
-    );
-    const agents = group.agents.filter(
-      (a) =>
-        block.agentLines.includes(a.line) &&
-        (a.global || a.token !== '') &&
-        !named.has(a.global ? '*' : a.token.toLowerCase()),
-    );
-    if (agents.length === 0) continue;
-    const change =
-      checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
-    reportMerge(context, block, target, group, agents, change);
+    const named = new Set(targetAgents.map(key));
+    for (let i = start; i < end; i++) {
+      const block = blocks[i]!;
+      const agents = block.agents.filter((a) => (a.global || a.token !== '') && !named.has(key(a)));
+      if (agents.length === 0) continue;
+      const change =
+        checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
+      reportMerge(context, block, target, targetAgents, agents, change);
+    }
   }
 }
 
@@ -255,7 +250,7 @@ function verdictChange(
   for (const path of paths) {
     const changed: AgentLine[] = [];
     let decided: { line: number; rule: string } | undefined;
-    for (const agent of agents) {
+    for (const agent of agents.slice(0, MAX_NAMED)) {
       const name = agent.global ? PROBE : agent.token;
       const now = context.robots.explain(path, name);
       if (now.allowed || written.explain(path, name).allowed === now.allowed) continue;
@@ -280,7 +275,7 @@ function reportMerge(
   context: LintContext,
   block: WrittenBlock,
   target: WrittenBlock,
-  group: Group,
+  targetAgents: readonly AgentLine[],
   agents: readonly AgentLine[],
   change: Change | null | undefined,
 ): void {
@@ -288,7 +283,6 @@ function reportMerge(
   const lastLine = block.otherLines[block.otherLines.length - 1]!;
   const names = (list: readonly AgentLine[]): string =>
     listOf(list.map((a) => (a.global ? '*' : terminalSafe(a.value))));
-  const targetAgents = group.agents.filter((a) => target.agentLines.includes(a.line));
   const where = `lines ${first}–${lastLine}`;
   const why = `a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads ${where} as part of the group of line ${target.agentLines[0]} (User-agent: ${names(targetAgents)})`;
   const d = context.directives[first];
