@@ -338,10 +338,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
       selection: resolution.selection,
       groups: resolution.groups,
       reason:
-        `checking this URL took more than the work budget of ${this.options.workBudget} ` +
-        'comparisons, so it is disallowed (fail closed): the file or the URL is built to make ' +
-        'matching slow',
+        `Disallowed without a decision: checking this URL took more than the work budget of ` +
+        `${this.options.workBudget} comparisons, and a check past its budget fails closed ` +
+        '(the file or the URL looks built to make matching slow).',
       budgetExceeded: true,
+      ...agentNotes(agents),
     };
   }
 
