@@ -135,3 +135,9 @@ export function robotsParser(url: string, contents: string | Uint8Array | null |
   };
   return robot;
 }
+
+/**
+ * The default export too, as robots-parser's module is the function itself: `import robotsParser
+ * from 'robots-rep/robots-parser'` differs from robots-parser's import by the module name only.
+ */
+export default robotsParser;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { type Robot, robotsParser } from '../../src/compat/robots-parser.js';
+import robotsParserDefault, { type Robot, robotsParser } from '../../src/compat/robots-parser.js';
 import { referenceCheck } from '../helpers/reference-port.js';
 
 const require = createRequire(import.meta.url);
@@ -82,6 +82,12 @@ function runSuite(parser: typeof robotsParser, skip: readonly string[] = []) {
   }
   return { tests: tests.length, checks, mismatches };
 }
+
+describe('the import', () => {
+  it('is the default export too, as robots-parser is imported', () => {
+    expect(robotsParserDefault).toBe(robotsParser);
+  });
+});
 
 describe("robots-parser's own test suite", () => {
   it('the harness sees every check: robots-parser itself passes all of them', () => {
