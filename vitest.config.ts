@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+
 export default defineConfig({
+  // The command line imports the package's subpath entries by name; the tests run them from the
+  // sources, as the rest of the code under test.
+  resolve: {
+    alias: {
+      'robots-rep/node': source('./src/node/index.ts'),
+      'robots-rep/ai-preferences': source('./src/ai-preferences/index.ts'),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // One redis-server on loopback for the Redis store tests (needs the Debian package).

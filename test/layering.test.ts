@@ -79,18 +79,26 @@ describe('the layers', () => {
   });
 
   it('keep the command line on the public API (the entry and its subpaths) and the small utilities', () => {
-    // A subpath is reached through its entry file only, as a user of the package reaches it.
+    const cli = sourceFiles(path.join(src, 'cli'));
     const reached = edges
       .filter(({ file }) => layerOf(file).name === 'cli')
-      .map(({ target }) => {
-        const name = layerOf(target).name;
-        return name === 'ai-preferences' || name === 'node' ? path.relative(src, target) : name;
-      })
+      .map(({ target }) => layerOf(target).name)
       .filter((name) => name !== 'cli');
-    expect(reached.length).toBeGreaterThan(0);
-    expect(new Set(reached)).toContain('index.ts');
-    for (const name of reached) {
-      expect(['index.ts', 'util', 'ai-preferences/index.ts', 'node/index.ts']).toContain(name);
-    }
+    expect(new Set(reached)).toEqual(new Set(['index.ts', 'util']));
+    // A subpath entry is imported by the package's name, as a user of the package reaches it.
+    const exported = Object.keys(
+      (
+        JSON.parse(readFileSync(path.join(src, '../package.json'), 'utf8')) as {
+          exports: Record<string, unknown>;
+        }
+      ).exports,
+    ).map((key) => key.replace(/^\./, 'robots-rep'));
+    const named = cli.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import[^'"]*from\s*'(robots-rep[^']*)'/gm)].map(
+        ([, specifier]) => specifier!,
+      ),
+    );
+    expect(named).toContain('robots-rep/node');
+    for (const specifier of named) expect(exported).toContain(specifier);
   });
 });

@@ -5,8 +5,8 @@
  * page, whose URLs come from whoever can reach the page.
  */
 
+import { fetchRobotsTxt } from 'robots-rep/node';
 import type { FetchRobotsTxtOptions, FetchRobotsTxtResult } from '../index.js';
-import { fetchRobotsTxt } from '../node/index.js';
 
 /**
  * Fetches the robots.txt of a URL typed on the command line: its own host may be private (a

@@ -1,7 +1,7 @@
 /** `robotstxt audit`: which well-known crawlers may fetch which paths. */
 
 import type { Command } from 'commander';
-import { auditUsage, formatUsageAuditTable } from '../ai-preferences/index.js';
+import { auditUsage, formatUsageAuditTable } from 'robots-rep/ai-preferences';
 import {
   auditRobotsTxt,
   type CrawlerPurpose,

@@ -6,7 +6,7 @@
  * bytes.
  */
 
-import { combineUsage, parseContentUsageHeader, usage } from '../ai-preferences/index.js';
+import { combineUsage, parseContentUsageHeader, usage } from 'robots-rep/ai-preferences';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, parseRobotsTxt, type RobotsTxt } from '../index.js';
 import { type CliContext, EXIT, messageOf, write } from './context.js';
 import { allowedFile, readFileBounded } from './input.js';

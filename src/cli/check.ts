@@ -6,7 +6,7 @@ import {
   parseContentUsageHeader,
   type UsageResult,
   usage,
-} from '../ai-preferences/index.js';
+} from 'robots-rep/ai-preferences';
 import {
   compareReadings,
   type Explanation,

@@ -1,7 +1,7 @@
 /** `robotstxt lint`: what Google's parser reads differently from how a person reads the file. */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { readStatement } from '../ai-preferences/index.js';
+import { readStatement } from 'robots-rep/ai-preferences';
 import {
   type DiagnosticCode,
   diagnosticCatalog,

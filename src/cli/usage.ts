@@ -1,6 +1,6 @@
 /** What `check --usage` prints: each purpose's answer for a URL, in text or JSON. */
 
-import { formatPurposeCell, USAGE_PURPOSES, type UsageResult } from '../ai-preferences/index.js';
+import { formatPurposeCell, USAGE_PURPOSES, type UsageResult } from 'robots-rep/ai-preferences';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 
