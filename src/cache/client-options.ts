@@ -9,8 +9,8 @@ import {
   type ResolvedFetchOptions,
   resolveFetchOptions,
 } from '../fetch/options.js';
+import { sleep } from '../util/sleep.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
-import { sleep } from './pacer.js';
 import type { CachePolicy, CacheStore } from './store.js';
 
 const minute = 60_000;

@@ -5,6 +5,7 @@
  */
 
 import type { FetchAccess } from '../fetch/options.js';
+import { untilAborted } from '../fetch/read-stream.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
@@ -219,7 +220,7 @@ export function createClientWithAccess(
       );
       inflight.set(location.origin, pending);
     }
-    return signal === undefined ? pending : abandonable(pending, signal);
+    return signal === undefined ? pending : untilAborted(pending, signal);
   }
 
   /** The origin's slot for `url`: a check on a fresh origin costs no promise. */
@@ -316,23 +317,4 @@ function staleNote(entry: CacheEntry): string | undefined {
     `${new Date(entry.unreachableSince).toISOString()}, and RFC 9309 §2.4 keeps the last good ` +
     `copy; retried after ${new Date(entry.expiresAt).toISOString()}`
   );
-}
-
-/** `promise`, or the signal's reason as soon as it aborts (the work itself goes on). */
-function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

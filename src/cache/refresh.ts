@@ -5,6 +5,7 @@
 
 import { fetchWithOptions } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
+import { sleep } from '../util/sleep.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
@@ -76,8 +77,4 @@ export async function refreshEntry(
   } finally {
     if (held !== undefined) await store.release(held);
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
