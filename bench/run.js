@@ -24,7 +24,6 @@ import {
   median,
   printTable,
   sinkValue,
-  statsPerOp,
   statsSideBySide,
   timePerOp,
   timeSideBySide,

@@ -1,8 +1,14 @@
 /** Real HTTP and TCP servers on 127.0.0.1 (random ports) for fetch and cache tests. */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import {
   type AddressInfo,
+  connect,
   createServer as createTcpServer,
   type Server,
   type Socket,
@@ -87,4 +93,50 @@ export async function closedPort(): Promise<number> {
   const port = await listenOnLoopback(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * A forward HTTP proxy on a random loopback port: it tunnels CONNECT (undici's ProxyAgent tunnels
+ * by default) and relays absolute-URI requests. `seen` logs what it was asked, in order
+ * (`CONNECT host:port`, or the absolute URI); `origin` is the proxy's URL.
+ */
+export async function startProxy(): Promise<TestServer & { readonly seen: string[] }> {
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(request.url ?? '');
+    const upstream = httpRequest(
+      request.url ?? '',
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
+    seen.push(`CONNECT ${request.url}`);
+    const [host, port] = (request.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  const port = await listenOnLoopback(server);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests: seen,
+    userAgents: [],
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -4,12 +4,11 @@
  */
 
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyAddress, createRobotsClient, fetchRobotsTxt } from '../../src/node/index.js';
-import { startHttpServer, type TestServer } from '../helpers/servers.js';
+import { startHttpServer, startProxy, type TestServer } from '../helpers/servers.js';
 
 const agent = 'FooBot';
 const rules = 'User-agent: *\nDisallow: /private\n';
@@ -216,41 +215,12 @@ describe('redirects', () => {
   });
 });
 
-/** A forward proxy on loopback that tunnels CONNECT (as undici's ProxyAgent asks) and logs it. */
-async function startProxy(): Promise<{ url: string; seen: string[] }> {
-  const seen: string[] = [];
-  const server = createServer((_request, response) => response.writeHead(405).end());
-  server.on('connect', (request, client: Socket, head: Buffer) => {
-    seen.push(`CONNECT ${request.url}`);
-    const [host, port] = (request.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push({
-    origin: '',
-    requests: [],
-    userAgents: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
-
 describe('through a proxy (undici ProxyAgent)', () => {
   it('a private destination is refused before the proxy is asked', async () => {
     const site = await secret();
     const proxy = await startProxy();
-    const dispatcher = new ProxyAgent(proxy.url);
+    running.push(proxy);
+    const dispatcher = new ProxyAgent(proxy.origin);
     const robots = createRobotsClient({
       fetch: (url, init) => undiciFetch(url, { ...init, dispatcher }),
     });
@@ -264,7 +234,8 @@ describe('through a proxy (undici ProxyAgent)', () => {
   it('an allowed destination goes through the proxy', async () => {
     const site = await serve((_request, response) => response.end(rules));
     const proxy = await startProxy();
-    const dispatcher = new ProxyAgent(proxy.url);
+    running.push(proxy);
+    const dispatcher = new ProxyAgent(proxy.origin);
     const result = await fetchRobotsTxt(site.origin, {
       allowPrivateAddresses: true,
       fetch: (url, init) => undiciFetch(url, { ...init, dispatcher }),
