@@ -123,7 +123,8 @@ export class PieceOccurrences {
     let bits = 1;
     while (1 << bits < nodes) bits++;
     const low = (bits + 1) >> 1;
-    const buckets = (this.#buckets = atLeast(this.#buckets, (1 << low) + 1));
+    this.#buckets = atLeast(this.#buckets, (1 << low) + 1);
+    const buckets = this.#buckets;
     const lowMask = (1 << low) - 1;
     // Pass one: by the low bits, from the path into the scratch arrays.
     buckets.fill(0, 0, (1 << low) + 1);

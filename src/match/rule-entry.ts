@@ -135,12 +135,15 @@ export function scanEntries(
   state: MatchState,
 ): void {
   const search = state.search;
+  // Wildcard entries left to a program (see `PathSearch.skipWildcards`) cost nothing here.
+  const skipWildcards = search.skipWildcards;
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
     if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
       if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
       continue;
     }
+    if (skipWildcards && entry.pieces !== null) continue;
     // One unit for the entry, one per prefix character compared.
     search.work += 1 + entry.prefix.length;
     if (search.work > search.budget) return;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
+import { matchesPattern } from '../../src/match/pattern.js';
 import { PieceAutomaton } from '../../src/match/piece-automaton.js';
 import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
-import { matchesPattern } from '../../src/match/pattern.js';
 import {
   type IndexEntry,
   type MatchState,
