@@ -161,6 +161,7 @@ function buildTrie(pieces: readonly string[]): Trie {
   let bits = 4;
   while (1 << bits < most * 2) bits++;
   const mask = (1 << bits) - 1;
+  const shift = 32 - bits;
   // Slots of three: the parent (-1: empty), the character, the child.
   const slots = new Int32Array(3 << bits).fill(NONE);
   const firstChild = new Int32Array(most).fill(NONE);
@@ -173,7 +174,8 @@ function buildTrie(pieces: readonly string[]): Trie {
     let node = 0;
     for (let i = 0; i < piece.length; i++) {
       const c = piece.charCodeAt(i);
-      let slot = (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
+      // Fibonacci hashing: the product's top bits (its low bits would follow the node's).
+      let slot = Math.imul(node ^ Math.imul(c, 0x85ebca6b), 0x9e3779b1) >>> shift;
       while (slots[3 * slot] !== NONE && !(slots[3 * slot] === node && slots[3 * slot + 1] === c)) {
         slot = (slot + 1) & mask;
       }
@@ -196,17 +198,18 @@ function buildTrie(pieces: readonly string[]): Trie {
   const childStart = new Int32Array(nodes + 1);
   const label = new Uint16Array(nodes);
   const parent = new Int32Array(nodes);
-  const children: number[] = [];
+  // A node's children, sorted (reusing `firstChild`'s room would lose the lists being read).
+  const children = new Int32Array(nodes);
   let tail = 1;
   for (let head = 0; head < nodes; head++) {
     const old = queue[head]!;
     childStart[head] = tail;
-    children.length = 0;
+    let count = 0;
     for (let child = firstChild[old]!; child !== NONE; child = nextSibling[child]!) {
-      children.push(child);
+      children[count++] = child;
     }
     // Few children (mostly one): insertion sort by character.
-    for (let i = 1; i < children.length; i++) {
+    for (let i = 1; i < count; i++) {
       const child = children[i]!;
       let j = i - 1;
       while (j >= 0 && nodeChar[children[j]!]! > nodeChar[child]!) {
@@ -215,7 +218,8 @@ function buildTrie(pieces: readonly string[]): Trie {
       }
       children[j + 1] = child;
     }
-    for (const child of children) {
+    for (let i = 0; i < count; i++) {
+      const child = children[i]!;
       number[child] = tail;
       label[tail] = nodeChar[child]!;
       parent[tail] = head;
