@@ -27,6 +27,8 @@ const OCCURRENCES = new PieceOccurrences();
 /** Rule flags. */
 const ALLOW = 1;
 const ANCHORED = 2;
+/** More rules share the rule's tail than its start: its tail is looked up first. */
+const TAIL_FIRST = 4;
 
 const NONE = -1;
 
@@ -126,6 +128,20 @@ export class WildcardProgram {
       rules[at + TAIL_LENGTH] = tail.length;
       rules[at + LEAF] = node;
     }
+    // Which of a rule's tail and start more rules share (see `#matches`).
+    const nodeCount = nodes.length / NODE;
+    const leafUses = new Int32Array(nodeCount);
+    const tailUses = new Int32Array(texts.length);
+    for (let at = 0; at < rules.length; at += RULE) {
+      leafUses[rules[at + LEAF]!]!++;
+      if (rules[at + TAIL]! !== NONE) tailUses[rules[at + TAIL]!]!++;
+    }
+    for (let at = 0; at < rules.length; at += RULE) {
+      const tail = rules[at + TAIL]!;
+      if (tail !== NONE && tailUses[tail]! > leafUses[rules[at + LEAF]!]!) {
+        rules[at + FLAGS]! |= TAIL_FIRST;
+      }
+    }
     this.#entries = entries;
     this.#rules = rules;
     this.#nodes = Int32Array.from(nodes);
@@ -201,35 +217,44 @@ export class WildcardProgram {
     const tailLength = rules[at + TAIL_LENGTH]!;
     const least = rules[at + PREFIX_LENGTH]!;
     const anchored = (rules[at + FLAGS]! & ANCHORED) !== 0;
-    const pieceData = this.#automaton.pieceData;
-    // A start already placed in this check (rules sharing it) answers at once; otherwise the
-    // tail first: it must end the path (anchored) or occur after the prefix, whatever the
-    // middle pieces do, and one lookup rules out most rules.
-    const leaf = rules[at + LEAF]!;
-    const nodes = this.#nodes;
-    const placed = nodes[NODE * leaf + PLACED_IN] === this.#checks;
-    if (placed && nodes[NODE * leaf + END]! < 0) return false;
-    let lastTail = 0;
+    // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
       if (n - tailLength < least) return false;
       if (tail !== NONE) {
+        const pieceData = this.#automaton.pieceData;
         const key = occurrences.state[n - 1]!;
         if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
           return false;
         }
       }
-    } else if (tail !== NONE) {
-      const record = INFO * tail;
-      const info = occurrences.info;
-      if (info[record] !== occurrences.stamp) occurrences.infoOf(tail);
-      lastTail = info[record + LAST]! - tailLength + 1;
-      if (lastTail < least) return false;
+    }
+    // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
+    // and a tail's last occurrence found once: whichever is known already is looked at first,
+    // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
+    // rules sharing a tail that does not occur).
+    const leaf = rules[at + LEAF]!;
+    const nodes = this.#nodes;
+    const placed = nodes[NODE * leaf + PLACED_IN] === this.#checks;
+    if (placed && nodes[NODE * leaf + END]! < 0) return false;
+    const info = occurrences.info;
+    const record = INFO * tail;
+    if (!anchored && tail !== NONE) {
+      const known = info[record] === occurrences.stamp;
+      if (known || (!placed && (rules[at + FLAGS]! & TAIL_FIRST) !== 0)) {
+        if (!known) occurrences.infoOf(tail);
+        if (info[record + LAST]! - tailLength + 1 < (placed ? nodes[NODE * leaf + END]! : least)) {
+          return false;
+        }
+      }
     }
     const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, n, occurrences);
     if (pos < 0) return false;
-    // The tail must not overlap the last piece placed.
+    // The tail must not overlap the last piece placed: it ends the path after it, or occurs
+    // after it.
     if (anchored) return n - tailLength >= pos;
-    return tail === NONE || lastTail >= pos;
+    if (tail === NONE) return true;
+    if (info[record] !== occurrences.stamp) occurrences.infoOf(tail);
+    return info[record + LAST]! - tailLength + 1 >= pos;
   }
 
   /**
