@@ -22,6 +22,9 @@ const FEW = 32;
 
 const NONE = -1;
 
+/** The longest path whose arrays are kept from one check to the next. */
+const KEPT_PATH = 8 * 1024 + 512;
+
 /** Numbers per piece in `info`, and their offsets (exported for the program's inlined lookups). */
 export const INFO = 8;
 const FROM = 1;
@@ -137,6 +140,22 @@ export class PieceOccurrences {
   /** Drops the automaton (a check is over: keep nothing of it alive). */
   release(): void {
     this.#automaton = null;
+    // The arrays of a long path are not kept (the next checks' paths are most likely short):
+    // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
+    if (this.#length > KEPT_PATH) {
+      const empty = new Int32Array(0);
+      this.state = empty;
+      this.#positions = empty;
+      this.#keys = empty;
+      this.#distinctStart = empty;
+      this.#scratchKeys = empty;
+      this.#scratchPositions = empty;
+      this.#dense = empty;
+      this.#fromStart = empty;
+      this.#toEnd = empty;
+      this.#blockTable = empty;
+      this.#tree = empty;
+    }
   }
 
   /** Sorts the positions by state (radix sort, two passes: stable, so by position within one). */
