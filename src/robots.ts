@@ -148,8 +148,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   /** Checks that ran out of `options.workBudget`. */
   #exhausted = 0;
-  /** Estimated bytes of the rule indexes compiled so far. */
-  #indexBytes = 0;
   readonly #tokenGroups: Map<string, readonly number[]> | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
@@ -274,7 +272,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
     // line) once read, and the compiled indexes.
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
-    return 1024 + text + 7 * this.#rules.length + model + this.#indexBytes;
+    let indexes = 0;
+    if (this.#sets !== null)
+      for (const set of this.#sets.values()) indexes += set.index?.estimatedBytes ?? 0;
+    return 1024 + text + 7 * this.#rules.length + model + indexes;
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
@@ -461,7 +462,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
     }
     if (set.index === null) {
       set.index = new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
-      this.#indexBytes += set.index.estimatedBytes;
     }
     set.index.match(path, state);
   }

@@ -13,16 +13,22 @@
 import { nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
+import { WildcardProgram } from './wildcard-program.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 export const SMALL_SET = 24;
 
 /**
- * The size up to which a rule set is one scanned list: {@link SMALL_SET}. Tests set it to 0 to
- * run the conformance and property suites through the prefix and trigram indexes too (small
- * reference files would otherwise never reach them). Not part of the public API.
+ * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
+ * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
+ * through the prefix and trigram indexes too (small reference files would otherwise never reach
+ * them). `alwaysProgram`: every check of a set with wildcard entries leaves them to its
+ * {@link WildcardProgram} at once, so that the same suites run through it too.
  */
-export const ruleIndexing: { smallSet: number } = { smallSet: SMALL_SET };
+export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
+  smallSet: SMALL_SET,
+  alwaysProgram: false,
+};
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
@@ -30,11 +36,16 @@ export class RuleIndex {
   readonly #table: readonly IndexEntry[];
   readonly #prefixes: PrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
+  /** The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs. */
+  readonly #wildcards: readonly IndexEntry[];
+  /** Built on the first check that the indexes make costly (see {@link match}). */
+  #program: WildcardProgram | null = null;
   /**
-   * The memory the index retains, estimated from measured heap sizes: about 150 bytes an entry
-   * (the object, its pattern and prefix, its slots in the tables) and 64 a wildcard piece.
+   * The memory of the entries and indexes, estimated from measured heap sizes: about 150 bytes
+   * an entry (the object, its pattern and prefix, its slots in the tables), 64 a wildcard piece
+   * and 8 a wildcard entry's place in the list above.
    */
-  readonly estimatedBytes: number;
+  readonly #bytes: number;
 
   /** `all`: the entries of the merged groups in file order (not modified). */
   constructor(all: readonly IndexEntry[]) {
@@ -42,8 +53,9 @@ export class RuleIndex {
       // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
       // pairwise).
       const table = withoutRepeats(all);
+      this.#wildcards = table.filter((entry) => entry.pieces !== null);
       sortByStrength(table);
-      this.estimatedBytes = estimateBytes(table);
+      this.#bytes = estimateBytes(table) + 8 * this.#wildcards.length;
       this.#table = table;
       this.#prefixes = null;
       this.#trigrams = null;
@@ -51,6 +63,7 @@ export class RuleIndex {
     }
     const tree: IndexEntry[] = [];
     const floating: IndexEntry[] = [];
+    const wildcards: IndexEntry[] = [];
     // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`), and a hostile file
     // repeats one thousands of times: of identical wildcard entries only the first can ever win
     // (same priority, earliest line), so keep just it. (A plain prefix is found by its hash and
@@ -64,11 +77,13 @@ export class RuleIndex {
         const kinds = seen.get(entry.pattern) ?? 0;
         if ((kinds & kind) !== 0) continue;
         seen.set(entry.pattern, kinds | kind);
+        wildcards.push(entry);
       }
       if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
       else floating.push(entry);
     }
-    this.estimatedBytes = estimateBytes(tree) + estimateBytes(floating);
+    this.#wildcards = wildcards;
+    this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
     for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
@@ -80,10 +95,58 @@ export class RuleIndex {
   }
 
   /**
+   * The memory the index retains, estimated: its entries and indexes (see `#bytes`), and the
+   * wildcard program once a check has built it.
+   */
+  get estimatedBytes(): number {
+    return this.#bytes + (this.#program?.bytes ?? 0);
+  }
+
+  /**
    * Updates `state` with the best allow and disallow of this set that match `path` (the path of
    * `state.search`, which counts the work: a walk costs one unit per character).
+   *
+   * The indexes answer first. A check that they make cost more than a pass of the
+   * {@link WildcardProgram} would (about two units a path character and one a wildcard entry)
+   * is cut short there: the program (built on the first such check, and kept) decides the
+   * wildcard entries, and the indexes, run again, the others. What the cut-short run found
+   * stays: each is a match. So no check costs more than about twice what the cheaper of the two
+   * ways costs, and a set whose checks stay cheap never builds the program.
    */
   match(path: string, state: MatchState): void {
+    const search = state.search;
+    const wildcards = this.#wildcards.length;
+    if (wildcards === 0) {
+      this.#matchIndexed(path, state);
+      return;
+    }
+    if (!ruleIndexing.alwaysProgram) {
+      const budget = search.budget;
+      const limit = search.work + programAfter(path.length, wildcards);
+      if (limit >= budget) {
+        this.#matchIndexed(path, state);
+        return;
+      }
+      search.budget = limit;
+      this.#matchIndexed(path, state);
+      search.budget = budget;
+      if (search.work <= limit) return;
+    }
+    if (this.#program === null) {
+      const wildcards = this.#wildcards.slice();
+      sortByStrength(wildcards);
+      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
+      // not a check's.
+      this.#program = new WildcardProgram(wildcards);
+    }
+    search.skipWildcards = true;
+    this.#matchIndexed(path, state);
+    search.skipWildcards = false;
+    this.#program.match(path, state);
+  }
+
+  /** {@link match} through the indexes alone (wildcard entries too, unless the search skips them). */
+  #matchIndexed(path: string, state: MatchState): void {
     if (this.#table.length > 0) {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
@@ -100,9 +163,10 @@ export class RuleIndex {
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
-    const trigrams = this.#trigrams;
     let n = 1;
     let window = 0;
+    // The trigram index holds wildcard entries only.
+    const trigrams = state.search.skipWildcards ? null : this.#trigrams;
     const walk = trigrams === null ? 0 : trigrams.start();
     if (prefixes !== null) {
       const prefixEnd = Math.min(path.length, prefixes.longest);
@@ -125,6 +189,15 @@ export class RuleIndex {
       if (n >= 3) trigrams.at(window, walk, path, state);
     }
   }
+}
+
+/**
+ * Work after which a check leaves the wildcard entries to the program: about what the program's
+ * pass costs (a few units a path character for the automaton and the sort, one a wildcard entry
+ * visited), and at least 4,096, so that ordinary checks never switch.
+ */
+function programAfter(pathLength: number, wildcards: number): number {
+  return 4 * pathLength + wildcards + 4096;
 }
 
 /** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
