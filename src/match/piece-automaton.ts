@@ -98,10 +98,11 @@ export class PieceAutomaton {
     const label = this.#label;
     let lo = this.#childStart[v]!;
     let hi = this.#childStart[v + 1]!;
+    // Narrowed to a few by halving (the child, if any, stays in [lo, hi)), then scanned.
     while (hi - lo > 8) {
       const mid = (lo + hi) >>> 1;
       if (label[mid]! < c) lo = mid + 1;
-      else hi = mid;
+      else hi = mid + 1;
     }
     for (; lo < hi; lo++) if (label[lo] === c) return lo;
     return NONE;
