@@ -8,8 +8,8 @@ import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
-import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
+import { indexRuleTable, RuleIndex } from './match/rule-index.js';
+import { readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
@@ -137,7 +137,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #ascii: boolean;
   readonly #utf16: boolean;
   /** Every group's rules (see RuleTable), compiled into a rule set's index on its first check. */
-  readonly #rules: readonly number[];
+  readonly #rules: Int32Array;
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
   /** Bytes parsed; -1 for all of them. */
@@ -148,8 +148,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   /** Checks that ran out of `options.workBudget`. */
   #exhausted = 0;
-  /** Estimated bytes of the rule indexes compiled so far. */
-  #indexBytes = 0;
   readonly #tokenGroups: Map<string, readonly number[]> | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
@@ -270,11 +268,13 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   get retainedBytes(): number {
     // Estimates, from measured heap sizes (docs/performance.md): the kept body (a byte string,
-    // or UTF-16 text), the rule table (about 7 bytes a number), the model (about 200 bytes a
-    // line) once read, and the compiled indexes.
+    // or UTF-16 text), the rule table (4 bytes a number, and its typed array's), the model
+    // (about 200 bytes a line) once read, and the compiled indexes.
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
-    return 1024 + text + 7 * this.#rules.length + model + this.#indexBytes;
+    let indexes = 0;
+    for (const set of this.#sets?.values() ?? []) indexes += set.index?.estimatedBytes ?? 0;
+    return 1280 + text + 4 * this.#rules.length + model + indexes;
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
@@ -460,8 +460,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       state.search.work = work;
     }
     if (set.index === null) {
-      set.index = new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
-      this.#indexBytes += set.index.estimatedBytes;
+      set.index = indexRuleTable(this.#body(), this.#rules, set.groups, this.#rfc9309());
     }
     set.index.match(path, state);
   }

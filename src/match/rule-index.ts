@@ -10,8 +10,29 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import { nextHash, PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
+import type { BodyText } from '../parse/body.js';
+import { RuleFlag, rulePattern } from '../parse/read-groups.js';
+import { hashPrefix, nextHash, PrefixIndex } from './prefix-index.js';
+import {
+  type IndexEntry,
+  indexRewriteOf,
+  type MatchState,
+  makeEntry,
+  scanEntries,
+  sortByStrength,
+} from './rule-entry.js';
+import {
+  endsInIndexHtm,
+  entriesOf,
+  groupEnd,
+  groupStart,
+  RULE_SIZE,
+  ruleFlags,
+  ruleLine,
+  valueEnd,
+  valueStart,
+} from './rule-table.js';
+import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
@@ -28,22 +49,24 @@ export const ruleIndexing: { smallSet: number } = { smallSet: SMALL_SET };
 export class RuleIndex {
   /** Entries scanned on every check (all of them in a small set), strongest first. */
   readonly #table: readonly IndexEntry[];
-  readonly #prefixes: PrefixIndex | null;
+  readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
-  /**
-   * The memory the index retains, estimated from measured heap sizes: about 150 bytes an entry
-   * (the object, its pattern and prefix, its slots in the tables) and 64 a wildcard piece.
-   */
-  readonly estimatedBytes: number;
+  /** Bytes of the entries (see {@link estimatedBytes}). */
+  readonly #entryBytes: number;
+  readonly #tablePrefixes: TablePrefixIndex | null;
 
-  /** `all`: the entries of the merged groups in file order (not modified). */
-  constructor(all: readonly IndexEntry[]) {
-    if (all.length <= ruleIndexing.smallSet) {
+  /**
+   * `all`: the entries of the merged groups in file order (not modified); or, with `prefixes`
+   * (see {@link indexRuleTable}), the entries of their wildcard rules with a short prefix only.
+   */
+  constructor(all: readonly IndexEntry[], prefixes: TablePrefixIndex | null = null) {
+    if (prefixes === null && all.length <= ruleIndexing.smallSet) {
       // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
       // pairwise).
       const table = withoutRepeats(all);
       sortByStrength(table);
-      this.estimatedBytes = estimateBytes(table);
+      this.#entryBytes = estimateBytes(table);
+      this.#tablePrefixes = null;
       this.#table = table;
       this.#prefixes = null;
       this.#trigrams = null;
@@ -68,15 +91,25 @@ export class RuleIndex {
       if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
       else floating.push(entry);
     }
-    this.estimatedBytes = estimateBytes(tree) + estimateBytes(floating);
+    this.#entryBytes = estimateBytes(tree) + estimateBytes(floating);
+    this.#tablePrefixes = prefixes;
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
     for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
-    this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
+    this.#prefixes = prefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
+  }
+
+  /**
+   * The memory the index retains, estimated from measured heap sizes: about 150 bytes an entry
+   * (the object, its pattern and prefix, its slots in the tables) and 64 a wildcard piece; a
+   * {@link TablePrefixIndex}'s own estimate, which grows as it keeps entries.
+   */
+  get estimatedBytes(): number {
+    return this.#entryBytes + (this.#tablePrefixes?.estimatedBytes ?? 0);
   }
 
   /**
@@ -153,4 +186,102 @@ function estimateBytes(entries: readonly IndexEntry[]): number {
   let bytes = 256;
   for (const entry of entries) bytes += 150 + 64 * (entry.pieces?.length ?? 0);
   return bytes;
+}
+
+/**
+ * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a small set as
+ * entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
+ * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 150), and only its
+ * wildcard rules with an empty or `/` prefix made into entries. The same answers, and the same
+ * work, as `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
+ */
+export function indexRuleTable(
+  body: BodyText,
+  rules: Int32Array,
+  groups: readonly number[],
+  rfc9309: boolean,
+): RuleIndex {
+  let count = 0;
+  for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
+  if (count <= RULE_SIZE * ruleIndexing.smallSet)
+    return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
+  const text = body.text;
+  const short: IndexEntry[] = [];
+  const items: PrefixItems = {
+    ids: [],
+    specials: [],
+    hashes: [],
+    priorities: [],
+    lengths: [],
+    lastChars: [],
+  };
+  const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+  // As in the RuleIndex constructor: of identical wildcard patterns of a kind, the first only.
+  let seen: Map<string, number> | undefined;
+  let group = 0;
+  let line = 0;
+  let allow = false;
+  /**
+   * Files the pattern `pattern[start, end)` of the rule at `r` (its `index.html` rewrite with
+   * `rewrite`; the text as written unless `special`).
+   */
+  const add = (
+    pattern: string,
+    start: number,
+    end: number,
+    r: number,
+    rewrite: boolean,
+    special: boolean,
+  ): void => {
+    const anchored = end > start && pattern.charCodeAt(end - 1) === 0x24;
+    const literalEnd = anchored ? end - 1 : end;
+    let star = start;
+    while (star < literalEnd && pattern.charCodeAt(star) !== 0x2a) star++;
+    if (star < literalEnd) {
+      const whole = pattern.slice(start, end);
+      const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
+      seen ??= new Map();
+      const kinds = seen.get(whole) ?? 0;
+      if ((kinds & kind) !== 0) return;
+      seen.set(whole, kinds | kind);
+      if (star - start <= 1) {
+        short.push(makeEntry(whole, allow, group, line, rewrite));
+        return;
+      }
+    }
+    if (special) {
+      items.ids.push(ruleCount + items.specials.length);
+      items.specials.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
+    } else {
+      items.ids.push(r / RULE_SIZE);
+    }
+    items.hashes.push(hashPrefix(pattern, start, star));
+    items.priorities.push(end - start);
+    items.lengths.push(star - start);
+    items.lastChars.push(star > start ? pattern.charCodeAt(star - 1) : 0);
+  };
+  for (group of groups) {
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
+      const flags = ruleFlags(rules, r);
+      line = ruleLine(rules, r);
+      allow = (flags & RuleFlag.allow) !== 0;
+      let pattern = text;
+      let start = valueStart(rules, r);
+      let end = valueEnd(rules, r);
+      if ((flags & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+      }
+      add(pattern, start, end, r, false, pattern !== text);
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        add(rewritten, 0, rewritten.length, r, true, true);
+      }
+    }
+  }
+  const prefixes = items.ids.length > 0 ? new TablePrefixIndex(body, rules, rfc9309, items) : null;
+  return new RuleIndex(short, prefixes);
 }
