@@ -273,7 +273,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
     let indexes = 0;
-    for (const set of this.#sets?.values() ?? []) indexes += set.index?.estimatedBytes ?? 0;
+    if (this.#sets !== null)
+      for (const set of this.#sets.values()) indexes += set.index?.estimatedBytes ?? 0;
     return 1280 + text + 4 * this.#rules.length + model + indexes;
   }
 

@@ -364,6 +364,27 @@ describe('getPathParamsQuery', () => {
     ['https://u:p@h:81/a/b;c?d=e#f', '/a/b;c?d=e'],
     ['', '/'],
   ])('%j → %j', (url, path) => expect(getPathParamsQuery(url)).toBe(path));
+
+  it('reads each URL alone, whatever URL came before (the scheme and host are reused)', () => {
+    const pairs: [string, string, string][] = [
+      ['http:/x', 'http://user:pw@h:81/secret', '/secret'],
+      ['http://h', 'http://h/a', '/a'],
+      ['http://h/a', 'http://h', '/'],
+      ['http://h/a', 'http://h#/a', '/'],
+      ['http://h/a', 'http://hx/a', '/a'],
+      ['http://h/a', 'http://h?q', '/?q'],
+      ['http://a:/x', 'http://a://b', '//b'],
+      ['//h/x', '//h/y', '/y'],
+    ];
+    for (const [before, url, path] of pairs) {
+      getPathParamsQuery(before);
+      expect(getPathParamsQuery(url)).toBe(path);
+      parseRobotsTxt('User-agent: *\nDisallow: /\n').isAllowed(before, 'a');
+      expect(parseRobotsTxt('User-agent: *\nDisallow: /secret\n').matchingLine(url, 'a')).toBe(
+        path === '/secret' ? 2 : 0,
+      );
+    }
+  });
 });
 
 describe('escapePattern', () => {

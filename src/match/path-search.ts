@@ -30,6 +30,11 @@ export class PathSearch {
   work = 0;
   /** Work allowed; `exhausted` once `work` passes it. */
   budget: number = Number.POSITIVE_INFINITY;
+  /**
+   * True while a rule index's wildcard entries are decided elsewhere (its `WildcardProgram`):
+   * {@link matchesAfterPrefix} then answers false for a pattern with `*` at no cost.
+   */
+  skipWildcards = false;
   /** Search work that makes this check build an oracle. */
   #oracleAfter = 0;
   #oracle: PathOracle | null = null;
@@ -48,6 +53,7 @@ export class PathSearch {
     this.path = path;
     this.work = 0;
     this.budget = budget;
+    this.skipWildcards = false;
     this.#oracleAfter = ORACLE_AFTER_PASSES * path.length + ORACLE_AFTER_WORK;
     this.#oracle = null;
     this.#filterAfter = FILTER_AFTER_PASSES * path.length + FILTER_AFTER_WORK;
@@ -79,6 +85,7 @@ export class PathSearch {
     const pieces = compiled.pieces;
     const path = this.path;
     if (pieces === null) return !compiled.anchored || path.length === compiled.prefix.length;
+    if (this.skipWildcards) return false;
     let pos = compiled.prefix.length;
     const last = pieces.length - 1;
     const tail = pieces[last]!;

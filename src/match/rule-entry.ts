@@ -135,16 +135,25 @@ export function scanEntries(
   state: MatchState,
 ): void {
   const search = state.search;
+  // Prefixes and paths mostly start with `/`: their second characters rule out most entries
+  // without comparing the whole prefix. The path's is read once (-1: it has none; reading past
+  // a string's end would make V8 stop inlining `charCodeAt`).
+  const second = path.length > 1 ? path.charCodeAt(1) : -1;
+  // Wildcard entries left to a program (see `PathSearch.skipWildcards`) cost nothing here.
+  const skipWildcards = search.skipWildcards;
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
     if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
       if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
       continue;
     }
+    if (skipWildcards && entry.pieces !== null) continue;
+    const prefix = entry.prefix;
     // One unit for the entry, one per prefix character compared.
-    search.work += 1 + entry.prefix.length;
+    search.work += 1 + prefix.length;
     if (search.work > search.budget) return;
-    if (path.startsWith(entry.prefix) && search.matchesAfterPrefix(entry)) {
+    if (prefix.length > 1 && prefix.charCodeAt(1) !== second) continue;
+    if (path.startsWith(prefix) && search.matchesAfterPrefix(entry)) {
       if (entry.allow) state.allow = entry;
       else state.disallow = entry;
     }

@@ -4,7 +4,8 @@
  * strongest first, scanned until no entry can beat what was found; a large set is split so that
  * a check only looks at rules that can match:
  *
- * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix;
+ * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix (for a set
+ *   read from a rule table, a {@link TablePrefixIndex}: rule numbers, not entries);
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
@@ -34,16 +35,22 @@ import {
 } from './rule-table.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
+import { WildcardProgram } from './wildcard-program.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 export const SMALL_SET = 24;
 
 /**
- * The size up to which a rule set is one scanned list: {@link SMALL_SET}. Tests set it to 0 to
- * run the conformance and property suites through the prefix and trigram indexes too (small
- * reference files would otherwise never reach them). Not part of the public API.
+ * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
+ * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
+ * through the prefix and trigram indexes too (small reference files would otherwise never reach
+ * them). `alwaysProgram`: every check of a set with wildcard entries leaves them to its
+ * {@link WildcardProgram} at once, so that the same suites run through it too.
  */
-export const ruleIndexing: { smallSet: number } = { smallSet: SMALL_SET };
+export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
+  smallSet: SMALL_SET,
+  alwaysProgram: false,
+};
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
@@ -51,22 +58,32 @@ export class RuleIndex {
   readonly #table: readonly IndexEntry[];
   readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
-  /** Bytes of the entries (see {@link estimatedBytes}). */
-  readonly #entryBytes: number;
-  readonly #tablePrefixes: TablePrefixIndex | null;
+  /**
+   * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
+   * for a set read from a rule table, made when the program is (see {@link TableWildcards}).
+   */
+  readonly #wildcards: readonly IndexEntry[] | TableWildcards;
+  /** Built on the first check that the indexes make costly (see {@link match}). */
+  #program: WildcardProgram | null = null;
+  /**
+   * The memory of the entries and indexes, estimated from measured heap sizes: about 150 bytes
+   * an entry (the object, its pattern and prefix, its slots in the tables), 64 a wildcard piece
+   * and 8 a wildcard entry's place in the list above.
+   */
+  readonly #bytes: number;
 
   /**
-   * `all`: the entries of the merged groups in file order (not modified); or, with `prefixes`
+   * `all`: the entries of the merged groups in file order (not modified); or, with `fromTable`
    * (see {@link indexRuleTable}), the entries of their wildcard rules with a short prefix only.
    */
-  constructor(all: readonly IndexEntry[], prefixes: TablePrefixIndex | null = null) {
-    if (prefixes === null && all.length <= ruleIndexing.smallSet) {
+  constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
+    if (fromTable === null && all.length <= ruleIndexing.smallSet) {
       // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
       // pairwise).
       const table = withoutRepeats(all);
+      this.#wildcards = table.filter((entry) => entry.pieces !== null);
       sortByStrength(table);
-      this.#entryBytes = estimateBytes(table);
-      this.#tablePrefixes = null;
+      this.#bytes = estimateBytes(table) + 8 * this.#wildcards.length;
       this.#table = table;
       this.#prefixes = null;
       this.#trigrams = null;
@@ -74,6 +91,7 @@ export class RuleIndex {
     }
     const tree: IndexEntry[] = [];
     const floating: IndexEntry[] = [];
+    const wildcards: IndexEntry[] = [];
     // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`), and a hostile file
     // repeats one thousands of times: of identical wildcard entries only the first can ever win
     // (same priority, earliest line), so keep just it. (A plain prefix is found by its hash and
@@ -87,36 +105,86 @@ export class RuleIndex {
         const kinds = seen.get(entry.pattern) ?? 0;
         if ((kinds & kind) !== 0) continue;
         seen.set(entry.pattern, kinds | kind);
+        wildcards.push(entry);
       }
       if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
       else floating.push(entry);
     }
-    this.#entryBytes = estimateBytes(tree) + estimateBytes(floating);
-    this.#tablePrefixes = prefixes;
+    this.#wildcards = fromTable?.wildcards ?? wildcards;
+    this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
     for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
-    this.#prefixes = prefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
+    this.#prefixes = fromTable?.prefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }
 
   /**
-   * The memory the index retains, estimated from measured heap sizes: about 150 bytes an entry
-   * (the object, its pattern and prefix, its slots in the tables) and 64 a wildcard piece; a
-   * {@link TablePrefixIndex}'s own estimate, which grows as it keeps entries.
+   * The memory the index retains, estimated: its entries and indexes (see `#bytes`), and the
+   * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    return this.#entryBytes + (this.#tablePrefixes?.estimatedBytes ?? 0);
+    const prefixes = this.#prefixes;
+    const wildcards = this.#wildcards;
+    return (
+      this.#bytes +
+      (prefixes instanceof TablePrefixIndex ? prefixes.estimatedBytes : 0) +
+      (wildcards instanceof TableWildcards ? wildcards.bytes : 0) +
+      (this.#program?.bytes ?? 0)
+    );
   }
 
   /**
    * Updates `state` with the best allow and disallow of this set that match `path` (the path of
    * `state.search`, which counts the work: a walk costs one unit per character).
+   *
+   * The indexes answer first. A check that they make cost more than a pass of the
+   * {@link WildcardProgram} would (about two units a path character and one a wildcard entry)
+   * is cut short there: the program (built on the first such check, and kept) decides the
+   * wildcard entries, and the indexes, run again, the others. What the cut-short run found
+   * stays: each is a match. So no check costs more than about twice what the cheaper of the two
+   * ways costs, and a set whose checks stay cheap never builds the program.
    */
   match(path: string, state: MatchState): void {
+    const search = state.search;
+    const wildcards = this.#wildcards.length;
+    if (wildcards === 0) {
+      this.#matchIndexed(path, state);
+      return;
+    }
+    if (!ruleIndexing.alwaysProgram) {
+      const budget = search.budget;
+      const limit = search.work + programAfter(path.length, wildcards);
+      if (limit >= budget) {
+        this.#matchIndexed(path, state);
+        return;
+      }
+      search.budget = limit;
+      this.#matchIndexed(path, state);
+      search.budget = budget;
+      if (search.work <= limit) return;
+    }
+    if (this.#program === null) {
+      const wildcards =
+        this.#wildcards instanceof TableWildcards
+          ? this.#wildcards.entries()
+          : this.#wildcards.slice();
+      sortByStrength(wildcards);
+      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
+      // not a check's.
+      this.#program = new WildcardProgram(wildcards);
+    }
+    search.skipWildcards = true;
+    this.#matchIndexed(path, state);
+    search.skipWildcards = false;
+    this.#program.match(path, state);
+  }
+
+  /** {@link match} through the indexes alone (wildcard entries too, unless the search skips them). */
+  #matchIndexed(path: string, state: MatchState): void {
     if (this.#table.length > 0) {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
@@ -133,9 +201,10 @@ export class RuleIndex {
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
-    const trigrams = this.#trigrams;
     let n = 1;
     let window = 0;
+    // The trigram index holds wildcard entries only.
+    const trigrams = state.search.skipWildcards ? null : this.#trigrams;
     const walk = trigrams === null ? 0 : trigrams.start();
     if (prefixes !== null) {
       const prefixEnd = Math.min(path.length, prefixes.longest);
@@ -158,6 +227,15 @@ export class RuleIndex {
       if (n >= 3) trigrams.at(window, walk, path, state);
     }
   }
+}
+
+/**
+ * Work after which a check leaves the wildcard entries to the program: about what the program's
+ * pass costs (a few units a path character for the automaton and the sort, one a wildcard entry
+ * visited), and at least 4,096, so that ordinary checks never switch.
+ */
+function programAfter(pathLength: number, wildcards: number): number {
+  return 4 * pathLength + wildcards + 4096;
 }
 
 /** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
@@ -186,6 +264,58 @@ function estimateBytes(entries: readonly IndexEntry[]): number {
   let bytes = 256;
   for (const entry of entries) bytes += 150 + 64 * (entry.pieces?.length ?? 0);
   return bytes;
+}
+
+/** What {@link indexRuleTable} gives the index besides the entries it made. */
+interface TableRules {
+  readonly prefixes: TablePrefixIndex | null;
+  readonly wildcards: TableWildcards;
+}
+
+/**
+ * The wildcard entries of a set read from a rule table, for its {@link WildcardProgram}: counted
+ * when the set is indexed, made (as {@link entriesOf} makes them) only when a check builds the
+ * program, which keeps them.
+ */
+class TableWildcards {
+  readonly #body: BodyText;
+  readonly #rules: Int32Array;
+  readonly #groups: readonly number[];
+  readonly #rfc9309: boolean;
+  /** Their number, without repeats. */
+  readonly length: number;
+  /** The bytes of the entries made (see `estimateBytes`), 0 until they are. */
+  bytes = 0;
+
+  constructor(
+    body: BodyText,
+    rules: Int32Array,
+    groups: readonly number[],
+    rfc9309: boolean,
+    length: number,
+  ) {
+    this.#body = body;
+    this.#rules = rules;
+    this.#groups = groups;
+    this.#rfc9309 = rfc9309;
+    this.length = length;
+  }
+
+  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
+  entries(): IndexEntry[] {
+    const wildcards: IndexEntry[] = [];
+    const seen = new Map<string, number>();
+    for (const entry of entriesOf(this.#body, this.#rules, this.#groups, this.#rfc9309)) {
+      if (entry.pieces === null) continue;
+      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
+      const kinds = seen.get(entry.pattern) ?? 0;
+      if ((kinds & kind) !== 0) continue;
+      seen.set(entry.pattern, kinds | kind);
+      wildcards.push(entry);
+    }
+    this.bytes = estimateBytes(wildcards);
+    return wildcards;
+  }
 }
 
 /**
@@ -218,6 +348,7 @@ export function indexRuleTable(
   const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
   // As in the RuleIndex constructor: of identical wildcard patterns of a kind, the first only.
   let seen: Map<string, number> | undefined;
+  let wildcards = 0;
   let group = 0;
   let line = 0;
   let allow = false;
@@ -244,6 +375,7 @@ export function indexRuleTable(
       const kinds = seen.get(whole) ?? 0;
       if ((kinds & kind) !== 0) return;
       seen.set(whole, kinds | kind);
+      wildcards++;
       if (star - start <= 1) {
         short.push(makeEntry(whole, allow, group, line, rewrite));
         return;
@@ -283,5 +415,8 @@ export function indexRuleTable(
     }
   }
   const prefixes = items.ids.length > 0 ? new TablePrefixIndex(body, rules, rfc9309, items) : null;
-  return new RuleIndex(short, prefixes);
+  return new RuleIndex(short, {
+    prefixes,
+    wildcards: new TableWildcards(body, rules, groups, rfc9309, wildcards),
+  });
 }

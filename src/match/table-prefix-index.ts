@@ -224,6 +224,8 @@ export class TablePrefixIndex {
           ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
+      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
+      if (found === Found.wildcard && search.skipWildcards) continue;
       // One unit for the entry, one per prefix character compared.
       search.work += 1 + n;
       if (search.work > search.budget) return;

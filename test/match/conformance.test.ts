@@ -13,18 +13,22 @@ const suites: [string, ConformanceCase[]][] = [
   ['spec-test/cases.jsonl (Google robotstxt-spec-test)', loadCases('spec-test/cases.jsonl')],
 ];
 
-// Every case runs on both paths of a compiled rule set: small sets as one scanned list (what
-// the reference files, all small, get by default), and every set through the prefix and trigram
-// indexes (`smallSet` 0), as hono runs one suite per router.
+// Every case runs on each path of a compiled rule set: small sets as one scanned list (what
+// the reference files, all small, get by default), every set through the prefix and trigram
+// indexes (`smallSet` 0), and every wildcard rule through the wildcard program (what checks
+// that the indexes make costly get), as hono runs one suite per router.
 describe.each([
-  ['scanned list', SMALL_SET],
-  ['prefix and trigram indexes', 0],
-] as const)('compiled as a %s', (_path, smallSet) => {
+  ['scanned list', SMALL_SET, false],
+  ['prefix and trigram indexes', 0, false],
+  ['wildcard program', SMALL_SET, true],
+] as const)('compiled as a %s', (_path, smallSet, alwaysProgram) => {
   beforeAll(() => {
     ruleIndexing.smallSet = smallSet;
+    ruleIndexing.alwaysProgram = alwaysProgram;
   });
   afterAll(() => {
     ruleIndexing.smallSet = SMALL_SET;
+    ruleIndexing.alwaysProgram = false;
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {

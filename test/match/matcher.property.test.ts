@@ -127,6 +127,20 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
+  // The same files with every wildcard rule decided by the wildcard program, which checks get
+  // when the indexes would make them costly.
+  describe('with every wildcard rule through the program', () => {
+    beforeAll(() => {
+      ruleIndexing.alwaysProgram = true;
+    });
+    afterAll(() => {
+      ruleIndexing.alwaysProgram = false;
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
   // Once indexed, large rule sets (over 24 entries) take the indexed paths (prefix table,
   // trigram index), small ones a sorted scan: these files have 30 rules or more, checked by agents the group applies to.
   it('agrees on files with many rules in few groups', () => {

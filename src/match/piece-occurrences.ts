@@ -1,0 +1,404 @@
+/**
+ * Where the pieces of a {@link PieceAutomaton} occur in one path: built from one pass of the
+ * automaton over the path, after which each question about a piece is a lookup:
+ *
+ * - does piece p end at position i: one comparison (`endsAt`);
+ * - where p first and last occurs, and how often: found once per piece and check, by rank in
+ *   the path's positions sorted by automaton state (`#info`);
+ * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
+ *   position lies between p's first and last occurrence, a scan of its occurrences (few) or a
+ *   query of a merge sort tree over them (O(log² n), built on first need).
+ *
+ * Building costs O(n) for a path of n characters (a radix sort of the states, a rank table over
+ * the automaton's states in words of 32); every step is counted in `work`, in the units of a
+ * check's budget. One instance serves all checks (a check is synchronous): its arrays are kept
+ * and grown, so a check allocates nothing but for a longer path or a larger automaton.
+ */
+
+import type { PieceAutomaton } from './piece-automaton.js';
+
+/** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
+const FEW = 32;
+
+const NONE = -1;
+
+/** A typed array of at least `length` elements: `array` or a larger replacement. */
+function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  let size = Math.max(64, array.length);
+  while (size < length) size *= 2;
+  return new Int32Array(size);
+}
+
+/** The number of set bits of a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** The occurrence index of one path under one automaton; reset for each check. */
+export class PieceOccurrences {
+  /** Work done so far, in the units of a check's budget. */
+  work = 0;
+  #automaton: PieceAutomaton | null = null;
+  #length = 0;
+  /** `#state[i]`: the depth-first number of the automaton's state after `path[i]`. */
+  #state = new Int32Array(0);
+  /** The positions whose state is not the root, sorted by state (then position): `#sorted`. */
+  #positions = new Int32Array(0);
+  #count = 0;
+  /** The states of `#positions`, in the same order. */
+  #keys = new Int32Array(0);
+  /** One bit per state number present in the path; `#wordRank[w]`: bits set before word w. */
+  #bits = new Int32Array(0);
+  #wordRank = new Int32Array(0);
+  /** Where the positions of the k-th distinct state present start in `#positions`. */
+  #distinctStart = new Int32Array(0);
+  /** Radix sort scratch. */
+  #scratchKeys = new Int32Array(0);
+  #scratchPositions = new Int32Array(0);
+  #buckets = new Int32Array(0);
+  /** Per piece: the check (`#stamp`) its facts below were found in. */
+  #checkOf = new Int32Array(0);
+  #from = new Int32Array(0);
+  #to = new Int32Array(0);
+  #first = new Int32Array(0);
+  #last = new Int32Array(0);
+  #stamp = 0;
+  /** Range minimum and maximum tables (see `#buildExtremes`), built on first need. */
+  #fromStart = new Int32Array(0);
+  #toEnd = new Int32Array(0);
+  #blockTable = new Int32Array(0);
+  #blocks = 0;
+  #extremesBuilt = false;
+  /** The merge sort tree over `#positions` (level k at `k * #treeSize`), built on first need. */
+  #tree = new Int32Array(0);
+  #treeBuilt = false;
+  #treeSize = 0;
+  #treeLevels = 0;
+
+  /** Starts a check: runs `automaton` over `path` and indexes what it found. */
+  reset(automaton: PieceAutomaton, path: string): void {
+    const n = path.length;
+    this.#automaton = automaton;
+    this.#length = n;
+    this.#treeBuilt = false;
+    this.#extremesBuilt = false;
+    // A new stamp makes every piece's facts stale; on wrap-around, clear them.
+    if (++this.#stamp > 0x3fffffff) {
+      this.#stamp = 1;
+      this.#checkOf.fill(0);
+    }
+    if (this.#checkOf.length < automaton.pieces) {
+      const size = atLeast(this.#checkOf, automaton.pieces).length;
+      this.#checkOf = new Int32Array(size);
+      this.#from = new Int32Array(size);
+      this.#to = new Int32Array(size);
+      this.#first = new Int32Array(size);
+      this.#last = new Int32Array(size);
+    }
+    this.#state = atLeast(this.#state, n);
+    const state = this.#state;
+    this.work = automaton.scan(path, state);
+    this.#sort(n, automaton.nodes);
+    this.#rank(automaton.nodes);
+  }
+
+  /** Drops the automaton (a check is over: keep nothing of it alive). */
+  release(): void {
+    this.#automaton = null;
+  }
+
+  /** Sorts the positions by state (radix sort, two passes: stable, so by position within one). */
+  #sort(n: number, nodes: number): void {
+    const state = this.#state;
+    let count = 0;
+    for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
+    this.#count = count;
+    this.#positions = atLeast(this.#positions, count);
+    this.#keys = atLeast(this.#keys, count);
+    this.#scratchPositions = atLeast(this.#scratchPositions, count);
+    this.#scratchKeys = atLeast(this.#scratchKeys, count);
+    let bits = 1;
+    while (1 << bits < nodes) bits++;
+    const low = (bits + 1) >> 1;
+    this.#buckets = atLeast(this.#buckets, (1 << low) + 1);
+    const buckets = this.#buckets;
+    const lowMask = (1 << low) - 1;
+    // Pass one: by the low bits, from the path into the scratch arrays.
+    buckets.fill(0, 0, (1 << low) + 1);
+    for (let i = 0; i < n; i++) if (state[i] !== 0) buckets[(state[i]! & lowMask) + 1]!++;
+    for (let b = 1; b <= 1 << low; b++) buckets[b]! += buckets[b - 1]!;
+    const midKeys = this.#scratchKeys;
+    const midPositions = this.#scratchPositions;
+    for (let i = 0; i < n; i++) {
+      const key = state[i]!;
+      if (key === 0) continue;
+      const at = buckets[key & lowMask]!++;
+      midKeys[at] = key;
+      midPositions[at] = i;
+    }
+    // Pass two: by the high bits.
+    const high = bits - low;
+    buckets.fill(0, 0, (1 << high) + 1);
+    for (let k = 0; k < count; k++) buckets[(midKeys[k]! >>> low) + 1]!++;
+    for (let b = 1; b <= 1 << high; b++) buckets[b]! += buckets[b - 1]!;
+    const keys = this.#keys;
+    const positions = this.#positions;
+    for (let k = 0; k < count; k++) {
+      const key = midKeys[k]!;
+      const at = buckets[key >>> low]!++;
+      keys[at] = key;
+      positions[at] = midPositions[k]!;
+    }
+    this.work += 3 * n + 2 * count + (1 << low) + (1 << high);
+  }
+
+  /** Builds the rank table: where the positions of any state number start in `#positions`. */
+  #rank(nodes: number): void {
+    const words = (nodes >> 5) + 2;
+    this.#bits = atLeast(this.#bits, words);
+    this.#wordRank = atLeast(this.#wordRank, words);
+    const bits = this.#bits;
+    bits.fill(0, 0, words);
+    const keys = this.#keys;
+    const count = this.#count;
+    this.#distinctStart = atLeast(this.#distinctStart, count + 1);
+    const starts = this.#distinctStart;
+    let distinct = 0;
+    for (let k = 0; k < count; k++) {
+      const key = keys[k]!;
+      if (k > 0 && keys[k - 1] === key) continue;
+      bits[key >> 5]! |= 1 << (key & 31);
+      starts[distinct++] = k;
+    }
+    starts[distinct] = count;
+    const wordRank = this.#wordRank;
+    let total = 0;
+    for (let w = 0; w < words; w++) {
+      wordRank[w] = total;
+      total += popcount(bits[w]!);
+    }
+    this.work += count + 2 * words;
+  }
+
+  /** Where the positions of states numbered `from` or more start in `#positions`. */
+  #lowerBound(from: number): number {
+    const w = from >> 5;
+    const below = this.#bits[w]! & ((1 << (from & 31)) - 1);
+    return this.#distinctStart[this.#wordRank[w]! + popcount(below)]!;
+  }
+
+  /** Finds piece p's range of positions, first and last end, once per check. */
+  #info(p: number): void {
+    if (this.#checkOf[p] === this.#stamp) return;
+    this.#checkOf[p] = this.#stamp;
+    const automaton = this.#automaton!;
+    const from = this.#lowerBound(automaton.pieceFrom[p]!);
+    const to = this.#lowerBound(automaton.pieceTo[p]!);
+    this.#from[p] = from;
+    this.#to[p] = to;
+    this.work += 4;
+    if (from === to) {
+      this.#first[p] = NONE;
+      this.#last[p] = NONE;
+      return;
+    }
+    const positions = this.#positions;
+    if (to - from <= FEW) {
+      let first = positions[from]!;
+      let last = first;
+      for (let k = from + 1; k < to; k++) {
+        const at = positions[k]!;
+        if (at < first) first = at;
+        else if (at > last) last = at;
+      }
+      this.work += to - from;
+      this.#first[p] = first;
+      this.#last[p] = last;
+      return;
+    }
+    if (!this.#extremesBuilt) this.#buildExtremes();
+    this.#first[p] = this.#extreme(from, to, 0);
+    this.#last[p] = this.#extreme(from, to, 1);
+    this.work += 4;
+  }
+
+  /**
+   * Builds the range minimum and maximum tables over `#positions`: per block of 32, each
+   * element's minimum and maximum from its block's start and to its block's end, and a sparse
+   * table over the blocks; a range of more than 32 is then answered in O(1) (`#extreme`).
+   */
+  #buildExtremes(): void {
+    const count = this.#count;
+    const positions = this.#positions;
+    const blocks = (count + 31) >> 5;
+    let levels = 1;
+    while (1 << levels <= blocks) levels++;
+    this.#fromStart = atLeast(this.#fromStart, 2 * count);
+    this.#toEnd = atLeast(this.#toEnd, 2 * count);
+    this.#blockTable = atLeast(this.#blockTable, 2 * blocks * levels);
+    const fromStart = this.#fromStart;
+    const toEnd = this.#toEnd;
+    const table = this.#blockTable;
+    for (let k = 0; k < count; k++) {
+      const at = positions[k]!;
+      const first = (k & 31) === 0;
+      fromStart[2 * k] = first ? at : Math.min(at, fromStart[2 * k - 2]!);
+      fromStart[2 * k + 1] = first ? at : Math.max(at, fromStart[2 * k - 1]!);
+    }
+    for (let k = count - 1; k >= 0; k--) {
+      const at = positions[k]!;
+      const last = (k & 31) === 31 || k === count - 1;
+      toEnd[2 * k] = last ? at : Math.min(at, toEnd[2 * k + 2]!);
+      toEnd[2 * k + 1] = last ? at : Math.max(at, toEnd[2 * k + 3]!);
+    }
+    // Level 0: each block's minimum and maximum (its first element's "to end").
+    for (let b = 0; b < blocks; b++) {
+      table[2 * b] = toEnd[2 * (b << 5)]!;
+      table[2 * b + 1] = toEnd[2 * (b << 5) + 1]!;
+    }
+    for (let level = 1; level < levels; level++) {
+      const base = 2 * blocks * level;
+      const below = base - 2 * blocks;
+      const half = 1 << (level - 1);
+      for (let b = 0; b + 2 * half <= blocks; b++) {
+        table[base + 2 * b] = Math.min(table[below + 2 * b]!, table[below + 2 * (b + half)]!);
+        table[base + 2 * b + 1] = Math.max(
+          table[below + 2 * b + 1]!,
+          table[below + 2 * (b + half) + 1]!,
+        );
+      }
+    }
+    this.#blocks = blocks;
+    this.#extremesBuilt = true;
+    this.work += 4 * count + 2 * blocks * levels;
+  }
+
+  /** The minimum (`side` 0) or maximum (1) of `#positions[lo, hi)`, a range of more than 32. */
+  #extreme(lo: number, hi: number, side: number): number {
+    const min = side === 0;
+    const a = this.#toEnd[2 * lo + side]!;
+    const b = this.#fromStart[2 * (hi - 1) + side]!;
+    let best = min ? Math.min(a, b) : Math.max(a, b);
+    const first = (lo >> 5) + 1;
+    const last = ((hi - 1) >> 5) - 1;
+    if (first <= last) {
+      const level = 31 - Math.clz32(last - first + 1);
+      const base = 2 * this.#blocks * level;
+      const table = this.#blockTable;
+      const c = table[base + 2 * first + side]!;
+      const d = table[base + 2 * (last - (1 << level) + 1) + side]!;
+      best = min ? Math.min(best, c, d) : Math.max(best, c, d);
+    }
+    return best;
+  }
+
+  /** Whether piece p ends at position `end` (an index of the path). */
+  endsAt(p: number, end: number): boolean {
+    this.work++;
+    if (end < 0 || end >= this.#length) return false;
+    const key = this.#state[end]!;
+    const automaton = this.#automaton!;
+    return key >= automaton.pieceFrom[p]! && key < automaton.pieceTo[p]!;
+  }
+
+  /** Where the last occurrence of piece p starts, or -1. */
+  lastStart(p: number): number {
+    this.#info(p);
+    const last = this.#last[p]!;
+    return last < 0 ? NONE : last - this.#automaton!.pieceLength[p]! + 1;
+  }
+
+  /**
+   * Where the leftmost occurrence of piece p at or after `from` starts, or -1: what
+   * `path.indexOf(piece, from)` answers.
+   */
+  next(p: number, from: number): number {
+    const length = this.#automaton!.pieceLength[p]!;
+    const least = from + length - 1;
+    if (least >= this.#length) return NONE;
+    // The piece right here (runs, repeated pieces): one comparison.
+    if (this.endsAt(p, least)) return from;
+    this.#info(p);
+    const first = this.#first[p]!;
+    if (first >= least) return first - length + 1;
+    if (this.#last[p]! < least) return NONE;
+    const lo = this.#from[p]!;
+    const hi = this.#to[p]!;
+    let end: number;
+    if (hi - lo <= FEW) {
+      const positions = this.#positions;
+      end = 0x7fffffff;
+      for (let k = lo; k < hi; k++) {
+        const at = positions[k]!;
+        if (at >= least && at < end) end = at;
+      }
+      this.work += hi - lo;
+    } else {
+      end = this.#successor(lo, hi, least);
+    }
+    return end - length + 1;
+  }
+
+  /** Builds the merge sort tree over `#positions`: level k sorted within aligned blocks of 2^k. */
+  #buildTree(): void {
+    const count = this.#count;
+    let size = 1;
+    let levels = 1;
+    while (size < count) {
+      size *= 2;
+      levels++;
+    }
+    this.#tree = atLeast(this.#tree, size * levels);
+    const tree = this.#tree;
+    tree.set(this.#positions.subarray(0, count));
+    tree.fill(0x7fffffff, count, size);
+    for (let level = 1; level < levels; level++) {
+      const half = 1 << (level - 1);
+      const base = level * size;
+      for (let block = 0; block < size; block += 2 * half) {
+        let a = base - size + block;
+        let b = a + half;
+        const aEnd = b;
+        const bEnd = b + half;
+        let out = base + block;
+        while (a < aEnd && b < bEnd) tree[out++] = tree[a]! <= tree[b]! ? tree[a++]! : tree[b++]!;
+        while (a < aEnd) tree[out++] = tree[a++]!;
+        while (b < bEnd) tree[out++] = tree[b++]!;
+      }
+    }
+    this.#treeSize = size;
+    this.#treeLevels = levels;
+    this.#treeBuilt = true;
+    this.work += size * levels;
+  }
+
+  /** The least position ≥ `least` among `#positions[lo, hi)`, or 0x7fffffff. */
+  #successor(lo: number, hi: number, least: number): number {
+    if (!this.#treeBuilt) this.#buildTree();
+    const tree = this.#tree;
+    const size = this.#treeSize;
+    const levels = this.#treeLevels;
+    let best = 0x7fffffff;
+    while (lo < hi) {
+      // The largest aligned block that starts at lo and fits: at most 2 per level.
+      const aligned = lo === 0 ? levels - 1 : 31 - Math.clz32(lo & -lo);
+      const level = Math.min(aligned, 31 - Math.clz32(hi - lo), levels - 1);
+      const width = 1 << level;
+      let a = level * size + lo;
+      let b = a + width;
+      const blockEnd = b;
+      this.work += level + 1;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (tree[mid]! < least) a = mid + 1;
+        else b = mid;
+      }
+      if (a < blockEnd && tree[a]! < best) best = tree[a]!;
+      lo += width;
+    }
+    return best;
+  }
+}

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PathSearch } from '../../src/match/path-search.js';
+import { matchesPattern } from '../../src/match/pattern.js';
+import { PieceAutomaton } from '../../src/match/piece-automaton.js';
+import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
+import {
+  type IndexEntry,
+  type MatchState,
+  makeEntry,
+  sortByStrength,
+} from '../../src/match/rule-entry.js';
+import { beats } from '../../src/match/strategy.js';
+import { WildcardProgram } from '../../src/match/wildcard-program.js';
+
+// The wildcard program against the definition: each rule matched on its own by
+// `matchesPattern`, the best allow and disallow kept. Small alphabets and long paths make
+// pieces occur many times (past the occurrence scans, into the range tables and the merge
+// sort tree), on both sides of each other, and rules share starts (the sequence trie).
+
+/** The best allow and disallow among `entries` that match `path`, by the definition. */
+function naive(entries: readonly IndexEntry[], path: string): [number, number] {
+  let allow: IndexEntry | null = null;
+  let disallow: IndexEntry | null = null;
+  for (const entry of entries) {
+    if (!matchesPattern(entry.pattern, path)) continue;
+    if (entry.allow ? beats(entry, allow) : beats(entry, disallow)) {
+      if (entry.allow) allow = entry;
+      else disallow = entry;
+    }
+  }
+  return [allow?.line ?? 0, disallow?.line ?? 0];
+}
+
+/** The same through a program. */
+function viaProgram(program: WildcardProgram, path: string): [number, number] {
+  const state: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+  state.search.reset(path, Number.POSITIVE_INFINITY);
+  program.match(path, state);
+  return [state.allow?.line ?? 0, state.disallow?.line ?? 0];
+}
+
+function programOf(patterns: readonly string[]): {
+  entries: IndexEntry[];
+  program: WildcardProgram;
+} {
+  const entries = patterns.map((p, i) => makeEntry(p, i % 3 === 0, 0, i + 1, false));
+  const wildcards = entries.filter((e) => e.pieces !== null);
+  const sorted = wildcards.slice();
+  sortByStrength(sorted);
+  return { entries: wildcards, program: new WildcardProgram(sorted) };
+}
+
+const piece = fc.constantFrom('a', 'b', 'ab', 'ba', 'aab', 'abab', 'bb', 'c', '/', 'aaaa');
+const patternOf = fc
+  .tuple(
+    fc.constantFrom('', '/', '/a', '/ab', '/b'),
+    fc.array(piece, { minLength: 1, maxLength: 5 }),
+    fc.boolean(),
+    fc.boolean(),
+  )
+  .map(([prefix, pieces, anchored, emptyTail]) => {
+    const body = `${prefix}*${pieces.join('*')}${emptyTail ? '*' : ''}`;
+    return anchored ? `${body}$` : body;
+  });
+const pathOf = fc
+  .array(fc.constantFrom('a', 'b', 'ab', 'c', '/', 'aab', 'é'), { maxLength: 400, size: 'max' })
+  .map((parts) => `/${parts.join('')}`);
+
+describe('PieceOccurrences', () => {
+  it('answers indexOf, lastIndexOf and endsWith for every piece and position', () => {
+    // Two letters and many short pieces: a piece's occurrences fall under many automaton
+    // states, hundreds of them, in every order.
+    const text = fc.array(fc.constantFrom('a', 'b', 'ab', 'aab', 'é'), {
+      minLength: 300,
+      maxLength: 1200,
+    });
+    const pieces = fc.uniqueArray(
+      fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 5 }).map((p) => p.join('')),
+      { minLength: 1, maxLength: 30, size: 'max' },
+    );
+    fc.assert(
+      fc.property(text, pieces, (parts, list) => {
+        const path = parts.join('');
+        const occurrences = new PieceOccurrences();
+        occurrences.reset(new PieceAutomaton(list), path);
+        list.forEach((piece, p) => {
+          const found = { last: occurrences.lastStart(p), next: [] as number[], ends: '' };
+          const expected = { last: path.lastIndexOf(piece), next: [] as number[], ends: '' };
+          for (let from = 0; from <= path.length; from++) {
+            found.next.push(occurrences.next(p, from));
+            expected.next.push(path.indexOf(piece, from));
+          }
+          for (let end = 0; end < path.length; end++) {
+            const start = end - piece.length + 1;
+            found.ends += occurrences.endsAt(p, end) ? '1' : '0';
+            expected.ends += start >= 0 && path.startsWith(piece, start) ? '1' : '0';
+          }
+          expect(found).toEqual(expected);
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('WildcardProgram', () => {
+  it('finds the best allow and disallow as the definition does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(patternOf, { minLength: 1, maxLength: 60, size: 'max' }),
+        pathOf,
+        (patterns, path) => {
+          const { entries, program } = programOf(patterns);
+          expect(viaProgram(program, path)).toEqual(naive(entries, path));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('answers several paths in a row with one program', () => {
+    fc.assert(
+      fc.property(
+        fc.array(patternOf, { minLength: 1, maxLength: 40 }),
+        fc.array(pathOf, { minLength: 2, maxLength: 5 }),
+        (patterns, paths) => {
+          const { entries, program } = programOf(patterns);
+          for (const path of paths) expect(viaProgram(program, path)).toEqual(naive(entries, path));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('places pieces that occur on both sides of the one before, in long paths', () => {
+    // Pieces with hundreds of occurrences: the range tables and the merge sort tree answer.
+    const path = `/${'ab'.repeat(300)}c${'ba'.repeat(300)}c${'ab'.repeat(50)}`;
+    const patterns = [
+      '/*c*ab*c$',
+      '/*c*ab*c*a',
+      '/*ba*c*ba',
+      '/*c*ba*ab$',
+      '/*ab*c*ba*c*ab',
+      '/*ab*c*ab*c',
+      '/*bab*c*aba*c*abab$',
+      '/a*b*c*bb',
+    ];
+    const { entries, program } = programOf(patterns);
+    expect(viaProgram(program, path)).toEqual(naive(entries, path));
+    for (const pattern of patterns) {
+      const one = programOf([pattern]);
+      expect(viaProgram(one.program, path)).toEqual(naive(one.entries, path));
+    }
+  });
+
+  it('counts its work in the search', () => {
+    const { program } = programOf(['/*a*b', '/*b*a$']);
+    const search = new PathSearch();
+    search.reset('/abab', Number.POSITIVE_INFINITY);
+    program.match('/abab', { allow: null, disallow: null, search });
+    expect(search.work).toBeGreaterThan(0);
+  });
+});
