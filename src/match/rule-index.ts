@@ -28,6 +28,7 @@ import {
   groupEnd,
   groupStart,
   RULE_SIZE,
+  type RuleNumbers,
   ruleFlags,
   ruleLine,
   valueEnd,
@@ -279,7 +280,7 @@ interface TableRules {
  */
 class TableWildcards {
   readonly #body: BodyText;
-  readonly #rules: Int32Array;
+  readonly #rules: RuleNumbers;
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
   /** Their number, without repeats. */
@@ -289,7 +290,7 @@ class TableWildcards {
 
   constructor(
     body: BodyText,
-    rules: Int32Array,
+    rules: RuleNumbers,
     groups: readonly number[],
     rfc9309: boolean,
     length: number,
@@ -327,7 +328,7 @@ class TableWildcards {
  */
 export function indexRuleTable(
   body: BodyText,
-  rules: Int32Array,
+  rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
 ): RuleIndex {

@@ -30,7 +30,7 @@ export interface RuleTable {
    * each group, where its rules start, and where the last group's end; last, where that list of
    * starts begins. Rules before the first group are left out (they never apply).
    */
-  readonly rules: Int32Array;
+  readonly rules: RuleNumbers;
   /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
   readonly tokenGroups: Map<string, number[]> | null;
   /** Indexes of the groups with a `*` line, ascending. */
@@ -39,41 +39,51 @@ export interface RuleTable {
   readonly bytesParsed: number;
 }
 
+/**
+ * The numbers of a rule table: an array for a small table, an `Int32Array` for a large one (half
+ * the bytes, but a typed array costs about 230 bytes and an allocation outside the heap, which
+ * made parsing a typical file a fifth slower).
+ */
+export type RuleNumbers = Int32Array | readonly number[];
+
+/** Tables of more numbers than this are typed arrays (see {@link RuleNumbers}). */
+const LARGEST_ARRAY_TABLE = 3 * 256;
+
 /** Numbers per rule in {@link RuleTable.rules}. */
 export const RULE_SIZE = 3;
 
 /** Where the rules of `group` start in the table (the index of the first rule's first number). */
-export function groupStart(rules: Int32Array, group: number): number {
+export function groupStart(rules: RuleNumbers, group: number): number {
   return rules[rules[rules.length - 1]! + group]!;
 }
 
 /** Where the rules of `group` end in the table (just past its last rule). */
-export function groupEnd(rules: Int32Array, group: number): number {
+export function groupEnd(rules: RuleNumbers, group: number): number {
   return rules[rules[rules.length - 1]! + group + 1]!;
 }
 
 /** The 1-based line of the rule at `r`. */
-export function ruleLine(rules: Int32Array, r: number): number {
+export function ruleLine(rules: RuleNumbers, r: number): number {
   return rules[r]! >> 2;
 }
 
 /** The `RuleFlag` bits of the rule at `r`. */
-export function ruleFlags(rules: Int32Array, r: number): number {
+export function ruleFlags(rules: RuleNumbers, r: number): number {
   return rules[r]! & 3;
 }
 
 /** Where the value of the rule at `r` starts in the body's text. */
-export function valueStart(rules: Int32Array, r: number): number {
+export function valueStart(rules: RuleNumbers, r: number): number {
   return rules[r + 1]!;
 }
 
 /** Where the value of the rule at `r` ends in the body's text. */
-export function valueEnd(rules: Int32Array, r: number): number {
+export function valueEnd(rules: RuleNumbers, r: number): number {
   return rules[r + 2]!;
 }
 
 /** The group of the rule at `r`: the last group whose rules start at or before it. */
-function groupOfRule(rules: Int32Array, r: number): number {
+function groupOfRule(rules: RuleNumbers, r: number): number {
   const starts = rules[rules.length - 1]!;
   // Groups `[lo, hi]` may hold it (the list of starts ends with where the table ends). A group
   // without rules starts where the next does: the last group starting at or before `r` holds it.
@@ -93,7 +103,7 @@ function groupOfRule(rules: Int32Array, r: number): number {
  */
 export function ruleEntry(
   body: BodyText,
-  rules: Int32Array,
+  rules: RuleNumbers,
   r: number,
   rewrite: boolean,
   rfc9309: boolean,
@@ -120,8 +130,9 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
   rules.push(table, table);
   return {
     body: read,
-    // Four bytes a number (an array's are eight): a large file keeps little else per rule.
-    rules: Int32Array.from(rules),
+    // Exact-size: a pushed-to array keeps spare room. A large file keeps little else per rule,
+    // and its typed array takes four bytes a number (an array eight).
+    rules: rules.length > LARGEST_ARRAY_TABLE ? new Int32Array(rules) : rules.slice(),
     tokenGroups: handler.tokenGroups,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
@@ -135,7 +146,7 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
  */
 export function entriesOf(
   body: BodyText,
-  rules: Int32Array,
+  rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
 ): IndexEntry[] {
@@ -169,7 +180,7 @@ export const SCANS_BEFORE_INDEXING = 1;
 const MOST_RULES_SCANNED = 2048;
 
 /** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
-export function scansRules(rules: Int32Array, groups: readonly number[], scans: number): boolean {
+export function scansRules(rules: RuleNumbers, groups: readonly number[], scans: number): boolean {
   if (scans >= SCANS_BEFORE_INDEXING) return false;
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
@@ -199,7 +210,7 @@ const SCAN_WILDCARD_WORK = 1 << 16;
  */
 export function scanRules(
   body: BodyText,
-  rules: Int32Array,
+  rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
   state: MatchState,

@@ -13,7 +13,7 @@ import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { HASH_SEED } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { beatsBest, RULE_SIZE, ruleEntry } from './rule-table.js';
+import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
@@ -57,7 +57,7 @@ const FILTER_BITS_PER_ITEM = 3;
 /** The prefix index of items of one rule table; immutable but for the entries it keeps. */
 export class TablePrefixIndex {
   readonly #body: BodyText;
-  readonly #rules: Int32Array;
+  readonly #rules: RuleNumbers;
   readonly #rfc9309: boolean;
   /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
   readonly #items: Uint16Array | Int32Array;
@@ -85,7 +85,7 @@ export class TablePrefixIndex {
   readonly #bytes: number;
 
   /** `items`: in file order, from the table `rules` of `body`. */
-  constructor(body: BodyText, rules: Int32Array, rfc9309: boolean, items: PrefixItems) {
+  constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
     const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
     // Two to four items a bucket: a bucket costs 4 bytes, an item 2 or 4.
