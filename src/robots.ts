@@ -8,9 +8,10 @@ import { explainReason } from './explain.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
-import { indexRuleTable, RuleIndex } from './match/rule-index.js';
+import { RuleIndex } from './match/rule-index.js';
 import { type RuleNumbers, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
+import { indexRuleTable } from './match/table-index.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,

@@ -11,30 +11,9 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import type { BodyText } from '../parse/body.js';
-import { RuleFlag, rulePattern } from '../parse/read-groups.js';
-import { hashPrefix, nextHash, PrefixIndex } from './prefix-index.js';
-import {
-  type IndexEntry,
-  indexRewriteOf,
-  type MatchState,
-  makeEntry,
-  scanEntries,
-  sortByStrength,
-} from './rule-entry.js';
-import {
-  endsInIndexHtm,
-  entriesOf,
-  groupEnd,
-  groupStart,
-  RULE_SIZE,
-  type RuleNumbers,
-  ruleFlags,
-  ruleLine,
-  valueEnd,
-  valueStart,
-} from './rule-table.js';
-import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
+import { nextHash, PrefixIndex } from './prefix-index.js';
+import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
+import type { TablePrefixIndex } from './table-prefix-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 import { WildcardProgram } from './wildcard-program.js';
 
@@ -53,6 +32,26 @@ export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
   alwaysProgram: false,
 };
 
+/**
+ * What a set read from a rule table gives its index besides the entries it made (see
+ * `indexRuleTable`): its prefix index of rule numbers, and its wildcard entries, counted but
+ * made only when a check builds the {@link WildcardProgram}.
+ */
+export interface TableRules {
+  readonly prefixes: TablePrefixIndex | null;
+  readonly wildcards: LazyWildcards;
+}
+
+/** Wildcard entries made on demand. */
+export interface LazyWildcards {
+  /** Their number, without repeats. */
+  readonly length: number;
+  /** The bytes the entries made retain (0 until they are). */
+  readonly bytes: number;
+  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
+  entries(): IndexEntry[];
+}
+
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
   /** Entries scanned on every check (all of them in a small set), strongest first. */
@@ -61,9 +60,11 @@ export class RuleIndex {
   readonly #trigrams: TrigramIndex | null;
   /**
    * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
-   * for a set read from a rule table, made when the program is (see {@link TableWildcards}).
+   * for a set read from a rule table, made when the program is.
    */
-  readonly #wildcards: readonly IndexEntry[] | TableWildcards;
+  readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
+  /** The prefix index of a set read from a rule table (its estimate grows as it keeps entries). */
+  readonly #tablePrefixes: TablePrefixIndex | null;
   /** Built on the first check that the indexes make costly (see {@link match}). */
   #program: WildcardProgram | null = null;
   /**
@@ -75,7 +76,7 @@ export class RuleIndex {
 
   /**
    * `all`: the entries of the merged groups in file order (not modified); or, with `fromTable`
-   * (see {@link indexRuleTable}), the entries of their wildcard rules with a short prefix only.
+   * (see `indexRuleTable`), the entries of their wildcard rules with a short prefix only.
    */
   constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
     if (fromTable === null && all.length <= ruleIndexing.smallSet) {
@@ -86,31 +87,12 @@ export class RuleIndex {
       sortByStrength(table);
       this.#bytes = estimateBytes(table) + 8 * this.#wildcards.length;
       this.#table = table;
+      this.#tablePrefixes = null;
       this.#prefixes = null;
       this.#trigrams = null;
       return;
     }
-    const tree: IndexEntry[] = [];
-    const floating: IndexEntry[] = [];
-    const wildcards: IndexEntry[] = [];
-    // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`), and a hostile file
-    // repeats one thousands of times: of identical wildcard entries only the first can ever win
-    // (same priority, earliest line), so keep just it. (A plain prefix is found by its hash and
-    // costs its length to confirm; only wildcard entries cost searches of the path.)
-    // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
-    let seen: Map<string, number> | undefined;
-    for (const entry of all) {
-      if (entry.pieces !== null) {
-        const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
-        seen ??= new Map();
-        const kinds = seen.get(entry.pattern) ?? 0;
-        if ((kinds & kind) !== 0) continue;
-        seen.set(entry.pattern, kinds | kind);
-        wildcards.push(entry);
-      }
-      if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
-      else floating.push(entry);
-    }
+    const { tree, floating, wildcards } = splitEntries(all);
     this.#wildcards = fromTable?.wildcards ?? wildcards;
     this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
     const hashed: IndexEntry[] = [];
@@ -119,7 +101,8 @@ export class RuleIndex {
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
-    this.#prefixes = fromTable?.prefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
+    this.#tablePrefixes = fromTable?.prefixes ?? null;
+    this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }
 
@@ -128,12 +111,11 @@ export class RuleIndex {
    * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    const prefixes = this.#prefixes;
     const wildcards = this.#wildcards;
     return (
       this.#bytes +
-      (prefixes instanceof TablePrefixIndex ? prefixes.estimatedBytes : 0) +
-      (wildcards instanceof TableWildcards ? wildcards.bytes : 0) +
+      (this.#tablePrefixes?.estimatedBytes ?? 0) +
+      (Array.isArray(wildcards) ? 0 : (wildcards as LazyWildcards).bytes) +
       (this.#program?.bytes ?? 0)
     );
   }
@@ -169,10 +151,8 @@ export class RuleIndex {
       if (search.work <= limit) return;
     }
     if (this.#program === null) {
-      const wildcards =
-        this.#wildcards instanceof TableWildcards
-          ? this.#wildcards.entries()
-          : this.#wildcards.slice();
+      const all = this.#wildcards;
+      const wildcards = Array.isArray(all) ? all.slice() : (all as LazyWildcards).entries();
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
       // not a check's.
@@ -239,6 +219,44 @@ function programAfter(pathLength: number, wildcards: number): number {
   return 4 * pathLength + wildcards + 4096;
 }
 
+/** The entries of a large set, as the index files them (see {@link splitEntries}). */
+interface SplitEntries {
+  /** Entries with a literal prefix longer than `/`, or no `*`: the prefix index's. */
+  readonly tree: IndexEntry[];
+  /** Wildcard entries with an empty or `/` prefix. */
+  readonly floating: IndexEntry[];
+  /** Every wildcard entry kept. */
+  readonly wildcards: IndexEntry[];
+}
+
+/**
+ * Splits the entries of a large set (in file order) for the indexes. Sites repeat patterns
+ * (`/*.pdf$` in several groups merged for `*`), and a hostile file repeats one thousands of
+ * times: of identical wildcard entries only the first can ever win (same priority, earliest
+ * line), so only it is kept. (A plain prefix is found by its hash and costs its length to
+ * confirm; only wildcard entries cost searches of the path.)
+ */
+function splitEntries(all: readonly IndexEntry[]): SplitEntries {
+  const tree: IndexEntry[] = [];
+  const floating: IndexEntry[] = [];
+  const wildcards: IndexEntry[] = [];
+  // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
+  let seen: Map<string, number> | undefined;
+  for (const entry of all) {
+    if (entry.pieces !== null) {
+      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
+      seen ??= new Map();
+      const kinds = seen.get(entry.pattern) ?? 0;
+      if ((kinds & kind) !== 0) continue;
+      seen.set(entry.pattern, kinds | kind);
+      wildcards.push(entry);
+    }
+    if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
+    else floating.push(entry);
+  }
+  return { tree, floating, wildcards };
+}
+
 /** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
 function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
   let kept: IndexEntry[] | null = null;
@@ -261,163 +279,8 @@ function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
 }
 
 /** See {@link RuleIndex.estimatedBytes}. */
-function estimateBytes(entries: readonly IndexEntry[]): number {
+export function estimateBytes(entries: readonly IndexEntry[]): number {
   let bytes = 256;
   for (const entry of entries) bytes += 150 + 64 * (entry.pieces?.length ?? 0);
   return bytes;
-}
-
-/** What {@link indexRuleTable} gives the index besides the entries it made. */
-interface TableRules {
-  readonly prefixes: TablePrefixIndex | null;
-  readonly wildcards: TableWildcards;
-}
-
-/**
- * The wildcard entries of a set read from a rule table, for its {@link WildcardProgram}: counted
- * when the set is indexed, made (as {@link entriesOf} makes them) only when a check builds the
- * program, which keeps them.
- */
-class TableWildcards {
-  readonly #body: BodyText;
-  readonly #rules: RuleNumbers;
-  readonly #groups: readonly number[];
-  readonly #rfc9309: boolean;
-  /** Their number, without repeats. */
-  readonly length: number;
-  /** The bytes of the entries made (see `estimateBytes`), 0 until they are. */
-  bytes = 0;
-
-  constructor(
-    body: BodyText,
-    rules: RuleNumbers,
-    groups: readonly number[],
-    rfc9309: boolean,
-    length: number,
-  ) {
-    this.#body = body;
-    this.#rules = rules;
-    this.#groups = groups;
-    this.#rfc9309 = rfc9309;
-    this.length = length;
-  }
-
-  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
-  entries(): IndexEntry[] {
-    const wildcards: IndexEntry[] = [];
-    const seen = new Map<string, number>();
-    for (const entry of entriesOf(this.#body, this.#rules, this.#groups, this.#rfc9309)) {
-      if (entry.pieces === null) continue;
-      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
-      const kinds = seen.get(entry.pattern) ?? 0;
-      if ((kinds & kind) !== 0) continue;
-      seen.set(entry.pattern, kinds | kind);
-      wildcards.push(entry);
-    }
-    this.bytes = estimateBytes(wildcards);
-    return wildcards;
-  }
-}
-
-/**
- * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a small set as
- * entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
- * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 150), and only its
- * wildcard rules with an empty or `/` prefix made into entries. The same answers, and the same
- * work, as `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
- */
-export function indexRuleTable(
-  body: BodyText,
-  rules: RuleNumbers,
-  groups: readonly number[],
-  rfc9309: boolean,
-): RuleIndex {
-  let count = 0;
-  for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
-  if (count <= RULE_SIZE * ruleIndexing.smallSet)
-    return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
-  const text = body.text;
-  const short: IndexEntry[] = [];
-  const items: PrefixItems = {
-    ids: [],
-    specials: [],
-    hashes: [],
-    priorities: [],
-    lengths: [],
-    lastChars: [],
-  };
-  const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
-  // As in the RuleIndex constructor: of identical wildcard patterns of a kind, the first only.
-  let seen: Map<string, number> | undefined;
-  let wildcards = 0;
-  let group = 0;
-  let line = 0;
-  let allow = false;
-  /**
-   * Files the pattern `pattern[start, end)` of the rule at `r` (its `index.html` rewrite with
-   * `rewrite`; the text as written unless `special`).
-   */
-  const add = (
-    pattern: string,
-    start: number,
-    end: number,
-    r: number,
-    rewrite: boolean,
-    special: boolean,
-  ): void => {
-    const anchored = end > start && pattern.charCodeAt(end - 1) === 0x24;
-    const literalEnd = anchored ? end - 1 : end;
-    let star = start;
-    while (star < literalEnd && pattern.charCodeAt(star) !== 0x2a) star++;
-    if (star < literalEnd) {
-      const whole = pattern.slice(start, end);
-      const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
-      seen ??= new Map();
-      const kinds = seen.get(whole) ?? 0;
-      if ((kinds & kind) !== 0) return;
-      seen.set(whole, kinds | kind);
-      wildcards++;
-      if (star - start <= 1) {
-        short.push(makeEntry(whole, allow, group, line, rewrite));
-        return;
-      }
-    }
-    if (special) {
-      items.ids.push(ruleCount + items.specials.length);
-      items.specials.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
-    } else {
-      items.ids.push(r / RULE_SIZE);
-    }
-    items.hashes.push(hashPrefix(pattern, start, star));
-    items.priorities.push(end - start);
-    items.lengths.push(star - start);
-    items.lastChars.push(star > start ? pattern.charCodeAt(star - 1) : 0);
-  };
-  for (group of groups) {
-    const last = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
-      const flags = ruleFlags(rules, r);
-      line = ruleLine(rules, r);
-      allow = (flags & RuleFlag.allow) !== 0;
-      let pattern = text;
-      let start = valueStart(rules, r);
-      let end = valueEnd(rules, r);
-      if ((flags & RuleFlag.escaped) !== 0) {
-        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
-        start = 0;
-        end = pattern.length;
-      }
-      add(pattern, start, end, r, false, pattern !== text);
-      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
-      if (allow && endsInIndexHtm(pattern, start, end)) {
-        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        add(rewritten, 0, rewritten.length, r, true, true);
-      }
-    }
-  }
-  const prefixes = items.ids.length > 0 ? new TablePrefixIndex(body, rules, rfc9309, items) : null;
-  return new RuleIndex(short, {
-    prefixes,
-    wildcards: new TableWildcards(body, rules, groups, rfc9309, wildcards),
-  });
 }

@@ -51,6 +51,11 @@ function mix(hash: number): number {
   return Math.imul(hash, 0x9e3779b1);
 }
 
+/** The tag of a mixed hash (see `TablePrefixIndex.#tags`): the 8 bits below the filter's. */
+function tagOf(mixed: number, filterShift: number): number {
+  return (mixed >>> (filterShift - 8)) & 0xff;
+}
+
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
 const FILTER_BITS_PER_ITEM = 3;
 
@@ -61,6 +66,11 @@ export class TablePrefixIndex {
   readonly #rfc9309: boolean;
   /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
   readonly #items: Uint16Array | Int32Array;
+  /**
+   * Eight bits of each item's mixed hash that pick neither its bucket nor its filter bit: most
+   * items of a bucket that are not the prefix a walk asks for are passed over on them.
+   */
+  readonly #tags: Uint8Array;
   /** Items of bucket b are `#items[#buckets[b], #buckets[b + 1])`. */
   readonly #buckets: Int32Array;
   readonly #shift: number;
@@ -102,21 +112,28 @@ export class TablePrefixIndex {
     // Stable, by bucket: each bucket keeps file order, which a stable sort by priority turns
     // into strongest first.
     const fill = buckets.slice(0, buckets.length - 1);
-    let largest = 0;
-    for (const id of ids) if (id > largest) largest = id;
-    const sorted = largest <= 0xffff ? new Uint16Array(count) : new Int32Array(count);
+    // The items' places in `ids`, sorted.
+    const order = new Int32Array(count);
     const sortedPriorities = new Int32Array(count);
     for (let k = 0; k < count; k++) {
       const at = fill[bucket[k]!]!++;
-      sorted[at] = ids[k]!;
+      order[at] = k;
       sortedPriorities[at] = priorities[k]!;
     }
     for (let b = 0; b + 1 < buckets.length; b++) {
-      sortByPriority(sorted, sortedPriorities, buckets[b]!, buckets[b + 1]!);
+      sortByPriority(order, sortedPriorities, buckets[b]!, buckets[b + 1]!);
     }
     let filterBits = 5;
     while (1 << filterBits < count << FILTER_BITS_PER_ITEM) filterBits++;
     const filterShift = 32 - filterBits;
+    let largest = 0;
+    for (const id of ids) if (id > largest) largest = id;
+    const sorted = largest <= 0xffff ? new Uint16Array(count) : new Int32Array(count);
+    const tags = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      sorted[i] = ids[order[i]!]!;
+      tags[i] = tagOf(mix(hashes[order[i]!]!), filterShift);
+    }
     const filter = new Int32Array(1 << (filterBits - 5));
     for (let k = 0; k < count; k++) {
       const bit = mix(hashes[k]!) >>> filterShift;
@@ -142,16 +159,19 @@ export class TablePrefixIndex {
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;
     this.#items = sorted;
+    this.#tags = tags;
     this.#buckets = buckets;
     this.#shift = shift;
     this.#filter = filter;
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    // Four typed arrays (about 200 bytes each besides their elements) and the kept slots.
+    // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
     this.#bytes =
       1024 +
       sorted.byteLength +
+      tags.byteLength +
+      filter.byteLength +
       4 * (buckets.length + ends.length) +
       (8 + ENTRY_BYTES) * specials.length +
       8 * this.#kept.length;
@@ -194,11 +214,14 @@ export class TablePrefixIndex {
   #visit(n: number, mixed: number, path: string, state: MatchState): void {
     const b = mixed >>> this.#shift;
     const to = this.#buckets[b + 1]!;
+    const tag = tagOf(mixed, this.#filterShift);
+    const tags = this.#tags;
     const items = this.#items;
     const rules = this.#rules;
     const text = this.#body.text;
     const search = state.search;
     for (let k = this.#buckets[b]!; k < to; k++) {
+      if (tags[k] !== tag) continue;
       const id = items[k]!;
       const r = id * RULE_SIZE;
       let entry: IndexEntry | null = null;
@@ -296,12 +319,7 @@ function foundEntry(entry: IndexEntry, n: number, path: string): number {
  * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
  * in order; as `sortByStrength`: insertion for a few, counting for more.
  */
-function sortByPriority(
-  ids: Uint16Array | Int32Array,
-  priorities: Int32Array,
-  from: number,
-  to: number,
-): void {
+function sortByPriority(ids: Int32Array, priorities: Int32Array, from: number, to: number): void {
   if (to - from < 32) {
     for (let i = from + 1; i < to; i++) {
       const id = ids[i]!;
