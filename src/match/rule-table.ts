@@ -174,11 +174,20 @@ export function scanRules(
   const search = state.search;
   const path = search.path;
   let wildcardWork = 0;
+  let pathChars = false;
   /** Whether `path` matches `pattern[start, end)`, with the work counted. */
   const matches = (pattern: string, start: number, end: number): boolean => {
     search.work += 1 + (end - start);
-    const prefix = prefixMatch(pattern, start, end, path);
-    if (prefix !== PrefixMatch.wildcard) return prefix === PrefixMatch.yes;
+    const star = prefixMatch(pattern, start, end, path);
+    if (star < 0) return star === PrefixMatch.yes;
+    // Most wildcard patterns need a character the path lacks (`?`, `&`, `.`): ruled out
+    // without compiling the pattern or searching the path for its pieces.
+    if (!pathChars) {
+      search.work += path.length;
+      fillPathChars(path);
+      pathChars = true;
+    }
+    if (lacksCharacterOf(pattern, start + star, end)) return false;
     const before = search.work;
     const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
     wildcardWork += search.work - before;
@@ -230,25 +239,50 @@ function beatsBest(priority: number, line: number, best: IndexEntry | null): boo
   );
 }
 
-/** What comparing a pattern's literal prefix with a path found. */
-const PrefixMatch = { no: 0, yes: 1, wildcard: 2 } as const;
+/** What comparing a pattern's literal prefix with a path found, when it is not a `*`'s offset. */
+const PrefixMatch = { no: -1, yes: -2 } as const;
 
 /**
  * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
  * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
- * matched as a wildcard pattern.
+ * matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
  */
 function prefixMatch(pattern: string, start: number, end: number, path: string): number {
   for (let i = 0; start + i < end; i++) {
     const c = pattern.charCodeAt(start + i);
-    if (c === 0x2a) return PrefixMatch.wildcard;
+    if (c === 0x2a) return i;
     // `$` is special only as the pattern's last character: the path must end there.
     if (c === 0x24 && start + i === end - 1) {
       return path.length === i ? PrefixMatch.yes : PrefixMatch.no;
     }
-    if (path.charCodeAt(i) !== c) return PrefixMatch.no;
+    if (i >= path.length || path.charCodeAt(i) !== c) return PrefixMatch.no;
   }
   return PrefixMatch.yes;
+}
+
+/** The ASCII characters of the path a scan matches, one bit each ({@link fillPathChars}). */
+const PATH_CHARS = new Int32Array(4);
+
+function fillPathChars(path: string): void {
+  PATH_CHARS.fill(0);
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 0x80) PATH_CHARS[c >> 5]! |= 1 << (c & 31);
+  }
+}
+
+/**
+ * Whether the wildcard pattern `pattern[from, end)` (from its first `*` on) holds a literal
+ * character that the path of the last {@link fillPathChars} lacks: then the path does not
+ * match it. (Patterns are escaped, so ASCII; anything else is not ruled out.)
+ */
+function lacksCharacterOf(pattern: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 0x2a || c >= 0x80 || (c === 0x24 && i === end - 1)) continue;
+    if ((PATH_CHARS[c >> 5]! & (1 << (c & 31))) === 0) return true;
+  }
+  return false;
 }
 
 /**
