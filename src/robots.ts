@@ -9,7 +9,13 @@ import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { entriesOf, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
+import {
+  entriesOf,
+  readRuleTable,
+  scanRules,
+  scansRules,
+  type TokenGroups,
+} from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
@@ -145,10 +151,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #model: BodyModel | undefined;
   /** The file under every reading, for `compare`: parsed on its first call. */
   #readings: Readings | undefined;
-  /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   /** Checks that ran out of `options.workBudget`. */
   #exhausted = 0;
-  readonly #tokenGroups: Map<string, readonly number[]> | null;
+  /** The groups naming each product token (RFC 9309 §2.2.1: case-insensitive); null: none. */
+  readonly #tokenGroups: TokenGroups | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
   /**
@@ -428,7 +434,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (agents.length === 1) return this.#resolveOne(agents[0]!);
     const found: OneSet[] = [];
     for (const agent of agents) {
-      const groups = byToken.get(asciiLowerCase(agent));
+      const groups = byToken.get(agent);
       if (groups === undefined) continue;
       const resolution = this.#specific(groups);
       if (!found.includes(resolution)) found.push(resolution);
@@ -441,7 +447,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** {@link #resolve} of one agent. */
   #resolveOne(agent: string): Resolution {
-    const groups = this.#tokenGroups?.get(asciiLowerCase(agent));
+    const groups = this.#tokenGroups?.get(agent);
     return groups === undefined ? this.#globalResolution() : this.#specific(groups);
   }
 
