@@ -10,13 +10,14 @@ import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
 import {
-  entriesOf,
+  type RuleNumbers,
   readRuleTable,
   scanRules,
   scansRules,
   type TokenGroups,
 } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
+import { indexRuleTable } from './match/table-index.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
@@ -143,7 +144,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   readonly #ascii: boolean;
   readonly #utf16: boolean;
   /** Every group's rules (see RuleTable), compiled into a rule set's index on its first check. */
-  readonly #rules: readonly number[];
+  readonly #rules: RuleNumbers;
   /** Bytes in the body; -1 until counted (UTF-16 text from a string). */
   #size: number;
   /** Bytes parsed; -1 for all of them. */
@@ -282,15 +283,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   get retainedBytes(): number {
     // Estimates, from measured heap sizes (docs/performance.md): the kept body (a byte string,
-    // or UTF-16 text), the rule table (about 7 bytes a number), the model (about 200 bytes a
-    // line) once read, and the compiled indexes.
+    // or UTF-16 text), the rule table (8 bytes a number in an array, 4 and 256 in a typed
+    // array), the model (about 200 bytes a line) once read, and the compiled indexes.
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
     let indexes = 0;
     indexes += this.#firstSet?.index?.estimatedBytes ?? 0;
     if (this.#sets !== null)
       for (const set of this.#sets.values()) indexes += set.index?.estimatedBytes ?? 0;
-    return 1024 + text + 7 * this.#rules.length + model + indexes;
+    const table =
+      this.#rules instanceof Int32Array ? 256 + 4 * this.#rules.length : 8 * this.#rules.length;
+    return 1024 + text + table + model + indexes;
   }
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
@@ -484,7 +487,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
       state.search.work = work;
     }
     if (set.index === null) {
-      set.index = new RuleIndex(entriesOf(this.#body(), this.#rules, set.groups, this.#rfc9309()));
+      set.index = indexRuleTable(this.#body(), this.#rules, set.groups, this.#rfc9309());
     }
     set.index.match(path, state);
   }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../src/index.js';
+import { ruleIndexing } from '../src/match/rule-index.js';
 import { referenceCheck } from './helpers/reference-port.js';
 
 // The 6,571 real robots.txt bodies of ../shared/corpus (HTML pages, BOMs, UTF-16, binaries,
@@ -66,6 +67,45 @@ describe.runIf(present)('real-world corpus', () => {
         }
         checks++;
       }
+    }
+    expect(checks).toBeGreaterThan(20000);
+  }, 600_000);
+
+  // Real files have wildcard rules in every shape (nodes of the automaton with dozens of
+  // children, prefixes of every length): each check again with every wildcard rule decided by
+  // the wildcard program, which the matcher uses when the indexes make a check costly.
+  it('answers the same through the wildcard program', () => {
+    const urls = urlsByFile();
+    let checks = 0;
+    try {
+      for (const file of readdirSync(`${corpus}files`).sort()) {
+        const bytes = new Uint8Array(readFileSync(`${corpus}files/${file}`));
+        const robots = parseRobotsTxt(bytes, { maxBytes: Number.POSITIVE_INFINITY });
+        const siteUrls = urls.get(file) ?? [];
+        const sample = [
+          ...siteUrls.filter((_, i) => i % Math.ceil(siteUrls.length / 10 || 1) === 0),
+          ...GENERIC.slice(0, 2),
+        ];
+        const agent = AGENTS[checks % AGENTS.length]!;
+        for (const url of sample) {
+          ruleIndexing.alwaysProgram = false;
+          const expected = {
+            allowed: robots.isAllowed(url, agent),
+            line: robots.matchingLine(url, agent),
+          };
+          ruleIndexing.alwaysProgram = true;
+          const actual = {
+            allowed: robots.isAllowed(url, agent),
+            line: robots.matchingLine(url, agent),
+          };
+          if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
+            expect({ file, url, agent, ...actual }).toEqual({ file, url, agent, ...expected });
+          }
+          checks++;
+        }
+      }
+    } finally {
+      ruleIndexing.alwaysProgram = false;
     }
     expect(checks).toBeGreaterThan(20000);
   }, 600_000);

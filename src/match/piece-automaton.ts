@@ -2,7 +2,8 @@
  * An Aho–Corasick automaton over the distinct literal pieces of a rule set's wildcard patterns:
  * one pass over a path tells, for every position, which pieces end there, for all pieces at
  * once. Built once per rule set (see `WildcardProgram`), in time and memory proportional to the
- * pieces' total length.
+ * pieces' total length: 14 bytes a trie node (at most one a character), the trie numbered
+ * breadth first so that a node's children are a range of numbers, sorted by character.
  *
  * A pass records, for each path position i, the automaton's state after reading `path[i]`: the
  * longest suffix of `path[0, i]` that starts some piece. A piece ends at i exactly when its
@@ -15,8 +16,10 @@
 /** No transition, no state. */
 const NONE = -1;
 
-/** Numbers kept per transition slot: the source state (-1: empty), the character, the target. */
-const SLOT = 3;
+/** Numbers per piece in {@link PieceAutomaton.pieceData}: its length first, then these. */
+export const PIECE = 3;
+export const PIECE_FROM = 1;
+export const PIECE_TO = 2;
 
 /** The trie, failure links and depth-first numbering of a set of pieces. */
 export class PieceAutomaton {
@@ -24,150 +27,85 @@ export class PieceAutomaton {
   readonly pieces: number;
   /** Number of trie nodes (the root is node 0). */
   readonly nodes: number;
-  /** A piece's length. */
-  readonly pieceLength: Int32Array;
-  /** A piece's range of depth-first numbers in the failure-link tree. */
-  readonly pieceFrom: Int32Array;
-  readonly pieceTo: Int32Array;
-  /** Transitions (see {@link SLOT}), open addressing. */
-  readonly #slots: Int32Array;
-  readonly #mask: number;
-  /** The root's transitions on characters below 128 (the usual case): a direct table. */
+  /**
+   * Per piece, {@link PIECE} numbers: its length, and its range of depth-first numbers in the
+   * failure-link tree (`PIECE_FROM`, `PIECE_TO`).
+   */
+  readonly pieceData: Int32Array;
+  /** Node v's children are nodes `[#childStart[v], #childStart[v + 1])`, by character. */
+  readonly #childStart: Int32Array;
+  /** The character on the edge into each node. */
+  readonly #label: Uint16Array;
+  /** The root's child on each character below 128 (-1: none): the most used transitions. */
   readonly #root: Int32Array;
   readonly #fail: Int32Array;
   /** A node's depth-first number in the failure-link tree. */
   readonly #order: Int32Array;
 
-  /** `pieces`: distinct, non-empty strings. */
+  /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
   constructor(pieces: readonly string[]) {
-    let chars = 0;
-    for (const piece of pieces) chars += piece.length;
-    // Trie nodes, at most one per character plus the root.
-    const most = chars + 1;
-    let bits = 4;
-    while (1 << bits < most * 2) bits++;
-    const mask = (1 << bits) - 1;
-    const slots = new Int32Array(SLOT << bits).fill(NONE);
-    const root = new Int32Array(128).fill(NONE);
-    // Children as lists, for the breadth-first walk that sets failure links.
-    const firstChild = new Int32Array(most).fill(NONE);
-    const nextSibling = new Int32Array(most).fill(NONE);
-    const nodeChar = new Int32Array(most);
-    const pieceNode = new Int32Array(pieces.length);
-    const pieceLength = new Int32Array(pieces.length);
-    let nodes = 1;
-    for (let p = 0; p < pieces.length; p++) {
-      const piece = pieces[p]!;
-      let node = 0;
-      for (let i = 0; i < piece.length; i++) {
-        const c = piece.charCodeAt(i);
-        const at = slotOf(slots, mask, node, c);
-        if (slots[at] === NONE) {
-          const child = nodes++;
-          slots[at] = node;
-          slots[at + 1] = c;
-          slots[at + 2] = child;
-          nodeChar[child] = c;
-          nextSibling[child] = firstChild[node]!;
-          firstChild[node] = child;
-          if (node === 0 && c < 128) root[c] = child;
-        }
-        node = slots[at + 2]!;
-      }
-      pieceNode[p] = node;
-      pieceLength[p] = piece.length;
-    }
-    const fail = new Int32Array(nodes);
-    // Breadth first: a node's failure link is set from its parent's, which is shallower.
-    const queue = new Int32Array(nodes);
-    let head = 0;
-    let tail = 0;
-    for (let child = firstChild[0]!; child !== NONE; child = nextSibling[child]!) {
-      fail[child] = 0;
-      queue[tail++] = child;
-    }
-    while (head < tail) {
-      const node = queue[head++]!;
-      for (let child = firstChild[node]!; child !== NONE; child = nextSibling[child]!) {
-        const c = nodeChar[child]!;
-        let f = fail[node]!;
-        let target = NONE;
-        for (;;) {
-          const at = slotOf(slots, mask, f, c);
-          if (slots[at] !== NONE) {
-            target = slots[at + 2]!;
-            break;
-          }
-          if (f === 0) break;
-          f = fail[f]!;
-        }
-        fail[child] = target === NONE ? 0 : target;
-        queue[tail++] = child;
-      }
-    }
-    // The failure-link tree in depth-first order (reusing the child lists' arrays).
-    const order = new Int32Array(nodes);
-    const end = new Int32Array(nodes);
-    firstChild.fill(NONE, 0, nodes);
-    for (let v = nodes - 1; v > 0; v--) {
-      nextSibling[v] = firstChild[fail[v]!]!;
-      firstChild[fail[v]!] = v;
-    }
-    const stack = queue;
-    const next = nodeChar;
-    let top = 0;
-    let number = 0;
-    stack[0] = 0;
-    next[0] = firstChild[0]!;
-    order[0] = number++;
-    while (top >= 0) {
-      const child = next[top]!;
-      if (child === NONE) {
-        end[stack[top]!] = number;
-        top--;
-        continue;
-      }
-      next[top] = nextSibling[child]!;
-      top++;
-      stack[top] = child;
-      next[top] = firstChild[child]!;
-      order[child] = number++;
-    }
-    const pieceFrom = new Int32Array(pieces.length);
-    const pieceTo = new Int32Array(pieces.length);
-    for (let p = 0; p < pieces.length; p++) {
-      pieceFrom[p] = order[pieceNode[p]!]!;
-      pieceTo[p] = end[pieceNode[p]!]!;
-    }
+    const trie = buildTrie(pieces);
+    const nodes = trie.nodes;
     this.pieces = pieces.length;
     this.nodes = nodes;
-    this.pieceLength = pieceLength;
-    this.pieceFrom = pieceFrom;
-    this.pieceTo = pieceTo;
-    // The transitions again, in a table sized for the nodes made (pieces share prefixes).
-    bits = 4;
-    while (1 << bits < nodes * 2) bits++;
-    this.#mask = (1 << bits) - 1;
-    this.#slots = new Int32Array(SLOT << bits).fill(NONE);
-    for (let at = 0; at < slots.length; at += SLOT) {
-      if (slots[at] === NONE) continue;
-      const to = slotOf(this.#slots, this.#mask, slots[at]!, slots[at + 1]!);
-      this.#slots[to] = slots[at]!;
-      this.#slots[to + 1] = slots[at + 1]!;
-      this.#slots[to + 2] = slots[at + 2]!;
+    this.#childStart = trie.childStart;
+    this.#label = trie.label;
+    const root = new Int32Array(128).fill(NONE);
+    for (let child = trie.childStart[0]!; child < trie.childStart[1]!; child++) {
+      const c = trie.label[child]!;
+      if (c < 128) root[c] = child;
     }
     this.#root = root;
+    // Breadth first (the numbering's order): a node's failure link from its parent's.
+    const fail = new Int32Array(nodes);
+    const parent = trie.parent;
+    for (let v = 1; v < nodes; v++) {
+      const up = parent[v]!;
+      if (up === 0) continue;
+      const c = trie.label[v]!;
+      let f = fail[up]!;
+      for (;;) {
+        const target = this.#child(f, c);
+        if (target !== NONE) {
+          fail[v] = target;
+          break;
+        }
+        if (f === 0) break;
+        f = fail[f]!;
+      }
+    }
     this.#fail = fail;
+    const { order, end } = orderFailTree(fail);
     this.#order = order;
+    const pieceData = new Int32Array(PIECE * pieces.length);
+    for (let p = 0; p < pieces.length; p++) {
+      const node = trie.pieceNode[p]!;
+      pieceData[PIECE * p] = pieces[p]!.length;
+      pieceData[PIECE * p + PIECE_FROM] = order[node]!;
+      pieceData[PIECE * p + PIECE_TO] = end[node]!;
+    }
+    this.pieceData = pieceData;
   }
 
   /** Memory the automaton retains, in bytes (its typed arrays). */
   get bytes(): number {
-    return (
-      4 * (this.#slots.length + this.#fail.length + this.#order.length + 3 * this.pieces) +
-      4 * 128 +
-      256
-    );
+    return 14 * this.nodes + 4 * (PIECE * this.pieces + 128) + 256;
+  }
+
+  /** Node v's child on character c, or -1. */
+  #child(v: number, c: number): number {
+    if (v === 0 && c < 128) return this.#root[c]!;
+    const label = this.#label;
+    let lo = this.#childStart[v]!;
+    let hi = this.#childStart[v + 1]!;
+    // Narrowed to a few by halving (the child, if any, stays in [lo, hi)), then scanned.
+    while (hi - lo > 8) {
+      const mid = (lo + hi) >>> 1;
+      if (label[mid]! < c) lo = mid + 1;
+      else hi = mid + 1;
+    }
+    for (; lo < hi; lo++) if (label[lo] === c) return lo;
+    return NONE;
   }
 
   /**
@@ -175,25 +113,23 @@ export class PieceAutomaton {
    * piece's start ends there). Returns the work: the transitions looked up.
    */
   scan(path: string, out: Int32Array): number {
-    const slots = this.#slots;
-    const mask = this.#mask;
-    const root = this.#root;
     const fail = this.#fail;
     const order = this.#order;
+    const root = this.#root;
     let state = 0;
     let work = path.length;
     for (let i = 0; i < path.length; i++) {
       const c = path.charCodeAt(i);
       for (;;) {
         if (state === 0) {
-          state = c < 128 ? root[c]! : slots[slotOf(slots, mask, 0, c) + 2]!;
+          state = c < 128 ? root[c]! : this.#child(0, c);
           if (state === NONE) state = 0;
           break;
         }
         work++;
-        const at = slotOf(slots, mask, state, c);
-        if (slots[at] !== NONE) {
-          state = slots[at + 2]!;
+        const next = this.#child(state, c);
+        if (next !== NONE) {
+          state = next;
           break;
         }
         state = fail[state]!;
@@ -204,13 +140,129 @@ export class PieceAutomaton {
   }
 }
 
-/** Where transition (state, c) is in `slots`, or the empty slot where it would go. */
-function slotOf(slots: Int32Array, mask: number, state: number, c: number): number {
-  let slot = (Math.imul(state, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-  for (;;) {
-    const at = slot * SLOT;
-    const key = slots[at]!;
-    if (key === NONE || (key === state && slots[at + 1] === c)) return at;
-    slot = (slot + 1) & mask;
+/** A trie numbered breadth first, children by character. */
+interface Trie {
+  readonly nodes: number;
+  readonly childStart: Int32Array;
+  readonly label: Uint16Array;
+  readonly parent: Int32Array;
+  /** The node each piece ends at. */
+  readonly pieceNode: Int32Array;
+}
+
+/**
+ * The trie of `pieces`: first with transitions in a hash table (a node per new character),
+ * then numbered breadth first with each node's children sorted by character, which makes the
+ * children of a node a range of numbers and the hash table unnecessary.
+ */
+function buildTrie(pieces: readonly string[]): Trie {
+  let chars = 0;
+  for (const piece of pieces) chars += piece.length;
+  const most = chars + 1;
+  let bits = 4;
+  while (1 << bits < most * 2) bits++;
+  const mask = (1 << bits) - 1;
+  const shift = 32 - bits;
+  // Slots of three: the parent (-1: empty), the character, the child.
+  const slots = new Int32Array(3 << bits).fill(NONE);
+  const firstChild = new Int32Array(most).fill(NONE);
+  const nextSibling = new Int32Array(most).fill(NONE);
+  const nodeChar = new Int32Array(most);
+  const endsPiece = new Int32Array(pieces.length);
+  let nodes = 1;
+  for (let p = 0; p < pieces.length; p++) {
+    const piece = pieces[p]!;
+    let node = 0;
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      // Fibonacci hashing: the product's top bits (its low bits would follow the node's).
+      let slot = Math.imul(node ^ Math.imul(c, 0x85ebca6b), 0x9e3779b1) >>> shift;
+      while (slots[3 * slot] !== NONE && !(slots[3 * slot] === node && slots[3 * slot + 1] === c)) {
+        slot = (slot + 1) & mask;
+      }
+      if (slots[3 * slot] === NONE) {
+        const child = nodes++;
+        slots[3 * slot] = node;
+        slots[3 * slot + 1] = c;
+        slots[3 * slot + 2] = child;
+        nodeChar[child] = c;
+        nextSibling[child] = firstChild[node]!;
+        firstChild[node] = child;
+      }
+      node = slots[3 * slot + 2]!;
+    }
+    endsPiece[p] = node;
   }
+  // Breadth first: number[old] is the new number; new numbers are given in queue order.
+  const number = new Int32Array(nodes);
+  const queue = new Int32Array(nodes);
+  const childStart = new Int32Array(nodes + 1);
+  const label = new Uint16Array(nodes);
+  const parent = new Int32Array(nodes);
+  // A node's children, sorted (reusing `firstChild`'s room would lose the lists being read).
+  const children = new Int32Array(nodes);
+  let tail = 1;
+  for (let head = 0; head < nodes; head++) {
+    const old = queue[head]!;
+    childStart[head] = tail;
+    let count = 0;
+    for (let child = firstChild[old]!; child !== NONE; child = nextSibling[child]!) {
+      children[count++] = child;
+    }
+    // Few children (mostly one): insertion sort by character.
+    for (let i = 1; i < count; i++) {
+      const child = children[i]!;
+      let j = i - 1;
+      while (j >= 0 && nodeChar[children[j]!]! > nodeChar[child]!) {
+        children[j + 1] = children[j]!;
+        j--;
+      }
+      children[j + 1] = child;
+    }
+    for (let i = 0; i < count; i++) {
+      const child = children[i]!;
+      number[child] = tail;
+      label[tail] = nodeChar[child]!;
+      parent[tail] = head;
+      queue[tail++] = child;
+    }
+  }
+  childStart[nodes] = nodes;
+  const pieceNode = new Int32Array(pieces.length);
+  for (let p = 0; p < pieces.length; p++) pieceNode[p] = number[endsPiece[p]!]!;
+  return { nodes, childStart, label, parent, pieceNode };
+}
+
+/** The failure-link tree in depth-first order: each node's number and the end of its subtree. */
+function orderFailTree(fail: Int32Array): { order: Int32Array; end: Int32Array } {
+  const nodes = fail.length;
+  const firstChild = new Int32Array(nodes).fill(NONE);
+  const nextSibling = new Int32Array(nodes).fill(NONE);
+  for (let v = nodes - 1; v > 0; v--) {
+    nextSibling[v] = firstChild[fail[v]!]!;
+    firstChild[fail[v]!] = v;
+  }
+  const order = new Int32Array(nodes);
+  const end = new Int32Array(nodes);
+  const stack = new Int32Array(nodes);
+  const next = new Int32Array(nodes);
+  let top = 0;
+  let count = 0;
+  stack[0] = 0;
+  next[0] = firstChild[0]!;
+  order[0] = count++;
+  while (top >= 0) {
+    const child = next[top]!;
+    if (child === NONE) {
+      end[stack[top]!] = count;
+      top--;
+      continue;
+    }
+    next[top] = nextSibling[child]!;
+    top++;
+    stack[top] = child;
+    next[top] = firstChild[child]!;
+    order[child] = count++;
+  }
+  return { order, end };
 }

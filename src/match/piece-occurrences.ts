@@ -15,12 +15,37 @@
  * and grown, so a check allocates nothing but for a longer path or a larger automaton.
  */
 
-import type { PieceAutomaton } from './piece-automaton.js';
+import { PIECE, PIECE_FROM, PIECE_TO, type PieceAutomaton } from './piece-automaton.js';
 
 /** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
 const FEW = 32;
 
 const NONE = -1;
+
+/** The longest path whose arrays are kept from one check to the next. */
+const KEPT_PATH = 8 * 1024 + 512;
+
+/**
+ * Numbers per piece in `info` (32 bytes: a piece's are read together), and their offsets
+ * (exported for the program's inlined lookups): the check they were found in, the piece's range
+ * in `#positions`, its first and last end (-1: none), and the automaton's facts (its length,
+ * its range of state numbers), copied here so that a lookup reads one record.
+ */
+export const INFO = 8;
+const FROM = 1;
+const TO = 2;
+export const FIRST = 3;
+export const LAST = 4;
+export const LENGTH = 5;
+export const STATES_FROM = 6;
+export const STATES_TO = 7;
+
+/**
+ * Path lengths of `#dense` a check may use: a table of next ends costs a pass over the path to
+ * build, and pays once a piece's queries cost as much in the merge sort tree (or at once for a
+ * piece ending at an eighth of the positions or more).
+ */
+const DENSE_TABLES = 32;
 
 /** A typed array of at least `length` elements: `array` or a larger replacement. */
 function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
@@ -28,6 +53,14 @@ function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<Arr
   let size = Math.max(64, array.length);
   while (size < length) size *= 2;
   return new Int32Array(size);
+}
+
+/** `array`, or a copy at least `length` long (doubling): its contents kept. */
+function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = atLeast(new Int32Array(0), Math.max(length, 2 * array.length));
+  grown.set(array);
+  return grown;
 }
 
 /** The number of set bits of a 32-bit word. */
@@ -43,8 +76,11 @@ export class PieceOccurrences {
   work = 0;
   #automaton: PieceAutomaton | null = null;
   #length = 0;
-  /** `#state[i]`: the depth-first number of the automaton's state after `path[i]`. */
-  #state = new Int32Array(0);
+  /**
+   * `state[i]`: the depth-first number of the automaton's state after `path[i]`. Read-only
+   * outside: the program reads it (and `info`, `stamp`) in place of calls on its hot path.
+   */
+  state: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The positions whose state is not the root, sorted by state (then position): `#sorted`. */
   #positions = new Int32Array(0);
   #count = 0;
@@ -59,13 +95,18 @@ export class PieceOccurrences {
   #scratchKeys = new Int32Array(0);
   #scratchPositions = new Int32Array(0);
   #buckets = new Int32Array(0);
-  /** Per piece: the check (`#stamp`) its facts below were found in. */
-  #checkOf = new Int32Array(0);
-  #from = new Int32Array(0);
-  #to = new Int32Array(0);
-  #first = new Int32Array(0);
-  #last = new Int32Array(0);
-  #stamp = 0;
+  /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
+  info: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** The current check's number: a piece's record is current when its first number is it. */
+  stamp = 0;
+  /**
+   * Per piece, two numbers for its queries past a position: the merge sort tree's work they
+   * cost, and where its table of next ends starts in `#dense` (-1: none).
+   */
+  #heavy = new Int32Array(0);
+  /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
+  #dense = new Int32Array(0);
+  #denseUsed = 0;
   /** Range minimum and maximum tables (see `#buildExtremes`), built on first need. */
   #fromStart = new Int32Array(0);
   #toEnd = new Int32Array(0);
@@ -85,21 +126,18 @@ export class PieceOccurrences {
     this.#length = n;
     this.#treeBuilt = false;
     this.#extremesBuilt = false;
+    this.#denseUsed = 0;
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
-    if (++this.#stamp > 0x3fffffff) {
-      this.#stamp = 1;
-      this.#checkOf.fill(0);
+    if (++this.stamp > 0x3fffffff) {
+      this.stamp = 1;
+      this.info.fill(0);
     }
-    if (this.#checkOf.length < automaton.pieces) {
-      const size = atLeast(this.#checkOf, automaton.pieces).length;
-      this.#checkOf = new Int32Array(size);
-      this.#from = new Int32Array(size);
-      this.#to = new Int32Array(size);
-      this.#first = new Int32Array(size);
-      this.#last = new Int32Array(size);
+    if (this.info.length < INFO * automaton.pieces) {
+      this.info = atLeast(this.info, INFO * automaton.pieces).fill(0);
+      this.#heavy = atLeast(this.#heavy, 2 * automaton.pieces);
     }
-    this.#state = atLeast(this.#state, n);
-    const state = this.#state;
+    this.state = atLeast(this.state, n);
+    const state = this.state;
     this.work = automaton.scan(path, state);
     this.#sort(n, automaton.nodes);
     this.#rank(automaton.nodes);
@@ -108,11 +146,27 @@ export class PieceOccurrences {
   /** Drops the automaton (a check is over: keep nothing of it alive). */
   release(): void {
     this.#automaton = null;
+    // The arrays of a long path are not kept (the next checks' paths are most likely short):
+    // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
+    if (this.#length > KEPT_PATH) {
+      const empty = new Int32Array(0);
+      this.state = empty;
+      this.#positions = empty;
+      this.#keys = empty;
+      this.#distinctStart = empty;
+      this.#scratchKeys = empty;
+      this.#scratchPositions = empty;
+      this.#dense = empty;
+      this.#fromStart = empty;
+      this.#toEnd = empty;
+      this.#blockTable = empty;
+      this.#tree = empty;
+    }
   }
 
   /** Sorts the positions by state (radix sort, two passes: stable, so by position within one). */
   #sort(n: number, nodes: number): void {
-    const state = this.#state;
+    const state = this.state;
     let count = 0;
     for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
     this.#count = count;
@@ -190,39 +244,49 @@ export class PieceOccurrences {
     return this.#distinctStart[this.#wordRank[w]! + popcount(below)]!;
   }
 
-  /** Finds piece p's range of positions, first and last end, once per check. */
-  #info(p: number): void {
-    if (this.#checkOf[p] === this.#stamp) return;
-    this.#checkOf[p] = this.#stamp;
-    const automaton = this.#automaton!;
-    const from = this.#lowerBound(automaton.pieceFrom[p]!);
-    const to = this.#lowerBound(automaton.pieceTo[p]!);
-    this.#from[p] = from;
-    this.#to[p] = to;
+  /** Finds piece p's range of positions, first and last end, once per check: its record. */
+  infoOf(p: number): number {
+    const at = INFO * p;
+    const info = this.info;
+    if (info[at] === this.stamp) return at;
+    info[at] = this.stamp;
+    const pieces = this.#automaton!.pieceData;
+    const statesFrom = pieces[PIECE * p + PIECE_FROM]!;
+    const statesTo = pieces[PIECE * p + PIECE_TO]!;
+    const from = this.#lowerBound(statesFrom);
+    const to = this.#lowerBound(statesTo);
+    info[at + FROM] = from;
+    info[at + TO] = to;
+    info[at + LENGTH] = pieces[PIECE * p]!;
+    info[at + STATES_FROM] = statesFrom;
+    info[at + STATES_TO] = statesTo;
+    this.#heavy[2 * p] = 0;
+    this.#heavy[2 * p + 1] = NONE;
     this.work += 4;
     if (from === to) {
-      this.#first[p] = NONE;
-      this.#last[p] = NONE;
-      return;
+      info[at + FIRST] = NONE;
+      info[at + LAST] = NONE;
+      return at;
     }
     const positions = this.#positions;
     if (to - from <= FEW) {
       let first = positions[from]!;
       let last = first;
       for (let k = from + 1; k < to; k++) {
-        const at = positions[k]!;
-        if (at < first) first = at;
-        else if (at > last) last = at;
+        const end = positions[k]!;
+        if (end < first) first = end;
+        else if (end > last) last = end;
       }
       this.work += to - from;
-      this.#first[p] = first;
-      this.#last[p] = last;
-      return;
+      info[at + FIRST] = first;
+      info[at + LAST] = last;
+      return at;
     }
     if (!this.#extremesBuilt) this.#buildExtremes();
-    this.#first[p] = this.#extreme(from, to, 0);
-    this.#last[p] = this.#extreme(from, to, 1);
+    info[at + FIRST] = this.#extreme(from, to, 0);
+    info[at + LAST] = this.#extreme(from, to, 1);
     this.work += 4;
+    return at;
   }
 
   /**
@@ -299,16 +363,15 @@ export class PieceOccurrences {
   endsAt(p: number, end: number): boolean {
     this.work++;
     if (end < 0 || end >= this.#length) return false;
-    const key = this.#state[end]!;
-    const automaton = this.#automaton!;
-    return key >= automaton.pieceFrom[p]! && key < automaton.pieceTo[p]!;
+    const key = this.state[end]!;
+    const pieces = this.#automaton!.pieceData;
+    return key >= pieces[PIECE * p + PIECE_FROM]! && key < pieces[PIECE * p + PIECE_TO]!;
   }
 
   /** Where the last occurrence of piece p starts, or -1. */
   lastStart(p: number): number {
-    this.#info(p);
-    const last = this.#last[p]!;
-    return last < 0 ? NONE : last - this.#automaton!.pieceLength[p]! + 1;
+    const last = this.info[this.infoOf(p) + LAST]!;
+    return last < 0 ? NONE : last - this.#automaton!.pieceData[PIECE * p]! + 1;
   }
 
   /**
@@ -316,30 +379,68 @@ export class PieceOccurrences {
    * `path.indexOf(piece, from)` answers.
    */
   next(p: number, from: number): number {
-    const length = this.#automaton!.pieceLength[p]!;
+    const length = this.#automaton!.pieceData[PIECE * p]!;
     const least = from + length - 1;
     if (least >= this.#length) return NONE;
     // The piece right here (runs, repeated pieces): one comparison.
     if (this.endsAt(p, least)) return from;
-    this.#info(p);
-    const first = this.#first[p]!;
+    const at = this.infoOf(p);
+    const info = this.info;
+    const first = info[at + FIRST]!;
     if (first >= least) return first - length + 1;
-    if (this.#last[p]! < least) return NONE;
-    const lo = this.#from[p]!;
-    const hi = this.#to[p]!;
+    if (info[at + LAST]! < least) return NONE;
+    const lo = info[at + FROM]!;
+    const hi = info[at + TO]!;
     let end: number;
     if (hi - lo <= FEW) {
       const positions = this.#positions;
       end = 0x7fffffff;
       for (let k = lo; k < hi; k++) {
-        const at = positions[k]!;
-        if (at >= least && at < end) end = at;
+        const e = positions[k]!;
+        if (e >= least && e < end) end = e;
       }
       this.work += hi - lo;
+    } else if (
+      this.#heavy[2 * p + 1]! >= 0 ||
+      (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))
+    ) {
+      this.work++;
+      end = this.#dense[this.#heavy[2 * p + 1]! + least]!;
     } else {
+      const before = this.work;
       end = this.#successor(lo, hi, least);
+      // Once its queries have cost two passes over the path, the piece gets a table of next
+      // ends (a pass to build), so no piece costs much more in queries than the path's length.
+      this.#heavy[2 * p]! += this.work - before;
+      if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
     }
     return end - length + 1;
+  }
+
+  /**
+   * Builds the table of next ends of the piece whose record is at `at`: for each position, its
+   * first end at or after it (0x7fffffff: none). Unless the check's tables are full: false.
+   */
+  #tabulate(p: number, at: number): boolean {
+    const n = this.#length;
+    if (this.#denseUsed + n > DENSE_TABLES * n) return false;
+    const offset = this.#denseUsed;
+    this.#denseUsed += n;
+    this.#dense = growTo(this.#dense, this.#denseUsed);
+    const dense = this.#dense;
+    const info = this.info;
+    dense.fill(0x7fffffff, offset, offset + n);
+    const positions = this.#positions;
+    const hi = info[at + TO]!;
+    for (let k = info[at + FROM]!; k < hi; k++) dense[offset + positions[k]!] = positions[k]!;
+    let next = 0x7fffffff;
+    for (let i = n - 1; i >= 0; i--) {
+      if (dense[offset + i] === i) next = i;
+      else dense[offset + i] = next;
+    }
+    this.#heavy[2 * p + 1] = offset;
+    this.work += 2 * n + hi - info[at + FROM]!;
+    return true;
   }
 
   /** Builds the merge sort tree over `#positions`: level k sorted within aligned blocks of 2^k. */

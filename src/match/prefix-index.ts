@@ -11,17 +11,17 @@ import { EntryGroups } from './entry-groups.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 // FNV-1a over UTF-16 code units (prefixes are ASCII; a path may hold any character).
-const HASH_SEED = 0x811c9dc5 | 0;
+export const HASH_SEED: number = 0x811c9dc5 | 0;
 
 /** The hash of a path prefix one character longer: FNV-1a's step. */
 export function nextHash(hash: number, code: number): number {
   return Math.imul(hash ^ code, 0x01000193);
 }
 
-/** The hash a check computes for a path prefix equal to `prefix`. */
-function hashPrefix(prefix: string): number {
+/** The hash a check computes for a path prefix equal to `text[start, end)`. */
+export function hashPrefix(text: string, start: number, end: number): number {
   let hash = HASH_SEED;
-  for (let i = 0; i < prefix.length; i++) hash = nextHash(hash, prefix.charCodeAt(i));
+  for (let i = start; i < end; i++) hash = nextHash(hash, text.charCodeAt(i));
   return hash;
 }
 
@@ -44,7 +44,7 @@ export class PrefixIndex {
     let longest = 0;
     for (let k = 0; k < entries.length; k++) {
       const prefix = entries[k]!.prefix;
-      hashes[k] = hashPrefix(prefix);
+      hashes[k] = hashPrefix(prefix, 0, prefix.length);
       if (prefix.length > longest) longest = prefix.length;
     }
     const ends = new Int32Array((longest + 1) * 4);

@@ -4,7 +4,8 @@
  * strongest first, scanned until no entry can beat what was found; a large set is split so that
  * a check only looks at rules that can match:
  *
- * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix;
+ * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix (for a set
+ *   read from a rule table, a {@link TablePrefixIndex}: rule numbers, not entries);
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
@@ -12,6 +13,7 @@
 
 import { nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
+import type { TablePrefixIndex } from './table-prefix-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 import { WildcardProgram } from './wildcard-program.js';
 
@@ -30,14 +32,39 @@ export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
   alwaysProgram: false,
 };
 
+/**
+ * What a set read from a rule table gives its index besides the entries it made (see
+ * `indexRuleTable`): its prefix index of rule numbers, and its wildcard entries, counted but
+ * made only when a check builds the {@link WildcardProgram}.
+ */
+export interface TableRules {
+  readonly prefixes: TablePrefixIndex | null;
+  readonly wildcards: LazyWildcards;
+}
+
+/** Wildcard entries made on demand. */
+export interface LazyWildcards {
+  /** Their number, without repeats. */
+  readonly length: number;
+  /** The bytes the entries made retain (0 until they are). */
+  readonly bytes: number;
+  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
+  entries(): IndexEntry[];
+}
+
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
   /** Entries scanned on every check (all of them in a small set), strongest first. */
   readonly #table: readonly IndexEntry[];
-  readonly #prefixes: PrefixIndex | null;
+  readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
-  /** The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs. */
-  readonly #wildcards: readonly IndexEntry[];
+  /**
+   * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
+   * for a set read from a rule table, made when the program is.
+   */
+  readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
+  /** The prefix index of a set read from a rule table (its estimate grows as it keeps entries). */
+  readonly #tablePrefixes: TablePrefixIndex | null;
   /** Built on the first check that the indexes make costly (see {@link match}). */
   #program: WildcardProgram | null = null;
   /**
@@ -47,9 +74,12 @@ export class RuleIndex {
    */
   readonly #bytes: number;
 
-  /** `all`: the entries of the merged groups in file order (not modified). */
-  constructor(all: readonly IndexEntry[]) {
-    if (all.length <= ruleIndexing.smallSet) {
+  /**
+   * `all`: the entries of the merged groups in file order (not modified); or, with `fromTable`
+   * (see `indexRuleTable`), the entries of their wildcard rules with a short prefix only.
+   */
+  constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
+    if (fromTable === null && all.length <= ruleIndexing.smallSet) {
       // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
       // pairwise).
       const table = withoutRepeats(all);
@@ -57,32 +87,13 @@ export class RuleIndex {
       sortByStrength(table);
       this.#bytes = estimateBytes(table) + 8 * this.#wildcards.length;
       this.#table = table;
+      this.#tablePrefixes = null;
       this.#prefixes = null;
       this.#trigrams = null;
       return;
     }
-    const tree: IndexEntry[] = [];
-    const floating: IndexEntry[] = [];
-    const wildcards: IndexEntry[] = [];
-    // Sites repeat patterns (`/*.pdf$` in several groups merged for `*`), and a hostile file
-    // repeats one thousands of times: of identical wildcard entries only the first can ever win
-    // (same priority, earliest line), so keep just it. (A plain prefix is found by its hash and
-    // costs its length to confirm; only wildcard entries cost searches of the path.)
-    // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
-    let seen: Map<string, number> | undefined;
-    for (const entry of all) {
-      if (entry.pieces !== null) {
-        const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
-        seen ??= new Map();
-        const kinds = seen.get(entry.pattern) ?? 0;
-        if ((kinds & kind) !== 0) continue;
-        seen.set(entry.pattern, kinds | kind);
-        wildcards.push(entry);
-      }
-      if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
-      else floating.push(entry);
-    }
-    this.#wildcards = wildcards;
+    const { tree, floating, wildcards } = splitEntries(all);
+    this.#wildcards = fromTable?.wildcards ?? wildcards;
     this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
     const hashed: IndexEntry[] = [];
     const table: IndexEntry[] = [];
@@ -90,7 +101,8 @@ export class RuleIndex {
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
-    this.#prefixes = tree.length > 0 ? new PrefixIndex(tree) : null;
+    this.#tablePrefixes = fromTable?.prefixes ?? null;
+    this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
   }
 
@@ -99,7 +111,13 @@ export class RuleIndex {
    * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    return this.#bytes + (this.#program?.bytes ?? 0);
+    const wildcards = this.#wildcards;
+    return (
+      this.#bytes +
+      (this.#tablePrefixes?.estimatedBytes ?? 0) +
+      (Array.isArray(wildcards) ? 0 : (wildcards as LazyWildcards).bytes) +
+      (this.#program?.bytes ?? 0)
+    );
   }
 
   /**
@@ -133,7 +151,8 @@ export class RuleIndex {
       if (search.work <= limit) return;
     }
     if (this.#program === null) {
-      const wildcards = this.#wildcards.slice();
+      const all = this.#wildcards;
+      const wildcards = Array.isArray(all) ? all.slice() : (all as LazyWildcards).entries();
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
       // not a check's.
@@ -200,6 +219,44 @@ function programAfter(pathLength: number, wildcards: number): number {
   return 4 * pathLength + wildcards + 4096;
 }
 
+/** The entries of a large set, as the index files them (see {@link splitEntries}). */
+interface SplitEntries {
+  /** Entries with a literal prefix longer than `/`, or no `*`: the prefix index's. */
+  readonly tree: IndexEntry[];
+  /** Wildcard entries with an empty or `/` prefix. */
+  readonly floating: IndexEntry[];
+  /** Every wildcard entry kept. */
+  readonly wildcards: IndexEntry[];
+}
+
+/**
+ * Splits the entries of a large set (in file order) for the indexes. Sites repeat patterns
+ * (`/*.pdf$` in several groups merged for `*`), and a hostile file repeats one thousands of
+ * times: of identical wildcard entries only the first can ever win (same priority, earliest
+ * line), so only it is kept. (A plain prefix is found by its hash and costs its length to
+ * confirm; only wildcard entries cost searches of the path.)
+ */
+function splitEntries(all: readonly IndexEntry[]): SplitEntries {
+  const tree: IndexEntry[] = [];
+  const floating: IndexEntry[] = [];
+  const wildcards: IndexEntry[] = [];
+  // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
+  let seen: Map<string, number> | undefined;
+  for (const entry of all) {
+    if (entry.pieces !== null) {
+      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
+      seen ??= new Map();
+      const kinds = seen.get(entry.pattern) ?? 0;
+      if ((kinds & kind) !== 0) continue;
+      seen.set(entry.pattern, kinds | kind);
+      wildcards.push(entry);
+    }
+    if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
+    else floating.push(entry);
+  }
+  return { tree, floating, wildcards };
+}
+
 /** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
 function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
   let kept: IndexEntry[] | null = null;
@@ -222,7 +279,7 @@ function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
 }
 
 /** See {@link RuleIndex.estimatedBytes}. */
-function estimateBytes(entries: readonly IndexEntry[]): number {
+export function estimateBytes(entries: readonly IndexEntry[]): number {
   let bytes = 256;
   for (const entry of entries) bytes += 150 + 64 * (entry.pieces?.length ?? 0);
   return bytes;

@@ -31,7 +31,7 @@ export interface RuleTable {
    * each group, where its rules start, and where the last group's end; last, where that list of
    * starts begins. Rules before the first group are left out (they never apply).
    */
-  readonly rules: readonly number[];
+  readonly rules: RuleNumbers;
   /** The groups naming each product token (null: none). */
   readonly tokenGroups: TokenGroups | null;
   /** Indexes of the groups with a `*` line, ascending. */
@@ -40,37 +40,85 @@ export interface RuleTable {
   readonly bytesParsed: number;
 }
 
+/**
+ * The numbers of a rule table: an array for a small table, an `Int32Array` for a large one (half
+ * the bytes, but a typed array costs about 230 bytes and an allocation outside the heap, which
+ * made parsing a typical file a fifth slower).
+ */
+export type RuleNumbers = Int32Array | readonly number[];
+
+/** Tables of more numbers than this are typed arrays (see {@link RuleNumbers}). */
+const LARGEST_ARRAY_TABLE = 3 * 256;
+
 /** Numbers per rule in {@link RuleTable.rules}. */
-const RULE_SIZE = 3;
+export const RULE_SIZE = 3;
 
 /** Where the rules of `group` start in the table (the index of the first rule's first number). */
-function groupStart(rules: readonly number[], group: number): number {
+export function groupStart(rules: RuleNumbers, group: number): number {
   return rules[rules[rules.length - 1]! + group]!;
 }
 
 /** Where the rules of `group` end in the table (just past its last rule). */
-function groupEnd(rules: readonly number[], group: number): number {
+export function groupEnd(rules: RuleNumbers, group: number): number {
   return rules[rules[rules.length - 1]! + group + 1]!;
 }
 
 /** The 1-based line of the rule at `r`. */
-function ruleLine(rules: readonly number[], r: number): number {
+export function ruleLine(rules: RuleNumbers, r: number): number {
   return rules[r]! >> 2;
 }
 
 /** The `RuleFlag` bits of the rule at `r`. */
-function ruleFlags(rules: readonly number[], r: number): number {
+export function ruleFlags(rules: RuleNumbers, r: number): number {
   return rules[r]! & 3;
 }
 
 /** Where the value of the rule at `r` starts in the body's text. */
-function valueStart(rules: readonly number[], r: number): number {
+export function valueStart(rules: RuleNumbers, r: number): number {
   return rules[r + 1]!;
 }
 
 /** Where the value of the rule at `r` ends in the body's text. */
-function valueEnd(rules: readonly number[], r: number): number {
+export function valueEnd(rules: RuleNumbers, r: number): number {
   return rules[r + 2]!;
+}
+
+/** The group of the rule at `r`: the last group whose rules start at or before it. */
+function groupOfRule(rules: RuleNumbers, r: number): number {
+  const starts = rules[rules.length - 1]!;
+  // Groups `[lo, hi]` may hold it (the list of starts ends with where the table ends). A group
+  // without rules starts where the next does: the last group starting at or before `r` holds it.
+  let lo = 0;
+  let hi = rules.length - 2 - starts - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (rules[starts + mid]! <= r) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The index entry of the rule at `r` (its pattern escaped as {@link entriesOf} escapes it), or
+ * with `rewrite` its `index.html` rewrite: what a compact index makes of a rule it reaches.
+ */
+export function ruleEntry(
+  body: BodyText,
+  rules: RuleNumbers,
+  r: number,
+  rewrite: boolean,
+  rfc9309: boolean,
+): IndexEntry {
+  const flags = ruleFlags(rules, r);
+  const value = body.text.slice(valueStart(rules, r), valueEnd(rules, r));
+  const pattern = rulePattern(value, flags, body.utf16, rfc9309);
+  return makeEntry(
+    rewrite ? indexRewriteOf(pattern)! : pattern,
+    (flags & RuleFlag.allow) !== 0,
+    groupOfRule(rules, r),
+    ruleLine(rules, r),
+    rewrite,
+  );
 }
 
 /** Scans a body for the rules checks need, grouped as the model groups them. */
@@ -83,8 +131,9 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
   rules.push(table, table);
   return {
     body: read,
-    // An exact-size copy (not a typed array: each of those costs about 230 bytes).
-    rules: rules.slice(),
+    // Exact-size: a pushed-to array keeps spare room. A large file keeps little else per rule,
+    // and its typed array takes four bytes a number (an array eight).
+    rules: rules.length > LARGEST_ARRAY_TABLE ? new Int32Array(rules) : rules.slice(),
     tokenGroups: handler.tokenGroups?.finished() ?? null,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
@@ -98,7 +147,7 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
  */
 export function entriesOf(
   body: BodyText,
-  rules: readonly number[],
+  rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
 ): IndexEntry[] {
@@ -132,11 +181,7 @@ export const SCANS_BEFORE_INDEXING = 1;
 const MOST_RULES_SCANNED = 2048;
 
 /** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
-export function scansRules(
-  rules: readonly number[],
-  groups: readonly number[],
-  scans: number,
-): boolean {
+export function scansRules(rules: RuleNumbers, groups: readonly number[], scans: number): boolean {
   if (scans >= SCANS_BEFORE_INDEXING) return false;
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
@@ -166,7 +211,7 @@ const SCAN_WILDCARD_WORK = 1 << 16;
  */
 export function scanRules(
   body: BodyText,
-  rules: readonly number[],
+  rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
   state: MatchState,
@@ -234,7 +279,7 @@ export function scanRules(
 }
 
 /** `beats` for a rule not made into an entry: its priority and line against the best so far. */
-function beatsBest(priority: number, line: number, best: IndexEntry | null): boolean {
+export function beatsBest(priority: number, line: number, best: IndexEntry | null): boolean {
   return (
     best === null || priority > best.priority || (priority === best.priority && line < best.line)
   );
@@ -290,7 +335,7 @@ function lacksCharacterOf(pattern: string, from: number, end: number): boolean {
  * Whether the last segment of the pattern `pattern[start, end)` starts with `index.htm`: read
  * backwards to its last `/`, so an allow rule costs its last segment (see `indexRewriteOf`).
  */
-function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
+export function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
   let slash = end - 1;
   while (slash >= start && pattern.charCodeAt(slash) !== 0x2f) slash--;
   return slash >= start && end - slash >= 10 && pattern.startsWith('/index.htm', slash);

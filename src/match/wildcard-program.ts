@@ -17,8 +17,16 @@
  * the others; memory O(total length of the distinct pieces), built once per rule set.
  */
 
-import { PieceAutomaton } from './piece-automaton.js';
-import { PieceOccurrences } from './piece-occurrences.js';
+import { PIECE, PieceAutomaton } from './piece-automaton.js';
+import {
+  FIRST,
+  INFO,
+  LAST,
+  LENGTH,
+  PieceOccurrences,
+  STATES_FROM,
+  STATES_TO,
+} from './piece-occurrences.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
@@ -27,32 +35,46 @@ const OCCURRENCES = new PieceOccurrences();
 /** Rule flags. */
 const ALLOW = 1;
 const ANCHORED = 2;
+/** More rules share the rule's tail than its start: its tail is looked up first. */
+const TAIL_FIRST = 4;
 
 const NONE = -1;
+
+/**
+ * Numbers per rule in `#rules` (a rule's in one or two cache lines, read in order), and their
+ * offsets: priority, line, flags, prefix length, tail piece (-1: empty), tail length, trie node.
+ */
+const RULE = 7;
+const LINE = 1;
+const FLAGS = 2;
+const PREFIX_LENGTH = 3;
+const TAIL = 4;
+const TAIL_LENGTH = 5;
+const LEAF = 6;
+
+/**
+ * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent, its piece
+ * (a prefix: -2 - its piece id, for it must end at its length), and in the current check the
+ * check it was placed in and where it ends (-1: it cannot be placed).
+ */
+const NODE = 4;
+const PIECE_OF = 1;
+const PLACED_IN = 2;
+const END = 3;
 
 /** Wildcard entries compiled into numbers over one automaton of their pieces. */
 export class WildcardProgram {
   /** The entries, strongest first. */
   readonly #entries: readonly IndexEntry[];
-  readonly #priority: Int32Array;
-  readonly #line: Int32Array;
-  readonly #flags: Uint8Array;
-  /** The length of an entry's prefix. */
-  readonly #prefixLength: Int32Array;
-  /** The piece id of an entry's last piece, or -1 when it is empty. */
-  readonly #tail: Int32Array;
+  /** Per entry, {@link RULE} numbers. */
+  readonly #rules: Int32Array;
   /**
-   * An entry's node in the sequence trie: entries whose patterns start with the same prefix and
-   * middle pieces share the nodes of those, so a check places each distinct start once.
+   * The sequence trie (see {@link NODE}): entries whose patterns start with the same prefix and
+   * middle pieces share the nodes of those, so a check places each distinct start once. Node 0
+   * is the root, the empty start.
    */
-  readonly #leaf: Int32Array;
-  /** Per trie node (0: the root, the empty start): its parent and its piece (see `#resolve`). */
-  readonly #parent: Int32Array;
-  readonly #piece: Int32Array;
-  /** Per trie node, in the current check: the check it was placed in, and where it ends. */
-  readonly #placedIn: Int32Array;
-  readonly #end: Int32Array;
-  /** Number of the current check, for `#placedIn` (wraps to 1, clearing them). */
+  readonly #nodes: Int32Array;
+  /** Number of the current check, for the nodes' `PLACED_IN` (wraps to 1, clearing them). */
   #checks = 0;
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
@@ -75,25 +97,17 @@ export class WildcardProgram {
       return id;
     };
     const count = entries.length;
-    const priority = new Int32Array(count);
-    const line = new Int32Array(count);
-    const flags = new Uint8Array(count);
-    const prefixLength = new Int32Array(count);
-    const tail = new Int32Array(count);
-    const leaf = new Int32Array(count);
-    // The trie: (parent, piece) → node; a prefix is stored as piece -2 - id (it must end at its
-    // length, not anywhere).
+    const rules = new Int32Array(RULE * count);
+    // The trie: (parent, piece) → node.
     const children = new Map<number, number>();
-    const parents: number[] = [NONE];
-    const nodePieces: number[] = [NONE];
+    const nodes: number[] = [NONE, NONE, 0, 0];
     let depth = 1;
     const childOf = (parent: number, piece: number): number => {
       const key = parent * 0x200000 + (piece + 2);
       let node = children.get(key);
       if (node === undefined) {
-        node = parents.length;
-        parents.push(parent);
-        nodePieces.push(piece);
+        node = nodes.length / NODE;
+        nodes.push(parent, piece, 0, 0);
         children.set(key, node);
       }
       return node;
@@ -101,10 +115,6 @@ export class WildcardProgram {
     for (let r = 0; r < count; r++) {
       const entry = entries[r]!;
       const pieces = entry.pieces!;
-      priority[r] = entry.priority;
-      line[r] = entry.line;
-      flags[r] = (entry.allow ? ALLOW : 0) | (entry.anchored ? ANCHORED : 0);
-      prefixLength[r] = entry.prefix.length;
       let node = 0;
       let steps = 1;
       const prefix = idOf(entry.prefix);
@@ -116,24 +126,36 @@ export class WildcardProgram {
         steps++;
       }
       if (steps > depth) depth = steps;
-      leaf[r] = node;
-      tail[r] = idOf(pieces[pieces.length - 1]!);
+      const tail = pieces[pieces.length - 1]!;
+      const at = RULE * r;
+      rules[at] = entry.priority;
+      rules[at + LINE] = entry.line;
+      rules[at + FLAGS] = (entry.allow ? ALLOW : 0) | (entry.anchored ? ANCHORED : 0);
+      rules[at + PREFIX_LENGTH] = entry.prefix.length;
+      rules[at + TAIL] = idOf(tail);
+      rules[at + TAIL_LENGTH] = tail.length;
+      rules[at + LEAF] = node;
     }
-    const nodes = parents.length;
+    // Which of a rule's tail and start more rules share (see `#matches`).
+    const nodeCount = nodes.length / NODE;
+    const leafUses = new Int32Array(nodeCount);
+    const tailUses = new Int32Array(texts.length);
+    for (let at = 0; at < rules.length; at += RULE) {
+      leafUses[rules[at + LEAF]!]!++;
+      if (rules[at + TAIL]! !== NONE) tailUses[rules[at + TAIL]!]!++;
+    }
+    for (let at = 0; at < rules.length; at += RULE) {
+      const tail = rules[at + TAIL]!;
+      if (tail !== NONE && tailUses[tail]! > leafUses[rules[at + LEAF]!]!) {
+        rules[at + FLAGS]! |= TAIL_FIRST;
+      }
+    }
     this.#entries = entries;
-    this.#priority = priority;
-    this.#line = line;
-    this.#flags = flags;
-    this.#prefixLength = prefixLength;
-    this.#tail = tail;
-    this.#leaf = leaf;
-    this.#parent = Int32Array.from(parents);
-    this.#piece = Int32Array.from(nodePieces);
-    this.#placedIn = new Int32Array(nodes);
-    this.#end = new Int32Array(nodes);
+    this.#rules = rules;
+    this.#nodes = Int32Array.from(nodes);
     this.#stack = new Int32Array(depth + 1);
     this.#automaton = new PieceAutomaton(texts);
-    this.bytes = 256 + 8 * count + 21 * count + 16 * nodes + this.#automaton.bytes;
+    this.bytes = 256 + 8 * count + 4 * (rules.length + this.#nodes.length) + this.#automaton.bytes;
   }
 
   /**
@@ -147,12 +169,10 @@ export class WildcardProgram {
     occurrences.reset(this.#automaton, path);
     if (++this.#checks > 0x3fffffff) {
       this.#checks = 1;
-      this.#placedIn.fill(0);
+      for (let at = PLACED_IN; at < this.#nodes.length; at += NODE) this.#nodes[at] = 0;
     }
     const entries = this.#entries;
-    const priority = this.#priority;
-    const line = this.#line;
-    const flags = this.#flags;
+    const rules = this.#rules;
     const n = path.length;
     // The best of each kind, as numbers: priority -1 when there is none.
     let allowPriority = state.allow === null ? -1 : state.allow.priority;
@@ -161,9 +181,10 @@ export class WildcardProgram {
     let disallowLine = state.disallow === null ? 0 : state.disallow.line;
     let visited = 0;
     for (let r = 0; r < entries.length; r++) {
-      const p = priority[r]!;
-      const l = line[r]!;
-      const allow = (flags[r]! & ALLOW) !== 0;
+      const at = RULE * r;
+      const p = rules[at]!;
+      const l = rules[at + LINE]!;
+      const allow = (rules[at + FLAGS]! & ALLOW) !== 0;
       const beatsAllow = p > allowPriority || (p === allowPriority && l < allowLine);
       const beatsDisallow = p > disallowPriority || (p === disallowPriority && l < disallowLine);
       if (!(allow ? beatsAllow : beatsDisallow)) {
@@ -172,7 +193,7 @@ export class WildcardProgram {
         continue;
       }
       visited++;
-      if (!this.#matches(r, n, occurrences)) {
+      if (!this.#matches(at, n, occurrences)) {
         if ((visited & 255) === 0 && search.work + visited + occurrences.work > search.budget) {
           break;
         }
@@ -188,30 +209,60 @@ export class WildcardProgram {
         disallowLine = l;
       }
     }
-    search.work += visited + occurrences.work;
+    // A unit for each rule tested, and one for each of its lookups made in place.
+    search.work += 2 * visited + occurrences.work;
     occurrences.release();
   }
 
-  /** Whether entry r matches the path (of length n) that `occurrences` indexes. */
-  #matches(r: number, n: number, occurrences: PieceOccurrences): boolean {
-    const tail = this.#tail[r]!;
-    const tailLength = tail === NONE ? 0 : this.#automaton.pieceLength[tail]!;
-    const least = this.#prefixLength[r]!;
-    const anchored = (this.#flags[r]! & ANCHORED) !== 0;
-    // The tail first: it must end the path (anchored) or occur after the prefix, whatever the
-    // middle pieces do; one lookup rules out most rules.
+  /**
+   * Whether the rule at `at` in `#rules` matches the path (n characters) `occurrences` indexes.
+   * The lookups of most rules are written out here rather than called (this runs once a rule,
+   * tens of thousands of times a check): a piece ending at a position, a piece's last start.
+   */
+  #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
+    const rules = this.#rules;
+    const tail = rules[at + TAIL]!;
+    const tailLength = rules[at + TAIL_LENGTH]!;
+    const least = rules[at + PREFIX_LENGTH]!;
+    const anchored = (rules[at + FLAGS]! & ANCHORED) !== 0;
+    // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
-      if (n - tailLength < least || (tail !== NONE && !occurrences.endsAt(tail, n - 1))) {
-        return false;
+      if (n - tailLength < least) return false;
+      if (tail !== NONE) {
+        const pieceData = this.#automaton.pieceData;
+        const key = occurrences.state[n - 1]!;
+        if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
+          return false;
+        }
       }
-    } else if (tail !== NONE && occurrences.lastStart(tail) < least) {
-      return false;
     }
-    const pos = this.#resolve(this.#leaf[r]!, occurrences);
+    // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
+    // and a tail's last occurrence found once: whichever is known already is looked at first,
+    // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
+    // rules sharing a tail that does not occur).
+    const leaf = rules[at + LEAF]!;
+    const nodes = this.#nodes;
+    const placed = nodes[NODE * leaf + PLACED_IN] === this.#checks;
+    if (placed && nodes[NODE * leaf + END]! < 0) return false;
+    const info = occurrences.info;
+    const record = INFO * tail;
+    if (!anchored && tail !== NONE) {
+      const known = info[record] === occurrences.stamp;
+      if (known || (!placed && (rules[at + FLAGS]! & TAIL_FIRST) !== 0)) {
+        if (!known) occurrences.infoOf(tail);
+        if (info[record + LAST]! - tailLength + 1 < (placed ? nodes[NODE * leaf + END]! : least)) {
+          return false;
+        }
+      }
+    }
+    const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, n, occurrences);
     if (pos < 0) return false;
-    // The tail must not overlap the last piece placed.
+    // The tail must not overlap the last piece placed: it ends the path after it, or occurs
+    // after it.
     if (anchored) return n - tailLength >= pos;
-    return tail === NONE || occurrences.lastStart(tail) >= pos;
+    if (tail === NONE) return true;
+    if (info[record] !== occurrences.stamp) occurrences.infoOf(tail);
+    return info[record + LAST]! - tailLength + 1 >= pos;
   }
 
   /**
@@ -220,39 +271,56 @@ export class WildcardProgram {
    * be placed. Each node is placed once per check: the nodes above it that are not yet placed
    * are, top down.
    */
-  #resolve(node: number, occurrences: PieceOccurrences): number {
-    const placedIn = this.#placedIn;
-    const end = this.#end;
+  #resolve(node: number, n: number, occurrences: PieceOccurrences): number {
+    const nodes = this.#nodes;
     const check = this.#checks;
-    if (placedIn[node] === check) return end[node]!;
-    const parent = this.#parent;
+    if (nodes[NODE * node + PLACED_IN] === check) return nodes[NODE * node + END]!;
     const stack = this.#stack;
     let top = 0;
     let v = node;
-    while (v !== 0 && placedIn[v] !== check) {
+    while (v !== 0 && nodes[NODE * v + PLACED_IN] !== check) {
       stack[top++] = v;
-      v = parent[v]!;
+      v = nodes[NODE * v]!;
     }
-    let pos = v === 0 ? 0 : end[v]!;
-    const pieces = this.#piece;
-    const length = this.#automaton.pieceLength;
+    let pos = v === 0 ? 0 : nodes[NODE * v + END]!;
+    let work = 0;
+    const pieceData = this.#automaton.pieceData;
     while (top > 0) {
-      const u = stack[--top]!;
+      const u = NODE * stack[--top]!;
       if (pos >= 0) {
-        const piece = pieces[u]!;
+        const piece = nodes[u + PIECE_OF]!;
         if (piece < 0) {
           // A prefix (the root's child): it must end at its length.
           const prefix = -2 - piece;
-          pos = length[prefix]!;
+          pos = pieceData[PIECE * prefix]!;
           if (!occurrences.endsAt(prefix, pos - 1)) pos = NONE;
         } else {
-          const at = occurrences.next(piece, pos);
-          pos = at < 0 ? NONE : at + length[piece]!;
+          // `occurrences.next`, its usual answers written out from the piece's record: first
+          // after here (or here), nowhere after here, or here.
+          const record = INFO * piece;
+          const info = occurrences.info;
+          if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
+          const length = info[record + LENGTH]!;
+          const least = pos + length - 1;
+          if (info[record + FIRST]! >= least) {
+            pos = info[record + FIRST]! + 1;
+          } else if (info[record + LAST]! < least) {
+            pos = NONE;
+          } else {
+            const key = occurrences.state[least]!;
+            if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) {
+              pos += length;
+            } else {
+              pos = occurrences.next(piece, pos) + length;
+            }
+          }
+          work++;
         }
       }
-      placedIn[u] = check;
-      end[u] = pos;
+      nodes[u + PLACED_IN] = check;
+      nodes[u + END] = pos;
     }
+    occurrences.work += work;
     return pos;
   }
 }

@@ -41,6 +41,19 @@ function ruleDense(i: number, bytes: number): string {
   return text;
 }
 
+/**
+ * The heap and the typed arrays' memory outside it (an index keeps its rules in those), once
+ * what is pending has run and been collected.
+ */
+async function settledMemory(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gc();
+  }
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 const fetches = (servers: readonly TestServer[]): number =>
   servers.reduce((sum, server) => sum + server.requests.length, 0);
 
@@ -67,6 +80,36 @@ describe('the parsed cache', () => {
     // Parsed rules and the store's bodies (the store's default maxBytes is maxParsedBytes).
     expect(retained).toBeLessThan(3 * maxParsedBytes);
     expect(client.stats.exhaustedChecks).toBe(0);
+  });
+
+  it('retains at most twice the size of a rule-dense file per origin, as it estimates', async () => {
+    const size = 100_000;
+    // Each origin's file as bytes, made before measuring; fetched without sockets, whose
+    // buffers would blur the figure.
+    const bodies = Array.from({ length: 200 }, (_, i) => Buffer.from(ruleDense(i, size)));
+    const client = createRobotsClient({
+      // Room for all 200: what is measured is what an origin costs, not what eviction drops.
+      maxParsedBytes: 64 * 1024 * 1024,
+      fetch: async (url) => {
+        const i = Number(/o(\d+)\./.exec(String(url))![1]);
+        return new Response(new Uint8Array(bodies[i]!), { status: 200 });
+      },
+    });
+    await client.isAllowed('https://o0.example/', 'FooBot');
+    const before = await settledMemory();
+    for (let i = 1; i < 200; i++) {
+      // Indexed on the first check (over 2048 rules), then checked again.
+      expect(await client.isAllowed(`https://o${i}.example/o${i}/p1/x`, 'FooBot')).toBe(false);
+      expect(await client.isAllowed(`https://o${i}.example/o${i}/q`, 'FooBot')).toBe(true);
+    }
+    const perOrigin = ((await settledMemory()) - before) / 199;
+    expect(client.stats).toMatchObject({ origins: 200, evictions: 0, exhaustedChecks: 0 });
+    // The body (kept once, shared with the store), the rule table and the index.
+    expect(perOrigin).toBeLessThanOrEqual(2 * size);
+    // The byte budget counts what is retained: the estimate is within a fifth of it.
+    const estimated = client.stats.parsedBytes / 200;
+    expect(estimated).toBeGreaterThan(0.8 * perOrigin);
+    expect(estimated).toBeLessThan(1.25 * perOrigin);
   });
 
   it('reads dropped origins again from the store, not the network, and says so once', async () => {

@@ -104,6 +104,36 @@ describe('PieceOccurrences', () => {
   });
 });
 
+describe('PieceAutomaton', () => {
+  it('finds pieces under nodes with many children (the children searched by halving)', () => {
+    // 20 letters: nodes with up to 20 children, past the few that are scanned in a row.
+    const letter = fc.constantFrom(...'abcdefghijklmnopqrst/');
+    const pieces = fc.uniqueArray(
+      fc.array(letter, { minLength: 1, maxLength: 4 }).map((p) => p.join('')),
+      { minLength: 1, maxLength: 200, size: 'max' },
+    );
+    const text = fc.array(letter, { minLength: 1, maxLength: 300, size: 'max' });
+    fc.assert(
+      fc.property(pieces, text, (list, chars) => {
+        const path = chars.join('');
+        const occurrences = new PieceOccurrences();
+        occurrences.reset(new PieceAutomaton(list), path);
+        const found: string[] = [];
+        const expected: string[] = [];
+        list.forEach((piece, p) => {
+          for (let end = 0; end < path.length; end++) {
+            const start = end - piece.length + 1;
+            if (occurrences.endsAt(p, end)) found.push(`${piece}@${end}`);
+            if (start >= 0 && path.startsWith(piece, start)) expected.push(`${piece}@${end}`);
+          }
+        });
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('WildcardProgram', () => {
   it('finds the best allow and disallow as the definition does', () => {
     fc.assert(

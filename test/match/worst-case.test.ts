@@ -69,6 +69,59 @@ const SHAPES: readonly Shape[] = [
     },
   },
   {
+    // Built against sharing: each rule starts with its own piece (all of them in the path), so
+    // no two rules share a start, then pieces that occur only in the wrong order.
+    name: 'distinct first pieces, then pieces out of order',
+    build: (size) => {
+      const letters = '0123456789abcdefghijklmnopqrstuvwxyz';
+      const firsts: string[] = [];
+      for (const a of letters) for (const b of letters) firsts.push(a + b);
+      let body = 'User-agent: *\n';
+      let early = '';
+      let late = '';
+      const pairs = Math.max(1, size / 10);
+      for (let j = 0; j < pairs; j++) {
+        early += `y${id(j)}q`;
+        late += `x${id(j)}q`;
+      }
+      for (let i = 0; i < size; i++) {
+        const j = i % pairs;
+        body += `Disallow: /*${firsts[(i * 7) % firsts.length]}*x${id(j)}q*y${id(j)}q\n`;
+      }
+      return { body, url: `https://e.com/${firsts.join('')}${early}${late}` };
+    },
+  },
+  {
+    // Pieces that occur at thousands of places, so that placing one after another must find
+    // the next occurrence past a position (not the first, not the last), in every rule.
+    name: 'pieces occurring thousands of times',
+    build: (size) => {
+      let seed = 7;
+      let text = '';
+      for (let i = 0; i < size; i++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        text += (seed >>> 16) & 1 ? 'a' : 'b';
+      }
+      const run = 'b'.repeat(30);
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size; i++) {
+        const at = (i * 37) % Math.max(1, size - 12);
+        body += `Disallow: /*${text.slice(at, at + 12)}*ab*ba*aab*bba*${run}\n`;
+      }
+      return { body, url: `https://e.com/${run}${text}` };
+    },
+  },
+  {
+    // Wildcard rules under one long literal prefix that the path has: one group of the prefix
+    // index, every rule a candidate.
+    name: 'wildcard rules sharing a long prefix',
+    build: (size) => {
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size; i++) body += `Disallow: /${'a'.repeat(40)}*x${id(i)}*y\n`;
+      return { body, url: `https://e.com/${'a'.repeat(size / 2)}${'yx'.repeat(size / 4)}` };
+    },
+  },
+  {
     // Many stars per rule, and pieces that occur everywhere but at the end.
     name: 'star-heavy patterns',
     build: (size) => {
@@ -187,5 +240,23 @@ describe('the work budget', () => {
     for (const bad of [0, -1, Number.NaN, '5']) {
       expect(() => parseRobotsTxt('', { workBudget: bad as number })).toThrow(/workBudget/);
     }
+  });
+});
+
+describe('the wildcard program', () => {
+  it('is built by the first costly check only, and counted in retainedBytes', () => {
+    const { body, url } = SHAPES[2]!.build(4000);
+    const robots = parseRobotsTxt(body);
+    robots.isAllowed('https://e.com/x', AGENT);
+    robots.isAllowed('https://e.com/y', AGENT);
+    const indexed = robots.retainedBytes;
+    robots.isAllowed('https://e.com/z', AGENT);
+    expect(robots.retainedBytes).toBe(indexed);
+    robots.isAllowed(url, AGENT);
+    const withProgram = robots.retainedBytes;
+    // The automaton of the distinct pieces and a few numbers a rule: more than the rules' text.
+    expect(withProgram - indexed).toBeGreaterThan(body.length / 4);
+    robots.isAllowed(url, AGENT);
+    expect(robots.retainedBytes).toBe(withProgram);
   });
 });

@@ -1,0 +1,352 @@
+/**
+ * The prefix index of a rule set read from a rule table (`RuleTable`), in a few bytes a rule:
+ * the rules stay where they are, in the body's text and the table; the index holds rule numbers
+ * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
+ * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
+ * rule it must match further (a wildcard rule whose prefix matched) or one that wins; the last
+ * few made are kept. The few patterns that differ from their text (an escaped value, an
+ * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
+ * entries does, with the same work.
+ */
+
+import type { BodyText } from '../parse/body.js';
+import { RuleFlag } from '../parse/read-groups.js';
+import { HASH_SEED } from './prefix-index.js';
+import type { IndexEntry, MatchState } from './rule-entry.js';
+import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+
+/**
+ * What the index files, in file order (between items of equal priority the earlier is the
+ * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
+ * the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`, numbered
+ * from the table's rule count on.
+ */
+export interface PrefixItems {
+  readonly ids: number[];
+  readonly specials: IndexEntry[];
+  /** The hash (as a check computes it, `hashPrefix`) of each item's literal prefix. */
+  readonly hashes: number[];
+  /** Each item's priority: its pattern's length. */
+  readonly priorities: number[];
+  /** Each item's literal prefix: its length, and its last character (ASCII; any if empty). */
+  readonly lengths: number[];
+  readonly lastChars: number[];
+}
+
+/** Entries made of items and kept, by item number: one slot for 16 items, 64 to 256. */
+function keptSlots(items: number): number {
+  let slots = 64;
+  while (slots < 256 && slots * 16 < items) slots *= 2;
+  return slots;
+}
+
+/** A rule's bytes in a kept entry (the object, its pattern, prefix and pieces). */
+const ENTRY_BYTES = 200;
+
+/** What comparing a rule's text with a path prefix found. */
+const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
+
+/** A prefix hash mixed (Fibonacci hashing): its top bits pick a bucket and a filter bit. */
+function mix(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1);
+}
+
+/** The tag of a mixed hash (see `TablePrefixIndex.#tags`): the 8 bits below the filter's. */
+function tagOf(mixed: number, filterShift: number): number {
+  return (mixed >>> (filterShift - 8)) & 0xff;
+}
+
+/** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
+const FILTER_BITS_PER_ITEM = 3;
+
+/** The prefix index of items of one rule table; immutable but for the entries it keeps. */
+export class TablePrefixIndex {
+  readonly #body: BodyText;
+  readonly #rules: RuleNumbers;
+  readonly #rfc9309: boolean;
+  /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
+  readonly #items: Uint16Array | Int32Array;
+  /**
+   * Eight bits of each item's mixed hash that pick neither its bucket nor its filter bit: most
+   * items of a bucket that are not the prefix a walk asks for are passed over on them.
+   */
+  readonly #tags: Uint8Array;
+  /** Items of bucket b are `#items[#buckets[b], #buckets[b + 1])`. */
+  readonly #buckets: Int32Array;
+  readonly #shift: number;
+  /**
+   * One bit per value of the mixed hashes' top bits, set for every item: a walk probes at
+   * most path positions and most prefixes it asks for are absent, so most probes end at one bit
+   * test (a bucket's items are other prefixes' too).
+   */
+  readonly #filter: Int32Array;
+  readonly #filterShift: number;
+  /** As `PrefixIndex`'s: per length, a 128-bit set of the last characters of the prefixes. */
+  readonly #ends: Int32Array;
+  readonly #hasEmpty: boolean;
+  /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
+  readonly #specials: readonly IndexEntry[];
+  readonly #ruleCount: number;
+  /** Entries made of items, at `id % #kept.length`. */
+  readonly #kept: (IndexEntry | undefined)[];
+  /** Slots of `#kept` filled. */
+  #keptCount = 0;
+  /** Bytes retained but for the kept entries. */
+  readonly #bytes: number;
+
+  /** `items`: in file order, from the table `rules` of `body`. */
+  constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
+    const { ids, specials, hashes, priorities, lengths, lastChars } = items;
+    const count = ids.length;
+    // Two to four items a bucket: a bucket costs 4 bytes, an item 2 or 4.
+    let bits = 1;
+    while (1 << (bits + 2) < count) bits++;
+    const shift = 32 - bits;
+    const buckets = new Int32Array((1 << bits) + 1);
+    const bucket = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      bucket[k] = mix(hashes[k]!) >>> shift;
+      buckets[bucket[k]! + 1]!++;
+    }
+    for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
+    // Stable, by bucket: each bucket keeps file order, which a stable sort by priority turns
+    // into strongest first.
+    const fill = buckets.slice(0, buckets.length - 1);
+    // The items' places in `ids`, sorted.
+    const order = new Int32Array(count);
+    const sortedPriorities = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      const at = fill[bucket[k]!]!++;
+      order[at] = k;
+      sortedPriorities[at] = priorities[k]!;
+    }
+    for (let b = 0; b + 1 < buckets.length; b++) {
+      sortByPriority(order, sortedPriorities, buckets[b]!, buckets[b + 1]!);
+    }
+    let filterBits = 5;
+    while (1 << filterBits < count << FILTER_BITS_PER_ITEM) filterBits++;
+    const filterShift = 32 - filterBits;
+    let largest = 0;
+    for (const id of ids) if (id > largest) largest = id;
+    const sorted = largest <= 0xffff ? new Uint16Array(count) : new Int32Array(count);
+    const tags = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      sorted[i] = ids[order[i]!]!;
+      tags[i] = tagOf(mix(hashes[order[i]!]!), filterShift);
+    }
+    const filter = new Int32Array(1 << (filterBits - 5));
+    for (let k = 0; k < count; k++) {
+      const bit = mix(hashes[k]!) >>> filterShift;
+      filter[bit >>> 5]! |= 1 << (bit & 31);
+    }
+    let longest = 0;
+    for (const n of lengths) if (n > longest) longest = n;
+    const ends = new Int32Array((longest + 1) * 4);
+    let hasEmpty = false;
+    for (let k = 0; k < count; k++) {
+      const n = lengths[k]!;
+      if (n === 0) {
+        hasEmpty = true;
+        continue;
+      }
+      const c = lastChars[k]!;
+      ends[(n << 2) | (c >> 5)]! |= 1 << (c & 31);
+    }
+    this.#body = body;
+    this.#rules = rules;
+    this.#specials = specials;
+    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#kept = new Array(keptSlots(count));
+    this.#rfc9309 = rfc9309;
+    this.#items = sorted;
+    this.#tags = tags;
+    this.#buckets = buckets;
+    this.#shift = shift;
+    this.#filter = filter;
+    this.#filterShift = filterShift;
+    this.#ends = ends;
+    this.#hasEmpty = hasEmpty;
+    // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
+    this.#bytes =
+      1024 +
+      sorted.byteLength +
+      tags.byteLength +
+      filter.byteLength +
+      4 * (buckets.length + ends.length) +
+      (8 + ENTRY_BYTES) * specials.length +
+      8 * this.#kept.length;
+  }
+
+  /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
+  get estimatedBytes(): number {
+    return this.#bytes + this.#keptCount * ENTRY_BYTES;
+  }
+
+  /** Length of the longest prefix: a walk need not go further. */
+  get longest(): number {
+    return (this.#ends.length >> 2) - 1;
+  }
+
+  /** Starts a walk over `path`: tests the empty prefix; returns the hash of the empty prefix. */
+  start(path: string, state: MatchState): number {
+    if (this.#hasEmpty) this.#visit(0, mix(HASH_SEED), path, state);
+    return HASH_SEED;
+  }
+
+  /**
+   * One step of a walk: tests the items whose prefix is the path's first `n` characters, the
+   * last being `c`, their hash `hash`.
+   */
+  at(n: number, c: number, hash: number, path: string, state: MatchState): void {
+    // A character above 0x7F ends no prefix (they are ASCII). Both bit tests are here, in what
+    // the walk inlines: most steps end at them, and a bucket's scan is a call.
+    if (c >= 0x80 || (this.#ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) === 0) return;
+    const mixed = mix(hash);
+    const bit = mixed >>> this.#filterShift;
+    if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) this.#visit(n, mixed, path, state);
+  }
+
+  /**
+   * Tests the items of the bucket of the mixed hash `mixed` whose prefix is `path`'s first `n` characters,
+   * strongest first, until one can beat neither best (then none after it can). Items of other
+   * prefixes in the bucket cost no work: a `PrefixIndex` would not have found them.
+   */
+  #visit(n: number, mixed: number, path: string, state: MatchState): void {
+    const b = mixed >>> this.#shift;
+    const to = this.#buckets[b + 1]!;
+    const tag = tagOf(mixed, this.#filterShift);
+    const tags = this.#tags;
+    const items = this.#items;
+    const rules = this.#rules;
+    const text = this.#body.text;
+    const search = state.search;
+    for (let k = this.#buckets[b]!; k < to; k++) {
+      if (tags[k] !== tag) continue;
+      const id = items[k]!;
+      const r = id * RULE_SIZE;
+      let entry: IndexEntry | null = null;
+      let priority: number;
+      let line: number;
+      let allow: boolean;
+      if (id < this.#ruleCount) {
+        // The pattern is the value as written: its length is the priority.
+        const head = rules[r]!;
+        priority = rules[r + 2]! - rules[r + 1]!;
+        line = head >> 2;
+        allow = (head & RuleFlag.allow) !== 0;
+      } else {
+        entry = this.#specials[id - this.#ruleCount]!;
+        ({ priority, line, allow } = entry);
+      }
+      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+        if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
+        continue;
+      }
+      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here:
+      // a rule as written is one when a `*` follows its first `n` characters.
+      if (search.skipWildcards) {
+        if (entry === null) {
+          const at = rules[r + 1]! + n;
+          if (at < rules[r + 2]! && text.charCodeAt(at) === 0x2a) continue;
+        } else if (entry.pieces !== null) {
+          continue;
+        }
+      }
+      const found =
+        entry === null
+          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
+          : foundEntry(entry, n, path);
+      if (found === Found.no) continue;
+      // One unit for the entry, one per prefix character compared.
+      search.work += 1 + n;
+      if (search.work > search.budget) return;
+      let matched = found === Found.plain || (found === Found.anchored && path.length === n);
+      if (found === Found.wildcard) {
+        entry ??= this.#entry(r);
+        matched = search.matchesAfterPrefix(entry);
+      }
+      if (!matched) continue;
+      entry ??= this.#entry(r);
+      if (allow) state.allow = entry;
+      else state.disallow = entry;
+    }
+  }
+
+  /** The entry of the rule at `r` (a pattern as written), kept or made. */
+  #entry(r: number): IndexEntry {
+    const slot = (r / RULE_SIZE) % this.#kept.length;
+    const kept = this.#kept[slot];
+    // One rule a line: the line names the rule.
+    if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
+    const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
+    if (kept === undefined) this.#keptCount++;
+    this.#kept[slot] = entry;
+    return entry;
+  }
+}
+
+/**
+ * Whether the rule `text[start, end)` (a pattern as written) has a literal prefix of `n`
+ * characters equal to the path's first `n`: no, or yes and it is the whole pattern, the
+ * pattern but a final `$`, or followed by a `*`.
+ */
+function foundAt(text: string, start: number, end: number, n: number, path: string): number {
+  const at = start + n;
+  if (at > end) return Found.no;
+  let found: number = Found.plain;
+  if (at < end) {
+    const c = text.charCodeAt(at);
+    if (c === 0x2a) found = Found.wildcard;
+    else if (c === 0x24 && at === end - 1) found = Found.anchored;
+    else return Found.no;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(start + i);
+    // A `*` before `n` ends the prefix sooner: the rule is another prefix's.
+    if (c === 0x2a || c !== path.charCodeAt(i)) return Found.no;
+  }
+  return found;
+}
+
+/** {@link foundAt} for an entry. */
+function foundEntry(entry: IndexEntry, n: number, path: string): number {
+  if (entry.prefix.length !== n || !path.startsWith(entry.prefix)) return Found.no;
+  if (entry.pieces !== null) return Found.wildcard;
+  return entry.anchored ? Found.anchored : Found.plain;
+}
+
+/**
+ * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
+ * in order; as `sortByStrength`: insertion for a few, counting for more.
+ */
+function sortByPriority(ids: Int32Array, priorities: Int32Array, from: number, to: number): void {
+  if (to - from < 32) {
+    for (let i = from + 1; i < to; i++) {
+      const id = ids[i]!;
+      const priority = priorities[i]!;
+      let j = i - 1;
+      while (j >= from && priorities[j]! < priority) {
+        ids[j + 1] = ids[j]!;
+        priorities[j + 1] = priorities[j]!;
+        j--;
+      }
+      ids[j + 1] = id;
+      priorities[j + 1] = priority;
+    }
+    return;
+  }
+  let max = 0;
+  for (let k = from; k < to; k++) if (priorities[k]! > max) max = priorities[k]!;
+  const starts = new Int32Array(max + 2);
+  for (let k = from; k < to; k++) starts[max - priorities[k]! + 1]!++;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const sortedIds = ids.slice(from, to);
+  const sortedPriorities = new Int32Array(to - from);
+  for (let k = from; k < to; k++) {
+    const at = starts[max - priorities[k]!]!++;
+    sortedIds[at] = ids[k]!;
+    sortedPriorities[at] = priorities[k]!;
+  }
+  ids.set(sortedIds, from);
+  priorities.set(sortedPriorities, from);
+}
