@@ -21,14 +21,26 @@ import { WildcardProgram } from './wildcard-program.js';
 export const SMALL_SET = 24;
 
 /**
+ * Above this many rules a set read from a rule table keeps its prefix-filed rules as rule
+ * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 150 bytes a rule more,
+ * but a set of a few dozen rules costs more time as rule numbers: the typed arrays' allocations
+ * outside the heap (the corpus's 100 checks a file ran a tenth slower) and an entry made for
+ * each rule a check matches.
+ */
+export const TABLE_SET = 256;
+
+/**
  * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
  * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
  * through the prefix and trigram indexes too (small reference files would otherwise never reach
- * them). `alwaysProgram`: every check of a set with wildcard entries leaves them to its
- * {@link WildcardProgram} at once, so that the same suites run through it too.
+ * them). `tableSet`: the size above which a set's prefix index holds rule numbers
+ * ({@link TABLE_SET}); 0 runs them through it. `alwaysProgram`: every check of a set with
+ * wildcard entries leaves them to its {@link WildcardProgram} at once, so that the same suites
+ * run through it too.
  */
-export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
+export const ruleIndexing: { smallSet: number; tableSet: number; alwaysProgram: boolean } = {
   smallSet: SMALL_SET,
+  tableSet: TABLE_SET,
   alwaysProgram: false,
 };
 

@@ -6,7 +6,8 @@
  * rule it must match further (a wildcard rule whose prefix matched) or one that wins; the last
  * few made are kept. The few patterns that differ from their text (an escaped value, an
  * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
- * entries does, with the same work.
+ * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
+ * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
  */
 
 import type { BodyText } from '../parse/body.js';
