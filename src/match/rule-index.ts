@@ -22,12 +22,12 @@ export const SMALL_SET = 24;
 
 /**
  * Above this many rules a set read from a rule table keeps its prefix-filed rules as rule
- * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 150 bytes a rule more,
- * but a set of a few dozen rules costs more time as rule numbers: the typed arrays' allocations
- * outside the heap (the corpus's 100 checks a file ran a tenth slower) and an entry made for
- * each rule a check matches.
+ * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 250 bytes a rule (at most
+ * 8 KB here); rule numbers a few, but for a small set their typed arrays' allocations outside the
+ * heap and an entry made for each rule a check matches cost time (with 256 here the corpus's
+ * 100 checks a file ran up to a tenth faster, but a 1 KB file of 40 rules kept 10.5 KB).
  */
-export const TABLE_SET = 256;
+export const TABLE_SET = 32;
 
 /**
  * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
