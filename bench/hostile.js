@@ -78,6 +78,12 @@ function shapes() {
     coin += (seed >>> 16) & 1 ? 'a' : 'b';
   }
   const run = 'b'.repeat(30);
+  const letters64 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+  let text64 = '';
+  for (let i = 0; i < 8000; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    text64 += letters64[(seed >>> 16) & 63];
+  }
   return [
     {
       name: 'one wildcard rule repeated (27,000×)',
@@ -118,6 +124,20 @@ function shapes() {
         return `Disallow: /*${coin.slice(at, at + 12)}*ab*ba*aab*bba*${run}\n`;
       }),
       url: `https://e.com/${run}${coin}`,
+    },
+    {
+      name: 'ten distinct pieces a rule, in order, tail before them',
+      body: fill(() => {
+        /** @type {number[]} */
+        const at = [];
+        for (let k = 0; k < 10; k++) {
+          seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+          at.push(100 + ((seed >>> 16) % 7800));
+        }
+        at.sort((a, b) => a - b);
+        return `Disallow: /*${at.map((p) => text64.slice(p, p + 3)).join('*')}*${text64.slice(0, 3)}\n`;
+      }),
+      url: `https://e.com/${text64}`,
     },
     {
       name: 'wildcard rules sharing a long prefix',

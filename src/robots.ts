@@ -9,7 +9,13 @@ import { pathForMatching, urlToString } from './match/path.js';
 import { PathSearch } from './match/path-search.js';
 import type { IndexEntry, MatchState } from './match/rule-entry.js';
 import { RuleIndex } from './match/rule-index.js';
-import { type RuleNumbers, readRuleTable, scanRules, scansRules } from './match/rule-table.js';
+import {
+  type RuleNumbers,
+  readRuleTable,
+  scanRules,
+  scansRules,
+  type TokenGroups,
+} from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import { indexRuleTable } from './match/table-index.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
@@ -146,17 +152,19 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #model: BodyModel | undefined;
   /** The file under every reading, for `compare`: parsed on its first call. */
   #readings: Readings | undefined;
-  /** Lower-cased product token → groups naming it (RFC 9309 §2.2.1: case-insensitive). */
   /** Checks that ran out of `options.workBudget`. */
   #exhausted = 0;
-  readonly #tokenGroups: Map<string, readonly number[]> | null;
+  /** The groups naming each product token (RFC 9309 §2.2.1: case-insensitive); null: none. */
+  readonly #tokenGroups: TokenGroups | null;
   /** The groups with a `*` line. */
   readonly #globalGroups: readonly number[];
   /**
-   * One rule set per distinct list of groups (by `groups.join(',')`): agents named by the same
-   * groups, and `*` when its groups are theirs too, compile and run the same rules once. Made
-   * on first use, as the resolutions: a file checked as one agent makes one of each.
+   * One rule set per distinct list of groups: agents named by the same groups, and `*` when its
+   * groups are theirs too, compile and run the same rules once. Made on first use, as the
+   * resolutions: a file checked as one agent makes one, kept in `#firstSet`; the others are
+   * found by `groups.join(',')` in `#sets`.
    */
+  #firstSet: RuleSet | null = null;
   #sets: Map<string, RuleSet> | null = null;
   #global: Resolution | null = null;
   /** The agent (or copy of the list) of the last check, and its resolution. */
@@ -183,6 +191,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The rule set of `groups`. */
   #setOf(groups: readonly number[]): RuleSet {
+    const first = this.#firstSet;
+    if (first === null) {
+      this.#firstSet = { groups, index: null, scans: 0, specific: null };
+      return this.#firstSet;
+    }
+    if (sameGroups(first.groups, groups)) return first;
     this.#sets ??= new Map();
     const key = groups.join(',');
     let set = this.#sets.get(key);
@@ -274,6 +288,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
     let indexes = 0;
+    indexes += this.#firstSet?.index?.estimatedBytes ?? 0;
     if (this.#sets !== null)
       for (const set of this.#sets.values()) indexes += set.index?.estimatedBytes ?? 0;
     const table =
@@ -399,10 +414,15 @@ export class ParsedRobotsTxt implements RobotsTxt {
   /** The resolution of `agent`; crawlers check many URLs for the same agent(s): resolved once. */
   #resolution(agent: string | readonly string[], caller: string): Resolution {
     if (agent !== this.#lastAgent && !sameAgentList(agent, this.#lastAgent)) {
-      const agents = toAgentList(agent, caller);
-      this.#lastResolution = this.#resolve(agents);
-      // A copy: a caller may reuse its array with other agents.
-      this.#lastAgent = typeof agent === 'string' ? agent : agents.slice();
+      if (typeof agent === 'string') {
+        this.#lastResolution = this.#resolveOne(agent);
+        this.#lastAgent = agent;
+      } else {
+        const agents = toAgentList(agent, caller);
+        this.#lastResolution = this.#resolve(agents);
+        // A copy: a caller may reuse its array with other agents.
+        this.#lastAgent = agents.slice();
+      }
     }
     return this.#lastResolution;
   }
@@ -414,13 +434,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #resolve(agents: readonly string[]): Resolution {
     const byToken = this.#tokenGroups;
     if (byToken === null) return this.#globalResolution();
-    if (agents.length === 1) {
-      const groups = byToken.get(asciiLowerCase(agents[0]!));
-      return groups === undefined ? this.#globalResolution() : this.#specific(groups);
-    }
+    if (agents.length === 1) return this.#resolveOne(agents[0]!);
     const found: OneSet[] = [];
     for (const agent of agents) {
-      const groups = byToken.get(asciiLowerCase(agent));
+      const groups = byToken.get(agent);
       if (groups === undefined) continue;
       const resolution = this.#specific(groups);
       if (!found.includes(resolution)) found.push(resolution);
@@ -429,6 +446,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     if (found.length === 1) return found[0]!;
     const groups = [...new Set(found.flatMap((r) => r.groups))].sort((a, b) => a - b);
     return { kind: 'parts', selection: 'specific', groups, parts: found.map((r) => r.set) };
+  }
+
+  /** {@link #resolve} of one agent. */
+  #resolveOne(agent: string): Resolution {
+    const groups = this.#tokenGroups?.get(agent);
+    return groups === undefined ? this.#globalResolution() : this.#specific(groups);
   }
 
   /**
@@ -495,6 +518,14 @@ function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'
   if (Number.isFinite(options.workBudget)) return options;
   const { workBudget: _, ...rest } = options;
   return rest;
+}
+
+/** Whether two lists of groups are the same. */
+function sameGroups(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Whether `agent` is a list with the same agents, in order, as the list `last`. */

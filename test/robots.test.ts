@@ -400,3 +400,27 @@ describe('escapePattern', () => {
     ['/\ud800', '/%EF%BF%BD'],
   ])('%j → %j', (value, escaped) => expect(escapePattern(value)).toBe(escaped));
 });
+
+describe('agents named by many groups', () => {
+  it('finds each product token in any case, with few tokens and with many', () => {
+    for (const count of [3, 8, 9, 20]) {
+      let body = '';
+      // Each token named twice (the second time in another case), by groups i and count + i.
+      for (let i = 0; i < count; i++)
+        body += `User-agent: Bot${'x'.repeat(i)}\nDisallow: /a${i}\n\n`;
+      for (let i = 0; i < count; i++)
+        body += `user-agent: BOT${'X'.repeat(i)}\nDisallow: /b${i}\n\n`;
+      body += 'User-agent: *\nDisallow: /\n';
+      const robots = parseRobotsTxt(body);
+      for (let i = 0; i < count; i++) {
+        const agent = `bOt${'x'.repeat(i)}`;
+        expect(robots.matchingLine(`https://e.com/a${i}`, agent)).toBe(3 * i + 2);
+        expect(robots.matchingLine(`https://e.com/b${i}`, agent)).toBe(3 * (count + i) + 2);
+        expect(robots.isAllowed(`https://e.com/a${i + 1}`, agent)).toBe(true);
+      }
+      expect(robots.isAllowed('https://e.com/a0', 'Bot_')).toBe(false);
+      expect(robots.matchingLine('https://e.com/a0', 'Bot_')).toBe(6 * count + 2);
+      expect(robots.isAllowed('https://e.com/a0', ['nobody', 'BOT'])).toBe(false);
+    }
+  });
+});

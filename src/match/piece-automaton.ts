@@ -116,6 +116,8 @@ export class PieceAutomaton {
     const fail = this.#fail;
     const order = this.#order;
     const root = this.#root;
+    const childStart = this.#childStart;
+    const label = this.#label;
     let state = 0;
     let work = path.length;
     for (let i = 0; i < path.length; i++) {
@@ -127,7 +129,17 @@ export class PieceAutomaton {
           break;
         }
         work++;
-        const next = this.#child(state, c);
+        // Most nodes have one child: it is compared here, the others looked up.
+        const first = childStart[state]!;
+        const count = childStart[state + 1]! - first;
+        const next =
+          count === 1
+            ? label[first] === c
+              ? first
+              : NONE
+            : count === 0
+              ? NONE
+              : this.#child(state, c);
         if (next !== NONE) {
           state = next;
           break;

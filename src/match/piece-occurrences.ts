@@ -25,16 +25,20 @@ const NONE = -1;
 /** The longest path whose arrays are kept from one check to the next. */
 const KEPT_PATH = 8 * 1024 + 512;
 
-/** Numbers per piece in `info`, and their offsets (exported for the program's inlined lookups). */
+/**
+ * Numbers per piece in `info` (32 bytes: a piece's are read together), and their offsets
+ * (exported for the program's inlined lookups): the check they were found in, the piece's range
+ * in `#positions`, its first and last end (-1: none), and the automaton's facts (its length,
+ * its range of state numbers), copied here so that a lookup reads one record.
+ */
 export const INFO = 8;
 const FROM = 1;
 const TO = 2;
 export const FIRST = 3;
 export const LAST = 4;
-/** Queries that went past the scans: the merge sort tree's work they cost. */
-const TREE_WORK = 5;
-/** Where the piece's table of next ends starts in `#dense`, or -1. */
-const DENSE = 6;
+export const LENGTH = 5;
+export const STATES_FROM = 6;
+export const STATES_TO = 7;
 
 /**
  * Path lengths of `#dense` a check may use: a table of next ends costs a pass over the path to
@@ -91,14 +95,15 @@ export class PieceOccurrences {
   #scratchKeys = new Int32Array(0);
   #scratchPositions = new Int32Array(0);
   #buckets = new Int32Array(0);
-  /**
-   * Per piece, {@link INFO} numbers (one cache line holds a piece's): the check (`#stamp`) they
-   * were found in, the piece's range in `#positions`, its first and last end (-1: none), the
-   * tree work of its queries and its table of next ends. Read-only outside.
-   */
+  /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
   info: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The current check's number: a piece's record is current when its first number is it. */
   stamp = 0;
+  /**
+   * Per piece, two numbers for its queries past a position: the merge sort tree's work they
+   * cost, and where its table of next ends starts in `#dense` (-1: none).
+   */
+  #heavy = new Int32Array(0);
   /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
   #dense = new Int32Array(0);
   #denseUsed = 0;
@@ -129,6 +134,7 @@ export class PieceOccurrences {
     }
     if (this.info.length < INFO * automaton.pieces) {
       this.info = atLeast(this.info, INFO * automaton.pieces).fill(0);
+      this.#heavy = atLeast(this.#heavy, 2 * automaton.pieces);
     }
     this.state = atLeast(this.state, n);
     const state = this.state;
@@ -231,6 +237,22 @@ export class PieceOccurrences {
     this.work += count + 2 * words;
   }
 
+  /**
+   * Whether no state numbered in `[from, to)` is present, when the range spans at most two
+   * words of `#bits` (false, not known, for a wider one).
+   */
+  #absent(from: number, to: number): boolean {
+    const first = from >> 5;
+    const last = (to - 1) >> 5;
+    if (last - first > 1) return false;
+    const bits = this.#bits;
+    const high = (to - 1) & 31;
+    const upTo = high === 31 ? -1 : (1 << (high + 1)) - 1;
+    const fromBit = -1 << (from & 31);
+    if (first === last) return (bits[first]! & fromBit & upTo) === 0;
+    return (bits[first]! & fromBit) === 0 && (bits[last]! & upTo) === 0;
+  }
+
   /** Where the positions of states numbered `from` or more start in `#positions`. */
   #lowerBound(from: number): number {
     const w = from >> 5;
@@ -245,12 +267,20 @@ export class PieceOccurrences {
     if (info[at] === this.stamp) return at;
     info[at] = this.stamp;
     const pieces = this.#automaton!.pieceData;
-    const from = this.#lowerBound(pieces[PIECE * p + PIECE_FROM]!);
-    const to = this.#lowerBound(pieces[PIECE * p + PIECE_TO]!);
+    const statesFrom = pieces[PIECE * p + PIECE_FROM]!;
+    const statesTo = pieces[PIECE * p + PIECE_TO]!;
+    info[at + LENGTH] = pieces[PIECE * p]!;
+    info[at + STATES_FROM] = statesFrom;
+    info[at + STATES_TO] = statesTo;
+    this.#heavy[2 * p] = 0;
+    this.#heavy[2 * p + 1] = NONE;
+    // Most pieces a hostile file holds are absent, and most own a few state numbers: the bits
+    // of the states present tell it without ranking.
+    const absent = this.#absent(statesFrom, statesTo);
+    const from = absent ? 0 : this.#lowerBound(statesFrom);
+    const to = absent ? 0 : this.#lowerBound(statesTo);
     info[at + FROM] = from;
     info[at + TO] = to;
-    info[at + TREE_WORK] = 0;
-    info[at + DENSE] = NONE;
     this.work += 4;
     if (from === to) {
       info[at + FIRST] = NONE;
@@ -389,16 +419,19 @@ export class PieceOccurrences {
         if (e >= least && e < end) end = e;
       }
       this.work += hi - lo;
-    } else if (info[at + DENSE]! >= 0 || (8 * (hi - lo) >= this.#length && this.#tabulate(at))) {
+    } else if (
+      this.#heavy[2 * p + 1]! >= 0 ||
+      (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))
+    ) {
       this.work++;
-      end = this.#dense[info[at + DENSE]! + least]!;
+      end = this.#dense[this.#heavy[2 * p + 1]! + least]!;
     } else {
       const before = this.work;
       end = this.#successor(lo, hi, least);
       // Once its queries have cost two passes over the path, the piece gets a table of next
       // ends (a pass to build), so no piece costs much more in queries than the path's length.
-      info[at + TREE_WORK]! += this.work - before;
-      if (info[at + TREE_WORK]! > 2 * this.#length) this.#tabulate(at);
+      this.#heavy[2 * p]! += this.work - before;
+      if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
     }
     return end - length + 1;
   }
@@ -407,7 +440,7 @@ export class PieceOccurrences {
    * Builds the table of next ends of the piece whose record is at `at`: for each position, its
    * first end at or after it (0x7fffffff: none). Unless the check's tables are full: false.
    */
-  #tabulate(at: number): boolean {
+  #tabulate(p: number, at: number): boolean {
     const n = this.#length;
     if (this.#denseUsed + n > DENSE_TABLES * n) return false;
     const offset = this.#denseUsed;
@@ -424,7 +457,7 @@ export class PieceOccurrences {
       if (dense[offset + i] === i) next = i;
       else dense[offset + i] = next;
     }
-    info[at + DENSE] = offset;
+    this.#heavy[2 * p + 1] = offset;
     this.work += 2 * n + hi - info[at + FROM]!;
     return true;
   }

@@ -9,6 +9,7 @@
 import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
+import { asciiLowerCase } from '../util/bytes.js';
 import { compilePattern } from './pattern.js';
 import {
   addEntries,
@@ -31,8 +32,8 @@ export interface RuleTable {
    * starts begins. Rules before the first group are left out (they never apply).
    */
   readonly rules: RuleNumbers;
-  /** Lower-cased product token → indexes of the groups naming it, ascending (null: none). */
-  readonly tokenGroups: Map<string, number[]> | null;
+  /** The groups naming each product token (null: none). */
+  readonly tokenGroups: TokenGroups | null;
   /** Indexes of the groups with a `*` line, ascending. */
   readonly globalGroups: readonly number[];
   /** Characters of the body's text parsed: bytes for a byte string (all of it for UTF-16 text). */
@@ -133,7 +134,7 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
     // Exact-size: a pushed-to array keeps spare room. A large file keeps little else per rule,
     // and its typed array takes four bytes a number (an array eight).
     rules: rules.length > LARGEST_ARRAY_TABLE ? new Int32Array(rules) : rules.slice(),
-    tokenGroups: handler.tokenGroups,
+    tokenGroups: handler.tokenGroups?.finished() ?? null,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesParsed: summary.bytesParsed,
@@ -219,11 +220,20 @@ export function scanRules(
   const search = state.search;
   const path = search.path;
   let wildcardWork = 0;
+  let pathChars = false;
   /** Whether `path` matches `pattern[start, end)`, with the work counted. */
   const matches = (pattern: string, start: number, end: number): boolean => {
     search.work += 1 + (end - start);
-    const prefix = prefixMatch(pattern, start, end, path);
-    if (prefix !== PrefixMatch.wildcard) return prefix === PrefixMatch.yes;
+    const star = prefixMatch(pattern, start, end, path);
+    if (star < 0) return star === PrefixMatch.yes;
+    // Most wildcard patterns need a character the path lacks (`?`, `&`, `.`): ruled out
+    // without compiling the pattern or searching the path for its pieces.
+    if (!pathChars) {
+      search.work += path.length;
+      fillPathChars(path);
+      pathChars = true;
+    }
+    if (lacksCharacterOf(pattern, start + star, end)) return false;
     const before = search.work;
     const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
     wildcardWork += search.work - before;
@@ -275,25 +285,50 @@ export function beatsBest(priority: number, line: number, best: IndexEntry | nul
   );
 }
 
-/** What comparing a pattern's literal prefix with a path found. */
-const PrefixMatch = { no: 0, yes: 1, wildcard: 2 } as const;
+/** What comparing a pattern's literal prefix with a path found, when it is not a `*`'s offset. */
+const PrefixMatch = { no: -1, yes: -2 } as const;
 
 /**
  * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
  * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
- * matched as a wildcard pattern.
+ * matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
  */
 function prefixMatch(pattern: string, start: number, end: number, path: string): number {
   for (let i = 0; start + i < end; i++) {
     const c = pattern.charCodeAt(start + i);
-    if (c === 0x2a) return PrefixMatch.wildcard;
+    if (c === 0x2a) return i;
     // `$` is special only as the pattern's last character: the path must end there.
     if (c === 0x24 && start + i === end - 1) {
       return path.length === i ? PrefixMatch.yes : PrefixMatch.no;
     }
-    if (path.charCodeAt(i) !== c) return PrefixMatch.no;
+    if (i >= path.length || path.charCodeAt(i) !== c) return PrefixMatch.no;
   }
   return PrefixMatch.yes;
+}
+
+/** The ASCII characters of the path a scan matches, one bit each ({@link fillPathChars}). */
+const PATH_CHARS = new Int32Array(4);
+
+function fillPathChars(path: string): void {
+  PATH_CHARS.fill(0);
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 0x80) PATH_CHARS[c >> 5]! |= 1 << (c & 31);
+  }
+}
+
+/**
+ * Whether the wildcard pattern `pattern[from, end)` (from its first `*` on) holds a literal
+ * character that the path of the last {@link fillPathChars} lacks: then the path does not
+ * match it. (Patterns are escaped, so ASCII; anything else is not ruled out.)
+ */
+function lacksCharacterOf(pattern: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 0x2a || c >= 0x80 || (c === 0x24 && i === end - 1)) continue;
+    if ((PATH_CHARS[c >> 5]! & (1 << (c & 31))) === 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -312,7 +347,7 @@ class RuleTableReader implements GroupHandler {
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];
-  tokenGroups: Map<string, number[]> | null = null;
+  tokenGroups: TokenGroups | null = null;
   readonly globalGroups: number[] = [];
 
   agent(group: number, _line: number, _raw: string, token: string | null): void {
@@ -322,13 +357,8 @@ class RuleTableReader implements GroupHandler {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is ASCII's,
-    // and the value needs no decoding to be compared.
-    const key = token.toLowerCase();
-    this.tokenGroups ??= new Map();
-    const list = this.tokenGroups.get(key);
-    if (list === undefined) this.tokenGroups.set(key, [group]);
-    else if (list[list.length - 1] !== group) list.push(group);
+    this.tokenGroups ??= new TokenGroups();
+    this.tokenGroups.add(token, group);
   }
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
@@ -336,4 +366,75 @@ class RuleTableReader implements GroupHandler {
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
     if (group >= 0) this.rules.push((line << 2) | flags, valueStart, valueEnd);
   }
+}
+
+/** Up to this many product tokens are compared in turn; more are found by a `Map`. */
+const FEW_TOKENS = 8;
+
+/**
+ * The groups naming each product token, compared ASCII-case-insensitively (RFC 9309 §2.2.1).
+ * A file names a few tokens, which are compared in turn with a queried agent: that costs less
+ * than lower-casing and hashing them into a `Map` at parse (and the agent at its first check);
+ * a file naming more is given the `Map`.
+ */
+export class TokenGroups {
+  /** The tokens as first written, and the groups naming each one (ascending); while few. */
+  #tokens: string[] = [];
+  #groups: number[][] = [];
+  /** Lower-cased token → the groups naming it, once there are more than {@link FEW_TOKENS}. */
+  #map: Map<string, number[]> | null = null;
+
+  /** Records that `group` names `token` (groups come in ascending order). */
+  add(token: string, group: number): void {
+    const list = this.get(token);
+    if (list !== undefined) {
+      if (list[list.length - 1] !== group) list.push(group);
+    } else if (this.#map !== null) {
+      // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is
+      // ASCII's.
+      this.#map.set(token.toLowerCase(), [group]);
+    } else if (this.#tokens.length < FEW_TOKENS) {
+      this.#tokens.push(token);
+      this.#groups.push([group]);
+    } else {
+      this.#map = new Map();
+      for (let i = 0; i < this.#tokens.length; i++) {
+        this.#map.set(this.#tokens[i]!.toLowerCase(), this.#groups[i]!);
+      }
+      this.#map.set(token.toLowerCase(), [group]);
+      this.#tokens = [];
+      this.#groups = [];
+    }
+  }
+
+  /** The groups naming `agent` (as queried: any case), or undefined. */
+  get(agent: string): number[] | undefined {
+    if (this.#map !== null) return this.#map.get(asciiLowerCase(agent));
+    const tokens = this.#tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (equalsIgnoringAsciiCase(tokens[i]!, agent)) return this.#groups[i];
+    }
+    return undefined;
+  }
+
+  /** This, with its lists copied to their exact size (a pushed-to array keeps spare room). */
+  finished(): this {
+    this.#tokens = this.#tokens.slice();
+    this.#groups = this.#groups.slice();
+    return this;
+  }
+}
+
+/** Whether a product token (ASCII) and `agent` are equal but for the case of ASCII letters. */
+function equalsIgnoringAsciiCase(token: string, agent: string): boolean {
+  if (token === agent) return true;
+  if (token.length !== agent.length) return false;
+  for (let i = 0; i < token.length; i++) {
+    const a = token.charCodeAt(i);
+    const b = agent.charCodeAt(i);
+    if (a === b) continue;
+    const lower = a | 0x20;
+    if (lower !== (b | 0x20) || lower < 0x61 || lower > 0x7a) return false;
+  }
+  return true;
 }

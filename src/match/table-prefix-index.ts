@@ -243,13 +243,21 @@ export class TablePrefixIndex {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
+      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here:
+      // a rule as written is one when a `*` follows its first `n` characters.
+      if (search.skipWildcards) {
+        if (entry === null) {
+          const at = rules[r + 1]! + n;
+          if (at < rules[r + 2]! && text.charCodeAt(at) === 0x2a) continue;
+        } else if (entry.pieces !== null) {
+          continue;
+        }
+      }
       const found =
         entry === null
           ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path, search.skipWildcards)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
-      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
-      if (found === Found.wildcard && search.skipWildcards) continue;
       // One unit for the entry, one per prefix character compared.
       search.work += 1 + n;
       if (search.work > search.budget) return;

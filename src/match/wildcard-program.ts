@@ -18,7 +18,15 @@
  */
 
 import { PIECE, PieceAutomaton } from './piece-automaton.js';
-import { FIRST, INFO, LAST, PieceOccurrences } from './piece-occurrences.js';
+import {
+  FIRST,
+  INFO,
+  LAST,
+  LENGTH,
+  PieceOccurrences,
+  STATES_FROM,
+  STATES_TO,
+} from './piece-occurrences.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
@@ -287,20 +295,24 @@ export class WildcardProgram {
           pos = pieceData[PIECE * prefix]!;
           if (!occurrences.endsAt(prefix, pos - 1)) pos = NONE;
         } else {
-          // `occurrences.next`, its usual answers written out: the piece right here, first
-          // after here, or nowhere after here.
-          const length = pieceData[PIECE * piece]!;
+          // `occurrences.next`, its usual answers written out from the piece's record: first
+          // after here (or here), nowhere after here, or here.
+          const record = INFO * piece;
+          const info = occurrences.info;
+          if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
+          const length = info[record + LENGTH]!;
           const least = pos + length - 1;
-          const key = least < n ? occurrences.state[least]! : NONE;
-          if (key >= pieceData[PIECE * piece + 1]! && key < pieceData[PIECE * piece + 2]!) {
-            pos += length;
+          if (info[record + FIRST]! >= least) {
+            pos = info[record + FIRST]! + 1;
+          } else if (info[record + LAST]! < least) {
+            pos = NONE;
           } else {
-            const record = INFO * piece;
-            const info = occurrences.info;
-            if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
-            if (info[record + FIRST]! >= least) pos = info[record + FIRST]! + 1;
-            else if (info[record + LAST]! < least) pos = NONE;
-            else pos = occurrences.next(piece, pos) + length;
+            const key = occurrences.state[least]!;
+            if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) {
+              pos += length;
+            } else {
+              pos = occurrences.next(piece, pos) + length;
+            }
           }
           work++;
         }

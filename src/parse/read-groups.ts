@@ -10,7 +10,12 @@ import { stringToByteString } from '../util/bytes.js';
 import { extractProductToken, isGlobalAgent } from './agent.js';
 import type { BodyText } from './body.js';
 import { escapedPattern } from './escape.js';
-import { type TokenizeHandler, type TokenizeSummary, tokenizeText } from './tokenize.js';
+import {
+  type DirectiveKind,
+  type TokenizeHandler,
+  type TokenizeSummary,
+  tokenizeText,
+} from './tokenize.js';
 
 /** Bits of a rule's `flags` (see {@link GroupHandler.rule}). */
 export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
@@ -67,49 +72,99 @@ export function readGroups<H extends GroupHandler>(
 }
 
 function read(
-  { text, ascii, utf16 }: BodyText,
+  body: BodyText,
   options: Required<ParseOptions>,
   handler: GroupHandler,
 ): TokenizeSummary | null {
-  const digits = options.productTokenDigits;
-  const needsEscaping = escapeTest(text, ascii);
-  let groups = 0;
-  let inRules = false;
-  const events: TokenizeHandler = {
-    directive(line, kind, ks, ke, vs, ve) {
-      switch (kind) {
-        case 'user-agent': {
-          if (groups === 0 || inRules) {
-            groups++;
-            inRules = false;
-          }
-          const value = text.slice(vs, ve);
-          handler.agent(
-            groups - 1,
-            line,
-            value,
-            isGlobalAgent(value) ? null : extractProductToken(value, digits),
-          );
-          return;
+  const events = new GroupEvents(body, options.productTokenDigits, handler);
+  return tokenizeText(body.text, options.maxBytes, events, body.utf16);
+}
+
+/**
+ * The tokenizer's directives as group events. A class, not closures made per read: the
+ * tokenizer's call of `directive` then always reaches one function, which V8 inlines.
+ */
+class GroupEvents implements TokenizeHandler {
+  readonly #text: string;
+  readonly #digits: boolean;
+  readonly #handler: GroupHandler;
+  #groups = 0;
+  #inRules = false;
+  // The next `%` and the next character ≥ 0x80 at or after where each was last searched from
+  // (see `needsEscaping`).
+  #nextPercent = -1;
+  #nextNonAscii: number;
+
+  constructor({ text, ascii }: BodyText, digits: boolean, handler: GroupHandler) {
+    this.#text = text;
+    this.#digits = digits;
+    this.#handler = handler;
+    // An ASCII body has no character ≥ 0x80 to find.
+    this.#nextNonAscii = ascii ? text.length : -1;
+    if (handler.line !== undefined) this.line = handler.line.bind(handler);
+  }
+
+  line?: (line: number, flags: number) => void;
+
+  directive(
+    line: number,
+    kind: DirectiveKind,
+    ks: number,
+    ke: number,
+    vs: number,
+    ve: number,
+  ): void {
+    const text = this.#text;
+    switch (kind) {
+      case 'user-agent': {
+        if (this.#groups === 0 || this.#inRules) {
+          this.#groups++;
+          this.#inRules = false;
         }
-        case 'allow':
-        case 'disallow': {
-          if (groups > 0) inRules = true;
-          const allow = kind === 'allow' ? RuleFlag.allow : 0;
-          const escaped = needsEscaping(vs, ve) ? RuleFlag.escaped : 0;
-          handler.rule(groups - 1, line, allow | escaped, vs, ve);
-          return;
-        }
-        case 'sitemap':
-          handler.sitemap?.(line, text.slice(vs, ve));
-          return;
-        default:
-          handler.other?.(groups - 1, line, text.slice(ks, ke), text.slice(vs, ve));
+        const value = text.slice(vs, ve);
+        this.#handler.agent(
+          this.#groups - 1,
+          line,
+          value,
+          isGlobalAgent(value) ? null : extractProductToken(value, this.#digits),
+        );
+        return;
       }
-    },
-  };
-  if (handler.line !== undefined) events.line = handler.line.bind(handler);
-  return tokenizeText(text, options.maxBytes, events, utf16);
+      case 'allow':
+      case 'disallow': {
+        if (this.#groups > 0) this.#inRules = true;
+        const allow = kind === 'allow' ? RuleFlag.allow : 0;
+        const escaped = this.#needsEscaping(vs, ve) ? RuleFlag.escaped : 0;
+        this.#handler.rule(this.#groups - 1, line, allow | escaped, vs, ve);
+        return;
+      }
+      case 'sitemap':
+        this.#handler.sitemap?.(line, text.slice(vs, ve));
+        return;
+      default:
+        this.#handler.other?.(this.#groups - 1, line, text.slice(ks, ke), text.slice(vs, ve));
+    }
+  }
+
+  /**
+   * Whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
+   * non-ASCII body, a character ≥ 0x80. Values are asked about in file order; the next such
+   * character is found with one native search and remembered, so the whole body is searched
+   * about once per reading (a test per value cost about as much as hashing the value).
+   */
+  #needsEscaping(start: number, end: number): boolean {
+    const text = this.#text;
+    if (this.#nextPercent < start) {
+      const percent = text.indexOf('%', start);
+      this.#nextPercent = percent < 0 ? text.length : percent;
+    }
+    if (this.#nextPercent < end) return true;
+    if (this.#nextNonAscii < start) {
+      NON_ASCII.lastIndex = start;
+      this.#nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
+    }
+    return this.#nextNonAscii < end;
+  }
 }
 
 /** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
@@ -132,27 +187,3 @@ export function rulePattern(
 
 // A fixed expression (never built from robots.txt content), searched from `lastIndex`.
 const NON_ASCII = /[\x80-\uffff]/g;
-
-/**
- * A test of whether the value `text[start, end)` needs escaping: whether it holds a `%` or, in a
- * non-ASCII body, a character ≥ 0x80. Values are asked about in file order; the next such
- * character is found with one native search and remembered, so the whole body is searched about
- * once per reading (a test per value cost about as much as hashing the value).
- */
-function escapeTest(text: string, ascii: boolean): (start: number, end: number) => boolean {
-  let nextPercent = -1;
-  // An ASCII body has no character ≥ 0x80 to find.
-  let nextNonAscii = ascii ? text.length : -1;
-  return (start: number, end: number): boolean => {
-    if (nextPercent < start) {
-      nextPercent = text.indexOf('%', start);
-      if (nextPercent < 0) nextPercent = text.length;
-    }
-    if (nextPercent < end) return true;
-    if (nextNonAscii < start) {
-      NON_ASCII.lastIndex = start;
-      nextNonAscii = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : text.length;
-    }
-    return nextNonAscii < end;
-  };
-}

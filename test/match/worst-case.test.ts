@@ -112,6 +112,29 @@ const SHAPES: readonly Shape[] = [
     },
   },
   {
+    // Ten pieces a rule, each rule its own (no start shared), all in the path in order; the
+    // tail occurs only before them, so every rule is placed to its end and fails there.
+    name: 'distinct pieces in order, the tail before them',
+    build: (size) => {
+      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+      let seed = 11;
+      const next = (): number => {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        return seed >>> 16;
+      };
+      let text = '';
+      for (let i = 0; i < size; i++) text += letters[next() & 63];
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size / 10; i++) {
+        const at: number[] = [];
+        for (let k = 0; k < 10; k++) at.push(10 + (next() % Math.max(1, size - 20)));
+        at.sort((a, b) => a - b);
+        body += `Disallow: /*${at.map((p) => text.slice(p, p + 3)).join('*')}*${text.slice(0, 3)}\n`;
+      }
+      return { body, url: `https://e.com/${text}` };
+    },
+  },
+  {
     // Wildcard rules under one long literal prefix that the path has: one group of the prefix
     // index, every rule a candidate.
     name: 'wildcard rules sharing a long prefix',
