@@ -350,7 +350,7 @@ class RuleTableReader implements GroupHandler {
   tokenGroups: TokenGroups | null = null;
   readonly globalGroups: number[] = [];
 
-  agent(group: number, _line: number, _raw: string, token: string | null): void {
+  agent(group: number, _line: number, _start: number, _end: number, token: string | null): void {
     // Rules come in group order: a new group's rules start after all rules so far.
     if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
     if (token === null) {

@@ -10,10 +10,15 @@ import { isSpace } from '../util/bytes.js';
  * and anything (Google-specific: `* everyone` is still global).
  */
 export function isGlobalAgent(value: string): boolean {
+  return isGlobalAgentAt(value, 0, value.length);
+}
+
+/** {@link isGlobalAgent} of the value `text[start, end)`, read in place. */
+export function isGlobalAgentAt(text: string, start: number, end: number): boolean {
   return (
-    value.length > 0 &&
-    value.charCodeAt(0) === 0x2a &&
-    (value.length === 1 || isSpace(value.charCodeAt(1)))
+    end > start &&
+    text.charCodeAt(start) === 0x2a &&
+    (end - start === 1 || isSpace(text.charCodeAt(start + 1)))
   );
 }
 
@@ -33,9 +38,14 @@ function isTokenChar(code: number, digits: boolean): boolean {
  * also turns `MJ12bot` into `MJ`.
  */
 export function extractProductToken(value: string, digits = false): string {
-  let end = 0;
-  while (end < value.length && isTokenChar(value.charCodeAt(end), digits)) end++;
-  return value.slice(0, end);
+  return value.slice(0, productTokenEnd(value, 0, value.length, digits));
+}
+
+/** Where the product token of the value `text[start, end)` ends ({@link extractProductToken}). */
+export function productTokenEnd(text: string, start: number, end: number, digits: boolean): number {
+  let i = start;
+  while (i < end && isTokenChar(text.charCodeAt(i), digits)) i++;
+  return i;
 }
 
 /**

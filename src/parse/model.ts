@@ -92,7 +92,14 @@ class ModelBuilder implements GroupHandler {
     this.#rfc9309 = options.percentEncoding === 'rfc9309';
   }
 
-  agent(group: number, line: number, raw: string, token: string | null): void {
+  agent(
+    group: number,
+    line: number,
+    valueStart: number,
+    valueEnd: number,
+    token: string | null,
+  ): void {
+    const raw = this.#text.slice(valueStart, valueEnd);
     if (group === this.groups.length) {
       this.#current = { index: group, agents: [], rules: [] };
       this.groups.push(this.#current);

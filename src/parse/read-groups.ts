@@ -7,7 +7,7 @@
 
 import type { ParseOptions } from '../types.js';
 import { stringToByteString } from '../util/bytes.js';
-import { extractProductToken, isGlobalAgent } from './agent.js';
+import { isGlobalAgentAt, productTokenEnd } from './agent.js';
 import type { BodyText } from './body.js';
 import { escapedPattern } from './escape.js';
 import {
@@ -30,10 +30,17 @@ export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
 /** Receives a body's directives in file order. Values are raw slices of the body's text. */
 export interface GroupHandler {
   /**
-   * A `User-agent` line of group `group` (a user-agent line after a rule starts a new group).
-   * `token`: the product token it names (RFC 9309 §2.2.1, as written), or null for `*`.
+   * A `User-agent` line of group `group` (a user-agent line after a rule starts a new group),
+   * its value `text[valueStart, valueEnd)` of the body as read. `token`: the product token it
+   * names (RFC 9309 §2.2.1, as written), or null for `*`.
    */
-  agent(group: number, line: number, value: string, token: string | null): void;
+  agent(
+    group: number,
+    line: number,
+    valueStart: number,
+    valueEnd: number,
+    token: string | null,
+  ): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
    * `text[valueStart, valueEnd)` of the body as read; `flags` holds {@link RuleFlag} bits.
@@ -121,13 +128,11 @@ class GroupEvents implements TokenizeHandler {
           this.#groups++;
           this.#inRules = false;
         }
-        const value = text.slice(vs, ve);
-        this.#handler.agent(
-          this.#groups - 1,
-          line,
-          value,
-          isGlobalAgent(value) ? null : extractProductToken(value, this.#digits),
-        );
+        // The token is read in place: a reader that keeps only it slices no value.
+        const token = isGlobalAgentAt(text, vs, ve)
+          ? null
+          : text.slice(vs, productTokenEnd(text, vs, ve, this.#digits));
+        this.#handler.agent(this.#groups - 1, line, vs, ve, token);
         return;
       }
       case 'allow':
