@@ -21,14 +21,26 @@ import { WildcardProgram } from './wildcard-program.js';
 export const SMALL_SET = 24;
 
 /**
+ * Above this many rules a set read from a rule table keeps its prefix-filed rules as rule
+ * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 250 bytes a rule (at most
+ * 8 KB here); rule numbers a few, but for a small set their typed arrays' allocations outside the
+ * heap and an entry made for each rule a check matches cost time (with 256 here the corpus's
+ * 100 checks a file ran up to a tenth faster, but a 1 KB file of 40 rules kept 10.5 KB).
+ */
+export const TABLE_SET = 32;
+
+/**
  * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
  * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
  * through the prefix and trigram indexes too (small reference files would otherwise never reach
- * them). `alwaysProgram`: every check of a set with wildcard entries leaves them to its
- * {@link WildcardProgram} at once, so that the same suites run through it too.
+ * them). `tableSet`: the size above which a set's prefix index holds rule numbers
+ * ({@link TABLE_SET}); 0 runs them through it. `alwaysProgram`: every check of a set with
+ * wildcard entries leaves them to its {@link WildcardProgram} at once, so that the same suites
+ * run through it too.
  */
-export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
+export const ruleIndexing: { smallSet: number; tableSet: number; alwaysProgram: boolean } = {
   smallSet: SMALL_SET,
+  tableSet: TABLE_SET,
   alwaysProgram: false,
 };
 

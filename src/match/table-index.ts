@@ -99,8 +99,8 @@ function repeats(seen: Map<string, number>, pattern: string, allow: boolean, rew
 }
 
 /**
- * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a small set as
- * entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
+ * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
+ * `TABLE_SET` rules as entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
  * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 150), and only its
  * wildcard rules with an empty or `/` prefix made into entries. The same answers, and the same
  * work, as `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
@@ -113,7 +113,7 @@ export function indexRuleTable(
 ): RuleIndex {
   let count = 0;
   for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
-  if (count <= RULE_SIZE * ruleIndexing.smallSet) {
+  if (count <= RULE_SIZE * Math.max(ruleIndexing.smallSet, ruleIndexing.tableSet)) {
     return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
   }
   const short: IndexEntry[] = [];

@@ -6,7 +6,8 @@
  * rule it must match further (a wildcard rule whose prefix matched) or one that wins; the last
  * few made are kept. The few patterns that differ from their text (an escaped value, an
  * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
- * entries does, with the same work.
+ * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
+ * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -254,7 +255,7 @@ export class TablePrefixIndex {
       }
       const found =
         entry === null
-          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
+          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path, search.skipWildcards)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
       // One unit for the entry, one per prefix character compared.
@@ -288,16 +289,26 @@ export class TablePrefixIndex {
 /**
  * Whether the rule `text[start, end)` (a pattern as written) has a literal prefix of `n`
  * characters equal to the path's first `n`: no, or yes and it is the whole pattern, the
- * pattern but a final `$`, or followed by a `*`.
+ * pattern but a final `$`, or followed by a `*` (taken for no with `skipWildcards`).
  */
-function foundAt(text: string, start: number, end: number, n: number, path: string): number {
+function foundAt(
+  text: string,
+  start: number,
+  end: number,
+  n: number,
+  path: string,
+  skipWildcards: boolean,
+): number {
   const at = start + n;
   if (at > end) return Found.no;
   let found: number = Found.plain;
   if (at < end) {
     const c = text.charCodeAt(at);
-    if (c === 0x2a) found = Found.wildcard;
-    else if (c === 0x24 && at === end - 1) found = Found.anchored;
+    // A wildcard rule left to a program is not compared at all.
+    if (c === 0x2a) {
+      if (skipWildcards) return Found.no;
+      found = Found.wildcard;
+    } else if (c === 0x24 && at === end - 1) found = Found.anchored;
     else return Found.no;
   }
   for (let i = 0; i < n; i++) {

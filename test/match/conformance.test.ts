@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { ruleIndexing, SMALL_SET } from '../../src/match/rule-index.js';
+import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 
@@ -15,19 +15,24 @@ const suites: [string, ConformanceCase[]][] = [
 
 // Every case runs on each path of a compiled rule set: small sets as one scanned list (what
 // the reference files, all small, get by default), every set through the prefix and trigram
-// indexes (`smallSet` 0), and every wildcard rule through the wildcard program (what checks
-// that the indexes make costly get), as hono runs one suite per router.
+// indexes (`smallSet` 0), over entries and over rule numbers (`tableSet` 0: what large sets
+// get), and every wildcard rule through the wildcard program (what checks that the indexes make
+// costly get), as hono runs one suite per router.
 describe.each([
-  ['scanned list', SMALL_SET, false],
-  ['prefix and trigram indexes', 0, false],
-  ['wildcard program', SMALL_SET, true],
-] as const)('compiled as a %s', (_path, smallSet, alwaysProgram) => {
+  ['scanned list', SMALL_SET, TABLE_SET, false],
+  ['prefix and trigram indexes', 0, TABLE_SET, false],
+  ['prefix index of rule numbers', 0, 0, false],
+  ['wildcard program', SMALL_SET, TABLE_SET, true],
+  ['wildcard program beside rule numbers', 0, 0, true],
+] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram) => {
   beforeAll(() => {
     ruleIndexing.smallSet = smallSet;
+    ruleIndexing.tableSet = tableSet;
     ruleIndexing.alwaysProgram = alwaysProgram;
   });
   afterAll(() => {
     ruleIndexing.smallSet = SMALL_SET;
+    ruleIndexing.tableSet = TABLE_SET;
     ruleIndexing.alwaysProgram = false;
   });
   describe.each(suites)('%s', (_file, cases) => {

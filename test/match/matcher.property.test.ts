@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
-import { ruleIndexing, SMALL_SET } from '../../src/match/rule-index.js';
+import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
 import { referenceCheck } from '../helpers/reference-port.js';
@@ -121,6 +121,22 @@ describe('indexed matcher = reference port', () => {
     });
     afterAll(() => {
       ruleIndexing.smallSet = SMALL_SET;
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
+  // The same, with every prefix index holding rule numbers (what sets of over `TABLE_SET`
+  // rules get).
+  describe('with every set indexed by rule numbers', () => {
+    beforeAll(() => {
+      ruleIndexing.smallSet = 0;
+      ruleIndexing.tableSet = 0;
+    });
+    afterAll(() => {
+      ruleIndexing.smallSet = SMALL_SET;
+      ruleIndexing.tableSet = TABLE_SET;
     });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
