@@ -140,6 +140,22 @@ function shapes() {
       url: `https://e.com/${text64}`,
     },
     {
+      name: 'ten distinct pieces a rule, placed past the tail',
+      body: fill(() => {
+        /** @type {number[]} */
+        const at = [];
+        for (let k = 0; k < 10; k++) {
+          seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+          at.push((seed >>> 16) % 3990);
+        }
+        const early = at.pop() ?? 0;
+        at.sort((a, b) => a - b);
+        const late = at.map((p) => text64.slice(4000 + p, 4003 + p)).join('*');
+        return `Disallow: /*${late}*${text64.slice(early, early + 3)}*~~~\n`;
+      }),
+      url: `https://e.com/${text64.slice(0, 4000)}~~~${text64.slice(4000)}`,
+    },
+    {
       name: 'wildcard rules sharing a long prefix',
       body: fill((i) => `Disallow: /${'a'.repeat(40)}*x${id(i)}*y\n`),
       url: `https://e.com/${'a'.repeat(4000)}${'yx'.repeat(2000)}`,

@@ -135,6 +135,36 @@ const SHAPES: readonly Shape[] = [
     },
   },
   {
+    // As above, but each rule's last piece occurs early too (so it leaves room for the tail),
+    // while the pieces before it occur only after the tail: each rule is placed piece by piece
+    // before it fails.
+    name: 'distinct pieces placed past the tail',
+    build: (size) => {
+      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+      let seed = 13;
+      const next = (): number => {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        return seed >>> 16;
+      };
+      const half = size / 2;
+      let early = '';
+      let late = '';
+      for (let i = 0; i < half; i++) {
+        early += letters[next() & 63];
+        late += letters[next() & 63];
+      }
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size / 10; i++) {
+        const at: number[] = [];
+        for (let k = 0; k < 9; k++) at.push(next() % (half - 3));
+        at.sort((a, b) => a - b);
+        const e = next() % (half - 3);
+        body += `Disallow: /*${at.map((p) => late.slice(p, p + 3)).join('*')}*${early.slice(e, e + 3)}*~~~\n`;
+      }
+      return { body, url: `https://e.com/${early}~~~${late}` };
+    },
+  },
+  {
     // Wildcard rules under one long literal prefix that the path has: one group of the prefix
     // index, every rule a candidate.
     name: 'wildcard rules sharing a long prefix',
