@@ -3,7 +3,8 @@
  * one pass over a path tells, for every position, which pieces end there, for all pieces at
  * once. Built once per rule set (see `WildcardProgram`), in time and memory proportional to the
  * pieces' total length: 14 bytes a trie node (at most one a character), the trie numbered
- * breadth first so that a node's children are a range of numbers, sorted by character.
+ * breadth first so that a node's children are a range of numbers, sorted by character, and a
+ * direct table for each node with many children.
  *
  * A pass records, for each path position i, the automaton's state after reading `path[i]`: the
  * longest suffix of `path[0, i]` that starts some piece. A piece ends at i exactly when its
@@ -41,6 +42,16 @@ export class PieceAutomaton {
   readonly #fail: Int32Array;
   /** A node's depth-first number in the failure-link tree. */
   readonly #order: Int32Array;
+  /**
+   * Nodes with {@link WIDE} children or more (near the root, mostly) have a direct table of
+   * their children on characters below 128: `#wideTable[128 k + c]` is the child's place in the
+   * node's range + 1 (0: none), k found by the node in an open-addressing table (`#wideNodes`:
+   * node + 1, 0 empty; `#wideIndex`: k). At most one node in 16 has one: at most 9 bytes a
+   * node.
+   */
+  readonly #wideNodes: Int32Array;
+  readonly #wideIndex: Int32Array;
+  readonly #wideTable: Uint8Array;
 
   /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
   constructor(pieces: readonly string[]) {
@@ -56,6 +67,10 @@ export class PieceAutomaton {
       if (c < 128) root[c] = child;
     }
     this.#root = root;
+    const wide = wideTables(trie);
+    this.#wideNodes = wide.nodes;
+    this.#wideIndex = wide.index;
+    this.#wideTable = wide.table;
     // Breadth first (the numbering's order): a node's failure link from its parent's.
     const fail = new Int32Array(nodes);
     const parent = trie.parent;
@@ -89,7 +104,13 @@ export class PieceAutomaton {
 
   /** Memory the automaton retains, in bytes (its typed arrays). */
   get bytes(): number {
-    return 14 * this.nodes + 4 * (PIECE * this.pieces + 128) + 256;
+    return (
+      14 * this.nodes +
+      4 * (PIECE * this.pieces + 128) +
+      8 * this.#wideNodes.length +
+      this.#wideTable.length +
+      512
+    );
   }
 
   /** Node v's child on character c, or -1. */
@@ -98,6 +119,14 @@ export class PieceAutomaton {
     const label = this.#label;
     let lo = this.#childStart[v]!;
     let hi = this.#childStart[v + 1]!;
+    if (hi - lo >= WIDE && c < 128) {
+      const nodes = this.#wideNodes;
+      const mask = nodes.length - 1;
+      let slot = Math.imul(v, 0x9e3779b1) & mask;
+      while (nodes[slot] !== v + 1) slot = (slot + 1) & mask;
+      const place = this.#wideTable[(this.#wideIndex[slot]! << 7) | c]!;
+      return place === 0 ? NONE : lo + place - 1;
+    }
     // Narrowed to a few by halving (the child, if any, stays in [lo, hi)), then scanned.
     while (hi - lo > 8) {
       const mid = (lo + hi) >>> 1;
@@ -150,6 +179,40 @@ export class PieceAutomaton {
     }
     return work;
   }
+}
+
+/** Children from which a node gets a direct table (see `PieceAutomaton`). */
+const WIDE = 16;
+
+/** The direct tables of a trie's nodes with {@link WIDE} children or more (but the root). */
+function wideTables(trie: Trie): { nodes: Int32Array; index: Int32Array; table: Uint8Array } {
+  const { childStart, label } = trie;
+  let count = 0;
+  for (let v = 1; v < trie.nodes; v++) if (childStart[v + 1]! - childStart[v]! >= WIDE) count++;
+  let size = 2;
+  while (size < 2 * count) size *= 2;
+  const nodes = new Int32Array(count === 0 ? 0 : size);
+  const index = new Int32Array(nodes.length);
+  const table = new Uint8Array(128 * count);
+  const mask = size - 1;
+  let k = 0;
+  for (let v = 1; v < trie.nodes; v++) {
+    const from = childStart[v]!;
+    const to = childStart[v + 1]!;
+    if (to - from < WIDE) continue;
+    let slot = Math.imul(v, 0x9e3779b1) & mask;
+    while (nodes[slot] !== 0) slot = (slot + 1) & mask;
+    nodes[slot] = v + 1;
+    index[slot] = k;
+    // A node has at most one child per character: fewer than 2^16, and those below 128 (the
+    // table's) fewer than 128, so a place + 1 fits a byte.
+    for (let child = from; child < to; child++) {
+      const c = label[child]!;
+      if (c < 128) table[(k << 7) | c] = child - from + 1;
+    }
+    k++;
+  }
+  return { nodes, index, table };
 }
 
 /** A trie numbered breadth first, children by character. */

@@ -106,11 +106,12 @@ describe('PieceOccurrences', () => {
 
 describe('PieceAutomaton', () => {
   it('finds pieces under nodes with many children (the children searched by halving)', () => {
-    // 20 letters: nodes with up to 20 children, past the few that are scanned in a row.
+    // 20 letters and up to 600 pieces: nodes with up to 20 children, past the few that are
+    // scanned in a row and past those that get a direct table.
     const letter = fc.constantFrom(...'abcdefghijklmnopqrst/');
     const pieces = fc.uniqueArray(
       fc.array(letter, { minLength: 1, maxLength: 4 }).map((p) => p.join('')),
-      { minLength: 1, maxLength: 200, size: 'max' },
+      { minLength: 1, maxLength: 600, size: 'max' },
     );
     const text = fc.array(letter, { minLength: 1, maxLength: 300, size: 'max' });
     fc.assert(
