@@ -246,13 +246,26 @@ export class WildcardProgram {
     if (placed && nodes[NODE * leaf + END]! < 0) return false;
     const info = occurrences.info;
     const record = INFO * tail;
+    // Where the tail must start at the latest (-1: not looked up).
+    let latest = anchored ? n - tailLength : NONE;
     if (!anchored && tail !== NONE) {
       const known = info[record] === occurrences.stamp;
       if (known || (!placed && (rules[at + FLAGS]! & TAIL_FIRST) !== 0)) {
         if (!known) occurrences.infoOf(tail);
-        if (info[record + LAST]! - tailLength + 1 < (placed ? nodes[NODE * leaf + END]! : least)) {
-          return false;
-        }
+        latest = info[record + LAST]! - tailLength + 1;
+        if (latest < (placed ? nodes[NODE * leaf + END]! : least)) return false;
+      }
+    }
+    // Before placing the start: it ends after the first occurrence of its last piece at least,
+    // which must leave room for the tail (one lookup rules out a start placed to its end in
+    // vain).
+    if (!placed && latest >= 0 && leaf !== 0) {
+      const last = nodes[NODE * leaf + PIECE_OF]!;
+      if (last >= 0) {
+        const lastRecord = INFO * last;
+        if (info[lastRecord] !== occurrences.stamp) occurrences.infoOf(last);
+        const first = info[lastRecord + FIRST]!;
+        if (first < 0 || first + 1 > latest) return false;
       }
     }
     const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, n, occurrences);
