@@ -68,6 +68,12 @@ export interface LazyWildcards {
 export class RuleIndex {
   /** Entries scanned on every check (all of them in a small set), strongest first. */
   readonly #table: readonly IndexEntry[];
+  /**
+   * A small set's table split by the second character of the path (see {@link bySecondChar}):
+   * the entries that can match a path whose second character is `c` < 128, strongest first;
+   * null when splitting saves nothing.
+   */
+  readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
   readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
   readonly #trigrams: TrigramIndex | null;
   /**
@@ -97,8 +103,11 @@ export class RuleIndex {
       const table = withoutRepeats(all);
       this.#wildcards = table.filter((entry) => entry.pieces !== null);
       sortByStrength(table);
-      this.#bytes = estimateBytes(table) + 8 * this.#wildcards.length;
+      const split = bySecondChar(table);
+      this.#bytes =
+        estimateBytes(table) + 8 * this.#wildcards.length + (split === null ? 0 : split.bytes);
       this.#table = table;
+      this.#bySecond = split === null ? null : split.lists;
       this.#tablePrefixes = null;
       this.#prefixes = null;
       this.#trigrams = null;
@@ -113,6 +122,7 @@ export class RuleIndex {
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
+    this.#bySecond = null;
     this.#tablePrefixes = fromTable?.prefixes ?? null;
     this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
     this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
@@ -178,7 +188,14 @@ export class RuleIndex {
 
   /** {@link match} through the indexes alone (wildcard entries too, unless the search skips them). */
   #matchIndexed(path: string, state: MatchState): void {
-    if (this.#table.length > 0) {
+    const lists = this.#bySecond;
+    if (lists !== null) {
+      // A path of one character has no second: only entries with a short prefix can match it,
+      // as they can a path whose second character (above 0x7F) no prefix has.
+      const second = path.length > 1 ? path.charCodeAt(1) : 0;
+      const table = lists[second < 128 ? second : 0]!;
+      scanEntries(table, 0, table.length, path, state);
+    } else if (this.#table.length > 0) {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
     if (this.#prefixes === null && this.#trigrams === null) return;
@@ -267,6 +284,46 @@ function splitEntries(all: readonly IndexEntry[]): SplitEntries {
     else floating.push(entry);
   }
   return { tree, floating, wildcards };
+}
+
+/** Below this many entries a small set is scanned whole (see {@link bySecondChar}). */
+const SPLIT_SET = 6;
+
+/**
+ * A small set's entries (strongest first) split by the second character of their prefix. A path
+ * can only match a prefix of two or more characters whose second character is the path's own:
+ * list `c` (for `c` < 128) holds the entries whose prefix has second character `c`, and those
+ * whose prefix is `/`, one character or empty (which every path may match), in the table's
+ * order; list 0 the latter only (no prefix holds a NUL), for a path of one character. The scan
+ * of a check then visits only the entries that can match, and stops as early as the whole
+ * table's. Null when the set is too small, when every prefix has the same second character (no
+ * list would be shorter than the table), or when one has a character above 0x7F (the lists
+ * would not cover it).
+ */
+function bySecondChar(
+  table: readonly IndexEntry[],
+): { lists: (readonly IndexEntry[])[]; bytes: number } | null {
+  if (table.length < SPLIT_SET) return null;
+  const seconds = new Set<number>();
+  for (const entry of table) {
+    if (entry.prefix.length < 2) continue;
+    const c = entry.prefix.charCodeAt(1);
+    if (c === 0 || c >= 128) return null;
+    seconds.add(c);
+  }
+  if (seconds.size < 2) return null;
+  const short = table.filter((entry) => entry.prefix.length < 2);
+  const lists = new Array<readonly IndexEntry[]>(128).fill(short);
+  // 4 bytes a slot of the 128, and of each list.
+  let bytes = 16 + 4 * 128 + 16 + 4 * short.length;
+  for (const c of seconds) {
+    const list = table.filter(
+      (entry) => entry.prefix.length < 2 || entry.prefix.charCodeAt(1) === c,
+    );
+    lists[c] = list;
+    bytes += 16 + 4 * list.length;
+  }
+  return { lists, bytes };
 }
 
 /** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */

@@ -54,3 +54,44 @@ describe('scanning a rule set', () => {
     }
   });
 });
+
+describe("a small set's table split by the path's second character", () => {
+  // Checked often enough that the set is indexed (a scan answers the first checks), every path
+  // is answered from the lists of its second character.
+  const checkedMany = (body: string, url: string) => {
+    const robots = parseRobotsTxt(body);
+    for (let i = 0; i <= SCANS_BEFORE_INDEXING + 1; i++)
+      robots.isAllowed('https://e.com/zzz', 'Bot');
+    return robots.explain(url, 'Bot').line;
+  };
+  const body = [
+    'User-agent: *',
+    'Disallow: /admin/',
+    'Disallow: /cart',
+    'Allow: /cart/help',
+    'Disallow: /*.pdf$',
+    'Disallow: *sessionid',
+    'Allow: /',
+    'Disallow: /search',
+    'Disallow: /%C3%A9t%C3%A9',
+    '',
+  ].join('\n');
+
+  it('finds rules of every second character and the short-prefix ones on every path', () => {
+    expect(checkedMany(body, 'https://e.com/admin/x')).toBe(2);
+    expect(checkedMany(body, 'https://e.com/cart/help/me')).toBe(4);
+    expect(checkedMany(body, 'https://e.com/cart/x')).toBe(3);
+    expect(checkedMany(body, 'https://e.com/search?q=1')).toBe(8);
+    expect(checkedMany(body, 'https://e.com/x.pdf')).toBe(5);
+    expect(checkedMany(body, 'https://e.com/a?sessionid=1')).toBe(6);
+    expect(checkedMany(body, 'https://e.com/zzz')).toBe(7);
+  });
+
+  it('answers a one-character path and a non-ASCII second character from the short prefixes', () => {
+    expect(checkedMany(body, 'https://e.com/')).toBe(7);
+    expect(checkedMany(body, 'https://e.com')).toBe(7);
+    // Google's reading matches the path as given: `é` is not the rule's `%C3%A9`.
+    expect(checkedMany(body, 'https://e.com/été.pdf')).toBe(5);
+    expect(checkedMany(body, 'https://e.com/%C3%A9t%C3%A9')).toBe(9);
+  });
+});
