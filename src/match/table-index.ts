@@ -101,7 +101,7 @@ function repeats(seen: Map<string, number>, pattern: string, allow: boolean, rew
 /**
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
  * `TABLE_SET` rules as entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
- * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 150), and only its
+ * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 180), and only its
  * wildcard rules with an empty or `/` prefix made into entries. The same answers, and the same
  * work, as `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
  */
