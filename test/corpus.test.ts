@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../src/index.js';
+import { parseRobotsTxt, type RobotsTxt } from '../src/index.js';
 import { ruleIndexing } from '../src/match/rule-index.js';
 import { referenceCheck } from './helpers/reference-port.js';
 
@@ -39,23 +39,38 @@ const GENERIC = [
 ];
 const AGENTS = ['Googlebot', 'ExampleBot', 'GPTBot'];
 
+/**
+ * Every corpus file in name order, parsed whole (the reference has no size limit), with a few
+ * URLs of its site and two generic ones (keeping the naive port's cost bounded on the giants),
+ * and the agent to check them as: the agents take turns by URL checked.
+ */
+function* corpusFiles(): Generator<{
+  file: string;
+  bytes: Uint8Array;
+  robots: RobotsTxt;
+  sample: string[];
+  agent: string;
+}> {
+  const urls = urlsByFile();
+  let checked = 0;
+  for (const file of readdirSync(`${corpus}files`).sort()) {
+    const bytes = new Uint8Array(readFileSync(`${corpus}files/${file}`));
+    const robots = parseRobotsTxt(bytes, { maxBytes: Number.POSITIVE_INFINITY });
+    const siteUrls = urls.get(file) ?? [];
+    const sample = [
+      ...siteUrls.filter((_, i) => i % Math.ceil(siteUrls.length / 10 || 1) === 0),
+      ...GENERIC.slice(0, 2),
+    ];
+    yield { file, bytes, robots, sample, agent: AGENTS[checked % AGENTS.length]! };
+    checked += sample.length;
+  }
+}
+
 describe.runIf(present)('real-world corpus', () => {
   it('parses every file and agrees with the reference port on real URLs', () => {
-    const urls = urlsByFile();
-    const files = readdirSync(`${corpus}files`).sort();
-    expect(files.length).toBe(6571);
+    expect(readdirSync(`${corpus}files`).length).toBe(6571);
     let checks = 0;
-    for (const file of files) {
-      const bytes = new Uint8Array(readFileSync(`${corpus}files/${file}`));
-      // Compare whole files: the reference has no size limit.
-      const robots = parseRobotsTxt(bytes, { maxBytes: Number.POSITIVE_INFINITY });
-      const siteUrls = urls.get(file) ?? [];
-      // A few URLs per file keep the naive port's cost bounded on the giants.
-      const sample = [
-        ...siteUrls.filter((_, i) => i % Math.ceil(siteUrls.length / 10 || 1) === 0),
-        ...GENERIC.slice(0, 2),
-      ];
-      const agent = AGENTS[checks % AGENTS.length]!;
+    for (const { file, bytes, robots, sample, agent } of corpusFiles()) {
       for (const url of sample) {
         const expected = referenceCheck(bytes, [agent], encoder.encode(url));
         const actual = {
@@ -75,18 +90,9 @@ describe.runIf(present)('real-world corpus', () => {
   // children, prefixes of every length): each check again with every wildcard rule decided by
   // the wildcard program, which the matcher uses when the indexes make a check costly.
   it('answers the same through the wildcard program', () => {
-    const urls = urlsByFile();
     let checks = 0;
     try {
-      for (const file of readdirSync(`${corpus}files`).sort()) {
-        const bytes = new Uint8Array(readFileSync(`${corpus}files/${file}`));
-        const robots = parseRobotsTxt(bytes, { maxBytes: Number.POSITIVE_INFINITY });
-        const siteUrls = urls.get(file) ?? [];
-        const sample = [
-          ...siteUrls.filter((_, i) => i % Math.ceil(siteUrls.length / 10 || 1) === 0),
-          ...GENERIC.slice(0, 2),
-        ];
-        const agent = AGENTS[checks % AGENTS.length]!;
+      for (const { file, robots, sample, agent } of corpusFiles()) {
         for (const url of sample) {
           ruleIndexing.alwaysProgram = false;
           const expected = {

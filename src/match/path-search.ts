@@ -32,7 +32,8 @@ export class PathSearch {
   budget: number = Number.POSITIVE_INFINITY;
   /**
    * True while a rule index's wildcard entries are decided elsewhere (its `WildcardProgram`):
-   * {@link matchesAfterPrefix} then answers false for a pattern with `*` at no cost.
+   * the scans of the indexes (`scanEntries`, the table prefix index) pass over wildcard entries,
+   * and the walk leaves out the trigram index, which holds only such entries.
    */
   skipWildcards = false;
   /** Search work that makes this check build an oracle. */
@@ -85,7 +86,6 @@ export class PathSearch {
     const pieces = compiled.pieces;
     const path = this.path;
     if (pieces === null) return !compiled.anchored || path.length === compiled.prefix.length;
-    if (this.skipWildcards) return false;
     let pos = compiled.prefix.length;
     const last = pieces.length - 1;
     const tail = pieces[last]!;

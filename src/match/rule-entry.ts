@@ -54,7 +54,7 @@ export function makeEntry(
 
 /**
  * Sorts `entries[from, to)` in place, strongest first. The range must be in file order (as
- * {@link addEntries} appends them group by group), so a stable sort by priority alone gives
+ * `entriesOf` makes them group by group), so a stable sort by priority alone gives
  * priority descending, then line ascending. A few entries are insertion-sorted (cheaper than
  * setting up anything else); more are counting-sorted by priority: V8's sort with a comparator
  * cost more than building the rest of an index.
@@ -91,23 +91,6 @@ function insertionSortByPriority(entries: IndexEntry[], from: number, to: number
     }
     entries[j + 1] = entry;
   }
-}
-
-/**
- * Appends the entries of a rule (its escaped pattern, whose length is its priority): the rule,
- * and its `index.html` rewrite if it has one.
- */
-export function addEntries(
-  pattern: string,
-  allow: boolean,
-  group: number,
-  line: number,
-  out: IndexEntry[],
-): void {
-  out.push(makeEntry(pattern, allow, group, line, false));
-  // Disallows are never rewritten.
-  const rewritten = allow ? indexRewriteOf(pattern) : null;
-  if (rewritten !== null) out.push(makeEntry(rewritten, allow, group, line, true));
 }
 
 /**

@@ -155,14 +155,14 @@ export class RuleIndex {
    */
   match(path: string, state: MatchState): void {
     const search = state.search;
-    const wildcards = this.#wildcards.length;
-    if (wildcards === 0) {
+    const wildcardCount = this.#wildcards.length;
+    if (wildcardCount === 0) {
       this.#matchIndexed(path, state);
       return;
     }
     if (!ruleIndexing.alwaysProgram) {
       const budget = search.budget;
-      const limit = search.work + programAfter(path.length, wildcards);
+      const limit = search.work + programAfter(path.length, wildcardCount);
       if (limit >= budget) {
         this.#matchIndexed(path, state);
         return;
@@ -269,21 +269,35 @@ function splitEntries(all: readonly IndexEntry[]): SplitEntries {
   const tree: IndexEntry[] = [];
   const floating: IndexEntry[] = [];
   const wildcards: IndexEntry[] = [];
-  // Pattern → bit set of the entry kinds (allow or not, rewrite or not) already kept.
   let seen: Map<string, number> | undefined;
   for (const entry of all) {
     if (entry.pieces !== null) {
-      const kind = 1 << ((entry.allow ? 2 : 0) + (entry.indexRewrite ? 1 : 0));
       seen ??= new Map();
-      const kinds = seen.get(entry.pattern) ?? 0;
-      if ((kinds & kind) !== 0) continue;
-      seen.set(entry.pattern, kinds | kind);
+      if (repeats(seen, entry.pattern, entry.allow, entry.indexRewrite)) continue;
       wildcards.push(entry);
     }
     if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
     else floating.push(entry);
   }
   return { tree, floating, wildcards };
+}
+
+/**
+ * Of identical wildcard patterns of a kind (allow or not, rewrite or not) only the first can win
+ * (see {@link splitEntries}): whether `pattern` of this kind is in `seen` (pattern → bit set of
+ * the kinds kept), recording it if not.
+ */
+export function repeats(
+  seen: Map<string, number>,
+  pattern: string,
+  allow: boolean,
+  rewrite: boolean,
+): boolean {
+  const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
+  const kinds = seen.get(pattern) ?? 0;
+  if ((kinds & kind) !== 0) return true;
+  seen.set(pattern, kinds | kind);
+  return false;
 }
 
 /** Below this many entries a small set is scanned whole (see {@link bySecondChar}). */

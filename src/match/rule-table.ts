@@ -11,13 +11,7 @@ import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/r
 import type { ParseOptions } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
 import { compilePattern } from './pattern.js';
-import {
-  addEntries,
-  type IndexEntry,
-  indexRewriteOf,
-  type MatchState,
-  makeEntry,
-} from './rule-entry.js';
+import { type IndexEntry, indexRewriteOf, type MatchState, makeEntry } from './rule-entry.js';
 
 /** What checks need of a body. */
 export interface RuleTable {
@@ -142,6 +136,56 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
 }
 
 /**
+ * A pattern of a rule, as the index files it: `pattern[start, end)`, the rule's (at `r` in the
+ * table; its `index.html` rewrite with `rewrite`), and whether it differs from the text as written
+ * (`special`: escaped, or a rewrite).
+ */
+export type PatternVisitor = (
+  pattern: string,
+  start: number,
+  end: number,
+  r: number,
+  rewrite: boolean,
+  special: boolean,
+  group: number,
+  line: number,
+  allow: boolean,
+) => void;
+
+/** Visits the patterns of the rules of `groups` (ascending) in file order (see {@link PatternVisitor}). */
+export function forEachPattern(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  visit: PatternVisitor,
+): void {
+  const text = body.text;
+  for (const group of groups) {
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
+      const flags = ruleFlags(rules, r);
+      const line = ruleLine(rules, r);
+      const allow = (flags & RuleFlag.allow) !== 0;
+      let pattern = text;
+      let start = valueStart(rules, r);
+      let end = valueEnd(rules, r);
+      if ((flags & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+      }
+      visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
+      }
+    }
+  }
+}
+
+/**
  * The index entries of the rules of `groups` (ascending), in file order: each rule's escaped
  * pattern (RFC 9309 §2.2.2 with `rfc9309`), and its `index.html` rewrite if it has one.
  */
@@ -152,17 +196,15 @@ export function entriesOf(
   rfc9309: boolean,
 ): IndexEntry[] {
   const entries: IndexEntry[] = [];
-  for (const group of groups) {
-    const end = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < end; r += RULE_SIZE) {
-      const flags = ruleFlags(rules, r);
-      const value = body.text.slice(valueStart(rules, r), valueEnd(rules, r));
-      // Whether a value needs escaping was found at parse, by one search over the whole body:
-      // searching again per compile would cost the rest of the body for each agent.
-      const pattern = rulePattern(value, flags, body.utf16, rfc9309);
-      addEntries(pattern, (flags & RuleFlag.allow) !== 0, group, ruleLine(rules, r), entries);
-    }
-  }
+  forEachPattern(
+    body,
+    rules,
+    groups,
+    rfc9309,
+    (pattern, start, end, _r, rewrite, _s, group, line, allow) => {
+      entries.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
+    },
+  );
   return entries;
 }
 
@@ -335,7 +377,7 @@ function lacksCharacterOf(pattern: string, from: number, end: number): boolean {
  * Whether the last segment of the pattern `pattern[start, end)` starts with `index.htm`: read
  * backwards to its last `/`, so an allow rule costs its last segment (see `indexRewriteOf`).
  */
-export function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
+function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
   let slash = end - 1;
   while (slash >= start && pattern.charCodeAt(slash) !== 0x2f) slash--;
   return slash >= start && end - slash >= 10 && pattern.startsWith('/index.htm', slash);

@@ -5,73 +5,25 @@
  */
 
 import type { BodyText } from '../parse/body.js';
-import { RuleFlag, rulePattern } from '../parse/read-groups.js';
 import { hashPrefix } from './prefix-index.js';
-import { type IndexEntry, indexRewriteOf, makeEntry } from './rule-entry.js';
-import { estimateBytes, type LazyWildcards, RuleIndex, ruleIndexing } from './rule-index.js';
+import { type IndexEntry, makeEntry } from './rule-entry.js';
 import {
-  endsInIndexHtm,
+  estimateBytes,
+  type LazyWildcards,
+  RuleIndex,
+  repeats,
+  ruleIndexing,
+} from './rule-index.js';
+import {
   entriesOf,
+  forEachPattern,
   groupEnd,
   groupStart,
+  type PatternVisitor,
   RULE_SIZE,
   type RuleNumbers,
-  ruleFlags,
-  ruleLine,
-  valueEnd,
-  valueStart,
 } from './rule-table.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
-
-/**
- * A pattern of a rule, as the index files it: `pattern[start, end)`, the rule's (at `r` in the
- * table; its `index.html` rewrite with `rewrite`), and whether it differs from the text as written
- * (`special`: escaped, or a rewrite).
- */
-type PatternVisitor = (
-  pattern: string,
-  start: number,
-  end: number,
-  r: number,
-  rewrite: boolean,
-  special: boolean,
-  group: number,
-  line: number,
-  allow: boolean,
-) => void;
-
-/** Visits the patterns of the rules of `groups` (ascending) in file order (see {@link PatternVisitor}). */
-function forEachPattern(
-  body: BodyText,
-  rules: RuleNumbers,
-  groups: readonly number[],
-  rfc9309: boolean,
-  visit: PatternVisitor,
-): void {
-  const text = body.text;
-  for (const group of groups) {
-    const last = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
-      const flags = ruleFlags(rules, r);
-      const line = ruleLine(rules, r);
-      const allow = (flags & RuleFlag.allow) !== 0;
-      let pattern = text;
-      let start = valueStart(rules, r);
-      let end = valueEnd(rules, r);
-      if ((flags & RuleFlag.escaped) !== 0) {
-        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
-        start = 0;
-        end = pattern.length;
-      }
-      visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
-      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
-      if (allow && endsInIndexHtm(pattern, start, end)) {
-        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
-      }
-    }
-  }
-}
 
 /** Where a pattern's literal prefix ends: its first `*` before a final `$`, or that end. */
 function literalEnd(pattern: string, start: number, end: number): number {
@@ -84,18 +36,6 @@ function literalEnd(pattern: string, start: number, end: number): number {
 /** Whether a pattern has a `*` before a final `$`, given where its literal prefix ends. */
 function isWildcard(pattern: string, end: number, prefixEnd: number): boolean {
   return prefixEnd < end && pattern.charCodeAt(prefixEnd) === 0x2a;
-}
-
-/**
- * Of identical wildcard patterns of a kind only the first can win (see the `RuleIndex`
- * constructor): whether `pattern` of this kind was seen, recording it if not.
- */
-function repeats(seen: Map<string, number>, pattern: string, allow: boolean, rewrite: boolean) {
-  const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
-  const kinds = seen.get(pattern) ?? 0;
-  if ((kinds & kind) !== 0) return true;
-  seen.set(pattern, kinds | kind);
-  return false;
 }
 
 /**

@@ -255,7 +255,7 @@ export class TablePrefixIndex {
       }
       const found =
         entry === null
-          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path, search.skipWildcards)
+          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
       // One unit for the entry, one per prefix character compared.
@@ -289,26 +289,16 @@ export class TablePrefixIndex {
 /**
  * Whether the rule `text[start, end)` (a pattern as written) has a literal prefix of `n`
  * characters equal to the path's first `n`: no, or yes and it is the whole pattern, the
- * pattern but a final `$`, or followed by a `*` (taken for no with `skipWildcards`).
+ * pattern but a final `$`, or followed by a `*`.
  */
-function foundAt(
-  text: string,
-  start: number,
-  end: number,
-  n: number,
-  path: string,
-  skipWildcards: boolean,
-): number {
+function foundAt(text: string, start: number, end: number, n: number, path: string): number {
   const at = start + n;
   if (at > end) return Found.no;
   let found: number = Found.plain;
   if (at < end) {
     const c = text.charCodeAt(at);
-    // A wildcard rule left to a program is not compared at all.
-    if (c === 0x2a) {
-      if (skipWildcards) return Found.no;
-      found = Found.wildcard;
-    } else if (c === 0x24 && at === end - 1) found = Found.anchored;
+    if (c === 0x2a) found = Found.wildcard;
+    else if (c === 0x24 && at === end - 1) found = Found.anchored;
     else return Found.no;
   }
   for (let i = 0; i < n; i++) {

@@ -268,7 +268,7 @@ export class WildcardProgram {
         if (first < 0 || first + 1 > latest) return false;
       }
     }
-    const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, n, occurrences);
+    const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, occurrences);
     if (pos < 0) return false;
     // The tail must not overlap the last piece placed: it ends the path after it, or occurs
     // after it.
@@ -284,7 +284,7 @@ export class WildcardProgram {
    * be placed. Each node is placed once per check: the nodes above it that are not yet placed
    * are, top down.
    */
-  #resolve(node: number, n: number, occurrences: PieceOccurrences): number {
+  #resolve(node: number, occurrences: PieceOccurrences): number {
     const nodes = this.#nodes;
     const check = this.#checks;
     if (nodes[NODE * node + PLACED_IN] === check) return nodes[NODE * node + END]!;

@@ -18,6 +18,15 @@ interface Shape {
 
 const id = (i: number): string => i.toString(36);
 
+/** A fixed sequence of 16-bit numbers from `seed` (a linear congruential generator). */
+function numbers(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state >>> 16;
+  };
+}
+
 const SHAPES: readonly Shape[] = [
   {
     // Issue #12's first recipe: one wildcard rule repeated, each copy a full search of the path.
@@ -96,12 +105,9 @@ const SHAPES: readonly Shape[] = [
     // the next occurrence past a position (not the first, not the last), in every rule.
     name: 'pieces occurring thousands of times',
     build: (size) => {
-      let seed = 7;
+      const next = numbers(7);
       let text = '';
-      for (let i = 0; i < size; i++) {
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        text += (seed >>> 16) & 1 ? 'a' : 'b';
-      }
+      for (let i = 0; i < size; i++) text += next() & 1 ? 'a' : 'b';
       const run = 'b'.repeat(30);
       let body = 'User-agent: *\n';
       for (let i = 0; i < size; i++) {
@@ -117,11 +123,7 @@ const SHAPES: readonly Shape[] = [
     name: 'distinct pieces in order, the tail before them',
     build: (size) => {
       const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
-      let seed = 11;
-      const next = (): number => {
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        return seed >>> 16;
-      };
+      const next = numbers(11);
       let text = '';
       for (let i = 0; i < size; i++) text += letters[next() & 63];
       let body = 'User-agent: *\n';
@@ -141,11 +143,7 @@ const SHAPES: readonly Shape[] = [
     name: 'distinct pieces placed past the tail',
     build: (size) => {
       const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
-      let seed = 13;
-      const next = (): number => {
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        return seed >>> 16;
-      };
+      const next = numbers(13);
       const half = size / 2;
       let early = '';
       let late = '';
