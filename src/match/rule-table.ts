@@ -63,7 +63,7 @@ export function ruleLine(rules: RuleNumbers, r: number): number {
 }
 
 /** The `RuleFlag` bits of the rule at `r`. */
-export function ruleFlags(rules: RuleNumbers, r: number): number {
+function ruleFlags(rules: RuleNumbers, r: number): number {
   return rules[r]! & 3;
 }
 
