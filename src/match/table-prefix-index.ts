@@ -243,16 +243,8 @@ export class TablePrefixIndex {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
-      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here:
-      // a rule as written is one when a `*` follows its first `n` characters.
-      if (search.skipWildcards) {
-        if (entry === null) {
-          const at = rules[r + 1]! + n;
-          if (at < rules[r + 2]! && text.charCodeAt(at) === 0x2a) continue;
-        } else if (entry.pieces !== null) {
-          continue;
-        }
-      }
+      // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
+      if (search.skipWildcards && isWildcardItem(entry, text, rules, r, n)) continue;
       const found =
         entry === null
           ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
@@ -307,6 +299,23 @@ function foundAt(text: string, start: number, end: number, n: number, path: stri
     if (c === 0x2a || c !== path.charCodeAt(i)) return Found.no;
   }
   return found;
+}
+
+/**
+ * Whether the item of the rule at `r` (or of `entry`, for a pattern that differs from its text),
+ * met at prefix length `n`, is a wildcard pattern: a rule as written is one when a `*` follows
+ * its first `n` characters.
+ */
+function isWildcardItem(
+  entry: IndexEntry | null,
+  text: string,
+  rules: RuleNumbers,
+  r: number,
+  n: number,
+): boolean {
+  if (entry !== null) return entry.pieces !== null;
+  const at = rules[r + 1]! + n;
+  return at < rules[r + 2]! && text.charCodeAt(at) === 0x2a;
 }
 
 /** {@link foundAt} for an entry. */
