@@ -87,12 +87,19 @@ const READING_NAMES: Readonly<Record<string, string>> = {
   'python-urllib': "Python's robotparser",
 };
 
+/**
+ * Evaluates the draft shortly after the last edit. `data-evaluating` names the job that will
+ * run from the moment it is scheduled, so "evaluating equals evaluated" means nothing is
+ * pending: neither a job in the worker nor one waiting for its timer.
+ */
 function schedule(): void {
   clearTimeout(pending);
   pending = setTimeout(run, 30);
+  document.body.dataset['evaluating'] = String(jobId + 1);
 }
 
 function run(): void {
+  clearTimeout(pending);
   const urls = parseUrlList(urlInput.value);
   const agents = [...state.agents];
   jobId++;
