@@ -145,7 +145,6 @@ export class RuleIndex {
    * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    const wildcards = this.#wildcards;
     return (
       this.#bytes +
       (this.#tablePrefixes?.estimatedBytes ?? 0) +
