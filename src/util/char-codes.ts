@@ -12,16 +12,18 @@ const encoder = new TextEncoder();
 
 /** Node's native Latin-1 and UTF-16 writers, where the platform has them (browsers: none). */
 type Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
-const nodeBuffer = (
-  globalThis as { Buffer?: { prototype?: { latin1Write?: unknown; ucs2Write?: unknown } } }
-).Buffer?.prototype;
+interface Writers {
+  latin1Write?: unknown;
+  ucs2Write?: unknown;
+}
+const nodeBuffer = (globalThis as { Buffer?: { prototype?: Writers } }).Buffer?.prototype;
 const latin1Write = nodeBuffer?.latin1Write as Write | undefined;
 const littleEndian = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1;
 // UTF-16LE is the layout of a Uint16Array only on a little-endian machine.
 const ucs2Write = littleEndian ? (nodeBuffer?.ucs2Write as Write | undefined) : undefined;
 
 /**
- * The one buffer {@link charCodesOf} fills for texts up to {@link LARGEST_KEPT} characters,
+ * The one buffer {@link withCharCodes} fills for texts up to {@link LARGEST_KEPT} characters,
  * with a byte view and a UTF-16 view of it. A buffer is lent to one reader at a time
  * ({@link withCharCodes}); a reader that starts while it is lent gets a buffer of its own.
  */
