@@ -14,6 +14,7 @@
 import { nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
+import type { TableTrigramIndex } from './table-trigram-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
 import { WildcardProgram } from './wildcard-program.js';
 
@@ -45,12 +46,13 @@ export const ruleIndexing: { smallSet: number; tableSet: number; alwaysProgram: 
 };
 
 /**
- * What a set read from a rule table gives its index besides the entries it made (see
- * `indexRuleTable`): its prefix index of rule numbers, and its wildcard entries, counted but
- * made only when a check builds the {@link WildcardProgram}.
+ * What a set read from a rule table gives its index instead of entries (see `indexRuleTable`):
+ * its prefix index and its index of wildcard rules with a short prefix, of rule numbers, and its
+ * wildcard entries, counted but made only when a check builds the {@link WildcardProgram}.
  */
 export interface TableRules {
   readonly prefixes: TablePrefixIndex | null;
+  readonly floating: TableTrigramIndex | null;
   readonly wildcards: LazyWildcards;
 }
 
@@ -75,7 +77,9 @@ export class RuleIndex {
    */
   readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
   readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
-  readonly #trigrams: TrigramIndex | null;
+  readonly #trigrams: TrigramIndex | TableTrigramIndex | null;
+  /** The short-prefix wildcard rules of a set read from a rule table (its `#trigrams` too). */
+  readonly #floating: TableTrigramIndex | null;
   /**
    * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
    * for a set read from a rule table, made when the program is.
@@ -93,8 +97,8 @@ export class RuleIndex {
   readonly #bytes: number;
 
   /**
-   * `all`: the entries of the merged groups in file order (not modified); or, with `fromTable`
-   * (see `indexRuleTable`), the entries of their wildcard rules with a short prefix only.
+   * `all`: the entries of the merged groups in file order (not modified); or none, with
+   * `fromTable` (see `indexRuleTable`).
    */
   constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
     if (fromTable === null && all.length <= ruleIndexing.smallSet) {
@@ -111,6 +115,7 @@ export class RuleIndex {
       this.#tablePrefixes = null;
       this.#prefixes = null;
       this.#trigrams = null;
+      this.#floating = null;
       return;
     }
     const { tree, floating, wildcards } = splitEntries(all);
@@ -125,7 +130,14 @@ export class RuleIndex {
     this.#bySecond = null;
     this.#tablePrefixes = fromTable?.prefixes ?? null;
     this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
-    this.#trigrams = hashed.length > 0 ? new TrigramIndex(hashed) : null;
+    const floatingRules = fromTable?.floating ?? null;
+    this.#floating = floatingRules;
+    this.#trigrams =
+      hashed.length > 0
+        ? new TrigramIndex(hashed)
+        : floatingRules?.hasTrigrams === true
+          ? floatingRules
+          : null;
   }
 
   /**
@@ -137,6 +149,7 @@ export class RuleIndex {
     return (
       this.#bytes +
       (this.#tablePrefixes?.estimatedBytes ?? 0) +
+      (this.#floating?.estimatedBytes ?? 0) +
       (Array.isArray(wildcards) ? 0 : (wildcards as LazyWildcards).bytes) +
       (this.#program?.bytes ?? 0)
     );
@@ -198,8 +211,10 @@ export class RuleIndex {
     } else if (this.#table.length > 0) {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
-    if (this.#prefixes === null && this.#trigrams === null) return;
     const search = state.search;
+    // Its rules are all wildcard rules (see `PathSearch.skipWildcards`).
+    if (this.#floating !== null && !search.skipWildcards) this.#floating.scan(path, state);
+    if (this.#prefixes === null && this.#trigrams === null) return;
     search.work += path.length;
     if (search.work <= search.budget) this.#walk(path, state);
   }

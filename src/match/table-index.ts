@@ -1,7 +1,8 @@
 /**
  * A rule set's index made from the rule table (`RuleTable`) rather than from entries: the rules
- * filed by literal prefix stay rule numbers ({@link TablePrefixIndex}), and the wildcard rules
- * with an empty or `/` prefix, trigram-filed or scanned, are the only entries made up front.
+ * filed by literal prefix ({@link TablePrefixIndex}) and the wildcard rules with an empty or
+ * one-character prefix, trigram-filed or scanned ({@link TableTrigramIndex}), stay rule numbers;
+ * only the patterns that differ from their text are entries up front.
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -24,6 +25,7 @@ import {
   type RuleNumbers,
 } from './rule-table.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
+import { TableTrigramIndex, trigramKey, type WildcardItems } from './table-trigram-index.js';
 
 /** Where a pattern's literal prefix ends: its first `*` before a final `$`, or that end. */
 function literalEnd(pattern: string, start: number, end: number): number {
@@ -41,9 +43,10 @@ function isWildcard(pattern: string, end: number, prefixEnd: number): boolean {
 /**
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
  * `TABLE_SET` rules as entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
- * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 180), and only its
- * wildcard rules with an empty or `/` prefix made into entries. The same answers, and the same
- * work, as `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
+ * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 200), and its
+ * wildcard rules with an empty or one-character prefix as rule numbers too
+ * ({@link TableTrigramIndex}). The same answers, and the same work, as
+ * `new RuleIndex(entriesOf(body, rules, groups, rfc9309))`.
  */
 export function indexRuleTable(
   body: BodyText,
@@ -56,7 +59,7 @@ export function indexRuleTable(
   if (count <= RULE_SIZE * Math.max(ruleIndexing.smallSet, ruleIndexing.tableSet)) {
     return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
   }
-  const short: IndexEntry[] = [];
+  const floating: WildcardItems = { ids: [], specials: [], keys: [], priorities: [] };
   const items: PrefixItems = {
     ids: [],
     specials: [],
@@ -80,7 +83,14 @@ export function indexRuleTable(
         if (repeats(seen, whole, allow, rewrite)) return;
         wildcards++;
         if (prefixEnd - start <= 1) {
-          short.push(makeEntry(whole, allow, group, line, rewrite));
+          if (special) {
+            floating.ids.push(ruleCount + floating.specials.length);
+            floating.specials.push(makeEntry(whole, allow, group, line, rewrite));
+          } else {
+            floating.ids.push(r / RULE_SIZE);
+          }
+          floating.keys.push(trigramKey(pattern, start, end, prefixEnd));
+          floating.priorities.push(end - start);
           return;
         }
       }
@@ -97,22 +107,21 @@ export function indexRuleTable(
     },
   );
   const prefixes = items.ids.length > 0 ? new TablePrefixIndex(body, rules, rfc9309, items) : null;
-  const lazy = new TableWildcards(body, rules, groups, rfc9309, wildcards, short);
-  return new RuleIndex(short, { prefixes, wildcards: lazy });
+  const short =
+    floating.ids.length > 0 ? new TableTrigramIndex(body, rules, rfc9309, floating) : null;
+  const lazy = new TableWildcards(body, rules, groups, rfc9309, wildcards);
+  return new RuleIndex([], { prefixes, floating: short, wildcards: lazy });
 }
 
 /**
- * The wildcard entries of a set read from a rule table, for its `WildcardProgram`: the short
- * ones are the index's own entries; those filed by prefix are made (as {@link entriesOf} makes
- * them) only when a check builds the program, which keeps them.
+ * The wildcard entries of a set read from a rule table, for its `WildcardProgram`: made (as
+ * {@link entriesOf} makes them) only when a check builds the program, which keeps them.
  */
 class TableWildcards implements LazyWildcards {
   readonly #body: BodyText;
   readonly #rules: RuleNumbers;
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
-  /** The entries of the wildcard rules with an empty or `/` prefix, in file order. */
-  readonly #short: readonly IndexEntry[];
   readonly length: number;
   bytes = 0;
 
@@ -122,18 +131,16 @@ class TableWildcards implements LazyWildcards {
     groups: readonly number[],
     rfc9309: boolean,
     length: number,
-    short: readonly IndexEntry[],
   ) {
     this.#body = body;
     this.#rules = rules;
     this.#groups = groups;
     this.#rfc9309 = rfc9309;
     this.length = length;
-    this.#short = short;
   }
 
   entries(): IndexEntry[] {
-    const long: IndexEntry[] = [];
+    const all: IndexEntry[] = [];
     const seen = new Map<string, number>();
     const visit: PatternVisitor = (
       pattern,
@@ -147,28 +154,13 @@ class TableWildcards implements LazyWildcards {
       allow,
     ) => {
       const prefixEnd = literalEnd(pattern, start, end);
-      if (!isWildcard(pattern, end, prefixEnd) || prefixEnd - start <= 1) return;
+      if (!isWildcard(pattern, end, prefixEnd)) return;
       const whole = pattern.slice(start, end);
       if (!repeats(seen, whole, allow, rewrite))
-        long.push(makeEntry(whole, allow, group, line, rewrite));
+        all.push(makeEntry(whole, allow, group, line, rewrite));
     };
     forEachPattern(this.#body, this.#rules, this.#groups, this.#rfc9309, visit);
-    this.bytes = estimateBytes(long);
-    // Both lists in file order: merged by line, a rule before its rewrite.
-    const short = this.#short;
-    const all: IndexEntry[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < short.length || j < long.length) {
-      const a = short[i];
-      const b = long[j];
-      const shortFirst =
-        b === undefined ||
-        (a !== undefined && (a.line < b.line || (a.line === b.line && !a.indexRewrite)));
-      all.push(shortFirst ? a! : b!);
-      if (shortFirst) i++;
-      else j++;
-    }
+    this.bytes = estimateBytes(all);
     return all;
   }
 }

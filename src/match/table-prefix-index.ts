@@ -36,7 +36,7 @@ export interface PrefixItems {
 }
 
 /** Entries made of wildcard items and kept, by item number: one slot for 16 items, 64 to 256. */
-function keptSlots(items: number): number {
+export function keptSlots(items: number): number {
   let slots = 64;
   while (slots < 256 && slots * 16 < items) slots *= 2;
   return slots;
@@ -274,7 +274,7 @@ export class TablePrefixIndex {
     }
   }
 
-  /** The entry of the wildcard rule at `r` (a pattern as written), kept or made. */
+  /** The entry of the rule at `r` (a pattern as written), kept or made. */
   #entry(r: number): IndexEntry {
     const slot = (r / RULE_SIZE) % this.#kept.length;
     const kept = this.#kept[slot];
@@ -338,7 +338,12 @@ function foundEntry(entry: IndexEntry, n: number, path: string): number {
  * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
  * in order; as `sortByStrength`: insertion for a few, counting for more.
  */
-function sortByPriority(ids: Int32Array, priorities: Int32Array, from: number, to: number): void {
+export function sortByPriority(
+  ids: Int32Array,
+  priorities: Int32Array,
+  from: number,
+  to: number,
+): void {
   if (to - from < 32) {
     for (let i = from + 1; i < to; i++) {
       const id = ids[i]!;

@@ -9,7 +9,7 @@ import { EntryGroups } from './entry-groups.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** The trigram at `text[i, i + 3)` as one number (patterns are ASCII). */
-function trigramAt(text: string, i: number): number {
+export function trigramAt(text: string, i: number): number {
   return (text.charCodeAt(i) << 16) | (text.charCodeAt(i + 1) << 8) | text.charCodeAt(i + 2);
 }
 

@@ -1,0 +1,143 @@
+/**
+ * Integer keys (a prefix hash, a trigram) numbered as groups, and found through a bit filter
+ * and a small open-addressing table: the shared core of the prefix and trigram indexes, over
+ * entries ({@link EntryGroups}) or over rule numbers. Building it costs a probe per key: no
+ * `Map`.
+ */
+
+/** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
+function hashOf(key: number): number {
+  return Math.imul(key, 0x9e3779b1);
+}
+
+/** log2 of the filter bits per table slot: 8 bits, so 16 or more per distinct key. */
+const FILTER_SLOT_SHIFT = 3;
+
+/** The distinct keys of a list, each numbered as a group (in order of first appearance). */
+export class KeyTable {
+  /**
+   * Slot pairs: a distinct key and its group number + 1 (0: empty slot). The key sits next to
+   * the number so that a probe reads one cache line, and the table is at most half full, so a
+   * miss (most probes) ends quickly.
+   */
+  readonly #table: Int32Array;
+  readonly #shift: number;
+  /**
+   * One bit per hash value's top bits, set for every key: a check probes at almost every path
+   * position and most keys it asks for are absent, so most probes end at one bit test in an
+   * array an eighth of the table's size.
+   */
+  readonly #filter: Int32Array;
+  readonly #filterShift: number;
+  /** Number of groups (distinct keys). */
+  readonly size: number;
+
+  /**
+   * Numbers the distinct `keys`; `groups[k]` is set to the group of `keys[k]`, and `counts[g]`
+   * (pushed) to the number of keys in group g.
+   */
+  constructor(keys: Int32Array, groups: Int32Array, counts: number[]) {
+    // Numbered through a table sized for all the keys, then kept in one sized for the distinct
+    // ones (a file may file thousands of rules under one key).
+    const numbering = new Slots(keys.length);
+    const distinct: number[] = [];
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      let group = numbering.find(key);
+      if (group < 0) {
+        group = distinct.length;
+        numbering.add(key, group);
+        distinct.push(key);
+        counts.push(0);
+      }
+      groups[k] = group;
+      counts[group]!++;
+    }
+    const slots = new Slots(distinct.length);
+    for (let g = 0; g < distinct.length; g++) slots.add(distinct[g]!, g);
+    this.#table = slots.table;
+    this.#shift = slots.shift;
+    this.#filter = slots.filter;
+    this.#filterShift = slots.filterShift;
+    this.size = distinct.length;
+  }
+
+  /** The bytes of its arrays. */
+  get byteLength(): number {
+    return this.#table.byteLength + this.#filter.byteLength;
+  }
+
+  /** The group of `key`, or −1. */
+  find(key: number): number {
+    const hash = hashOf(key);
+    const bit = hash >>> this.#filterShift;
+    if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+      if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
+    }
+    return -1;
+  }
+}
+
+/** An open-addressing table of keys and their groups, at most half full, with its filter. */
+class Slots {
+  readonly table: Int32Array;
+  readonly shift: number;
+  readonly filter: Int32Array;
+  readonly filterShift: number;
+
+  /** Room for `count` keys. */
+  constructor(count: number) {
+    let bits = 4;
+    while (1 << bits < count * 2) bits++;
+    this.shift = 32 - bits;
+    this.table = new Int32Array(2 << bits);
+    this.filterShift = this.shift - FILTER_SLOT_SHIFT;
+    this.filter = new Int32Array(1 << (bits + FILTER_SLOT_SHIFT - 5));
+  }
+
+  /** The group of `key`, or −1 (as {@link KeyTable.find}). */
+  find(key: number): number {
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    for (
+      let slot = hashOf(key) >>> this.shift;
+      table[2 * slot + 1] !== 0;
+      slot = (slot + 1) & mask
+    ) {
+      if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
+    }
+    return -1;
+  }
+
+  /** Files `key` (absent) as group `group`. */
+  add(key: number, group: number): void {
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    const hash = hashOf(key);
+    const bit = hash >>> this.filterShift;
+    this.filter[bit >>> 5]! |= 1 << (bit & 31);
+    let slot = hash >>> this.shift;
+    while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    table[2 * slot] = key;
+    table[2 * slot + 1] = group + 1;
+  }
+}
+
+/**
+ * Where each group's items start once grouped: `starts[g]` to `starts[g + 1]` (from the counts
+ * a {@link KeyTable} gave), and `order`, the items' indexes grouped, each group in input order.
+ */
+export function groupOrder(
+  groups: Int32Array,
+  counts: readonly number[],
+): { starts: Int32Array; order: Int32Array } {
+  const starts = new Int32Array(counts.length + 1);
+  for (let g = 0; g < counts.length; g++) starts[g + 1] = starts[g]! + counts[g]!;
+  const fill = starts.slice(0, counts.length);
+  const order = new Int32Array(groups.length);
+  for (let k = 0; k < groups.length; k++) order[fill[groups[k]!]!++] = k;
+  return { starts, order };
+}

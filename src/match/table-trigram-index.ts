@@ -1,0 +1,243 @@
+/**
+ * The wildcard rules with an empty or one-character literal prefix of a rule set read from a
+ * rule table (`RuleTable`), in a few bytes a rule: filed, as a {@link TrigramIndex} files their
+ * entries, under a trigram of their longest literal piece (those without a piece of 3
+ * characters are scanned on every check), but as rule numbers in typed arrays. A check reads a
+ * candidate's priority, line and kind from the table, and makes an {@link IndexEntry} only of a
+ * rule it must match further (one it could beat the best with, whose prefix the path has); the
+ * last few made are kept. Patterns that differ from their text (escaped values) are kept as
+ * entries. It answers as a `TrigramIndex` and a scanned list over the rules' entries do, with
+ * the same work.
+ */
+
+import type { BodyText } from '../parse/body.js';
+import { RuleFlag } from '../parse/read-groups.js';
+import { groupOrder, KeyTable } from './key-table.js';
+import type { IndexEntry, MatchState } from './rule-entry.js';
+import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import { sortByPriority } from './table-prefix-index.js';
+import { trigramAt } from './trigram-index.js';
+
+/** The key of a rule without a literal piece of 3 characters: scanned on every check. */
+export const NO_TRIGRAM = -1;
+
+/**
+ * What the index files, in file order. An item is a rule whose pattern is its text, by its
+ * number in the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`,
+ * numbered from the table's rule count on (as `PrefixItems`).
+ */
+export interface WildcardItems {
+  readonly ids: number[];
+  readonly specials: IndexEntry[];
+  /** Each item's trigram ({@link trigramKey}), or {@link NO_TRIGRAM}. */
+  readonly keys: number[];
+  /** Each item's priority: its pattern's length. */
+  readonly priorities: number[];
+}
+
+/**
+ * The trigram a wildcard pattern `pattern[start, end)` whose literal prefix ends at `prefixEnd`
+ * (at a `*`) is filed under: the last three characters of its longest piece (the first of the
+ * longest), as `longestPiece` finds it for an entry; {@link NO_TRIGRAM} when no piece has 3.
+ */
+export function trigramKey(pattern: string, start: number, end: number, prefixEnd: number): number {
+  const last = end > start && pattern.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+  let longest = 0;
+  let longestEnd = 0;
+  let from = prefixEnd + 1;
+  for (let i = from; i <= last; i++) {
+    if (i < last && pattern.charCodeAt(i) !== 0x2a) continue;
+    if (i - from > longest) {
+      longest = i - from;
+      longestEnd = i;
+    }
+    from = i + 1;
+  }
+  return longest >= 3 ? trigramAt(pattern, longestEnd - 3) : NO_TRIGRAM;
+}
+
+/**
+ * Entries kept, at most: one slot per item of a smaller set (what a set of entries would keep);
+ * a larger set keeps at most this many, however large it is.
+ */
+const KEPT_SLOTS = 256;
+
+/** A rule's bytes in a kept entry (the object, its pattern, prefix and pieces). */
+const ENTRY_BYTES = 260;
+
+/** The short-prefix wildcard rules of one rule table; immutable but for the entries it keeps. */
+export class TableTrigramIndex {
+  readonly #body: BodyText;
+  readonly #rules: RuleNumbers;
+  readonly #rfc9309: boolean;
+  readonly #ruleCount: number;
+  readonly #specials: readonly IndexEntry[];
+  /** The items without a trigram, strongest first. */
+  readonly #scanned: Int32Array;
+  /** The items with one, by trigram; strongest first within a group. */
+  readonly #items: Int32Array;
+  /** Items of group g are `#items[#starts[g], #starts[g + 1])`. */
+  readonly #starts: Int32Array;
+  readonly #keys: KeyTable;
+  /** Number of the walk that last tested each group (see `TrigramIndex`). */
+  readonly #walked: Int32Array;
+  #walks = 0;
+  /** Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`). */
+  readonly #kept: (IndexEntry | undefined)[];
+  #keptCount = 0;
+  /** Bytes retained but for the kept entries. */
+  readonly #bytes: number;
+
+  /** `items`: in file order, from the table `rules` of `body`. */
+  constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: WildcardItems) {
+    const { ids, specials, keys, priorities } = items;
+    let hashed = 0;
+    for (const key of keys) if (key !== NO_TRIGRAM) hashed++;
+    const hashedKeys = new Int32Array(hashed);
+    const hashedAt = new Int32Array(hashed);
+    const scanned = new Int32Array(ids.length - hashed);
+    const scannedPriorities = new Int32Array(scanned.length);
+    let h = 0;
+    let s = 0;
+    for (let k = 0; k < ids.length; k++) {
+      if (keys[k] === NO_TRIGRAM) {
+        scanned[s] = ids[k]!;
+        scannedPriorities[s++] = priorities[k]!;
+      } else {
+        hashedKeys[h] = keys[k]!;
+        hashedAt[h++] = k;
+      }
+    }
+    sortByPriority(scanned, scannedPriorities, 0, scanned.length);
+    const groups = new Int32Array(hashed);
+    const counts: number[] = [];
+    this.#keys = new KeyTable(hashedKeys, groups, counts);
+    const { starts, order } = groupOrder(groups, counts);
+    const grouped = new Int32Array(hashed);
+    const groupedPriorities = new Int32Array(hashed);
+    for (let i = 0; i < hashed; i++) {
+      const k = hashedAt[order[i]!]!;
+      grouped[i] = ids[k]!;
+      groupedPriorities[i] = priorities[k]!;
+    }
+    for (let g = 0; g < counts.length; g++) {
+      sortByPriority(grouped, groupedPriorities, starts[g]!, starts[g + 1]!);
+    }
+    this.#body = body;
+    this.#rules = rules;
+    this.#rfc9309 = rfc9309;
+    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#specials = specials;
+    this.#scanned = scanned;
+    this.#items = grouped;
+    this.#starts = starts;
+    this.#walked = new Int32Array(counts.length);
+    this.#kept = new Array(Math.min(KEPT_SLOTS, ids.length));
+    // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
+    this.#bytes =
+      1024 +
+      scanned.byteLength +
+      grouped.byteLength +
+      starts.byteLength +
+      this.#walked.byteLength +
+      this.#keys.byteLength +
+      (8 + ENTRY_BYTES) * specials.length +
+      8 * this.#kept.length;
+  }
+
+  /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
+  get estimatedBytes(): number {
+    return this.#bytes + this.#keptCount * ENTRY_BYTES;
+  }
+
+  /** Whether some rule is filed under a trigram (else a walk need not slide over the path). */
+  get hasTrigrams(): boolean {
+    return this.#items.length > 0;
+  }
+
+  /** Tests the rules without a trigram, strongest first (what a scanned list of entries does). */
+  scan(path: string, state: MatchState): void {
+    this.#test(this.#scanned, 0, this.#scanned.length, this.#items.length, path, state);
+  }
+
+  /** Starts a walk; returns its number, which `at` takes. */
+  start(): number {
+    // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
+    return ++this.#walks;
+  }
+
+  /** One step of walk number `walk`, as `TrigramIndex.at`. */
+  at(window: number, walk: number, path: string, state: MatchState): void {
+    const group = this.#keys.find(window & 0xffffff);
+    if (group < 0 || this.#walked[group] === walk) return;
+    this.#walked[group] = walk;
+    this.#test(this.#items, this.#starts[group]!, this.#starts[group + 1]!, 0, path, state);
+  }
+
+  /**
+   * Tests `items[from, to)` (strongest first) against `path`, as `scanEntries` tests entries:
+   * until one can beat neither best, or the check's work passes its budget. `base`: the place
+   * of `items` among all the items, which names an item's kept entry.
+   */
+  #test(
+    items: Int32Array,
+    from: number,
+    to: number,
+    base: number,
+    path: string,
+    state: MatchState,
+  ): void {
+    const search = state.search;
+    const rules = this.#rules;
+    const text = this.#body.text;
+    for (let k = from; k < to; k++) {
+      const id = items[k]!;
+      let entry: IndexEntry | null = null;
+      let priority: number;
+      let line: number;
+      let allow: boolean;
+      // The prefix's one character, or -1 for an empty prefix.
+      let first: number;
+      if (id < this.#ruleCount) {
+        // The pattern is the value as written: its length is the priority.
+        const r = id * RULE_SIZE;
+        const head = rules[r]!;
+        const start = rules[r + 1]!;
+        priority = rules[r + 2]! - start;
+        line = head >> 2;
+        allow = (head & RuleFlag.allow) !== 0;
+        const c = text.charCodeAt(start);
+        first = c === 0x2a ? -1 : c;
+      } else {
+        entry = this.#specials[id - this.#ruleCount]!;
+        ({ priority, line, allow } = entry);
+        first = entry.prefix.length === 0 ? -1 : entry.prefix.charCodeAt(0);
+      }
+      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+        if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
+        continue;
+      }
+      // One unit for the entry, one per prefix character compared.
+      search.work += first < 0 ? 1 : 2;
+      if (search.work > search.budget) return;
+      if (first >= 0 && (path.length === 0 || path.charCodeAt(0) !== first)) continue;
+      entry ??= this.#entry(id, base + k);
+      if (!search.matchesAfterPrefix(entry)) continue;
+      if (allow) state.allow = entry;
+      else state.disallow = entry;
+    }
+  }
+
+  /** The entry of rule number `id` (a pattern as written, item number `item`), kept or made. */
+  #entry(id: number, item: number): IndexEntry {
+    const slot = item % this.#kept.length;
+    const kept = this.#kept[slot];
+    const r = id * RULE_SIZE;
+    // One rule a line: the line names the rule.
+    if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
+    const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
+    if (kept === undefined) this.#keptCount++;
+    this.#kept[slot] = entry;
+    return entry;
+  }
+}
