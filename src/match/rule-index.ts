@@ -16,7 +16,7 @@ import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from '.
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
-import { WildcardProgram } from './wildcard-program.js';
+import { type EntryMaker, WildcardProgram } from './wildcard-program.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 export const SMALL_SET = 24;
@@ -60,10 +60,10 @@ export interface TableRules {
 export interface LazyWildcards {
   /** Their number, without repeats. */
   readonly length: number;
-  /** The bytes the entries made retain (0 until they are). */
-  readonly bytes: number;
   /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
   entries(): IndexEntry[];
+  /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
+  readonly entryAt: EntryMaker;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -145,12 +145,10 @@ export class RuleIndex {
    * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    const wildcards = this.#wildcards;
     return (
       this.#bytes +
       (this.#tablePrefixes?.estimatedBytes ?? 0) +
       (this.#floating?.estimatedBytes ?? 0) +
-      (Array.isArray(wildcards) ? 0 : (wildcards as LazyWildcards).bytes) +
       (this.#program?.bytes ?? 0)
     );
   }
@@ -187,11 +185,12 @@ export class RuleIndex {
     }
     if (this.#program === null) {
       const all = this.#wildcards;
-      const wildcards = Array.isArray(all) ? all.slice() : (all as LazyWildcards).entries();
+      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
+      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
-      // not a check's.
-      this.#program = new WildcardProgram(wildcards);
+      // not a check's. Entries made for it from a rule table are not kept.
+      this.#program = new WildcardProgram(wildcards, lazy?.entryAt ?? null);
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);

@@ -77,6 +77,20 @@ export function valueEnd(rules: RuleNumbers, r: number): number {
   return rules[r + 2]!;
 }
 
+/** Where the rule on `line` is in the table (one rule a line, in file order), or -1. */
+export function ruleAtLine(rules: RuleNumbers, line: number): number {
+  let lo = 0;
+  let hi = rules[rules.length - 1]! / RULE_SIZE - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = rules[RULE_SIZE * mid]! >> 2;
+    if (at === line) return RULE_SIZE * mid;
+    if (at < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** The group of the rule at `r`: the last group whose rules start at or before it. */
 export function groupOfRule(rules: RuleNumbers, r: number): number {
   const starts = rules[rules.length - 1]!;

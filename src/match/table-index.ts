@@ -9,7 +9,6 @@ import type { BodyText } from '../parse/body.js';
 import { hashPrefix } from './prefix-index.js';
 import { type IndexEntry, makeEntry } from './rule-entry.js';
 import {
-  estimateBytes,
   type LazyWildcards,
   RuleIndex,
   repeats,
@@ -23,6 +22,8 @@ import {
   type PatternVisitor,
   RULE_SIZE,
   type RuleNumbers,
+  ruleAtLine,
+  ruleEntry,
 } from './rule-table.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { TableTrigramIndex, trigramKey, type WildcardItems } from './table-trigram-index.js';
@@ -115,7 +116,8 @@ export function indexRuleTable(
 
 /**
  * The wildcard entries of a set read from a rule table, for its `WildcardProgram`: made (as
- * {@link entriesOf} makes them) only when a check builds the program, which keeps them.
+ * {@link entriesOf} makes them) only when a check builds the program, which keeps numbers and
+ * makes again the entry of a rule that wins.
  */
 class TableWildcards implements LazyWildcards {
   readonly #body: BodyText;
@@ -123,7 +125,6 @@ class TableWildcards implements LazyWildcards {
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
   readonly length: number;
-  bytes = 0;
 
   constructor(
     body: BodyText,
@@ -138,6 +139,9 @@ class TableWildcards implements LazyWildcards {
     this.#rfc9309 = rfc9309;
     this.length = length;
   }
+
+  readonly entryAt = (line: number, rewrite: boolean): IndexEntry =>
+    ruleEntry(this.#body, this.#rules, ruleAtLine(this.#rules, line), rewrite, this.#rfc9309);
 
   entries(): IndexEntry[] {
     const all: IndexEntry[] = [];
@@ -160,7 +164,6 @@ class TableWildcards implements LazyWildcards {
         all.push(makeEntry(whole, allow, group, line, rewrite));
     };
     forEachPattern(this.#body, this.#rules, this.#groups, this.#rfc9309, visit);
-    this.bytes = estimateBytes(all);
     return all;
   }
 }

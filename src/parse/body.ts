@@ -102,6 +102,12 @@ export interface BodyText {
    * non-ASCII body up front.
    */
   readonly utf16: boolean;
+  /**
+   * The body's bytes when it was given as bytes and `text` is their byte string: the text's
+   * character codes, which the tokenizer then reads instead of copying them. Never kept past
+   * the read (they are the caller's array).
+   */
+  readonly codes?: Uint8Array;
 }
 
 /** A body as read, with its size in bytes. */
@@ -186,7 +192,7 @@ export function readBytes(
   latin1: string | undefined = latin1Of(bytes),
 ): SizedBodyText {
   if (latin1 !== undefined) {
-    return { text: latin1, ascii: isAscii(latin1), utf16: false, size: bytes.length };
+    return { text: latin1, ascii: isAscii(latin1), utf16: false, size: bytes.length, codes: bytes };
   }
   const decoded = decodeUtf8(bytes);
   if (decoded !== undefined && decoded.length !== bytes.length && bytes.length <= utf16Limit) {
@@ -195,7 +201,7 @@ export function readBytes(
   const text = byteStringOf(bytes, decoded);
   // Decoded to as many characters as bytes: all ASCII, without searching again.
   const ascii = decoded === undefined ? isAscii(text) : decoded.length === bytes.length;
-  return { text, ascii, utf16: false, size: bytes.length };
+  return { text, ascii, utf16: false, size: bytes.length, codes: bytes };
 }
 
 /** A byte string (one character per byte, as stored by the cache) as a body, without copying. */

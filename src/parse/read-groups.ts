@@ -84,7 +84,7 @@ function read(
   handler: GroupHandler,
 ): TokenizeSummary | null {
   const events = new GroupEvents(body, options.productTokenDigits, handler);
-  return tokenizeText(body.text, options.maxBytes, events, body.utf16);
+  return tokenizeText(body.text, options.maxBytes, events, body.utf16, body.codes);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 
 import { isSpace, utf8Length } from '../util/bytes.js';
+import { type CharCodes, withCharCodes } from '../util/char-codes.js';
 
 /** What a directive line is, after Google's lenient key recognition. */
 export type DirectiveKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
@@ -106,6 +107,22 @@ export function tokenizeText(
   maxBytes: number,
   handler: TokenizeHandler,
   utf16: boolean,
+  codes?: CharCodes,
+): TokenizeSummary | null {
+  if (codes !== undefined) return tokenizeCodes(text, codes, maxBytes, handler, utf16);
+  return withCharCodes(text, utf16, (read) => tokenizeCodes(text, read, maxBytes, handler, utf16));
+}
+
+/**
+ * {@link tokenizeText} given the text's character codes (`codes[i]` is `text.charCodeAt(i)` for
+ * every `i` of the text): single characters are read from them, searches run on the text.
+ */
+function tokenizeCodes(
+  text: string,
+  codes: CharCodes,
+  maxBytes: number,
+  handler: TokenizeHandler,
+  utf16: boolean,
 ): TokenizeSummary | null {
   let end = text.length;
   const truncated = !utf16 && end > maxBytes;
@@ -136,11 +153,11 @@ export function tokenizeText(
       // leaving part of a character, which only bytes can hold.
       return null;
     }
-  } else if (pos < end && text.charCodeAt(0) === 0xef) {
+  } else if (pos < end && codes[0] === 0xef) {
     pos = 1;
-    if (pos < end && text.charCodeAt(1) === 0xbb) {
+    if (pos < end && codes[1] === 0xbb) {
       pos = 2;
-      if (pos < end && text.charCodeAt(2) === 0xbf) pos = 3;
+      if (pos < end && codes[2] === 0xbf) pos = 3;
     }
     bomLength = pos;
   }
@@ -184,21 +201,21 @@ export function tokenizeText(
       e = nextHash;
     }
     let s = pos;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    while (s < e && isSpace(codes[s]!)) s++;
+    while (e > s && isSpace(codes[e - 1]!)) e--;
     if (s === e) {
       flags |= flags & LineFlag.hasComment ? LineFlag.isComment : LineFlag.empty;
     } else {
-      const length = usualKeyLength(text, s, e);
+      const length = usualKeyLength(codes, s, e);
       if (length > 0) {
         // The line's first colon ends the key (see usualKeyLength): no search for it.
         let valueStart = s + length + 1;
-        while (valueStart < e && isSpace(text.charCodeAt(valueStart))) valueStart++;
+        while (valueStart < e && isSpace(codes[valueStart]!)) valueStart++;
         flags |= LineFlag.hasDirective;
         handler.directive(lineNumber, usualKind(length), s, s + length, valueStart, e);
       } else {
         if (nextColon < s) nextColon = indexOrEnd(text, ':', s, end);
-        flags = directiveOf(text, lineNumber, s, e, nextColon, flags, handler);
+        flags = directiveOf(codes, lineNumber, s, e, nextColon, flags, handler);
       }
     }
 
@@ -241,39 +258,39 @@ function usualKind(length: number): DirectiveKind {
  * {@link directiveOf} reads it: that colon is the line's first (the key's characters are
  * letters and `-`), the key is exactly the word, and it is that word's directive.
  */
-function usualKeyLength(text: string, s: number, end: number): number {
+function usualKeyLength(codes: CharCodes, s: number, end: number): number {
   let length = 0;
-  switch (text.charCodeAt(s) | 0x20) {
+  switch (codes[s]! | 0x20) {
     case 0x64: // d
       if (
-        folded(text, s + 1) === 0x69 && // i
-        folded(text, s + 2) === 0x73 && // s
-        folded(text, s + 3) === 0x61 && // a
-        isLlow(text, s + 4)
+        folded(codes, s + 1) === 0x69 && // i
+        folded(codes, s + 2) === 0x73 && // s
+        folded(codes, s + 3) === 0x61 && // a
+        isLlow(codes, s + 4)
       ) {
         length = 8;
       }
       break;
     case 0x61: // a
-      if (isLlow(text, s + 1)) length = 5;
+      if (isLlow(codes, s + 1)) length = 5;
       break;
     case 0x75: // u
-      if (isSerAgent(text, s + 1, 0x2d)) length = 10;
+      if (isSerAgent(codes, s + 1, 0x2d)) length = 10;
       break;
     case 0x73: // s
       if (
-        folded(text, s + 1) === 0x69 && // i
-        folded(text, s + 2) === 0x74 && // t
-        folded(text, s + 3) === 0x65 && // e
-        folded(text, s + 4) === 0x6d && // m
-        folded(text, s + 5) === 0x61 && // a
-        folded(text, s + 6) === 0x70 // p
+        folded(codes, s + 1) === 0x69 && // i
+        folded(codes, s + 2) === 0x74 && // t
+        folded(codes, s + 3) === 0x65 && // e
+        folded(codes, s + 4) === 0x6d && // m
+        folded(codes, s + 5) === 0x61 && // a
+        folded(codes, s + 6) === 0x70 // p
       ) {
         length = 7;
       }
       break;
   }
-  return length > 0 && s + length < end && text.charCodeAt(s + length) === 0x3a ? length : 0;
+  return length > 0 && s + length < end && codes[s + length]! === 0x3a ? length : 0;
 }
 
 /**
@@ -282,7 +299,7 @@ function usualKeyLength(text: string, s: number, end: number): number {
  * the line's flags (`flags` plus what the directive adds).
  */
 function directiveOf(
-  text: string,
+  codes: CharCodes,
   lineNumber: number,
   s: number,
   end: number,
@@ -297,7 +314,7 @@ function directiveOf(
     // tokens (`Disallow /x`).
     separator = -1;
     for (let i = s; i < end; i++) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 0x20 || c === 0x09) {
         separator = i;
         break;
@@ -305,9 +322,9 @@ function directiveOf(
     }
     if (separator < 0) return flags;
     let v = separator;
-    while (v < end && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+    while (v < end && (codes[v]! === 0x20 || codes[v]! === 0x09)) v++;
     for (let i = v; i < end; i++) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 0x20 || c === 0x09) return flags;
     }
     flags |= LineFlag.missingColon;
@@ -315,9 +332,9 @@ function directiveOf(
   }
 
   let keyEnd = separator;
-  while (keyEnd > s && isSpace(text.charCodeAt(keyEnd - 1))) keyEnd--;
+  while (keyEnd > s && isSpace(codes[keyEnd - 1]!)) keyEnd--;
   if (keyEnd === s) return flags;
-  while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
+  while (valueStart < end && isSpace(codes[valueStart]!)) valueStart++;
 
   flags |= LineFlag.hasDirective;
   // Key recognition compares the key's characters in place (ASCII case-folded), so a line
@@ -325,39 +342,39 @@ function directiveOf(
   // word. Dispatch on the first letter: most lines then need a single, unrolled comparison.
   let kind: DirectiveKind = 'unknown';
   const length = keyEnd - s;
-  switch (text.charCodeAt(s) | 0x20) {
+  switch (codes[s]! | 0x20) {
     case 0x75: // u
-      if (length >= 10 && isSerAgent(text, s + 1, 0x2d)) {
+      if (length >= 10 && isSerAgent(codes, s + 1, 0x2d)) {
         kind = 'user-agent';
       } else if (
-        (length >= 9 && isSerAgent(text, s + 1, -1)) ||
-        (length >= 10 && isSerAgent(text, s + 1, 0x20))
+        (length >= 9 && isSerAgent(codes, s + 1, -1)) ||
+        (length >= 10 && isSerAgent(codes, s + 1, 0x20))
       ) {
         kind = 'user-agent';
         flags |= LineFlag.acceptableTypo;
       }
       break;
     case 0x61: // a
-      if (length >= 5 && isLlow(text, s + 1)) kind = 'allow';
+      if (length >= 5 && isLlow(codes, s + 1)) kind = 'allow';
       break;
     case 0x64: // d
       if (
         length >= 8 &&
-        folded(text, s + 1) === 0x69 && // i
-        folded(text, s + 2) === 0x73 && // s
-        folded(text, s + 3) === 0x61 && // a
-        isLlow(text, s + 4)
+        folded(codes, s + 1) === 0x69 && // i
+        folded(codes, s + 2) === 0x73 && // s
+        folded(codes, s + 3) === 0x61 && // a
+        isLlow(codes, s + 4)
       ) {
         kind = 'disallow';
-      } else if (isDisallowTypo(text, s, keyEnd)) {
+      } else if (isDisallowTypo(codes, s, keyEnd)) {
         kind = 'disallow';
         flags |= LineFlag.acceptableTypo;
       }
       break;
     case 0x73: // s
-      if (keyStartsWith(text, s, keyEnd, 'sitemap')) {
+      if (keyStartsWith(codes, s, keyEnd, 'sitemap')) {
         kind = 'sitemap';
-      } else if (keyStartsWith(text, s, keyEnd, 'site-map')) {
+      } else if (keyStartsWith(codes, s, keyEnd, 'site-map')) {
         kind = 'sitemap';
         flags |= LineFlag.acceptableTypo;
       }
@@ -373,17 +390,17 @@ function directiveOf(
  * NUL, which a line never holds here: only ASCII letters are folded, as the reference's
  * `strncasecmp` does.
  */
-function folded(text: string, i: number): number {
-  return text.charCodeAt(i) | 0x20;
+function folded(codes: CharCodes, i: number): number {
+  return codes[i]! | 0x20;
 }
 
 /** Whether `text` holds `llow` at `i`, ignoring ASCII case. */
-function isLlow(text: string, i: number): boolean {
+function isLlow(codes: CharCodes, i: number): boolean {
   return (
-    folded(text, i) === 0x6c &&
-    folded(text, i + 1) === 0x6c &&
-    folded(text, i + 2) === 0x6f &&
-    folded(text, i + 3) === 0x77
+    folded(codes, i) === 0x6c &&
+    folded(codes, i + 1) === 0x6c &&
+    folded(codes, i + 2) === 0x6f &&
+    folded(codes, i + 3) === 0x77
   );
 }
 
@@ -391,18 +408,18 @@ function isLlow(text: string, i: number): boolean {
  * Whether `text` holds `ser` + `separator` + `agent` at `i`, ignoring ASCII case; `separator`
  * −1 is none (`useragent`).
  */
-function isSerAgent(text: string, i: number, separator: number): boolean {
-  if (folded(text, i) !== 0x73 || folded(text, i + 1) !== 0x65 || folded(text, i + 2) !== 0x72) {
+function isSerAgent(codes: CharCodes, i: number, separator: number): boolean {
+  if (folded(codes, i) !== 0x73 || folded(codes, i + 1) !== 0x65 || folded(codes, i + 2) !== 0x72) {
     return false;
   }
   let a = i + 3;
-  if (separator >= 0 && folded(text, a++) !== separator) return false;
+  if (separator >= 0 && folded(codes, a++) !== separator) return false;
   return (
-    folded(text, a) === 0x61 &&
-    folded(text, a + 1) === 0x67 &&
-    folded(text, a + 2) === 0x65 &&
-    folded(text, a + 3) === 0x6e &&
-    folded(text, a + 4) === 0x74
+    folded(codes, a) === 0x61 &&
+    folded(codes, a + 1) === 0x67 &&
+    folded(codes, a + 2) === 0x65 &&
+    folded(codes, a + 3) === 0x6e &&
+    folded(codes, a + 4) === 0x74
   );
 }
 
@@ -413,15 +430,15 @@ const DISALLOW_TYPOS = ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disalla
  * Whether the key `text[start, end)` starts with `word` (lower-case ASCII), ignoring ASCII case
  * (see {@link folded}).
  */
-function keyStartsWith(text: string, start: number, end: number, word: string): boolean {
+function keyStartsWith(codes: CharCodes, start: number, end: number, word: string): boolean {
   if (end - start < word.length) return false;
   for (let i = 0; i < word.length; i++) {
-    if (folded(text, start + i) !== word.charCodeAt(i)) return false;
+    if (folded(codes, start + i) !== word.charCodeAt(i)) return false;
   }
   return true;
 }
 
-function isDisallowTypo(text: string, start: number, end: number): boolean {
-  for (const typo of DISALLOW_TYPOS) if (keyStartsWith(text, start, end, typo)) return true;
+function isDisallowTypo(codes: CharCodes, start: number, end: number): boolean {
+  for (const typo of DISALLOW_TYPOS) if (keyStartsWith(codes, start, end, typo)) return true;
   return false;
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { type TokenizeHandler, tokenizeText } from '../../src/parse/tokenize.js';
+
+/** Every event of the tokenizer, as text. */
+function eventsOf(text: string, utf16: boolean, codes?: Uint8Array | Uint16Array): string[] {
+  const events: string[] = [];
+  const handler: TokenizeHandler = {
+    directive: (line, kind, ks, ke, vs, ve) =>
+      events.push(`${line} ${kind} ${ks}-${ke} ${vs}-${ve}`),
+    line: (line, flags, start, end) => events.push(`${line} flags ${flags} ${start}-${end}`),
+  };
+  const summary = tokenizeText(text, 500 * 1024, handler, utf16, codes);
+  events.push(JSON.stringify(summary));
+  return events;
+}
+
+const fresh = (text: string): Uint16Array =>
+  Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+
+// Bodies whose last line stops inside a key: a reader that looked past the text would see what
+// an earlier, longer body left in the shared buffer of character codes.
+const SHORT = ['Disallow', 'User-agent', 'Allow', 'Sitemap', 'useragent', 'Disallo', 'User-agen'];
+const LONG = `${'Disallow: User-agent: Allow: Sitemap: x '.repeat(20)}\n`;
+
+describe('tokenizer over character codes', () => {
+  it('reads a body as its character codes say, whatever an earlier body left past its end', () => {
+    for (const short of SHORT) {
+      for (const body of [short, `User-agent: *\n${short}`, ` ${short} `, `\ufeff${short}`]) {
+        const expected = eventsOf(body, false, fresh(body));
+        eventsOf(LONG + LONG, false);
+        expect(eventsOf(body, false)).toEqual(expected);
+        eventsOf(LONG + LONG, true);
+        expect(eventsOf(body, true)).toEqual(eventsOf(body, true, fresh(body)));
+      }
+    }
+  });
+});

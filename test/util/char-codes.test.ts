@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withCharCodes } from '../../src/util/char-codes.js';
+
+const codesOf = (text: string): number[] =>
+  Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+
+function check(module: typeof import('../../src/util/char-codes.js')): void {
+  for (const [text, utf16] of [
+    ['User-agent: *\nDisallow: /x\n', false],
+    ['Disallow: /caf\xc3\xa9\n\xef\xbb\xbf', false], // a byte string with bytes ≥ 0x80
+    ['Disallow: /café ✓ 😀\n', true],
+    ['', false],
+    ['', true],
+  ] as const) {
+    const seen = module.withCharCodes(text, utf16, (codes) =>
+      Array.from(codes.subarray(0, text.length)),
+    );
+    expect(seen).toEqual(codesOf(text));
+  }
+}
+
+describe('withCharCodes', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('gives the character codes of byte strings and of UTF-16 text', () => {
+    check({ withCharCodes });
+  });
+
+  it('does so without Node’s Buffer too (browsers)', async () => {
+    vi.stubGlobal('Buffer', undefined);
+    vi.resetModules();
+    check(await import('../../src/util/char-codes.js'));
+  });
+
+  it('gives a reader that starts while the shared buffer is lent codes of its own', () => {
+    const outer = 'Disallow: /outer';
+    const inner = 'Allow: /in';
+    const seen = withCharCodes(outer, false, (codes) => {
+      const nested = withCharCodes(inner, false, (c) => Array.from(c.subarray(0, inner.length)));
+      return [Array.from(codes.subarray(0, outer.length)), nested];
+    });
+    expect(seen).toEqual([codesOf(outer), codesOf(inner)]);
+  });
+
+  it('lends the buffer again after a reader throws', () => {
+    expect(() =>
+      withCharCodes('x', false, () => {
+        throw new Error('reader');
+      }),
+    ).toThrow('reader');
+    const text = 'Sitemap: /s';
+    expect(withCharCodes(text, false, (c) => Array.from(c.subarray(0, text.length)))).toEqual(
+      codesOf(text),
+    );
+  });
+
+  it('reads texts longer than the shared buffer keeps', () => {
+    const text = `${'Disallow: /x\n'.repeat(50_000)}Allow: /é`;
+    const codes = withCharCodes(text, true, (c) => Array.from(c.subarray(0, text.length)));
+    expect(codes).toEqual(codesOf(text));
+  });
+});
