@@ -8,12 +8,7 @@
 import type { BodyText } from '../parse/body.js';
 import { hashPrefix } from './prefix-index.js';
 import { type IndexEntry, makeEntry } from './rule-entry.js';
-import {
-  type LazyWildcards,
-  RuleIndex,
-  repeats,
-  ruleIndexing,
-} from './rule-index.js';
+import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
 import {
   entriesOf,
   forEachPattern,
