@@ -92,7 +92,7 @@ export function ruleAtLine(rules: RuleNumbers, line: number): number {
 }
 
 /** The group of the rule at `r`: the last group whose rules start at or before it. */
-function groupOfRule(rules: RuleNumbers, r: number): number {
+export function groupOfRule(rules: RuleNumbers, r: number): number {
   const starts = rules[rules.length - 1]!;
   // Groups `[lo, hi]` may hold it (the list of starts ends with where the table ends). A group
   // without rules starts where the next does: the last group starting at or before `r` holds it.

@@ -3,8 +3,8 @@
  * the rules stay where they are, in the body's text and the table; the index holds rule numbers
  * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
  * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
- * rule it must match further (a wildcard rule whose prefix matched) or one that wins; the last
- * few made are kept. The few patterns that differ from their text (an escaped value, an
+ * rule it must match further (a wildcard rule whose prefix matched); the last few made are kept.
+ * A plain rule that matches is answered from its numbers (a `TableMatch`). The few patterns that differ from their text (an escaped value, an
  * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
  * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
  * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
@@ -15,6 +15,7 @@ import { RuleFlag } from '../parse/read-groups.js';
 import { HASH_SEED } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import { TableMatch } from './table-match.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
@@ -34,7 +35,7 @@ export interface PrefixItems {
   readonly lastChars: number[];
 }
 
-/** Entries made of items and kept, by item number: one slot for 16 items, 64 to 256. */
+/** Entries made of wildcard items and kept, by item number: one slot for 16 items, 64 to 256. */
 export function keptSlots(items: number): number {
   let slots = 64;
   while (slots < 256 && slots * 16 < items) slots *= 2;
@@ -88,7 +89,10 @@ export class TablePrefixIndex {
   /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
   readonly #specials: readonly IndexEntry[];
   readonly #ruleCount: number;
-  /** Entries made of items, at `id % #kept.length`. */
+  /** The best allow and disallow of a check among the plain rules written as they match. */
+  readonly #allowMatch: TableMatch;
+  readonly #disallowMatch: TableMatch;
+  /** Entries made of wildcard items, at `id % #kept.length`. */
   readonly #kept: (IndexEntry | undefined)[];
   /** Slots of `#kept` filled. */
   #keptCount = 0;
@@ -159,6 +163,8 @@ export class TablePrefixIndex {
     this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;
+    this.#allowMatch = new TableMatch(body, rules, true);
+    this.#disallowMatch = new TableMatch(body, rules, false);
     this.#items = sorted;
     this.#tags = tags;
     this.#buckets = buckets;
@@ -167,9 +173,11 @@ export class TablePrefixIndex {
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
+    // Five typed arrays (about 200 bytes each besides their elements), two matches and the
+    // kept slots.
     this.#bytes =
       1024 +
+      2 * 64 +
       sorted.byteLength +
       tags.byteLength +
       filter.byteLength +
@@ -259,7 +267,8 @@ export class TablePrefixIndex {
         matched = search.matchesAfterPrefix(entry);
       }
       if (!matched) continue;
-      entry ??= this.#entry(r);
+      // A plain rule is answered from its numbers (a wildcard rule has its entry by now).
+      entry ??= (allow ? this.#allowMatch : this.#disallowMatch).set(r, found === Found.anchored);
       if (allow) state.allow = entry;
       else state.disallow = entry;
     }

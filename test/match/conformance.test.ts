@@ -85,3 +85,27 @@ describe('case counts', () => {
     }
   });
 });
+
+// A compact index answers a plain rule's match from its numbers (`TableMatch`), making the
+// rule's strings only when an explanation reads them: every explanation through it, with the
+// rule behind each best match, equals the one through entries.
+describe('explanations through rule numbers', () => {
+  it('equal those through entries, on every case', () => {
+    const explained = (c: ConformanceCase) => {
+      const robots = parseRobotsTxt(c.body);
+      for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(c.url, c.useragent);
+      return robots.explain(c.url, c.useragent);
+    };
+    for (const [, cases] of suites) {
+      for (const c of cases) {
+        ruleIndexing.smallSet = 0;
+        const viaEntries = explained(c);
+        ruleIndexing.tableSet = 0;
+        const viaNumbers = explained(c);
+        ruleIndexing.smallSet = SMALL_SET;
+        ruleIndexing.tableSet = TABLE_SET;
+        expect(viaNumbers, c.name).toEqual(viaEntries);
+      }
+    }
+  });
+});
