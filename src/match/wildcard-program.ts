@@ -43,16 +43,18 @@ const REWRITE = 8;
 const NONE = -1;
 
 /**
- * Numbers per rule in `#rules` (a rule's in one or two cache lines, read in order), and their
- * offsets: priority, line, flags, prefix length, tail piece (-1: empty), tail length, trie node.
+ * Numbers per rule in `#rules` (a rule's in one cache line or two, read in order), and their
+ * offsets: priority, line, flags and the prefix's length (above {@link LENGTH_SHIFT}), tail
+ * piece (-1: empty; its length is the piece's), trie node. (A pattern is at most a capped line,
+ * escaped: its lengths fit in 16 bits.)
  */
-const RULE = 7;
+const RULE = 5;
 const LINE = 1;
 const FLAGS = 2;
-const PREFIX_LENGTH = 3;
-const TAIL = 4;
-const TAIL_LENGTH = 5;
-const LEAF = 6;
+const TAIL = 3;
+const LEAF = 4;
+/** Where the prefix's length starts in a rule's `FLAGS` number. */
+const LENGTH_SHIFT = 4;
 
 /**
  * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent, its piece
@@ -153,10 +155,9 @@ export class WildcardProgram {
       rules[at + FLAGS] =
         (entry.allow ? ALLOW : 0) |
         (entry.anchored ? ANCHORED : 0) |
-        (entry.indexRewrite ? REWRITE : 0);
-      rules[at + PREFIX_LENGTH] = entry.prefix.length;
+        (entry.indexRewrite ? REWRITE : 0) |
+        (entry.prefix.length << LENGTH_SHIFT);
       rules[at + TAIL] = idOf(tail);
-      rules[at + TAIL_LENGTH] = tail.length;
       rules[at + LEAF] = node;
     }
     // Which of a rule's tail and start more rules share (see `#matches`).
@@ -265,14 +266,15 @@ export class WildcardProgram {
   #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
     const rules = this.#rules;
     const tail = rules[at + TAIL]!;
-    const tailLength = rules[at + TAIL_LENGTH]!;
-    const least = rules[at + PREFIX_LENGTH]!;
-    const anchored = (rules[at + FLAGS]! & ANCHORED) !== 0;
+    const pieceData = this.#automaton.pieceData;
+    const tailLength = tail === NONE ? 0 : pieceData[PIECE * tail]!;
+    const flags = rules[at + FLAGS]!;
+    const least = flags >>> LENGTH_SHIFT;
+    const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
       if (n - tailLength < least) return false;
       if (tail !== NONE) {
-        const pieceData = this.#automaton.pieceData;
         const key = occurrences.state[n - 1]!;
         if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
           return false;
@@ -293,7 +295,7 @@ export class WildcardProgram {
     let latest = anchored ? n - tailLength : NONE;
     if (!anchored && tail !== NONE) {
       const known = info[record] === occurrences.stamp;
-      if (known || (!placed && (rules[at + FLAGS]! & TAIL_FIRST) !== 0)) {
+      if (known || (!placed && (flags & TAIL_FIRST) !== 0)) {
         if (!known) occurrences.infoOf(tail);
         latest = info[record + LAST]! - tailLength + 1;
         if (latest < (placed ? nodes[NODE * leaf + END]! : least)) return false;
