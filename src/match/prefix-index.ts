@@ -64,6 +64,11 @@ export class PrefixIndex {
     this.#hasEmpty = hasEmpty;
   }
 
+  /** Whether a walk must go on past a path prefix (see `TablePrefixIndex.extends`): always. */
+  extends(_hash: number): boolean {
+    return true;
+  }
+
   /** Length of the longest prefix: a walk need not go further. */
   get longest(): number {
     return (this.#ends.length >> 2) - 1;

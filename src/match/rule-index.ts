@@ -220,8 +220,9 @@ export class RuleIndex {
 
   /**
    * One pass over the path's characters feeds both indexes: each prefix's hash to the prefix
-   * index (up to its longest prefix), each trigram to the trigram index. Reading a character
-   * costs more than either index's step, so they share it.
+   * index (up to its longest prefix, or to where no prefix goes on: see `extends`), each
+   * trigram to the trigram index. Reading a character costs more than either index's step, so
+   * they share it.
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
@@ -242,6 +243,11 @@ export class RuleIndex {
         if (trigrams !== null) {
           window = (window << 8) | c;
           if (n >= 3) trigrams.at(window, walk, path, state);
+        }
+        // No prefix goes on with this one: only the trigrams are left to read.
+        if (!prefixes.extends(hash)) {
+          n++;
+          break;
         }
       }
     }

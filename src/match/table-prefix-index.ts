@@ -12,7 +12,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { HASH_SEED } from './prefix-index.js';
+import { HASH_SEED, nextHash } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
 import { TableMatch } from './table-match.js';
@@ -86,6 +86,14 @@ export class TablePrefixIndex {
   /** As `PrefixIndex`'s: per length, a 128-bit set of the last characters of the prefixes. */
   readonly #ends: Int32Array;
   readonly #hasEmpty: boolean;
+  /**
+   * One bit per value of the mixed hashes' top bits, set for each proper prefix (of one or more
+   * characters) of every item's literal prefix, about one bit per such prefix: a walk whose
+   * path prefix's bit is clear has met every item it can (no item's prefix starts with it), and
+   * stops there.
+   */
+  readonly #extended: Int32Array;
+  readonly #extendedShift: number;
   /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
   readonly #specials: readonly IndexEntry[];
   readonly #ruleCount: number;
@@ -173,7 +181,29 @@ export class TablePrefixIndex {
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    // Five typed arrays (about 200 bytes each besides their elements), two matches and the
+    const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    let proper = 0;
+    for (const n of lengths) if (n > 1) proper += n - 1;
+    let extendedBits = 5;
+    while (1 << extendedBits < proper) extendedBits++;
+    const extendedShift = 32 - extendedBits;
+    const extended = new Int32Array(1 << (extendedBits - 5));
+    for (let k = 0; k < count; k++) {
+      const n = lengths[k]!;
+      const id = ids[k]!;
+      const special = id < ruleCount ? null : specials[id - ruleCount]!;
+      const text = special === null ? body.text : special.prefix;
+      const start = special === null ? rules[id * RULE_SIZE + 1]! : 0;
+      let hash = HASH_SEED;
+      for (let i = 0; i + 1 < n; i++) {
+        hash = nextHash(hash, text.charCodeAt(start + i));
+        const bit = mix(hash) >>> extendedShift;
+        extended[bit >>> 5]! |= 1 << (bit & 31);
+      }
+    }
+    this.#extended = extended;
+    this.#extendedShift = extendedShift;
+    // Six typed arrays (about 200 bytes each besides their elements), two matches and the
     // kept slots.
     this.#bytes =
       1024 +
@@ -181,6 +211,7 @@ export class TablePrefixIndex {
       sorted.byteLength +
       tags.byteLength +
       filter.byteLength +
+      extended.byteLength +
       4 * (buckets.length + ends.length) +
       (8 + ENTRY_BYTES) * specials.length +
       8 * this.#kept.length;
@@ -189,6 +220,15 @@ export class TablePrefixIndex {
   /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
   get estimatedBytes(): number {
     return this.#bytes + this.#keptCount * ENTRY_BYTES;
+  }
+
+  /**
+   * Whether a walk must go on past the path prefix of hash `hash` (its last step): whether some
+   * item's prefix is longer and starts with it (or shares a filter bit with one that does).
+   */
+  extends(hash: number): boolean {
+    const bit = mix(hash) >>> this.#extendedShift;
+    return (this.#extended[bit >>> 5]! & (1 << (bit & 31))) !== 0;
   }
 
   /** Length of the longest prefix: a walk need not go further. */
