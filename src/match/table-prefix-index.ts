@@ -69,7 +69,7 @@ function tagOf(mixed: number, filterShift: number): number {
 }
 
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
-const FILTER_BITS_PER_ITEM = 3;
+const FILTER_BITS_PER_ITEM = 2;
 
 /** The prefix index of items of one rule table; immutable but for the entries it keeps. */
 export class TablePrefixIndex {
@@ -121,9 +121,10 @@ export class TablePrefixIndex {
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
     const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
-    // Two to four items a bucket: a bucket costs 4 bytes, an item 2 or 4.
+    // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
+    // tags pass over the others).
     let bits = 1;
-    while (1 << (bits + 2) < count) bits++;
+    while (1 << (bits + 3) < count) bits++;
     const shift = 32 - bits;
     const buckets = new Int32Array((1 << bits) + 1);
     const bucket = new Int32Array(count);
