@@ -82,7 +82,10 @@ export class TableTrigramIndex {
   /** Number of the walk that last tested each group (see `TrigramIndex`). */
   readonly #walked: Int32Array;
   #walks = 0;
-  /** Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`). */
+  /**
+   * Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`); a
+   * power of two of slots, one per item up to {@link KEPT_SLOTS}.
+   */
   readonly #kept: (IndexEntry | undefined)[];
   #keptCount = 0;
   /** Bytes retained but for the kept entries. */
@@ -132,7 +135,9 @@ export class TableTrigramIndex {
     this.#items = grouped;
     this.#starts = starts;
     this.#walked = new Int32Array(counts.length);
-    this.#kept = new Array(Math.min(KEPT_SLOTS, ids.length));
+    let slots = 1;
+    while (slots < KEPT_SLOTS && slots < ids.length) slots <<= 1;
+    this.#kept = new Array(slots);
     // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
     this.#bytes =
       1024 +
@@ -235,7 +240,7 @@ export class TableTrigramIndex {
 
   /** The entry of rule number `id` (a pattern as written, item number `item`), kept or made. */
   #entry(id: number, item: number): IndexEntry {
-    const slot = item % this.#kept.length;
+    const slot = item & (this.#kept.length - 1);
     const kept = this.#kept[slot];
     const r = id * RULE_SIZE;
     // One rule a line: the line names the rule.
