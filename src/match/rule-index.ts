@@ -11,7 +11,8 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import { nextHash, PrefixIndex } from './prefix-index.js';
+import { hashOf, type KeyFilter } from './key-table.js';
+import { mix, nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -231,7 +232,11 @@ export class RuleIndex {
     // The trigram index holds wildcard entries only.
     const trigrams = state.search.skipWildcards ? null : this.#trigrams;
     const walk = trigrams === null ? 0 : trigrams.start();
+    // The indexes' bit filters, in locals: most steps end at them, without a call, and a call
+    // (a visit) would make the loop load them anew from the indexes at every step.
+    const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
     if (prefixes !== null) {
+      const { ends, filter, filterShift, extended, extendedShift } = prefixes.filters;
       const prefixEnd = Math.min(path.length, prefixes.longest);
       // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
       // value, one `nextHash` step per character.
@@ -239,13 +244,22 @@ export class RuleIndex {
       for (; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);
         hash = nextHash(hash, c);
-        prefixes.at(n, c, hash, path, state);
+        const mixed = mix(hash);
+        // A character above 0x7F ends no prefix (they are ASCII).
+        if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
+          const bit = mixed >>> filterShift;
+          if ((filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) prefixes.visit(n, hash, path, state);
+        }
         if (trigrams !== null) {
           window = (window << 8) | c;
-          if (n >= 3) trigrams.at(window, walk, path, state);
+          const bit = hashOf(window & 0xffffff) >>> keyShift;
+          if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+            trigrams.at(window, walk, path, state);
+          }
         }
         // No prefix goes on with this one: only the trigrams are left to read.
-        if (!prefixes.extends(hash)) {
+        const bit = mixed >>> extendedShift;
+        if ((extended[bit >>> 5]! & (1 << (bit & 31))) === 0) {
           n++;
           break;
         }
@@ -254,10 +268,16 @@ export class RuleIndex {
     if (trigrams === null) return;
     for (; n <= path.length; n++) {
       window = (window << 8) | path.charCodeAt(n - 1);
-      if (n >= 3) trigrams.at(window, walk, path, state);
+      const bit = hashOf(window & 0xffffff) >>> keyShift;
+      if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+        trigrams.at(window, walk, path, state);
+      }
     }
   }
 }
+
+/** The key filter of a walk without trigrams (never read). */
+const NO_KEYS: KeyFilter = { bits: new Int32Array(1), shift: 27 };
 
 /**
  * Work after which a check leaves the wildcard entries to the program: about what the program's

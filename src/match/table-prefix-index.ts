@@ -12,7 +12,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { HASH_SEED, nextHash } from './prefix-index.js';
+import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -58,11 +58,6 @@ const ENTRY_BYTES = 200;
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
 
-/** A prefix hash mixed (Fibonacci hashing): its top bits pick a bucket and a filter bit. */
-function mix(hash: number): number {
-  return Math.imul(hash, 0x9e3779b1);
-}
-
 /** The tag of a mixed hash (see `TablePrefixIndex.#tags`): the 8 bits below the filter's. */
 function tagOf(mixed: number, filterShift: number): number {
   return (mixed >>> (filterShift - 8)) & 0xff;
@@ -97,13 +92,12 @@ export class TablePrefixIndex {
   readonly #ends: Int32Array;
   readonly #hasEmpty: boolean;
   /**
-   * One bit per value of the mixed hashes' top bits, set for each proper prefix (of one or more
-   * characters) of every item's literal prefix, about one bit per such prefix: a walk whose
-   * path prefix's bit is clear has met every item it can (no item's prefix starts with it), and
-   * stops there.
+   * What a walk tests a path prefix against before {@link visit}: `#ends`, `#filter`, and
+   * `extended`, about one bit per proper prefix (of one or more characters) of an item's literal
+   * prefix: a walk whose path prefix's bit is clear has met every item it can (no item's prefix
+   * starts with it), and stops there.
    */
-  readonly #extended: Int32Array;
-  readonly #extendedShift: number;
+  readonly filters: PrefixFilters;
   /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
   readonly #specials: readonly IndexEntry[];
   readonly #ruleCount: number;
@@ -212,8 +206,7 @@ export class TablePrefixIndex {
         extended[bit >>> 5]! |= 1 << (bit & 31);
       }
     }
-    this.#extended = extended;
-    this.#extendedShift = extendedShift;
+    this.filters = { ends, filter, filterShift, extended, extendedShift };
     // Six typed arrays (about 200 bytes each besides their elements), two matches and the
     // kept slots.
     this.#bytes =
@@ -233,13 +226,9 @@ export class TablePrefixIndex {
     return this.#bytes + this.#keptCount * ENTRY_BYTES;
   }
 
-  /**
-   * Whether a walk must go on past the path prefix of hash `hash` (its last step): whether some
-   * item's prefix is longer and starts with it (or shares a filter bit with one that does).
-   */
-  extends(hash: number): boolean {
-    const bit = mix(hash) >>> this.#extendedShift;
-    return (this.#extended[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+  /** Tests the items whose prefix is the path's first `n` characters, of hash `hash`. */
+  visit(n: number, hash: number, path: string, state: MatchState): void {
+    this.#visit(n, mix(hash), path, state);
   }
 
   /** Length of the longest prefix: a walk need not go further. */
@@ -251,19 +240,6 @@ export class TablePrefixIndex {
   start(path: string, state: MatchState): number {
     if (this.#hasEmpty) this.#visit(0, mix(HASH_SEED), path, state);
     return HASH_SEED;
-  }
-
-  /**
-   * One step of a walk: tests the items whose prefix is the path's first `n` characters, the
-   * last being `c`, their hash `hash`.
-   */
-  at(n: number, c: number, hash: number, path: string, state: MatchState): void {
-    // A character above 0x7F ends no prefix (they are ASCII). Both bit tests are here, in what
-    // the walk inlines: most steps end at them, and a bucket's scan is a call.
-    if (c >= 0x80 || (this.#ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) === 0) return;
-    const mixed = mix(hash);
-    const bit = mixed >>> this.#filterShift;
-    if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) this.#visit(n, mixed, path, state);
   }
 
   /**

@@ -12,7 +12,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { groupOrder, KeyTable } from './key-table.js';
+import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -178,6 +178,11 @@ export class TableTrigramIndex {
   start(): number {
     // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
     return ++this.#walks;
+  }
+
+  /** The filter of its trigrams, as `TrigramIndex.keyFilter`. */
+  get keyFilter(): KeyFilter {
+    return this.#keys.keyFilter;
   }
 
   /** One step of walk number `walk`, as `TrigramIndex.at`. */
