@@ -23,6 +23,8 @@ const SIZE = 500 * 1024;
 const URL_8K = `https://e.com/${'a'.repeat(8 * 1024)}`;
 const AGENT = 'bot';
 const CLIENT_BUDGET = 2_000_000;
+/** Shapes whose memory per origin is measured once their wildcard program is built. */
+const PROGRAM_MEMORY = ['every piece in the URL, never in order', 'star-heavy (200 stars a rule)'];
 /** robots-parser runs a RegExp per rule: it gets 1/SHARE of the rules, and its time × SHARE. */
 const SHARE = 50;
 
@@ -246,14 +248,16 @@ function measure({ name, body, url }) {
  */
 
 /**
- * Memory a client keeps per origin, each origin serving `text` and checked `checks` times.
+ * Memory a client keeps per origin, each origin serving `text` and checked `checks` times (check
+ * c at `path(c)`).
  * @param {string} label
  * @param {string} text
  * @param {number} origins
  * @param {number} checks
+ * @param {(c: number) => string} [path]
  * @returns {Promise<MemoryRow>}
  */
-async function clientMemory(label, text, origins, checks) {
+async function clientMemory(label, text, origins, checks, path = (c) => `/x/${c}`) {
   console.error(`client memory: ${label}`);
   const bytes = new Uint8Array(Buffer.from(text));
   const client = createRobotsClient({
@@ -264,7 +268,8 @@ async function clientMemory(label, text, origins, checks) {
   const before = await settledMemory();
   const estimatedBefore = client.stats.parsedBytes;
   for (let i = 0; i < origins; i++) {
-    for (let c = 0; c < checks; c++) await client.isAllowed(`https://o${i}.example/x/${c}`, AGENT);
+    for (let c = 0; c < checks; c++)
+      await client.isAllowed(`https://o${i}.example${path(c)}`, AGENT);
   }
   const perOrigin = ((await settledMemory()) - before) / origins;
   const estimated = (client.stats.parsedBytes - estimatedBefore) / origins;
@@ -286,6 +291,16 @@ async function settledMemory() {
   return m.heapUsed + m.arrayBuffers;
 }
 
+/** Rules of a few bytes (`Disallow: /a1`): the rule table and index weigh most against them. */
+function shortRules() {
+  return fill((i) => `Disallow: /${id(i)}\n`);
+}
+
+/** Wildcard rules with an empty prefix and distinct pieces: filed by trigram, not by prefix. */
+function wildcardDense() {
+  return fill((i) => `Allow: *a${id(i)}aaaaaab\n`);
+}
+
 /** @param {number} bytes */
 function ruleDense(bytes) {
   let text = 'User-agent: *\n';
@@ -293,14 +308,29 @@ function ruleDense(bytes) {
   return text;
 }
 
-const rows = shapes().map(measure);
+const all = shapes();
+const rows = all.map(measure);
 const typical = `User-agent: *\n${Array.from({ length: 40 }, (_, i) => `Disallow: /section-${i}/private\n`).join('')}`;
 const memory = [
   await clientMemory('typical (1 KB), checked once', typical.slice(0, 1024), 2000, 1),
   await clientMemory('typical (1 KB), checked 6 times', typical.slice(0, 1024), 2000, 6),
   await clientMemory('rule-dense (495 KB), checked once', ruleDense(495_000), 20, 1),
   await clientMemory('rule-dense (495 KB), checked 6 times', ruleDense(495_000), 20, 6),
+  await clientMemory('very short rules (500 KiB), checked 6 times', shortRules(), 20, 6),
+  await clientMemory('wildcard-dense (500 KiB), checked 6 times', wildcardDense(), 20, 6),
+  await clientMemory(
+    'wildcard-dense (500 KiB), 8 KB URL (program built)',
+    wildcardDense(),
+    20,
+    1,
+    () => new URL(`${URL_8K}b`).pathname,
+  ),
 ];
+// Two shapes of the table above whose first check builds the wildcard program.
+for (const shape of all.filter((s) => PROGRAM_MEMORY.includes(s.name))) {
+  const path = new URL(shape.url).pathname;
+  memory.push(await clientMemory(`${shape.name}, its URL`, shape.body, 20, 1, () => path));
+}
 
 printTable(
   [

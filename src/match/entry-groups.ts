@@ -5,7 +5,7 @@
  * sorts strings slowly).
  */
 
-import { groupOrder, KeyTable } from './key-table.js';
+import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 
 /** An immutable grouping of entries by key. */
@@ -32,6 +32,10 @@ export class EntryGroups {
   }
 
   /** Number of groups (distinct keys). */
+  get keyFilter(): KeyFilter {
+    return this.#keys.keyFilter;
+  }
+
   get size(): number {
     return this.#keys.size;
   }

@@ -6,12 +6,18 @@
  */
 
 /** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
-function hashOf(key: number): number {
+export function hashOf(key: number): number {
   return Math.imul(key, 0x9e3779b1);
 }
 
 /** log2 of the filter bits per table slot: 8 bits, so 16 or more per distinct key. */
 const FILTER_SLOT_SHIFT = 3;
+
+/** A bit filter of keys: the bit `hashOf(key) >>> shift` of `bits` is set for every key held. */
+export interface KeyFilter {
+  readonly bits: Int32Array;
+  readonly shift: number;
+}
 
 /** The distinct keys of a list, each numbered as a group (in order of first appearance). */
 export class KeyTable {
@@ -59,8 +65,15 @@ export class KeyTable {
     this.#shift = slots.shift;
     this.#filter = slots.filter;
     this.#filterShift = slots.filterShift;
+    this.keyFilter = { bits: slots.filter, shift: slots.filterShift };
     this.size = distinct.length;
   }
+
+  /**
+   * The filter {@link find} tests first, for a loop that tests it itself: a key whose bit
+   * (`hashOf(key) >>> shift`) is clear has no group.
+   */
+  readonly keyFilter: KeyFilter;
 
   /** The bytes of its arrays. */
   get byteLength(): number {

@@ -25,6 +25,30 @@ export function hashPrefix(text: string, start: number, end: number): number {
   return hash;
 }
 
+/**
+ * The bit sets a walk tests each path prefix against, in a loop that calls an index only for a
+ * prefix that passes them: `ends`, per length n, a 128-bit set (four words at 4n) of the last
+ * characters of the prefixes of that length; `filter`, one bit per value of
+ * `mix(hash) >>> filterShift`, set for every prefix's hash; `extended`, one bit per value of
+ * `mix(hash) >>> extendedShift`, set for every proper prefix of a prefix (a walk whose path
+ * prefix's bit is clear has met every prefix it can).
+ */
+export interface PrefixFilters {
+  readonly ends: Int32Array;
+  readonly filter: Int32Array;
+  readonly filterShift: number;
+  readonly extended: Int32Array;
+  readonly extendedShift: number;
+}
+
+/** A prefix hash mixed (Fibonacci hashing): its top bits pick a bucket and a filter bit. */
+export function mix(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1);
+}
+
+/** A filter of one word, all set: `mix(hash) >>> 27` picks a bit of it. */
+const EVERY_HASH = new Int32Array([-1]);
+
 /** An immutable index of entries by literal prefix. */
 export class PrefixIndex {
   /** The entries grouped by prefix hash (a group is almost always one prefix). */
@@ -35,6 +59,8 @@ export class PrefixIndex {
    * Most path positions are ruled out by one bit test.
    */
   readonly #ends: Int32Array;
+  /** What a walk tests a path prefix against first (its groups filter hashes themselves). */
+  readonly filters: PrefixFilters;
   /** True when some prefix is empty (a rule `Disallow:` or `Allow: $`). */
   readonly #hasEmpty: boolean;
 
@@ -62,6 +88,13 @@ export class PrefixIndex {
     this.#groups = new EntryGroups(entries, hashes);
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
+    this.filters = {
+      ends,
+      filter: EVERY_HASH,
+      filterShift: 27,
+      extended: EVERY_HASH,
+      extendedShift: 27,
+    };
   }
 
   /** Length of the longest prefix: a walk need not go further. */
@@ -75,15 +108,9 @@ export class PrefixIndex {
     return HASH_SEED;
   }
 
-  /**
-   * One step of a walk: tests the entries whose prefix is the path's first `n` characters, the
-   * last being `c`, their hash `hash`.
-   */
-  at(n: number, c: number, hash: number, path: string, state: MatchState): void {
-    // A character above 0x7F ends no prefix (they are ASCII).
-    if (c < 0x80 && (this.#ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
-      this.#visit(hash, path, state);
-    }
+  /** Tests the entries whose prefix is the path's first `_n` characters, of hash `hash`. */
+  visit(_n: number, hash: number, path: string, state: MatchState): void {
+    this.#visit(hash, path, state);
   }
 
   /** Tests the entries whose prefix has this hash. */

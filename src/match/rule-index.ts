@@ -11,12 +11,13 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import { nextHash, PrefixIndex } from './prefix-index.js';
+import { hashOf, type KeyFilter } from './key-table.js';
+import { mix, nextHash, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
-import { WildcardProgram } from './wildcard-program.js';
+import { type EntryMaker, WildcardProgram } from './wildcard-program.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 export const SMALL_SET = 24;
@@ -60,10 +61,10 @@ export interface TableRules {
 export interface LazyWildcards {
   /** Their number, without repeats. */
   readonly length: number;
-  /** The bytes the entries made retain (0 until they are). */
-  readonly bytes: number;
   /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
   entries(): IndexEntry[];
+  /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
+  readonly entryAt: EntryMaker;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -145,12 +146,10 @@ export class RuleIndex {
    * wildcard program once a check has built it.
    */
   get estimatedBytes(): number {
-    const wildcards = this.#wildcards;
     return (
       this.#bytes +
       (this.#tablePrefixes?.estimatedBytes ?? 0) +
       (this.#floating?.estimatedBytes ?? 0) +
-      (Array.isArray(wildcards) ? 0 : (wildcards as LazyWildcards).bytes) +
       (this.#program?.bytes ?? 0)
     );
   }
@@ -187,11 +186,12 @@ export class RuleIndex {
     }
     if (this.#program === null) {
       const all = this.#wildcards;
-      const wildcards = Array.isArray(all) ? all.slice() : (all as LazyWildcards).entries();
+      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
+      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
-      // not a check's.
-      this.#program = new WildcardProgram(wildcards);
+      // not a check's. Entries made for it from a rule table are not kept.
+      this.#program = new WildcardProgram(wildcards, lazy?.entryAt ?? null);
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);
@@ -221,8 +221,9 @@ export class RuleIndex {
 
   /**
    * One pass over the path's characters feeds both indexes: each prefix's hash to the prefix
-   * index (up to its longest prefix), each trigram to the trigram index. Reading a character
-   * costs more than either index's step, so they share it.
+   * index (up to its longest prefix, or to where no prefix goes on: see `extends`), each
+   * trigram to the trigram index. Reading a character costs more than either index's step, so
+   * they share it.
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
@@ -231,7 +232,11 @@ export class RuleIndex {
     // The trigram index holds wildcard entries only.
     const trigrams = state.search.skipWildcards ? null : this.#trigrams;
     const walk = trigrams === null ? 0 : trigrams.start();
+    // The indexes' bit filters, in locals: most steps end at them, without a call, and a call
+    // (a visit) would make the loop load them anew from the indexes at every step.
+    const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
     if (prefixes !== null) {
+      const { ends, filter, filterShift, extended, extendedShift } = prefixes.filters;
       const prefixEnd = Math.min(path.length, prefixes.longest);
       // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
       // value, one `nextHash` step per character.
@@ -239,20 +244,40 @@ export class RuleIndex {
       for (; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);
         hash = nextHash(hash, c);
-        prefixes.at(n, c, hash, path, state);
+        const mixed = mix(hash);
+        // A character above 0x7F ends no prefix (they are ASCII).
+        if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
+          const bit = mixed >>> filterShift;
+          if ((filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) prefixes.visit(n, hash, path, state);
+        }
         if (trigrams !== null) {
           window = (window << 8) | c;
-          if (n >= 3) trigrams.at(window, walk, path, state);
+          const bit = hashOf(window & 0xffffff) >>> keyShift;
+          if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+            trigrams.at(window, walk, path, state);
+          }
+        }
+        // No prefix goes on with this one: only the trigrams are left to read.
+        const bit = mixed >>> extendedShift;
+        if ((extended[bit >>> 5]! & (1 << (bit & 31))) === 0) {
+          n++;
+          break;
         }
       }
     }
     if (trigrams === null) return;
     for (; n <= path.length; n++) {
       window = (window << 8) | path.charCodeAt(n - 1);
-      if (n >= 3) trigrams.at(window, walk, path, state);
+      const bit = hashOf(window & 0xffffff) >>> keyShift;
+      if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+        trigrams.at(window, walk, path, state);
+      }
     }
   }
 }
+
+/** The key filter of a walk without trigrams (never read). */
+const NO_KEYS: KeyFilter = { bits: new Int32Array(1), shift: 27 };
 
 /**
  * Work after which a check leaves the wildcard entries to the program: about what the program's

@@ -3,8 +3,8 @@
  * the rules stay where they are, in the body's text and the table; the index holds rule numbers
  * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
  * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
- * rule it must match further (a wildcard rule whose prefix matched) or one that wins; the last
- * few made are kept. The few patterns that differ from their text (an escaped value, an
+ * rule it must match further (a wildcard rule whose prefix matched); the last few made are kept.
+ * A plain rule that matches is answered from its numbers (a `TableMatch`). The few patterns that differ from their text (an escaped value, an
  * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
  * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
  * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
@@ -12,14 +12,25 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { HASH_SEED } from './prefix-index.js';
+import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import {
+  beatsBest,
+  ruleCount as countRules,
+  type RuleNumbers,
+  ruleAt,
+  ruleEntry,
+  ruleNumber,
+  valueEnd,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
+import { TableMatch } from './table-match.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
  * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
- * the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`, numbered
+ * the table (`ruleNumber`), or an entry of `specials`, numbered
  * from the table's rule count on.
  */
 export interface PrefixItems {
@@ -34,7 +45,7 @@ export interface PrefixItems {
   readonly lastChars: number[];
 }
 
-/** Entries made of items and kept, by item number: one slot for 16 items, 64 to 256. */
+/** Entries made of wildcard items and kept, by item number: one slot for 16 items, 64 to 256. */
 export function keptSlots(items: number): number {
   let slots = 64;
   while (slots < 256 && slots * 16 < items) slots *= 2;
@@ -47,18 +58,13 @@ const ENTRY_BYTES = 200;
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
 
-/** A prefix hash mixed (Fibonacci hashing): its top bits pick a bucket and a filter bit. */
-function mix(hash: number): number {
-  return Math.imul(hash, 0x9e3779b1);
-}
-
 /** The tag of a mixed hash (see `TablePrefixIndex.#tags`): the 8 bits below the filter's. */
 function tagOf(mixed: number, filterShift: number): number {
   return (mixed >>> (filterShift - 8)) & 0xff;
 }
 
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
-const FILTER_BITS_PER_ITEM = 3;
+const FILTER_BITS_PER_ITEM = 2;
 
 /** The prefix index of items of one rule table; immutable but for the entries it keeps. */
 export class TablePrefixIndex {
@@ -85,10 +91,20 @@ export class TablePrefixIndex {
   /** As `PrefixIndex`'s: per length, a 128-bit set of the last characters of the prefixes. */
   readonly #ends: Int32Array;
   readonly #hasEmpty: boolean;
+  /**
+   * What a walk tests a path prefix against before {@link visit}: `#ends`, `#filter`, and
+   * `extended`, about one bit per proper prefix (of one or more characters) of an item's literal
+   * prefix: a walk whose path prefix's bit is clear has met every item it can (no item's prefix
+   * starts with it), and stops there.
+   */
+  readonly filters: PrefixFilters;
   /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
   readonly #specials: readonly IndexEntry[];
   readonly #ruleCount: number;
-  /** Entries made of items, at `id % #kept.length`. */
+  /** The best allow and disallow of a check among the plain rules written as they match. */
+  readonly #allowMatch: TableMatch;
+  readonly #disallowMatch: TableMatch;
+  /** Entries made of wildcard items, at `id % #kept.length`. */
   readonly #kept: (IndexEntry | undefined)[];
   /** Slots of `#kept` filled. */
   #keptCount = 0;
@@ -99,9 +115,10 @@ export class TablePrefixIndex {
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
     const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
-    // Two to four items a bucket: a bucket costs 4 bytes, an item 2 or 4.
+    // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
+    // tags pass over the others).
     let bits = 1;
-    while (1 << (bits + 2) < count) bits++;
+    while (1 << (bits + 3) < count) bits++;
     const shift = 32 - bits;
     const buckets = new Int32Array((1 << bits) + 1);
     const bucket = new Int32Array(count);
@@ -156,9 +173,11 @@ export class TablePrefixIndex {
     this.#body = body;
     this.#rules = rules;
     this.#specials = specials;
-    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#ruleCount = countRules(rules);
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;
+    this.#allowMatch = new TableMatch(body, rules, true);
+    this.#disallowMatch = new TableMatch(body, rules, false);
     this.#items = sorted;
     this.#tags = tags;
     this.#buckets = buckets;
@@ -167,12 +186,36 @@ export class TablePrefixIndex {
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
+    const ruleCount = countRules(rules);
+    let proper = 0;
+    for (const n of lengths) if (n > 1) proper += n - 1;
+    let extendedBits = 5;
+    while (1 << extendedBits < proper) extendedBits++;
+    const extendedShift = 32 - extendedBits;
+    const extended = new Int32Array(1 << (extendedBits - 5));
+    for (let k = 0; k < count; k++) {
+      const n = lengths[k]!;
+      const id = ids[k]!;
+      const special = id < ruleCount ? null : specials[id - ruleCount]!;
+      const text = special === null ? body.text : special.prefix;
+      const start = special === null ? valueStart(rules, ruleAt(rules, id)) : 0;
+      let hash = HASH_SEED;
+      for (let i = 0; i + 1 < n; i++) {
+        hash = nextHash(hash, text.charCodeAt(start + i));
+        const bit = mix(hash) >>> extendedShift;
+        extended[bit >>> 5]! |= 1 << (bit & 31);
+      }
+    }
+    this.filters = { ends, filter, filterShift, extended, extendedShift };
+    // Six typed arrays (about 200 bytes each besides their elements), two matches and the
+    // kept slots.
     this.#bytes =
       1024 +
+      2 * 64 +
       sorted.byteLength +
       tags.byteLength +
       filter.byteLength +
+      extended.byteLength +
       4 * (buckets.length + ends.length) +
       (8 + ENTRY_BYTES) * specials.length +
       8 * this.#kept.length;
@@ -181,6 +224,11 @@ export class TablePrefixIndex {
   /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
   get estimatedBytes(): number {
     return this.#bytes + this.#keptCount * ENTRY_BYTES;
+  }
+
+  /** Tests the items whose prefix is the path's first `n` characters, of hash `hash`. */
+  visit(n: number, hash: number, path: string, state: MatchState): void {
+    this.#visit(n, mix(hash), path, state);
   }
 
   /** Length of the longest prefix: a walk need not go further. */
@@ -192,19 +240,6 @@ export class TablePrefixIndex {
   start(path: string, state: MatchState): number {
     if (this.#hasEmpty) this.#visit(0, mix(HASH_SEED), path, state);
     return HASH_SEED;
-  }
-
-  /**
-   * One step of a walk: tests the items whose prefix is the path's first `n` characters, the
-   * last being `c`, their hash `hash`.
-   */
-  at(n: number, c: number, hash: number, path: string, state: MatchState): void {
-    // A character above 0x7F ends no prefix (they are ASCII). Both bit tests are here, in what
-    // the walk inlines: most steps end at them, and a bucket's scan is a call.
-    if (c >= 0x80 || (this.#ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) === 0) return;
-    const mixed = mix(hash);
-    const bit = mixed >>> this.#filterShift;
-    if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) this.#visit(n, mixed, path, state);
   }
 
   /**
@@ -224,7 +259,7 @@ export class TablePrefixIndex {
     for (let k = this.#buckets[b]!; k < to; k++) {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
-      const r = id * RULE_SIZE;
+      const r = ruleAt(rules, id);
       let entry: IndexEntry | null = null;
       let priority: number;
       let line: number;
@@ -232,7 +267,7 @@ export class TablePrefixIndex {
       if (id < this.#ruleCount) {
         // The pattern is the value as written: its length is the priority.
         const head = rules[r]!;
-        priority = rules[r + 2]! - rules[r + 1]!;
+        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
       } else {
@@ -247,7 +282,7 @@ export class TablePrefixIndex {
       if (search.skipWildcards && isWildcardItem(entry, text, rules, r, n)) continue;
       const found =
         entry === null
-          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
+          ? foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
       // One unit for the entry, one per prefix character compared.
@@ -259,7 +294,8 @@ export class TablePrefixIndex {
         matched = search.matchesAfterPrefix(entry);
       }
       if (!matched) continue;
-      entry ??= this.#entry(r);
+      // A plain rule is answered from its numbers (a wildcard rule has its entry by now).
+      entry ??= (allow ? this.#allowMatch : this.#disallowMatch).set(r, found === Found.anchored);
       if (allow) state.allow = entry;
       else state.disallow = entry;
     }
@@ -267,7 +303,7 @@ export class TablePrefixIndex {
 
   /** The entry of the rule at `r` (a pattern as written), kept or made. */
   #entry(r: number): IndexEntry {
-    const slot = (r / RULE_SIZE) % this.#kept.length;
+    const slot = ruleNumber(this.#rules, r) % this.#kept.length;
     const kept = this.#kept[slot];
     // One rule a line: the line names the rule.
     if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
@@ -314,8 +350,8 @@ function isWildcardItem(
   n: number,
 ): boolean {
   if (entry !== null) return entry.pieces !== null;
-  const at = rules[r + 1]! + n;
-  return at < rules[r + 2]! && text.charCodeAt(at) === 0x2a;
+  const at = valueStart(rules, r) + n;
+  return at < valueEnd(rules, r) && text.charCodeAt(at) === 0x2a;
 }
 
 /** {@link foundAt} for an entry. */

@@ -12,9 +12,18 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { groupOrder, KeyTable } from './key-table.js';
+import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import {
+  beatsBest,
+  type RuleNumbers,
+  ruleAt,
+  ruleCount,
+  ruleEntry,
+  ruleLine,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -23,7 +32,7 @@ export const NO_TRIGRAM = -1;
 
 /**
  * What the index files, in file order. An item is a rule whose pattern is its text, by its
- * number in the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`,
+ * number in the table (`ruleNumber`), or an entry of `specials`,
  * numbered from the table's rule count on (as `PrefixItems`).
  */
 export interface WildcardItems {
@@ -82,7 +91,10 @@ export class TableTrigramIndex {
   /** Number of the walk that last tested each group (see `TrigramIndex`). */
   readonly #walked: Int32Array;
   #walks = 0;
-  /** Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`). */
+  /**
+   * Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`); a
+   * power of two of slots, one per item up to {@link KEPT_SLOTS}.
+   */
   readonly #kept: (IndexEntry | undefined)[];
   #keptCount = 0;
   /** Bytes retained but for the kept entries. */
@@ -126,13 +138,15 @@ export class TableTrigramIndex {
     this.#body = body;
     this.#rules = rules;
     this.#rfc9309 = rfc9309;
-    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#ruleCount = ruleCount(rules);
     this.#specials = specials;
     this.#scanned = scanned;
     this.#items = grouped;
     this.#starts = starts;
     this.#walked = new Int32Array(counts.length);
-    this.#kept = new Array(Math.min(KEPT_SLOTS, ids.length));
+    let slots = 1;
+    while (slots < KEPT_SLOTS && slots < ids.length) slots <<= 1;
+    this.#kept = new Array(slots);
     // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
     this.#bytes =
       1024 +
@@ -164,6 +178,11 @@ export class TableTrigramIndex {
   start(): number {
     // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
     return ++this.#walks;
+  }
+
+  /** The filter of its trigrams, as `TrigramIndex.keyFilter`. */
+  get keyFilter(): KeyFilter {
+    return this.#keys.keyFilter;
   }
 
   /** One step of walk number `walk`, as `TrigramIndex.at`. */
@@ -200,13 +219,12 @@ export class TableTrigramIndex {
       let first: number;
       if (id < this.#ruleCount) {
         // The pattern is the value as written: its length is the priority.
-        const r = id * RULE_SIZE;
+        const r = ruleAt(rules, id);
         const head = rules[r]!;
-        const start = rules[r + 1]!;
-        priority = rules[r + 2]! - start;
+        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
-        const c = text.charCodeAt(start);
+        const c = text.charCodeAt(valueStart(rules, r));
         first = c === 0x2a ? -1 : c;
       } else {
         entry = this.#specials[id - this.#ruleCount]!;
@@ -230,11 +248,11 @@ export class TableTrigramIndex {
 
   /** The entry of rule number `id` (a pattern as written, item number `item`), kept or made. */
   #entry(id: number, item: number): IndexEntry {
-    const slot = item % this.#kept.length;
+    const slot = item & (this.#kept.length - 1);
     const kept = this.#kept[slot];
-    const r = id * RULE_SIZE;
+    const r = ruleAt(this.#rules, id);
     // One rule a line: the line names the rule.
-    if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
+    if (kept !== undefined && kept.line === ruleLine(this.#rules, r)) return kept;
     const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
     if (kept === undefined) this.#keptCount++;
     this.#kept[slot] = entry;

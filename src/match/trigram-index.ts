@@ -6,6 +6,7 @@
  */
 
 import { EntryGroups } from './entry-groups.js';
+import type { KeyFilter } from './key-table.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** The trigram at `text[i, i + 3)` as one number (patterns are ASCII). */
@@ -44,6 +45,11 @@ export class TrigramIndex {
     }
     this.#groups = new EntryGroups(entries, keys);
     this.#walked = new Int32Array(this.#groups.size);
+  }
+
+  /** The filter of its trigrams: a walk steps `at` only for a trigram that passes it. */
+  get keyFilter(): KeyFilter {
+    return this.#groups.keyFilter;
   }
 
   /** Starts a walk; returns its number, which `at` takes. */

@@ -37,20 +37,24 @@ const ALLOW = 1;
 const ANCHORED = 2;
 /** More rules share the rule's tail than its start: its tail is looked up first. */
 const TAIL_FIRST = 4;
+/** The rule's entry is an `index.html` rewrite (for {@link EntryMaker}). */
+const REWRITE = 8;
 
 const NONE = -1;
 
 /**
- * Numbers per rule in `#rules` (a rule's in one or two cache lines, read in order), and their
- * offsets: priority, line, flags, prefix length, tail piece (-1: empty), tail length, trie node.
+ * Numbers per rule in `#rules` (a rule's in one cache line or two, read in order), and their
+ * offsets: priority, line, flags and the prefix's length (above {@link LENGTH_SHIFT}), tail
+ * piece (-1: empty; its length is the piece's), trie node. (A pattern is at most a capped line,
+ * escaped: its lengths fit in 16 bits.)
  */
-const RULE = 7;
+const RULE = 5;
 const LINE = 1;
 const FLAGS = 2;
-const PREFIX_LENGTH = 3;
-const TAIL = 4;
-const TAIL_LENGTH = 5;
-const LEAF = 6;
+const TAIL = 3;
+const LEAF = 4;
+/** Where the prefix's length starts in a rule's `FLAGS` number. */
+const LENGTH_SHIFT = 4;
 
 /**
  * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent, its piece
@@ -62,10 +66,25 @@ const PIECE_OF = 1;
 const PLACED_IN = 2;
 const END = 3;
 
+/**
+ * Makes again the entry of the rule on `line` (its `index.html` rewrite with `rewrite`): a
+ * program given one keeps numbers only, and makes the entry of a rule that wins.
+ */
+export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
+
+/** Entries of winning rules kept by a program that makes them (the best of a kind is one). */
+const MADE_SLOTS = 16;
+
 /** Wildcard entries compiled into numbers over one automaton of their pieces. */
 export class WildcardProgram {
-  /** The entries, strongest first. */
-  readonly #entries: readonly IndexEntry[];
+  /** The entries, strongest first; or null, made again when they win (`#make`). */
+  readonly #entries: readonly IndexEntry[] | null;
+  readonly #make: EntryMaker | null;
+  /** The entries made, at rule number % {@link MADE_SLOTS}, and those rule numbers. */
+  readonly #made: (IndexEntry | undefined)[];
+  readonly #madeFor: Int32Array;
+  /** Number of rules. */
+  readonly #count: number;
   /** Per entry, {@link RULE} numbers. */
   readonly #rules: Int32Array;
   /**
@@ -82,8 +101,11 @@ export class WildcardProgram {
   /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
   readonly bytes: number;
 
-  /** `entries`: wildcard entries (with pieces), strongest first. */
-  constructor(entries: readonly IndexEntry[]) {
+  /**
+   * `entries`: wildcard entries (with pieces), strongest first. With `make`, the program keeps
+   * none of them (a rule is its numbers), and makes the entry of a rule that wins.
+   */
+  constructor(entries: readonly IndexEntry[], make: EntryMaker | null = null) {
     const ids = new Map<string, number>();
     const texts: string[] = [];
     const idOf = (text: string): number => {
@@ -130,10 +152,12 @@ export class WildcardProgram {
       const at = RULE * r;
       rules[at] = entry.priority;
       rules[at + LINE] = entry.line;
-      rules[at + FLAGS] = (entry.allow ? ALLOW : 0) | (entry.anchored ? ANCHORED : 0);
-      rules[at + PREFIX_LENGTH] = entry.prefix.length;
+      rules[at + FLAGS] =
+        (entry.allow ? ALLOW : 0) |
+        (entry.anchored ? ANCHORED : 0) |
+        (entry.indexRewrite ? REWRITE : 0) |
+        (entry.prefix.length << LENGTH_SHIFT);
       rules[at + TAIL] = idOf(tail);
-      rules[at + TAIL_LENGTH] = tail.length;
       rules[at + LEAF] = node;
     }
     // Which of a rule's tail and start more rules share (see `#matches`).
@@ -150,12 +174,20 @@ export class WildcardProgram {
         rules[at + FLAGS]! |= TAIL_FIRST;
       }
     }
-    this.#entries = entries;
+    this.#entries = make === null ? entries : null;
+    this.#make = make;
+    this.#made = make === null ? [] : new Array(MADE_SLOTS);
+    this.#madeFor = new Int32Array(make === null ? 0 : MADE_SLOTS).fill(NONE);
+    this.#count = count;
     this.#rules = rules;
     this.#nodes = Int32Array.from(nodes);
     this.#stack = new Int32Array(depth + 1);
     this.#automaton = new PieceAutomaton(texts);
-    this.bytes = 256 + 8 * count + 4 * (rules.length + this.#nodes.length) + this.#automaton.bytes;
+    // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
+    let entryBytes = 0;
+    if (make === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
+    else entryBytes = (8 + 260) * MADE_SLOTS;
+    this.bytes = 512 + entryBytes + 4 * (rules.length + this.#nodes.length) + this.#automaton.bytes;
   }
 
   /**
@@ -171,7 +203,6 @@ export class WildcardProgram {
       this.#checks = 1;
       for (let at = PLACED_IN; at < this.#nodes.length; at += NODE) this.#nodes[at] = 0;
     }
-    const entries = this.#entries;
     const rules = this.#rules;
     const n = path.length;
     // The best of each kind, as numbers: priority -1 when there is none.
@@ -180,7 +211,8 @@ export class WildcardProgram {
     let disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
     let disallowLine = state.disallow === null ? 0 : state.disallow.line;
     let visited = 0;
-    for (let r = 0; r < entries.length; r++) {
+    const count = this.#count;
+    for (let r = 0; r < count; r++) {
       const at = RULE * r;
       const p = rules[at]!;
       const l = rules[at + LINE]!;
@@ -200,11 +232,11 @@ export class WildcardProgram {
         continue;
       }
       if (allow) {
-        state.allow = entries[r]!;
+        state.allow = this.#entryOf(r);
         allowPriority = p;
         allowLine = l;
       } else {
-        state.disallow = entries[r]!;
+        state.disallow = this.#entryOf(r);
         disallowPriority = p;
         disallowLine = l;
       }
@@ -212,6 +244,18 @@ export class WildcardProgram {
     // A unit for each rule tested, and one for each of its lookups made in place.
     search.work += 2 * visited + occurrences.work;
     occurrences.release();
+  }
+
+  /** The entry of rule `r`: kept, or made again (and kept a while). */
+  #entryOf(r: number): IndexEntry {
+    if (this.#entries !== null) return this.#entries[r]!;
+    const slot = r % MADE_SLOTS;
+    if (this.#madeFor[slot] === r) return this.#made[slot]!;
+    const at = RULE * r;
+    const entry = this.#make!(this.#rules[at + LINE]!, (this.#rules[at + FLAGS]! & REWRITE) !== 0);
+    this.#made[slot] = entry;
+    this.#madeFor[slot] = r;
+    return entry;
   }
 
   /**
@@ -222,14 +266,15 @@ export class WildcardProgram {
   #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
     const rules = this.#rules;
     const tail = rules[at + TAIL]!;
-    const tailLength = rules[at + TAIL_LENGTH]!;
-    const least = rules[at + PREFIX_LENGTH]!;
-    const anchored = (rules[at + FLAGS]! & ANCHORED) !== 0;
+    const pieceData = this.#automaton.pieceData;
+    const tailLength = tail === NONE ? 0 : pieceData[PIECE * tail]!;
+    const flags = rules[at + FLAGS]!;
+    const least = flags >>> LENGTH_SHIFT;
+    const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
       if (n - tailLength < least) return false;
       if (tail !== NONE) {
-        const pieceData = this.#automaton.pieceData;
         const key = occurrences.state[n - 1]!;
         if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
           return false;
@@ -250,7 +295,7 @@ export class WildcardProgram {
     let latest = anchored ? n - tailLength : NONE;
     if (!anchored && tail !== NONE) {
       const known = info[record] === occurrences.stamp;
-      if (known || (!placed && (rules[at + FLAGS]! & TAIL_FIRST) !== 0)) {
+      if (known || (!placed && (flags & TAIL_FIRST) !== 0)) {
         if (!known) occurrences.infoOf(tail);
         latest = info[record + LAST]! - tailLength + 1;
         if (latest < (placed ? nodes[NODE * leaf + END]! : least)) return false;

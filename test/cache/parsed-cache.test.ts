@@ -42,6 +42,23 @@ function ruleDense(i: number, bytes: number): string {
 }
 
 /**
+ * A file of about `bytes` bytes of wildcard rules with an empty prefix, each with a distinct
+ * piece (filed by trigram, not by prefix), distinct per origin.
+ */
+function wildcardDense(i: number, bytes: number): string {
+  let text = 'User-agent: *\n';
+  for (let r = 0; text.length < bytes; r++) text += `Allow: *o${i}a${r.toString(36)}aaaaaab\n`;
+  return text;
+}
+
+/** A file of about `bytes` bytes of rules of a few bytes (`Disallow: /a1`). */
+function shortRules(_i: number, bytes: number): string {
+  let text = 'User-agent: *\n';
+  for (let r = 0; text.length < bytes; r++) text += `Disallow: /${r.toString(36)}\n`;
+  return text;
+}
+
+/**
  * The heap and the typed arrays' memory outside it (an index keeps its rules in those), once
  * what is pending has run and been collected.
  */
@@ -82,35 +99,58 @@ describe('the parsed cache', () => {
     expect(client.stats.exhaustedChecks).toBe(0);
   });
 
-  it('retains at most twice the size of a rule-dense file per origin, as it estimates', async () => {
-    const size = 100_000;
-    // Each origin's file as bytes, made before measuring; fetched without sockets, whose
-    // buffers would blur the figure.
-    const bodies = Array.from({ length: 200 }, (_, i) => Buffer.from(ruleDense(i, size)));
-    const client = createRobotsClient({
-      // Room for all 200: what is measured is what an origin costs, not what eviction drops.
-      maxParsedBytes: 64 * 1024 * 1024,
-      fetch: async (url) => {
-        const i = Number(/o(\d+)\./.exec(String(url))![1]);
-        return new Response(new Uint8Array(bodies[i]!), { status: 200 });
-      },
-    });
-    await client.isAllowed('https://o0.example/', 'FooBot');
-    const before = await settledMemory();
-    for (let i = 1; i < 200; i++) {
-      // Indexed on the first check (over 2048 rules), then checked again.
-      expect(await client.isAllowed(`https://o${i}.example/o${i}/p1/x`, 'FooBot')).toBe(false);
-      expect(await client.isAllowed(`https://o${i}.example/o${i}/q`, 'FooBot')).toBe(true);
-    }
-    const perOrigin = ((await settledMemory()) - before) / 199;
-    expect(client.stats).toMatchObject({ origins: 200, evictions: 0, exhaustedChecks: 0 });
-    // The body (kept once, shared with the store), the rule table and the index.
-    expect(perOrigin).toBeLessThanOrEqual(2 * size);
-    // The byte budget counts what is retained: the estimate is within a fifth of it.
-    const estimated = client.stats.parsedBytes / 200;
-    expect(estimated).toBeGreaterThan(0.8 * perOrigin);
-    expect(estimated).toBeLessThan(1.25 * perOrigin);
-  });
+  // Rules filed by prefix, and wildcard rules with an empty prefix (filed by trigram): both kept
+  // as rule numbers, a few bytes a rule besides the body and the rule table. A check whose path
+  // has the trigram that all the wildcard rules share builds the set's wildcard program, which
+  // is larger (an automaton of all their pieces): counted, so the byte budget bounds it.
+  it.each([
+    [2, 'a rule-dense file', ruleDense, 100_000, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
+    [2, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
+    // 500 KiB (the default cap), so that what a client keeps of any origin weighs little.
+    [2, 'a file of very short rules', shortRules, 500 * 1024, ['/1{i}', '/-{i}'], [false, true]],
+    [
+      12,
+      'a wildcard-dense file once its program is built',
+      wildcardDense,
+      100_000,
+      ['/xo{i}a1aaaaaab', '/q'],
+      [true, true],
+    ],
+  ] as const)(
+    'retains at most %i× the size of %s per origin, as it estimates',
+    async (ratio, _shape, file, size, paths, verdicts) => {
+      // About 10 MB of bodies whatever the size.
+      const count = Math.round(10_000_000 / size);
+      // Each origin's file as bytes, made before measuring; fetched without sockets, whose
+      // buffers would blur the figure.
+      const bodies = Array.from({ length: count }, (_, i) => Buffer.from(file(i, size)));
+      const client = createRobotsClient({
+        // Room for all: what is measured is what an origin costs, not what eviction drops.
+        maxParsedBytes: 256 * 1024 * 1024,
+        fetch: async (url) => {
+          const i = Number(/o(\d+)\./.exec(String(url))![1]);
+          return new Response(new Uint8Array(bodies[i]!), { status: 200 });
+        },
+      });
+      await client.isAllowed('https://o0.example/', 'FooBot');
+      const before = await settledMemory();
+      for (let i = 1; i < count; i++) {
+        // Indexed on the first check (over 2048 rules), then checked again.
+        for (const [k, path] of paths.entries()) {
+          const url = `https://o${i}.example${path.replace('{i}', String(i))}`;
+          expect(await client.isAllowed(url, 'FooBot')).toBe(verdicts[k]);
+        }
+      }
+      const perOrigin = ((await settledMemory()) - before) / (count - 1);
+      expect(client.stats).toMatchObject({ origins: count, evictions: 0, exhaustedChecks: 0 });
+      // The body (kept once, shared with the store), the rule table and the index.
+      expect(perOrigin).toBeLessThanOrEqual(ratio * size);
+      // The byte budget counts what is retained: the estimate is within a fifth of it.
+      const estimated = client.stats.parsedBytes / count;
+      expect(estimated).toBeGreaterThan(0.8 * perOrigin);
+      expect(estimated).toBeLessThan(1.25 * perOrigin);
+    },
+  );
 
   it('reads dropped origins again from the store, not the network, and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
