@@ -20,10 +20,11 @@ export interface RuleTable {
   /**
    * The rules of every group, packed in one array of numbers (a small file keeps little else);
    * read only through the accessors below. Layout (docs/architecture.md, "The rule table"):
-   * the rules of all groups in file order, {@link RULE_SIZE} numbers each (`line << 2 | flags`,
-   * with the `RuleFlag` bits; where the value starts; where it ends, in `body.text`); then, for
-   * each group, where its rules start, and where the last group's end; last, where that list of
-   * starts begins. Rules before the first group are left out (they never apply).
+   * the rules of all groups in file order, {@link ruleSize} numbers each (`line << 2 | flags`,
+   * with the `RuleFlag` bits; where the value starts and ends in `body.text`: two numbers, or
+   * one in a compact table); then, for each group, where its rules start, and where the last
+   * group's end; then the numbers a rule takes; last, where that list of starts begins. Rules
+   * before the first group are left out (they never apply).
    */
   readonly rules: RuleNumbers;
   /** The groups naming each product token (null: none). */
@@ -44,8 +45,43 @@ export type RuleNumbers = Int32Array | readonly number[];
 /** Tables of more numbers than this are typed arrays (see {@link RuleNumbers}). */
 const LARGEST_ARRAY_TABLE = 3 * 256;
 
-/** Numbers per rule in {@link RuleTable.rules}. */
-export const RULE_SIZE = 3;
+/**
+ * Test settings, not part of the public API. `largestArray`: tables of more numbers than this
+ * are typed arrays, compact when their values fit ({@link LARGEST_ARRAY_TABLE}); tests set it to
+ * 0 to run the conformance suite over compact tables too (reference files are all small).
+ */
+export const ruleTableLayout: { largestArray: number } = { largestArray: LARGEST_ARRAY_TABLE };
+
+/**
+ * Numbers per rule of a compact table: a large table (typed) of a text under 2^19 characters
+ * (the default `maxBytes` is 500 KiB) whose values are all shorter than 2^13 keeps a rule's value
+ * as one number, its start above {@link LENGTH_BITS} and its length below.
+ */
+const COMPACT_RULE = 2;
+/** Numbers per rule of any other table: the value's start and end are a number each. */
+const WIDE_RULE = 3;
+const LENGTH_BITS = 13;
+const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
+
+/** Numbers per rule in the table: 2 (compact) or 3. */
+export function ruleSize(rules: RuleNumbers): number {
+  return rules[rules.length - 2]!;
+}
+
+/** Number of rules in the table. */
+export function ruleCount(rules: RuleNumbers): number {
+  return rules[rules.length - 1]! / ruleSize(rules);
+}
+
+/** Where rule number `id` (in file order) is in the table: the index of its first number. */
+export function ruleAt(rules: RuleNumbers, id: number): number {
+  return id * ruleSize(rules);
+}
+
+/** The number (in file order) of the rule at `r`. */
+export function ruleNumber(rules: RuleNumbers, r: number): number {
+  return r / ruleSize(rules);
+}
 
 /** Where the rules of `group` start in the table (the index of the first rule's first number). */
 export function groupStart(rules: RuleNumbers, group: number): number {
@@ -69,22 +105,33 @@ function ruleFlags(rules: RuleNumbers, r: number): number {
 
 /** Where the value of the rule at `r` starts in the body's text. */
 export function valueStart(rules: RuleNumbers, r: number): number {
-  return rules[r + 1]!;
+  const value = rules[r + 1]!;
+  return ruleSize(rules) === COMPACT_RULE ? value >>> LENGTH_BITS : value;
 }
 
 /** Where the value of the rule at `r` ends in the body's text. */
 export function valueEnd(rules: RuleNumbers, r: number): number {
-  return rules[r + 2]!;
+  const value = rules[r + 1]!;
+  return ruleSize(rules) === COMPACT_RULE
+    ? (value >>> LENGTH_BITS) + (value & LENGTH_MASK)
+    : rules[r + 2]!;
+}
+
+/** The length of the value of the rule at `r` (its pattern's, when that is the value as written). */
+export function valueLength(rules: RuleNumbers, r: number): number {
+  const value = rules[r + 1]!;
+  return ruleSize(rules) === COMPACT_RULE ? value & LENGTH_MASK : rules[r + 2]! - value;
 }
 
 /** Where the rule on `line` is in the table (one rule a line, in file order), or -1. */
 export function ruleAtLine(rules: RuleNumbers, line: number): number {
   let lo = 0;
-  let hi = rules[rules.length - 1]! / RULE_SIZE - 1;
+  const size = ruleSize(rules);
+  let hi = rules[rules.length - 1]! / size - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const at = rules[RULE_SIZE * mid]! >> 2;
-    if (at === line) return RULE_SIZE * mid;
+    const at = rules[size * mid]! >> 2;
+    if (at === line) return size * mid;
     if (at < line) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -97,7 +144,7 @@ export function groupOfRule(rules: RuleNumbers, r: number): number {
   // Groups `[lo, hi]` may hold it (the list of starts ends with where the table ends). A group
   // without rules starts where the next does: the last group starting at or before `r` holds it.
   let lo = 0;
-  let hi = rules.length - 2 - starts - 1;
+  let hi = rules.length - 3 - starts - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (rules[starts + mid]! <= r) lo = mid;
@@ -132,21 +179,61 @@ export function ruleEntry(
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function readRuleTable(body: BodyText, options: Required<ParseOptions>): RuleTable {
   const { handler, summary, body: read } = readGroups(body, options, () => new RuleTableReader());
-  const rules = handler.rules;
-  const table = rules.length;
-  for (const start of handler.groupStarts) rules.push(start);
-  // The last group's rules end where the table starts; then where the table starts.
-  rules.push(table, table);
   return {
     body: read,
-    // Exact-size: a pushed-to array keeps spare room. A large file keeps little else per rule,
-    // and its typed array takes four bytes a number (an array eight).
-    rules: rules.length > LARGEST_ARRAY_TABLE ? new Int32Array(rules) : rules.slice(),
+    rules: packRules(handler.rules, handler.groupStarts, read.text.length),
     tokenGroups: handler.tokenGroups?.finished() ?? null,
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesParsed: summary.bytesParsed,
   };
+}
+
+/**
+ * The table of `rules` (three numbers each) and `groupStarts` (indexes into `rules`), for a text
+ * of `textLength` characters: exact-size (a pushed-to array keeps spare room); a large file keeps
+ * little else per rule, so its table is a typed array (four bytes a number, an array eight),
+ * compact when its values fit ({@link COMPACT_RULE}: 8 bytes a rule rather than 12).
+ */
+function packRules(
+  rules: number[],
+  groupStarts: readonly number[],
+  textLength: number,
+): RuleNumbers {
+  const count = rules.length / WIDE_RULE;
+  const numbers = rules.length + groupStarts.length + 3;
+  const largest = ruleTableLayout.largestArray;
+  if (numbers <= largest || !fitsCompact(rules, textLength)) {
+    const table = rules.length;
+    for (const start of groupStarts) rules.push(start);
+    // The last group's rules end where the table starts; then the numbers a rule takes and
+    // where the table starts.
+    rules.push(table, WIDE_RULE, table);
+    return numbers > largest ? new Int32Array(rules) : rules.slice();
+  }
+  const table = COMPACT_RULE * count;
+  const packed = new Int32Array(table + groupStarts.length + 3);
+  for (let k = 0; k < count; k++) {
+    const start = rules[WIDE_RULE * k + 1]!;
+    packed[COMPACT_RULE * k] = rules[WIDE_RULE * k]!;
+    packed[COMPACT_RULE * k + 1] = (start << LENGTH_BITS) | (rules[WIDE_RULE * k + 2]! - start);
+  }
+  for (let g = 0; g < groupStarts.length; g++) {
+    packed[table + g] = (groupStarts[g]! / WIDE_RULE) * COMPACT_RULE;
+  }
+  packed[table + groupStarts.length] = table;
+  packed[table + groupStarts.length + 1] = COMPACT_RULE;
+  packed[table + groupStarts.length + 2] = table;
+  return packed;
+}
+
+/** Whether rules (three numbers each) of a text of `textLength` characters fit a compact table. */
+function fitsCompact(rules: readonly number[], textLength: number): boolean {
+  if (textLength > 2 ** (32 - LENGTH_BITS)) return false;
+  for (let r = 0; r < rules.length; r += WIDE_RULE) {
+    if (rules[r + 2]! - rules[r + 1]! > LENGTH_MASK) return false;
+  }
+  return true;
 }
 
 /**
@@ -175,9 +262,10 @@ export function forEachPattern(
   visit: PatternVisitor,
 ): void {
   const text = body.text;
+  const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
+    for (let r = groupStart(rules, group); r < last; r += size) {
       const flags = ruleFlags(rules, r);
       const line = ruleLine(rules, r);
       const allow = (flags & RuleFlag.allow) !== 0;
@@ -241,7 +329,7 @@ export function scansRules(rules: RuleNumbers, groups: readonly number[], scans:
   if (scans >= SCANS_BEFORE_INDEXING) return false;
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
-  return numbers <= RULE_SIZE * MOST_RULES_SCANNED;
+  return numbers <= ruleSize(rules) * MOST_RULES_SCANNED;
 }
 
 /**
@@ -295,9 +383,10 @@ export function scanRules(
     wildcardWork += search.work - before;
     return matched;
   };
+  const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < last; r += RULE_SIZE) {
+    for (let r = groupStart(rules, group); r < last; r += size) {
       const flags = ruleFlags(rules, r);
       let pattern = text;
       let start = valueStart(rules, r);
@@ -366,7 +455,11 @@ function prefixMatch(pattern: string, start: number, end: number, path: string):
 const PATH_CHARS = new Int32Array(4);
 
 function fillPathChars(path: string): void {
-  PATH_CHARS.fill(0);
+  // Four stores: `fill` is a call into the runtime that costs more.
+  PATH_CHARS[0] = 0;
+  PATH_CHARS[1] = 0;
+  PATH_CHARS[2] = 0;
+  PATH_CHARS[3] = 0;
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c < 0x80) PATH_CHARS[c >> 5]! |= 1 << (c & 31);
@@ -399,7 +492,7 @@ function endsInIndexHtm(pattern: string, start: number, end: number): boolean {
 
 /** Records each group's rules and which groups each product token names. */
 class RuleTableReader implements GroupHandler {
-  /** The rules, {@link RULE_SIZE} numbers each (see {@link RuleTable.rules}). */
+  /** The rules, three numbers each (see {@link RuleTable.rules}). */
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];

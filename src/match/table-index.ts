@@ -10,15 +10,17 @@ import { hashPrefix } from './prefix-index.js';
 import { type IndexEntry, makeEntry } from './rule-entry.js';
 import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
 import {
+  ruleCount as countRules,
   entriesOf,
   forEachPattern,
   groupEnd,
   groupStart,
   type PatternVisitor,
-  RULE_SIZE,
   type RuleNumbers,
   ruleAtLine,
   ruleEntry,
+  ruleNumber,
+  ruleSize,
 } from './rule-table.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { TableTrigramIndex, trigramKey, type WildcardItems } from './table-trigram-index.js';
@@ -52,7 +54,7 @@ export function indexRuleTable(
 ): RuleIndex {
   let count = 0;
   for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
-  if (count <= RULE_SIZE * Math.max(ruleIndexing.smallSet, ruleIndexing.tableSet)) {
+  if (count <= ruleSize(rules) * Math.max(ruleIndexing.smallSet, ruleIndexing.tableSet)) {
     return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
   }
   const floating: WildcardItems = { ids: [], specials: [], keys: [], priorities: [] };
@@ -64,7 +66,7 @@ export function indexRuleTable(
     lengths: [],
     lastChars: [],
   };
-  const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+  const ruleCount = countRules(rules);
   const seen = new Map<string, number>();
   let wildcards = 0;
   forEachPattern(
@@ -83,7 +85,7 @@ export function indexRuleTable(
             floating.ids.push(ruleCount + floating.specials.length);
             floating.specials.push(makeEntry(whole, allow, group, line, rewrite));
           } else {
-            floating.ids.push(r / RULE_SIZE);
+            floating.ids.push(ruleNumber(rules, r));
           }
           floating.keys.push(trigramKey(pattern, start, end, prefixEnd));
           floating.priorities.push(end - start);
@@ -94,7 +96,7 @@ export function indexRuleTable(
         items.ids.push(ruleCount + items.specials.length);
         items.specials.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
       } else {
-        items.ids.push(r / RULE_SIZE);
+        items.ids.push(ruleNumber(rules, r));
       }
       items.hashes.push(hashPrefix(pattern, start, prefixEnd));
       items.priorities.push(end - start);

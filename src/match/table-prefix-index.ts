@@ -14,13 +14,23 @@ import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import {
+  beatsBest,
+  ruleCount as countRules,
+  type RuleNumbers,
+  ruleAt,
+  ruleEntry,
+  ruleNumber,
+  valueEnd,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
 import { TableMatch } from './table-match.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
  * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
- * the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`, numbered
+ * the table (`ruleNumber`), or an entry of `specials`, numbered
  * from the table's rule count on.
  */
 export interface PrefixItems {
@@ -54,7 +64,7 @@ function tagOf(mixed: number, filterShift: number): number {
 }
 
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
-const FILTER_BITS_PER_ITEM = 3;
+const FILTER_BITS_PER_ITEM = 2;
 
 /** The prefix index of items of one rule table; immutable but for the entries it keeps. */
 export class TablePrefixIndex {
@@ -105,9 +115,10 @@ export class TablePrefixIndex {
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
     const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
-    // Two to four items a bucket: a bucket costs 4 bytes, an item 2 or 4.
+    // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
+    // tags pass over the others).
     let bits = 1;
-    while (1 << (bits + 2) < count) bits++;
+    while (1 << (bits + 3) < count) bits++;
     const shift = 32 - bits;
     const buckets = new Int32Array((1 << bits) + 1);
     const bucket = new Int32Array(count);
@@ -162,7 +173,7 @@ export class TablePrefixIndex {
     this.#body = body;
     this.#rules = rules;
     this.#specials = specials;
-    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#ruleCount = countRules(rules);
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;
     this.#allowMatch = new TableMatch(body, rules, true);
@@ -175,7 +186,7 @@ export class TablePrefixIndex {
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    const ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    const ruleCount = countRules(rules);
     let proper = 0;
     for (const n of lengths) if (n > 1) proper += n - 1;
     let extendedBits = 5;
@@ -187,7 +198,7 @@ export class TablePrefixIndex {
       const id = ids[k]!;
       const special = id < ruleCount ? null : specials[id - ruleCount]!;
       const text = special === null ? body.text : special.prefix;
-      const start = special === null ? rules[id * RULE_SIZE + 1]! : 0;
+      const start = special === null ? valueStart(rules, ruleAt(rules, id)) : 0;
       let hash = HASH_SEED;
       for (let i = 0; i + 1 < n; i++) {
         hash = nextHash(hash, text.charCodeAt(start + i));
@@ -248,7 +259,7 @@ export class TablePrefixIndex {
     for (let k = this.#buckets[b]!; k < to; k++) {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
-      const r = id * RULE_SIZE;
+      const r = ruleAt(rules, id);
       let entry: IndexEntry | null = null;
       let priority: number;
       let line: number;
@@ -256,7 +267,7 @@ export class TablePrefixIndex {
       if (id < this.#ruleCount) {
         // The pattern is the value as written: its length is the priority.
         const head = rules[r]!;
-        priority = rules[r + 2]! - rules[r + 1]!;
+        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
       } else {
@@ -271,7 +282,7 @@ export class TablePrefixIndex {
       if (search.skipWildcards && isWildcardItem(entry, text, rules, r, n)) continue;
       const found =
         entry === null
-          ? foundAt(text, rules[r + 1]!, rules[r + 2]!, n, path)
+          ? foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path)
           : foundEntry(entry, n, path);
       if (found === Found.no) continue;
       // One unit for the entry, one per prefix character compared.
@@ -292,7 +303,7 @@ export class TablePrefixIndex {
 
   /** The entry of the rule at `r` (a pattern as written), kept or made. */
   #entry(r: number): IndexEntry {
-    const slot = (r / RULE_SIZE) % this.#kept.length;
+    const slot = ruleNumber(this.#rules, r) % this.#kept.length;
     const kept = this.#kept[slot];
     // One rule a line: the line names the rule.
     if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
@@ -339,8 +350,8 @@ function isWildcardItem(
   n: number,
 ): boolean {
   if (entry !== null) return entry.pieces !== null;
-  const at = rules[r + 1]! + n;
-  return at < rules[r + 2]! && text.charCodeAt(at) === 0x2a;
+  const at = valueStart(rules, r) + n;
+  return at < valueEnd(rules, r) && text.charCodeAt(at) === 0x2a;
 }
 
 /** {@link foundAt} for an entry. */

@@ -14,7 +14,16 @@ import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { beatsBest, RULE_SIZE, type RuleNumbers, ruleEntry } from './rule-table.js';
+import {
+  beatsBest,
+  type RuleNumbers,
+  ruleAt,
+  ruleCount,
+  ruleEntry,
+  ruleLine,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -23,7 +32,7 @@ export const NO_TRIGRAM = -1;
 
 /**
  * What the index files, in file order. An item is a rule whose pattern is its text, by its
- * number in the table (its first number's index ÷ `RULE_SIZE`), or an entry of `specials`,
+ * number in the table (`ruleNumber`), or an entry of `specials`,
  * numbered from the table's rule count on (as `PrefixItems`).
  */
 export interface WildcardItems {
@@ -129,7 +138,7 @@ export class TableTrigramIndex {
     this.#body = body;
     this.#rules = rules;
     this.#rfc9309 = rfc9309;
-    this.#ruleCount = rules[rules.length - 1]! / RULE_SIZE;
+    this.#ruleCount = ruleCount(rules);
     this.#specials = specials;
     this.#scanned = scanned;
     this.#items = grouped;
@@ -210,13 +219,12 @@ export class TableTrigramIndex {
       let first: number;
       if (id < this.#ruleCount) {
         // The pattern is the value as written: its length is the priority.
-        const r = id * RULE_SIZE;
+        const r = ruleAt(rules, id);
         const head = rules[r]!;
-        const start = rules[r + 1]!;
-        priority = rules[r + 2]! - start;
+        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
-        const c = text.charCodeAt(start);
+        const c = text.charCodeAt(valueStart(rules, r));
         first = c === 0x2a ? -1 : c;
       } else {
         entry = this.#specials[id - this.#ruleCount]!;
@@ -242,9 +250,9 @@ export class TableTrigramIndex {
   #entry(id: number, item: number): IndexEntry {
     const slot = item & (this.#kept.length - 1);
     const kept = this.#kept[slot];
-    const r = id * RULE_SIZE;
+    const r = ruleAt(this.#rules, id);
     // One rule a line: the line names the rule.
-    if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
+    if (kept !== undefined && kept.line === ruleLine(this.#rules, r)) return kept;
     const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
     if (kept === undefined) this.#keptCount++;
     this.#kept[slot] = entry;

@@ -51,6 +51,13 @@ function wildcardDense(i: number, bytes: number): string {
   return text;
 }
 
+/** A file of about `bytes` bytes of rules of a few bytes (`Disallow: /a1`). */
+function shortRules(_i: number, bytes: number): string {
+  let text = 'User-agent: *\n';
+  for (let r = 0; text.length < bytes; r++) text += `Disallow: /${r.toString(36)}\n`;
+  return text;
+}
+
 /**
  * The heap and the typed arrays' memory outside it (an index keeps its rules in those), once
  * what is pending has run and been collected.
@@ -97,20 +104,23 @@ describe('the parsed cache', () => {
   // has the trigram that all the wildcard rules share builds the set's wildcard program, which
   // is larger (an automaton of all their pieces): counted, so the byte budget bounds it.
   it.each([
-    [2, 'a rule-dense file', ruleDense, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
-    [2, 'a wildcard-dense file', wildcardDense, ['/o{i}/q', '/p1/x'], [true, true]],
+    [2, 'a rule-dense file', ruleDense, 100_000, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
+    [2, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
+    // 500 KiB (the default cap), so that what a client keeps of any origin weighs little.
+    [2, 'a file of very short rules', shortRules, 500 * 1024, ['/1{i}', '/-{i}'], [false, true]],
     [
       12,
       'a wildcard-dense file once its program is built',
       wildcardDense,
+      100_000,
       ['/xo{i}a1aaaaaab', '/q'],
       [true, true],
     ],
   ] as const)(
     'retains at most %i× the size of %s per origin, as it estimates',
-    async (ratio, _shape, file, paths, verdicts) => {
-      const size = 100_000;
-      const count = 100;
+    async (ratio, _shape, file, size, paths, verdicts) => {
+      // About 10 MB of bodies whatever the size.
+      const count = Math.round(10_000_000 / size);
       // Each origin's file as bytes, made before measuring; fetched without sockets, whose
       // buffers would blur the figure.
       const bodies = Array.from({ length: count }, (_, i) => Buffer.from(file(i, size)));

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
 import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
-import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { ruleTableLayout, SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 
 // Every case's verdict and deciding line come from Google's reference parser (commit 22b355f).
@@ -17,23 +17,28 @@ const suites: [string, ConformanceCase[]][] = [
 // the reference files, all small, get by default), every set through the prefix and trigram
 // indexes (`smallSet` 0), over entries and over rule numbers (`tableSet` 0: what large sets
 // get), and every wildcard rule through the wildcard program (what checks that the indexes make
-// costly get), as hono runs one suite per router.
+// costly get), as hono runs one suite per router; and over the compact rule table of a large
+// file (`largestArray` 0).
 describe.each([
-  ['scanned list', SMALL_SET, TABLE_SET, false],
-  ['prefix and trigram indexes', 0, TABLE_SET, false],
-  ['prefix index of rule numbers', 0, 0, false],
-  ['wildcard program', SMALL_SET, TABLE_SET, true],
-  ['wildcard program beside rule numbers', 0, 0, true],
-] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram) => {
+  ['scanned list', SMALL_SET, TABLE_SET, false, false],
+  ['prefix and trigram indexes', 0, TABLE_SET, false, false],
+  ['prefix index of rule numbers', 0, 0, false, false],
+  ['prefix index of rule numbers in a compact table', 0, 0, false, true],
+  ['wildcard program', SMALL_SET, TABLE_SET, true, false],
+  ['wildcard program beside rule numbers', 0, 0, true, false],
+] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram, compact) => {
+  const largestArray = ruleTableLayout.largestArray;
   beforeAll(() => {
     ruleIndexing.smallSet = smallSet;
     ruleIndexing.tableSet = tableSet;
     ruleIndexing.alwaysProgram = alwaysProgram;
+    if (compact) ruleTableLayout.largestArray = 0;
   });
   afterAll(() => {
     ruleIndexing.smallSet = SMALL_SET;
     ruleIndexing.tableSet = TABLE_SET;
     ruleIndexing.alwaysProgram = false;
+    ruleTableLayout.largestArray = largestArray;
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {

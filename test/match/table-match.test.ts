@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_SIZE, readRuleTable, ruleEntry } from '../../src/match/rule-table.js';
+import { readRuleTable, ruleAt, ruleCount, ruleEntry } from '../../src/match/rule-table.js';
 import { TableMatch } from '../../src/match/table-match.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
@@ -19,10 +19,10 @@ describe('a match answered from the rule table', () => {
     ].join('\n');
     const table = readRuleTable(readBody(body), resolveOptions(undefined));
     const rules = table.rules;
-    const count = rules[rules.length - 1]! / RULE_SIZE;
+    const count = ruleCount(rules);
     expect(count).toBe(4);
     for (let id = 0; id < count; id++) {
-      const r = id * RULE_SIZE;
+      const r = ruleAt(rules, id);
       const entry = ruleEntry(table.body, rules, r, false, false);
       const match = new TableMatch(table.body, rules, entry.allow).set(r, entry.anchored);
       expect({ ...entry }).toEqual({
