@@ -4,22 +4,19 @@
 
 import { argumentError } from '../errors.js';
 import { isSpace } from '../util/bytes.js';
+import type { CharCodes } from '../util/char-codes.js';
 
 /**
  * Whether a `User-agent` value names every crawler: exactly `*`, or `*` followed by whitespace
  * and anything (Google-specific: `* everyone` is still global).
  */
 export function isGlobalAgent(value: string): boolean {
-  return isGlobalAgentAt(value, 0, value.length);
+  return value.charCodeAt(0) === 0x2a && (value.length === 1 || isSpace(value.charCodeAt(1)));
 }
 
-/** {@link isGlobalAgent} of the value `text[start, end)`, read in place. */
-export function isGlobalAgentAt(text: string, start: number, end: number): boolean {
-  return (
-    end > start &&
-    text.charCodeAt(start) === 0x2a &&
-    (end - start === 1 || isSpace(text.charCodeAt(start + 1)))
-  );
+/** {@link isGlobalAgent} of the value at `[start, end)` of a text, read from its `codes`. */
+export function isGlobalAgentAt(codes: CharCodes, start: number, end: number): boolean {
+  return end > start && codes[start] === 0x2a && (end - start === 1 || isSpace(codes[start + 1]!));
 }
 
 function isTokenChar(code: number, digits: boolean): boolean {
@@ -38,13 +35,23 @@ function isTokenChar(code: number, digits: boolean): boolean {
  * also turns `MJ12bot` into `MJ`.
  */
 export function extractProductToken(value: string, digits = false): string {
-  return value.slice(0, productTokenEnd(value, 0, value.length, digits));
+  let end = 0;
+  while (end < value.length && isTokenChar(value.charCodeAt(end), digits)) end++;
+  return value.slice(0, end);
 }
 
-/** Where the product token of the value `text[start, end)` ends ({@link extractProductToken}). */
-export function productTokenEnd(text: string, start: number, end: number, digits: boolean): number {
+/**
+ * Where the product token of the value at `[start, end)` of a text ends
+ * ({@link extractProductToken}), read from the text's `codes`.
+ */
+export function productTokenEnd(
+  codes: CharCodes,
+  start: number,
+  end: number,
+  digits: boolean,
+): number {
   let i = start;
-  while (i < end && isTokenChar(text.charCodeAt(i), digits)) i++;
+  while (i < end && isTokenChar(codes[i]!, digits)) i++;
   return i;
 }
 

@@ -7,6 +7,7 @@
 
 import type { ParseOptions } from '../types.js';
 import { stringToByteString } from '../util/bytes.js';
+import { type CharCodes, withCharCodes } from '../util/char-codes.js';
 import { isGlobalAgentAt, productTokenEnd } from './agent.js';
 import type { BodyText } from './body.js';
 import { escapedPattern } from './escape.js';
@@ -83,8 +84,19 @@ function read(
   options: Required<ParseOptions>,
   handler: GroupHandler,
 ): TokenizeSummary | null {
-  const events = new GroupEvents(body, options.productTokenDigits, handler);
-  return tokenizeText(body.text, options.maxBytes, events, body.utf16, body.codes);
+  if (body.codes !== undefined) return readCodes(body, body.codes, options, handler);
+  return withCharCodes(body.text, body.utf16, (codes) => readCodes(body, codes, options, handler));
+}
+
+/** {@link read} given the character codes of the body's text (see `withCharCodes`). */
+function readCodes(
+  body: BodyText,
+  codes: CharCodes,
+  options: Required<ParseOptions>,
+  handler: GroupHandler,
+): TokenizeSummary | null {
+  const events = new GroupEvents(body, codes, options.productTokenDigits, handler);
+  return tokenizeText(body.text, options.maxBytes, events, body.utf16, codes);
 }
 
 /**
@@ -93,6 +105,7 @@ function read(
  */
 class GroupEvents implements TokenizeHandler {
   readonly #text: string;
+  readonly #codes: CharCodes;
   readonly #digits: boolean;
   readonly #handler: GroupHandler;
   #groups = 0;
@@ -102,8 +115,9 @@ class GroupEvents implements TokenizeHandler {
   #nextPercent = -1;
   #nextNonAscii: number;
 
-  constructor({ text, ascii }: BodyText, digits: boolean, handler: GroupHandler) {
+  constructor({ text, ascii }: BodyText, codes: CharCodes, digits: boolean, handler: GroupHandler) {
     this.#text = text;
+    this.#codes = codes;
     this.#digits = digits;
     this.#handler = handler;
     // An ASCII body has no character ≥ 0x80 to find.
@@ -129,9 +143,10 @@ class GroupEvents implements TokenizeHandler {
           this.#inRules = false;
         }
         // The token is read in place: a reader that keeps only it slices no value.
-        const token = isGlobalAgentAt(text, vs, ve)
+        const codes = this.#codes;
+        const token = isGlobalAgentAt(codes, vs, ve)
           ? null
-          : text.slice(vs, productTokenEnd(text, vs, ve, this.#digits));
+          : text.slice(vs, productTokenEnd(codes, vs, ve, this.#digits));
         this.#handler.agent(this.#groups - 1, line, vs, ve, token);
         return;
       }

@@ -76,12 +76,14 @@ function fill(text: string, utf16: boolean, into: CharCodes | null): CharCodes {
     return codes;
   }
   const codes = (into as Uint8Array | null) ?? new Uint8Array(length);
-  // An ASCII text's UTF-8 is its byte string; a byte string with bytes ≥ 0x80 is not.
-  const { read, written } = encoder.encodeInto(text, codes);
-  if (read === length && written === length) return codes;
+  // Latin-1 writes each character of a byte string as its byte (a native copy).
   if (latin1Write !== undefined) {
     latin1Write.call(codes, text, 0, length);
-  } else {
+    return codes;
+  }
+  // An ASCII text's UTF-8 is its byte string; a byte string with bytes ≥ 0x80 is not.
+  const { read, written } = encoder.encodeInto(text, codes);
+  if (read !== length || written !== length) {
     for (let i = 0; i < length; i++) codes[i] = text.charCodeAt(i);
   }
   return codes;
