@@ -57,7 +57,13 @@ export function indexRuleTable(
   if (count <= ruleSize(rules) * Math.max(ruleIndexing.smallSet, ruleIndexing.tableSet)) {
     return new RuleIndex(entriesOf(body, rules, groups, rfc9309));
   }
-  const floating: WildcardItems = { ids: [], specials: [], keys: [], priorities: [] };
+  const floating: WildcardItems = {
+    ids: [],
+    specials: [],
+    firsts: [],
+    keys: [],
+    priorities: [],
+  };
   const items: PrefixItems = {
     ids: [],
     specials: [],
@@ -83,7 +89,8 @@ export function indexRuleTable(
         if (prefixEnd - start <= 1) {
           if (special) {
             floating.ids.push(ruleCount + floating.specials.length);
-            floating.specials.push(makeEntry(whole, allow, group, line, rewrite));
+            floating.specials.push(2 * ruleNumber(rules, r) + (rewrite ? 1 : 0));
+            floating.firsts.push(prefixEnd > start ? pattern.charCodeAt(start) : -1);
           } else {
             floating.ids.push(ruleNumber(rules, r));
           }

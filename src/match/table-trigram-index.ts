@@ -8,8 +8,9 @@
  * path with `filter=` tests `/*&filter=`, not `/*?*order=`). A check reads a
  * candidate's priority, line and kind from the table, and makes an {@link IndexEntry} only of a
  * rule it must match further (one it could beat the best with, whose prefix the path has); the
- * last few made are kept. Patterns that differ from their text (escaped values) are kept as
- * entries. It answers as a `TrigramIndex` and a scanned list over the rules' entries do, with
+ * last few made are kept. Patterns that differ from their text (escaped values, rewrites) keep
+ * their priority and prefix's character too (8 bytes), and are made entries the same way. It
+ * answers as a `TrigramIndex` and a scanned list over the rules' entries do, with
  * the same work.
  */
 
@@ -35,12 +36,14 @@ export const NO_TRIGRAM = -1;
 
 /**
  * What the index files, in file order. An item is a rule whose pattern is its text, by its
- * number in the table (`ruleNumber`), or an entry of `specials`,
- * numbered from the table's rule count on (as `PrefixItems`).
+ * number in the table (`ruleNumber`), or a pattern that differs from its text (an escaped
+ * value, an `index.html` rewrite), numbered from the table's rule count on: its rule's number
+ * × 2 (+ 1 for a rewrite) in `specials`, its prefix's one character (or -1) in `firsts`.
  */
 export interface WildcardItems {
   readonly ids: number[];
-  readonly specials: IndexEntry[];
+  readonly specials: number[];
+  readonly firsts: number[];
   /** Each item's key ({@link trigramKey}), or {@link NO_TRIGRAM}. */
   readonly keys: number[];
   /** Each item's priority: its pattern's length. */
@@ -87,7 +90,12 @@ export class TableTrigramIndex {
   readonly #rules: RuleNumbers;
   readonly #rfc9309: boolean;
   readonly #ruleCount: number;
-  readonly #specials: readonly IndexEntry[];
+  /**
+   * Per pattern that differs from its text (see {@link WildcardItems}): its rule's number × 2
+   * (+ 1 for a rewrite), and its priority << 8 | its prefix's character + 1 (0: empty prefix).
+   */
+  readonly #specials: Int32Array;
+  readonly #specialData: Int32Array;
   /** The items without a trigram, strongest first. */
   readonly #scanned: Int32Array;
   /** The items with one, by trigram; strongest first within a group. */
@@ -112,7 +120,7 @@ export class TableTrigramIndex {
 
   /** `items`: in file order, from the table `rules` of `body`. */
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: WildcardItems) {
-    const { ids, specials, keys, priorities } = items;
+    const { ids, specials, firsts, keys, priorities } = items;
     let hashed = 0;
     for (const key of keys) if (key !== NO_TRIGRAM) hashed++;
     const hashedKeys = new Int32Array(hashed);
@@ -150,7 +158,12 @@ export class TableTrigramIndex {
     this.#rules = rules;
     this.#rfc9309 = rfc9309;
     this.#ruleCount = ruleCount(rules);
-    this.#specials = specials;
+    this.#specials = Int32Array.from(specials);
+    this.#specialData = new Int32Array(specials.length);
+    for (let k = 0; k < ids.length; k++) {
+      const special = ids[k]! - this.#ruleCount;
+      if (special >= 0) this.#specialData[special] = (priorities[k]! << 8) | (firsts[special]! + 1);
+    }
     this.#scanned = scanned;
     this.#items = grouped;
     this.#starts = starts;
@@ -167,7 +180,7 @@ export class TableTrigramIndex {
       this.#walked.byteLength +
       this.#keys.byteLength +
       this.#trigrams.bits.byteLength +
-      (8 + ENTRY_BYTES) * specials.length +
+      8 * specials.length +
       8 * this.#kept.length;
   }
 
@@ -234,7 +247,6 @@ export class TableTrigramIndex {
     const text = this.#body.text;
     for (let k = from; k < to; k++) {
       const id = items[k]!;
-      let entry: IndexEntry | null = null;
       let priority: number;
       let line: number;
       let allow: boolean;
@@ -250,9 +262,13 @@ export class TableTrigramIndex {
         const c = text.charCodeAt(valueStart(rules, r));
         first = c === 0x2a ? -1 : c;
       } else {
-        entry = this.#specials[id - this.#ruleCount]!;
-        ({ priority, line, allow } = entry);
-        first = entry.prefix.length === 0 ? -1 : entry.prefix.charCodeAt(0);
+        const special = id - this.#ruleCount;
+        const head = rules[ruleAt(rules, this.#specials[special]! >> 1)]!;
+        const data = this.#specialData[special]!;
+        priority = data >> 8;
+        line = head >> 2;
+        allow = (head & RuleFlag.allow) !== 0;
+        first = (data & 0xff) - 1;
       }
       if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
@@ -262,21 +278,30 @@ export class TableTrigramIndex {
       search.work += first < 0 ? 1 : 2;
       if (search.work > search.budget) return;
       if (first >= 0 && (path.length === 0 || path.charCodeAt(0) !== first)) continue;
-      entry ??= this.#entry(id, base + k);
+      const entry = this.#entry(id, base + k);
       if (!search.matchesAfterPrefix(entry)) continue;
       if (allow) state.allow = entry;
       else state.disallow = entry;
     }
   }
 
-  /** The entry of rule number `id` (a pattern as written, item number `item`), kept or made. */
+  /** The entry of item `id` (item number `item`), kept or made. */
   #entry(id: number, item: number): IndexEntry {
     const slot = item & (this.#kept.length - 1);
     const kept = this.#kept[slot];
-    const r = ruleAt(this.#rules, id);
-    // One rule a line: the line names the rule.
-    if (kept !== undefined && kept.line === ruleLine(this.#rules, r)) return kept;
-    const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
+    const special = id - this.#ruleCount;
+    const number = special < 0 ? id : this.#specials[special]! >> 1;
+    const rewrite = special >= 0 && (this.#specials[special]! & 1) !== 0;
+    const r = ruleAt(this.#rules, number);
+    // One rule a line (and its rewrite): the line and kind name the item.
+    if (
+      kept !== undefined &&
+      kept.line === ruleLine(this.#rules, r) &&
+      kept.indexRewrite === rewrite
+    ) {
+      return kept;
+    }
+    const entry = ruleEntry(this.#body, this.#rules, r, rewrite, this.#rfc9309);
     if (kept === undefined) this.#keptCount++;
     this.#kept[slot] = entry;
     return entry;

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../../src/index.js';
+import { ruleIndexing, TABLE_SET } from '../../src/match/rule-index.js';
+
+// Wildcard rules with an empty or one-character prefix, in a set large enough to be kept as rule
+// numbers (a TableTrigramIndex): escaped values and `index.html` rewrites among them are made
+// entries only when a check reaches them, and answer as the entries of a small set do.
+
+afterEach(() => {
+  ruleIndexing.tableSet = TABLE_SET;
+});
+
+const body = [
+  'User-agent: *',
+  ...Array.from({ length: 40 }, (_, i) => `Disallow: /*x${i}q`),
+  'Allow: *caf\u00e9*',
+  'Disallow: *caf%C3%A9/menu$',
+  'Allow: /*/index.html',
+  'Disallow: /*/private/',
+  'Allow: *%7Euser',
+  'Disallow: *~user/x',
+  'Disallow: /*ab',
+  '',
+].join('\n');
+
+const urls = [
+  'https://e.com/a/x3q',
+  'https://e.com/caf\u00e9/menu',
+  'https://e.com/caf%C3%A9/menu',
+  'https://e.com/caf%c3%a9/menu',
+  'https://e.com/site/',
+  'https://e.com/site/index.html',
+  'https://e.com/site/private/',
+  'https://e.com/~user/x',
+  'https://e.com/%7Euser/x',
+  'https://e.com/zab',
+  'https://e.com/x12q/index.html',
+];
+
+/** Each URL's verdict and deciding line, on a set's first (scanned) and later (indexed) checks. */
+function answers(): unknown[] {
+  const robots = parseRobotsTxt(body);
+  return [1, 2].flatMap(() =>
+    urls.map((url) => [robots.isAllowed(url, 'bot'), robots.matchingLine(url, 'bot')]),
+  );
+}
+
+describe('short-prefix wildcard rules kept as rule numbers', () => {
+  it('answer as entries do, escaped values and rewrites included', () => {
+    ruleIndexing.tableSet = 1000;
+    const fromEntries = answers();
+    ruleIndexing.tableSet = TABLE_SET;
+    expect(answers()).toEqual(fromEntries);
+    expect(fromEntries).toContainEqual([false, 43]);
+    expect(fromEntries).toContainEqual([true, 44]);
+  });
+});
