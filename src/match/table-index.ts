@@ -1,8 +1,9 @@
 /**
  * A rule set's index made from the rule table (`RuleTable`) rather than from entries: the rules
  * filed by literal prefix ({@link TablePrefixIndex}) and the wildcard rules with an empty or
- * one-character prefix, trigram-filed or scanned ({@link TableTrigramIndex}), stay rule numbers;
- * only the patterns that differ from their text are entries up front.
+ * one-character prefix, trigram-filed or scanned ({@link TableTrigramIndex}), stay rule numbers,
+ * those whose pattern differs from their text (escaped, rewritten) included: no entry is made up
+ * front.
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -67,6 +68,7 @@ export function indexRuleTable(
   const items: PrefixItems = {
     ids: [],
     specials: [],
+    specialPrefixes: [],
     hashes: [],
     priorities: [],
     lengths: [],
@@ -80,7 +82,7 @@ export function indexRuleTable(
     rules,
     groups,
     rfc9309,
-    (pattern, start, end, r, rewrite, special, group, line, allow) => {
+    (pattern, start, end, r, rewrite, special, _group, _line, allow) => {
       const prefixEnd = literalEnd(pattern, start, end);
       if (isWildcard(pattern, end, prefixEnd)) {
         const whole = pattern.slice(start, end);
@@ -101,7 +103,9 @@ export function indexRuleTable(
       }
       if (special) {
         items.ids.push(ruleCount + items.specials.length);
-        items.specials.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
+        const wildcard = isWildcard(pattern, end, prefixEnd);
+        items.specials.push(4 * ruleNumber(rules, r) + (wildcard ? 2 : 0) + (rewrite ? 1 : 0));
+        items.specialPrefixes.push(pattern.slice(start, prefixEnd));
       } else {
         items.ids.push(ruleNumber(rules, r));
       }

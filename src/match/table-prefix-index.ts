@@ -4,8 +4,9 @@
  * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
  * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
  * rule it must match further (a wildcard rule whose prefix matched); the last few made are kept.
- * A plain rule that matches is answered from its numbers (a `TableMatch`). The few patterns that differ from their text (an escaped value, an
- * `index.html` rewrite) are kept as entries. It answers as a `PrefixIndex` over the rules'
+ * A plain rule that matches is answered from its numbers (a `TableMatch`). A pattern that
+ * differs from its text (an escaped value, an `index.html` rewrite) keeps its priority and
+ * prefix's length too (8 bytes), and is made an entry when a check reaches it. It answers as a `PrefixIndex` over the rules'
  * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
  * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
  */
@@ -30,12 +31,14 @@ import { TableMatch } from './table-match.js';
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
  * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
- * the table (`ruleNumber`), or an entry of `specials`, numbered
- * from the table's rule count on.
+ * the table (`ruleNumber`), or a pattern that differs from its text (an escaped value, an
+ * `index.html` rewrite), numbered from the table's rule count on: its rule's number × 4, + 2 for
+ * a wildcard pattern, + 1 for a rewrite, in `specials`, its literal prefix in `specialPrefixes`.
  */
 export interface PrefixItems {
   readonly ids: number[];
-  readonly specials: IndexEntry[];
+  readonly specials: number[];
+  readonly specialPrefixes: string[];
   /** The hash (as a check computes it, `hashPrefix`) of each item's literal prefix. */
   readonly hashes: number[];
   /** Each item's priority: its pattern's length. */
@@ -98,8 +101,14 @@ export class TablePrefixIndex {
    * starts with it), and stops there.
    */
   readonly filters: PrefixFilters;
-  /** Entries kept for items that are not rules as written (numbered `#rulesCount` on). */
-  readonly #specials: readonly IndexEntry[];
+  /**
+   * Items that are not rules as written (numbered `#ruleCount` on; see {@link PrefixItems}):
+   * their `specials` numbers, and their priority << 16 | their literal prefix's length (a
+   * pattern is at most a capped line, escaped: under 2^16). Made entries when a check reaches
+   * them.
+   */
+  readonly #specials: Int32Array;
+  readonly #specialData: Int32Array;
   readonly #ruleCount: number;
   /** The best allow and disallow of a check among the plain rules written as they match. */
   readonly #allowMatch: TableMatch;
@@ -113,7 +122,7 @@ export class TablePrefixIndex {
 
   /** `items`: in file order, from the table `rules` of `body`. */
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
-    const { ids, specials, hashes, priorities, lengths, lastChars } = items;
+    const { ids, specials, specialPrefixes, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
     // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
     // tags pass over the others).
@@ -172,7 +181,8 @@ export class TablePrefixIndex {
     }
     this.#body = body;
     this.#rules = rules;
-    this.#specials = specials;
+    this.#specials = Int32Array.from(specials);
+    this.#specialData = new Int32Array(specials.length);
     this.#ruleCount = countRules(rules);
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;
@@ -196,8 +206,9 @@ export class TablePrefixIndex {
     for (let k = 0; k < count; k++) {
       const n = lengths[k]!;
       const id = ids[k]!;
-      const special = id < ruleCount ? null : specials[id - ruleCount]!;
-      const text = special === null ? body.text : special.prefix;
+      const special = id < ruleCount ? null : specialPrefixes[id - ruleCount]!;
+      if (special !== null) this.#specialData[id - ruleCount] = (priorities[k]! << 16) | n;
+      const text = special ?? body.text;
       const start = special === null ? valueStart(rules, ruleAt(rules, id)) : 0;
       let hash = HASH_SEED;
       for (let i = 0; i + 1 < n; i++) {
@@ -217,7 +228,7 @@ export class TablePrefixIndex {
       filter.byteLength +
       extended.byteLength +
       4 * (buckets.length + ends.length) +
-      (8 + ENTRY_BYTES) * specials.length +
+      8 * specials.length +
       8 * this.#kept.length;
   }
 
@@ -259,31 +270,32 @@ export class TablePrefixIndex {
     for (let k = this.#buckets[b]!; k < to; k++) {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
-      const r = ruleAt(rules, id);
+      const special = id - this.#ruleCount;
+      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 2);
       let entry: IndexEntry | null = null;
-      let priority: number;
-      let line: number;
-      let allow: boolean;
-      if (id < this.#ruleCount) {
-        // The pattern is the value as written: its length is the priority.
-        const head = rules[r]!;
-        priority = valueLength(rules, r);
-        line = head >> 2;
-        allow = (head & RuleFlag.allow) !== 0;
-      } else {
-        entry = this.#specials[id - this.#ruleCount]!;
-        ({ priority, line, allow } = entry);
-      }
+      const head = rules[r]!;
+      // The pattern is the value as written, or not: its length is the priority.
+      const priority = special < 0 ? valueLength(rules, r) : this.#specialData[special]! >>> 16;
+      const line = head >> 2;
+      const allow = (head & RuleFlag.allow) !== 0;
       if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
-      if (search.skipWildcards && isWildcardItem(entry, text, rules, r, n)) continue;
-      const found =
-        entry === null
-          ? foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path)
-          : foundEntry(entry, n, path);
+      if (
+        search.skipWildcards &&
+        (special < 0 ? isWildcardItem(text, rules, r, n) : (this.#specials[special]! & 2) !== 0)
+      ) {
+        continue;
+      }
+      let found: number = Found.no;
+      if (special < 0) {
+        found = foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path);
+      } else if ((this.#specialData[special]! & 0xffff) === n) {
+        entry = this.#specialEntry(special, r);
+        found = foundEntry(entry, n, path);
+      }
       if (found === Found.no) continue;
       // One unit for the entry, one per prefix character compared.
       search.work += 1 + n;
@@ -303,11 +315,23 @@ export class TablePrefixIndex {
 
   /** The entry of the rule at `r` (a pattern as written), kept or made. */
   #entry(r: number): IndexEntry {
-    const slot = ruleNumber(this.#rules, r) % this.#kept.length;
+    return this.#keptEntry(ruleNumber(this.#rules, r), r, false);
+  }
+
+  /** The entry of special item `special` (of the rule at `r`), kept or made. */
+  #specialEntry(special: number, r: number): IndexEntry {
+    return this.#keptEntry(this.#ruleCount + special, r, (this.#specials[special]! & 1) !== 0);
+  }
+
+  /** The entry of item `id`, the rule at `r` (its rewrite with `rewrite`), kept or made. */
+  #keptEntry(id: number, r: number, rewrite: boolean): IndexEntry {
+    const slot = id % this.#kept.length;
     const kept = this.#kept[slot];
-    // One rule a line: the line names the rule.
-    if (kept !== undefined && kept.line === this.#rules[r]! >> 2) return kept;
-    const entry = ruleEntry(this.#body, this.#rules, r, false, this.#rfc9309);
+    // One rule a line (and its rewrite): the line and kind name the item.
+    if (kept !== undefined && kept.line === this.#rules[r]! >> 2 && kept.indexRewrite === rewrite) {
+      return kept;
+    }
+    const entry = ruleEntry(this.#body, this.#rules, r, rewrite, this.#rfc9309);
     if (kept === undefined) this.#keptCount++;
     this.#kept[slot] = entry;
     return entry;
@@ -342,14 +366,7 @@ function foundAt(text: string, start: number, end: number, n: number, path: stri
  * met at prefix length `n`, is a wildcard pattern: a rule as written is one when a `*` follows
  * its first `n` characters.
  */
-function isWildcardItem(
-  entry: IndexEntry | null,
-  text: string,
-  rules: RuleNumbers,
-  r: number,
-  n: number,
-): boolean {
-  if (entry !== null) return entry.pieces !== null;
+function isWildcardItem(text: string, rules: RuleNumbers, r: number, n: number): boolean {
   const at = valueStart(rules, r) + n;
   return at < valueEnd(rules, r) && text.charCodeAt(at) === 0x2a;
 }

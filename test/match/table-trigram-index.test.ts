@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
 import { ruleIndexing, TABLE_SET } from '../../src/match/rule-index.js';
 
-// Wildcard rules with an empty or one-character prefix, in a set large enough to be kept as rule
-// numbers (a TableTrigramIndex): escaped values and `index.html` rewrites among them are made
-// entries only when a check reaches them, and answer as the entries of a small set do.
+// Rules in a set large enough to be kept as rule numbers (a TablePrefixIndex, and a
+// TableTrigramIndex for wildcard rules with an empty or one-character prefix): escaped values and
+// `index.html` rewrites among them are made entries only when a check reaches them, and answer
+// as the entries of a small set do.
 
 afterEach(() => {
   ruleIndexing.tableSet = TABLE_SET;
@@ -20,6 +21,11 @@ const body = [
   'Allow: *%7Euser',
   'Disallow: *~user/x',
   'Disallow: /*ab',
+  'Disallow: /caf\u00e9/x',
+  'Allow: /caf%c3%a9/x/y',
+  'Allow: /dir/index.html',
+  'Allow: /w*/index.htm',
+  'Disallow: /w',
   '',
 ].join('\n');
 
@@ -35,6 +41,11 @@ const urls = [
   'https://e.com/%7Euser/x',
   'https://e.com/zab',
   'https://e.com/x12q/index.html',
+  'https://e.com/caf%C3%A9/x/y',
+  'https://e.com/caf\u00e9/x/z',
+  'https://e.com/dir/',
+  'https://e.com/wa/b/',
+  'https://e.com/wa/b/index.html',
 ];
 
 /** Each URL's verdict and deciding line, on a set's first (scanned) and later (indexed) checks. */
@@ -45,7 +56,7 @@ function answers(): unknown[] {
   );
 }
 
-describe('short-prefix wildcard rules kept as rule numbers', () => {
+describe('rules kept as rule numbers', () => {
   it('answer as entries do, escaped values and rewrites included', () => {
     ruleIndexing.tableSet = 1000;
     const fromEntries = answers();
@@ -53,5 +64,8 @@ describe('short-prefix wildcard rules kept as rule numbers', () => {
     expect(answers()).toEqual(fromEntries);
     expect(fromEntries).toContainEqual([false, 43]);
     expect(fromEntries).toContainEqual([true, 44]);
+    expect(fromEntries).toContainEqual([true, 50]);
+    expect(fromEntries).toContainEqual([true, 51]);
+    expect(fromEntries).toContainEqual([true, 52]);
   });
 });
