@@ -10,6 +10,7 @@ import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
+import type { PathSearch } from './path-search.js';
 import { compilePattern } from './pattern.js';
 import { type IndexEntry, indexRewriteOf, type MatchState, makeEntry } from './rule-entry.js';
 
@@ -363,26 +364,12 @@ export function scanRules(
   const text = body.text;
   const search = state.search;
   const path = search.path;
+  // The path's second character, when it starts with `/` (see prefixMatch); else −1.
+  const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
+  // What the wildcard patterns' searches have cost, and whether PATH_CHARS holds the path's
+  // characters yet (plain locals, not a closure's: V8 checks a closure's on every read).
   let wildcardWork = 0;
   let pathChars = false;
-  /** Whether `path` matches `pattern[start, end)`, with the work counted. */
-  const matches = (pattern: string, start: number, end: number): boolean => {
-    search.work += 1 + (end - start);
-    const star = prefixMatch(pattern, start, end, path);
-    if (star < 0) return star === PrefixMatch.yes;
-    // Most wildcard patterns need a character the path lacks (`?`, `&`, `.`): ruled out
-    // without compiling the pattern or searching the path for its pieces.
-    if (!pathChars) {
-      search.work += path.length;
-      fillPathChars(path);
-      pathChars = true;
-    }
-    if (lacksCharacterOf(pattern, start + star, end)) return false;
-    const before = search.work;
-    const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
-    wildcardWork += search.work - before;
-    return matched;
-  };
   const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
@@ -391,36 +378,79 @@ export function scanRules(
       let pattern = text;
       let start = valueStart(rules, r);
       let end = valueEnd(rules, r);
-      if ((flags & RuleFlag.escaped) !== 0) {
+      if ((flags & ESCAPED) !== 0) {
         pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
         start = 0;
         end = pattern.length;
       }
-      const allow = (flags & RuleFlag.allow) !== 0;
+      const allow = (flags & ALLOW) !== 0;
       const line = ruleLine(rules, r);
-      // A rule's priority is its pattern's length (`priorityOf`).
-      if (
-        beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
-        matches(pattern, start, end)
-      ) {
-        const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
-        if (allow) state.allow = entry;
-        else state.disallow = entry;
+      // A rule's priority is its pattern's length (`priorityOf`). Whether the path matches it:
+      // its literal prefix compared in place, a wildcard pattern then ruled out by a character
+      // the path lacks (most need one: `?`, `&`, `.`), else searched for.
+      if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
+        search.work += 1 + (end - start);
+        const star = prefixMatch(pattern, start, end, path, second);
+        let matched = star === PrefixMatch.yes;
+        if (star >= 0) {
+          if (!pathChars) {
+            search.work += path.length;
+            fillPathChars(path);
+            pathChars = true;
+          }
+          const before = search.work;
+          matched = matchesWildcard(pattern, start, end, star, search);
+          wildcardWork += search.work - before;
+        }
+        if (matched) {
+          const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
+          if (allow) state.allow = entry;
+          else state.disallow = entry;
+        }
       }
       // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
       if (allow && endsInIndexHtm(pattern, start, end)) {
         const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        if (
-          beatsBest(rewritten.length, line, state.allow) &&
-          matches(rewritten, 0, rewritten.length)
-        ) {
-          state.allow = makeEntry(rewritten, true, group, line, true);
+        if (beatsBest(rewritten.length, line, state.allow)) {
+          search.work += 1 + rewritten.length;
+          const star = prefixMatch(rewritten, 0, rewritten.length, path, second);
+          let matched = star === PrefixMatch.yes;
+          if (star >= 0) {
+            if (!pathChars) {
+              search.work += path.length;
+              fillPathChars(path);
+              pathChars = true;
+            }
+            const before = search.work;
+            matched = matchesWildcard(rewritten, 0, rewritten.length, star, search);
+            wildcardWork += search.work - before;
+          }
+          if (matched) state.allow = makeEntry(rewritten, true, group, line, true);
         }
       }
       if (search.work > search.budget || wildcardWork > SCAN_WILDCARD_WORK) return false;
     }
   }
   return true;
+}
+
+/** The `RuleFlag` bits, as module constants for the scan's loop (V8 folds them). */
+const ALLOW: typeof RuleFlag.allow = 1;
+const ESCAPED: typeof RuleFlag.escaped = 2;
+
+/**
+ * Whether the path of `search` matches the wildcard pattern `pattern[start, end)` whose literal
+ * prefix it matches, up to the `*` at offset `star` (PATH_CHARS holding the path's characters).
+ */
+function matchesWildcard(
+  pattern: string,
+  start: number,
+  end: number,
+  star: number,
+  search: PathSearch,
+): boolean {
+  if (lacksCharacterOf(pattern, start + star, end)) return false;
+  return search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
 }
 
 /** `beats` for a rule not made into an entry: its priority and line against the best so far. */
@@ -437,9 +467,24 @@ const PrefixMatch = { no: -1, yes: -2 } as const;
  * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
  * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
  * matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
+ * `second`: the path's second character when the path starts with `/`, else −1.
  */
-function prefixMatch(pattern: string, start: number, end: number, path: string): number {
-  for (let i = 0; start + i < end; i++) {
+function prefixMatch(
+  pattern: string,
+  start: number,
+  end: number,
+  path: string,
+  second: number,
+): number {
+  let i = 0;
+  // Most patterns start with `/`, as `second` says the path does: then most are told apart from
+  // the path by their second character, compared here with the path's, read once per scan.
+  if (second >= 0 && end - start >= 2 && pattern.charCodeAt(start) === 0x2f) {
+    const c = pattern.charCodeAt(start + 1);
+    if (c !== second && c !== 0x2a && c !== 0x24) return PrefixMatch.no;
+    i = 1;
+  }
+  for (; start + i < end; i++) {
     const c = pattern.charCodeAt(start + i);
     if (c === 0x2a) return i;
     // `$` is special only as the pattern's last character: the path must end there.

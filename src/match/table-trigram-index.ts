@@ -2,7 +2,10 @@
  * The wildcard rules with an empty or one-character literal prefix of a rule set read from a
  * rule table (`RuleTable`), in a few bytes a rule: filed, as a {@link TrigramIndex} files their
  * entries, under a trigram of their longest literal piece (those without a piece of 3
- * characters are scanned on every check), but as rule numbers in typed arrays. A check reads a
+ * characters are scanned on every check), but as rule numbers in typed arrays, and split by the
+ * character before that trigram when the piece has one: a walk that meets the trigram tests the
+ * rules of its piece's length 3 and those whose piece has the path's character before it (a
+ * path with `filter=` tests `/*&filter=`, not `/*?*order=`). A check reads a
  * candidate's priority, line and kind from the table, and makes an {@link IndexEntry} only of a
  * rule it must match further (one it could beat the best with, whose prefix the path has); the
  * last few made are kept. Patterns that differ from their text (escaped values, rewrites) keep
@@ -13,7 +16,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
-import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
+import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -41,16 +44,18 @@ export interface WildcardItems {
   readonly ids: number[];
   readonly specials: number[];
   readonly firsts: number[];
-  /** Each item's trigram ({@link trigramKey}), or {@link NO_TRIGRAM}. */
+  /** Each item's key ({@link trigramKey}), or {@link NO_TRIGRAM}. */
   readonly keys: number[];
   /** Each item's priority: its pattern's length. */
   readonly priorities: number[];
 }
 
 /**
- * The trigram a wildcard pattern `pattern[start, end)` whose literal prefix ends at `prefixEnd`
- * (at a `*`) is filed under: the last three characters of its longest piece (the first of the
- * longest), as `longestPiece` finds it for an entry; {@link NO_TRIGRAM} when no piece has 3.
+ * The key a wildcard pattern `pattern[start, end)` whose literal prefix ends at `prefixEnd` (at
+ * a `*`) is filed under: the last three characters of its longest piece (the first of the
+ * longest), as `longestPiece` finds it for an entry, and the one before them if there is one,
+ * eight bits each (as a walk's window holds the path's last four characters);
+ * {@link NO_TRIGRAM} when no piece has 3. The low 24 bits are the trigram.
  */
 export function trigramKey(pattern: string, start: number, end: number, prefixEnd: number): number {
   const last = end > start && pattern.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
@@ -65,7 +70,9 @@ export function trigramKey(pattern: string, start: number, end: number, prefixEn
     }
     from = i + 1;
   }
-  return longest >= 3 ? trigramAt(pattern, longestEnd - 3) : NO_TRIGRAM;
+  if (longest < 3) return NO_TRIGRAM;
+  const trigram = trigramAt(pattern, longestEnd - 3);
+  return longest === 3 ? trigram : (pattern.charCodeAt(longestEnd - 4) << 24) | trigram;
 }
 
 /**
@@ -98,7 +105,10 @@ export class TableTrigramIndex {
   readonly #items: Int32Array;
   /** Items of group g are `#items[#starts[g], #starts[g + 1])`. */
   readonly #starts: Int32Array;
+  /** The groups: one per key (a trigram, or a trigram and the character before it). */
   readonly #keys: KeyTable;
+  /** The trigrams of the keys (their low 24 bits), which a walk tests before {@link at}. */
+  readonly #trigrams: KeyFilter;
   /** Number of the walk that last tested each group (see `TrigramIndex`). */
   readonly #walked: Int32Array;
   #walks = 0;
@@ -135,6 +145,7 @@ export class TableTrigramIndex {
     const groups = new Int32Array(hashed);
     const counts: number[] = [];
     this.#keys = new KeyTable(hashedKeys, groups, counts);
+    this.#trigrams = trigramFilter(hashedKeys, counts.length);
     const { starts, order } = groupOrder(groups, counts);
     const grouped = new Int32Array(hashed);
     const groupedPriorities = new Int32Array(hashed);
@@ -172,6 +183,7 @@ export class TableTrigramIndex {
       starts.byteLength +
       this.#walked.byteLength +
       this.#keys.byteLength +
+      this.#trigrams.bits.byteLength +
       8 * specials.length +
       8 * this.#kept.length;
   }
@@ -199,12 +211,23 @@ export class TableTrigramIndex {
 
   /** The filter of its trigrams, as `TrigramIndex.keyFilter`. */
   get keyFilter(): KeyFilter {
-    return this.#keys.keyFilter;
+    return this.#trigrams;
   }
 
-  /** One step of walk number `walk`, as `TrigramIndex.at`. */
+  /**
+   * One step of walk number `walk`, as `TrigramIndex.at`: `window` holds the path's last four
+   * characters (its top eight bits are 0 at the third). Tests the rules filed under the last
+   * three, then those under the four; each group once a walk. A rule whose piece has four or
+   * more characters is tested where the walk first meets its last four: before the path holds
+   * the piece, it cannot match.
+   */
   at(window: number, walk: number, path: string, state: MatchState): void {
-    const group = this.#keys.find(window & 0xffffff);
+    this.#visit(this.#keys.find(window & 0xffffff), walk, path, state);
+    if (window >>> 24 !== 0) this.#visit(this.#keys.find(window), walk, path, state);
+  }
+
+  /** Tests the rules of `group` (none if it is −1), unless walk number `walk` already has. */
+  #visit(group: number, walk: number, path: string, state: MatchState): void {
     if (group < 0 || this.#walked[group] === walk) return;
     this.#walked[group] = walk;
     this.#test(this.#items, this.#starts[group]!, this.#starts[group + 1]!, 0, path, state);
@@ -287,4 +310,20 @@ export class TableTrigramIndex {
     this.#kept[slot] = entry;
     return entry;
   }
+}
+
+/**
+ * A bit filter of the trigrams (low 24 bits) of `keys`, `distinct` of them at most: 16 bits each
+ * (as a `KeyTable`'s filter), in the format a walk tests (`hashOf(trigram) >>> shift`).
+ */
+function trigramFilter(keys: Int32Array, distinct: number): KeyFilter {
+  let size = 5;
+  while (1 << size < distinct * 16) size++;
+  const shift = 32 - size;
+  const bits = new Int32Array(1 << (size - 5));
+  for (const key of keys) {
+    const bit = hashOf(key & 0xffffff) >>> shift;
+    bits[bit >>> 5]! |= 1 << (bit & 31);
+  }
+  return { bits, shift };
 }
