@@ -58,6 +58,9 @@ export function keptSlots(items: number): number {
 /** A rule's bytes in a kept entry (the object, its pattern, prefix and pieces). */
 const ENTRY_BYTES = 200;
 
+/** The special items of an index without any (see `TablePrefixIndex.#specials`). */
+const NONE = new Int32Array(0);
+
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
 
@@ -181,8 +184,9 @@ export class TablePrefixIndex {
     }
     this.#body = body;
     this.#rules = rules;
-    this.#specials = Int32Array.from(specials);
-    this.#specialData = new Int32Array(specials.length);
+    // Most files have none: one empty array serves them (a typed array costs about 140 bytes).
+    this.#specials = specials.length === 0 ? NONE : Int32Array.from(specials);
+    this.#specialData = specials.length === 0 ? NONE : new Int32Array(specials.length);
     this.#ruleCount = countRules(rules);
     this.#kept = new Array(keptSlots(count));
     this.#rfc9309 = rfc9309;

@@ -81,6 +81,9 @@ export function trigramKey(pattern: string, start: number, end: number, prefixEn
  */
 const KEPT_SLOTS = 256;
 
+/** The special items of an index without any (see `TableTrigramIndex.#specials`). */
+const NONE = new Int32Array(0);
+
 /** A rule's bytes in a kept entry (the object, its pattern, prefix and pieces). */
 const ENTRY_BYTES = 260;
 
@@ -158,8 +161,9 @@ export class TableTrigramIndex {
     this.#rules = rules;
     this.#rfc9309 = rfc9309;
     this.#ruleCount = ruleCount(rules);
-    this.#specials = Int32Array.from(specials);
-    this.#specialData = new Int32Array(specials.length);
+    // Most files have none: one empty array serves them (a typed array costs about 140 bytes).
+    this.#specials = specials.length === 0 ? NONE : Int32Array.from(specials);
+    this.#specialData = specials.length === 0 ? NONE : new Int32Array(specials.length);
     for (let k = 0; k < ids.length; k++) {
       const special = ids[k]! - this.#ruleCount;
       if (special >= 0) this.#specialData[special] = (priorities[k]! << 8) | (firsts[special]! + 1);
