@@ -22,6 +22,14 @@ const ORACLE_AFTER_WORK = 20_000;
 const FILTER_AFTER_PASSES = 2;
 const FILTER_AFTER_WORK = 2_000;
 
+/**
+ * The bit of character code `c` in a set of characters held as two words: codes below 0x40 in
+ * the low word, the others in the high one, each at bit `c & 31` (so `q` and `Q` share one).
+ */
+export function charBit(c: number): number {
+  return 1 << (c & 31);
+}
+
 /** One check's searches and work count; reset for each check, reused to avoid allocation. */
 export class PathSearch {
   /** The path being matched. */
@@ -48,6 +56,14 @@ export class PathSearch {
    */
   #pairs: Int32Array | null = null;
   #pairsBuilt = false;
+  /**
+   * The characters of the path, as {@link charBit} sets them (`charsLow` for codes below 0x40),
+   * once `charsKnown`: a walk over the whole path sets them, and a rule needing a character
+   * whose bit is clear cannot match.
+   */
+  charsLow = 0;
+  charsHigh = 0;
+  charsKnown = false;
 
   /** Starts a check of `path` with `budget` units of work. */
   reset(path: string, budget: number): void {
@@ -59,6 +75,12 @@ export class PathSearch {
     this.#oracle = null;
     this.#filterAfter = FILTER_AFTER_PASSES * path.length + FILTER_AFTER_WORK;
     this.#pairsBuilt = false;
+    this.charsKnown = false;
+  }
+
+  /** Whether the path may hold every character of the set `low`, `high` (as `charsLow`, `charsHigh`). */
+  mayHold(low: number, high: number): boolean {
+    return !this.charsKnown || ((low & ~this.charsLow) | (high & ~this.charsHigh)) === 0;
   }
 
   /** Drops the path and the oracle (a check is over: keep nothing of it alive). */

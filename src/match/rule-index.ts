@@ -212,18 +212,21 @@ export class RuleIndex {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
     const search = state.search;
-    // Its rules are all wildcard rules (see `PathSearch.skipWildcards`).
+    if (this.#prefixes !== null || this.#trigrams !== null) {
+      search.work += path.length;
+      if (search.work <= search.budget) this.#walk(path, state);
+    }
+    // Its rules are all wildcard rules (see `PathSearch.skipWildcards`); after the walk, which
+    // notes the path's characters when it reads them all.
     if (this.#floating !== null && !search.skipWildcards) this.#floating.scan(path, state);
-    if (this.#prefixes === null && this.#trigrams === null) return;
-    search.work += path.length;
-    if (search.work <= search.budget) this.#walk(path, state);
   }
 
   /**
    * One pass over the path's characters feeds both indexes: each prefix's hash to the prefix
    * index (up to its longest prefix, or to where no prefix goes on: see `extends`), each
    * trigram to the trigram index. Reading a character costs more than either index's step, so
-   * they share it.
+   * they share it. A walk that reads the whole path (one with trigrams) notes its characters in
+   * the search (`PathSearch.charsKnown`) when the trigram index has rules it scans.
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
@@ -231,6 +234,11 @@ export class RuleIndex {
     let window = 0;
     // The trigram index holds wildcard entries only.
     const trigrams = state.search.skipWildcards ? null : this.#trigrams;
+    // The path's characters read so far (see `charBit`, written out here), for the scanned
+    // rules of a walk that reads them all.
+    const noteChars = trigrams !== null && this.#floating !== null && this.#floating.scansRules;
+    let low = 0;
+    let high = 0;
     const walk = trigrams === null ? 0 : trigrams.start();
     // The indexes' bit filters, in locals: most steps end at them, without a call, and a call
     // (a visit) would make the loop load them anew from the indexes at every step.
@@ -243,6 +251,10 @@ export class RuleIndex {
       let hash = prefixes.start(path, state);
       for (; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);
+        if (noteChars) {
+          if (c < 0x40) low |= 1 << c;
+          else high |= 1 << c;
+        }
         // `nextHash` and `mix` written out (and `hashOf` below): a call of an imported function
         // costs a check of its binding at every step.
         hash = Math.imul(hash ^ c, 0x01000193);
@@ -269,12 +281,22 @@ export class RuleIndex {
     }
     if (trigrams === null) return;
     for (; n <= path.length; n++) {
-      window = (window << 8) | path.charCodeAt(n - 1);
+      const c = path.charCodeAt(n - 1);
+      if (noteChars) {
+        if (c < 0x40) low |= 1 << c;
+        else high |= 1 << c;
+      }
+      window = (window << 8) | c;
       const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
       if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
         trigrams.at(window, walk, path, state);
       }
     }
+    if (!noteChars) return;
+    const search = state.search;
+    search.charsLow = low;
+    search.charsHigh = high;
+    search.charsKnown = true;
   }
 }
 

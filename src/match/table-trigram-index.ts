@@ -17,6 +17,7 @@
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
+import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -101,6 +102,11 @@ export class TableTrigramIndex {
   readonly #specialData: Int32Array;
   /** The items without a trigram, strongest first. */
   readonly #scanned: Int32Array;
+  /**
+   * Per scanned item, the characters its pieces need (as `PathSearch.charsLow`, `charsHigh`;
+   * none for a pattern that differs from its text): a path without one of them is passed over.
+   */
+  readonly #scannedChars: Int32Array;
   /** The items with one, by trigram; strongest first within a group. */
   readonly #items: Int32Array;
   /** Items of group g are `#items[#starts[g], #starts[g + 1])`. */
@@ -142,6 +148,25 @@ export class TableTrigramIndex {
       }
     }
     sortByPriority(scanned, scannedPriorities, 0, scanned.length);
+    const scannedChars = new Int32Array(2 * scanned.length);
+    const count = ruleCount(rules);
+    for (let i = 0; i < scanned.length; i++) {
+      if (scanned[i]! >= count) continue;
+      const r = ruleAt(rules, scanned[i]!);
+      const start = valueStart(rules, r);
+      const end = start + valueLength(rules, r);
+      const text = body.text;
+      // The prefix (one character at most) is tested apart; a final `$` is no character.
+      const from = text.indexOf('*', start);
+      if (from < 0 || from >= end) continue;
+      const last = text.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+      for (let j = from + 1; j < last; j++) {
+        const c = text.charCodeAt(j);
+        if (c === 0x2a) continue;
+        if (c < 0x40) scannedChars[2 * i]! |= charBit(c);
+        else scannedChars[2 * i + 1]! |= charBit(c);
+      }
+    }
     const groups = new Int32Array(hashed);
     const counts: number[] = [];
     this.#keys = new KeyTable(hashedKeys, groups, counts);
@@ -169,6 +194,7 @@ export class TableTrigramIndex {
       if (special >= 0) this.#specialData[special] = (priorities[k]! << 8) | (firsts[special]! + 1);
     }
     this.#scanned = scanned;
+    this.#scannedChars = scannedChars;
     this.#items = grouped;
     this.#starts = starts;
     this.#walked = new Int32Array(counts.length);
@@ -179,6 +205,7 @@ export class TableTrigramIndex {
     this.#bytes =
       1024 +
       scanned.byteLength +
+      scannedChars.byteLength +
       grouped.byteLength +
       starts.byteLength +
       this.#walked.byteLength +
@@ -198,9 +225,15 @@ export class TableTrigramIndex {
     return this.#items.length > 0;
   }
 
+  /** Whether it has rules without a trigram (which {@link scan} tests). */
+  get scansRules(): boolean {
+    return this.#scanned.length > 0;
+  }
+
   /** Tests the rules without a trigram, strongest first (what a scanned list of entries does). */
   scan(path: string, state: MatchState): void {
-    this.#test(this.#scanned, 0, this.#scanned.length, this.#items.length, path, state);
+    const scanned = this.#scanned;
+    this.#test(scanned, 0, scanned.length, this.#items.length, path, state, this.#scannedChars);
   }
 
   /** Starts a walk; returns its number, which `at` takes. */
@@ -230,13 +263,14 @@ export class TableTrigramIndex {
   #visit(group: number, walk: number, path: string, state: MatchState): void {
     if (group < 0 || this.#walked[group] === walk) return;
     this.#walked[group] = walk;
-    this.#test(this.#items, this.#starts[group]!, this.#starts[group + 1]!, 0, path, state);
+    this.#test(this.#items, this.#starts[group]!, this.#starts[group + 1]!, 0, path, state, null);
   }
 
   /**
    * Tests `items[from, to)` (strongest first) against `path`, as `scanEntries` tests entries:
    * until one can beat neither best, or the check's work passes its budget. `base`: the place
-   * of `items` among all the items, which names an item's kept entry.
+   * of `items` among all the items, which names an item's kept entry. `chars`: for the scanned
+   * items (from 0), the characters each needs.
    */
   #test(
     items: Int32Array,
@@ -245,6 +279,7 @@ export class TableTrigramIndex {
     base: number,
     path: string,
     state: MatchState,
+    chars: Int32Array | null,
   ): void {
     const search = state.search;
     const rules = this.#rules;
@@ -282,6 +317,8 @@ export class TableTrigramIndex {
       search.work += first < 0 ? 1 : 2;
       if (search.work > search.budget) return;
       if (first >= 0 && (path.length === 0 || path.charCodeAt(0) !== first)) continue;
+      // A scanned rule needing a character the path lacks (when the walk noted them).
+      if (chars !== null && !search.mayHold(chars[2 * k]!, chars[2 * k + 1]!)) continue;
       const entry = this.#entry(id, base + k);
       if (!search.matchesAfterPrefix(entry)) continue;
       if (allow) state.allow = entry;

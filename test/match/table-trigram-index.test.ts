@@ -69,3 +69,55 @@ describe('rules kept as rule numbers', () => {
     expect(fromEntries).toContainEqual([true, 52]);
   });
 });
+
+describe('scanned rules (no piece of 3 characters) in a set with trigrams', () => {
+  // The walk notes the path's characters, and a scanned rule needing one the path lacks is
+  // passed over: `q` and `Q` share a bit, so `/a?Q=1` is tested in full.
+  const scannedBody = [
+    'User-agent: *',
+    ...Array.from({ length: 40 }, (_, i) => `Disallow: /*x${i}q`),
+    'Disallow: /*?*q=',
+    'Allow: /*=*Q',
+    'Disallow: *&$',
+    '',
+  ].join('\n');
+  const paths = [
+    '/a?q=1',
+    '/a?Q=1',
+    '/a?x=1',
+    '/q=?',
+    '/a?b=Q',
+    '/a?b=q',
+    '/x3q?q=',
+    '/a&',
+    '/a&b',
+  ];
+
+  function scannedAnswers(): unknown[] {
+    const robots = parseRobotsTxt(scannedBody);
+    return [1, 2].flatMap(() =>
+      paths.map((path) => {
+        const url = `https://e.com${path}`;
+        return [robots.isAllowed(url, 'bot'), robots.matchingLine(url, 'bot')];
+      }),
+    );
+  }
+
+  it('answer as entries do', () => {
+    ruleIndexing.tableSet = 1000;
+    const fromEntries = scannedAnswers();
+    ruleIndexing.tableSet = TABLE_SET;
+    expect(scannedAnswers()).toEqual(fromEntries);
+    expect(fromEntries.slice(9)).toEqual([
+      [false, 42],
+      [true, 0],
+      [true, 0],
+      [true, 0],
+      [true, 43],
+      [true, 0],
+      [false, 42],
+      [false, 44],
+      [true, 0],
+    ]);
+  });
+});
