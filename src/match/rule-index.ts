@@ -11,8 +11,8 @@
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
  */
 
-import { hashOf, type KeyFilter } from './key-table.js';
-import { mix, nextHash, PrefixIndex } from './prefix-index.js';
+import type { KeyFilter } from './key-table.js';
+import { PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -243,8 +243,10 @@ export class RuleIndex {
       let hash = prefixes.start(path, state);
       for (; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);
-        hash = nextHash(hash, c);
-        const mixed = mix(hash);
+        // `nextHash` and `mix` written out (and `hashOf` below): a call of an imported function
+        // costs a check of its binding at every step.
+        hash = Math.imul(hash ^ c, 0x01000193);
+        const mixed = Math.imul(hash, 0x9e3779b1);
         // A character above 0x7F ends no prefix (they are ASCII).
         if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
           const bit = mixed >>> filterShift;
@@ -252,7 +254,7 @@ export class RuleIndex {
         }
         if (trigrams !== null) {
           window = (window << 8) | c;
-          const bit = hashOf(window & 0xffffff) >>> keyShift;
+          const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
           if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
             trigrams.at(window, walk, path, state);
           }
@@ -268,7 +270,7 @@ export class RuleIndex {
     if (trigrams === null) return;
     for (; n <= path.length; n++) {
       window = (window << 8) | path.charCodeAt(n - 1);
-      const bit = hashOf(window & 0xffffff) >>> keyShift;
+      const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
       if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
         trigrams.at(window, walk, path, state);
       }
