@@ -5,8 +5,13 @@
  * less than what a tokenizer saves on a typical file.
  */
 
-/** Character codes: bytes for a byte string, UTF-16 code units for other text. */
-export type CharCodes = Uint8Array | Uint16Array;
+/**
+ * Character codes, one byte each: a byte string's bytes; for UTF-16 text, each code unit up to
+ * 0xFF as itself and any above as 0xFF. The readers look only for ASCII characters, and a code
+ * unit of 0x80 or more stays one that is not ASCII; one kind of array for both (rather than a
+ * `Uint16Array` for UTF-16 text) spares them checking which kind on every read.
+ */
+export type CharCodes = Uint8Array;
 
 const encoder = new TextEncoder();
 
@@ -23,18 +28,17 @@ const littleEndian = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1;
 const ucs2Write = littleEndian ? (nodeBuffer?.ucs2Write as Write | undefined) : undefined;
 
 /**
- * The one buffer {@link withCharCodes} fills for texts up to {@link LARGEST_KEPT} characters,
- * with a byte view and a UTF-16 view of it. A buffer is lent to one reader at a time
- * ({@link withCharCodes}); a reader that starts while it is lent gets a buffer of its own.
+ * The one array {@link withCharCodes} fills for texts up to {@link LARGEST_KEPT} characters
+ * (and the code units of UTF-16 text on their way there). It is lent to one reader at a time; a
+ * reader that starts while it is lent gets an array of its own.
  */
-let shared = new ArrayBuffer(2048);
-let shared8 = new Uint8Array(shared);
-let shared16 = new Uint16Array(shared);
+let shared = new Uint8Array(2048);
+let units: Uint16Array = new Uint16Array(0);
 let lent = false;
 
 /**
- * Texts up to this many characters use the shared buffer, which then keeps its size (up to twice
- * this in bytes): that covers every body read with the default `maxBytes` (500 KiB).
+ * Texts up to this many characters use the shared array, which then keeps its size: that covers
+ * every body read with the default `maxBytes` (500 KiB).
  */
 const LARGEST_KEPT = 512 * 1024 + 8;
 
@@ -44,38 +48,41 @@ const LARGEST_KEPT = 512 * 1024 + 8;
  * text; what lies past the text is unspecified. It is valid only during `read`.
  */
 export function withCharCodes<T>(text: string, utf16: boolean, read: (codes: CharCodes) => T): T {
-  if (lent || text.length > LARGEST_KEPT) return read(fill(text, utf16, null));
-  if (shared8.length < (utf16 ? 2 : 1) * text.length) {
-    shared = new ArrayBuffer(Math.max(2 * shared.byteLength, 2 * text.length));
-    shared8 = new Uint8Array(shared);
-    shared16 = new Uint16Array(shared);
+  if (lent || text.length > LARGEST_KEPT) {
+    return read(fill(text, utf16, new Uint8Array(text.length), new Uint16Array(0)));
+  }
+  if (shared.length < text.length) {
+    shared = new Uint8Array(Math.max(2 * shared.length, text.length));
   }
   lent = true;
   try {
-    return read(fill(text, utf16, utf16 ? shared16 : shared8));
+    return read(fill(text, utf16, shared, units));
   } finally {
     lent = false;
   }
 }
 
-/** Fills `into` (or a new array when null) with the codes of `text`, and returns it. */
-function fill(text: string, utf16: boolean, into: CharCodes | null): CharCodes {
+/**
+ * Fills `codes` with the codes of `text` and returns it; `staging`, when long enough, holds the
+ * code units of UTF-16 text on the way (kept for the next text when it is the shared one).
+ */
+function fill(text: string, utf16: boolean, codes: Uint8Array, staging: Uint16Array): Uint8Array {
   const length = text.length;
   if (utf16) {
-    const codes = (into as Uint16Array | null) ?? new Uint16Array(length);
-    if (ucs2Write !== undefined) {
-      ucs2Write.call(
-        new Uint8Array(codes.buffer, codes.byteOffset, 2 * length),
-        text,
-        0,
-        2 * length,
-      );
-    } else {
-      for (let i = 0; i < length; i++) codes[i] = text.charCodeAt(i);
+    if (ucs2Write === undefined) {
+      for (let i = 0; i < length; i++) codes[i] = Math.min(text.charCodeAt(i), 0xff);
+      return codes;
     }
+    let from: Uint16Array = staging;
+    if (from.length < length) {
+      from = new Uint16Array(Math.max(2 * from.length, length));
+      if (codes === shared) units = from;
+    }
+    ucs2Write.call(new Uint8Array(from.buffer, 0, 2 * length), text, 0, 2 * length);
+    // Two native copies: the code units, then each clamped to 0xFF into the bytes.
+    new Uint8ClampedArray(codes.buffer, codes.byteOffset, length).set(from.subarray(0, length));
     return codes;
   }
-  const codes = (into as Uint8Array | null) ?? new Uint8Array(length);
   // Latin-1 writes each character of a byte string as its byte (a native copy).
   if (latin1Write !== undefined) {
     latin1Write.call(codes, text, 0, length);

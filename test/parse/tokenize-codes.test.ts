@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../../src/index.js';
 import { type TokenizeHandler, tokenizeText } from '../../src/parse/tokenize.js';
 
 /** Every event of the tokenizer, as text. */
-function eventsOf(text: string, utf16: boolean, codes?: Uint8Array | Uint16Array): string[] {
+function eventsOf(text: string, utf16: boolean, codes?: Uint8Array): string[] {
   const events: string[] = [];
   const handler: TokenizeHandler = {
     directive: (line, kind, ks, ke, vs, ve) =>
@@ -14,8 +15,9 @@ function eventsOf(text: string, utf16: boolean, codes?: Uint8Array | Uint16Array
   return events;
 }
 
-const fresh = (text: string): Uint16Array =>
-  Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+/** The character codes of `text` as the tokenizer reads them: code units above 0xFF as 0xFF. */
+const fresh = (text: string): Uint8Array =>
+  Uint8Array.from({ length: text.length }, (_, i) => Math.min(text.charCodeAt(i), 0xff));
 
 // Bodies whose last line stops inside a key: a reader that looked past the text would see what
 // an earlier, longer body left in the shared buffer of character codes.
@@ -33,5 +35,11 @@ describe('tokenizer over character codes', () => {
         expect(eventsOf(body, true)).toEqual(eventsOf(body, true, fresh(body)));
       }
     }
+  });
+
+  it('reads a UTF-16 character whose low byte is structural as an ordinary character', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\u010ab\u0123c\u013a\u0100 # x\n');
+    expect(robots.groups[0]?.rules.map((r) => r.value)).toEqual(['/a\u010ab\u0123c\u013a\u0100']);
+    expect(robots.lineCount).toBe(3);
   });
 });

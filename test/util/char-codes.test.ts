@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withCharCodes } from '../../src/util/char-codes.js';
 
+// Code units above 0xFF read as 0xFF (see CharCodes).
 const codesOf = (text: string): number[] =>
-  Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+  Array.from({ length: text.length }, (_, i) => Math.min(text.charCodeAt(i), 0xff));
 
 function check(module: typeof import('../../src/util/char-codes.js')): void {
   for (const [text, utf16] of [
     ['User-agent: *\nDisallow: /x\n', false],
     ['Disallow: /caf\xc3\xa9\n\xef\xbb\xbf', false], // a byte string with bytes ≥ 0x80
     ['Disallow: /café ✓ 😀\n', true],
+    // Code units whose low byte is LF, `#`, `:` or NUL: clamped, never cut to that byte.
+    ['Disallow: /\u010a\u0123\u013a\u0100\n', true],
     ['', false],
     ['', true],
   ] as const) {
