@@ -66,6 +66,30 @@ function* corpusFiles(): Generator<{
   }
 }
 
+interface Answer {
+  readonly allowed: boolean;
+  readonly line: number;
+}
+
+/** What `robots` answers for `url` and `agent`: the verdict and the deciding line. */
+function answerOf(robots: RobotsTxt, url: string, agent: string): Answer {
+  return { allowed: robots.isAllowed(url, agent), line: robots.matchingLine(url, agent) };
+}
+
+/**
+ * Fails, naming the file, URL and agent, when two answers differ (an assertion only then: the
+ * suites make tens of thousands of checks).
+ */
+function expectSameAnswer(
+  where: { file: string; url: string; agent: string },
+  actual: Answer,
+  expected: Answer,
+): void {
+  if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
+    expect({ ...where, ...actual }).toEqual({ ...where, ...expected });
+  }
+}
+
 describe.runIf(present)('real-world corpus', () => {
   it('parses every file and agrees with the reference port on real URLs', () => {
     expect(readdirSync(`${corpus}files`).length).toBe(6571);
@@ -73,13 +97,7 @@ describe.runIf(present)('real-world corpus', () => {
     for (const { file, bytes, robots, sample, agent } of corpusFiles()) {
       for (const url of sample) {
         const expected = referenceCheck(bytes, [agent], encoder.encode(url));
-        const actual = {
-          allowed: robots.isAllowed(url, agent),
-          line: robots.matchingLine(url, agent),
-        };
-        if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
-          expect({ file, url, agent, ...actual }).toEqual({ file, url, agent, ...expected });
-        }
+        expectSameAnswer({ file, url, agent }, answerOf(robots, url, agent), expected);
         checks++;
       }
     }
@@ -95,18 +113,9 @@ describe.runIf(present)('real-world corpus', () => {
       for (const { file, robots, sample, agent } of corpusFiles()) {
         for (const url of sample) {
           ruleIndexing.alwaysProgram = false;
-          const expected = {
-            allowed: robots.isAllowed(url, agent),
-            line: robots.matchingLine(url, agent),
-          };
+          const expected = answerOf(robots, url, agent);
           ruleIndexing.alwaysProgram = true;
-          const actual = {
-            allowed: robots.isAllowed(url, agent),
-            line: robots.matchingLine(url, agent),
-          };
-          if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
-            expect({ file, url, agent, ...actual }).toEqual({ file, url, agent, ...expected });
-          }
+          expectSameAnswer({ file, url, agent }, answerOf(robots, url, agent), expected);
           checks++;
         }
       }

@@ -364,12 +364,9 @@ export function scanRules(
   const text = body.text;
   const search = state.search;
   const path = search.path;
-  // The path's second character, when it starts with `/` (see prefixMatch); else −1.
-  const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
-  // What the wildcard patterns' searches have cost, and whether PATH_CHARS holds the path's
-  // characters yet (plain locals, not a closure's: V8 checks a closure's on every read).
-  let wildcardWork = 0;
-  let pathChars = false;
+  SCAN.second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
+  SCAN.pathChars = false;
+  SCAN.wildcardWork = 0;
   const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
@@ -385,50 +382,26 @@ export function scanRules(
       }
       const allow = (flags & ALLOW) !== 0;
       const line = ruleLine(rules, r);
-      // A rule's priority is its pattern's length (`priorityOf`). Whether the path matches it:
-      // its literal prefix compared in place, a wildcard pattern then ruled out by a character
-      // the path lacks (most need one: `?`, `&`, `.`), else searched for.
-      if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
-        search.work += 1 + (end - start);
-        const star = prefixMatch(pattern, start, end, path, second);
-        let matched = star === PrefixMatch.yes;
-        if (star >= 0) {
-          if (!pathChars) {
-            search.work += path.length;
-            fillPathChars(path);
-            pathChars = true;
-          }
-          const before = search.work;
-          matched = matchesWildcard(pattern, start, end, star, search);
-          wildcardWork += search.work - before;
-        }
-        if (matched) {
-          const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
-          if (allow) state.allow = entry;
-          else state.disallow = entry;
-        }
+      // A rule's priority is its pattern's length (`priorityOf`).
+      if (
+        beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
+        matchesRule(pattern, start, end, search)
+      ) {
+        const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
+        if (allow) state.allow = entry;
+        else state.disallow = entry;
       }
       // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
       if (allow && endsInIndexHtm(pattern, start, end)) {
         const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        if (beatsBest(rewritten.length, line, state.allow)) {
-          search.work += 1 + rewritten.length;
-          const star = prefixMatch(rewritten, 0, rewritten.length, path, second);
-          let matched = star === PrefixMatch.yes;
-          if (star >= 0) {
-            if (!pathChars) {
-              search.work += path.length;
-              fillPathChars(path);
-              pathChars = true;
-            }
-            const before = search.work;
-            matched = matchesWildcard(rewritten, 0, rewritten.length, star, search);
-            wildcardWork += search.work - before;
-          }
-          if (matched) state.allow = makeEntry(rewritten, true, group, line, true);
+        if (
+          beatsBest(rewritten.length, line, state.allow) &&
+          matchesRule(rewritten, 0, rewritten.length, search)
+        ) {
+          state.allow = makeEntry(rewritten, true, group, line, true);
         }
       }
-      if (search.work > search.budget || wildcardWork > SCAN_WILDCARD_WORK) return false;
+      if (search.work > search.budget || SCAN.wildcardWork > SCAN_WILDCARD_WORK) return false;
     }
   }
   return true;
@@ -439,18 +412,33 @@ const ALLOW: typeof RuleFlag.allow = 1;
 const ESCAPED: typeof RuleFlag.escaped = 2;
 
 /**
- * Whether the path of `search` matches the wildcard pattern `pattern[start, end)` whose literal
- * prefix it matches, up to the `*` at offset `star` (PATH_CHARS holding the path's characters).
+ * One scan's state across its rules, set at its start (a module's object, not a closure's
+ * locals: V8 checks those on every read): the path's second character when it starts with `/`
+ * (else −1; see {@link prefixMatch}), whether PATH_CHARS holds the path's characters yet, and
+ * what the wildcard patterns' searches have cost.
  */
-function matchesWildcard(
-  pattern: string,
-  start: number,
-  end: number,
-  star: number,
-  search: PathSearch,
-): boolean {
+const SCAN = { second: -1, pathChars: false, wildcardWork: 0 };
+
+/**
+ * Whether the path of `search` matches `pattern[start, end)`, with the work counted: its
+ * literal prefix compared in place; a wildcard pattern then ruled out by a character the path
+ * lacks (most need one: `?`, `&`, `.`), else searched for.
+ */
+function matchesRule(pattern: string, start: number, end: number, search: PathSearch): boolean {
+  search.work += 1 + (end - start);
+  const path = search.path;
+  const star = prefixMatch(pattern, start, end, path, SCAN.second);
+  if (star < 0) return star === PrefixMatch.yes;
+  if (!SCAN.pathChars) {
+    search.work += path.length;
+    fillPathChars(path);
+    SCAN.pathChars = true;
+  }
   if (lacksCharacterOf(pattern, start + star, end)) return false;
-  return search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
+  const before = search.work;
+  const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
+  SCAN.wildcardWork += search.work - before;
+  return matched;
 }
 
 /** `beats` for a rule not made into an entry: its priority and line against the best so far. */

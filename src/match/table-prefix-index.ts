@@ -13,6 +13,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { KeptEntries } from './kept-entries.js';
 import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
@@ -20,7 +21,6 @@ import {
   ruleCount as countRules,
   type RuleNumbers,
   ruleAt,
-  ruleEntry,
   ruleNumber,
   valueEnd,
   valueLength,
@@ -76,7 +76,6 @@ const FILTER_BITS_PER_ITEM = 2;
 export class TablePrefixIndex {
   readonly #body: BodyText;
   readonly #rules: RuleNumbers;
-  readonly #rfc9309: boolean;
   /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
   readonly #items: Uint16Array | Int32Array;
   /**
@@ -87,21 +86,16 @@ export class TablePrefixIndex {
   /** Items of bucket b are `#items[#buckets[b], #buckets[b + 1])`. */
   readonly #buckets: Int32Array;
   readonly #shift: number;
-  /**
-   * One bit per value of the mixed hashes' top bits, set for every item: a walk probes at
-   * most path positions and most prefixes it asks for are absent, so most probes end at one bit
-   * test (a bucket's items are other prefixes' too).
-   */
-  readonly #filter: Int32Array;
   readonly #filterShift: number;
   /** As `PrefixIndex`'s: per length, a 128-bit set of the last characters of the prefixes. */
   readonly #ends: Int32Array;
   readonly #hasEmpty: boolean;
   /**
-   * What a walk tests a path prefix against before {@link visit}: `#ends`, `#filter`, and
-   * `extended`, about one bit per proper prefix (of one or more characters) of an item's literal
-   * prefix: a walk whose path prefix's bit is clear has met every item it can (no item's prefix
-   * starts with it), and stops there.
+   * What a walk tests a path prefix against before {@link visit}: `ends` (as `#ends`), `filter`
+   * (a bit per value of the mixed hashes' top bits, set for every item: most probes end at one
+   * bit test), and `extended`, about one bit per proper prefix (of one or more characters) of an
+   * item's literal prefix: a walk whose path prefix's bit is clear has met every item it can (no
+   * item's prefix starts with it), and stops there.
    */
   readonly filters: PrefixFilters;
   /**
@@ -116,10 +110,8 @@ export class TablePrefixIndex {
   /** The best allow and disallow of a check among the plain rules written as they match. */
   readonly #allowMatch: TableMatch;
   readonly #disallowMatch: TableMatch;
-  /** Entries made of wildcard items, at `id % #kept.length`. */
-  readonly #kept: (IndexEntry | undefined)[];
-  /** Slots of `#kept` filled. */
-  #keptCount = 0;
+  /** Entries made of items, by item number (rule number, or `#ruleCount` + special). */
+  readonly #kept: KeptEntries;
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
@@ -188,19 +180,17 @@ export class TablePrefixIndex {
     this.#specials = specials.length === 0 ? NONE : Int32Array.from(specials);
     this.#specialData = specials.length === 0 ? NONE : new Int32Array(specials.length);
     this.#ruleCount = countRules(rules);
-    this.#kept = new Array(keptSlots(count));
-    this.#rfc9309 = rfc9309;
+    this.#kept = new KeptEntries(body, rules, rfc9309, keptSlots(count));
     this.#allowMatch = new TableMatch(body, rules, true);
     this.#disallowMatch = new TableMatch(body, rules, false);
     this.#items = sorted;
     this.#tags = tags;
     this.#buckets = buckets;
     this.#shift = shift;
-    this.#filter = filter;
     this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    const ruleCount = countRules(rules);
+    const ruleCount = this.#ruleCount;
     let proper = 0;
     for (const n of lengths) if (n > 1) proper += n - 1;
     let extendedBits = 5;
@@ -232,13 +222,12 @@ export class TablePrefixIndex {
       filter.byteLength +
       extended.byteLength +
       4 * (buckets.length + ends.length) +
-      8 * specials.length +
-      8 * this.#kept.length;
+      8 * specials.length;
   }
 
   /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
   get estimatedBytes(): number {
-    return this.#bytes + this.#keptCount * ENTRY_BYTES;
+    return this.#bytes + this.#kept.estimatedBytes(ENTRY_BYTES);
   }
 
   /** Tests the items whose prefix is the path's first `n` characters, of hash `hash`. */
@@ -319,26 +308,12 @@ export class TablePrefixIndex {
 
   /** The entry of the rule at `r` (a pattern as written), kept or made. */
   #entry(r: number): IndexEntry {
-    return this.#keptEntry(ruleNumber(this.#rules, r), r, false);
+    return this.#kept.get(ruleNumber(this.#rules, r), r, false);
   }
 
   /** The entry of special item `special` (of the rule at `r`), kept or made. */
   #specialEntry(special: number, r: number): IndexEntry {
-    return this.#keptEntry(this.#ruleCount + special, r, (this.#specials[special]! & 1) !== 0);
-  }
-
-  /** The entry of item `id`, the rule at `r` (its rewrite with `rewrite`), kept or made. */
-  #keptEntry(id: number, r: number, rewrite: boolean): IndexEntry {
-    const slot = id % this.#kept.length;
-    const kept = this.#kept[slot];
-    // One rule a line (and its rewrite): the line and kind name the item.
-    if (kept !== undefined && kept.line === this.#rules[r]! >> 2 && kept.indexRewrite === rewrite) {
-      return kept;
-    }
-    const entry = ruleEntry(this.#body, this.#rules, r, rewrite, this.#rfc9309);
-    if (kept === undefined) this.#keptCount++;
-    this.#kept[slot] = entry;
-    return entry;
+    return this.#kept.get(this.#ruleCount + special, r, (this.#specials[special]! & 1) !== 0);
   }
 }
 

@@ -16,6 +16,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { KeptEntries } from './kept-entries.js';
 import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
 import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
@@ -24,8 +25,6 @@ import {
   type RuleNumbers,
   ruleAt,
   ruleCount,
-  ruleEntry,
-  ruleLine,
   valueLength,
   valueStart,
 } from './rule-table.js';
@@ -92,7 +91,6 @@ const ENTRY_BYTES = 260;
 export class TableTrigramIndex {
   readonly #body: BodyText;
   readonly #rules: RuleNumbers;
-  readonly #rfc9309: boolean;
   readonly #ruleCount: number;
   /**
    * Per pattern that differs from its text (see {@link WildcardItems}): its rule's number × 2
@@ -119,11 +117,10 @@ export class TableTrigramIndex {
   readonly #walked: Int32Array;
   #walks = 0;
   /**
-   * Entries made of items, at `item % #kept.length` (items numbered `#items` then `#scanned`); a
-   * power of two of slots, one per item up to {@link KEPT_SLOTS}.
+   * Entries made of items, by item number (`#items` then `#scanned`): a power of two of slots,
+   * one per item up to {@link KEPT_SLOTS}.
    */
-  readonly #kept: (IndexEntry | undefined)[];
-  #keptCount = 0;
+  readonly #kept: KeptEntries;
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
@@ -184,7 +181,6 @@ export class TableTrigramIndex {
     }
     this.#body = body;
     this.#rules = rules;
-    this.#rfc9309 = rfc9309;
     this.#ruleCount = ruleCount(rules);
     // Most files have none: one empty array serves them (a typed array costs about 140 bytes).
     this.#specials = specials.length === 0 ? NONE : Int32Array.from(specials);
@@ -200,7 +196,7 @@ export class TableTrigramIndex {
     this.#walked = new Int32Array(counts.length);
     let slots = 1;
     while (slots < KEPT_SLOTS && slots < ids.length) slots <<= 1;
-    this.#kept = new Array(slots);
+    this.#kept = new KeptEntries(body, rules, rfc9309, slots);
     // Five typed arrays (about 200 bytes each besides their elements) and the kept slots.
     this.#bytes =
       1024 +
@@ -211,13 +207,12 @@ export class TableTrigramIndex {
       this.#walked.byteLength +
       this.#keys.byteLength +
       this.#trigrams.bits.byteLength +
-      8 * specials.length +
-      8 * this.#kept.length;
+      8 * specials.length;
   }
 
   /** An estimate of the bytes it retains, as `RuleIndex.estimatedBytes`: more as it keeps entries. */
   get estimatedBytes(): number {
-    return this.#bytes + this.#keptCount * ENTRY_BYTES;
+    return this.#bytes + this.#kept.estimatedBytes(ENTRY_BYTES);
   }
 
   /** Whether some rule is filed under a trigram (else a walk need not slide over the path). */
@@ -328,24 +323,10 @@ export class TableTrigramIndex {
 
   /** The entry of item `id` (item number `item`), kept or made. */
   #entry(id: number, item: number): IndexEntry {
-    const slot = item & (this.#kept.length - 1);
-    const kept = this.#kept[slot];
     const special = id - this.#ruleCount;
-    const number = special < 0 ? id : this.#specials[special]! >> 1;
-    const rewrite = special >= 0 && (this.#specials[special]! & 1) !== 0;
-    const r = ruleAt(this.#rules, number);
-    // One rule a line (and its rewrite): the line and kind name the item.
-    if (
-      kept !== undefined &&
-      kept.line === ruleLine(this.#rules, r) &&
-      kept.indexRewrite === rewrite
-    ) {
-      return kept;
-    }
-    const entry = ruleEntry(this.#body, this.#rules, r, rewrite, this.#rfc9309);
-    if (kept === undefined) this.#keptCount++;
-    this.#kept[slot] = entry;
-    return entry;
+    if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
+    const data = this.#specials[special]!;
+    return this.#kept.get(item, ruleAt(this.#rules, data >> 1), (data & 1) !== 0);
   }
 }
 

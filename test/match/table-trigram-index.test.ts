@@ -29,7 +29,7 @@ const body = [
   '',
 ].join('\n');
 
-const urls = [
+const URLS = [
   'https://e.com/a/x3q',
   'https://e.com/caf\u00e9/menu',
   'https://e.com/caf%C3%A9/menu',
@@ -48,20 +48,32 @@ const urls = [
   'https://e.com/wa/b/index.html',
 ];
 
-/** Each URL's verdict and deciding line, on a set's first (scanned) and later (indexed) checks. */
-function answers(): unknown[] {
-  const robots = parseRobotsTxt(body);
+/**
+ * Each URL's verdict and deciding line in `text`, on a set's first (scanned) and later (indexed)
+ * checks.
+ */
+function answers(text: string, urls: readonly string[]): unknown[] {
+  const robots = parseRobotsTxt(text);
   return [1, 2].flatMap(() =>
     urls.map((url) => [robots.isAllowed(url, 'bot'), robots.matchingLine(url, 'bot')]),
   );
 }
 
+/**
+ * {@link answers} from entries (the set taken as too small to index as rule numbers), then from
+ * rule numbers.
+ */
+function fromEntriesAndNumbers(text: string, urls: readonly string[]): [unknown[], unknown[]] {
+  ruleIndexing.tableSet = 1000;
+  const fromEntries = answers(text, urls);
+  ruleIndexing.tableSet = TABLE_SET;
+  return [fromEntries, answers(text, urls)];
+}
+
 describe('rules kept as rule numbers', () => {
   it('answer as entries do, escaped values and rewrites included', () => {
-    ruleIndexing.tableSet = 1000;
-    const fromEntries = answers();
-    ruleIndexing.tableSet = TABLE_SET;
-    expect(answers()).toEqual(fromEntries);
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(body, URLS);
+    expect(fromNumbers).toEqual(fromEntries);
     expect(fromEntries).toContainEqual([false, 43]);
     expect(fromEntries).toContainEqual([true, 44]);
     expect(fromEntries).toContainEqual([true, 50]);
@@ -81,7 +93,7 @@ describe('scanned rules (no piece of 3 characters) in a set with trigrams', () =
     'Disallow: *&$',
     '',
   ].join('\n');
-  const paths = [
+  const urls = [
     '/a?q=1',
     '/a?Q=1',
     '/a?x=1',
@@ -91,23 +103,11 @@ describe('scanned rules (no piece of 3 characters) in a set with trigrams', () =
     '/x3q?q=',
     '/a&',
     '/a&b',
-  ];
-
-  function scannedAnswers(): unknown[] {
-    const robots = parseRobotsTxt(scannedBody);
-    return [1, 2].flatMap(() =>
-      paths.map((path) => {
-        const url = `https://e.com${path}`;
-        return [robots.isAllowed(url, 'bot'), robots.matchingLine(url, 'bot')];
-      }),
-    );
-  }
+  ].map((path) => `https://e.com${path}`);
 
   it('answer as entries do', () => {
-    ruleIndexing.tableSet = 1000;
-    const fromEntries = scannedAnswers();
-    ruleIndexing.tableSet = TABLE_SET;
-    expect(scannedAnswers()).toEqual(fromEntries);
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(scannedBody, urls);
+    expect(fromNumbers).toEqual(fromEntries);
     expect(fromEntries.slice(9)).toEqual([
       [false, 42],
       [true, 0],
