@@ -44,9 +44,10 @@ const NONE = -1;
 
 /**
  * Numbers per rule in `#rules` (a rule's in one cache line or two, read in order), and their
- * offsets: priority, line, flags and the prefix's length (above {@link LENGTH_SHIFT}), tail
- * piece (-1: empty; its length is the piece's), trie node. (A pattern is at most a capped line,
- * escaped: its lengths fit in 16 bits.)
+ * offsets: priority, line, flags with the prefix's length (above {@link LENGTH_SHIFT}) and the
+ * rule's own run of trie nodes (above {@link RUN_SHIFT}), tail piece (-1: empty; its length is
+ * the piece's), trie node. (A pattern is at most a capped line, escaped: its lengths fit in 16
+ * bits.)
  */
 const RULE = 5;
 const LINE = 1;
@@ -55,11 +56,21 @@ const TAIL = 3;
 const LEAF = 4;
 /** Where the prefix's length starts in a rule's `FLAGS` number. */
 const LENGTH_SHIFT = 4;
+/**
+ * Where the rule's run starts in its `FLAGS` number: how many of its trie nodes, up to its own,
+ * the rule added to the trie (0: none, its start is another rule's), at most {@link LONGEST_RUN}.
+ * A rule's nodes are added in a row: they are numbered consecutively, each the child of the one
+ * before, so a check places them top down from their first without climbing the trie.
+ */
+const RUN_SHIFT = 20;
+const LONGEST_RUN = 0xfff;
 
 /**
  * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent, its piece
  * (a prefix: -2 - its piece id, for it must end at its length), and in the current check the
- * check it was placed in and where it ends (-1: it cannot be placed).
+ * check it was placed in and where it ends (-1: it cannot be placed); or minus the check, when
+ * a placement was stopped above it (see `#resolve`): then it ends there or later, or cannot be
+ * placed.
  */
 const NODE = 4;
 const PIECE_OF = 1;
@@ -137,6 +148,7 @@ export class WildcardProgram {
     for (let r = 0; r < count; r++) {
       const entry = entries[r]!;
       const pieces = entry.pieces!;
+      const added = nodes.length / NODE;
       let node = 0;
       let steps = 1;
       const prefix = idOf(entry.prefix);
@@ -156,7 +168,8 @@ export class WildcardProgram {
         (entry.allow ? ALLOW : 0) |
         (entry.anchored ? ANCHORED : 0) |
         (entry.indexRewrite ? REWRITE : 0) |
-        (entry.prefix.length << LENGTH_SHIFT);
+        (entry.prefix.length << LENGTH_SHIFT) |
+        (Math.min(Math.max(node - added + 1, 0), LONGEST_RUN) << RUN_SHIFT);
       rules[at + TAIL] = idOf(tail);
       rules[at + LEAF] = node;
     }
@@ -269,11 +282,11 @@ export class WildcardProgram {
     const pieceData = this.#automaton.pieceData;
     const tailLength = tail === NONE ? 0 : pieceData[PIECE * tail]!;
     const flags = rules[at + FLAGS]!;
-    const least = flags >>> LENGTH_SHIFT;
+    const prefixLength = (flags >>> LENGTH_SHIFT) & 0xffff;
     const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
-      if (n - tailLength < least) return false;
+      if (n - tailLength < prefixLength) return false;
       if (tail !== NONE) {
         const key = occurrences.state[n - 1]!;
         if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
@@ -287,8 +300,12 @@ export class WildcardProgram {
     // rules sharing a tail that does not occur).
     const leaf = rules[at + LEAF]!;
     const nodes = this.#nodes;
-    const placed = nodes[NODE * leaf + PLACED_IN] === this.#checks;
+    const mark = nodes[NODE * leaf + PLACED_IN]!;
+    const placed = mark === this.#checks;
     if (placed && nodes[NODE * leaf + END]! < 0) return false;
+    // Where the start ends at the least: its prefix's length, or what a stopped placement found.
+    const least =
+      mark === -this.#checks ? Math.max(prefixLength, nodes[NODE * leaf + END]!) : prefixLength;
     const info = occurrences.info;
     const record = INFO * tail;
     // Where the tail must start at the latest (-1: not looked up).
@@ -300,6 +317,8 @@ export class WildcardProgram {
         latest = info[record + LAST]! - tailLength + 1;
         if (latest < (placed ? nodes[NODE * leaf + END]! : least)) return false;
       }
+    } else if (anchored && !placed && latest < least) {
+      return false;
     }
     // Before placing the start: it ends after the first occurrence of its last piece at least,
     // which must leave room for the tail (one lookup rules out a start placed to its end in
@@ -313,7 +332,14 @@ export class WildcardProgram {
         if (first < 0 || first + 1 > latest) return false;
       }
     }
-    const pos = placed ? nodes[NODE * leaf + END]! : this.#resolve(leaf, occurrences);
+    // Placed no further than the tail allows: past `latest` the rule cannot match.
+    const limit = latest < 0 ? n : latest;
+    const run = flags >>> RUN_SHIFT;
+    const pos = placed
+      ? nodes[NODE * leaf + END]!
+      : run === 0
+        ? this.#resolve(leaf, occurrences, limit)
+        : this.#resolveRun(leaf, run, occurrences, limit);
     if (pos < 0) return false;
     // The tail must not overlap the last piece placed: it ends the path after it, or occurs
     // after it.
@@ -327,9 +353,13 @@ export class WildcardProgram {
    * Where the start that trie node `node` stands for (a prefix, then middle pieces) ends when
    * each piece is placed at its leftmost occurrence after the one before, or -1 when it cannot
    * be placed. Each node is placed once per check: the nodes above it that are not yet placed
-   * are, top down.
+   * are, top down. Placing stops once the start has ended past `limit` (where the rule's tail
+   * must start at the latest): pieces only move it further, so the rule cannot match, and a
+   * position past `limit` is returned. The nodes left are marked with that position as where
+   * they end at the least, so that rules reaching them with a limit below it stop at once; a
+   * rule with a higher limit places them all (a node is thus climbed to at most twice a check).
    */
-  #resolve(node: number, occurrences: PieceOccurrences): number {
+  #resolve(node: number, occurrences: PieceOccurrences, limit: number): number {
     const nodes = this.#nodes;
     const check = this.#checks;
     if (nodes[NODE * node + PLACED_IN] === check) return nodes[NODE * node + END]!;
@@ -337,48 +367,112 @@ export class WildcardProgram {
     let top = 0;
     let v = node;
     while (v !== 0 && nodes[NODE * v + PLACED_IN] !== check) {
+      if (nodes[NODE * v + PLACED_IN] === -check) {
+        const least = nodes[NODE * v + END]!;
+        if (least > limit) {
+          // v ends past the limit, so do the nodes below it.
+          this.#markLeast(top, least);
+          occurrences.work += top;
+          return least;
+        }
+        // Stopped before at a lower limit: placed to the end this time.
+        limit = 0x7fffffff;
+      }
       stack[top++] = v;
       v = nodes[NODE * v]!;
     }
     let pos = v === 0 ? 0 : nodes[NODE * v + END]!;
     let work = 0;
-    const pieceData = this.#automaton.pieceData;
     while (top > 0) {
+      if (pos > limit) {
+        // The nodes left end at `pos` or later: marked so, a unit each.
+        this.#markLeast(top, pos);
+        work += top;
+        break;
+      }
       const u = NODE * stack[--top]!;
       if (pos >= 0) {
         const piece = nodes[u + PIECE_OF]!;
-        if (piece < 0) {
-          // A prefix (the root's child): it must end at its length.
-          const prefix = -2 - piece;
-          pos = pieceData[PIECE * prefix]!;
-          if (!occurrences.endsAt(prefix, pos - 1)) pos = NONE;
-        } else {
-          // `occurrences.next`, its usual answers written out from the piece's record: first
-          // after here (or here), nowhere after here, or here.
-          const record = INFO * piece;
-          const info = occurrences.info;
-          if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
-          const length = info[record + LENGTH]!;
-          const least = pos + length - 1;
-          if (info[record + FIRST]! >= least) {
-            pos = info[record + FIRST]! + 1;
-          } else if (info[record + LAST]! < least) {
-            pos = NONE;
-          } else {
-            const key = occurrences.state[least]!;
-            if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) {
-              pos += length;
-            } else {
-              pos = occurrences.next(piece, pos) + length;
-            }
-          }
-          work++;
-        }
+        pos = this.#place(piece, pos, occurrences);
+        // A prefix's test counts itself (`endsAt`).
+        if (piece >= 0) work++;
       }
       nodes[u + PLACED_IN] = check;
       nodes[u + END] = pos;
     }
     occurrences.work += work;
     return pos;
+  }
+
+  /**
+   * {@link #resolve} for a rule whose own nodes are the `run` nodes up to `leaf` (numbered in a
+   * row, each the child of the one before): the nodes above them are resolved, then its own
+   * are placed top down, stopping past `limit` (the leaf marked with where it ends at the
+   * least, for rules that share it), without climbing them.
+   */
+  #resolveRun(leaf: number, run: number, occurrences: PieceOccurrences, limit: number): number {
+    const nodes = this.#nodes;
+    const check = this.#checks;
+    const head = leaf - run + 1;
+    const parent = nodes[NODE * head]!;
+    let pos = parent === 0 ? 0 : this.#resolve(parent, occurrences, limit);
+    if (pos < 0 || pos > limit) return pos;
+    let work = 0;
+    // No rule reached these nodes before this one in this check: the trie was built in the
+    // order rules are tested, so the rules through them come after it.
+    for (let v = head; v <= leaf; v++) {
+      const u = NODE * v;
+      if (pos >= 0) {
+        const piece = nodes[u + PIECE_OF]!;
+        pos = this.#place(piece, pos, occurrences);
+        // A prefix's test counts itself (`endsAt`).
+        if (piece >= 0) work++;
+      }
+      nodes[u + PLACED_IN] = check;
+      nodes[u + END] = pos;
+      if (pos > limit && v < leaf) {
+        nodes[NODE * leaf + PLACED_IN] = -check;
+        nodes[NODE * leaf + END] = pos;
+        break;
+      }
+    }
+    occurrences.work += work;
+    return pos;
+  }
+
+  /** Marks the nodes of `#stack[0, top)` as ending at `least` or later (see `#resolve`). */
+  #markLeast(top: number, least: number): void {
+    const nodes = this.#nodes;
+    const stack = this.#stack;
+    const mark = -this.#checks;
+    for (let k = 0; k < top; k++) {
+      nodes[NODE * stack[k]! + PLACED_IN] = mark;
+      nodes[NODE * stack[k]! + END] = least;
+    }
+  }
+
+  /**
+   * Where `piece` (a node's: a prefix is -2 - its id) ends when placed at its leftmost
+   * occurrence at or after `pos`, or -1: a prefix must end at its length.
+   */
+  #place(piece: number, pos: number, occurrences: PieceOccurrences): number {
+    const pieceData = this.#automaton.pieceData;
+    if (piece < 0) {
+      const prefix = -2 - piece;
+      const end = pieceData[PIECE * prefix]!;
+      return occurrences.endsAt(prefix, end - 1) ? end : NONE;
+    }
+    // `occurrences.next`, its usual answers written out from the piece's record: first after
+    // here (or here), nowhere after here, or here.
+    const record = INFO * piece;
+    const info = occurrences.info;
+    if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
+    const length = info[record + LENGTH]!;
+    const least = pos + length - 1;
+    if (info[record + FIRST]! >= least) return info[record + FIRST]! + 1;
+    if (info[record + LAST]! < least) return NONE;
+    const key = occurrences.state[least]!;
+    if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) return pos + length;
+    return occurrences.next(piece, pos) + length;
   }
 }

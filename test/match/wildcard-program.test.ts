@@ -150,6 +150,45 @@ describe('WildcardProgram', () => {
     );
   });
 
+  it('stops placing a start that ends past where its tail can start, exactly', () => {
+    // Starts shared by many rules (a few sequences of pieces, extended), tails that occur a
+    // few times, early or late: placing stops at the first piece that ends past a tail's last
+    // start, and the rules sharing those nodes, with other tails, are answered from what the
+    // first one left; all as the definition.
+    const start = fc.array(fc.constantFrom('a', 'ab', 'ba', 'b', 'aab'), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    const rule = fc
+      .tuple(
+        fc.constantFrom('', '/', '/a'),
+        fc.constantFrom(0, 1, 2),
+        start,
+        fc.constantFrom('c', 'cb', 'ac', 'bc', 'é', 'a'),
+        fc.boolean(),
+      )
+      .map(([prefix, base, extra, tail, anchored]) => ({ prefix, base, extra, tail, anchored }));
+    const path = fc
+      .array(fc.constantFrom('a', 'b', 'ab', 'ba', 'aab', 'c', 'é'), { maxLength: 300 })
+      .map((parts) => `/${parts.join('')}`);
+    fc.assert(
+      fc.property(
+        fc.array(start, { minLength: 3, maxLength: 3 }),
+        fc.array(rule, { minLength: 1, maxLength: 80, size: 'max' }),
+        fc.array(path, { minLength: 1, maxLength: 3 }),
+        (bases, rules, paths) => {
+          const patterns = rules.map(({ prefix, base, extra, tail, anchored }) => {
+            const body = `${prefix}*${[...bases[base]!, ...extra, tail].join('*')}`;
+            return anchored ? `${body}$` : body;
+          });
+          const { entries, program } = programOf(patterns);
+          for (const p of paths) expect(viaProgram(program, p)).toEqual(naive(entries, p));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
   it('answers several paths in a row with one program', () => {
     fc.assert(
       fc.property(
@@ -183,6 +222,45 @@ describe('WildcardProgram', () => {
       const one = programOf([pattern]);
       expect(viaProgram(one.program, path)).toEqual(naive(one.entries, path));
     }
+  });
+
+  it('places a start no further than its tail can start', () => {
+    // Nine pieces a rule, all in the path in order but after the one place where the tail
+    // occurs, and a last piece that occurs before it too: each rule is ruled out by its first
+    // piece rather than placed to its end (which costs 13 units a rule).
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+    let seed = 5;
+    const next = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed >>> 16;
+    };
+    let early = '';
+    let late = '';
+    for (let i = 0; i < 4000; i++) {
+      early += letters[next() & 63];
+      late += letters[next() & 63];
+    }
+    const path = `/${early}~~~${late}`;
+    const patterns: string[] = [];
+    for (let r = 0; r < 6000; r++) {
+      const at = Array.from({ length: 9 }, () => next() % 3990).sort((a, b) => a - b);
+      const e = next() % 3990;
+      patterns.push(
+        `/*${at.map((p) => late.slice(p, p + 3)).join('*')}*${early.slice(e, e + 3)}*~~~`,
+      );
+    }
+    const work: number[] = [];
+    for (const count of [2000, 6000]) {
+      const { entries, program } = programOf(patterns.slice(0, count));
+      const search = new PathSearch();
+      search.reset(path, Number.POSITIVE_INFINITY);
+      const state: MatchState = { allow: null, disallow: null, search };
+      program.match(path, state);
+      expect([state.allow?.line ?? 0, state.disallow?.line ?? 0]).toEqual(naive(entries, path));
+      work.push(search.work);
+    }
+    // The path's pass costs the same: the rest is a few units a rule.
+    expect((work[1]! - work[0]!) / 4000).toBeLessThan(6);
   });
 
   it('counts its work in the search', () => {

@@ -163,6 +163,32 @@ const SHAPES: readonly Shape[] = [
     },
   },
   {
+    // As above, with a tail of its own in each rule (looking a rule's tail up first saves
+    // nothing that other rules share), occurring only before the pieces.
+    name: 'distinct pieces placed past distinct tails',
+    build: (size) => {
+      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+      const next = numbers(17);
+      const half = size / 2;
+      let early = '';
+      let late = '';
+      for (let i = 0; i < half; i++) {
+        early += letters[next() & 63];
+        late += letters[next() & 63];
+      }
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size / 10; i++) {
+        const at: number[] = [];
+        for (let k = 0; k < 9; k++) at.push(next() % (half - 3));
+        at.sort((a, b) => a - b);
+        const [e, t] = [next() % (half / 2), half / 2 + (next() % (half / 2 - 3))];
+        const [last, tail] = [early.slice(e, e + 3), early.slice(t, t + 3)];
+        body += `Disallow: /*${at.map((p) => late.slice(p, p + 3)).join('*')}*${last}*${tail}\n`;
+      }
+      return { body, url: `https://e.com/${early}${late}` };
+    },
+  },
+  {
     // Wildcard rules under one long literal prefix that the path has: one group of the prefix
     // index, every rule a candidate.
     name: 'wildcard rules sharing a long prefix',
