@@ -144,6 +144,7 @@ export class TableTrigramIndex {
         hashedAt[h++] = k;
       }
     }
+    spreadCrowdedKeys(body.text, rules, ids, hashedAt, hashedKeys);
     sortByPriority(scanned, scannedPriorities, 0, scanned.length);
     const scannedChars = new Int32Array(2 * scanned.length);
     const count = ruleCount(rules);
@@ -335,6 +336,125 @@ export class TableTrigramIndex {
     const special = id - this.#ruleCount;
     if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
     return this.#kept.get(item, ruleAt(this.#rules, this.#specials[special]!), true);
+  }
+}
+
+/**
+ * Rules under one key above which they are filed under other trigrams of theirs (see
+ * {@link spreadCrowdedKeys}).
+ */
+const CROWDED = 16;
+
+/**
+ * Files the rules of crowded keys under other keys of theirs. A rule can be filed under any
+ * trigram of any of its pieces (each occurs in every path it matches), with the character
+ * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
+ * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
+ * tested whenever a path has that ending. The rules as written (not those that differ from their
+ * text) under a key with more than {@link CROWDED} rules are filed again, in file order, each
+ * under the key of its own that holds the most rules while fewer than {@link CROWDED} (a new
+ * key only when none has room, so that keys stay few: each costs a few dozen bytes; among
+ * equals the one most of the rules filed again have, then the first from the end of the
+ * pattern), or, when all of its keys are full, under the one that holds the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
+ */
+function spreadCrowdedKeys(
+  text: string,
+  rules: RuleNumbers,
+  ids: readonly number[],
+  at: Int32Array,
+  keys: Int32Array,
+): void {
+  const counts = new Map<number, number>();
+  let crowded = false;
+  for (const key of keys) {
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n > CROWDED) crowded = true;
+  }
+  if (!crowded) return;
+  const count = ruleCount(rules);
+  // Which items move (as written, under a crowded key), and the rules under each key otherwise.
+  const moves = new Uint8Array(keys.length);
+  const held = new Map<number, number>();
+  for (let h = 0; h < keys.length; h++) {
+    const key = keys[h]!;
+    if (ids[at[h]!]! < count && counts.get(key)! > CROWDED) moves[h] = 1;
+    else held.set(key, (held.get(key) ?? 0) + 1);
+  }
+  // How many of the moving rules have each key: a new key is one about as many share as a key
+  // holds (see `fitsBetter`), so that the next ones can join it.
+  const shared = new Map<number, number>();
+  const share = (key: number): void => {
+    shared.set(key, (shared.get(key) ?? 0) + 1);
+  };
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+  }
+  let best = 0;
+  let most = -1;
+  let bestShared = 0;
+  let fallback = 0;
+  let fewest = 0;
+  const consider = (key: number): void => {
+    const n = held.get(key) ?? 0;
+    if (n < CROWDED) {
+      if (n > most || (n === most && fitsBetter(shared.get(key)!, bestShared))) {
+        most = n;
+        best = key;
+        bestShared = shared.get(key)!;
+      }
+    } else if (n < fewest) {
+      fewest = n;
+      fallback = key;
+    }
+  };
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] === 0) continue;
+    most = -1;
+    fallback = keys[h]!;
+    fewest = held.get(fallback) ?? 0;
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, consider);
+    const key = most >= 0 ? best : fallback;
+    keys[h] = key;
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
+}
+
+/**
+ * Whether a key `shared` by this many of the rules filed again fits a new group better than one
+ * shared by `other`: the fewest that can fill a key ({@link CROWDED}), else the most. A key
+ * many rules share is common in paths too (`html`); one that no other rule has makes a key a
+ * rule (a few dozen bytes each).
+ */
+function fitsBetter(shared: number, other: number): boolean {
+  return shared >= CROWDED ? other < CROWDED || shared < other : other < CROWDED && shared > other;
+}
+
+/**
+ * Calls `visit` with every key (as {@link trigramKey} makes them: a trigram, and the character
+ * before it in its piece if there is one) of the pieces of the wildcard rule at `r`, from the
+ * end of the pattern back.
+ */
+function forEachKey(
+  text: string,
+  r: number,
+  rules: RuleNumbers,
+  visit: (key: number) => void,
+): void {
+  const start = valueStart(rules, r);
+  const end = start + valueLength(rules, r);
+  const last = text.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+  // The literal prefix (one character at most) holds no trigram; pieces follow its `*`.
+  const first = text.indexOf('*', start);
+  let pieceEnd = last;
+  for (let i = last - 1; i >= first; i--) {
+    if (text.charCodeAt(i) !== 0x2a) continue;
+    // The piece is text(i, pieceEnd).
+    for (let j = pieceEnd - 3; j > i; j--) {
+      const trigram = trigramAt(text, j);
+      visit(j > i + 1 ? (text.charCodeAt(j - 1) << 24) | trigram : trigram);
+    }
+    pieceEnd = i;
   }
 }
 
