@@ -351,7 +351,7 @@ const CROWDED = 16;
  * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
  * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
  * tested whenever a path has that ending. The rules as written (not those that differ from their
- * text) under a key with more than {@link CROWDED} rules are filed again, in file order, each
+ * text: escaped, or rewrites) under a key with more than {@link CROWDED} rules are filed again, in file order, each
  * under the key of its own that holds the most rules while fewer than {@link CROWDED} (a new
  * key only when none has room, so that keys stay few: each costs a few dozen bytes; among
  * equals the one most of the rules filed again have, then the first from the end of the
@@ -378,7 +378,10 @@ function spreadCrowdedKeys(
   const held = new Map<number, number>();
   for (let h = 0; h < keys.length; h++) {
     const key = keys[h]!;
-    if (ids[at[h]!]! < count && counts.get(key)! > CROWDED) moves[h] = 1;
+    const id = ids[at[h]!]!;
+    // An escaped rule's pieces are not its text's: it stays.
+    const asWritten = id < count && (rules[ruleAt(rules, id)]! & RuleFlag.escaped) === 0;
+    if (asWritten && counts.get(key)! > CROWDED) moves[h] = 1;
     else held.set(key, (held.get(key) ?? 0) + 1);
   }
   // How many of the moving rules have each key: a new key is one about as many share as a key
