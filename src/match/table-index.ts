@@ -68,7 +68,7 @@ export function indexRuleTable(
   const items: PrefixItems = {
     ids: [],
     specials: [],
-    specialPrefixes: [],
+    prefixes: [],
     hashes: [],
     priorities: [],
     lengths: [],
@@ -89,9 +89,9 @@ export function indexRuleTable(
         if (repeats(seen, whole, allow, rewrite)) return;
         wildcards++;
         if (prefixEnd - start <= 1) {
-          if (special) {
+          if (rewrite) {
             floating.ids.push(ruleCount + floating.specials.length);
-            floating.specials.push(2 * ruleNumber(rules, r) + (rewrite ? 1 : 0));
+            floating.specials.push(ruleNumber(rules, r));
             floating.firsts.push(prefixEnd > start ? pattern.charCodeAt(start) : -1);
           } else {
             floating.ids.push(ruleNumber(rules, r));
@@ -101,14 +101,14 @@ export function indexRuleTable(
           return;
         }
       }
-      if (special) {
+      if (rewrite) {
         items.ids.push(ruleCount + items.specials.length);
         const wildcard = isWildcard(pattern, end, prefixEnd);
-        items.specials.push(4 * ruleNumber(rules, r) + (wildcard ? 2 : 0) + (rewrite ? 1 : 0));
-        items.specialPrefixes.push(pattern.slice(start, prefixEnd));
+        items.specials.push(2 * ruleNumber(rules, r) + (wildcard ? 1 : 0));
       } else {
         items.ids.push(ruleNumber(rules, r));
       }
+      items.prefixes.push(special ? pattern.slice(start, prefixEnd) : null);
       items.hashes.push(hashPrefix(pattern, start, prefixEnd));
       items.priorities.push(end - start);
       items.lengths.push(prefixEnd - start);
