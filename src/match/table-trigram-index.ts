@@ -337,17 +337,22 @@ export class TableTrigramIndex {
  */
 const CROWDED = 16;
 
+/** The bytes a key costs an index (its slots in the key table and filters, its group's place). */
+const KEY_BYTES = 48;
+
 /**
  * Files the rules of crowded keys under other keys of theirs. A rule can be filed under any
  * trigram of any of its pieces (each occurs in every path it matches), with the character
  * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
  * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
  * tested whenever a path has that ending. The rules as written (not those that differ from their
- * text) under a key with more than {@link CROWDED} rules are filed again, in file order, each
- * under the key of its own that holds the most rules while fewer than {@link CROWDED} (a new
- * key only when none has room, so that keys stay few: each costs a few dozen bytes; among
- * equals the one most of the rules filed again have, then the first from the end of the
- * pattern), or, when all of its keys are full, under the one that holds the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
+ * text) under a key with more than {@link CROWDED} rules are filed again: each under its rarest
+ * key (the one fewest rules have; the first from the end of the pattern among equals) when the
+ * keys this adds cost at most half the body's size ({@link KEY_BYTES} each); else, in file
+ * order, each under the key of its own that holds the most rules while fewer than
+ * {@link CROWDED} (a new key only when none has room: among equals the one that fits a new key
+ * best, see {@link fitsBetter}), or, when all of its keys are full, under the one that holds
+ * the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
  */
 function spreadCrowdedKeys(
   text: string,
@@ -373,14 +378,37 @@ function spreadCrowdedKeys(
     if (ids[at[h]!]! < count && counts.get(key)! > CROWDED) moves[h] = 1;
     else held.set(key, (held.get(key) ?? 0) + 1);
   }
-  // How many of the moving rules have each key: a new key is one about as many share as a key
-  // holds (see `fitsBetter`), so that the next ones can join it.
+  // How many of the moving rules have each key.
   const shared = new Map<number, number>();
   const share = (key: number): void => {
     shared.set(key, (shared.get(key) ?? 0) + 1);
   };
   for (let h = 0; h < keys.length; h++) {
     if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+  }
+  // Each moving rule's rarest key, and the keys that would add.
+  const rarest = new Int32Array(keys.length);
+  let rare = 0;
+  let fewestRules = 0;
+  const rarer = (key: number): void => {
+    const n = shared.get(key)! + (held.get(key) ?? 0);
+    if (n < fewestRules) {
+      fewestRules = n;
+      rare = key;
+    }
+  };
+  const added = new Set<number>();
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] === 0) continue;
+    rare = keys[h]!;
+    fewestRules = shared.get(rare)! + (held.get(rare) ?? 0);
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, rarer);
+    rarest[h] = rare;
+    if (!held.has(rare)) added.add(rare);
+  }
+  if (added.size * KEY_BYTES <= text.length / 2) {
+    for (let h = 0; h < keys.length; h++) if (moves[h] !== 0) keys[h] = rarest[h]!;
+    return;
   }
   let best = 0;
   let most = -1;
