@@ -128,9 +128,9 @@ export function indexRuleTable(
         if (repeats(seen, whole, allow, rewrite)) return;
         wildcards++;
         if (prefixEnd - start <= 1) {
-          if (special) {
+          if (rewrite) {
             floating.ids.push(ruleCount + floating.specials.length);
-            floating.specials.push(2 * ruleNumber(rules, r) + (rewrite ? 1 : 0));
+            floating.specials.push(ruleNumber(rules, r));
             floating.firsts.push(prefixEnd > start ? pattern.charCodeAt(start) : -1);
           } else {
             floating.ids.push(ruleNumber(rules, r));
@@ -140,10 +140,10 @@ export function indexRuleTable(
           return;
         }
       }
-      if (special) {
+      if (rewrite) {
         items.ids.push(ruleCount + items.specials.length);
         const wildcard = isWildcard(pattern, end, prefixEnd);
-        items.specials.push(4 * ruleNumber(rules, r) + (wildcard ? 2 : 0) + (rewrite ? 1 : 0));
+        items.specials.push(2 * ruleNumber(rules, r) + (wildcard ? 1 : 0));
       } else {
         items.ids.push(ruleNumber(rules, r));
       }

@@ -4,11 +4,13 @@
  * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
  * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
  * rule it must match further (a wildcard rule whose prefix matched); the last few made are kept.
- * A plain rule that matches is answered from its numbers (a `TableMatch`). A pattern that
- * differs from its text (an escaped value, an `index.html` rewrite) keeps its priority and
- * prefix's length too (8 bytes), and is made an entry when a check reaches it. It answers as a `PrefixIndex` over the rules'
- * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
- * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
+ * A plain rule that matches is answered from its numbers (a `TableMatch`). A rule whose value
+ * is escaped (its pattern differs from its text: the table's `escaped` flag says so) is its
+ * rule number too, and is made an entry when a check reaches it, which tells its priority and
+ * prefix; an `index.html` rewrite keeps its priority and prefix's length (8 bytes). It answers
+ * as a `PrefixIndex` over the rules' entries does, with the same work (but for a rule whose
+ * prefix only shares the path prefix's 32-bit hash: a `PrefixIndex` counts comparing it, this
+ * does not).
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -30,10 +32,9 @@ import { TableMatch } from './table-match.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
- * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
- * the table (`ruleNumber`), or a pattern that differs from its text (an escaped value, an
- * `index.html` rewrite), numbered from the table's rule count on: its rule's number × 4, + 2 for
- * a wildcard pattern, + 1 for a rewrite, in `specials`.
+ * stronger, as between entries). An item is a rule, by its number in the table (`ruleNumber`),
+ * or an `index.html` rewrite, numbered from the table's rule count on: its rule's number × 2,
+ * + 1 for a wildcard pattern, in `specials`.
  */
 export interface PrefixItems {
   readonly ids: number[];
@@ -98,10 +99,9 @@ export class TablePrefixIndex {
    */
   readonly filters: PrefixFilters;
   /**
-   * Items that are not rules as written (numbered `#ruleCount` on; see {@link PrefixItems}):
-   * their `specials` numbers, and their priority << 16 | their literal prefix's length (a
-   * pattern is at most a capped line, escaped: under 2^16). Made entries when a check reaches
-   * them.
+   * The `index.html` rewrites (numbered `#ruleCount` on; see {@link PrefixItems}): their
+   * `specials` numbers, and their priority << 16 | their literal prefix's length (a pattern is
+   * at most a capped line, escaped: under 2^16). Made entries when a check reaches them.
    */
   readonly #specials: Int32Array;
   readonly #specialData: Int32Array;
@@ -268,11 +268,19 @@ export class TablePrefixIndex {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
       const special = id - this.#ruleCount;
-      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 2);
-      let entry: IndexEntry | null = null;
+      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 1);
       const head = rules[r]!;
+      // An escaped value's pattern is its entry's (all but a few items met here are a prefix of
+      // the path: made now, its entry is the one a match needs).
+      let entry: IndexEntry | null =
+        special < 0 && (head & RuleFlag.escaped) !== 0 ? this.#entry(r) : null;
       // The pattern is the value as written, or not: its length is the priority.
-      const priority = special < 0 ? valueLength(rules, r) : this.#specialData[special]! >>> 16;
+      const priority =
+        entry !== null
+          ? entry.priority
+          : special < 0
+            ? valueLength(rules, r)
+            : this.#specialData[special]! >>> 16;
       const line = head >> 2;
       const allow = (head & RuleFlag.allow) !== 0;
       if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
@@ -282,12 +290,18 @@ export class TablePrefixIndex {
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
       if (
         search.skipWildcards &&
-        (special < 0 ? isWildcardItem(text, rules, r, n) : (this.#specials[special]! & 2) !== 0)
+        (entry !== null
+          ? entry.pieces !== null
+          : special < 0
+            ? isWildcardItem(text, rules, r, n)
+            : (this.#specials[special]! & 1) !== 0)
       ) {
         continue;
       }
       let found: number = Found.no;
-      if (special < 0) {
+      if (entry !== null) {
+        found = foundEntry(entry, n, path);
+      } else if (special < 0) {
         found = foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path);
       } else if ((this.#specialData[special]! & 0xffff) === n) {
         entry = this.#specialEntry(special, r);
@@ -310,14 +324,14 @@ export class TablePrefixIndex {
     }
   }
 
-  /** The entry of the rule at `r` (a pattern as written), kept or made. */
+  /** The entry of the rule at `r` (not its rewrite), kept or made. */
   #entry(r: number): IndexEntry {
     return this.#kept.get(ruleNumber(this.#rules, r), r, false);
   }
 
-  /** The entry of special item `special` (of the rule at `r`), kept or made. */
+  /** The entry of rewrite item `special` (of the rule at `r`), kept or made. */
   #specialEntry(special: number, r: number): IndexEntry {
-    return this.#kept.get(this.#ruleCount + special, r, (this.#specials[special]! & 1) !== 0);
+    return this.#kept.get(this.#ruleCount + special, r, true);
   }
 }
 
@@ -345,9 +359,8 @@ function foundAt(text: string, start: number, end: number, n: number, path: stri
 }
 
 /**
- * Whether the item of the rule at `r` (or of `entry`, for a pattern that differs from its text),
- * met at prefix length `n`, is a wildcard pattern: a rule as written is one when a `*` follows
- * its first `n` characters.
+ * Whether the item of the rule at `r` (a pattern as written), met at prefix length `n`, is a
+ * wildcard pattern: one when a `*` follows its first `n` characters.
  */
 function isWildcardItem(text: string, rules: RuleNumbers, r: number, n: number): boolean {
   const at = valueStart(rules, r) + n;

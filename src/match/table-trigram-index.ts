@@ -8,10 +8,10 @@
  * path with `filter=` tests `/*&filter=`, not `/*?*order=`). A check reads a
  * candidate's priority, line and kind from the table, and makes an {@link IndexEntry} only of a
  * rule it must match further (one it could beat the best with, whose prefix the path has); the
- * last few made are kept. Patterns that differ from their text (escaped values, rewrites) keep
- * their priority and prefix's character too (8 bytes), and are made entries the same way. It
- * answers as a `TrigramIndex` and a scanned list over the rules' entries do, with
- * the same work.
+ * last few made are kept. A rule whose value is escaped (the table's `escaped` flag) is its rule
+ * number too, made an entry when a check reaches it (which tells its priority and prefix); an
+ * `index.html` rewrite keeps its priority and prefix's character (8 bytes). It answers as a
+ * `TrigramIndex` and a scanned list over the rules' entries do, with the same work.
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -35,10 +35,9 @@ import { trigramAt } from './trigram-index.js';
 export const NO_TRIGRAM = -1;
 
 /**
- * What the index files, in file order. An item is a rule whose pattern is its text, by its
- * number in the table (`ruleNumber`), or a pattern that differs from its text (an escaped
- * value, an `index.html` rewrite), numbered from the table's rule count on: its rule's number
- * × 2 (+ 1 for a rewrite) in `specials`, its prefix's one character (or -1) in `firsts`.
+ * What the index files, in file order. An item is a rule, by its number in the table
+ * (`ruleNumber`), or an `index.html` rewrite, numbered from the table's rule count on: its
+ * rule's number in `specials`, its prefix's one character (or -1) in `firsts`.
  */
 export interface WildcardItems {
   readonly ids: number[];
@@ -93,8 +92,8 @@ export class TableTrigramIndex {
   readonly #rules: RuleNumbers;
   readonly #ruleCount: number;
   /**
-   * Per pattern that differs from its text (see {@link WildcardItems}): its rule's number × 2
-   * (+ 1 for a rewrite), and its priority << 8 | its prefix's character + 1 (0: empty prefix).
+   * Per `index.html` rewrite (see {@link WildcardItems}): its rule's number, and its priority
+   * << 8 | its prefix's character + 1 (0: empty prefix).
    */
   readonly #specials: Int32Array;
   readonly #specialData: Int32Array;
@@ -102,7 +101,8 @@ export class TableTrigramIndex {
   readonly #scanned: Int32Array;
   /**
    * Per scanned item, the characters its pieces need (as `PathSearch.charsLow`, `charsHigh`;
-   * none for a pattern that differs from its text): a path without one of them is passed over.
+   * none for a pattern that differs from its text, escaped or a rewrite): a path without one of
+   * them is passed over.
    */
   readonly #scannedChars: Int32Array;
   /** The items with one, by trigram; strongest first within a group. */
@@ -151,6 +151,7 @@ export class TableTrigramIndex {
     for (let i = 0; i < scanned.length; i++) {
       if (scanned[i]! >= count) continue;
       const r = ruleAt(rules, scanned[i]!);
+      if ((rules[r]! & RuleFlag.escaped) !== 0) continue;
       const start = valueStart(rules, r);
       const end = start + valueLength(rules, r);
       const text = body.text;
@@ -287,18 +288,26 @@ export class TableTrigramIndex {
       let allow: boolean;
       // The prefix's one character, or -1 for an empty prefix.
       let first: number;
+      let entry: IndexEntry | null = null;
       if (id < this.#ruleCount) {
-        // The pattern is the value as written: its length is the priority.
         const r = ruleAt(rules, id);
         const head = rules[r]!;
-        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
-        const c = text.charCodeAt(valueStart(rules, r));
-        first = c === 0x2a ? -1 : c;
+        if ((head & RuleFlag.escaped) !== 0) {
+          // An escaped value's pattern is its entry's.
+          entry = this.#entry(id, base + k);
+          priority = entry.priority;
+          first = entry.prefix.length === 0 ? -1 : entry.prefix.charCodeAt(0);
+        } else {
+          // The pattern is the value as written: its length is the priority.
+          priority = valueLength(rules, r);
+          const c = text.charCodeAt(valueStart(rules, r));
+          first = c === 0x2a ? -1 : c;
+        }
       } else {
         const special = id - this.#ruleCount;
-        const head = rules[ruleAt(rules, this.#specials[special]! >> 1)]!;
+        const head = rules[ruleAt(rules, this.#specials[special]!)]!;
         const data = this.#specialData[special]!;
         priority = data >> 8;
         line = head >> 2;
@@ -315,7 +324,7 @@ export class TableTrigramIndex {
       if (first >= 0 && (path.length === 0 || path.charCodeAt(0) !== first)) continue;
       // A scanned rule needing a character the path lacks (when the walk noted them).
       if (chars !== null && !search.mayHold(chars[2 * k]!, chars[2 * k + 1]!)) continue;
-      const entry = this.#entry(id, base + k);
+      entry ??= this.#entry(id, base + k);
       if (!search.matchesAfterPrefix(entry)) continue;
       if (allow) state.allow = entry;
       else state.disallow = entry;
@@ -326,8 +335,7 @@ export class TableTrigramIndex {
   #entry(id: number, item: number): IndexEntry {
     const special = id - this.#ruleCount;
     if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
-    const data = this.#specials[special]!;
-    return this.#kept.get(item, ruleAt(this.#rules, data >> 1), (data & 1) !== 0);
+    return this.#kept.get(item, ruleAt(this.#rules, this.#specials[special]!), true);
   }
 }
 
@@ -346,9 +354,10 @@ const KEY_BYTES = 48;
  * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
  * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
  * tested whenever a path has that ending. The rules as written (not those that differ from their
- * text) under a key with more than {@link CROWDED} rules are filed again: each under its rarest
- * key (the one fewest rules have; the first from the end of the pattern among equals) when the
- * keys this adds cost at most half the body's size ({@link KEY_BYTES} each); else, in file
+ * text: escaped, or rewrites) under a key with more than {@link CROWDED} rules are filed again:
+ * each under its rarest key (the one fewest rules have; the first from the end of the pattern
+ * among equals) when the keys this adds cost at most half the body's size ({@link KEY_BYTES}
+ * each); else, in file
  * order, each under the key of its own that holds the most rules while fewer than
  * {@link CROWDED} (a new key only when none has room: among equals the one that fits a new key
  * best, see {@link fitsBetter}), or, when all of its keys are full, under the one that holds
@@ -375,7 +384,10 @@ function spreadCrowdedKeys(
   const held = new Map<number, number>();
   for (let h = 0; h < keys.length; h++) {
     const key = keys[h]!;
-    if (ids[at[h]!]! < count && counts.get(key)! > CROWDED) moves[h] = 1;
+    const id = ids[at[h]!]!;
+    // An escaped rule's pieces are not its text's: it stays.
+    const asWritten = id < count && (rules[ruleAt(rules, id)]! & RuleFlag.escaped) === 0;
+    if (asWritten && counts.get(key)! > CROWDED) moves[h] = 1;
     else held.set(key, (held.get(key) ?? 0) + 1);
   }
   // How many of the moving rules have each key.

@@ -161,6 +161,36 @@ describe('rules sharing the end of their longest piece', () => {
     ]);
   });
 
+  it('answer as entries do when they are escaped (filed by their escaped pieces)', () => {
+    // `/*abéxyz` matches as `/*ab%C3%A9xyz`: all of them under `xyz` (after `9`), spread over
+    // keys of their pattern, never of their text (whose every trigram has the `é` or follows it).
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const pairs = Array.from({ length: 200 }, (_, i) => letters[i % 26]! + letters[(i / 26) | 0]!);
+    const escaped = [
+      'User-agent: *',
+      'Allow: /',
+      ...pairs.map((pair) => `Disallow: /*${pair}\u00e9xyz`),
+      '',
+    ].join('\n');
+    // A URL is matched as given: its raw `é` and lower-case escapes are not the rules'.
+    const escapedUrls = [
+      ...pairs.map((pair) => `https://e.com/p${pair}%C3%A9xyz`),
+      `https://e.com/${pairs[7]}\u00e9xyz`,
+      `https://e.com/${pairs[7]}%c3%a9xyz`,
+    ];
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(escaped, escapedUrls);
+    expect(fromNumbers).toEqual(fromEntries);
+    expect(fromEntries.slice(0, 3)).toEqual([
+      [false, 3],
+      [false, 4],
+      [false, 5],
+    ]);
+    expect(fromEntries.slice(200, 202)).toEqual([
+      [true, 2],
+      [true, 2],
+    ]);
+  });
+
   it('cost a check of a page ending in .html work for a few of them, not all', () => {
     const robots = parseRobotsTxt(crowdedBody);
     for (const url of urls) {
