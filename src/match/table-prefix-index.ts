@@ -16,7 +16,7 @@
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { KeptEntries } from './kept-entries.js';
-import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
+import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -39,8 +39,6 @@ import { TableMatch } from './table-match.js';
 export interface PrefixItems {
   readonly ids: number[];
   readonly specials: number[];
-  /** Each item's literal prefix when its pattern differs from its text (escaped, a rewrite). */
-  readonly prefixes: (string | null)[];
   /** The hash (as a check computes it, `hashPrefix`) of each item's literal prefix. */
   readonly hashes: number[];
   /** Each item's priority: its pattern's length. */
@@ -116,9 +114,19 @@ export class TablePrefixIndex {
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
-  /** `items`: in file order, from the table `rules` of `body`. */
-  constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
-    const { ids, specials, prefixes, hashes, priorities, lengths, lastChars } = items;
+  /**
+   * `items`: in file order, from the table `rules` of `body`; `proper[0, properCount)`: the mixed
+   * hash (`mix`) of each proper prefix, of one or more characters, of their literal prefixes.
+   */
+  constructor(
+    body: BodyText,
+    rules: RuleNumbers,
+    rfc9309: boolean,
+    items: PrefixItems,
+    proper: Int32Array,
+    properCount: number,
+  ) {
+    const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
     // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
     // tags pass over the others).
@@ -192,25 +200,20 @@ export class TablePrefixIndex {
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
     const ruleCount = this.#ruleCount;
-    let proper = 0;
-    for (const n of lengths) if (n > 1) proper += n - 1;
+    if (specials.length > 0) {
+      for (let k = 0; k < count; k++) {
+        const id = ids[k]!;
+        if (id >= ruleCount)
+          this.#specialData[id - ruleCount] = (priorities[k]! << 16) | lengths[k]!;
+      }
+    }
     let extendedBits = 5;
-    while (1 << extendedBits < proper) extendedBits++;
+    while (1 << extendedBits < properCount) extendedBits++;
     const extendedShift = 32 - extendedBits;
     const extended = new Int32Array(1 << (extendedBits - 5));
-    for (let k = 0; k < count; k++) {
-      const n = lengths[k]!;
-      const id = ids[k]!;
-      const special = prefixes[k]!;
-      if (id >= ruleCount) this.#specialData[id - ruleCount] = (priorities[k]! << 16) | n;
-      const text = special ?? body.text;
-      const start = special === null ? valueStart(rules, ruleAt(rules, id)) : 0;
-      let hash = HASH_SEED;
-      for (let i = 0; i + 1 < n; i++) {
-        hash = nextHash(hash, text.charCodeAt(start + i));
-        const bit = mix(hash) >>> extendedShift;
-        extended[bit >>> 5]! |= 1 << (bit & 31);
-      }
+    for (let i = 0; i < properCount; i++) {
+      const bit = proper[i]! >>> extendedShift;
+      extended[bit >>> 5]! |= 1 << (bit & 31);
     }
     this.filters = { ends, filter, filterShift, extended, extendedShift };
     // Six typed arrays (about 200 bytes each besides their elements), two matches and the

@@ -345,17 +345,26 @@ export class TableTrigramIndex {
  */
 const CROWDED = 16;
 
+/** Moving rules whose keys are counted to tell which are rare (see {@link spreadCrowdedKeys}). */
+const SAMPLE = 64;
+
+/** The bytes a key costs an index (its slots in the key table and filters, its group's place). */
+const KEY_BYTES = 48;
+
 /**
  * Files the rules of crowded keys under other keys of theirs. A rule can be filed under any
  * trigram of any of its pieces (each occurs in every path it matches), with the character
  * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
  * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
  * tested whenever a path has that ending. The rules as written (not those that differ from their
- * text: escaped, or rewrites) under a key with more than {@link CROWDED} rules are filed again, in file order, each
- * under the key of its own that holds the most rules while fewer than {@link CROWDED} (a new
- * key only when none has room, so that keys stay few: each costs a few dozen bytes; among
- * equals the one most of the rules filed again have, then the first from the end of the
- * pattern), or, when all of its keys are full, under the one that holds the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
+ * text: escaped, or rewrites) under a key with more than {@link CROWDED} rules are filed again:
+ * each under its rarest key (the one fewest rules have, counted among the others and a sample
+ * of {@link SAMPLE} of the moving ones; the first from the end of the pattern among equals) when
+ * the keys this adds cost at most half the body's size ({@link KEY_BYTES} each); else, in file
+ * order, each under the key of its own that holds the most rules while fewer than
+ * {@link CROWDED} (a new key only when none has room: among equals the one that fits a new key
+ * best, see {@link fitsBetter}), or, when all of its keys are full, under the one that holds
+ * the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
  */
 function spreadCrowdedKeys(
   text: string,
@@ -364,34 +373,83 @@ function spreadCrowdedKeys(
   at: Int32Array,
   keys: Int32Array,
 ): void {
-  const counts = new Map<number, number>();
+  const counts = new KeyCounts(keys.length);
   let crowded = false;
-  for (const key of keys) {
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    if (n > CROWDED) crowded = true;
-  }
+  for (const key of keys) if (counts.add(key) > CROWDED) crowded = true;
   if (!crowded) return;
   const count = ruleCount(rules);
-  // Which items move (as written, under a crowded key), and the rules under each key otherwise.
+  // Which items move (as written, under a crowded key), and the rules under each key otherwise
+  // (room for as many keys again: the moving rules' new ones).
   const moves = new Uint8Array(keys.length);
-  const held = new Map<number, number>();
+  const held = new KeyCounts(2 * keys.length);
+  let moving = 0;
   for (let h = 0; h < keys.length; h++) {
     const key = keys[h]!;
     const id = ids[at[h]!]!;
     // An escaped rule's pieces are not its text's: it stays.
     const asWritten = id < count && (rules[ruleAt(rules, id)]! & RuleFlag.escaped) === 0;
-    if (asWritten && counts.get(key)! > CROWDED) moves[h] = 1;
-    else held.set(key, (held.get(key) ?? 0) + 1);
+    if (asWritten && counts.get(key) > CROWDED) {
+      moves[h] = 1;
+      moving++;
+    } else {
+      held.add(key);
+    }
   }
-  // How many of the moving rules have each key: a new key is one about as many share as a key
-  // holds (see `fitsBetter`), so that the next ones can join it.
-  const shared = new Map<number, number>();
+  // How many of the moving rules have each key, estimated from a sample of them (every
+  // `stride`-th, at most SAMPLE: what many share shows there; a rule has fewer keys than
+  // characters).
+  const stride = Math.ceil(moving / SAMPLE);
+  let pieceChars = 0;
+  for (let h = 0, k = 0; h < keys.length; h++) {
+    if (moves[h] !== 0 && k++ % stride === 0) {
+      pieceChars += valueLength(rules, ruleAt(rules, ids[at[h]!]!));
+    }
+  }
+  const shared = new KeyCounts(pieceChars);
   const share = (key: number): void => {
-    shared.set(key, (shared.get(key) ?? 0) + 1);
+    shared.add(key);
+  };
+  for (let h = 0, k = 0; h < keys.length; h++) {
+    if (moves[h] !== 0 && k++ % stride === 0) {
+      forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+    }
+  }
+  // Each moving rule's rarest key, and the keys that would add.
+  const rarest = new Int32Array(keys.length);
+  let rare = 0;
+  let fewestRules = 0;
+  const rarer = (key: number): void => {
+    const n = stride * shared.get(key) + held.get(key);
+    if (n < fewestRules) {
+      fewestRules = n;
+      rare = key;
+    }
+  };
+  const added = new KeyCounts(keys.length);
+  let adds = 0;
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] === 0) continue;
+    rare = keys[h]!;
+    fewestRules = stride * shared.get(rare) + held.get(rare);
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, rarer);
+    rarest[h] = rare;
+    if (held.get(rare) === 0 && added.add(rare) === 1) adds++;
+  }
+  if (adds * KEY_BYTES <= text.length / 2) {
+    for (let h = 0; h < keys.length; h++) if (moves[h] !== 0) keys[h] = rarest[h]!;
+    return;
+  }
+  // Packed: how many of all the moving rules have each key, counted.
+  let allChars = 0;
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] !== 0) allChars += valueLength(rules, ruleAt(rules, ids[at[h]!]!));
+  }
+  const all = new KeyCounts(allChars);
+  const countAll = (key: number): void => {
+    all.add(key);
   };
   for (let h = 0; h < keys.length; h++) {
-    if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+    if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, countAll);
   }
   let best = 0;
   let most = -1;
@@ -399,12 +457,12 @@ function spreadCrowdedKeys(
   let fallback = 0;
   let fewest = 0;
   const consider = (key: number): void => {
-    const n = held.get(key) ?? 0;
+    const n = held.get(key);
     if (n < CROWDED) {
-      if (n > most || (n === most && fitsBetter(shared.get(key)!, bestShared))) {
+      if (n > most || (n === most && fitsBetter(all.get(key), bestShared))) {
         most = n;
         best = key;
-        bestShared = shared.get(key)!;
+        bestShared = all.get(key);
       }
     } else if (n < fewest) {
       fewest = n;
@@ -415,11 +473,51 @@ function spreadCrowdedKeys(
     if (moves[h] === 0) continue;
     most = -1;
     fallback = keys[h]!;
-    fewest = held.get(fallback) ?? 0;
+    fewest = held.get(fallback);
     forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, consider);
     const key = most >= 0 ? best : fallback;
     keys[h] = key;
-    held.set(key, (held.get(key) ?? 0) + 1);
+    held.add(key);
+  }
+}
+
+/**
+ * Counts of integer keys, for up to a given number of distinct keys: an open-addressing table,
+ * at most half full (a `Map` of numbers costs several times as much a key counted).
+ */
+class KeyCounts {
+  readonly #keys: Int32Array;
+  readonly #counts: Int32Array;
+  readonly #shift: number;
+
+  constructor(capacity: number) {
+    let bits = 4;
+    while (1 << bits < 2 * capacity) bits++;
+    this.#keys = new Int32Array(1 << bits);
+    this.#counts = new Int32Array(1 << bits);
+    this.#shift = 32 - bits;
+  }
+
+  /** The slot of `key`: where it is, or the empty one where it goes. */
+  #slot(key: number): number {
+    const keys = this.#keys;
+    const counts = this.#counts;
+    const mask = keys.length - 1;
+    let slot = hashOf(key) >>> this.#shift;
+    while (counts[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  /** Counts `key` once more; returns its count. */
+  add(key: number): number {
+    const slot = this.#slot(key);
+    this.#keys[slot] = key;
+    return ++this.#counts[slot]!;
+  }
+
+  /** How many times `key` was counted. */
+  get(key: number): number {
+    return this.#counts[this.#slot(key)]!;
   }
 }
 

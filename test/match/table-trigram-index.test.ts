@@ -196,8 +196,8 @@ describe('rules sharing the end of their longest piece', () => {
     for (const url of urls) {
       robots.isAllowed(url, 'bot');
       robots.isAllowed(url, 'bot');
-      // Testing all 600 would cost about 9,000 units; a key holds 16 rules at most.
-      expect(lastCheckWork()).toBeLessThan(1500);
+      // Testing all 600 costs about 9,000 units; a key holds 16 of them at most.
+      expect(lastCheckWork()).toBeLessThan(2000);
     }
   });
 });
