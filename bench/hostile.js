@@ -296,6 +296,16 @@ function shortRules() {
   return fill((i) => `Disallow: /${id(i)}\n`);
 }
 
+/**
+ * Prefix rules whose values are percent-encoded before they match (`Disallow: /é1` matches as
+ * `/%C3%A91`), SIZE bytes of UTF-8 (`é` is two).
+ */
+function escapedRules() {
+  let body = 'User-agent: *\n';
+  for (let i = 0; body.length + i < SIZE; i++) body += `Disallow: /é${id(i)}\n`;
+  return body;
+}
+
 /** Wildcard rules with an empty prefix and distinct pieces: filed by trigram, not by prefix. */
 function wildcardDense() {
   return fill((i) => `Allow: *a${id(i)}aaaaaab\n`);
@@ -317,6 +327,7 @@ const memory = [
   await clientMemory('rule-dense (495 KB), checked once', ruleDense(495_000), 20, 1),
   await clientMemory('rule-dense (495 KB), checked 6 times', ruleDense(495_000), 20, 6),
   await clientMemory('very short rules (500 KiB), checked 6 times', shortRules(), 20, 6),
+  await clientMemory('percent-encoded rules (500 KiB), checked 6 times', escapedRules(), 20, 6),
   await clientMemory('wildcard-dense (500 KiB), checked 6 times', wildcardDense(), 20, 6),
   await clientMemory(
     'wildcard-dense (500 KiB), 8 KB URL (program built)',

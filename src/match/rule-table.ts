@@ -364,24 +364,40 @@ export function scanRules(
   const text = body.text;
   const search = state.search;
   const path = search.path;
-  SCAN.second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
+  const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
+  SCAN.second = second;
   SCAN.pathChars = false;
   SCAN.wildcardWork = 0;
   const size = ruleSize(rules);
+  const compact = size === COMPACT_RULE;
   for (const group of groups) {
     const last = groupEnd(rules, group);
     for (let r = groupStart(rules, group); r < last; r += size) {
-      const flags = ruleFlags(rules, r);
+      const word = rules[r]!;
+      const value = rules[r + 1]!;
+      let start = compact ? value >>> LENGTH_BITS : value;
+      let end = compact ? start + (value & LENGTH_MASK) : rules[r + 2]!;
+      const allow = (word & ALLOW) !== 0;
+      const line = word >> 2;
       let pattern = text;
-      let start = valueStart(rules, r);
-      let end = valueEnd(rules, r);
-      if ((flags & ESCAPED) !== 0) {
-        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
+      if ((word & ESCAPED) !== 0) {
+        pattern = rulePattern(text.slice(start, end), word & 3, body.utf16, rfc9309);
         start = 0;
         end = pattern.length;
+      } else if (second >= 0 && end - start >= 2 && text.charCodeAt(start) === 0x2f) {
+        // Most rules start with `/`, as the path does, and differ from it in their second
+        // character: passed over before anything else, at the cost `matchesRule` counts. Their
+        // `index.html` rewrite starts with the same two characters, or is `/$`, which a path
+        // with a second character does not match either.
+        const c = text.charCodeAt(start + 1);
+        if (c !== second && c !== 0x2a && c !== 0x24) {
+          if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
+            search.work += 1 + (end - start);
+            if (search.work > search.budget) return false;
+          }
+          continue;
+        }
       }
-      const allow = (flags & ALLOW) !== 0;
-      const line = ruleLine(rules, r);
       // A rule's priority is its pattern's length (`priorityOf`).
       if (
         beatsBest(end - start, line, allow ? state.allow : state.disallow) &&

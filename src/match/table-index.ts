@@ -7,7 +7,7 @@
  */
 
 import type { BodyText } from '../parse/body.js';
-import { hashPrefix } from './prefix-index.js';
+import { HASH_SEED } from './prefix-index.js';
 import { type IndexEntry, makeEntry } from './rule-entry.js';
 import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
 import {
@@ -40,6 +40,29 @@ function isWildcard(pattern: string, end: number, prefixEnd: number): boolean {
 }
 
 /**
+ * The mixed hashes of the proper prefixes of the literal prefixes a build files (see
+ * `TablePrefixIndex`), `list[0, count)`: one list for every build, which runs to its end before
+ * another starts (a large one is let go after it).
+ */
+const extended = {
+  list: new Int32Array(1024) as Int32Array,
+  count: 0,
+  /** A list of at least `size` numbers, with the first `count` kept. */
+  grow(size: number): Int32Array {
+    let length = this.list.length;
+    while (length < size) length *= 2;
+    const list = new Int32Array(length);
+    list.set(this.list.subarray(0, this.count));
+    this.list = list;
+    return list;
+  },
+  release(): void {
+    this.count = 0;
+    if (this.list.length > 1 << 14) this.list = new Int32Array(1024);
+  },
+};
+
+/**
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
  * `TABLE_SET` rules as entries ({@link entriesOf}); a larger one with its rules filed by prefix kept as rule numbers
  * ({@link TablePrefixIndex}: a few bytes a rule, where an entry costs about 200), and its
@@ -68,12 +91,12 @@ export function indexRuleTable(
   const items: PrefixItems = {
     ids: [],
     specials: [],
-    specialPrefixes: [],
     hashes: [],
     priorities: [],
     lengths: [],
     lastChars: [],
   };
+  extended.count = 0;
   const ruleCount = countRules(rules);
   const seen = new Map<string, number>();
   let wildcards = 0;
@@ -83,15 +106,31 @@ export function indexRuleTable(
     groups,
     rfc9309,
     (pattern, start, end, r, rewrite, special, _group, _line, allow) => {
-      const prefixEnd = literalEnd(pattern, start, end);
-      if (isWildcard(pattern, end, prefixEnd)) {
+      // One pass over the literal prefix (up to its first `*` before a final `$`): its hash, as
+      // a check computes it (`hashPrefix`; `nextHash` written out), and the mixed hash of each
+      // prefix of it (`mix`), for the prefix index's filter of proper prefixes, kept in
+      // `extended` but for the whole prefix's (dropped below, with all of them if the rule is
+      // not the prefix index's).
+      const last = end > start && pattern.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+      const mark = extended.count;
+      let list = extended.list;
+      if (list.length < mark + (last - start)) list = extended.grow(mark + (last - start));
+      let hash = HASH_SEED;
+      let prefixEnd = start;
+      for (; prefixEnd < last; prefixEnd++) {
+        const c = pattern.charCodeAt(prefixEnd);
+        if (c === 0x2a) break;
+        hash = Math.imul(hash ^ c, 0x01000193);
+        list[mark + prefixEnd - start] = Math.imul(hash, 0x9e3779b1);
+      }
+      if (prefixEnd < last) {
         const whole = pattern.slice(start, end);
         if (repeats(seen, whole, allow, rewrite)) return;
         wildcards++;
         if (prefixEnd - start <= 1) {
-          if (special) {
+          if (rewrite) {
             floating.ids.push(ruleCount + floating.specials.length);
-            floating.specials.push(2 * ruleNumber(rules, r) + (rewrite ? 1 : 0));
+            floating.specials.push(ruleNumber(rules, r));
             floating.firsts.push(prefixEnd > start ? pattern.charCodeAt(start) : -1);
           } else {
             floating.ids.push(ruleNumber(rules, r));
@@ -101,21 +140,25 @@ export function indexRuleTable(
           return;
         }
       }
-      if (special) {
+      if (rewrite) {
         items.ids.push(ruleCount + items.specials.length);
         const wildcard = isWildcard(pattern, end, prefixEnd);
-        items.specials.push(4 * ruleNumber(rules, r) + (wildcard ? 2 : 0) + (rewrite ? 1 : 0));
-        items.specialPrefixes.push(pattern.slice(start, prefixEnd));
+        items.specials.push(2 * ruleNumber(rules, r) + (wildcard ? 1 : 0));
       } else {
         items.ids.push(ruleNumber(rules, r));
       }
-      items.hashes.push(hashPrefix(pattern, start, prefixEnd));
+      if (prefixEnd - start > 1) extended.count = mark + prefixEnd - start - 1;
+      items.hashes.push(hash);
       items.priorities.push(end - start);
       items.lengths.push(prefixEnd - start);
       items.lastChars.push(prefixEnd > start ? pattern.charCodeAt(prefixEnd - 1) : 0);
     },
   );
-  const prefixes = items.ids.length > 0 ? new TablePrefixIndex(body, rules, rfc9309, items) : null;
+  const prefixes =
+    items.ids.length > 0
+      ? new TablePrefixIndex(body, rules, rfc9309, items, extended.list, extended.count)
+      : null;
+  extended.release();
   const short =
     floating.ids.length > 0 ? new TableTrigramIndex(body, rules, rfc9309, floating) : null;
   const lazy = new TableWildcards(body, rules, groups, rfc9309, wildcards);

@@ -4,17 +4,19 @@
  * only, in typed arrays, filed by the hash of their literal prefix. A check confirms a candidate
  * by comparing the path with the rule's text in place, and makes an {@link IndexEntry} only of a
  * rule it must match further (a wildcard rule whose prefix matched); the last few made are kept.
- * A plain rule that matches is answered from its numbers (a `TableMatch`). A pattern that
- * differs from its text (an escaped value, an `index.html` rewrite) keeps its priority and
- * prefix's length too (8 bytes), and is made an entry when a check reaches it. It answers as a `PrefixIndex` over the rules'
- * entries does, with the same work (but for a rule whose prefix only shares the path prefix's
- * 32-bit hash: a `PrefixIndex` counts comparing it, this does not).
+ * A plain rule that matches is answered from its numbers (a `TableMatch`). A rule whose value
+ * is escaped (its pattern differs from its text: the table's `escaped` flag says so) is its
+ * rule number too, and is made an entry when a check reaches it, which tells its priority and
+ * prefix; an `index.html` rewrite keeps its priority and prefix's length (8 bytes). It answers
+ * as a `PrefixIndex` over the rules' entries does, with the same work (but for a rule whose
+ * prefix only shares the path prefix's 32-bit hash: a `PrefixIndex` counts comparing it, this
+ * does not).
  */
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { KeptEntries } from './kept-entries.js';
-import { HASH_SEED, mix, nextHash, type PrefixFilters } from './prefix-index.js';
+import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   beatsBest,
@@ -30,15 +32,13 @@ import { TableMatch } from './table-match.js';
 
 /**
  * What the index files, in file order (between items of equal priority the earlier is the
- * stronger, as between entries). An item is a rule whose pattern is its text, by its number in
- * the table (`ruleNumber`), or a pattern that differs from its text (an escaped value, an
- * `index.html` rewrite), numbered from the table's rule count on: its rule's number × 4, + 2 for
- * a wildcard pattern, + 1 for a rewrite, in `specials`, its literal prefix in `specialPrefixes`.
+ * stronger, as between entries). An item is a rule, by its number in the table (`ruleNumber`),
+ * or an `index.html` rewrite, numbered from the table's rule count on: its rule's number × 2,
+ * + 1 for a wildcard pattern, in `specials`.
  */
 export interface PrefixItems {
   readonly ids: number[];
   readonly specials: number[];
-  readonly specialPrefixes: string[];
   /** The hash (as a check computes it, `hashPrefix`) of each item's literal prefix. */
   readonly hashes: number[];
   /** Each item's priority: its pattern's length. */
@@ -99,10 +99,9 @@ export class TablePrefixIndex {
    */
   readonly filters: PrefixFilters;
   /**
-   * Items that are not rules as written (numbered `#ruleCount` on; see {@link PrefixItems}):
-   * their `specials` numbers, and their priority << 16 | their literal prefix's length (a
-   * pattern is at most a capped line, escaped: under 2^16). Made entries when a check reaches
-   * them.
+   * The `index.html` rewrites (numbered `#ruleCount` on; see {@link PrefixItems}): their
+   * `specials` numbers, and their priority << 16 | their literal prefix's length (a pattern is
+   * at most a capped line, escaped: under 2^16). Made entries when a check reaches them.
    */
   readonly #specials: Int32Array;
   readonly #specialData: Int32Array;
@@ -115,9 +114,19 @@ export class TablePrefixIndex {
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
-  /** `items`: in file order, from the table `rules` of `body`. */
-  constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, items: PrefixItems) {
-    const { ids, specials, specialPrefixes, hashes, priorities, lengths, lastChars } = items;
+  /**
+   * `items`: in file order, from the table `rules` of `body`; `proper[0, properCount)`: the mixed
+   * hash (`mix`) of each proper prefix, of one or more characters, of their literal prefixes.
+   */
+  constructor(
+    body: BodyText,
+    rules: RuleNumbers,
+    rfc9309: boolean,
+    items: PrefixItems,
+    proper: Int32Array,
+    properCount: number,
+  ) {
+    const { ids, specials, hashes, priorities, lengths, lastChars } = items;
     const count = ids.length;
     // Four to eight items a bucket: a bucket costs 4 bytes, an item 2 or 4 and its tag 1 (the
     // tags pass over the others).
@@ -191,25 +200,20 @@ export class TablePrefixIndex {
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
     const ruleCount = this.#ruleCount;
-    let proper = 0;
-    for (const n of lengths) if (n > 1) proper += n - 1;
+    if (specials.length > 0) {
+      for (let k = 0; k < count; k++) {
+        const id = ids[k]!;
+        if (id >= ruleCount)
+          this.#specialData[id - ruleCount] = (priorities[k]! << 16) | lengths[k]!;
+      }
+    }
     let extendedBits = 5;
-    while (1 << extendedBits < proper) extendedBits++;
+    while (1 << extendedBits < properCount) extendedBits++;
     const extendedShift = 32 - extendedBits;
     const extended = new Int32Array(1 << (extendedBits - 5));
-    for (let k = 0; k < count; k++) {
-      const n = lengths[k]!;
-      const id = ids[k]!;
-      const special = id < ruleCount ? null : specialPrefixes[id - ruleCount]!;
-      if (special !== null) this.#specialData[id - ruleCount] = (priorities[k]! << 16) | n;
-      const text = special ?? body.text;
-      const start = special === null ? valueStart(rules, ruleAt(rules, id)) : 0;
-      let hash = HASH_SEED;
-      for (let i = 0; i + 1 < n; i++) {
-        hash = nextHash(hash, text.charCodeAt(start + i));
-        const bit = mix(hash) >>> extendedShift;
-        extended[bit >>> 5]! |= 1 << (bit & 31);
-      }
+    for (let i = 0; i < properCount; i++) {
+      const bit = proper[i]! >>> extendedShift;
+      extended[bit >>> 5]! |= 1 << (bit & 31);
     }
     this.filters = { ends, filter, filterShift, extended, extendedShift };
     // Six typed arrays (about 200 bytes each besides their elements), two matches and the
@@ -264,11 +268,19 @@ export class TablePrefixIndex {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
       const special = id - this.#ruleCount;
-      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 2);
-      let entry: IndexEntry | null = null;
+      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 1);
       const head = rules[r]!;
+      // An escaped value's pattern is its entry's (all but a few items met here are a prefix of
+      // the path: made now, its entry is the one a match needs).
+      let entry: IndexEntry | null =
+        special < 0 && (head & RuleFlag.escaped) !== 0 ? this.#entry(r) : null;
       // The pattern is the value as written, or not: its length is the priority.
-      const priority = special < 0 ? valueLength(rules, r) : this.#specialData[special]! >>> 16;
+      const priority =
+        entry !== null
+          ? entry.priority
+          : special < 0
+            ? valueLength(rules, r)
+            : this.#specialData[special]! >>> 16;
       const line = head >> 2;
       const allow = (head & RuleFlag.allow) !== 0;
       if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
@@ -278,12 +290,18 @@ export class TablePrefixIndex {
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
       if (
         search.skipWildcards &&
-        (special < 0 ? isWildcardItem(text, rules, r, n) : (this.#specials[special]! & 2) !== 0)
+        (entry !== null
+          ? entry.pieces !== null
+          : special < 0
+            ? isWildcardItem(text, rules, r, n)
+            : (this.#specials[special]! & 1) !== 0)
       ) {
         continue;
       }
       let found: number = Found.no;
-      if (special < 0) {
+      if (entry !== null) {
+        found = foundEntry(entry, n, path);
+      } else if (special < 0) {
         found = foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path);
       } else if ((this.#specialData[special]! & 0xffff) === n) {
         entry = this.#specialEntry(special, r);
@@ -306,14 +324,14 @@ export class TablePrefixIndex {
     }
   }
 
-  /** The entry of the rule at `r` (a pattern as written), kept or made. */
+  /** The entry of the rule at `r` (not its rewrite), kept or made. */
   #entry(r: number): IndexEntry {
     return this.#kept.get(ruleNumber(this.#rules, r), r, false);
   }
 
-  /** The entry of special item `special` (of the rule at `r`), kept or made. */
+  /** The entry of rewrite item `special` (of the rule at `r`), kept or made. */
   #specialEntry(special: number, r: number): IndexEntry {
-    return this.#kept.get(this.#ruleCount + special, r, (this.#specials[special]! & 1) !== 0);
+    return this.#kept.get(this.#ruleCount + special, r, true);
   }
 }
 
@@ -341,9 +359,8 @@ function foundAt(text: string, start: number, end: number, n: number, path: stri
 }
 
 /**
- * Whether the item of the rule at `r` (or of `entry`, for a pattern that differs from its text),
- * met at prefix length `n`, is a wildcard pattern: a rule as written is one when a `*` follows
- * its first `n` characters.
+ * Whether the item of the rule at `r` (a pattern as written), met at prefix length `n`, is a
+ * wildcard pattern: one when a `*` follows its first `n` characters.
  */
 function isWildcardItem(text: string, rules: RuleNumbers, r: number, n: number): boolean {
   const at = valueStart(rules, r) + n;

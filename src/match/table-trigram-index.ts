@@ -8,10 +8,10 @@
  * path with `filter=` tests `/*&filter=`, not `/*?*order=`). A check reads a
  * candidate's priority, line and kind from the table, and makes an {@link IndexEntry} only of a
  * rule it must match further (one it could beat the best with, whose prefix the path has); the
- * last few made are kept. Patterns that differ from their text (escaped values, rewrites) keep
- * their priority and prefix's character too (8 bytes), and are made entries the same way. It
- * answers as a `TrigramIndex` and a scanned list over the rules' entries do, with
- * the same work.
+ * last few made are kept. A rule whose value is escaped (the table's `escaped` flag) is its rule
+ * number too, made an entry when a check reaches it (which tells its priority and prefix); an
+ * `index.html` rewrite keeps its priority and prefix's character (8 bytes). It answers as a
+ * `TrigramIndex` and a scanned list over the rules' entries do, with the same work.
  */
 
 import type { BodyText } from '../parse/body.js';
@@ -35,10 +35,9 @@ import { trigramAt } from './trigram-index.js';
 export const NO_TRIGRAM = -1;
 
 /**
- * What the index files, in file order. An item is a rule whose pattern is its text, by its
- * number in the table (`ruleNumber`), or a pattern that differs from its text (an escaped
- * value, an `index.html` rewrite), numbered from the table's rule count on: its rule's number
- * × 2 (+ 1 for a rewrite) in `specials`, its prefix's one character (or -1) in `firsts`.
+ * What the index files, in file order. An item is a rule, by its number in the table
+ * (`ruleNumber`), or an `index.html` rewrite, numbered from the table's rule count on: its
+ * rule's number in `specials`, its prefix's one character (or -1) in `firsts`.
  */
 export interface WildcardItems {
   readonly ids: number[];
@@ -93,8 +92,8 @@ export class TableTrigramIndex {
   readonly #rules: RuleNumbers;
   readonly #ruleCount: number;
   /**
-   * Per pattern that differs from its text (see {@link WildcardItems}): its rule's number × 2
-   * (+ 1 for a rewrite), and its priority << 8 | its prefix's character + 1 (0: empty prefix).
+   * Per `index.html` rewrite (see {@link WildcardItems}): its rule's number, and its priority
+   * << 8 | its prefix's character + 1 (0: empty prefix).
    */
   readonly #specials: Int32Array;
   readonly #specialData: Int32Array;
@@ -102,7 +101,8 @@ export class TableTrigramIndex {
   readonly #scanned: Int32Array;
   /**
    * Per scanned item, the characters its pieces need (as `PathSearch.charsLow`, `charsHigh`;
-   * none for a pattern that differs from its text): a path without one of them is passed over.
+   * none for a pattern that differs from its text, escaped or a rewrite): a path without one of
+   * them is passed over.
    */
   readonly #scannedChars: Int32Array;
   /** The items with one, by trigram; strongest first within a group. */
@@ -144,12 +144,14 @@ export class TableTrigramIndex {
         hashedAt[h++] = k;
       }
     }
+    spreadCrowdedKeys(body.text, rules, ids, hashedAt, hashedKeys);
     sortByPriority(scanned, scannedPriorities, 0, scanned.length);
     const scannedChars = new Int32Array(2 * scanned.length);
     const count = ruleCount(rules);
     for (let i = 0; i < scanned.length; i++) {
       if (scanned[i]! >= count) continue;
       const r = ruleAt(rules, scanned[i]!);
+      if ((rules[r]! & RuleFlag.escaped) !== 0) continue;
       const start = valueStart(rules, r);
       const end = start + valueLength(rules, r);
       const text = body.text;
@@ -286,18 +288,26 @@ export class TableTrigramIndex {
       let allow: boolean;
       // The prefix's one character, or -1 for an empty prefix.
       let first: number;
+      let entry: IndexEntry | null = null;
       if (id < this.#ruleCount) {
-        // The pattern is the value as written: its length is the priority.
         const r = ruleAt(rules, id);
         const head = rules[r]!;
-        priority = valueLength(rules, r);
         line = head >> 2;
         allow = (head & RuleFlag.allow) !== 0;
-        const c = text.charCodeAt(valueStart(rules, r));
-        first = c === 0x2a ? -1 : c;
+        if ((head & RuleFlag.escaped) !== 0) {
+          // An escaped value's pattern is its entry's.
+          entry = this.#entry(id, base + k);
+          priority = entry.priority;
+          first = entry.prefix.length === 0 ? -1 : entry.prefix.charCodeAt(0);
+        } else {
+          // The pattern is the value as written: its length is the priority.
+          priority = valueLength(rules, r);
+          const c = text.charCodeAt(valueStart(rules, r));
+          first = c === 0x2a ? -1 : c;
+        }
       } else {
         const special = id - this.#ruleCount;
-        const head = rules[ruleAt(rules, this.#specials[special]! >> 1)]!;
+        const head = rules[ruleAt(rules, this.#specials[special]!)]!;
         const data = this.#specialData[special]!;
         priority = data >> 8;
         line = head >> 2;
@@ -314,7 +324,7 @@ export class TableTrigramIndex {
       if (first >= 0 && (path.length === 0 || path.charCodeAt(0) !== first)) continue;
       // A scanned rule needing a character the path lacks (when the walk noted them).
       if (chars !== null && !search.mayHold(chars[2 * k]!, chars[2 * k + 1]!)) continue;
-      const entry = this.#entry(id, base + k);
+      entry ??= this.#entry(id, base + k);
       if (!search.matchesAfterPrefix(entry)) continue;
       if (allow) state.allow = entry;
       else state.disallow = entry;
@@ -325,8 +335,227 @@ export class TableTrigramIndex {
   #entry(id: number, item: number): IndexEntry {
     const special = id - this.#ruleCount;
     if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
-    const data = this.#specials[special]!;
-    return this.#kept.get(item, ruleAt(this.#rules, data >> 1), (data & 1) !== 0);
+    return this.#kept.get(item, ruleAt(this.#rules, this.#specials[special]!), true);
+  }
+}
+
+/**
+ * Rules under one key above which they are filed under other trigrams of theirs (see
+ * {@link spreadCrowdedKeys}).
+ */
+const CROWDED = 16;
+
+/** Moving rules whose keys are counted to tell which are rare (see {@link spreadCrowdedKeys}). */
+const SAMPLE = 64;
+
+/** The bytes a key costs an index (its slots in the key table and filters, its group's place). */
+const KEY_BYTES = 48;
+
+/**
+ * Files the rules of crowded keys under other keys of theirs. A rule can be filed under any
+ * trigram of any of its pieces (each occurs in every path it matches), with the character
+ * before it when the piece has one; the last of its longest piece is rarely a bad choice, but
+ * rules that share an ending (`/*.print.html`, `/*.embed.html`, … by the hundred) would all be
+ * tested whenever a path has that ending. The rules as written (not those that differ from their
+ * text: escaped, or rewrites) under a key with more than {@link CROWDED} rules are filed again:
+ * each under its rarest key (the one fewest rules have, counted among the others and a sample
+ * of {@link SAMPLE} of the moving ones; the first from the end of the pattern among equals) when
+ * the keys this adds cost at most half the body's size ({@link KEY_BYTES} each); else, in file
+ * order, each under the key of its own that holds the most rules while fewer than
+ * {@link CROWDED} (a new key only when none has room: among equals the one that fits a new key
+ * best, see {@link fitsBetter}), or, when all of its keys are full, under the one that holds
+ * the fewest. `keys` (of the items at `at` in `ids`) is updated in place.
+ */
+function spreadCrowdedKeys(
+  text: string,
+  rules: RuleNumbers,
+  ids: readonly number[],
+  at: Int32Array,
+  keys: Int32Array,
+): void {
+  const counts = new KeyCounts(keys.length);
+  let crowded = false;
+  for (const key of keys) if (counts.add(key) > CROWDED) crowded = true;
+  if (!crowded) return;
+  const count = ruleCount(rules);
+  // Which items move (as written, under a crowded key), and the rules under each key otherwise
+  // (room for as many keys again: the moving rules' new ones).
+  const moves = new Uint8Array(keys.length);
+  const held = new KeyCounts(2 * keys.length);
+  let moving = 0;
+  for (let h = 0; h < keys.length; h++) {
+    const key = keys[h]!;
+    const id = ids[at[h]!]!;
+    // An escaped rule's pieces are not its text's: it stays.
+    const asWritten = id < count && (rules[ruleAt(rules, id)]! & RuleFlag.escaped) === 0;
+    if (asWritten && counts.get(key) > CROWDED) {
+      moves[h] = 1;
+      moving++;
+    } else {
+      held.add(key);
+    }
+  }
+  // How many of the moving rules have each key, estimated from a sample of them (every
+  // `stride`-th, at most SAMPLE: what many share shows there; a rule has fewer keys than
+  // characters).
+  const stride = Math.ceil(moving / SAMPLE);
+  let pieceChars = 0;
+  for (let h = 0, k = 0; h < keys.length; h++) {
+    if (moves[h] !== 0 && k++ % stride === 0) {
+      pieceChars += valueLength(rules, ruleAt(rules, ids[at[h]!]!));
+    }
+  }
+  const shared = new KeyCounts(pieceChars);
+  const share = (key: number): void => {
+    shared.add(key);
+  };
+  for (let h = 0, k = 0; h < keys.length; h++) {
+    if (moves[h] !== 0 && k++ % stride === 0) {
+      forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+    }
+  }
+  // Each moving rule's rarest key, and the keys that would add.
+  const rarest = new Int32Array(keys.length);
+  let rare = 0;
+  let fewestRules = 0;
+  const rarer = (key: number): void => {
+    const n = stride * shared.get(key) + held.get(key);
+    if (n < fewestRules) {
+      fewestRules = n;
+      rare = key;
+    }
+  };
+  const added = new KeyCounts(keys.length);
+  let adds = 0;
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] === 0) continue;
+    rare = keys[h]!;
+    fewestRules = stride * shared.get(rare) + held.get(rare);
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, rarer);
+    rarest[h] = rare;
+    if (held.get(rare) === 0 && added.add(rare) === 1) adds++;
+  }
+  if (adds * KEY_BYTES <= text.length / 2) {
+    for (let h = 0; h < keys.length; h++) if (moves[h] !== 0) keys[h] = rarest[h]!;
+    return;
+  }
+  // Packed: how many of all the moving rules have each key, counted.
+  let allChars = 0;
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] !== 0) allChars += valueLength(rules, ruleAt(rules, ids[at[h]!]!));
+  }
+  const all = new KeyCounts(allChars);
+  const countAll = (key: number): void => {
+    all.add(key);
+  };
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, countAll);
+  }
+  let best = 0;
+  let most = -1;
+  let bestShared = 0;
+  let fallback = 0;
+  let fewest = 0;
+  const consider = (key: number): void => {
+    const n = held.get(key);
+    if (n < CROWDED) {
+      if (n > most || (n === most && fitsBetter(all.get(key), bestShared))) {
+        most = n;
+        best = key;
+        bestShared = all.get(key);
+      }
+    } else if (n < fewest) {
+      fewest = n;
+      fallback = key;
+    }
+  };
+  for (let h = 0; h < keys.length; h++) {
+    if (moves[h] === 0) continue;
+    most = -1;
+    fallback = keys[h]!;
+    fewest = held.get(fallback);
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, consider);
+    const key = most >= 0 ? best : fallback;
+    keys[h] = key;
+    held.add(key);
+  }
+}
+
+/**
+ * Counts of integer keys, for up to a given number of distinct keys: an open-addressing table,
+ * at most half full (a `Map` of numbers costs several times as much a key counted).
+ */
+class KeyCounts {
+  readonly #keys: Int32Array;
+  readonly #counts: Int32Array;
+  readonly #shift: number;
+
+  constructor(capacity: number) {
+    let bits = 4;
+    while (1 << bits < 2 * capacity) bits++;
+    this.#keys = new Int32Array(1 << bits);
+    this.#counts = new Int32Array(1 << bits);
+    this.#shift = 32 - bits;
+  }
+
+  /** The slot of `key`: where it is, or the empty one where it goes. */
+  #slot(key: number): number {
+    const keys = this.#keys;
+    const counts = this.#counts;
+    const mask = keys.length - 1;
+    let slot = hashOf(key) >>> this.#shift;
+    while (counts[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  /** Counts `key` once more; returns its count. */
+  add(key: number): number {
+    const slot = this.#slot(key);
+    this.#keys[slot] = key;
+    return ++this.#counts[slot]!;
+  }
+
+  /** How many times `key` was counted. */
+  get(key: number): number {
+    return this.#counts[this.#slot(key)]!;
+  }
+}
+
+/**
+ * Whether a key `shared` by this many of the rules filed again fits a new group better than one
+ * shared by `other`: the fewest that can fill a key ({@link CROWDED}), else the most. A key
+ * many rules share is common in paths too (`html`); one that no other rule has makes a key a
+ * rule (a few dozen bytes each).
+ */
+function fitsBetter(shared: number, other: number): boolean {
+  return shared >= CROWDED ? other < CROWDED || shared < other : other < CROWDED && shared > other;
+}
+
+/**
+ * Calls `visit` with every key (as {@link trigramKey} makes them: a trigram, and the character
+ * before it in its piece if there is one) of the pieces of the wildcard rule at `r`, from the
+ * end of the pattern back.
+ */
+function forEachKey(
+  text: string,
+  r: number,
+  rules: RuleNumbers,
+  visit: (key: number) => void,
+): void {
+  const start = valueStart(rules, r);
+  const end = start + valueLength(rules, r);
+  const last = text.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+  // The literal prefix (one character at most) holds no trigram; pieces follow its `*`.
+  const first = text.indexOf('*', start);
+  let pieceEnd = last;
+  for (let i = last - 1; i >= first; i--) {
+    if (text.charCodeAt(i) !== 0x2a) continue;
+    // The piece is text(i, pieceEnd).
+    for (let j = pieceEnd - 3; j > i; j--) {
+      const trigram = trigramAt(text, j);
+      visit(j > i + 1 ? (text.charCodeAt(j - 1) << 24) | trigram : trigram);
+    }
+    pieceEnd = i;
   }
 }
 

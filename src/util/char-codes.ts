@@ -33,6 +33,8 @@ const ucs2Write = littleEndian ? (nodeBuffer?.ucs2Write as Write | undefined) : 
  * reader that starts while it is lent gets an array of its own.
  */
 let shared = new Uint8Array(2048);
+/** A view of {@link shared}'s bytes, made again when it is ({@link viewOf}). */
+let sharedView = new DataView(shared.buffer);
 let units: Uint16Array = new Uint16Array(0);
 let lent = false;
 
@@ -53,6 +55,7 @@ export function withCharCodes<T>(text: string, utf16: boolean, read: (codes: Cha
   }
   if (shared.length < text.length) {
     shared = new Uint8Array(Math.max(2 * shared.length, text.length));
+    sharedView = new DataView(shared.buffer);
   }
   lent = true;
   try {
@@ -94,4 +97,15 @@ function fill(text: string, utf16: boolean, codes: Uint8Array, staging: Uint16Ar
     for (let i = 0; i < length; i++) codes[i] = text.charCodeAt(i);
   }
   return codes;
+}
+
+/**
+ * A view of the bytes of `codes`, to read four character codes in one step (`getInt32(i, true)`:
+ * the code at `i` in the low byte): the array {@link withCharCodes} lends has one kept, any other
+ * gets a new one.
+ */
+export function viewOf(codes: CharCodes): DataView {
+  return codes === shared
+    ? sharedView
+    : new DataView(codes.buffer, codes.byteOffset, codes.byteLength);
 }

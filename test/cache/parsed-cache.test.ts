@@ -58,6 +58,14 @@ function shortRules(_i: number, bytes: number): string {
   return text;
 }
 
+/** A file of about `bytes` bytes of percent-encoded prefix rules (`Disallow: /é1`). */
+function escapedRules(_i: number, bytes: number): string {
+  let text = 'User-agent: *\n';
+  // `é` is two bytes of UTF-8.
+  for (let r = 0; text.length + r < bytes; r++) text += `Disallow: /é${r.toString(36)}\n`;
+  return text;
+}
+
 /**
  * The heap and the typed arrays' memory outside it (an index keeps its rules in those), once
  * what is pending has run and been collected.
@@ -108,6 +116,15 @@ describe('the parsed cache', () => {
     [2, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
     // 500 KiB (the default cap), so that what a client keeps of any origin weighs little.
     [2, 'a file of very short rules', shortRules, 500 * 1024, ['/1{i}', '/-{i}'], [false, true]],
+    // Values that differ from their text once percent-encoded (`/é1` matches as `/%C3%A91`).
+    [
+      2,
+      'a file of percent-encoded rules',
+      escapedRules,
+      500 * 1024,
+      ['/é1{i}', '/-{i}'],
+      [false, true],
+    ],
     [
       12,
       'a wildcard-dense file once its program is built',
@@ -142,6 +159,7 @@ describe('the parsed cache', () => {
         }
       }
       const perOrigin = ((await settledMemory()) - before) / (count - 1);
+
       expect(client.stats).toMatchObject({ origins: count, evictions: 0, exhaustedChecks: 0 });
       // The body (kept once, shared with the store), the rule table and the index.
       expect(perOrigin).toBeLessThanOrEqual(ratio * size);

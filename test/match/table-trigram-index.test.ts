@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
 import { ruleIndexing, TABLE_SET } from '../../src/match/rule-index.js';
+import { lastCheckWork } from '../../src/robots.js';
 
 // Rules in a set large enough to be kept as rule numbers (a TablePrefixIndex, and a
 // TableTrigramIndex for wildcard rules with an empty or one-character prefix): escaped values and
@@ -119,5 +120,84 @@ describe('scanned rules (no piece of 3 characters) in a set with trigrams', () =
       [false, 44],
       [true, 0],
     ]);
+  });
+});
+
+describe('rules sharing the end of their longest piece', () => {
+  // Hundreds of `/*.<name>.html` rules end in `html`: filed under it, every check of a page
+  // ending in `.html` would test them all; they are spread over other keys of theirs.
+  const names = Array.from(
+    { length: 600 },
+    (_, i) => `part${i.toString(36)}x${(i * 7919).toString(36)}`,
+  );
+  const crowdedBody = [
+    'User-agent: *',
+    'Allow: /',
+    ...names.map((name) => `Disallow: /*.${name}.html`),
+    'Disallow: /*print.html$',
+    '',
+  ].join('\n');
+  const urls = [
+    '/news/story.html',
+    `/news/story.${names[17]}.html`,
+    `/a.${names[599]}.html?x=1`,
+    `/a.${names[3]}.htm`,
+    '/print.html',
+    '/b/print.html?q',
+    `/${names[40]}.html`,
+  ].map((path) => `https://e.com${path}`);
+
+  it('answer as entries do', () => {
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(crowdedBody, urls);
+    expect(fromNumbers).toEqual(fromEntries);
+    expect(fromEntries.slice(7)).toEqual([
+      [true, 2],
+      [false, 20],
+      [false, 602],
+      [true, 2],
+      [false, 603],
+      [true, 2],
+      [true, 2],
+    ]);
+  });
+
+  it('answer as entries do when they are escaped (filed by their escaped pieces)', () => {
+    // `/*abéxyz` matches as `/*ab%C3%A9xyz`: all of them under `xyz` (after `9`), spread over
+    // keys of their pattern, never of their text (whose every trigram has the `é` or follows it).
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const pairs = Array.from({ length: 200 }, (_, i) => letters[i % 26]! + letters[(i / 26) | 0]!);
+    const escaped = [
+      'User-agent: *',
+      'Allow: /',
+      ...pairs.map((pair) => `Disallow: /*${pair}\u00e9xyz`),
+      '',
+    ].join('\n');
+    // A URL is matched as given: its raw `é` and lower-case escapes are not the rules'.
+    const escapedUrls = [
+      ...pairs.map((pair) => `https://e.com/p${pair}%C3%A9xyz`),
+      `https://e.com/${pairs[7]}\u00e9xyz`,
+      `https://e.com/${pairs[7]}%c3%a9xyz`,
+    ];
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(escaped, escapedUrls);
+    expect(fromNumbers).toEqual(fromEntries);
+    expect(fromEntries.slice(0, 3)).toEqual([
+      [false, 3],
+      [false, 4],
+      [false, 5],
+    ]);
+    expect(fromEntries.slice(200, 202)).toEqual([
+      [true, 2],
+      [true, 2],
+    ]);
+  });
+
+  it('cost a check of a page ending in .html work for a few of them, not all', () => {
+    const robots = parseRobotsTxt(crowdedBody);
+    for (const url of urls) {
+      robots.isAllowed(url, 'bot');
+      robots.isAllowed(url, 'bot');
+      // Testing all 600 costs about 9,000 units; a key holds 16 of them at most.
+      expect(lastCheckWork()).toBeLessThan(2000);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../../src/index.js';
+import { parseRobotsTxt, reportRobotsTxt } from '../../src/index.js';
 import { type TokenizeHandler, tokenizeText } from '../../src/parse/tokenize.js';
+import { referenceReport } from '../helpers/reporting-port.js';
 
 /** Every event of the tokenizer, as text. */
 function eventsOf(text: string, utf16: boolean, codes?: Uint8Array): string[] {
@@ -41,5 +42,25 @@ describe('tokenizer over character codes', () => {
     const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\u010ab\u0123c\u013a\u0100 # x\n');
     expect(robots.groups[0]?.rules.map((r) => r.value)).toEqual(['/a\u010ab\u0123c\u013a\u0100']);
     expect(robots.lineCount).toBe(3);
+  });
+
+  it('reads a usual key read four characters at a time as the reference does, one character off', () => {
+    // Each character of each usual key (and its colon) replaced by its other ASCII case, by the
+    // character 0x20 below (CR for `-`, NUL for a space), and by its neighbours; the key at the
+    // body's end too, where a read of four characters must not pass the text.
+    for (const word of ['Disallow', 'Allow', 'User-agent', 'Sitemap']) {
+      const key = `${word}:`;
+      for (let i = 0; i < key.length; i++) {
+        const c = key.charCodeAt(i);
+        for (const d of [c ^ 0x20, c - 0x20, c - 1, c + 1]) {
+          if (d < 0 || d > 0xff) continue;
+          const mutated = key.slice(0, i) + String.fromCharCode(d) + key.slice(i + 1);
+          for (const body of [`${mutated} /x\n`, mutated, `User-agent: a\n${mutated}`]) {
+            const bytes = Uint8Array.from(body, (ch) => ch.charCodeAt(0));
+            expect(reportRobotsTxt(bytes)).toEqual(referenceReport(bytes));
+          }
+        }
+      }
+    }
   });
 });
