@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allowAll,
@@ -6,6 +7,8 @@ import {
   getPathParamsQuery,
   parseRobotsTxt,
 } from '../src/index.js';
+import { pathForMatching } from '../src/match/path.js';
+import { escapedPattern } from '../src/parse/escape.js';
 
 const SHOP = [
   'User-agent: *', // 1
@@ -384,6 +387,40 @@ describe('getPathParamsQuery', () => {
         path === '/secret' ? 2 : 0,
       );
     }
+  });
+});
+
+describe('pathForMatching', () => {
+  // Its definition: the path up to the fragment or a NUL, escaped in RFC 9309 mode.
+  const expected = (url: string, rfc9309: boolean): string => {
+    const path = getPathParamsQuery(url).split('\0')[0]!;
+    return rfc9309 ? escapedPattern(path, true, true) : path;
+  };
+  const piece = fc.constantFrom(
+    'a',
+    '/',
+    '?',
+    ';',
+    '#',
+    '%',
+    '%7e',
+    '%2F',
+    '\0',
+    '\u00e9',
+    '\u20ac',
+    ':',
+    '//',
+  );
+
+  it('is the path cut at the fragment or a NUL, escaped in RFC 9309 mode', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.boolean(), (pieces, rfc9309) => {
+        for (const head of ['https://h', 'https://h/x', '']) {
+          const url = head + pieces.join('');
+          expect(pathForMatching(url, rfc9309)).toBe(expected(url, rfc9309));
+        }
+      }),
+    );
   });
 });
 
