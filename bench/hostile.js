@@ -311,6 +311,14 @@ function wildcardDense() {
   return fill((i) => `Allow: *a${id(i)}aaaaaab\n`);
 }
 
+/**
+ * Wildcard rules whose pieces share no trigram (`Disallow: /*<pseudo-random base 36>`): each
+ * rule is a key of the trigram index of its own.
+ */
+function distinctPieces() {
+  return fill((i) => `Disallow: /*${(Math.imul(i + 1, 0x9e3779b1) >>> 0).toString(36)}\n`);
+}
+
 /** @param {number} bytes */
 function ruleDense(bytes) {
   let text = 'User-agent: *\n';
@@ -330,7 +338,13 @@ const memory = [
   await clientMemory('percent-encoded rules (500 KiB), checked 6 times', escapedRules(), 20, 6),
   await clientMemory('wildcard-dense (500 KiB), checked 6 times', wildcardDense(), 20, 6),
   await clientMemory(
-    'wildcard-dense (500 KiB), 8 KB URL (program built)',
+    'distinct wildcard pieces (500 KiB), checked 6 times',
+    distinctPieces(),
+    20,
+    6,
+  ),
+  await clientMemory(
+    'wildcard-dense (500 KiB), 8 KB URL',
     wildcardDense(),
     20,
     1,

@@ -51,6 +51,31 @@ function wildcardDense(i: number, bytes: number): string {
   return text;
 }
 
+/**
+ * A file of about `bytes` bytes of wildcard rules whose pieces all occur in {@link UNORDERED_PATH}
+ * but never in the order a rule needs (`/*x1q*y1q*<r>`; the path has every `y…q` before every
+ * `x…q`): no filter rules them out, so a check of that path builds the set's wildcard program.
+ */
+function unorderedRules(i: number, bytes: number): string {
+  let text = `# origin ${i}\nUser-agent: *\n`;
+  for (let r = 0; text.length < bytes; r++) {
+    const j = r % 1500;
+    text += `Disallow: /*x${j}q*y${j}q*${r.toString(36)}\n`;
+  }
+  return text;
+}
+
+/** Every `y<j>q`, then every `x<j>q`, about 7,800 characters. */
+const UNORDERED_PATH = ((): string => {
+  let early = '';
+  let late = '';
+  for (let j = 0; early.length + late.length < 7800; j++) {
+    early += `y${j}q`;
+    late += `x${j}q`;
+  }
+  return `/${early}${late}`;
+})();
+
 /** A file of about `bytes` bytes of rules of a few bytes (`Disallow: /a1`). */
 function shortRules(_i: number, bytes: number): string {
   let text = 'User-agent: *\n';
@@ -108,17 +133,19 @@ describe('the parsed cache', () => {
   });
 
   // Rules filed by prefix, and wildcard rules with an empty prefix (filed by trigram): both kept
-  // as rule numbers, a few bytes a rule besides the body and the rule table. A check whose path
-  // has the trigram that all the wildcard rules share builds the set's wildcard program, which
-  // is larger (an automaton of all their pieces): counted, so the byte budget bounds it.
+  // as rule numbers, a few bytes a rule besides the body and the rule table. A check that the
+  // indexes cannot settle cheaply builds the set's wildcard program, which is larger (an
+  // automaton of all their pieces): counted, so the byte budget bounds it. The least a shape
+  // retains tells that its checks did what it names (the program is built, or not).
   it.each([
-    [2, 'a rule-dense file', ruleDense, 100_000, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
-    [2, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
+    [2, 0, 'a rule-dense file', ruleDense, 100_000, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
+    [2, 0, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
     // 500 KiB (the default cap), so that what a client keeps of any origin weighs little.
-    [2, 'a file of very short rules', shortRules, 500 * 1024, ['/1{i}', '/-{i}'], [false, true]],
+    [2, 0, 'a file of very short rules', shortRules, 500 * 1024, ['/1{i}', '/-{i}'], [false, true]],
     // Values that differ from their text once percent-encoded (`/é1` matches as `/%C3%A91`).
     [
       2,
+      0,
       'a file of percent-encoded rules',
       escapedRules,
       500 * 1024,
@@ -126,16 +153,17 @@ describe('the parsed cache', () => {
       [false, true],
     ],
     [
-      12,
-      'a wildcard-dense file once its program is built',
-      wildcardDense,
-      100_000,
-      ['/xo{i}a1aaaaaab', '/q'],
-      [true, true],
+      5,
+      2.5,
+      'a file of unordered wildcard rules once its program is built',
+      unorderedRules,
+      500 * 1024,
+      [UNORDERED_PATH, '/x1q/y1q/1'],
+      [true, false],
     ],
   ] as const)(
     'retains at most %i× the size of %s per origin, as it estimates',
-    async (ratio, _shape, file, size, paths, verdicts) => {
+    async (ratio, least, _shape, file, size, paths, verdicts) => {
       // About 10 MB of bodies whatever the size.
       const count = Math.round(10_000_000 / size);
       // Each origin's file as bytes, made before measuring; fetched without sockets, whose
@@ -163,6 +191,7 @@ describe('the parsed cache', () => {
       expect(client.stats).toMatchObject({ origins: count, evictions: 0, exhaustedChecks: 0 });
       // The body (kept once, shared with the store), the rule table and the index.
       expect(perOrigin).toBeLessThanOrEqual(ratio * size);
+      expect(perOrigin).toBeGreaterThanOrEqual(least * size);
       // The byte budget counts what is retained: the estimate is within a fifth of it.
       const estimated = client.stats.parsedBytes / count;
       expect(estimated).toBeGreaterThan(0.8 * perOrigin);
