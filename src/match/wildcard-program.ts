@@ -131,12 +131,19 @@ export class WildcardProgram {
     };
     const count = entries.length;
     const rules = new Int32Array(RULE * count);
-    // The trie: (parent, piece) → node.
-    const children = new Map<number, number>();
+    // The trie: (parent, piece) → node. A piece is a text id or -2 - the id of a prefix; both
+    // ids and parents are below `span` (one text and one node at most per piece and prefix), so
+    // `parent * width + piece + span + 2` names each pair once while that stays an exact
+    // integer, and a string names it past that (bodies of tens of millions of pieces).
+    let span = count + 2;
+    for (const entry of entries) span += entry.pieces!.length;
+    const width = 2 * span + 3;
+    const exact = span * width < Number.MAX_SAFE_INTEGER;
+    const children = new Map<number | string, number>();
     const nodes: number[] = [NONE, NONE, 0, 0];
     let depth = 1;
     const childOf = (parent: number, piece: number): number => {
-      const key = parent * 0x200000 + (piece + 2);
+      const key = exact ? parent * width + piece + span + 2 : `${parent},${piece}`;
       let node = children.get(key);
       if (node === undefined) {
         node = nodes.length / NODE;
