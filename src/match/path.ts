@@ -93,26 +93,33 @@ const PATH_END_OR_ESCAPE = /[\0#%\u0080-\uffff]/g;
 export function pathForMatching(url: string, rfc9309: boolean): string {
   const start = pathStartOf(url);
   if (start < 0) return '/';
-  let from = start;
-  if (rfc9309) {
-    // Most paths hold nothing to escape: one native search finds where they end, and they are
-    // matched as they are (escaping reads each character through `charCodeAt`, which costs
-    // several times as much on a sliced or concatenated string).
-    PATH_END_OR_ESCAPE.lastIndex = start;
-    if (!PATH_END_OR_ESCAPE.test(url)) return pathOf(url, start, url.length);
-    from = PATH_END_OR_ESCAPE.lastIndex - 1;
-    const c = url.charCodeAt(from);
-    if (c === 0x23 || c === 0) return pathOf(url, start, from);
-  }
-  // The path ends at the fragment or at a NUL, whichever comes first (native searches: a loop
-  // over the path's characters costs more).
-  let end = url.indexOf('#', from);
-  if (end < 0) end = url.length;
+  if (rfc9309) return rfc9309Path(url, start);
+  return pathOf(url, start, pathEnd(url, start));
+}
+
+/**
+ * Where the path starting at `start` ends: at the fragment or at a NUL, whichever comes first,
+ * searched for from `from` (native searches: a loop over the path's characters costs more).
+ */
+function pathEnd(url: string, from: number): number {
+  const end = url.indexOf('#', from);
   const nul = url.indexOf('\0', from);
-  if (nul >= 0 && nul < end) end = nul;
-  const path = pathOf(url, start, end);
+  if (nul >= 0 && (end < 0 || nul < end)) return nul;
+  return end < 0 ? url.length : end;
+}
+
+/** {@link pathForMatching} in RFC 9309 mode, of the path starting at `start`. */
+function rfc9309Path(url: string, start: number): string {
+  // Most paths hold nothing to escape: one native search finds where they end, and they are
+  // matched as they are (escaping reads each character through `charCodeAt`, which costs
+  // several times as much on a sliced or concatenated string).
+  PATH_END_OR_ESCAPE.lastIndex = start;
+  if (!PATH_END_OR_ESCAPE.test(url)) return pathOf(url, start, url.length);
+  const found = PATH_END_OR_ESCAPE.lastIndex - 1;
+  const c = url.charCodeAt(found);
+  if (c === 0x23 || c === 0) return pathOf(url, start, found);
   // The path is text: each non-ASCII character is escaped as the bytes of its UTF-8 encoding.
-  return rfc9309 ? escapedPattern(path, true, true) : path;
+  return escapedPattern(pathOf(url, start, pathEnd(url, found)), true, true);
 }
 
 /** Turns a `url` argument into a string, or throws a TypeError naming the caller. */
