@@ -35,14 +35,30 @@ export class KeyTable {
    */
   readonly #filter: Int32Array;
   readonly #filterShift: number;
-  /** Number of groups (distinct keys). */
+  /**
+   * 0, or (when there are more distinct keys than groups allowed) the shift that makes a key's
+   * hash its group: a group is then a bucket of keys, with no table of them.
+   */
+  readonly #bucketShift: number;
+  /** Number of groups: the distinct keys, or the buckets. */
   readonly size: number;
+  /** Number of distinct keys. */
+  readonly distinct: number;
 
   /**
    * Numbers the distinct `keys`; `groups[k]` is set to the group of `keys[k]`, and `counts[g]`
-   * (pushed) to the number of keys in group g.
+   * (pushed) to the number of keys in group g. With more than `maxGroups` distinct keys, the
+   * groups are buckets of keys by hash, a power of two of them (16 at least, at most
+   * `maxGroups` else): {@link find} then answers a key's bucket, which holds other keys too, so
+   * what a group holds must be confirmed (a bucket weighs 8 bytes an index, a distinct key about
+   * 20 to 40).
    */
-  constructor(keys: Int32Array, groups: Int32Array, counts: number[]) {
+  constructor(
+    keys: Int32Array,
+    groups: Int32Array,
+    counts: number[],
+    maxGroups: number = Number.POSITIVE_INFINITY,
+  ) {
     // Numbered through a table sized for all the keys, then kept in one sized for the distinct
     // ones (a file may file thousands of rules under one key).
     const numbering = new Slots(keys.length);
@@ -59,14 +75,37 @@ export class KeyTable {
       groups[k] = group;
       counts[group]!++;
     }
-    const slots = new Slots(distinct.length);
-    for (let g = 0; g < distinct.length; g++) slots.add(distinct[g]!, g);
-    this.#table = slots.table;
-    this.#shift = slots.shift;
-    this.#filter = slots.filter;
-    this.#filterShift = slots.filterShift;
-    this.keyFilter = { bits: slots.filter, shift: slots.filterShift };
-    this.size = distinct.length;
+    this.distinct = distinct.length;
+    if (distinct.length <= maxGroups) {
+      const slots = new Slots(distinct.length);
+      for (let g = 0; g < distinct.length; g++) slots.add(distinct[g]!, g);
+      this.#filter = slots.filter;
+      this.#filterShift = slots.filterShift;
+      this.keyFilter = { bits: slots.filter, shift: slots.filterShift };
+      this.#table = slots.table;
+      this.#shift = slots.shift;
+      this.#bucketShift = 0;
+      this.size = distinct.length;
+      return;
+    }
+    // Buckets: a filter of every bit set (what a bucket holds is confirmed anyway; the caller's
+    // own filter, of the keys' trigrams, is what spares most lookups).
+    this.#filter = new Int32Array(1).fill(-1);
+    this.#filterShift = 27;
+    this.keyFilter = { bits: this.#filter, shift: this.#filterShift };
+    let bits = 4;
+    while (2 << bits <= maxGroups) bits++;
+    this.#table = new Int32Array(0);
+    this.#shift = 0;
+    this.#bucketShift = 32 - bits;
+    this.size = 1 << bits;
+    counts.length = 0;
+    for (let g = 0; g < this.size; g++) counts.push(0);
+    for (let k = 0; k < keys.length; k++) {
+      const group = hashOf(keys[k]!) >>> this.#bucketShift;
+      groups[k] = group;
+      counts[group]!++;
+    }
   }
 
   /**
@@ -85,6 +124,7 @@ export class KeyTable {
     const hash = hashOf(key);
     const bit = hash >>> this.#filterShift;
     if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
+    if (this.#bucketShift !== 0) return hash >>> this.#bucketShift;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     for (let slot = hash >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {

@@ -168,8 +168,13 @@ export class TableTrigramIndex {
     }
     const groups = new Int32Array(hashed);
     const counts: number[] = [];
-    this.#keys = new KeyTable(hashedKeys, groups, counts);
-    this.#trigrams = trigramFilter(hashedKeys, counts.length);
+    // Keys as many as the rules cost more than the body (`Disallow: /*<random>`, each rule a key
+    // of its own): past half the body's size, buckets of keys (see `KeyTable`).
+    const maxGroups = Math.floor(body.text.length / (2 * KEY_BYTES));
+    this.#keys = new KeyTable(hashedKeys, groups, counts, maxGroups);
+    // 16 bits a key, or 8 when they fill buckets (where the body's size is what is spared).
+    const bucketed = this.#keys.size < this.#keys.distinct;
+    this.#trigrams = trigramFilter(hashedKeys, this.#keys.distinct * (bucketed ? 8 : 16));
     const { starts, order } = groupOrder(groups, counts);
     const grouped = new Int32Array(hashed);
     const groupedPriorities = new Int32Array(hashed);
@@ -560,12 +565,12 @@ function forEachKey(
 }
 
 /**
- * A bit filter of the trigrams (low 24 bits) of `keys`, `distinct` of them at most: 16 bits each
- * (as a `KeyTable`'s filter), in the format a walk tests (`hashOf(trigram) >>> shift`).
+ * A bit filter of the trigrams (low 24 bits) of `keys`, of `least` bits at least, in the format a
+ * walk tests (`hashOf(trigram) >>> shift`).
  */
-function trigramFilter(keys: Int32Array, distinct: number): KeyFilter {
+function trigramFilter(keys: Int32Array, least: number): KeyFilter {
   let size = 5;
-  while (1 << size < distinct * 16) size++;
+  while (1 << size < least) size++;
   const shift = 32 - size;
   const bits = new Int32Array(1 << (size - 5));
   for (const key of keys) {
