@@ -7,7 +7,7 @@
  */
 
 import type { BodyText } from '../parse/body.js';
-import { HASH_SEED } from './prefix-index.js';
+import { HASH_SEED, mix, nextHash } from './prefix-index.js';
 import { type IndexEntry, makeEntry } from './rule-entry.js';
 import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
 import {
@@ -107,7 +107,7 @@ export function indexRuleTable(
     rfc9309,
     (pattern, start, end, r, rewrite, special, _group, _line, allow) => {
       // One pass over the literal prefix (up to its first `*` before a final `$`): its hash, as
-      // a check computes it (`hashPrefix`; `nextHash` written out), and the mixed hash of each
+      // a check computes it (`hashPrefix`), and the mixed hash of each
       // prefix of it (`mix`), for the prefix index's filter of proper prefixes, kept in
       // `extended` but for the whole prefix's (dropped below, with all of them if the rule is
       // not the prefix index's).
@@ -120,8 +120,8 @@ export function indexRuleTable(
       for (; prefixEnd < last; prefixEnd++) {
         const c = pattern.charCodeAt(prefixEnd);
         if (c === 0x2a) break;
-        hash = Math.imul(hash ^ c, 0x01000193);
-        list[mark + prefixEnd - start] = Math.imul(hash, 0x9e3779b1);
+        hash = nextHash(hash, c);
+        list[mark + prefixEnd - start] = mix(hash);
       }
       if (prefixEnd < last) {
         const whole = pattern.slice(start, end);

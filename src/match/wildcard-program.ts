@@ -389,25 +389,18 @@ export class WildcardProgram {
       v = nodes[NODE * v]!;
     }
     let pos = v === 0 ? 0 : nodes[NODE * v + END]!;
-    let work = 0;
     while (top > 0) {
       if (pos > limit) {
         // The nodes left end at `pos` or later: marked so, a unit each.
         this.#markLeast(top, pos);
-        work += top;
+        occurrences.work += top;
         break;
       }
       const u = NODE * stack[--top]!;
-      if (pos >= 0) {
-        const piece = nodes[u + PIECE_OF]!;
-        pos = this.#place(piece, pos, occurrences);
-        // A prefix's test counts itself (`endsAt`).
-        if (piece >= 0) work++;
-      }
+      if (pos >= 0) pos = this.#place(nodes[u + PIECE_OF]!, pos, occurrences);
       nodes[u + PLACED_IN] = check;
       nodes[u + END] = pos;
     }
-    occurrences.work += work;
     return pos;
   }
 
@@ -424,17 +417,11 @@ export class WildcardProgram {
     const parent = nodes[NODE * head]!;
     let pos = parent === 0 ? 0 : this.#resolve(parent, occurrences, limit);
     if (pos < 0 || pos > limit) return pos;
-    let work = 0;
     // No rule reached these nodes before this one in this check: the trie was built in the
     // order rules are tested, so the rules through them come after it.
     for (let v = head; v <= leaf; v++) {
       const u = NODE * v;
-      if (pos >= 0) {
-        const piece = nodes[u + PIECE_OF]!;
-        pos = this.#place(piece, pos, occurrences);
-        // A prefix's test counts itself (`endsAt`).
-        if (piece >= 0) work++;
-      }
+      if (pos >= 0) pos = this.#place(nodes[u + PIECE_OF]!, pos, occurrences);
       nodes[u + PLACED_IN] = check;
       nodes[u + END] = pos;
       if (pos > limit && v < leaf) {
@@ -443,7 +430,6 @@ export class WildcardProgram {
         break;
       }
     }
-    occurrences.work += work;
     return pos;
   }
 
@@ -460,7 +446,8 @@ export class WildcardProgram {
 
   /**
    * Where `piece` (a node's: a prefix is -2 - its id) ends when placed at its leftmost
-   * occurrence at or after `pos`, or -1: a prefix must end at its length.
+   * occurrence at or after `pos`, or -1: a prefix must end at its length. A piece placed counts
+   * a unit of work; a prefix's test counts itself (`endsAt`).
    */
   #place(piece: number, pos: number, occurrences: PieceOccurrences): number {
     const pieceData = this.#automaton.pieceData;
@@ -469,6 +456,7 @@ export class WildcardProgram {
       const end = pieceData[PIECE * prefix]!;
       return occurrences.endsAt(prefix, end - 1) ? end : NONE;
     }
+    occurrences.work++;
     // `occurrences.next`, its usual answers written out from the piece's record: first after
     // here (or here), nowhere after here, or here.
     const record = INFO * piece;

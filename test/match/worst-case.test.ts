@@ -27,6 +27,26 @@ function numbers(seed: number): () => number {
   };
 }
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+
+/** Two texts of `length` random letters each, drawn in turns. */
+function randomPair(next: () => number, length: number): [string, string] {
+  let early = '';
+  let late = '';
+  for (let i = 0; i < length; i++) {
+    early += LETTERS[next() & 63];
+    late += LETTERS[next() & 63];
+  }
+  return [early, late];
+}
+
+/** `count` random places in `[from, from + range)`, ascending. */
+function places(next: () => number, count: number, range: number, from = 0): number[] {
+  const at: number[] = [];
+  for (let k = 0; k < count; k++) at.push(from + (next() % range));
+  return at.sort((a, b) => a - b);
+}
+
 const SHAPES: readonly Shape[] = [
   {
     // Issue #12's first recipe: one wildcard rule repeated, each copy a full search of the path.
@@ -122,15 +142,12 @@ const SHAPES: readonly Shape[] = [
     // tail occurs only before them, so every rule is placed to its end and fails there.
     name: 'distinct pieces in order, the tail before them',
     build: (size) => {
-      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
       const next = numbers(11);
       let text = '';
-      for (let i = 0; i < size; i++) text += letters[next() & 63];
+      for (let i = 0; i < size; i++) text += LETTERS[next() & 63];
       let body = 'User-agent: *\n';
       for (let i = 0; i < size / 10; i++) {
-        const at: number[] = [];
-        for (let k = 0; k < 10; k++) at.push(10 + (next() % Math.max(1, size - 20)));
-        at.sort((a, b) => a - b);
+        const at = places(next, 10, Math.max(1, size - 20), 10);
         body += `Disallow: /*${at.map((p) => text.slice(p, p + 3)).join('*')}*${text.slice(0, 3)}\n`;
       }
       return { body, url: `https://e.com/${text}` };
@@ -142,20 +159,12 @@ const SHAPES: readonly Shape[] = [
     // before it fails.
     name: 'distinct pieces placed past the tail',
     build: (size) => {
-      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
       const next = numbers(13);
       const half = size / 2;
-      let early = '';
-      let late = '';
-      for (let i = 0; i < half; i++) {
-        early += letters[next() & 63];
-        late += letters[next() & 63];
-      }
+      const [early, late] = randomPair(next, half);
       let body = 'User-agent: *\n';
       for (let i = 0; i < size / 10; i++) {
-        const at: number[] = [];
-        for (let k = 0; k < 9; k++) at.push(next() % (half - 3));
-        at.sort((a, b) => a - b);
+        const at = places(next, 9, half - 3);
         const e = next() % (half - 3);
         body += `Disallow: /*${at.map((p) => late.slice(p, p + 3)).join('*')}*${early.slice(e, e + 3)}*~~~\n`;
       }
@@ -167,20 +176,12 @@ const SHAPES: readonly Shape[] = [
     // nothing that other rules share), occurring only before the pieces.
     name: 'distinct pieces placed past distinct tails',
     build: (size) => {
-      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
       const next = numbers(17);
       const half = size / 2;
-      let early = '';
-      let late = '';
-      for (let i = 0; i < half; i++) {
-        early += letters[next() & 63];
-        late += letters[next() & 63];
-      }
+      const [early, late] = randomPair(next, half);
       let body = 'User-agent: *\n';
       for (let i = 0; i < size / 10; i++) {
-        const at: number[] = [];
-        for (let k = 0; k < 9; k++) at.push(next() % (half - 3));
-        at.sort((a, b) => a - b);
+        const at = places(next, 9, half - 3);
         const [e, t] = [next() % (half / 2), half / 2 + (next() % (half / 2 - 3))];
         const [last, tail] = [early.slice(e, e + 3), early.slice(t, t + 3)];
         body += `Disallow: /*${at.map((p) => late.slice(p, p + 3)).join('*')}*${last}*${tail}\n`;
