@@ -17,7 +17,7 @@
  * the others; memory O(total length of the distinct pieces), built once per rule set.
  */
 
-import { PIECE, PieceAutomaton } from './piece-automaton.js';
+import { PieceFinder } from './piece-finder.js';
 import {
   FIRST,
   INFO,
@@ -95,7 +95,7 @@ export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
 /** Entries of winning rules kept by a program that makes them (the best of a kind is one). */
 const MADE_SLOTS = 16;
 
-/** Wildcard entries compiled into numbers over one automaton of their pieces. */
+/** Wildcard entries compiled into numbers over one finder of their pieces. */
 export class WildcardProgram {
   /** The entries, strongest first; or null, made again when they win (`#make`). */
   readonly #entries: readonly IndexEntry[] | null;
@@ -120,7 +120,7 @@ export class WildcardProgram {
   readonly #nodes: Int32Array;
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
-  readonly #automaton: PieceAutomaton;
+  readonly #finder: PieceFinder;
   /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
   readonly bytes: number;
 
@@ -217,7 +217,18 @@ export class WildcardProgram {
     this.#priorityRuns = Int32Array.from(runs);
     this.#nodes = Int32Array.from(nodes);
     this.#stack = new Int32Array(depth + 1);
-    this.#automaton = new PieceAutomaton(texts);
+    // The finder numbers the pieces its own way: the rules' and nodes' ids follow.
+    const renumber = new Int32Array(texts.length);
+    const finder = new PieceFinder(texts, renumber);
+    for (let at = TAIL; at < rules.length; at += RULE) {
+      if (rules[at]! !== NONE) rules[at] = renumber[rules[at]!]!;
+    }
+    const trie = this.#nodes;
+    for (let at = NODE + PIECE_OF; at < trie.length; at += NODE) {
+      const piece = trie[at]!;
+      trie[at] = piece >= 0 ? renumber[piece]! : -2 - renumber[-2 - piece]!;
+    }
+    this.#finder = finder;
     // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
     let entryBytes = 0;
     if (make === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
@@ -226,7 +237,7 @@ export class WildcardProgram {
       512 +
       entryBytes +
       4 * (rules.length + this.#priorityRuns.length + this.#nodes.length) +
-      this.#automaton.bytes;
+      finder.bytes;
   }
 
   /**
@@ -237,7 +248,7 @@ export class WildcardProgram {
     const search = state.search;
     if (search.work > search.budget) return;
     const occurrences = OCCURRENCES;
-    occurrences.reset(this.#automaton, path);
+    occurrences.reset(this.#finder, path);
     const nodeCount = this.#nodes.length / NODE;
     // Grown to the largest program checked (new slots hold no check's number).
     if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
@@ -314,20 +325,14 @@ export class WildcardProgram {
   #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
     const rules = this.#rules;
     const tail = rules[at + TAIL]!;
-    const pieceData = this.#automaton.pieceData;
-    const tailLength = tail === NONE ? 0 : pieceData[PIECE * tail]!;
+    const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
     const flags = rules[at + FLAGS]!;
     const prefixLength = (flags >>> LENGTH_SHIFT) & 0xffff;
     const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
       if (n - tailLength < prefixLength) return false;
-      if (tail !== NONE) {
-        const key = occurrences.state[n - 1]!;
-        if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
-          return false;
-        }
-      }
+      if (tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
     }
     // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
     // and a tail's last occurrence found once: whichever is known already is looked at first,
@@ -480,10 +485,9 @@ export class WildcardProgram {
    * a unit of work; a prefix's test counts itself (`endsAt`).
    */
   #place(piece: number, pos: number, occurrences: PieceOccurrences): number {
-    const pieceData = this.#automaton.pieceData;
     if (piece < 0) {
       const prefix = -2 - piece;
-      const end = pieceData[PIECE * prefix]!;
+      const end = this.#finder.lengthOf(prefix);
       return occurrences.endsAt(prefix, end - 1) ? end : NONE;
     }
     occurrences.work++;
