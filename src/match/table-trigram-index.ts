@@ -30,6 +30,7 @@ import {
   valueLength,
   valueStart,
 } from './rule-table.js';
+import { changesVerdict } from './strategy.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -371,7 +372,14 @@ export class TableTrigramIndex {
         allow = (head & RuleFlag.allow) !== 0;
         first = (data & 0xff) - 1;
       }
-      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+      if (search.verdictOnly) {
+        const allowPriority = state.allow === null ? -1 : state.allow.priority;
+        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
+        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
+          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
+          continue;
+        }
+      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
