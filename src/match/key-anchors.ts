@@ -76,15 +76,19 @@ export function keyAnchors(
   const covered = new Uint8Array(keys.length);
   let left = keys.length;
   const counts = new Int32Array(128);
+  const seen = new Int32Array(128);
   while (left > 0) {
     if (chosen.length === MAX_ANCHORS) return null;
     counts.fill(0);
+    seen.fill(-1);
     for (let h = 0; h < keys.length; h++) {
       if (covered[h] !== 0) continue;
-      // Each character once a piece.
+      // Each character once a piece (`seen`: the last piece that counted it).
       for (let i = pieceStarts[h]!; i < pieceEnds[h]!; i++) {
         const c = text.charCodeAt(i);
-        if (anchorable(c) && text.indexOf(text[i]!, pieceStarts[h]!) === i) counts[c]!++;
+        if (!anchorable(c) || seen[c] === h) continue;
+        seen[c] = h;
+        counts[c]!++;
       }
     }
     let best = -1;
