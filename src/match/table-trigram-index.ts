@@ -16,6 +16,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { keepShape } from '../util/kept-shape.js';
 import { KeptEntries } from './kept-entries.js';
 import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
 import { charBit } from './path-search.js';
@@ -525,6 +526,9 @@ class KeyCounts {
     return this.#counts[this.#slot(key)]!;
   }
 }
+
+/** See `keepShape`: counts live only during an index build. */
+keepShape(new KeyCounts(0));
 
 /**
  * Whether a key `shared` by this many of the rules filed again fits a new group better than one
