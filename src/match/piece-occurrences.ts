@@ -1,8 +1,9 @@
 /**
- * Where the pieces of a {@link PieceAutomaton} occur in one path: built from one pass of the
- * automaton over the path, after which each question about a piece is a lookup:
+ * Where the pieces of a {@link PieceFinder} occur in one path: built from one pass of its
+ * automaton and dictionary over the path, after which each question about a piece is a lookup:
  *
- * - does piece p end at position i: one comparison (`endsAt`);
+ * - does piece p end at position i: one comparison for an automaton's piece, a search among
+ *   its occurrences for a dictionary's (`endsAt`);
  * - where p first and last occurs, and how often: found once per piece and check, by rank in
  *   the path's positions sorted by automaton state (`#info`);
  * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
@@ -15,7 +16,7 @@
  * and grown, so a check allocates nothing but for a longer path or a larger automaton.
  */
 
-import { PIECE, PIECE_FROM, PIECE_TO, type PieceAutomaton } from './piece-automaton.js';
+import type { PieceFinder } from './piece-finder.js';
 
 /** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
 const FEW = 32;
@@ -74,13 +75,20 @@ function popcount(word: number): number {
 export class PieceOccurrences {
   /** Work done so far, in the units of a check's budget. */
   work = 0;
-  #automaton: PieceAutomaton | null = null;
+  #finder: PieceFinder | null = null;
   #length = 0;
   /**
-   * `state[i]`: the depth-first number of the automaton's state after `path[i]`. Read-only
-   * outside: the program reads it (and `info`, `stamp`) in place of calls on its hot path.
+   * `state[i]`: the depth-first number of the automaton's state after `path[i]` (0 without an
+   * automaton). Read-only outside: the program reads it (and `info`, `stamp`) in place of calls
+   * on its hot path.
    */
   state: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** The path's character codes, and the dictionary's finds (key, end), for `#sort`. */
+  #codes = new Uint16Array(0);
+  #foundKeys = new Int32Array(0);
+  #foundEnds = new Int32Array(0);
+  #found = 0;
+  readonly #work = new Float64Array(1);
   /** The positions whose state is not the root, sorted by state (then position): `#sorted`. */
   #positions = new Int32Array(0);
   #count = 0;
@@ -119,10 +127,10 @@ export class PieceOccurrences {
   #treeSize = 0;
   #treeLevels = 0;
 
-  /** Starts a check: runs `automaton` over `path` and indexes what it found. */
-  reset(automaton: PieceAutomaton, path: string): void {
+  /** Starts a check: runs `finder` over `path` and indexes what it found. */
+  reset(finder: PieceFinder, path: string): void {
     const n = path.length;
-    this.#automaton = automaton;
+    this.#finder = finder;
     this.#length = n;
     this.#treeBuilt = false;
     this.#extremesBuilt = false;
@@ -132,25 +140,56 @@ export class PieceOccurrences {
       this.stamp = 1;
       this.info.fill(0);
     }
-    if (this.info.length < INFO * automaton.pieces) {
-      this.info = atLeast(this.info, INFO * automaton.pieces).fill(0);
-      this.#heavy = atLeast(this.#heavy, 2 * automaton.pieces);
+    if (this.info.length < INFO * finder.pieces) {
+      this.info = atLeast(this.info, INFO * finder.pieces).fill(0);
+      this.#heavy = atLeast(this.#heavy, 2 * finder.pieces);
     }
     this.state = atLeast(this.state, n);
     const state = this.state;
-    this.work = automaton.scan(path, state);
-    this.#sort(n, automaton.nodes);
-    this.#rank(automaton.nodes);
+    const automaton = finder.automaton;
+    if (automaton !== null) {
+      this.work = automaton.scan(path, state);
+    } else {
+      state.fill(0, 0, n);
+      this.work = n;
+    }
+    this.#found = 0;
+    const dictionary = finder.dictionary;
+    if (dictionary !== null) {
+      if (this.#codes.length < n)
+        this.#codes = new Uint16Array(Math.max(n, 2 * this.#codes.length));
+      const codes = this.#codes;
+      for (let i = 0; i < n; i++) codes[i] = path.charCodeAt(i);
+      const most = n * dictionary.lengths.length;
+      this.#foundKeys = atLeast(this.#foundKeys, most);
+      this.#foundEnds = atLeast(this.#foundEnds, most);
+      const work = this.#work;
+      work[0] = n;
+      this.#found = dictionary.scan(
+        codes,
+        n,
+        finder.keyBase,
+        this.#foundKeys,
+        this.#foundEnds,
+        work,
+      );
+      this.work += work[0]!;
+    }
+    this.#sort(n, finder.keys);
+    this.#rank(finder.keys);
   }
 
   /** Drops the automaton (a check is over: keep nothing of it alive). */
   release(): void {
-    this.#automaton = null;
+    this.#finder = null;
     // The arrays of a long path are not kept (the next checks' paths are most likely short):
     // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
     if (this.#length > KEPT_PATH) {
       const empty = new Int32Array(0);
       this.state = empty;
+      this.#codes = new Uint16Array(0);
+      this.#foundKeys = empty;
+      this.#foundEnds = empty;
       this.#positions = empty;
       this.#keys = empty;
       this.#distinctStart = empty;
@@ -164,10 +203,16 @@ export class PieceOccurrences {
     }
   }
 
-  /** Sorts the positions by state (radix sort, two passes: stable, so by position within one). */
+  /**
+   * Sorts the positions by key (radix sort, two passes: stable, so by position within one): the
+   * automaton's states other than the root, then the dictionary's finds.
+   */
   #sort(n: number, nodes: number): void {
     const state = this.state;
-    let count = 0;
+    const found = this.#found;
+    const foundKeys = this.#foundKeys;
+    const foundEnds = this.#foundEnds;
+    let count = found;
     for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
     this.#count = count;
     this.#positions = atLeast(this.#positions, count);
@@ -183,6 +228,7 @@ export class PieceOccurrences {
     // Pass one: by the low bits, from the path into the scratch arrays.
     buckets.fill(0, 0, (1 << low) + 1);
     for (let i = 0; i < n; i++) if (state[i] !== 0) buckets[(state[i]! & lowMask) + 1]!++;
+    for (let h = 0; h < found; h++) buckets[(foundKeys[h]! & lowMask) + 1]!++;
     for (let b = 1; b <= 1 << low; b++) buckets[b]! += buckets[b - 1]!;
     const midKeys = this.#scratchKeys;
     const midPositions = this.#scratchPositions;
@@ -192,6 +238,12 @@ export class PieceOccurrences {
       const at = buckets[key & lowMask]!++;
       midKeys[at] = key;
       midPositions[at] = i;
+    }
+    for (let h = 0; h < found; h++) {
+      const key = foundKeys[h]!;
+      const at = buckets[key & lowMask]!++;
+      midKeys[at] = key;
+      midPositions[at] = foundEnds[h]!;
     }
     // Pass two: by the high bits.
     const high = bits - low;
@@ -206,7 +258,7 @@ export class PieceOccurrences {
       keys[at] = key;
       positions[at] = midPositions[k]!;
     }
-    this.work += 3 * n + 2 * count + (1 << low) + (1 << high);
+    this.work += 3 * n + 2 * found + 2 * count + (1 << low) + (1 << high);
   }
 
   /** Builds the rank table: where the positions of any state number start in `#positions`. */
@@ -266,10 +318,10 @@ export class PieceOccurrences {
     const info = this.info;
     if (info[at] === this.stamp) return at;
     info[at] = this.stamp;
-    const pieces = this.#automaton!.pieceData;
-    const statesFrom = pieces[PIECE * p + PIECE_FROM]!;
-    const statesTo = pieces[PIECE * p + PIECE_TO]!;
-    info[at + LENGTH] = pieces[PIECE * p]!;
+    const finder = this.#finder!;
+    const statesFrom = finder.keysFrom(p);
+    const statesTo = finder.keysTo(p);
+    info[at + LENGTH] = finder.lengthOf(p);
     info[at + STATES_FROM] = statesFrom;
     info[at + STATES_TO] = statesTo;
     this.#heavy[2 * p] = 0;
@@ -288,6 +340,12 @@ export class PieceOccurrences {
       return at;
     }
     const positions = this.#positions;
+    // One key (a dictionary's piece, an automaton's piece of one state): its positions in order.
+    if (statesTo - statesFrom === 1) {
+      info[at + FIRST] = positions[from]!;
+      info[at + LAST] = positions[to - 1]!;
+      return at;
+    }
     if (to - from <= FEW) {
       let first = positions[from]!;
       let last = first;
@@ -382,15 +440,37 @@ export class PieceOccurrences {
   endsAt(p: number, end: number): boolean {
     this.work++;
     if (end < 0 || end >= this.#length) return false;
-    const key = this.state[end]!;
-    const pieces = this.#automaton!.pieceData;
-    return key >= pieces[PIECE * p + PIECE_FROM]! && key < pieces[PIECE * p + PIECE_TO]!;
+    const finder = this.#finder!;
+    if (p >= finder.hashed) {
+      const key = this.state[end]!;
+      return key >= finder.keysFrom(p) && key < finder.keysTo(p);
+    }
+    // A dictionary's piece: its first, its last, or found among its ends (in order).
+    const at = this.infoOf(p);
+    const info = this.info;
+    const first = info[at + FIRST]!;
+    const last = info[at + LAST]!;
+    if (end === first || end === last) return true;
+    if (end < first || end > last) return false;
+    return this.#positions[this.#atLeast(info[at + FROM]!, info[at + TO]!, end)] === end;
+  }
+
+  /** The first k in `[lo, hi)` whose position is at least `least` (positions in order). */
+  #atLeast(lo: number, hi: number, least: number): number {
+    const positions = this.#positions;
+    while (lo < hi) {
+      this.work++;
+      const mid = (lo + hi) >>> 1;
+      if (positions[mid]! < least) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Where the last occurrence of piece p starts, or -1. */
   lastStart(p: number): number {
     const last = this.info[this.infoOf(p) + LAST]!;
-    return last < 0 ? NONE : last - this.#automaton!.pieceData[PIECE * p]! + 1;
+    return last < 0 ? NONE : last - this.#finder!.lengthOf(p) + 1;
   }
 
   /**
@@ -398,7 +478,7 @@ export class PieceOccurrences {
    * `path.indexOf(piece, from)` answers.
    */
   next(p: number, from: number): number {
-    const length = this.#automaton!.pieceData[PIECE * p]!;
+    const length = this.#finder!.lengthOf(p);
     const least = from + length - 1;
     if (least >= this.#length) return NONE;
     // The piece right here (runs, repeated pieces): one comparison.
@@ -411,7 +491,10 @@ export class PieceOccurrences {
     const lo = info[at + FROM]!;
     const hi = info[at + TO]!;
     let end: number;
-    if (hi - lo <= FEW) {
+    if (info[at + STATES_TO]! - info[at + STATES_FROM]! === 1) {
+      // One key: its positions in order, searched by halving.
+      end = this.#positions[this.#atLeast(lo, hi, least)]!;
+    } else if (hi - lo <= FEW) {
       const positions = this.#positions;
       end = 0x7fffffff;
       for (let k = lo; k < hi; k++) {

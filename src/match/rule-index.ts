@@ -226,7 +226,8 @@ export class RuleIndex {
    * index (up to its longest prefix, or to where no prefix goes on: see `extends`), each
    * trigram to the trigram index. Reading a character costs more than either index's step, so
    * they share it. A walk that reads the whole path (one with trigrams) notes its characters in
-   * the search (`PathSearch.charsKnown`) when the trigram index has rules it scans.
+   * the search (`PathSearch.charsKnown`) when the trigram index has enough rules it scans
+   * (`TableTrigramIndex.notesChars`).
    */
   #walk(path: string, state: MatchState): void {
     const prefixes = this.#prefixes;
@@ -236,7 +237,7 @@ export class RuleIndex {
     const trigrams = state.search.skipWildcards ? null : this.#trigrams;
     // The path's characters read so far (see `charBit`, written out here), for the scanned
     // rules of a walk that reads them all.
-    const noteChars = trigrams !== null && this.#floating !== null && this.#floating.scansRules;
+    const noteChars = trigrams !== null && this.#floating !== null && this.#floating.notesChars;
     let low = 0;
     let high = 0;
     const walk = trigrams === null ? 0 : trigrams.start();

@@ -48,10 +48,15 @@ export interface PrefixItems {
   readonly lastChars: number[];
 }
 
-/** Entries made of wildcard items and kept, by item number: one slot for 16 items, 64 to 256. */
-export function keptSlots(items: number): number {
-  let slots = 64;
-  while (slots < 256 && slots * 16 < items) slots *= 2;
+/**
+ * Entries made of items and kept, by rule number: four slots for each item a check may make an
+ * entry of (a wildcard pattern, an escaped value, a rewrite), 16 to 1,024. The slots are
+ * direct-mapped: with as many slots as such items, a few share one, and two that a site's URLs
+ * keep reaching were made again, one after the other, check after check.
+ */
+export function keptSlots(entryItems: number): number {
+  let slots = 16;
+  while (slots < 1024 && slots < 4 * entryItems) slots *= 2;
   return slots;
 }
 
@@ -189,7 +194,16 @@ export class TablePrefixIndex {
     this.#specials = specials.length === 0 ? NONE : Int32Array.from(specials);
     this.#specialData = specials.length === 0 ? NONE : new Int32Array(specials.length);
     this.#ruleCount = countRules(rules);
-    this.#kept = new KeptEntries(body, rules, rfc9309, keptSlots(count));
+    let entryItems = specials.length;
+    for (let k = 0; k < count; k++) {
+      const id = ids[k]!;
+      if (id >= this.#ruleCount) continue;
+      const r = ruleAt(rules, id);
+      const at = valueStart(rules, r) + lengths[k]!;
+      const wildcard = at < valueEnd(rules, r) && body.text.charCodeAt(at) === 0x2a;
+      if (wildcard || (rules[r]! & RuleFlag.escaped) !== 0) entryItems++;
+    }
+    this.#kept = new KeptEntries(body, rules, rfc9309, keptSlots(entryItems));
     this.#allowMatch = new TableMatch(body, rules, true);
     this.#disallowMatch = new TableMatch(body, rules, false);
     this.#items = sorted;

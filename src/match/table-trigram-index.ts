@@ -81,6 +81,9 @@ export function trigramKey(pattern: string, start: number, end: number, prefixEn
  */
 const KEPT_SLOTS = 256;
 
+/** Rules without a trigram from which a walk notes the path's characters (see `notesChars`). */
+const NOTE_CHARS_FROM = 4;
+
 /** The special items of an index without any (see `TableTrigramIndex.#specials`). */
 const NONE = new Int32Array(0);
 
@@ -173,9 +176,11 @@ export class TableTrigramIndex {
     // of its own): past half the body's size, buckets of keys (see `KeyTable`).
     const maxGroups = Math.floor(body.text.length / (2 * KEY_BYTES));
     this.#keys = new KeyTable(hashedKeys, groups, counts, maxGroups);
-    // 16 bits a key, or 8 when they fill buckets (where the body's size is what is spared).
+    // 64 bits a key (a walk tests it at every path character; with 16, half of the tests it
+    // passed on the large bench file found no key), or 8 when they fill buckets (where the
+    // body's size is what is spared).
     const bucketed = this.#keys.size < this.#keys.distinct;
-    this.#trigrams = trigramFilter(hashedKeys, this.#keys.distinct * (bucketed ? 8 : 16));
+    this.#trigrams = trigramFilter(hashedKeys, this.#keys.distinct * (bucketed ? 8 : 64));
     const { starts, order } = groupOrder(groups, counts);
     const grouped = new Int32Array(hashed);
     const groupedPriorities = new Int32Array(hashed);
@@ -228,9 +233,15 @@ export class TableTrigramIndex {
     return this.#items.length > 0;
   }
 
-  /** Whether it has rules without a trigram (which {@link scan} tests). */
-  get scansRules(): boolean {
-    return this.#scanned.length > 0;
+  /**
+   * Whether a walk should note the path's characters for {@link scan}: it has enough rules
+   * without a trigram that passing over those needing a character the path lacks saves more
+   * than noting costs. Noting costs every path character a few instructions (6% of ExampleBot's
+   * steady check on the large bench file, which has one such rule); testing a rule straight
+   * away, a kept entry and a native search or two.
+   */
+  get notesChars(): boolean {
+    return this.#scanned.length >= NOTE_CHARS_FROM;
   }
 
   /** Tests the rules without a trigram, strongest first (what a scanned list of entries does). */
@@ -354,8 +365,11 @@ const CROWDED = 16;
 /** Moving rules whose keys are counted to tell which are rare (see {@link spreadCrowdedKeys}). */
 const SAMPLE = 64;
 
-/** The bytes a key costs an index (its slots in the key table and filters, its group's place). */
-const KEY_BYTES = 48;
+/**
+ * The bytes a key costs an index at most (its slots in the key table and its filter, 8 to 16 in
+ * the trigram filter, its group's start and walk number).
+ */
+const KEY_BYTES = 60;
 
 /**
  * Files the rules of crowded keys under other keys of theirs. A rule can be filed under any

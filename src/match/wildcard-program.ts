@@ -17,7 +17,7 @@
  * the others; memory O(total length of the distinct pieces), built once per rule set.
  */
 
-import { PIECE, PieceAutomaton } from './piece-automaton.js';
+import { PieceFinder } from './piece-finder.js';
 import {
   FIRST,
   INFO,
@@ -32,6 +32,19 @@ import type { IndexEntry, MatchState } from './rule-entry.js';
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
 const OCCURRENCES = new PieceOccurrences();
 
+/**
+ * Per node of the sequence trie of the program being checked, {@link PLACED} numbers: the
+ * check it was placed in and where it ends (-1: it cannot be placed); or minus the check, when
+ * a placement was stopped above it (see `#resolve`): then it ends there or later, or cannot be
+ * placed. One array serves every program (a check is synchronous, and its number is unique to
+ * it in the process), so a program keeps only its nodes' parent and piece.
+ */
+let placements = new Int32Array(0);
+/** Number of the current check, for `placements` (wraps to 1, clearing them). */
+let checks = 0;
+const PLACED = 2;
+const END = 1;
+
 /** Rule flags. */
 const ALLOW = 1;
 const ANCHORED = 2;
@@ -43,17 +56,18 @@ const REWRITE = 8;
 const NONE = -1;
 
 /**
- * Numbers per rule in `#rules` (a rule's in one cache line or two, read in order), and their
- * offsets: priority, line, flags with the prefix's length (above {@link LENGTH_SHIFT}) and the
- * rule's own run of trie nodes (above {@link RUN_SHIFT}), tail piece (-1: empty; its length is
- * the piece's), trie node. (A pattern is at most a capped line, escaped: its lengths fit in 16
- * bits.)
+ * Numbers per rule while a program is built, and their offsets: line, flags with the prefix's
+ * length (above {@link LENGTH_SHIFT}) and the rule's own run of trie nodes (above
+ * {@link RUN_SHIFT}), tail piece (-1: empty; its length is the piece's), trie node. A program
+ * keeps the first two in `#rules`, and the tail (+ 1) and trie node in `#refs`: two bytes each
+ * while there are fewer than 65,535 pieces and 65,536 nodes, else four. A rule's priority is
+ * not among them: rules are kept strongest first, so the rules of one priority are a run
+ * (`#priorityRuns`). (A pattern is at most a capped line, escaped: its lengths fit in 16 bits.)
  */
-const RULE = 5;
-const LINE = 1;
-const FLAGS = 2;
-const TAIL = 3;
-const LEAF = 4;
+const RULE = 4;
+const FLAGS = 1;
+const TAIL = 2;
+const LEAF = 3;
 /** Where the prefix's length starts in a rule's `FLAGS` number. */
 const LENGTH_SHIFT = 4;
 /**
@@ -66,16 +80,12 @@ const RUN_SHIFT = 20;
 const LONGEST_RUN = 0xfff;
 
 /**
- * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent, its piece
- * (a prefix: -2 - its piece id, for it must end at its length), and in the current check the
- * check it was placed in and where it ends (-1: it cannot be placed); or minus the check, when
- * a placement was stopped above it (see `#resolve`): then it ends there or later, or cannot be
- * placed.
+ * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent and its
+ * piece (a prefix: -2 - its piece id, for it must end at its length). Where a check placed it
+ * is in `placements`.
  */
-const NODE = 4;
+const NODE = 2;
 const PIECE_OF = 1;
-const PLACED_IN = 2;
-const END = 3;
 
 /**
  * Makes again the entry of the rule on `line` (its `index.html` rewrite with `rewrite`): a
@@ -86,7 +96,7 @@ export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
 /** Entries of winning rules kept by a program that makes them (the best of a kind is one). */
 const MADE_SLOTS = 16;
 
-/** Wildcard entries compiled into numbers over one automaton of their pieces. */
+/** Wildcard entries compiled into numbers over one finder of their pieces. */
 export class WildcardProgram {
   /** The entries, strongest first; or null, made again when they win (`#make`). */
   readonly #entries: readonly IndexEntry[] | null;
@@ -96,19 +106,24 @@ export class WildcardProgram {
   readonly #madeFor: Int32Array;
   /** Number of rules. */
   readonly #count: number;
-  /** Per entry, {@link RULE} numbers. */
+  /** Per entry, its line and flags (see {@link RULE}). */
   readonly #rules: Int32Array;
+  /** Per entry, its tail piece + 1 (0: none) and its trie node (see {@link RULE}). */
+  readonly #refs: Uint16Array | Int32Array;
+  /**
+   * The priorities, as runs: pairs of the first rule of a run and the run's priority (rules
+   * are sorted by priority, so a set has as many runs as distinct pattern lengths).
+   */
+  readonly #priorityRuns: Int32Array;
   /**
    * The sequence trie (see {@link NODE}): entries whose patterns start with the same prefix and
    * middle pieces share the nodes of those, so a check places each distinct start once. Node 0
    * is the root, the empty start.
    */
   readonly #nodes: Int32Array;
-  /** Number of the current check, for the nodes' `PLACED_IN` (wraps to 1, clearing them). */
-  #checks = 0;
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
-  readonly #automaton: PieceAutomaton;
+  readonly #finder: PieceFinder;
   /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
   readonly bytes: number;
 
@@ -140,21 +155,23 @@ export class WildcardProgram {
     const width = 2 * span + 3;
     const exact = span * width < Number.MAX_SAFE_INTEGER;
     const children = new Map<number | string, number>();
-    const nodes: number[] = [NONE, NONE, 0, 0];
+    const nodes: number[] = [NONE, NONE];
     let depth = 1;
     const childOf = (parent: number, piece: number): number => {
       const key = exact ? parent * width + piece + span + 2 : `${parent},${piece}`;
       let node = children.get(key);
       if (node === undefined) {
         node = nodes.length / NODE;
-        nodes.push(parent, piece, 0, 0);
+        nodes.push(parent, piece);
         children.set(key, node);
       }
       return node;
     };
+    const runs: number[] = [];
     for (let r = 0; r < count; r++) {
       const entry = entries[r]!;
       const pieces = entry.pieces!;
+      if (r === 0 || entry.priority !== runs[runs.length - 1]) runs.push(r, entry.priority);
       const added = nodes.length / NODE;
       let node = 0;
       let steps = 1;
@@ -169,8 +186,7 @@ export class WildcardProgram {
       if (steps > depth) depth = steps;
       const tail = pieces[pieces.length - 1]!;
       const at = RULE * r;
-      rules[at] = entry.priority;
-      rules[at + LINE] = entry.line;
+      rules[at] = entry.line;
       rules[at + FLAGS] =
         (entry.allow ? ALLOW : 0) |
         (entry.anchored ? ANCHORED : 0) |
@@ -199,15 +215,46 @@ export class WildcardProgram {
     this.#made = make === null ? [] : new Array(MADE_SLOTS);
     this.#madeFor = new Int32Array(make === null ? 0 : MADE_SLOTS).fill(NONE);
     this.#count = count;
-    this.#rules = rules;
+    runs.push(count, NONE);
+    this.#priorityRuns = Int32Array.from(runs);
     this.#nodes = Int32Array.from(nodes);
     this.#stack = new Int32Array(depth + 1);
-    this.#automaton = new PieceAutomaton(texts);
+    // The finder numbers the pieces its own way: the rules' and nodes' ids follow.
+    const renumber = new Int32Array(texts.length);
+    const finder = new PieceFinder(texts, renumber);
+    for (let at = TAIL; at < rules.length; at += RULE) {
+      if (rules[at]! !== NONE) rules[at] = renumber[rules[at]!]!;
+    }
+    const trie = this.#nodes;
+    for (let at = NODE + PIECE_OF; at < trie.length; at += NODE) {
+      const piece = trie[at]!;
+      trie[at] = piece >= 0 ? renumber[piece]! : -2 - renumber[-2 - piece]!;
+    }
+    this.#finder = finder;
+    const kept = new Int32Array(2 * count);
+    const refs =
+      texts.length < 0xffff && nodeCount <= 0x10000
+        ? new Uint16Array(2 * count)
+        : new Int32Array(2 * count);
+    for (let r = 0; r < count; r++) {
+      kept[2 * r] = rules[RULE * r]!;
+      kept[2 * r + 1] = rules[RULE * r + FLAGS]!;
+      refs[2 * r] = rules[RULE * r + TAIL]! + 1;
+      refs[2 * r + 1] = rules[RULE * r + LEAF]!;
+    }
+    this.#rules = kept;
+    this.#refs = refs;
     // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
     let entryBytes = 0;
     if (make === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
     else entryBytes = (8 + 260) * MADE_SLOTS;
-    this.bytes = 512 + entryBytes + 4 * (rules.length + this.#nodes.length) + this.#automaton.bytes;
+    this.bytes =
+      512 +
+      entryBytes +
+      kept.byteLength +
+      refs.byteLength +
+      4 * (this.#priorityRuns.length + this.#nodes.length) +
+      finder.bytes;
   }
 
   /**
@@ -218,12 +265,18 @@ export class WildcardProgram {
     const search = state.search;
     if (search.work > search.budget) return;
     const occurrences = OCCURRENCES;
-    occurrences.reset(this.#automaton, path);
-    if (++this.#checks > 0x3fffffff) {
-      this.#checks = 1;
-      for (let at = PLACED_IN; at < this.#nodes.length; at += NODE) this.#nodes[at] = 0;
+    occurrences.reset(this.#finder, path);
+    const nodeCount = this.#nodes.length / NODE;
+    // Grown to the largest program checked (new slots hold no check's number).
+    if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
+    if (++checks > 0x3fffffff) {
+      checks = 1;
+      placements.fill(0);
     }
     const rules = this.#rules;
+    const runs = this.#priorityRuns;
+    let run = 0;
+    let p = 0;
     const n = path.length;
     // The best of each kind, as numbers: priority -1 when there is none.
     let allowPriority = state.allow === null ? -1 : state.allow.priority;
@@ -233,10 +286,12 @@ export class WildcardProgram {
     let visited = 0;
     const count = this.#count;
     for (let r = 0; r < count; r++) {
-      const at = RULE * r;
-      const p = rules[at]!;
-      const l = rules[at + LINE]!;
-      const allow = (rules[at + FLAGS]! & ALLOW) !== 0;
+      if (r === runs[run]) {
+        p = runs[run + 1]!;
+        run += 2;
+      }
+      const l = rules[2 * r]!;
+      const allow = (rules[2 * r + 1]! & ALLOW) !== 0;
       const beatsAllow = p > allowPriority || (p === allowPriority && l < allowLine);
       const beatsDisallow = p > disallowPriority || (p === disallowPriority && l < disallowLine);
       if (!(allow ? beatsAllow : beatsDisallow)) {
@@ -245,7 +300,7 @@ export class WildcardProgram {
         continue;
       }
       visited++;
-      if (!this.#matches(at, n, occurrences)) {
+      if (!this.#matches(r, n, occurrences)) {
         if ((visited & 255) === 0 && search.work + visited + occurrences.work > search.budget) {
           break;
         }
@@ -271,48 +326,42 @@ export class WildcardProgram {
     if (this.#entries !== null) return this.#entries[r]!;
     const slot = r % MADE_SLOTS;
     if (this.#madeFor[slot] === r) return this.#made[slot]!;
-    const at = RULE * r;
-    const entry = this.#make!(this.#rules[at + LINE]!, (this.#rules[at + FLAGS]! & REWRITE) !== 0);
+    const entry = this.#make!(this.#rules[2 * r]!, (this.#rules[2 * r + 1]! & REWRITE) !== 0);
     this.#made[slot] = entry;
     this.#madeFor[slot] = r;
     return entry;
   }
 
   /**
-   * Whether the rule at `at` in `#rules` matches the path (n characters) `occurrences` indexes.
+   * Whether rule `r` matches the path (n characters) `occurrences` indexes.
    * The lookups of most rules are written out here rather than called (this runs once a rule,
    * tens of thousands of times a check): a piece ending at a position, a piece's last start.
    */
-  #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
-    const rules = this.#rules;
-    const tail = rules[at + TAIL]!;
-    const pieceData = this.#automaton.pieceData;
-    const tailLength = tail === NONE ? 0 : pieceData[PIECE * tail]!;
-    const flags = rules[at + FLAGS]!;
+  #matches(r: number, n: number, occurrences: PieceOccurrences): boolean {
+    const refs = this.#refs;
+    const tail = refs[2 * r]! - 1;
+    const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
+    const flags = this.#rules[2 * r + 1]!;
     const prefixLength = (flags >>> LENGTH_SHIFT) & 0xffff;
     const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored) {
       if (n - tailLength < prefixLength) return false;
-      if (tail !== NONE) {
-        const key = occurrences.state[n - 1]!;
-        if (key < pieceData[PIECE * tail + 1]! || key >= pieceData[PIECE * tail + 2]!) {
-          return false;
-        }
-      }
+      if (tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
     }
     // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
     // and a tail's last occurrence found once: whichever is known already is looked at first,
     // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
     // rules sharing a tail that does not occur).
-    const leaf = rules[at + LEAF]!;
+    const leaf = refs[2 * r + 1]!;
     const nodes = this.#nodes;
-    const mark = nodes[NODE * leaf + PLACED_IN]!;
-    const placed = mark === this.#checks;
-    if (placed && nodes[NODE * leaf + END]! < 0) return false;
+    const marks = placements;
+    const mark = marks[PLACED * leaf]!;
+    const placed = mark === checks;
+    const ends = marks[PLACED * leaf + END]!;
+    if (placed && ends < 0) return false;
     // Where the start ends at the least: its prefix's length, or what a stopped placement found.
-    const least =
-      mark === -this.#checks ? Math.max(prefixLength, nodes[NODE * leaf + END]!) : prefixLength;
+    const least = mark === -checks ? Math.max(prefixLength, ends) : prefixLength;
     const info = occurrences.info;
     const record = INFO * tail;
     // Where the tail must start at the latest (-1: not looked up).
@@ -322,7 +371,7 @@ export class WildcardProgram {
       if (known || (!placed && (flags & TAIL_FIRST) !== 0)) {
         if (!known) occurrences.infoOf(tail);
         latest = info[record + LAST]! - tailLength + 1;
-        if (latest < (placed ? nodes[NODE * leaf + END]! : least)) return false;
+        if (latest < (placed ? ends : least)) return false;
       }
     } else if (anchored && !placed && latest < least) {
       return false;
@@ -343,7 +392,7 @@ export class WildcardProgram {
     const limit = latest < 0 ? n : latest;
     const run = flags >>> RUN_SHIFT;
     const pos = placed
-      ? nodes[NODE * leaf + END]!
+      ? ends
       : run === 0
         ? this.#resolve(leaf, occurrences, limit)
         : this.#resolveRun(leaf, run, occurrences, limit);
@@ -368,14 +417,15 @@ export class WildcardProgram {
    */
   #resolve(node: number, occurrences: PieceOccurrences, limit: number): number {
     const nodes = this.#nodes;
-    const check = this.#checks;
-    if (nodes[NODE * node + PLACED_IN] === check) return nodes[NODE * node + END]!;
+    const marks = placements;
+    const check = checks;
+    if (marks[PLACED * node] === check) return marks[PLACED * node + END]!;
     const stack = this.#stack;
     let top = 0;
     let v = node;
-    while (v !== 0 && nodes[NODE * v + PLACED_IN] !== check) {
-      if (nodes[NODE * v + PLACED_IN] === -check) {
-        const least = nodes[NODE * v + END]!;
+    while (v !== 0 && marks[PLACED * v] !== check) {
+      if (marks[PLACED * v] === -check) {
+        const least = marks[PLACED * v + END]!;
         if (least > limit) {
           // v ends past the limit, so do the nodes below it.
           this.#markLeast(top, least);
@@ -388,7 +438,7 @@ export class WildcardProgram {
       stack[top++] = v;
       v = nodes[NODE * v]!;
     }
-    let pos = v === 0 ? 0 : nodes[NODE * v + END]!;
+    let pos = v === 0 ? 0 : marks[PLACED * v + END]!;
     while (top > 0) {
       if (pos > limit) {
         // The nodes left end at `pos` or later: marked so, a unit each.
@@ -396,10 +446,10 @@ export class WildcardProgram {
         occurrences.work += top;
         break;
       }
-      const u = NODE * stack[--top]!;
-      if (pos >= 0) pos = this.#place(nodes[u + PIECE_OF]!, pos, occurrences);
-      nodes[u + PLACED_IN] = check;
-      nodes[u + END] = pos;
+      const u = stack[--top]!;
+      if (pos >= 0) pos = this.#place(nodes[NODE * u + PIECE_OF]!, pos, occurrences);
+      marks[PLACED * u] = check;
+      marks[PLACED * u + END] = pos;
     }
     return pos;
   }
@@ -412,7 +462,8 @@ export class WildcardProgram {
    */
   #resolveRun(leaf: number, run: number, occurrences: PieceOccurrences, limit: number): number {
     const nodes = this.#nodes;
-    const check = this.#checks;
+    const marks = placements;
+    const check = checks;
     const head = leaf - run + 1;
     const parent = nodes[NODE * head]!;
     let pos = parent === 0 ? 0 : this.#resolve(parent, occurrences, limit);
@@ -420,13 +471,12 @@ export class WildcardProgram {
     // No rule reached these nodes before this one in this check: the trie was built in the
     // order rules are tested, so the rules through them come after it.
     for (let v = head; v <= leaf; v++) {
-      const u = NODE * v;
-      if (pos >= 0) pos = this.#place(nodes[u + PIECE_OF]!, pos, occurrences);
-      nodes[u + PLACED_IN] = check;
-      nodes[u + END] = pos;
+      if (pos >= 0) pos = this.#place(nodes[NODE * v + PIECE_OF]!, pos, occurrences);
+      marks[PLACED * v] = check;
+      marks[PLACED * v + END] = pos;
       if (pos > limit && v < leaf) {
-        nodes[NODE * leaf + PLACED_IN] = -check;
-        nodes[NODE * leaf + END] = pos;
+        marks[PLACED * leaf] = -check;
+        marks[PLACED * leaf + END] = pos;
         break;
       }
     }
@@ -435,12 +485,12 @@ export class WildcardProgram {
 
   /** Marks the nodes of `#stack[0, top)` as ending at `least` or later (see `#resolve`). */
   #markLeast(top: number, least: number): void {
-    const nodes = this.#nodes;
+    const marks = placements;
     const stack = this.#stack;
-    const mark = -this.#checks;
+    const mark = -checks;
     for (let k = 0; k < top; k++) {
-      nodes[NODE * stack[k]! + PLACED_IN] = mark;
-      nodes[NODE * stack[k]! + END] = least;
+      marks[PLACED * stack[k]!] = mark;
+      marks[PLACED * stack[k]! + END] = least;
     }
   }
 
@@ -450,10 +500,9 @@ export class WildcardProgram {
    * a unit of work; a prefix's test counts itself (`endsAt`).
    */
   #place(piece: number, pos: number, occurrences: PieceOccurrences): number {
-    const pieceData = this.#automaton.pieceData;
     if (piece < 0) {
       const prefix = -2 - piece;
-      const end = pieceData[PIECE * prefix]!;
+      const end = this.#finder.lengthOf(prefix);
       return occurrences.endsAt(prefix, end - 1) ? end : NONE;
     }
     occurrences.work++;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
-import { MAX_CLAIMS, PACING_MARGIN as m } from '../../src/cache/pacer.js';
+import { MAX_CLAIMS, pacingMargin } from '../../src/cache/pacer.js';
 import { requestedUrl } from '../../src/cache/request-url.js';
 import type { CacheStore } from '../../src/cache/store.js';
 import { createMemoryStore } from '../../src/cache/stores/memory.js';
@@ -268,8 +268,9 @@ describe('politeness', () => {
     const start = time.now();
     const waits = [];
     for (let i = 0; i < 4; i++) waits.push(await robots.acquire(origin.url(`/p${i}`), 'FooBot'));
-    // Each spacing carries the pacer's small margin (PACING_MARGIN ms) for latency jitter.
-    const d = 2000 + m;
+    // Each spacing carries the pacer's margin (5%, 2 to 100 ms) for latency jitter.
+    expect([10, 200, 2000, 10_000, 60_000].map(pacingMargin)).toEqual([2, 10, 100, 100, 100]);
+    const d = 2000 + pacingMargin(2000);
     expect(waits).toEqual([0, d, d, d]);
     expect(time.now() - start).toBe(3 * d);
     // Concurrent callers get consecutive slots.
@@ -283,11 +284,11 @@ describe('politeness', () => {
     const rate = client({ now: time.now, sleep: time.sleep });
     expect(
       await Promise.all([1, 2, 3].map(() => rate.acquire(origin.url('/'), 'RateBot'))),
-    ).toEqual([0, 5000 + m, 2 * (5000 + m)]);
+    ).toEqual([0, 5000 + pacingMargin(5000), 2 * (5000 + pacingMargin(5000))]);
     const floor = client({ now: time.now, sleep: time.sleep, minDelay: 7000 });
     expect(await Promise.all([1, 2].map(() => floor.acquire(origin.url('/'), 'FooBot')))).toEqual([
       0,
-      7000 + m,
+      7000 + pacingMargin(7000),
     ]);
   });
 
@@ -302,7 +303,7 @@ describe('politeness', () => {
       robots.acquire(fast.url('/1')),
       robots.acquire(fast.url('/2')),
     ]);
-    expect(waits).toEqual([0, 60_000 + m, 0, 0]);
+    expect(waits).toEqual([0, 60_000 + pacingMargin(60_000), 0, 0]);
   });
 
   it('clients sharing a store share the spacing', async () => {
@@ -315,7 +316,11 @@ describe('politeness', () => {
     // Each has the rules first (real I/O, which the virtual clock does not wait for).
     for (const robots of fleet) await robots.get(origin.url('/'));
     const waits = await Promise.all(fleet.map((robots) => robots.acquire(origin.url('/'))));
-    expect(waits.sort((a, b) => a - b)).toEqual([0, 1000 + m, 2 * (1000 + m)]);
+    expect(waits.sort((a, b) => a - b)).toEqual([
+      0,
+      1000 + pacingMargin(1000),
+      2 * (1000 + pacingMargin(1000)),
+    ]);
     // Clients with stores of their own do not see each other.
     const apart = [1, 2].map(() => client({ now: time.now, sleep: time.sleep, agent: 'FooBot' }));
     for (const robots of apart) await robots.get(origin.url('/'));
@@ -354,7 +359,11 @@ describe('politeness', () => {
     );
     // a at 0, b late at 1900 instead of 1000, so c waits until 2900 instead of starting at 2000
     // (each spacing with the pacer's margin).
-    expect(starts).toEqual({ a: 0, b: 1900 + m, c: 2900 + 2 * m });
+    expect(starts).toEqual({
+      a: 0,
+      b: 1900 + pacingMargin(1000),
+      c: 2900 + 2 * pacingMargin(1000),
+    });
   });
 
   it('when many processes wake late, none starts without its claim: every start is a spacing apart', async () => {
@@ -449,7 +458,7 @@ describe('politeness', () => {
       time.advance(10_000);
       expect(await Promise.all([1, 2].map(() => robots.acquire(origin.url('/'))))).toEqual([
         0,
-        1000 + m,
+        1000 + pacingMargin(1000),
       ]);
     }
   });

@@ -332,7 +332,7 @@ describe('the wildcard program', () => {
     expect(robots.retainedBytes).toBe(indexed);
     robots.isAllowed(url, AGENT);
     const withProgram = robots.retainedBytes;
-    // The automaton of the distinct pieces and a few numbers a rule: more than the rules' text.
+    // The distinct pieces and a few numbers a rule: more than a quarter of the rules' text.
     expect(withProgram - indexed).toBeGreaterThan(body.length / 4);
     robots.isAllowed(url, AGENT);
     expect(robots.retainedBytes).toBe(withProgram);
