@@ -28,6 +28,7 @@ import {
   valueLength,
   valueStart,
 } from './rule-table.js';
+import { changesVerdict } from './strategy.js';
 import { TableMatch } from './table-match.js';
 
 /**
@@ -297,7 +298,14 @@ export class TablePrefixIndex {
             : this.#specialData[special]! >>> 16;
       const line = head >> 2;
       const allow = (head & RuleFlag.allow) !== 0;
-      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+      if (search.verdictOnly) {
+        const allowPriority = state.allow === null ? -1 : state.allow.priority;
+        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
+        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
+          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
+          continue;
+        }
+      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
