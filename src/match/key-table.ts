@@ -5,6 +5,8 @@
  * `Map`.
  */
 
+import { keepShape } from '../util/kept-shape.js';
+
 /** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
 export function hashOf(key: number): number {
   return Math.imul(key, 0x9e3779b1);
@@ -178,6 +180,9 @@ class Slots {
     table[2 * slot + 1] = group + 1;
   }
 }
+
+/** See `keepShape`: slots live only during an index build, or as long as their file. */
+keepShape(new Slots(0));
 
 /**
  * Where each group's items start once grouped: `starts[g]` to `starts[g + 1]` (from the counts

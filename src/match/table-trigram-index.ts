@@ -16,6 +16,7 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { keepShape } from '../util/kept-shape.js';
 import { KeptEntries } from './kept-entries.js';
 import { holdsAnchor, keyAnchors } from './key-anchors.js';
 import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
@@ -588,6 +589,9 @@ class KeyCounts {
     return this.#counts[this.#slot(key)]!;
   }
 }
+
+/** See `keepShape`: counts live only during an index build. */
+keepShape(new KeyCounts(0));
 
 /**
  * Whether a key `shared` by this many of the rules filed again fits a new group better than one
