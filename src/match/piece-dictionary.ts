@@ -14,8 +14,12 @@
  * that passes over most other pieces of its bucket without comparing.
  */
 
-/** The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial). */
-const BASE = 0x01000193;
+/**
+ * The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial),
+ * drawn once per process, so that a hostile file cannot choose pieces (found offline) whose
+ * hashes share a bucket and a tag, which every window of a path would compare.
+ */
+const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 /** The salt of a length's hashes (pieces of different lengths rarely share a tag). */
 function saltOf(length: number): number {

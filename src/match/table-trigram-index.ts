@@ -16,9 +16,10 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { keepShape } from '../util/kept-shape.js';
 import { KeptEntries } from './kept-entries.js';
 import { holdsAnchor, keyAnchors } from './key-anchors.js';
-import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
+import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-table.js';
 import type { PathSearch } from './path-search.js';
 import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
@@ -571,7 +572,7 @@ class KeyCounts {
     const keys = this.#keys;
     const counts = this.#counts;
     const mask = keys.length - 1;
-    let slot = hashOf(key) >>> this.#shift;
+    let slot = slotOf(key) >>> this.#shift;
     while (counts[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
     return slot;
   }
@@ -588,6 +589,9 @@ class KeyCounts {
     return this.#counts[this.#slot(key)]!;
   }
 }
+
+/** See `keepShape`: counts live only during an index build. */
+keepShape(new KeyCounts(0));
 
 /**
  * Whether a key `shared` by this many of the rules filed again fits a new group better than one

@@ -2,19 +2,20 @@
  * The wildcard rules of a rule set, compiled for checks that the indexes make expensive: a file
  * of thousands of `*` patterns whose pieces all occur in the URL (but never in the order a
  * pattern needs) makes every candidate search the path. Here the distinct literal pieces of all
- * the patterns (and their literal prefixes) go into one {@link PieceAutomaton}; a check runs it
- * over the path once ({@link PieceOccurrences}), and then each rule is decided by lookups:
+ * the patterns (and their literal prefixes) go into one {@link PieceFinder} (most found by hash,
+ * the others by an automaton); a check runs it over the path once ({@link PieceOccurrences}),
+ * and then each rule is decided by lookups:
  * its prefix is a piece that must end at its length, each middle piece is placed at its
  * leftmost occurrence after the one before (exactly `matchesAfterPrefix`'s greedy placement), the
  * tail needs only an occurrence after that (or, anchored, to end the path).
  *
- * Rules are kept strongest first as numbers (priority, line, kind, where their pieces are), so
+ * Rules are kept strongest first as numbers (line, kind, where their pieces are), so
  * a check is one scan that stops, as every scan of the matcher does, at the first rule that can
  * beat neither best match. Identical patterns are kept once by the caller.
  *
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
- * the others; memory O(total length of the distinct pieces), built once per rule set.
+ * the others; memory O(rules + distinct pieces and their characters), built once per rule set.
  */
 
 import { PieceFinder } from './piece-finder.js';
