@@ -1,8 +1,9 @@
 /**
- * `node bench/compare.js <other-dist>`: parse + first check of the shared bench files by
- * robots-parser, another build of robots-rep (its `dist/` directory, e.g. one built from an
- * earlier commit) and this one, sampled in turn in one process: before and after figures of a
- * change, each beside robots-parser. Prints a Markdown table.
+ * `node bench/compare.js <other-dist>`: parse + first check, then steady checks (every URL,
+ * the file parsed and its set compiled), of the shared bench files by robots-parser, another
+ * build of robots-rep (its `dist/` directory, e.g. one built from an earlier commit) and this
+ * one, sampled in turn in one process: before and after figures of a change, each beside
+ * robots-parser. Prints two Markdown tables.
  */
 
 import { resolve } from 'node:path';
@@ -85,3 +86,42 @@ for (const [name, text] of Object.entries(files)) {
   }
 }
 printTable(['parse + first check', 'robots-parser', 'before', 'after (this build)'], rows);
+
+/**
+ * Checks of every URL by a parsed file, as fresh code per contender (see {@link run}).
+ * @param {Checkable} robots
+ * @param {string} agent
+ * @returns {() => number}
+ */
+const checkAll = (robots, agent) =>
+  new Function(
+    'robots',
+    'urls',
+    'agent',
+    `return () => {
+      let allowed = 0;
+      for (let i = 0; i < urls.length; i++) if (robots.isAllowed(urls[i], agent)) allowed++;
+      return allowed;
+    };`,
+  )(robots, urls, agent);
+
+/** @type {string[][]} */
+const checkRows = [];
+for (const [name, text] of Object.entries(files)) {
+  for (const agent of ['ExampleBot', 'OtherCrawler']) {
+    const parsed = [
+      robotsParser(`${origin}/robots.txt`, text),
+      before.parseRobotsTxt(text),
+      parseRobotsTxt(text),
+    ];
+    const checks = parsed.map((robots) => checkAll(robots, agent));
+    // Past the first checks (a first check scans, a later one compiles the set).
+    for (const check of checks) for (let i = 0; i < 3; i++) check();
+    const [rp, was, now] = /** @type {[Stats, Stats, Stats]} */ (
+      statsSideBySide(checks, { opsPerRun: urls.length, samples: 11, sampleMs: 40 })
+    );
+    checkRows.push([`${name}, ${agent}`, formatStats(rp), beside(was, rp), beside(now, rp)]);
+    console.error(checkRows.at(-1)?.join(' | '));
+  }
+}
+printTable(['check / URL', 'robots-parser', 'before', 'after (this build)'], checkRows);

@@ -18,7 +18,7 @@
  * on a loaded machine); `BENCH_CLOCK=wall` reads wall time instead.
  * @type {() => number}
  */
-const clock =
+export const clock =
   process.env['BENCH_CLOCK'] === 'wall'
     ? () => performance.now()
     : () => {

@@ -5,9 +5,32 @@
  * `Map`.
  */
 
+import { keepShape } from '../util/kept-shape.js';
+
 /** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
 export function hashOf(key: number): number {
   return Math.imul(key, 0x9e3779b1);
+}
+
+/**
+ * The seed of {@link slotOf}, drawn once per process. Keys are hashes of text a site wrote (a
+ * literal prefix, a trigram); with a fixed slot hash, a hostile file could choose keys (found
+ * offline, once) that share one slot or bucket and make every lookup probe, or every check
+ * confirm, all of them. Nothing hashed with it is stored or shared outside the process.
+ */
+const SLOT_SEED: number = (Math.random() * 0x100000000) | 0;
+
+/**
+ * A key's place in a table or its bucket: the top bits of a seeded mix (MurmurHash3's
+ * finalizer over the key and {@link SLOT_SEED}), which spreads any set of keys a site can
+ * choose as random keys would spread. The filters keep {@link hashOf}, which a walk computes at
+ * every path position: a key that passes a filter costs one lookup, bounded by its slot.
+ */
+export function slotOf(key: number): number {
+  let h = Math.imul(key ^ SLOT_SEED, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** log2 of the filter bits per table slot: 8 bits, so 16 or more per distinct key. */
@@ -102,7 +125,7 @@ export class KeyTable {
     counts.length = 0;
     for (let g = 0; g < this.size; g++) counts.push(0);
     for (let k = 0; k < keys.length; k++) {
-      const group = hashOf(keys[k]!) >>> this.#bucketShift;
+      const group = slotOf(keys[k]!) >>> this.#bucketShift;
       groups[k] = group;
       counts[group]!++;
     }
@@ -124,10 +147,14 @@ export class KeyTable {
     const hash = hashOf(key);
     const bit = hash >>> this.#filterShift;
     if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
-    if (this.#bucketShift !== 0) return hash >>> this.#bucketShift;
+    if (this.#bucketShift !== 0) return slotOf(key) >>> this.#bucketShift;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
-    for (let slot = hash >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+    for (
+      let slot = slotOf(key) >>> this.#shift;
+      table[2 * slot + 1] !== 0;
+      slot = (slot + 1) & mask
+    ) {
       if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
     }
     return -1;
@@ -156,7 +183,7 @@ class Slots {
     const table = this.table;
     const mask = (table.length >> 1) - 1;
     for (
-      let slot = hashOf(key) >>> this.shift;
+      let slot = slotOf(key) >>> this.shift;
       table[2 * slot + 1] !== 0;
       slot = (slot + 1) & mask
     ) {
@@ -169,15 +196,17 @@ class Slots {
   add(key: number, group: number): void {
     const table = this.table;
     const mask = (table.length >> 1) - 1;
-    const hash = hashOf(key);
-    const bit = hash >>> this.filterShift;
+    const bit = hashOf(key) >>> this.filterShift;
     this.filter[bit >>> 5]! |= 1 << (bit & 31);
-    let slot = hash >>> this.shift;
+    let slot = slotOf(key) >>> this.shift;
     while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
     table[2 * slot] = key;
     table[2 * slot + 1] = group + 1;
   }
 }
+
+/** See `keepShape`: slots live only during an index build, or as long as their file. */
+keepShape(new Slots(0));
 
 /**
  * Where each group's items start once grouped: `starts[g]` to `starts[g + 1]` (from the counts

@@ -44,6 +44,11 @@ export class PathSearch {
    * and the walk leaves out the trigram index, which holds only such entries.
    */
   skipWildcards = false;
+  /**
+   * True while the check needs only the verdict (`isAllowed`): the scans of the indexes pass
+   * over rules that could change only the deciding line (`changesVerdict`). Kept by `reset`.
+   */
+  verdictOnly = false;
   /** Search work that makes this check build an oracle. */
   #oracleAfter = 0;
   #oracle: PathOracle | null = null;

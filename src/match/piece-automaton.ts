@@ -1,8 +1,9 @@
 /**
- * An Aho–Corasick automaton over the distinct literal pieces of a rule set's wildcard patterns:
- * one pass over a path tells, for every position, which pieces end there, for all pieces at
- * once. Built once per rule set (see `WildcardProgram`), in time and memory proportional to the
- * pieces' total length: 14 bytes a trie node (at most one a character), the trie numbered
+ * An Aho–Corasick automaton over distinct literal pieces of a rule set's wildcard patterns
+ * (those a `PieceFinder` does not hash): one pass over a path tells, for every position, which
+ * pieces end there, for all pieces at once. Built once per rule set, in time and memory
+ * proportional to the pieces' total length: 14 bytes a trie node (at most one a character), the
+ * trie numbered
  * breadth first so that a node's children are a range of numbers, sorted by character, and a
  * direct table for each node with many children.
  *

@@ -9,13 +9,17 @@
  *
  * The pieces of one length are numbered in a row, in the order given (the order a program's
  * rules name them, so that a check reads their records in order too), and kept side by side in
- * one string (piece k of a length at `k × L` of its part), so a piece's place needs no table. A
+ * one array (piece k of a length at `k × L` of its part), so a piece's place needs no table. A
  * table lists each length's pieces by hash bucket, with a byte of each one's hash (`#tags`)
  * that passes over most other pieces of its bucket without comparing.
  */
 
-/** The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial). */
-const BASE = 0x01000193;
+/**
+ * The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial),
+ * drawn once per process, so that a hostile file cannot choose pieces (found offline) whose
+ * hashes share a bucket and a tag, which every window of a path would compare.
+ */
+const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 /** The salt of a length's hashes (pieces of different lengths rarely share a tag). */
 function saltOf(length: number): number {
@@ -49,8 +53,17 @@ export class PieceDictionary {
   readonly #buckets: Int32Array;
   readonly #members: Uint16Array | Int32Array;
   readonly #tags: Uint8Array;
-  /** The pieces' characters, side by side. */
-  readonly #text: string;
+  /**
+   * The pieces' characters, side by side: a byte each when they are all below 256 (a typed
+   * array's element costs V8 about half of a string's `charCodeAt`).
+   */
+  readonly #text: Uint8Array | Uint16Array;
+  /**
+   * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
+   * below 128; a character above is bit 127), then of their last: a window whose ends no piece
+   * has is not looked up.
+   */
+  readonly #ends: Int32Array;
 
   /**
    * `pieces`: distinct, non-empty strings whose lengths are among `lengths` (ascending). Sets
@@ -100,6 +113,15 @@ export class PieceDictionary {
       buckets[base] = firsts[k]!;
       for (let b = 1; b <= size; b++) buckets[base + b]! += buckets[base + b - 1]!;
     }
+    const ends = new Int32Array(8 * classes);
+    for (const piece of pieces) {
+      const at = 8 * classOf.get(piece.length)!;
+      const first = Math.min(piece.charCodeAt(0), 127);
+      const last = Math.min(piece.charCodeAt(piece.length - 1), 127);
+      ends[at + (first >> 5)]! |= 1 << (first & 31);
+      ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
+    }
+    this.#ends = ends;
     const next = buckets.slice();
     // Two bytes a piece while no length has more than 65,536 pieces.
     let most = 0;
@@ -128,15 +150,17 @@ export class PieceDictionary {
     this.#buckets = buckets;
     this.#members = members;
     this.#tags = tags;
-    // One flat string (one byte a character when they all fit one).
-    const text = placed.join('');
-    this.#text = text;
+    const joined = placed.join('');
     let wide = false;
-    for (let i = 0; i < text.length && !wide; i++) wide = text.charCodeAt(i) > 0xff;
+    for (let i = 0; i < joined.length && !wide; i++) wide = joined.charCodeAt(i) > 0xff;
+    const text = wide ? new Uint16Array(joined.length) : new Uint8Array(joined.length);
+    for (let i = 0; i < joined.length; i++) text[i] = joined.charCodeAt(i);
+    this.#text = text;
     this.bytes =
       256 +
-      text.length * (wide ? 2 : 1) +
+      text.byteLength +
       4 * buckets.length +
+      ends.byteLength +
       members.byteLength +
       tags.length +
       20 * classes;
@@ -173,9 +197,11 @@ export class PieceDictionary {
       for (let i = 0; i < length; i++) out = Math.imul(out, BASE);
       const base = this.#bucketBases[k]!;
       const shift = this.#shifts[k]!;
-      const first = this.#firsts[k]!;
+      const firstId = this.#firsts[k]!;
       const textStart = this.#textStarts[k]!;
       const salt = saltOf(length);
+      const ends = this.#ends;
+      const bits = 8 * k;
       let hash = 0;
       for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + codes[i]!) | 0;
       units += n - length + 1;
@@ -183,6 +209,10 @@ export class PieceDictionary {
         if (end >= length) {
           hash = (Math.imul(hash, BASE) - Math.imul(codes[end - length]!, out) + codes[end]!) | 0;
         }
+        const last = Math.min(codes[end]!, 127);
+        if ((ends[bits + 4 + (last >> 5)]! & (1 << (last & 31))) === 0) continue;
+        const first = Math.min(codes[end - length + 1]!, 127);
+        if ((ends[bits + (first >> 5)]! & (1 << (first & 31))) === 0) continue;
         const mix = mixed(hash, salt);
         const b = base + (mix >>> shift);
         const to = buckets[b + 1]!;
@@ -194,10 +224,10 @@ export class PieceDictionary {
           const at = textStart + index * length - end + length - 1;
           let i = end;
           const start = end - length;
-          while (i > start && text.charCodeAt(at + i) === codes[i]) i--;
+          while (i > start && text[at + i] === codes[i]) i--;
           units += end - i + (i > start ? 1 : 0);
           if (i === start) {
-            keys[found] = keyBase + first + index;
+            keys[found] = keyBase + firstId + index;
             positions[found++] = end;
             // Distinct pieces of one length: no other ends here.
             break;

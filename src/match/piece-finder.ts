@@ -2,7 +2,7 @@
  * Finds the distinct literal pieces of a rule set's wildcard patterns in a path, all at once:
  * the pieces of a few lengths (those most pieces have) through a {@link PieceDictionary}, a few
  * bytes a piece; the others, if any, through a {@link PieceAutomaton}, about 14 bytes a
- * character. A pass over a path gives `PieceOccurrences` keys: the automaton's state after each
+ * character (a length whose pieces are few costs it little, and the dictionary a pass). A pass over a path gives `PieceOccurrences` keys: the automaton's state after each
  * character (a piece owns a range of states), and a key of its own for each occurrence of a
  * dictionary piece.
  *
@@ -21,6 +21,12 @@ import { PieceDictionary } from './piece-dictionary.js';
  * state a position, where the dictionary would find each occurrence of each.
  */
 const MIN_HASHED = 3;
+/**
+ * The characters a length's pieces have at least for the dictionary to take it: below, the
+ * automaton keeps them in at most about 16 KB, and a check saves the dictionary's pass of that
+ * length.
+ */
+const MIN_CHARS = 1024;
 /** Lengths the dictionary takes at most. */
 const MAX_LENGTHS = 8;
 /** The sum of the dictionary's lengths at most (what comparing a window at each costs). */
@@ -29,9 +35,13 @@ const MAX_HASHED_CHARS = 48;
 /**
  * Test settings, not part of the public API. `maxLengths`: lengths the dictionary takes at most
  * ({@link MAX_LENGTHS}); tests set 0 (every piece in the automaton) or 1 (both ways in one set)
- * to run the program's suites through each.
+ * to run the program's suites through each. `minChars`: the characters a length's pieces have
+ * at least for the dictionary to take it ({@link MIN_CHARS}); tests set 0, for their small sets.
  */
-export const pieceFinding: { maxLengths: number } = { maxLengths: MAX_LENGTHS };
+export const pieceFinding: { maxLengths: number; minChars: number } = {
+  maxLengths: MAX_LENGTHS,
+  minChars: MIN_CHARS,
+};
 
 /** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */
 export class PieceFinder {
@@ -53,13 +63,14 @@ export class PieceFinder {
   readonly bytes: number;
 
   /**
-   * `pieces`: distinct, non-empty strings; sets `ids[k]` to the id of `pieces[k]`. `maxLengths`:
-   * lengths the dictionary may take (0: none, every piece in the automaton; tests).
+   * `pieces`: distinct, non-empty strings; sets `ids[k]` to the id of `pieces[k]`. For tests,
+   * `maxLengths` and `minChars` (see {@link pieceFinding}).
    */
   constructor(
     pieces: readonly string[],
     ids: Int32Array,
     maxLengths: number = pieceFinding.maxLengths,
+    minChars: number = pieceFinding.minChars,
   ) {
     this.pieces = pieces.length;
     const counts = new Map<number, number>();
@@ -68,9 +79,10 @@ export class PieceFinder {
     const byCount = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const lengths: number[] = [];
     let chars = 0;
-    for (const [length] of byCount) {
+    for (const [length, count] of byCount) {
       if (lengths.length >= maxLengths) break;
-      if (length < MIN_HASHED || chars + length > MAX_HASHED_CHARS) continue;
+      if (length < MIN_HASHED || count * length < minChars) continue;
+      if (chars + length > MAX_HASHED_CHARS) continue;
       lengths.push(length);
       chars += length;
     }

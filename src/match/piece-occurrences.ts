@@ -5,15 +5,18 @@
  * - does piece p end at position i: one comparison for an automaton's piece, a search among
  *   its occurrences for a dictionary's (`endsAt`);
  * - where p first and last occurs, and how often: found once per piece and check, by rank in
- *   the path's positions sorted by automaton state (`#info`);
+ *   the path's positions sorted by key (an automaton's state, or a dictionary's piece: see
+ *   `PieceFinder`) (`#info`);
  * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
- *   position lies between p's first and last occurrence, a scan of its occurrences (few) or a
- *   query of a merge sort tree over them (O(log² n), built on first need).
+ *   position lies between p's first and last occurrence, a search among its occurrences when
+ *   they are in order (a piece of one key), else a scan of them (few) or a query of a merge
+ *   sort tree over them (O(log² n), built on first need).
  *
- * Building costs O(n) for a path of n characters (a radix sort of the states, a rank table over
- * the automaton's states in words of 32); every step is counted in `work`, in the units of a
- * check's budget. One instance serves all checks (a check is synchronous): its arrays are kept
- * and grown, so a check allocates nothing but for a longer path or a larger automaton.
+ * Building costs O(n) for a path of n characters and each length the dictionary hashes (a radix
+ * sort of the keys found, a rank table over the keys in words of 32); every step is counted in
+ * `work`, in the units of a check's budget. One instance serves all checks (a check is
+ * synchronous): its arrays are kept and grown, so a check allocates nothing but for a longer
+ * path or a larger program.
  */
 
 import type { PieceFinder } from './piece-finder.js';
@@ -29,8 +32,8 @@ const KEPT_PATH = 8 * 1024 + 512;
 /**
  * Numbers per piece in `info` (32 bytes: a piece's are read together), and their offsets
  * (exported for the program's inlined lookups): the check they were found in, the piece's range
- * in `#positions`, its first and last end (-1: none), and the automaton's facts (its length,
- * its range of state numbers), copied here so that a lookup reads one record.
+ * in `#positions`, its first and last end (-1: none), and the finder's facts (its length, its
+ * range of keys), copied here so that a lookup reads one record.
  */
 export const INFO = 8;
 const FROM = 1;
@@ -71,7 +74,7 @@ function popcount(word: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
-/** The occurrence index of one path under one automaton; reset for each check. */
+/** The occurrence index of one path under one finder; reset for each check. */
 export class PieceOccurrences {
   /** Work done so far, in the units of a check's budget. */
   work = 0;
@@ -179,7 +182,7 @@ export class PieceOccurrences {
     this.#rank(finder.keys);
   }
 
-  /** Drops the automaton (a check is over: keep nothing of it alive). */
+  /** Drops the finder (a check is over: keep nothing of it alive). */
   release(): void {
     this.#finder = null;
     // The arrays of a long path are not kept (the next checks' paths are most likely short):

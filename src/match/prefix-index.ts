@@ -10,8 +10,13 @@
 import { EntryGroups } from './entry-groups.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
-// FNV-1a over UTF-16 code units (prefixes are ASCII; a path may hold any character).
-export const HASH_SEED: number = 0x811c9dc5 | 0;
+/**
+ * The offset of the prefix hash, FNV-1a over UTF-16 code units (prefixes are ASCII; a path may
+ * hold any character), drawn once per process rather than FNV's standard one: the prefix
+ * indexes bucket rules by this hash, and a hostile file could otherwise choose prefixes (found
+ * offline, once) whose hashes share a bucket, so that every check walked them all.
+ */
+export const HASH_SEED: number = (Math.random() * 0x100000000) | 0;
 
 /** The hash of a path prefix one character longer: FNV-1a's step. */
 export function nextHash(hash: number, code: number): number {

@@ -5,7 +5,7 @@
 
 import type { PathSearch } from './path-search.js';
 import { type CompiledPattern, compilePattern } from './pattern.js';
-import { beats, priorityOf, type RankedRule } from './strategy.js';
+import { beats, changesVerdict, priorityOf, type RankedRule } from './strategy.js';
 
 /**
  * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
@@ -124,9 +124,17 @@ export function scanEntries(
   const second = path.length > 1 ? path.charCodeAt(1) : -1;
   // Wildcard entries left to a program (see `PathSearch.skipWildcards`) cost nothing here.
   const skipWildcards = search.skipWildcards;
+  const verdictOnly = search.verdictOnly;
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
-    if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
+    if (verdictOnly) {
+      const allowPriority = state.allow === null ? -1 : state.allow.priority;
+      const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
+      if (!changesVerdict(entry.allow, entry.priority, allowPriority, disallowPriority)) {
+        if (!changesVerdict(!entry.allow, entry.priority, allowPriority, disallowPriority)) return;
+        continue;
+      }
+    } else if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
       if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
       continue;
     }

@@ -212,13 +212,18 @@ export class RuleIndex {
       scanEntries(this.#table, 0, this.#table.length, path, state);
     }
     const search = state.search;
+    let anchorless = false;
     if (this.#prefixes !== null || this.#trigrams !== null) {
       search.work += path.length;
-      if (search.work <= search.budget) this.#walk(path, state);
+      if (search.work <= search.budget) anchorless = this.#walk(path, state);
     }
     // Its rules are all wildcard rules (see `PathSearch.skipWildcards`); after the walk, which
-    // notes the path's characters when it reads them all.
-    if (this.#floating !== null && !search.skipWildcards) this.#floating.scan(path, state);
+    // notes the path's characters when it reads them all, or finds that the path has none of
+    // the characters its rules all need (`TableTrigramIndex.scanAnchored`).
+    const floating = this.#floating;
+    if (floating !== null && !search.skipWildcards && !(anchorless && floating.scanAnchored)) {
+      floating.scan(path, state);
+    }
   }
 
   /**
@@ -227,20 +232,29 @@ export class RuleIndex {
    * trigram to the trigram index. Reading a character costs more than either index's step, so
    * they share it. A walk that reads the whole path (one with trigrams) notes its characters in
    * the search (`PathSearch.charsKnown`) when the trigram index has enough rules it scans
-   * (`TableTrigramIndex.notesChars`).
+   * (`TableTrigramIndex.notesChars`). The trigrams are read from where the first key can
+   * start (`firstPlace`), if at all: returns whether the path has none of the trigram index's
+   * anchors.
    */
-  #walk(path: string, state: MatchState): void {
+  #walk(path: string, state: MatchState): boolean {
     const prefixes = this.#prefixes;
     let n = 1;
     let window = 0;
     // The trigram index holds wildcard entries only.
-    const trigrams = state.search.skipWildcards ? null : this.#trigrams;
+    let trigrams = state.search.skipWildcards ? null : this.#trigrams;
     // The path's characters read so far (see `charBit`, written out here), for the scanned
     // rules of a walk that reads them all.
     const noteChars = trigrams !== null && this.#floating !== null && this.#floating.notesChars;
     let low = 0;
     let high = 0;
     const walk = trigrams === null ? 0 : trigrams.start();
+    // Where the first key the walk must meet can start (a walk noting characters reads all).
+    const from = trigrams === null || noteChars ? 0 : trigrams.firstPlace(path, state.search);
+    if (from < 0) trigrams = null;
+    // Whether the path has none of the trigram index's anchors.
+    const anchorless = from < 0;
+    // The steps that test the trigram filter: from the third character of a possible key.
+    const tested = from + 3;
     // The indexes' bit filters, in locals: most steps end at them, without a call, and a call
     // (a visit) would make the loop load them anew from the indexes at every step.
     const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
@@ -268,7 +282,7 @@ export class RuleIndex {
         if (trigrams !== null) {
           window = (window << 8) | c;
           const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
-          if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+          if (n >= tested && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
             trigrams.at(window, walk, path, state);
           }
         }
@@ -280,7 +294,12 @@ export class RuleIndex {
         }
       }
     }
-    if (trigrams === null) return;
+    if (trigrams === null) return anchorless;
+    if (n <= from) {
+      // The characters before `from` start no key the walk must meet.
+      n = from + 1;
+      window = 0;
+    }
     for (; n <= path.length; n++) {
       const c = path.charCodeAt(n - 1);
       if (noteChars) {
@@ -289,15 +308,16 @@ export class RuleIndex {
       }
       window = (window << 8) | c;
       const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
-      if (n >= 3 && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+      if (n >= tested && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
         trigrams.at(window, walk, path, state);
       }
     }
-    if (!noteChars) return;
+    if (!noteChars) return false;
     const search = state.search;
     search.charsLow = low;
     search.charsHigh = high;
     search.charsKnown = true;
+    return false;
   }
 }
 

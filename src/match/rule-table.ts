@@ -10,6 +10,7 @@ import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
+import { keepShape } from '../util/kept-shape.js';
 import type { PathSearch } from './path-search.js';
 import { compilePattern } from './pattern.js';
 import { type IndexEntry, indexRewriteOf, type MatchState, makeEntry } from './rule-entry.js';
@@ -566,6 +567,9 @@ class RuleTableReader implements GroupHandler {
   }
 }
 
+/** See `keepShape`: a reader lives only during a parse. */
+keepShape(new RuleTableReader());
+
 /** Up to this many product tokens are compared in turn; more are found by a `Map`. */
 const FEW_TOKENS = 8;
 
@@ -622,6 +626,9 @@ export class TokenGroups {
     return this;
   }
 }
+
+/** See `keepShape`: a parse's token groups live only as long as its file. */
+keepShape(new TokenGroups());
 
 /** Whether a product token (ASCII) and `agent` are equal but for the case of ASCII letters. */
 function equalsIgnoringAsciiCase(token: string, agent: string): boolean {

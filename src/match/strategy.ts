@@ -32,6 +32,24 @@ export function beats(rule: RankedRule, best: RankedRule | null): boolean {
 }
 
 /**
+ * For a check that needs only the verdict (`isAllowed`): whether a matching rule of this kind and
+ * priority would change it, given the priorities of the best allow and disallow so far (−1 for
+ * none). An allow must pass the best allow and reach the best disallow (a tie allows); a
+ * disallow must pass both. A rule that would only change which line decides (an equal or
+ * stronger rule of the deciding rule's kind that the other kind cannot reach) does not.
+ */
+export function changesVerdict(
+  allow: boolean,
+  priority: number,
+  allowPriority: number,
+  disallowPriority: number,
+): boolean {
+  return allow
+    ? priority > allowPriority && priority >= disallowPriority
+    : priority > disallowPriority && priority > allowPriority;
+}
+
+/**
  * The rule that decides between the best allow and the best disallow: the disallow only when it is
  * strictly stronger (on a tie the allow wins), as the reference's `matching_line` picks it.
  */

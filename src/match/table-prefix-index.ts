@@ -16,6 +16,7 @@
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { KeptEntries } from './kept-entries.js';
+import { slotOf } from './key-table.js';
 import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
@@ -28,6 +29,7 @@ import {
   valueLength,
   valueStart,
 } from './rule-table.js';
+import { changesVerdict } from './strategy.js';
 import { TableMatch } from './table-match.js';
 
 /**
@@ -69,9 +71,9 @@ const NONE = new Int32Array(0);
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
 
-/** The tag of a mixed hash (see `TablePrefixIndex.#tags`): the 8 bits below the filter's. */
-function tagOf(mixed: number, filterShift: number): number {
-  return (mixed >>> (filterShift - 8)) & 0xff;
+/** The tag of a keyed hash (see `TablePrefixIndex.#tags`): its low 8 bits, under the bucket's. */
+function tagOf(keyed: number): number {
+  return keyed & 0xff;
 }
 
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
@@ -84,14 +86,13 @@ export class TablePrefixIndex {
   /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
   readonly #items: Uint16Array | Int32Array;
   /**
-   * Eight bits of each item's mixed hash that pick neither its bucket nor its filter bit: most
+   * Eight bits of each item's keyed hash (`slotOf`) that do not pick its bucket: most
    * items of a bucket that are not the prefix a walk asks for are passed over on them.
    */
   readonly #tags: Uint8Array;
   /** Items of bucket b are `#items[#buckets[b], #buckets[b + 1])`. */
   readonly #buckets: Int32Array;
   readonly #shift: number;
-  readonly #filterShift: number;
   /** As `PrefixIndex`'s: per length, a 128-bit set of the last characters of the prefixes. */
   readonly #ends: Int32Array;
   readonly #hasEmpty: boolean;
@@ -141,7 +142,7 @@ export class TablePrefixIndex {
     const buckets = new Int32Array((1 << bits) + 1);
     const bucket = new Int32Array(count);
     for (let k = 0; k < count; k++) {
-      bucket[k] = mix(hashes[k]!) >>> shift;
+      bucket[k] = slotOf(hashes[k]!) >>> shift;
       buckets[bucket[k]! + 1]!++;
     }
     for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
@@ -168,7 +169,7 @@ export class TablePrefixIndex {
     const tags = new Uint8Array(count);
     for (let i = 0; i < count; i++) {
       sorted[i] = ids[order[i]!]!;
-      tags[i] = tagOf(mix(hashes[order[i]!]!), filterShift);
+      tags[i] = tagOf(slotOf(hashes[order[i]!]!));
     }
     const filter = new Int32Array(1 << (filterBits - 5));
     for (let k = 0; k < count; k++) {
@@ -210,7 +211,6 @@ export class TablePrefixIndex {
     this.#tags = tags;
     this.#buckets = buckets;
     this.#shift = shift;
-    this.#filterShift = filterShift;
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
     const ruleCount = this.#ruleCount;
@@ -250,7 +250,7 @@ export class TablePrefixIndex {
 
   /** Tests the items whose prefix is the path's first `n` characters, of hash `hash`. */
   visit(n: number, hash: number, path: string, state: MatchState): void {
-    this.#visit(n, mix(hash), path, state);
+    this.#visit(n, slotOf(hash), path, state);
   }
 
   /** Length of the longest prefix: a walk need not go further. */
@@ -260,19 +260,20 @@ export class TablePrefixIndex {
 
   /** Starts a walk over `path`: tests the empty prefix; returns the hash of the empty prefix. */
   start(path: string, state: MatchState): number {
-    if (this.#hasEmpty) this.#visit(0, mix(HASH_SEED), path, state);
+    if (this.#hasEmpty) this.#visit(0, slotOf(HASH_SEED), path, state);
     return HASH_SEED;
   }
 
   /**
-   * Tests the items of the bucket of the mixed hash `mixed` whose prefix is `path`'s first `n` characters,
+   * Tests the items of the bucket of `keyed` (`slotOf` the prefix hash: a site cannot choose
+   * prefixes that share a bucket) whose prefix is `path`'s first `n` characters,
    * strongest first, until one can beat neither best (then none after it can). Items of other
    * prefixes in the bucket cost no work: a `PrefixIndex` would not have found them.
    */
-  #visit(n: number, mixed: number, path: string, state: MatchState): void {
-    const b = mixed >>> this.#shift;
+  #visit(n: number, keyed: number, path: string, state: MatchState): void {
+    const b = keyed >>> this.#shift;
     const to = this.#buckets[b + 1]!;
-    const tag = tagOf(mixed, this.#filterShift);
+    const tag = tagOf(keyed);
     const tags = this.#tags;
     const items = this.#items;
     const rules = this.#rules;
@@ -297,7 +298,14 @@ export class TablePrefixIndex {
             : this.#specialData[special]! >>> 16;
       const line = head >> 2;
       const allow = (head & RuleFlag.allow) !== 0;
-      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+      if (search.verdictOnly) {
+        const allowPriority = state.allow === null ? -1 : state.allow.priority;
+        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
+        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
+          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
+          continue;
+        }
+      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }

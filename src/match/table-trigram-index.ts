@@ -16,8 +16,11 @@
 
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
+import { keepShape } from '../util/kept-shape.js';
 import { KeptEntries } from './kept-entries.js';
-import { groupOrder, hashOf, type KeyFilter, KeyTable } from './key-table.js';
+import { holdsAnchor, keyAnchors } from './key-anchors.js';
+import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-table.js';
+import type { PathSearch } from './path-search.js';
 import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
@@ -28,6 +31,7 @@ import {
   valueLength,
   valueStart,
 } from './rule-table.js';
+import { changesVerdict } from './strategy.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -124,6 +128,18 @@ export class TableTrigramIndex {
    * one per item up to {@link KEPT_SLOTS}.
    */
   readonly #kept: KeptEntries;
+  /**
+   * A few characters one of which every rule filed under a key needs in the piece that holds
+   * its key, or null (see {@link keyAnchors}); and how far before the first of them in a path
+   * a key can start.
+   */
+  readonly #anchors: readonly string[] | null;
+  readonly #lead: number;
+  /**
+   * Whether each rule without a trigram (which {@link scan} tests) has an anchor in a piece:
+   * then none matches a path without anchors (`firstPlace` −1), and the scan is passed over.
+   */
+  readonly scanAnchored: boolean;
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
@@ -148,6 +164,13 @@ export class TableTrigramIndex {
       }
     }
     spreadCrowdedKeys(body.text, rules, ids, hashedAt, hashedKeys);
+    const anchors = keyAnchors(body.text, rules, ids, hashedAt, hashedKeys);
+    this.#anchors = anchors === null ? null : anchors.chars;
+    this.#lead = anchors === null ? 0 : anchors.lead;
+    this.scanAnchored = anchors !== null && scanned.length > 0;
+    for (let i = 0; i < scanned.length && this.scanAnchored; i++) {
+      this.scanAnchored = holdsAnchor(body.text, rules, scanned[i]!, anchors!.chars);
+    }
     sortByPriority(scanned, scannedPriorities, 0, scanned.length);
     const scannedChars = new Int32Array(2 * scanned.length);
     const count = ruleCount(rules);
@@ -249,6 +272,26 @@ export class TableTrigramIndex {
     this.#test(scanned, 0, scanned.length, this.#items.length, path, state, this.#scannedChars);
   }
 
+  /**
+   * Where in `path` the first key a walk must meet can start: 0 when the index has no anchors,
+   * −1 when the path holds none of them (no rule filed under a key can match it). A rule that
+   * matches has the piece holding its key in the path, and with it one of the anchors, at most
+   * the index's lead after the key's start: so the key starts no sooner than the lead before
+   * the path's first anchor. Found with a native search per anchor (a few), each counted as a
+   * pass over the path; the walk then reads the trigrams from there on only.
+   */
+  firstPlace(path: string, search: PathSearch): number {
+    const anchors = this.#anchors;
+    if (anchors === null) return 0;
+    search.work += anchors.length * path.length;
+    let first = -1;
+    for (let i = 0; i < anchors.length; i++) {
+      const at = path.indexOf(anchors[i]!);
+      if (at >= 0 && (first < 0 || at < first)) first = at;
+    }
+    return first < 0 ? -1 : Math.max(0, first - this.#lead);
+  }
+
   /** Starts a walk; returns its number, which `at` takes. */
   start(): number {
     // It never wraps: past 2^31 no stored Int32 can equal it, which only turns the skip off.
@@ -330,7 +373,14 @@ export class TableTrigramIndex {
         allow = (head & RuleFlag.allow) !== 0;
         first = (data & 0xff) - 1;
       }
-      if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
+      if (search.verdictOnly) {
+        const allowPriority = state.allow === null ? -1 : state.allow.priority;
+        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
+        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
+          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
+          continue;
+        }
+      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
         if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
         continue;
       }
@@ -522,7 +572,7 @@ class KeyCounts {
     const keys = this.#keys;
     const counts = this.#counts;
     const mask = keys.length - 1;
-    let slot = hashOf(key) >>> this.#shift;
+    let slot = slotOf(key) >>> this.#shift;
     while (counts[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
     return slot;
   }
@@ -539,6 +589,9 @@ class KeyCounts {
     return this.#counts[this.#slot(key)]!;
   }
 }
+
+/** See `keepShape`: counts live only during an index build. */
+keepShape(new KeyCounts(0));
 
 /**
  * Whether a key `shared` by this many of the rules filed again fits a new group better than one

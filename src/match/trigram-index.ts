@@ -7,6 +7,7 @@
 
 import { EntryGroups } from './entry-groups.js';
 import type { KeyFilter } from './key-table.js';
+import type { PathSearch } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** The trigram at `text[i, i + 3)` as one number (patterns are ASCII). */
@@ -50,6 +51,11 @@ export class TrigramIndex {
   /** The filter of its trigrams: a walk steps `at` only for a trigram that passes it. */
   get keyFilter(): KeyFilter {
     return this.#groups.keyFilter;
+  }
+
+  /** Where a walk's first key can start: anywhere (see `TableTrigramIndex.firstPlace`). */
+  firstPlace(_path: string, _search: PathSearch): number {
+    return 0;
   }
 
   /** Starts a walk; returns its number, which `at` takes. */

@@ -2,19 +2,20 @@
  * The wildcard rules of a rule set, compiled for checks that the indexes make expensive: a file
  * of thousands of `*` patterns whose pieces all occur in the URL (but never in the order a
  * pattern needs) makes every candidate search the path. Here the distinct literal pieces of all
- * the patterns (and their literal prefixes) go into one {@link PieceAutomaton}; a check runs it
- * over the path once ({@link PieceOccurrences}), and then each rule is decided by lookups:
+ * the patterns (and their literal prefixes) go into one {@link PieceFinder} (most found by hash,
+ * the others by an automaton); a check runs it over the path once ({@link PieceOccurrences}),
+ * and then each rule is decided by lookups:
  * its prefix is a piece that must end at its length, each middle piece is placed at its
  * leftmost occurrence after the one before (exactly `matchesAfterPrefix`'s greedy placement), the
  * tail needs only an occurrence after that (or, anchored, to end the path).
  *
- * Rules are kept strongest first as numbers (priority, line, kind, where their pieces are), so
+ * Rules are kept strongest first as numbers (line, kind, where their pieces are), so
  * a check is one scan that stops, as every scan of the matcher does, at the first rule that can
  * beat neither best match. Identical patterns are kept once by the caller.
  *
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
- * the others; memory O(total length of the distinct pieces), built once per rule set.
+ * the others; memory O(rules + distinct pieces and their characters), built once per rule set.
  */
 
 import { PieceFinder } from './piece-finder.js';
@@ -56,12 +57,13 @@ const REWRITE = 8;
 const NONE = -1;
 
 /**
- * Numbers per rule in `#rules` (a rule's in one cache line, read in order), and their offsets:
- * line, flags with the prefix's length (above {@link LENGTH_SHIFT}) and the rule's own run of
- * trie nodes (above {@link RUN_SHIFT}), tail piece (-1: empty; its length is the piece's), trie
- * node. A rule's priority is not among them: rules are kept strongest first, so the rules of
- * one priority are a run (`#priorityRuns`). (A pattern is at most a capped line, escaped: its
- * lengths fit in 16 bits.)
+ * Numbers per rule while a program is built, and their offsets: line, flags with the prefix's
+ * length (above {@link LENGTH_SHIFT}) and the rule's own run of trie nodes (above
+ * {@link RUN_SHIFT}), tail piece (-1: empty; its length is the piece's), trie node. A program
+ * keeps the first two in `#rules`, and the tail (+ 1) and trie node in `#refs`: two bytes each
+ * while there are fewer than 65,535 pieces and 65,536 nodes, else four. A rule's priority is
+ * not among them: rules are kept strongest first, so the rules of one priority are a run
+ * (`#priorityRuns`). (A pattern is at most a capped line, escaped: its lengths fit in 16 bits.)
  */
 const RULE = 4;
 const FLAGS = 1;
@@ -105,8 +107,10 @@ export class WildcardProgram {
   readonly #madeFor: Int32Array;
   /** Number of rules. */
   readonly #count: number;
-  /** Per entry, {@link RULE} numbers. */
+  /** Per entry, its line and flags (see {@link RULE}). */
   readonly #rules: Int32Array;
+  /** Per entry, its tail piece + 1 (0: none) and its trie node (see {@link RULE}). */
+  readonly #refs: Uint16Array | Int32Array;
   /**
    * The priorities, as runs: pairs of the first rule of a run and the run's priority (rules
    * are sorted by priority, so a set has as many runs as distinct pattern lengths).
@@ -212,7 +216,6 @@ export class WildcardProgram {
     this.#made = make === null ? [] : new Array(MADE_SLOTS);
     this.#madeFor = new Int32Array(make === null ? 0 : MADE_SLOTS).fill(NONE);
     this.#count = count;
-    this.#rules = rules;
     runs.push(count, NONE);
     this.#priorityRuns = Int32Array.from(runs);
     this.#nodes = Int32Array.from(nodes);
@@ -229,6 +232,19 @@ export class WildcardProgram {
       trie[at] = piece >= 0 ? renumber[piece]! : -2 - renumber[-2 - piece]!;
     }
     this.#finder = finder;
+    const kept = new Int32Array(2 * count);
+    const refs =
+      texts.length < 0xffff && nodeCount <= 0x10000
+        ? new Uint16Array(2 * count)
+        : new Int32Array(2 * count);
+    for (let r = 0; r < count; r++) {
+      kept[2 * r] = rules[RULE * r]!;
+      kept[2 * r + 1] = rules[RULE * r + FLAGS]!;
+      refs[2 * r] = rules[RULE * r + TAIL]! + 1;
+      refs[2 * r + 1] = rules[RULE * r + LEAF]!;
+    }
+    this.#rules = kept;
+    this.#refs = refs;
     // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
     let entryBytes = 0;
     if (make === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
@@ -236,7 +252,9 @@ export class WildcardProgram {
     this.bytes =
       512 +
       entryBytes +
-      4 * (rules.length + this.#priorityRuns.length + this.#nodes.length) +
+      kept.byteLength +
+      refs.byteLength +
+      4 * (this.#priorityRuns.length + this.#nodes.length) +
       finder.bytes;
   }
 
@@ -273,9 +291,8 @@ export class WildcardProgram {
         p = runs[run + 1]!;
         run += 2;
       }
-      const at = RULE * r;
-      const l = rules[at]!;
-      const allow = (rules[at + FLAGS]! & ALLOW) !== 0;
+      const l = rules[2 * r]!;
+      const allow = (rules[2 * r + 1]! & ALLOW) !== 0;
       const beatsAllow = p > allowPriority || (p === allowPriority && l < allowLine);
       const beatsDisallow = p > disallowPriority || (p === disallowPriority && l < disallowLine);
       if (!(allow ? beatsAllow : beatsDisallow)) {
@@ -284,7 +301,7 @@ export class WildcardProgram {
         continue;
       }
       visited++;
-      if (!this.#matches(at, n, occurrences)) {
+      if (!this.#matches(r, n, occurrences)) {
         if ((visited & 255) === 0 && search.work + visited + occurrences.work > search.budget) {
           break;
         }
@@ -310,23 +327,22 @@ export class WildcardProgram {
     if (this.#entries !== null) return this.#entries[r]!;
     const slot = r % MADE_SLOTS;
     if (this.#madeFor[slot] === r) return this.#made[slot]!;
-    const at = RULE * r;
-    const entry = this.#make!(this.#rules[at]!, (this.#rules[at + FLAGS]! & REWRITE) !== 0);
+    const entry = this.#make!(this.#rules[2 * r]!, (this.#rules[2 * r + 1]! & REWRITE) !== 0);
     this.#made[slot] = entry;
     this.#madeFor[slot] = r;
     return entry;
   }
 
   /**
-   * Whether the rule at `at` in `#rules` matches the path (n characters) `occurrences` indexes.
+   * Whether rule `r` matches the path (n characters) `occurrences` indexes.
    * The lookups of most rules are written out here rather than called (this runs once a rule,
    * tens of thousands of times a check): a piece ending at a position, a piece's last start.
    */
-  #matches(at: number, n: number, occurrences: PieceOccurrences): boolean {
-    const rules = this.#rules;
-    const tail = rules[at + TAIL]!;
+  #matches(r: number, n: number, occurrences: PieceOccurrences): boolean {
+    const refs = this.#refs;
+    const tail = refs[2 * r]! - 1;
     const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
-    const flags = rules[at + FLAGS]!;
+    const flags = this.#rules[2 * r + 1]!;
     const prefixLength = (flags >>> LENGTH_SHIFT) & 0xffff;
     const anchored = (flags & ANCHORED) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
@@ -338,7 +354,7 @@ export class WildcardProgram {
     // and a tail's last occurrence found once: whichever is known already is looked at first,
     // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
     // rules sharing a tail that does not occur).
-    const leaf = rules[at + LEAF]!;
+    const leaf = refs[2 * r + 1]!;
     const nodes = this.#nodes;
     const marks = placements;
     const mark = marks[PLACED * leaf]!;

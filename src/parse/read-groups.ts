@@ -8,6 +8,7 @@
 import type { ParseOptions } from '../types.js';
 import { stringToByteString } from '../util/bytes.js';
 import { type CharCodes, withCharCodes } from '../util/char-codes.js';
+import { keepShape } from '../util/kept-shape.js';
 import { isGlobalAgentAt, productTokenEnd } from './agent.js';
 import type { BodyText } from './body.js';
 import { escapedPattern } from './escape.js';
@@ -190,6 +191,14 @@ class GroupEvents implements TokenizeHandler {
     return this.#nextNonAscii < end;
   }
 }
+
+/** A parse's events as the rule table's reader gets them (see `keepShape`). */
+keepShape(
+  new GroupEvents({ text: '', ascii: true, utf16: false }, new Uint8Array(0), false, {
+    agent(): void {},
+    rule(): void {},
+  }),
+);
 
 /** A UTF-16 body as a byte string, for a reader that needs its bytes after all. */
 function asByteBody(body: BodyText): BodyText {

@@ -153,7 +153,7 @@ describe('the parsed cache', () => {
       [false, true],
     ],
     [
-      3.25,
+      3,
       2.2,
       'a file of unordered wildcard rules once its program is built',
       unorderedRules,

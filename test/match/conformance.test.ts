@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
+import { pieceFinding } from '../../src/match/piece-finder.js';
 import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
 import { ruleTableLayout, SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
@@ -20,25 +21,30 @@ const suites: [string, ConformanceCase[]][] = [
 // costly get), as hono runs one suite per router; and over the compact rule table of a large
 // file (`largestArray` 0).
 describe.each([
-  ['scanned list', SMALL_SET, TABLE_SET, false, false],
-  ['prefix and trigram indexes', 0, TABLE_SET, false, false],
-  ['prefix index of rule numbers', 0, 0, false, false],
-  ['prefix index of rule numbers in a compact table', 0, 0, false, true],
-  ['wildcard program', SMALL_SET, TABLE_SET, true, false],
-  ['wildcard program beside rule numbers', 0, 0, true, false],
-] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram, compact) => {
+  ['scanned list', SMALL_SET, TABLE_SET, false, false, false],
+  ['prefix and trigram indexes', 0, TABLE_SET, false, false, false],
+  ['prefix index of rule numbers', 0, 0, false, false, false],
+  ['prefix index of rule numbers in a compact table', 0, 0, false, true, false],
+  ['wildcard program', SMALL_SET, TABLE_SET, true, false, false],
+  ['wildcard program beside rule numbers', 0, 0, true, false, false],
+  ['wildcard program finding pieces by hash', 0, 0, true, false, true],
+] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram, compact, hashed) => {
   const largestArray = ruleTableLayout.largestArray;
+  const minChars = pieceFinding.minChars;
   beforeAll(() => {
     ruleIndexing.smallSet = smallSet;
     ruleIndexing.tableSet = tableSet;
     ruleIndexing.alwaysProgram = alwaysProgram;
     if (compact) ruleTableLayout.largestArray = 0;
+    // Small files' pieces are few: every length of 3 or more is hashed all the same.
+    if (hashed) pieceFinding.minChars = 0;
   });
   afterAll(() => {
     ruleIndexing.smallSet = SMALL_SET;
     ruleIndexing.tableSet = TABLE_SET;
     ruleIndexing.alwaysProgram = false;
     ruleTableLayout.largestArray = largestArray;
+    pieceFinding.minChars = minChars;
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
+import { pieceFinding } from '../../src/match/piece-finder.js';
 import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
@@ -146,11 +147,15 @@ describe('indexed matcher = reference port', () => {
   // The same files with every wildcard rule decided by the wildcard program, which checks get
   // when the indexes would make them costly.
   describe('with every wildcard rule through the program', () => {
+    // Its pieces of 3 characters or more found by hash, however few (see `pieceFinding`).
+    const minChars = pieceFinding.minChars;
     beforeAll(() => {
       ruleIndexing.alwaysProgram = true;
+      pieceFinding.minChars = 0;
     });
     afterAll(() => {
       ruleIndexing.alwaysProgram = false;
+      pieceFinding.minChars = minChars;
     });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });

@@ -84,14 +84,16 @@ describe('rules kept as rule numbers', () => {
 });
 
 describe('scanned rules (no piece of 3 characters) in a set with trigrams', () => {
-  // The walk notes the path's characters, and a scanned rule needing one the path lacks is
-  // passed over: `q` and `Q` share a bit, so `/a?Q=1` is tested in full.
+  // With four or more such rules the walk notes the path's characters, and a scanned rule
+  // needing one the path lacks is passed over: `q` and `Q` share a bit, so `/a?Q=1` is tested
+  // in full.
   const scannedBody = [
     'User-agent: *',
     ...Array.from({ length: 40 }, (_, i) => `Disallow: /*x${i}q`),
     'Disallow: /*?*q=',
     'Allow: /*=*Q',
     'Disallow: *&$',
+    'Disallow: /*;*z',
     '',
   ].join('\n');
   const urls = [
@@ -120,6 +122,85 @@ describe('scanned rules (no piece of 3 characters) in a set with trigrams', () =
       [false, 44],
       [true, 0],
     ]);
+  });
+});
+
+describe('rules whose pieces all have one of a few characters (anchors)', () => {
+  // Keys of `=` and `.` pieces: the walk reads trigrams from a few characters before the first
+  // `=` or `.` of the path (the most a key starts before an anchor of its piece), and none for
+  // a path without either, whose scanned rules (each with an `=` or a `.`) are passed over too.
+  const anchoredBody = [
+    'User-agent: *',
+    'Allow: /',
+    ...Array.from({ length: 40 }, (_, i) => `Disallow: /*&p${i}=`),
+    'Disallow: /*?*sessionid=',
+    'Allow: /*.pdf$',
+    // Its key (`ef.x`, the end of its longest piece) starts two characters before its `.`.
+    'Disallow: /*abcdef.x',
+    // Its key (`fgh`) starts five characters after its `=`.
+    'Disallow: /a*=abfgh*z',
+    'Disallow: /*?*q=',
+    'Disallow: /*.*z',
+    '',
+  ].join('\n');
+  const urls = [
+    '/a&p3=1',
+    '/a?b=1&p39=2',
+    '/x?sessionid=7',
+    '/x?session=7',
+    '/doc.pdf',
+    '/doc.pdf?x=1',
+    '/abcdef.x',
+    '/zzzabcdef.xyz',
+    '/abcdefx',
+    '/a=abfgh/z',
+    '/a/b=abfg/z',
+    '/a?q=1',
+    '/a?q',
+    '/a.b/z',
+    '/az',
+    '/plain/path/without/anchors',
+  ].map((path) => `https://e.com${path}`);
+
+  it('answer as entries do', () => {
+    const [fromEntries, fromNumbers] = fromEntriesAndNumbers(anchoredBody, urls);
+    expect(fromNumbers).toEqual(fromEntries);
+    expect(fromEntries.slice(16)).toEqual([
+      [false, 6],
+      [false, 42],
+      [false, 43],
+      [true, 2],
+      [true, 44],
+      [true, 2],
+      [false, 45],
+      [false, 45],
+      [true, 2],
+      [false, 46],
+      [true, 2],
+      [false, 47],
+      [true, 2],
+      [false, 48],
+      [true, 2],
+      [true, 2],
+    ]);
+  });
+
+  it('cost a check of a path without anchors no trigram', () => {
+    // Each key (`k7zz`) is in the path, but not the `.` before it.
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}zz`);
+    const robots = parseRobotsTxt(
+      ['User-agent: *', 'Allow: /', ...keys.map((key) => `Disallow: /*.${key}`), ''].join('\n'),
+    );
+    const path = `/${keys.join('/')}`;
+    for (const url of [`https://e.com${path}`, `https://e.com${path}.${keys[39]}`]) {
+      robots.isAllowed(url, 'bot');
+      robots.isAllowed(url, 'bot');
+    }
+    expect(robots.matchingLine(`https://e.com${path}.${keys[39]}`, 'bot')).toBe(42);
+    robots.isAllowed(`https://e.com${path}`, 'bot');
+    // The walk and a search for the anchor, a unit a character each; testing the rules under
+    // the 40 keys the path has would cost a search of the path each.
+    expect(lastCheckWork()).toBeLessThanOrEqual(2 * path.length + 10);
   });
 });
 

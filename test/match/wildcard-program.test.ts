@@ -88,7 +88,7 @@ describe('PieceOccurrences', () => {
           const path = parts.join('');
           const occurrences = new PieceOccurrences();
           const ids = new Int32Array(list.length);
-          occurrences.reset(new PieceFinder(list, ids, maxLengths), path);
+          occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
           list.forEach((piece, k) => {
             const p = ids[k]!;
             const found = { last: occurrences.lastStart(p), next: [] as number[], ends: '' };
@@ -128,7 +128,7 @@ describe('PieceFinder', () => {
           const path = chars.join('');
           const occurrences = new PieceOccurrences();
           const ids = new Int32Array(list.length);
-          occurrences.reset(new PieceFinder(list, ids, maxLengths), path);
+          occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
           const found: string[] = [];
           const expected: string[] = [];
           list.forEach((piece, k) => {
@@ -151,9 +151,11 @@ describe('PieceFinder', () => {
 describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => {
   beforeEach(() => {
     pieceFinding.maxLengths = maxLengths;
+    pieceFinding.minChars = 0;
   });
   afterEach(() => {
     pieceFinding.maxLengths = 8;
+    pieceFinding.minChars = 1024;
   });
 
   it('finds the best allow and disallow as the definition does', () => {

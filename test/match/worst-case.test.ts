@@ -200,6 +200,25 @@ const SHAPES: readonly Shape[] = [
     },
   },
   {
+    // Pieces of three lengths (8 to 10 letters of two), so many that the wildcard program finds
+    // them by hash, each length's window a piece at nearly every position of a path of the same
+    // two letters: every window looked up and compared, three times a character.
+    name: 'pieces of several lengths at every position',
+    build: (size) => {
+      const next = numbers(11);
+      let path = '';
+      for (let i = 0; i < size; i++) path += next() & 1 ? 'a' : 'b';
+      let body = 'User-agent: *\n';
+      for (let i = 0; i < size; i++) {
+        const length = 8 + (i % 3);
+        let piece = '';
+        for (let k = 0; k < length; k++) piece += next() & 1 ? 'a' : 'b';
+        body += `Disallow: /*${piece}*c${id(i)}\n`;
+      }
+      return { body, url: `https://e.com/${path}` };
+    },
+  },
+  {
     // Many stars per rule, and pieces that occur everywhere but at the end.
     name: 'star-heavy patterns',
     build: (size) => {
