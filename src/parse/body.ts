@@ -104,8 +104,9 @@ export interface BodyText {
   readonly utf16: boolean;
   /**
    * The body's bytes when it was given as bytes and `text` is their byte string: the text's
-   * character codes, which the tokenizer then reads instead of copying them. Never kept past
-   * the read (they are the caller's array).
+   * character codes, which the tokenizer copies natively (or reads in place: `withCharCodes`)
+   * instead of writing them from the text. Never kept past the read (they are the caller's
+   * array).
    */
   readonly codes?: Uint8Array;
 }

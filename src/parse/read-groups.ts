@@ -85,8 +85,12 @@ function read(
   options: Required<ParseOptions>,
   handler: GroupHandler,
 ): TokenizeSummary | null {
-  if (body.codes !== undefined) return readCodes(body, body.codes, options, handler);
-  return withCharCodes(body.text, body.utf16, (codes) => readCodes(body, codes, options, handler));
+  return withCharCodes(
+    body.text,
+    body.utf16,
+    (codes) => readCodes(body, codes, options, handler),
+    body.codes,
+  );
 }
 
 /** {@link read} given the character codes of the body's text (see `withCharCodes`). */

@@ -47,11 +47,18 @@ const LARGEST_KEPT = 512 * 1024 + 8;
 /**
  * Calls `read` with the character codes of `text[0, text.length)` (`utf16`: UTF-16 text, else a
  * byte string, each character a byte) and returns its result. The array may be longer than the
- * text; what lies past the text is unspecified. It is valid only during `read`.
+ * text; what lies past the text is unspecified. It is valid only during `read`. `bytes`: the
+ * byte string's bytes, when the caller has them (a body given as bytes), copied from rather than
+ * the text, or lent as they are where the shared array is not.
  */
-export function withCharCodes<T>(text: string, utf16: boolean, read: (codes: CharCodes) => T): T {
+export function withCharCodes<T>(
+  text: string,
+  utf16: boolean,
+  read: (codes: CharCodes) => T,
+  bytes?: Uint8Array,
+): T {
   if (lent || text.length > LARGEST_KEPT) {
-    return read(fill(text, utf16, new Uint8Array(text.length), new Uint16Array(0)));
+    return read(bytes ?? fill(text, utf16, new Uint8Array(text.length), new Uint16Array(0)));
   }
   if (shared.length < text.length) {
     shared = new Uint8Array(Math.max(2 * shared.length, text.length));
@@ -59,7 +66,11 @@ export function withCharCodes<T>(text: string, utf16: boolean, read: (codes: Cha
   }
   lent = true;
   try {
-    return read(fill(text, utf16, shared, units));
+    // A native copy into the shared array, whose view is kept: a view of the caller's bytes
+    // would be made for each body, which costs more than copying a small one.
+    if (bytes !== undefined) shared.set(bytes);
+    else fill(text, utf16, shared, units);
+    return read(shared);
   } finally {
     lent = false;
   }

@@ -48,6 +48,24 @@ describe('withCharCodes', () => {
     expect(seen).toEqual([codesOf(outer), codesOf(inner)]);
   });
 
+  it('gives the bytes of a byte string when the caller has them, lent or not', () => {
+    const outer = 'Disallow: /caf\xc3\xa9';
+    const inner = 'Allow: /\xff';
+    const bytesOf = (text: string) => Uint8Array.from(codesOf(text));
+    const innerBytes = bytesOf(inner);
+    const seen = withCharCodes(
+      outer,
+      false,
+      (codes) => {
+        // The shared array is lent: a nested reader gets the caller's bytes as they are.
+        const nested = withCharCodes(inner, false, (c) => c, innerBytes);
+        return [Array.from(codes.subarray(0, outer.length)), nested];
+      },
+      bytesOf(outer),
+    );
+    expect(seen).toEqual([codesOf(outer), innerBytes]);
+  });
+
   it('lends the buffer again after a reader throws', () => {
     expect(() =>
       withCharCodes('x', false, () => {
