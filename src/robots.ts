@@ -298,7 +298,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
     // Only the verdict: the indexes pass over rules that would change only the deciding line.
-    const state = this.#match(url, agent, 'isAllowed', true);
+    SHARED_STATE.search.verdictOnly = true;
+    const state = this.#match(url, agent, 'isAllowed');
     // Past its budget a check is not decided: it fails closed.
     const allowed = !state.search.exhausted && allowedBy(state);
     release(SHARED_STATE);
@@ -306,7 +307,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    const state = this.#match(url, agent, 'matchingLine', false);
+    SHARED_STATE.search.verdictOnly = false;
+    const state = this.#match(url, agent, 'matchingLine');
     const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
     release(SHARED_STATE);
     return line;
@@ -407,16 +409,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /** Runs the applicable rule indexes over the URL's path; the result is shared, read at once. */
-  #match(
-    url: string | URL,
-    agent: string | readonly string[],
-    caller: string,
-    verdictOnly: boolean,
-  ): MatchState {
+  #match(url: string | URL, agent: string | readonly string[], caller: string): MatchState {
     const path = pathForMatching(urlToString(url, caller), this.#rfc9309());
-    const resolution = this.#resolution(agent, caller);
-    SHARED_STATE.search.verdictOnly = verdictOnly;
-    return this.#run(path, resolution, SHARED_STATE);
+    return this.#run(path, this.#resolution(agent, caller), SHARED_STATE);
   }
 
   /** The resolution of `agent`; crawlers check many URLs for the same agent(s): resolved once. */
