@@ -134,7 +134,7 @@ describe('the parsed cache', () => {
 
   // Rules filed by prefix, and wildcard rules with an empty prefix (filed by trigram): both kept
   // as rule numbers, a few bytes a rule besides the body and the rule table. A check that the
-  // indexes cannot settle cheaply builds the set's wildcard program, which is larger (16 bytes a
+  // indexes cannot settle cheaply builds the set's wildcard program, which is larger (12 bytes a
   // rule and a few a piece): counted, so the byte budget bounds it. The least a shape
   // retains tells that its checks did what it names (the program is built, or not).
   it.each([
@@ -162,7 +162,7 @@ describe('the parsed cache', () => {
       [true, false],
     ],
   ] as const)(
-    'retains at most %i× the size of %s per origin, as it estimates',
+    'retains at most %i× (at least %s×) the size of %s per origin, as it estimates',
     async (ratio, least, _shape, file, size, paths, verdicts) => {
       // About 10 MB of bodies whatever the size.
       const count = Math.round(10_000_000 / size);
