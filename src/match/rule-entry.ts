@@ -5,7 +5,7 @@
 
 import type { PathSearch } from './path-search.js';
 import { type CompiledPattern, compilePattern } from './pattern.js';
-import { beats, changesVerdict, priorityOf, type RankedRule } from './strategy.js';
+import { priorityOf, type RankedRule, ScanStep, scanStep } from './strategy.js';
 
 /**
  * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
@@ -127,17 +127,9 @@ export function scanEntries(
   const verdictOnly = search.verdictOnly;
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
-    if (verdictOnly) {
-      const allowPriority = state.allow === null ? -1 : state.allow.priority;
-      const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
-      if (!changesVerdict(entry.allow, entry.priority, allowPriority, disallowPriority)) {
-        if (!changesVerdict(!entry.allow, entry.priority, allowPriority, disallowPriority)) return;
-        continue;
-      }
-    } else if (!beats(entry, entry.allow ? state.allow : state.disallow)) {
-      if (!beats(entry, entry.allow ? state.disallow : state.allow)) return;
-      continue;
-    }
+    const step = scanStep(entry.allow, entry.priority, entry.line, state, verdictOnly);
+    if (step === ScanStep.stop) return;
+    if (step === ScanStep.pass) continue;
     if (skipWildcards && entry.pieces !== null) continue;
     const prefix = entry.prefix;
     // One unit for the entry, one per prefix character compared.

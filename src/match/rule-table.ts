@@ -14,6 +14,7 @@ import { keepShape } from '../util/kept-shape.js';
 import type { PathSearch } from './path-search.js';
 import { compilePattern } from './pattern.js';
 import { type IndexEntry, indexRewriteOf, type MatchState, makeEntry } from './rule-entry.js';
+import { beatsBest } from './strategy.js';
 
 /** What checks need of a body. */
 export interface RuleTable {
@@ -456,13 +457,6 @@ function matchesRule(pattern: string, start: number, end: number, search: PathSe
   const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
   SCAN.wildcardWork += search.work - before;
   return matched;
-}
-
-/** `beats` for a rule not made into an entry: its priority and line against the best so far. */
-export function beatsBest(priority: number, line: number, best: IndexEntry | null): boolean {
-  return (
-    best === null || priority > best.priority || (priority === best.priority && line < best.line)
-  );
 }
 
 /** What comparing a pattern's literal prefix with a path found, when it is not a `*`'s offset. */

@@ -24,10 +24,13 @@ export function priorityOf(pattern: string): number {
  * priority and an earlier line (the reference keeps the first of equal matches).
  */
 export function beats(rule: RankedRule, best: RankedRule | null): boolean {
+  return beatsBest(rule.priority, rule.line, best);
+}
+
+/** {@link beats} for a rule known by its priority and line (rule numbers of a table). */
+export function beatsBest(priority: number, line: number, best: RankedRule | null): boolean {
   return (
-    best === null ||
-    rule.priority > best.priority ||
-    (rule.priority === best.priority && rule.line < best.line)
+    best === null || priority > best.priority || (priority === best.priority && line < best.line)
   );
 }
 
@@ -47,6 +50,50 @@ export function changesVerdict(
   return allow
     ? priority > allowPriority && priority >= disallowPriority
     : priority > disallowPriority && priority > allowPriority;
+}
+
+/** The best allow and disallow a check has matched so far. */
+export interface Bests {
+  readonly allow: RankedRule | null;
+  readonly disallow: RankedRule | null;
+}
+
+/** What a scan of rules, strongest first, does with the next one before matching it. */
+export const ScanStep = {
+  /** Match it: if it matches, it changes what the check reports. */
+  test: 0,
+  /** Pass over it: it could change only the other kind's best, which it cannot beat either… */
+  pass: 1,
+  /** …or stop: it can change nothing, and no weaker rule after it can. */
+  stop: 2,
+} as const;
+
+/**
+ * {@link ScanStep} for a rule of this kind, priority and line, given the bests so far: a rule is
+ * tested when it would beat its kind's best ({@link beats}), or, in a check that needs only the
+ * verdict, when it would change the verdict ({@link changesVerdict}); else it is passed over
+ * when it would do so as the other kind (a rule of that kind may follow), and the scan stops
+ * when it would not.
+ */
+export function scanStep(
+  allow: boolean,
+  priority: number,
+  line: number,
+  bests: Bests,
+  verdictOnly: boolean,
+): number {
+  if (verdictOnly) {
+    const allowPriority = bests.allow === null ? -1 : bests.allow.priority;
+    const disallowPriority = bests.disallow === null ? -1 : bests.disallow.priority;
+    if (changesVerdict(allow, priority, allowPriority, disallowPriority)) return ScanStep.test;
+    return changesVerdict(!allow, priority, allowPriority, disallowPriority)
+      ? ScanStep.pass
+      : ScanStep.stop;
+  }
+  if (beatsBest(priority, line, allow ? bests.allow : bests.disallow)) return ScanStep.test;
+  return beatsBest(priority, line, allow ? bests.disallow : bests.allow)
+    ? ScanStep.pass
+    : ScanStep.stop;
 }
 
 /**

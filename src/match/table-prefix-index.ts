@@ -20,7 +20,6 @@ import { slotOf } from './key-table.js';
 import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
-  beatsBest,
   ruleCount as countRules,
   type RuleNumbers,
   ruleAt,
@@ -29,7 +28,7 @@ import {
   valueLength,
   valueStart,
 } from './rule-table.js';
-import { changesVerdict } from './strategy.js';
+import { ScanStep, scanStep } from './strategy.js';
 import { TableMatch } from './table-match.js';
 
 /**
@@ -298,17 +297,9 @@ export class TablePrefixIndex {
             : this.#specialData[special]! >>> 16;
       const line = head >> 2;
       const allow = (head & RuleFlag.allow) !== 0;
-      if (search.verdictOnly) {
-        const allowPriority = state.allow === null ? -1 : state.allow.priority;
-        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
-        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
-          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
-          continue;
-        }
-      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
-        if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
-        continue;
-      }
+      const step = scanStep(allow, priority, line, state, search.verdictOnly);
+      if (step === ScanStep.stop) return;
+      if (step === ScanStep.pass) continue;
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
       if (
         search.skipWildcards &&

@@ -23,15 +23,8 @@ import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-tabl
 import type { PathSearch } from './path-search.js';
 import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import {
-  beatsBest,
-  type RuleNumbers,
-  ruleAt,
-  ruleCount,
-  valueLength,
-  valueStart,
-} from './rule-table.js';
-import { changesVerdict } from './strategy.js';
+import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from './rule-table.js';
+import { ScanStep, scanStep } from './strategy.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -373,17 +366,9 @@ export class TableTrigramIndex {
         allow = (head & RuleFlag.allow) !== 0;
         first = (data & 0xff) - 1;
       }
-      if (search.verdictOnly) {
-        const allowPriority = state.allow === null ? -1 : state.allow.priority;
-        const disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
-        if (!changesVerdict(allow, priority, allowPriority, disallowPriority)) {
-          if (!changesVerdict(!allow, priority, allowPriority, disallowPriority)) return;
-          continue;
-        }
-      } else if (!beatsBest(priority, line, allow ? state.allow : state.disallow)) {
-        if (!beatsBest(priority, line, allow ? state.disallow : state.allow)) return;
-        continue;
-      }
+      const step = scanStep(allow, priority, line, state, search.verdictOnly);
+      if (step === ScanStep.stop) return;
+      if (step === ScanStep.pass) continue;
       // One unit for the entry, one per prefix character compared.
       search.work += first < 0 ? 1 : 2;
       if (search.work > search.budget) return;

@@ -67,6 +67,14 @@ const pathOf = fc
   .array(fc.constantFrom('a', 'b', 'ab', 'c', '/', 'aab', 'é'), { maxLength: 400, size: 'max' })
   .map((parts) => `/${parts.join('')}`);
 
+/** The occurrences of `list`'s pieces in `path`, found as a program finds them, and their ids. */
+function findPieces(list: readonly string[], path: string, maxLengths: number) {
+  const occurrences = new PieceOccurrences();
+  const ids = new Int32Array(list.length);
+  occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
+  return { occurrences, ids };
+}
+
 describe('PieceOccurrences', () => {
   // 0: every piece in the automaton; 1: the pieces of one length in the dictionary, the others
   // in the automaton; 8: every piece in the dictionary (their lengths, 1 to 5, are few).
@@ -86,9 +94,7 @@ describe('PieceOccurrences', () => {
       fc.assert(
         fc.property(text, pieces, (parts, list) => {
           const path = parts.join('');
-          const occurrences = new PieceOccurrences();
-          const ids = new Int32Array(list.length);
-          occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
+          const { occurrences, ids } = findPieces(list, path, maxLengths);
           list.forEach((piece, k) => {
             const p = ids[k]!;
             const found = { last: occurrences.lastStart(p), next: [] as number[], ends: '' };
@@ -126,9 +132,7 @@ describe('PieceFinder', () => {
       fc.assert(
         fc.property(pieces, text, (list, chars) => {
           const path = chars.join('');
-          const occurrences = new PieceOccurrences();
-          const ids = new Int32Array(list.length);
-          occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
+          const { occurrences, ids } = findPieces(list, path, maxLengths);
           const found: string[] = [];
           const expected: string[] = [];
           list.forEach((piece, k) => {
