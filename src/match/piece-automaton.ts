@@ -2,7 +2,7 @@
  * An Aho–Corasick automaton over distinct literal pieces of a rule set's wildcard patterns
  * (those a `PieceFinder` does not hash): one pass over a path tells, for every position, which
  * pieces end there, for all pieces at once. Built once per rule set, in time and memory
- * proportional to the pieces' total length: 8 bytes a trie node (at most one a character; 14
+ * proportional to the pieces' total length: 12 bytes a trie node (at most one a character; 22
  * from 65,535 nodes) and 6 a piece (12), the trie numbered breadth first so that a node's
  * children are a range of numbers, sorted by character, and a direct table for each node with
  * many children.
@@ -57,6 +57,14 @@ export class PieceAutomaton {
   readonly #wideNodes: Int32Array;
   readonly #wideIndex: Int32Array;
   readonly #wideTable: Uint8Array;
+  /**
+   * By depth-first number (what a pass records): the piece that ends at that state + 1 (0:
+   * none), and the depth-first number of the nearest state on its failure chain, itself left
+   * out, at which a piece ends (0: none). The pieces that end where a pass recorded state s are
+   * those found from s along `outputs`: what a check reads to know which pieces a path holds.
+   */
+  readonly pieceAt: Uint16Array | Int32Array;
+  readonly outputs: Uint16Array | Int32Array;
 
   /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
   constructor(pieces: readonly string[]) {
@@ -107,7 +115,21 @@ export class PieceAutomaton {
       longest = Math.max(longest, pieces[p]!.length);
     }
     this.pieceData = pieceData;
+    // Breadth first, a node's failure link comes before it: the nearest piece end on its chain.
+    const pieceAt = new Int32Array(nodes);
+    for (let p = 0; p < pieces.length; p++) pieceAt[order[trie.pieceNode[p]!]!] = p + 1;
+    const output = new Int32Array(nodes);
+    const outputs = new Int32Array(nodes);
+    for (let v = 1; v < nodes; v++) {
+      const f = fail[v]!;
+      output[v] = f === 0 ? 0 : pieceAt[order[f]!] !== 0 ? f : output[f]!;
+      outputs[order[v]!] = output[v] === 0 ? 0 : order[output[v]!]!;
+    }
+    this.pieceAt = pieceAt;
+    this.outputs = outputs;
     if (nodes < 0xffff && longest <= 0xffff) {
+      this.pieceAt = Uint16Array.from(pieceAt);
+      this.outputs = Uint16Array.from(outputs);
       this.#childStart = Uint16Array.from(trie.childStart);
       this.#fail = Uint16Array.from(fail);
       this.#order = Uint16Array.from(order);
@@ -123,6 +145,8 @@ export class PieceAutomaton {
       this.#fail.byteLength +
       this.#order.byteLength +
       this.pieceData.byteLength +
+      this.pieceAt.byteLength +
+      this.outputs.byteLength +
       4 * 128 +
       8 * this.#wideNodes.length +
       this.#wideTable.length +
