@@ -2,10 +2,10 @@
  * An Aho–Corasick automaton over distinct literal pieces of a rule set's wildcard patterns
  * (those a `PieceFinder` does not hash): one pass over a path tells, for every position, which
  * pieces end there, for all pieces at once. Built once per rule set, in time and memory
- * proportional to the pieces' total length: 14 bytes a trie node (at most one a character), the
- * trie numbered
- * breadth first so that a node's children are a range of numbers, sorted by character, and a
- * direct table for each node with many children.
+ * proportional to the pieces' total length: 12 bytes a trie node (at most one a character; 22
+ * from 65,535 nodes) and 6 a piece (12), the trie numbered breadth first so that a node's
+ * children are a range of numbers, sorted by character, and a direct table for each node with
+ * many children.
  *
  * A pass records, for each path position i, the automaton's state after reading `path[i]`: the
  * longest suffix of `path[0, i]` that starts some piece. A piece ends at i exactly when its
@@ -33,16 +33,20 @@ export class PieceAutomaton {
    * Per piece, {@link PIECE} numbers: its length, and its range of depth-first numbers in the
    * failure-link tree (`PIECE_FROM`, `PIECE_TO`).
    */
-  readonly pieceData: Int32Array;
-  /** Node v's children are nodes `[#childStart[v], #childStart[v + 1])`, by character. */
-  readonly #childStart: Int32Array;
+  readonly pieceData: Uint16Array | Int32Array;
+  /**
+   * Node v's children are nodes `[#childStart[v], #childStart[v + 1])`, by character. This
+   * array, `#fail`, `#order` and `pieceData` hold two bytes a number while the trie has fewer
+   * than 65,535 nodes (and its pieces are shorter), else four.
+   */
+  readonly #childStart: Uint16Array | Int32Array;
   /** The character on the edge into each node. */
   readonly #label: Uint16Array;
   /** The root's child on each character below 128 (-1: none): the most used transitions. */
   readonly #root: Int32Array;
-  readonly #fail: Int32Array;
+  readonly #fail: Uint16Array | Int32Array;
   /** A node's depth-first number in the failure-link tree. */
-  readonly #order: Int32Array;
+  readonly #order: Uint16Array | Int32Array;
   /**
    * Nodes with {@link WIDE} children or more (near the root, mostly) have a direct table of
    * their children on characters below 128: `#wideTable[128 k + c]` is the child's place in the
@@ -53,6 +57,14 @@ export class PieceAutomaton {
   readonly #wideNodes: Int32Array;
   readonly #wideIndex: Int32Array;
   readonly #wideTable: Uint8Array;
+  /**
+   * By depth-first number (what a pass records): the piece that ends at that state + 1 (0:
+   * none), and the depth-first number of the nearest state on its failure chain, itself left
+   * out, at which a piece ends (0: none). The pieces that end where a pass recorded state s are
+   * those found from s along `outputs`: what a check reads to know which pieces a path holds.
+   */
+  readonly pieceAt: Uint16Array | Int32Array;
+  readonly outputs: Uint16Array | Int32Array;
 
   /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
   constructor(pieces: readonly string[]) {
@@ -94,20 +106,48 @@ export class PieceAutomaton {
     const { order, end } = orderFailTree(fail);
     this.#order = order;
     const pieceData = new Int32Array(PIECE * pieces.length);
+    let longest = 0;
     for (let p = 0; p < pieces.length; p++) {
       const node = trie.pieceNode[p]!;
       pieceData[PIECE * p] = pieces[p]!.length;
       pieceData[PIECE * p + PIECE_FROM] = order[node]!;
       pieceData[PIECE * p + PIECE_TO] = end[node]!;
+      longest = Math.max(longest, pieces[p]!.length);
     }
     this.pieceData = pieceData;
+    // Breadth first, a node's failure link comes before it: the nearest piece end on its chain.
+    const pieceAt = new Int32Array(nodes);
+    for (let p = 0; p < pieces.length; p++) pieceAt[order[trie.pieceNode[p]!]!] = p + 1;
+    const output = new Int32Array(nodes);
+    const outputs = new Int32Array(nodes);
+    for (let v = 1; v < nodes; v++) {
+      const f = fail[v]!;
+      output[v] = f === 0 ? 0 : pieceAt[order[f]!] !== 0 ? f : output[f]!;
+      outputs[order[v]!] = output[v] === 0 ? 0 : order[output[v]!]!;
+    }
+    this.pieceAt = pieceAt;
+    this.outputs = outputs;
+    if (nodes < 0xffff && longest <= 0xffff) {
+      this.pieceAt = Uint16Array.from(pieceAt);
+      this.outputs = Uint16Array.from(outputs);
+      this.#childStart = Uint16Array.from(trie.childStart);
+      this.#fail = Uint16Array.from(fail);
+      this.#order = Uint16Array.from(order);
+      this.pieceData = Uint16Array.from(pieceData);
+    }
   }
 
   /** Memory the automaton retains, in bytes (its typed arrays). */
   get bytes(): number {
     return (
-      14 * this.nodes +
-      4 * (PIECE * this.pieces + 128) +
+      this.#childStart.byteLength +
+      this.#label.byteLength +
+      this.#fail.byteLength +
+      this.#order.byteLength +
+      this.pieceData.byteLength +
+      this.pieceAt.byteLength +
+      this.outputs.byteLength +
+      4 * 128 +
       8 * this.#wideNodes.length +
       this.#wideTable.length +
       512

@@ -7,11 +7,11 @@
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
  *
- * The pieces of one length are numbered in a row, in the order given (the order a program's
- * rules name them, so that a check reads their records in order too), and kept side by side in
- * one array (piece k of a length at `k × L` of its part), so a piece's place needs no table. A
- * table lists each length's pieces by hash bucket, with a byte of each one's hash (`#tags`)
- * that passes over most other pieces of its bucket without comparing.
+ * The pieces of one length are numbered in a row, by hash bucket, and kept side by side in one
+ * array in that order (piece k of a length at `k × L` of its part), so a bucket is a range of
+ * ids and a piece's place needs no table. A table lists where each length's buckets start, with
+ * a byte of each piece's hash (`#tags`) that passes over most other pieces of its bucket
+ * without comparing.
  */
 
 /**
@@ -34,7 +34,7 @@ function mixed(hash: number, salt: number): number {
 
 /** Pieces (of UTF-16 code units) of a few lengths, found by hashing. */
 export class PieceDictionary {
-  /** Number of pieces; ids `0 … count - 1`, by length, then in the order given. */
+  /** Number of pieces; ids `0 … count - 1`, by length, then by hash bucket. */
   readonly count: number;
   /** The lengths, shortest first. */
   readonly lengths: Int32Array;
@@ -46,12 +46,11 @@ export class PieceDictionary {
   readonly #bucketBases: Int32Array;
   readonly #shifts: Int32Array;
   /**
-   * Bucket b of a length: the pieces `#members[#buckets[base + b] … #buckets[base + b + 1] - 1]`
-   * (their ids less the length's first: two bytes each, unless a length has more than 65,536
-   * pieces), with the low byte of their mixed hash in `#tags`.
+   * Bucket b of a length: the pieces `#buckets[base + b] … #buckets[base + b + 1] - 1` (two
+   * bytes a bucket while there are at most 65,535 pieces), with the low byte of their mixed hash
+   * in `#tags`.
    */
-  readonly #buckets: Int32Array;
-  readonly #members: Uint16Array | Int32Array;
+  readonly #buckets: Uint16Array | Int32Array;
   readonly #tags: Uint8Array;
   /**
    * The pieces' characters, side by side: a byte each when they are all below 256 (a typed
@@ -87,16 +86,18 @@ export class PieceDictionary {
       firsts[k + 1] = firsts[k]! + counts[k]!;
       textStarts[k] = chars;
       chars += counts[k]! * lengths[k]!;
-      // Two to four pieces a bucket (two buckets at least): 1 to 2 bytes a piece.
+      // Four to eight pieces a bucket (two buckets at least): half a byte to a byte a piece,
+      // and the tags pass over most of a bucket's pieces.
       let bits = 1;
-      while (1 << (bits + 1) <= counts[k]!) bits++;
+      while (1 << (bits + 2) <= counts[k]!) bits++;
       bucketBases[k] = bucketCount;
       shifts[k] = 32 - bits;
       bucketCount += (1 << bits) + 1;
     }
     // Each piece's hash, then its place: by length, then bucket (a counting sort).
     const hashes = new Int32Array(pieces.length);
-    const buckets = new Int32Array(bucketCount);
+    const buckets =
+      pieces.length <= 0xffff ? new Uint16Array(bucketCount) : new Int32Array(bucketCount);
     for (let p = 0; p < pieces.length; p++) {
       const piece = pieces[p]!;
       const k = classOf.get(piece.length)!;
@@ -122,25 +123,17 @@ export class PieceDictionary {
       ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
     }
     this.#ends = ends;
-    const next = buckets.slice();
-    // Two bytes a piece while no length has more than 65,536 pieces.
-    let most = 0;
-    for (let k = 0; k < classes; k++) most = Math.max(most, counts[k]!);
-    const members =
-      most <= 0x10000 ? new Uint16Array(pieces.length) : new Int32Array(pieces.length);
+    const next = Int32Array.from(buckets);
     const tags = new Uint8Array(pieces.length);
     const placed: string[] = new Array(pieces.length);
-    const numbered = new Int32Array(classes);
     for (let p = 0; p < pieces.length; p++) {
       const k = classOf.get(pieces[p]!.length)!;
       const mix = hashes[p]!;
       const b = mix >>> shifts[k]!;
-      const slot = next[bucketBases[k]! + b]!++;
-      const index = numbered[k]!++;
-      const id = firsts[k]! + index;
+      // A piece's id is its place: a length's buckets hold its ids in a row.
+      const id = next[bucketBases[k]! + b]!++;
       ids[p] = id;
-      members[slot] = index;
-      tags[slot] = mix & 0xff;
+      tags[id] = mix & 0xff;
       placed[id] = pieces[p]!;
     }
     this.#firsts = firsts;
@@ -148,7 +141,6 @@ export class PieceDictionary {
     this.#bucketBases = bucketBases;
     this.#shifts = shifts;
     this.#buckets = buckets;
-    this.#members = members;
     this.#tags = tags;
     const joined = placed.join('');
     let wide = false;
@@ -157,13 +149,15 @@ export class PieceDictionary {
     for (let i = 0; i < joined.length; i++) text[i] = joined.charCodeAt(i);
     this.#text = text;
     this.bytes =
-      256 +
-      text.byteLength +
-      4 * buckets.length +
-      ends.byteLength +
-      members.byteLength +
-      tags.length +
-      20 * classes;
+      256 + text.byteLength + buckets.byteLength + ends.byteLength + tags.length + 20 * classes;
+  }
+
+  /** The length of piece `id`. */
+  lengthOf(id: number): number {
+    const firsts = this.#firsts;
+    let k = 0;
+    while (id >= firsts[k + 1]!) k++;
+    return this.lengths[k]!;
   }
 
   /** Memory retained, in bytes (the string at one or two bytes a character, as V8 keeps it). */
@@ -186,7 +180,6 @@ export class PieceDictionary {
     const text = this.#text;
     const tags = this.#tags;
     const buckets = this.#buckets;
-    const members = this.#members;
     let found = 0;
     let units = 0;
     for (let k = 0; k < this.lengths.length; k++) {
@@ -220,14 +213,13 @@ export class PieceDictionary {
         for (let slot = buckets[b]!; slot < to; slot++) {
           if (tags[slot] !== tag) continue;
           // Compared from its last character (the one just read), a character a unit.
-          const index = members[slot]!;
-          const at = textStart + index * length - end + length - 1;
+          const at = textStart + (slot - firstId) * length - end + length - 1;
           let i = end;
           const start = end - length;
           while (i > start && text[at + i] === codes[i]) i--;
           units += end - i + (i > start ? 1 : 0);
           if (i === start) {
-            keys[found] = keyBase + firstId + index;
+            keys[found] = keyBase + slot;
             positions[found++] = end;
             // Distinct pieces of one length: no other ends here.
             break;

@@ -1,10 +1,10 @@
 /**
  * Finds the distinct literal pieces of a rule set's wildcard patterns in a path, all at once:
  * the pieces of a few lengths (those most pieces have) through a {@link PieceDictionary}, a few
- * bytes a piece; the others, if any, through a {@link PieceAutomaton}, about 14 bytes a
- * character (a length whose pieces are few costs it little, and the dictionary a pass). A pass over a path gives `PieceOccurrences` keys: the automaton's state after each
- * character (a piece owns a range of states), and a key of its own for each occurrence of a
- * dictionary piece.
+ * bytes a piece; the others, if any, through a {@link PieceAutomaton}, about 12 bytes a character
+ * and 6 a piece (a length whose pieces are few costs it little, and the dictionary a pass). A
+ * pass over a path gives `PieceOccurrences` keys: the automaton's state after each character (a
+ * piece owns a range of states), and a key of its own for each occurrence of a dictionary piece.
  *
  * A pass costs a lookup a character for the automaton and one a character for each of the
  * dictionary's lengths, with the characters compared where a piece's hash is met: the
@@ -55,10 +55,8 @@ export class PieceFinder {
   readonly keyBase: number;
   /** Number of keys. */
   readonly keys: number;
-  /** The dictionary's pieces' lengths (at most {@link MAX_HASHED_CHARS}: a byte each). */
-  readonly #lengths: Uint8Array;
   /** The automaton's pieces' numbers (see `PIECE`), or none. */
-  readonly #pieceData: Int32Array;
+  readonly #pieceData: Uint16Array | Int32Array;
   /** Memory retained, in bytes. */
   readonly bytes: number;
 
@@ -103,19 +101,15 @@ export class PieceFinder {
     for (let k = 0; k < pieces.length; k++) {
       ids[k] = taken.has(pieces[k]!.length) ? hashedIds[h++]! : this.hashed + o++;
     }
-    const lengthOf = new Uint8Array(hashedPieces.length);
-    hashedPieces.forEach((piece, k) => {
-      lengthOf[hashedIds[k]!] = piece.length;
-    });
-    this.#lengths = lengthOf;
     this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
-    this.bytes =
-      128 + lengthOf.length + (this.dictionary?.bytes ?? 0) + (this.automaton?.bytes ?? 0);
+    this.bytes = 128 + (this.dictionary?.bytes ?? 0) + (this.automaton?.bytes ?? 0);
   }
 
   /** The length of piece p. */
   lengthOf(p: number): number {
-    return p < this.hashed ? this.#lengths[p]! : this.#pieceData[PIECE * (p - this.hashed)]!;
+    return p < this.hashed
+      ? this.dictionary!.lengthOf(p)
+      : this.#pieceData[PIECE * (p - this.hashed)]!;
   }
 
   /** The first key of piece p's range: an occurrence's key is in it when p ends there. */

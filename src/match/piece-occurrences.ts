@@ -21,6 +21,12 @@
 
 import type { PieceFinder } from './piece-finder.js';
 
+/**
+ * The rank table is built when the distinct keys found are at least one for this many of its
+ * words (a word for 32 keys): below, a key is found by halving among them.
+ */
+const SPARSE = 16;
+
 /** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
 const FEW = 32;
 
@@ -97,8 +103,12 @@ export class PieceOccurrences {
   #count = 0;
   /** The states of `#positions`, in the same order. */
   #keys = new Int32Array(0);
-  /** One bit per state number present in the path; `#wordRank[w]`: bits set before word w. */
+  /**
+   * One bit per state number present in the path; `#wordRank[w]`: bits set before word w. Built
+   * when `#ranked` (see `#rank`).
+   */
   #bits = new Int32Array(0);
+  #ranked = false;
   #wordRank = new Int32Array(0);
   /** Where the positions of the k-th distinct state present start in `#positions`. */
   #distinctStart = new Int32Array(0);
@@ -222,6 +232,10 @@ export class PieceOccurrences {
     this.#keys = atLeast(this.#keys, count);
     this.#scratchPositions = atLeast(this.#scratchPositions, count);
     this.#scratchKeys = atLeast(this.#scratchKeys, count);
+    if (count <= FEW) {
+      this.#insertionSort(n);
+      return;
+    }
     let bits = 1;
     while (1 << bits < nodes) bits++;
     const low = (bits + 1) >> 1;
@@ -264,32 +278,72 @@ export class PieceOccurrences {
     this.work += 3 * n + 2 * found + 2 * count + (1 << low) + (1 << high);
   }
 
-  /** Builds the rank table: where the positions of any state number start in `#positions`. */
+  /**
+   * {@link #sort} for a few keys (a short path): inserted one by one, the path's states in
+   * order, then the dictionary's finds (by length, then position), each after the keys not
+   * greater than its own, which keeps the order of one key's positions.
+   */
+  #insertionSort(n: number): void {
+    const state = this.state;
+    const keys = this.#keys;
+    const positions = this.#positions;
+    let count = 0;
+    let moved = 0;
+    const insert = (key: number, position: number): void => {
+      let k = count++;
+      while (k > 0 && keys[k - 1]! > key) {
+        keys[k] = keys[k - 1]!;
+        positions[k] = positions[k - 1]!;
+        k--;
+      }
+      moved += count - k;
+      keys[k] = key;
+      positions[k] = position;
+    };
+    for (let i = 0; i < n; i++) if (state[i] !== 0) insert(state[i]!, i);
+    const foundKeys = this.#foundKeys;
+    const foundEnds = this.#foundEnds;
+    for (let h = 0; h < this.#found; h++) insert(foundKeys[h]!, foundEnds[h]!);
+    this.work += n + moved;
+  }
+
+  /**
+   * Lists the distinct keys found, and builds the rank table that finds where the positions of
+   * any key start in `#positions` in O(1), unless the keys found are few for the keys the finder
+   * has (a short path): then they are found by halving among the distinct keys, and the table,
+   * a pass over a word for every 32 keys, is not built.
+   */
   #rank(nodes: number): void {
     const words = (nodes >> 5) + 2;
-    this.#bits = atLeast(this.#bits, words);
-    this.#wordRank = atLeast(this.#wordRank, words);
-    const bits = this.#bits;
-    bits.fill(0, 0, words);
     const keys = this.#keys;
     const count = this.#count;
     this.#distinctStart = atLeast(this.#distinctStart, count + 1);
     const starts = this.#distinctStart;
     let distinct = 0;
     for (let k = 0; k < count; k++) {
-      const key = keys[k]!;
-      if (k > 0 && keys[k - 1] === key) continue;
-      bits[key >> 5]! |= 1 << (key & 31);
+      if (k > 0 && keys[k - 1] === keys[k]) continue;
       starts[distinct++] = k;
     }
     starts[distinct] = count;
+    this.distinct = distinct;
+    this.work += count;
+    this.#ranked = SPARSE * distinct >= words;
+    if (!this.#ranked) return;
+    this.#bits = atLeast(this.#bits, words);
+    this.#wordRank = atLeast(this.#wordRank, words);
+    const bits = this.#bits;
+    bits.fill(0, 0, words);
+    for (let d = 0; d < distinct; d++) {
+      const key = keys[starts[d]!]!;
+      bits[key >> 5]! |= 1 << (key & 31);
+    }
     const wordRank = this.#wordRank;
     let total = 0;
     for (let w = 0; w < words; w++) {
       wordRank[w] = total;
       total += popcount(bits[w]!);
     }
-    this.work += count + 2 * words;
+    this.work += 2 * words;
   }
 
   /**
@@ -297,6 +351,10 @@ export class PieceOccurrences {
    * words of `#bits` (false, not known, for a wider one).
    */
   #absent(from: number, to: number): boolean {
+    if (!this.#ranked) {
+      const d = this.distinctFrom(from);
+      return d === this.distinct || this.distinctKey(d) >= to;
+    }
     const first = from >> 5;
     const last = (to - 1) >> 5;
     if (last - first > 1) return false;
@@ -308,11 +366,36 @@ export class PieceOccurrences {
     return (bits[first]! & fromBit) === 0 && (bits[last]! & upTo) === 0;
   }
 
+  /** Number of distinct keys found in the path (automaton states but the root, dictionary pieces). */
+  distinct = 0;
+
+  /** The k-th distinct key found in the path, ascending. */
+  distinctKey(k: number): number {
+    return this.#keys[this.#distinctStart[k]!]!;
+  }
+
+  /** How many distinct keys found in the path are below `key`: the first of those from it. */
+  distinctFrom(key: number): number {
+    if (this.#ranked) {
+      const w = key >> 5;
+      return this.#wordRank[w]! + popcount(this.#bits[w]! & ((1 << (key & 31)) - 1));
+    }
+    const keys = this.#keys;
+    const starts = this.#distinctStart;
+    let lo = 0;
+    let hi = this.distinct;
+    while (lo < hi) {
+      this.work++;
+      const mid = (lo + hi) >>> 1;
+      if (keys[starts[mid]!]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** Where the positions of states numbered `from` or more start in `#positions`. */
   #lowerBound(from: number): number {
-    const w = from >> 5;
-    const below = this.#bits[w]! & ((1 << (from & 31)) - 1);
-    return this.#distinctStart[this.#wordRank[w]! + popcount(below)]!;
+    return this.#distinctStart[this.distinctFrom(from)]!;
   }
 
   /** Finds piece p's range of positions, first and last end, once per check: its record. */

@@ -14,6 +14,7 @@
 import type { KeyFilter } from './key-table.js';
 import { PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
+import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
@@ -65,6 +66,8 @@ export interface LazyWildcards {
   entries(): IndexEntry[];
   /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
   readonly entryAt: EntryMaker;
+  /** The rule table their lines name, which the program reads their numbers from. */
+  readonly rules: RuleNumbers;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -78,9 +81,12 @@ export class RuleIndex {
    */
   readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
   readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
-  readonly #trigrams: TrigramIndex | TableTrigramIndex | null;
-  /** The short-prefix wildcard rules of a set read from a rule table (its `#trigrams` too). */
-  readonly #floating: TableTrigramIndex | null;
+  #trigrams: TrigramIndex | TableTrigramIndex | null;
+  /**
+   * The short-prefix wildcard rules of a set read from a rule table (its `#trigrams` too); none
+   * once the program is built (it decides them all, its rules filed by piece).
+   */
+  #floating: TableTrigramIndex | null;
   /**
    * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
    * for a set read from a rule table, made when the program is.
@@ -163,7 +169,9 @@ export class RuleIndex {
    * is cut short there: the program (built on the first such check, and kept) decides the
    * wildcard entries, and the indexes, run again, the others. What the cut-short run found
    * stays: each is a match. So no check costs more than about twice what the cheaper of the two
-   * ways costs, and a set whose checks stay cheap never builds the program.
+   * ways costs, and a set whose checks stay cheap never builds the program. Once it is built,
+   * every check leaves the wildcard entries to it (it visits only the rules of the pieces a path
+   * holds), and the index of short-prefix wildcard rules it replaces is dropped.
    */
   match(path: string, state: MatchState): void {
     const search = state.search;
@@ -172,26 +180,33 @@ export class RuleIndex {
       this.#matchIndexed(path, state);
       return;
     }
-    if (!ruleIndexing.alwaysProgram) {
-      const budget = search.budget;
-      const limit = search.work + programAfter(path.length, wildcardCount);
-      if (limit >= budget) {
-        this.#matchIndexed(path, state);
-        return;
-      }
-      search.budget = limit;
-      this.#matchIndexed(path, state);
-      search.budget = budget;
-      if (search.work <= limit) return;
-    }
     if (this.#program === null) {
+      if (!ruleIndexing.alwaysProgram) {
+        const budget = search.budget;
+        const limit = search.work + programAfter(path.length, wildcardCount);
+        if (limit >= budget) {
+          this.#matchIndexed(path, state);
+          return;
+        }
+        search.budget = limit;
+        this.#matchIndexed(path, state);
+        search.budget = budget;
+        if (search.work <= limit) return;
+      }
       const all = this.#wildcards;
       const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
       const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
       // not a check's. Entries made for it from a rule table are not kept.
-      this.#program = new WildcardProgram(wildcards, lazy?.entryAt ?? null);
+      this.#program = new WildcardProgram(
+        wildcards,
+        lazy === null ? null : { rules: lazy.rules, make: lazy.entryAt },
+      );
+      // The program files its rules by piece, so it answers any check of them on its own: the
+      // index of the short-prefix wildcard rules, which it replaces, is dropped.
+      if (this.#trigrams === this.#floating) this.#trigrams = null;
+      this.#floating = null;
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);

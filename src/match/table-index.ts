@@ -191,6 +191,10 @@ class TableWildcards implements LazyWildcards {
     this.length = length;
   }
 
+  get rules(): RuleNumbers {
+    return this.#rules;
+  }
+
   readonly entryAt = (line: number, rewrite: boolean): IndexEntry =>
     ruleEntry(this.#body, this.#rules, ruleAtLine(this.#rules, line), rewrite, this.#rfc9309);
 

@@ -9,13 +9,21 @@
  * leftmost occurrence after the one before (exactly `matchesAfterPrefix`'s greedy placement), the
  * tail needs only an occurrence after that (or, anchored, to end the path).
  *
- * Rules are kept strongest first as numbers (line, kind, where their pieces are), so
- * a check is one scan that stops, as every scan of the matcher does, at the first rule that can
- * beat neither best match. Identical patterns are kept once by the caller.
+ * Rules are filed by a piece each must contain (its key), and kept as numbers: the rule-table
+ * rule that gives their line, kind and priority, their tail and where their start is in a trie
+ * of piece sequences. A check visits the rules of the keys its path holds (what the pass found:
+ * a dictionary piece's occurrences, the pieces ending at the automaton's states), each group
+ * strongest first, stopping in a group, as every scan of the matcher does, at the first rule
+ * that can beat neither best match: an ordinary path holds few keys, so the program answers it
+ * without the other indexes, and the set drops its index of short-prefix wildcard rules once
+ * the program is built. Identical patterns are kept once by the caller.
  *
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
- * the others; memory O(rules + distinct pieces and their characters), built once per rule set.
+ * the others, for at most every rule once; memory: 6 bytes a rule (up to 12 past 65,535 rules or
+ * 32,767 pieces), the finder's few bytes a piece besides its characters, 4 a trie node (8 past
+ * 65,535),
+ * built once per rule set.
  */
 
 import { PieceFinder } from './piece-finder.js';
@@ -29,6 +37,7 @@ import {
   STATES_TO,
 } from './piece-occurrences.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
+import { type RuleNumbers, ruleAtLine, ruleCount, ruleSize, valueLength } from './rule-table.js';
 
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
 const OCCURRENCES = new PieceOccurrences();
@@ -41,52 +50,53 @@ const OCCURRENCES = new PieceOccurrences();
  * it in the process), so a program keeps only its nodes' parent and piece.
  */
 let placements = new Int32Array(0);
+/**
+ * Per group of a program's rules, the check that listed it (see `match`), and the list: one
+ * pair of arrays for every program, as `placements`.
+ */
+let groupMarks = new Int32Array(0);
+let groupList = new Int32Array(0);
 /** Number of the current check, for `placements` (wraps to 1, clearing them). */
 let checks = 0;
 const PLACED = 2;
 const END = 1;
 
-/** Rule flags. */
-const ALLOW = 1;
-const ANCHORED = 2;
+/**
+ * Numbers per rule in `#refs`, and their offsets: its tail piece + 1 (0: empty; its length is
+ * the piece's) above {@link ANCHORED_BIT}, and its trie node above {@link TAIL_FIRST_BIT}. Two
+ * bytes each while there are fewer than 32,767 pieces and 32,768 nodes, else four. A rule's
+ * line, kind and priority are not among them: they are read from the rule table (see
+ * `#items`).
+ */
+const REFS = 2;
+const LEAF = 1;
+/** The rule is anchored (`$`): its tail must end the path. */
+const ANCHORED_BIT = 1;
 /** More rules share the rule's tail than its start: its tail is looked up first. */
-const TAIL_FIRST = 4;
-/** The rule's entry is an `index.html` rewrite (for {@link EntryMaker}). */
-const REWRITE = 8;
+const TAIL_FIRST_BIT = 1;
 
 const NONE = -1;
 
 /**
- * Numbers per rule while a program is built, and their offsets: line, flags with the prefix's
- * length (above {@link LENGTH_SHIFT}) and the rule's own run of trie nodes (above
- * {@link RUN_SHIFT}), tail piece (-1: empty; its length is the piece's), trie node. A program
- * keeps the first two in `#rules`, and the tail (+ 1) and trie node in `#refs`: two bytes each
- * while there are fewer than 65,535 pieces and 65,536 nodes, else four. A rule's priority is
- * not among them: rules are kept strongest first, so the rules of one priority are a run
- * (`#priorityRuns`). (A pattern is at most a capped line, escaped: its lengths fit in 16 bits.)
- */
-const RULE = 4;
-const FLAGS = 1;
-const TAIL = 2;
-const LEAF = 3;
-/** Where the prefix's length starts in a rule's `FLAGS` number. */
-const LENGTH_SHIFT = 4;
-/**
- * Where the rule's run starts in its `FLAGS` number: how many of its trie nodes, up to its own,
- * the rule added to the trie (0: none, its start is another rule's), at most {@link LONGEST_RUN}.
- * A rule's nodes are added in a row: they are numbered consecutively, each the child of the one
- * before, so a check places them top down from their first without climbing the trie.
- */
-const RUN_SHIFT = 20;
-const LONGEST_RUN = 0xfff;
-
-/**
  * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent and its
- * piece (a prefix: -2 - its piece id, for it must end at its length). Where a check placed it
- * is in `placements`.
+ * piece, as its id << 1, | 1 for a prefix (which must end at its length). Two bytes each while
+ * there are at most 65,535 nodes and 32,767 pieces, else four. Where a check placed it is in
+ * `placements`.
  */
 const NODE = 2;
 const PIECE_OF = 1;
+/** The bit of a node's piece that makes it a prefix. */
+const PREFIX_BIT = 1;
+
+/**
+ * Key pieces a group holds the rules of, as a power of two: a group's start costs two bytes
+ * (or four), and a check visits the groups of the pieces its path holds, the rules of a few
+ * pieces each.
+ */
+const GROUP_SHIFT = 3;
+
+/** A compact rule table's value: its start above these bits, its length below (`rule-table.ts`). */
+const LENGTH_MASK = (1 << 13) - 1;
 
 /**
  * Makes again the entry of the rule on `line` (its `index.html` rewrite with `rewrite`): a
@@ -94,34 +104,67 @@ const PIECE_OF = 1;
  */
 export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
 
+/**
+ * What a program over a rule table reads its rules from: the table their lines name (a rule's
+ * line, kind and value's length are read there, not copied), and how an entry is made again.
+ */
+export interface ProgramRules {
+  readonly rules: RuleNumbers;
+  readonly make: EntryMaker;
+}
+
 /** Entries of winning rules kept by a program that makes them (the best of a kind is one). */
 const MADE_SLOTS = 16;
 
 /** Wildcard entries compiled into numbers over one finder of their pieces. */
 export class WildcardProgram {
-  /** The entries, strongest first; or null, made again when they win (`#make`). */
+  /** The entries, by item; or null, made again when they win (`#make`). */
   readonly #entries: readonly IndexEntry[] | null;
   readonly #make: EntryMaker | null;
   /** The entries made, at rule number % {@link MADE_SLOTS}, and those rule numbers. */
   readonly #made: (IndexEntry | undefined)[];
   readonly #madeFor: Int32Array;
-  /** Number of rules. */
-  readonly #count: number;
-  /** Per entry, its line and flags (see {@link RULE}). */
-  readonly #rules: Int32Array;
-  /** Per entry, its tail piece + 1 (0: none) and its trie node (see {@link RULE}). */
+  /**
+   * The rule table the items name: the set's own (shared), or one made of the entries (a number
+   * for each's line and kind, and two whose difference is its priority). `#size` numbers a
+   * rule; `#compact`: a rule's second number holds its value's start and length.
+   */
+  readonly #table: Int32Array;
+  readonly #size: number;
+  readonly #compact: boolean;
+  /** Rules in `#table`: an item from there on is a special. */
+  readonly #tableRules: number;
+  /**
+   * Per rule (in the program's order), its item: the number of its rule in `#table`, when its
+   * priority is its value's length; else `#tableRules` + the number of a special, a rule whose
+   * pattern differs from its value (escaped, or an `index.html` rewrite): its rule's number in
+   * `#specialRules`, its priority << 1 | 1 if a rewrite in `#specialData`.
+   */
+  readonly #items: Uint16Array | Int32Array;
+  readonly #specialRules: Int32Array;
+  readonly #specialData: Int32Array;
+  /** Per rule, its tail and trie node (see {@link REFS}). */
   readonly #refs: Uint16Array | Int32Array;
   /**
-   * The priorities, as runs: pairs of the first rule of a run and the run's priority (rules
-   * are sorted by priority, so a set has as many runs as distinct pattern lengths).
+   * Rules are grouped by a piece each must contain (its key: the one of its pieces, prefix
+   * included, that fewest rules share), strongest first within a group; rules with no piece
+   * (`*`) come first, in group 0. Group g + 1 holds the rules of the key pieces whose id >>
+   * {@link GROUP_SHIFT} is g: rules `#groupStarts[g + 1] … #groupStarts[g + 2] - 1`. A check
+   * visits group 0 and the groups of the pieces its path holds.
    */
-  readonly #priorityRuns: Int32Array;
+  readonly #groupStarts: Uint16Array | Int32Array;
   /**
    * The sequence trie (see {@link NODE}): entries whose patterns start with the same prefix and
    * middle pieces share the nodes of those, so a check places each distinct start once. Node 0
    * is the root, the empty start.
    */
-  readonly #nodes: Int32Array;
+  readonly #nodes: Uint16Array | Int32Array;
+  /**
+   * A bit per trie node: set on the first node each rule added. A rule's nodes are added in a
+   * row, each the child of the one before, so a check places a run top down from its first
+   * (`#resolveRun`) without climbing the trie.
+   */
+  readonly #runStarts: Int32Array;
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
   readonly #finder: PieceFinder;
@@ -129,10 +172,11 @@ export class WildcardProgram {
   readonly bytes: number;
 
   /**
-   * `entries`: wildcard entries (with pieces), strongest first. With `make`, the program keeps
-   * none of them (a rule is its numbers), and makes the entry of a rule that wins.
+   * `entries`: wildcard entries (with pieces), strongest first. With `source`, the program keeps
+   * none of them (a rule is its numbers, read from the source's table, whose lines name them),
+   * and makes the entry of a rule that wins.
    */
-  constructor(entries: readonly IndexEntry[], make: EntryMaker | null = null) {
+  constructor(entries: readonly IndexEntry[], source: ProgramRules | null = null) {
     const ids = new Map<string, number>();
     const texts: string[] = [];
     const idOf = (text: string): number => {
@@ -146,115 +190,190 @@ export class WildcardProgram {
       return id;
     };
     const count = entries.length;
-    const rules = new Int32Array(RULE * count);
-    // The trie: (parent, piece) → node. A piece is a text id or -2 - the id of a prefix; both
-    // ids and parents are below `span` (one text and one node at most per piece and prefix), so
-    // `parent * width + piece + span + 2` names each pair once while that stays an exact
-    // integer, and a string names it past that (bodies of tens of millions of pieces).
-    let span = count + 2;
-    for (const entry of entries) span += entry.pieces!.length;
+    // Each rule's pieces as text ids: its prefix, middle pieces and tail (NONE: empty).
+    const starts = new Int32Array(count + 1);
+    const pieceIds: number[] = [];
+    for (let r = 0; r < count; r++) {
+      const entry = entries[r]!;
+      pieceIds.push(idOf(entry.prefix));
+      for (const piece of entry.pieces!) pieceIds.push(idOf(piece));
+      starts[r + 1] = pieceIds.length;
+    }
+    // The finder numbers the pieces its own way: the rules' ids follow.
+    const renumber = new Int32Array(texts.length);
+    const finder = new PieceFinder(texts, renumber);
+    for (let k = 0; k < pieceIds.length; k++) {
+      if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
+    }
+    // Each rule's key: of its pieces, the one fewest rules hold (then the longest), of 3
+    // characters or more if it has one (a shorter piece occurs in most paths).
+    const uses = new Int32Array(finder.pieces);
+    const seenIn = new Int32Array(finder.pieces).fill(NONE);
+    for (let r = 0; r < count; r++) {
+      for (let k = starts[r]!; k < starts[r + 1]!; k++) {
+        const id = pieceIds[k]!;
+        if (id === NONE || seenIn[id] === r) continue;
+        seenIn[id] = r;
+        uses[id]!++;
+      }
+    }
+    const groupCount = ((finder.pieces + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT) + 1;
+    const groups = new Int32Array(groupCount + 1);
+    const keys = new Int32Array(count);
+    for (let r = 0; r < count; r++) {
+      let key = NONE;
+      for (let k = starts[r]!; k < starts[r + 1]!; k++) {
+        const id = pieceIds[k]!;
+        if (id === NONE) continue;
+        const length = finder.lengthOf(id);
+        const keyLength = key === NONE ? 0 : finder.lengthOf(key);
+        if (
+          key === NONE ||
+          (length >= 3 && keyLength < 3) ||
+          (length >= 3 === keyLength >= 3 &&
+            (uses[id]! < uses[key]! || (uses[id] === uses[key] && length > keyLength)))
+        ) {
+          key = id;
+        }
+      }
+      keys[r] = key === NONE ? 0 : (key >> GROUP_SHIFT) + 1;
+      groups[keys[r]! + 1]!++;
+    }
+    for (let g = 1; g < groups.length; g++) groups[g]! += groups[g - 1]!;
+    // The program's order: by group, strongest first within one (a stable counting sort).
+    const order = new Int32Array(count);
+    const next = groups.slice();
+    for (let r = 0; r < count; r++) order[next[keys[r]!]!++] = r;
+    this.#groupStarts = count > 0xffff ? groups : Uint16Array.from(groups);
+    // The trie, built in the program's order: (parent, piece) → node. A piece is its finder id
+    // << 1, | 1 for a prefix; ids and parents are below `span` (one node at most per piece), so
+    // `parent * width + piece` names each pair once while that stays an exact integer, and a
+    // string names it past that (bodies of tens of millions of pieces).
+    const span = pieceIds.length + 2;
     const width = 2 * span + 3;
     const exact = span * width < Number.MAX_SAFE_INTEGER;
     const children = new Map<number | string, number>();
-    const nodes: number[] = [NONE, NONE];
+    const nodes: number[] = [0, 0];
+    const runStarts: number[] = [];
     let depth = 1;
+    let added = false;
     const childOf = (parent: number, piece: number): number => {
-      const key = exact ? parent * width + piece + span + 2 : `${parent},${piece}`;
+      const key = exact ? parent * width + piece : `${parent},${piece}`;
       let node = children.get(key);
       if (node === undefined) {
         node = nodes.length / NODE;
         nodes.push(parent, piece);
         children.set(key, node);
+        if (!added) runStarts.push(node);
+        added = true;
       }
       return node;
     };
-    const runs: number[] = [];
-    for (let r = 0; r < count; r++) {
-      const entry = entries[r]!;
-      const pieces = entry.pieces!;
-      if (r === 0 || entry.priority !== runs[runs.length - 1]) runs.push(r, entry.priority);
-      const added = nodes.length / NODE;
+    const tails = new Int32Array(count);
+    const leaves = new Int32Array(count);
+    for (let at = 0; at < count; at++) {
+      const r = order[at]!;
       let node = 0;
       let steps = 1;
-      const prefix = idOf(entry.prefix);
-      if (prefix !== NONE) node = childOf(node, -2 - prefix);
-      for (let i = 0; i < pieces.length - 1; i++) {
-        const id = idOf(pieces[i]!);
-        if (id === NONE) continue;
-        node = childOf(node, id);
+      added = false;
+      const prefix = pieceIds[starts[r]!]!;
+      if (prefix !== NONE) node = childOf(node, (prefix << 1) | PREFIX_BIT);
+      for (let k = starts[r]! + 1; k < starts[r + 1]! - 1; k++) {
+        if (pieceIds[k] === NONE) continue;
+        node = childOf(node, pieceIds[k]! << 1);
         steps++;
       }
       if (steps > depth) depth = steps;
-      const tail = pieces[pieces.length - 1]!;
-      const at = RULE * r;
-      rules[at] = entry.line;
-      rules[at + FLAGS] =
-        (entry.allow ? ALLOW : 0) |
-        (entry.anchored ? ANCHORED : 0) |
-        (entry.indexRewrite ? REWRITE : 0) |
-        (entry.prefix.length << LENGTH_SHIFT) |
-        (Math.min(Math.max(node - added + 1, 0), LONGEST_RUN) << RUN_SHIFT);
-      rules[at + TAIL] = idOf(tail);
-      rules[at + LEAF] = node;
+      tails[at] = pieceIds[starts[r + 1]! - 1]!;
+      leaves[at] = node;
     }
     // Which of a rule's tail and start more rules share (see `#matches`).
     const nodeCount = nodes.length / NODE;
     const leafUses = new Int32Array(nodeCount);
-    const tailUses = new Int32Array(texts.length);
-    for (let at = 0; at < rules.length; at += RULE) {
-      leafUses[rules[at + LEAF]!]!++;
-      if (rules[at + TAIL]! !== NONE) tailUses[rules[at + TAIL]!]!++;
+    const tailUses = new Int32Array(finder.pieces);
+    for (let at = 0; at < count; at++) {
+      leafUses[leaves[at]!]!++;
+      if (tails[at] !== NONE) tailUses[tails[at]!]!++;
     }
-    for (let at = 0; at < rules.length; at += RULE) {
-      const tail = rules[at + TAIL]!;
-      if (tail !== NONE && tailUses[tail]! > leafUses[rules[at + LEAF]!]!) {
-        rules[at + FLAGS]! |= TAIL_FIRST;
+    const refs =
+      2 * finder.pieces + 3 <= 0xffff && 2 * nodeCount <= 0xffff
+        ? new Uint16Array(REFS * count)
+        : new Int32Array(REFS * count);
+    for (let at = 0; at < count; at++) {
+      const entry = entries[order[at]!]!;
+      const tail = tails[at]!;
+      refs[REFS * at] = ((tail + 1) << 1) | (entry.anchored ? ANCHORED_BIT : 0);
+      const tailFirst = tail !== NONE && tailUses[tail]! > leafUses[leaves[at]!]!;
+      refs[REFS * at + LEAF] = (leaves[at]! << 1) | (tailFirst ? TAIL_FIRST_BIT : 0);
+    }
+    this.#refs = refs;
+    this.#nodes =
+      nodeCount <= 0xffff && 2 * finder.pieces < 0xffff
+        ? Uint16Array.from(nodes)
+        : Int32Array.from(nodes);
+    this.#runStarts = new Int32Array((nodeCount >> 5) + 1);
+    for (const node of runStarts) this.#runStarts[node >> 5]! |= 1 << (node & 31);
+    this.#stack = new Int32Array(depth + 1);
+    this.#finder = finder;
+    // The items: rules of the source's table, or of one made of the entries.
+    let table: Int32Array;
+    let owned = 0;
+    const items = new Int32Array(count);
+    const specialRules: number[] = [];
+    const specialData: number[] = [];
+    if (source === null) {
+      table = new Int32Array(3 * count);
+      for (let at = 0; at < count; at++) {
+        const entry = entries[order[at]!]!;
+        table[3 * at] = (entry.line << 2) | (entry.allow ? 1 : 0);
+        table[3 * at + 2] = entry.priority;
+        items[at] = at;
+      }
+      this.#size = 3;
+      this.#tableRules = count;
+      owned = table.byteLength;
+    } else {
+      const rules = source.rules;
+      table = rules instanceof Int32Array ? rules : Int32Array.from(rules);
+      if (table !== rules) owned = table.byteLength;
+      this.#size = ruleSize(rules);
+      this.#tableRules = ruleCount(rules);
+      for (let at = 0; at < count; at++) {
+        const entry = entries[order[at]!]!;
+        const r = ruleAtLine(rules, entry.line);
+        if (!entry.indexRewrite && valueLength(rules, r) === entry.priority) {
+          items[at] = r / this.#size;
+          continue;
+        }
+        items[at] = this.#tableRules + specialRules.length;
+        specialRules.push(r / this.#size);
+        specialData.push((entry.priority << 1) | (entry.indexRewrite ? 1 : 0));
       }
     }
-    this.#entries = make === null ? entries : null;
-    this.#make = make;
-    this.#made = make === null ? [] : new Array(MADE_SLOTS);
-    this.#madeFor = new Int32Array(make === null ? 0 : MADE_SLOTS).fill(NONE);
-    this.#count = count;
-    runs.push(count, NONE);
-    this.#priorityRuns = Int32Array.from(runs);
-    this.#nodes = Int32Array.from(nodes);
-    this.#stack = new Int32Array(depth + 1);
-    // The finder numbers the pieces its own way: the rules' and nodes' ids follow.
-    const renumber = new Int32Array(texts.length);
-    const finder = new PieceFinder(texts, renumber);
-    for (let at = TAIL; at < rules.length; at += RULE) {
-      if (rules[at]! !== NONE) rules[at] = renumber[rules[at]!]!;
-    }
-    const trie = this.#nodes;
-    for (let at = NODE + PIECE_OF; at < trie.length; at += NODE) {
-      const piece = trie[at]!;
-      trie[at] = piece >= 0 ? renumber[piece]! : -2 - renumber[-2 - piece]!;
-    }
-    this.#finder = finder;
-    const kept = new Int32Array(2 * count);
-    const refs =
-      texts.length < 0xffff && nodeCount <= 0x10000
-        ? new Uint16Array(2 * count)
-        : new Int32Array(2 * count);
-    for (let r = 0; r < count; r++) {
-      kept[2 * r] = rules[RULE * r]!;
-      kept[2 * r + 1] = rules[RULE * r + FLAGS]!;
-      refs[2 * r] = rules[RULE * r + TAIL]! + 1;
-      refs[2 * r + 1] = rules[RULE * r + LEAF]!;
-    }
-    this.#rules = kept;
-    this.#refs = refs;
+    this.#table = table;
+    this.#compact = this.#size === 2;
+    this.#items =
+      this.#tableRules + specialRules.length <= 0xffff ? Uint16Array.from(items) : items;
+    this.#specialRules = Int32Array.from(specialRules);
+    this.#specialData = Int32Array.from(specialData);
+    this.#entries = source === null ? Array.from(order, (r) => entries[r]!) : null;
+    this.#make = source?.make ?? null;
+    this.#made = source === null ? [] : new Array(MADE_SLOTS);
+    this.#madeFor = new Int32Array(source === null ? 0 : MADE_SLOTS).fill(NONE);
     // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
     let entryBytes = 0;
-    if (make === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
+    if (source === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
     else entryBytes = (8 + 260) * MADE_SLOTS;
     this.bytes =
-      512 +
+      1024 +
       entryBytes +
-      kept.byteLength +
+      owned +
+      this.#items.byteLength +
+      8 * specialRules.length +
       refs.byteLength +
-      4 * (this.#priorityRuns.length + this.#nodes.length) +
+      this.#groupStarts.byteLength +
+      this.#nodes.byteLength +
+      this.#runStarts.byteLength +
       finder.bytes;
   }
 
@@ -266,18 +385,22 @@ export class WildcardProgram {
     const search = state.search;
     if (search.work > search.budget) return;
     const occurrences = OCCURRENCES;
-    occurrences.reset(this.#finder, path);
+    const finder = this.#finder;
+    occurrences.reset(finder, path);
     const nodeCount = this.#nodes.length / NODE;
     // Grown to the largest program checked (new slots hold no check's number).
     if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
     if (++checks > 0x3fffffff) {
       checks = 1;
       placements.fill(0);
+      groupMarks.fill(0);
     }
-    const rules = this.#rules;
-    const runs = this.#priorityRuns;
-    let run = 0;
-    let p = 0;
+    const items = this.#items;
+    const table = this.#table;
+    const size = this.#size;
+    const compact = this.#compact;
+    const tableRules = this.#tableRules;
+    const groupStarts = this.#groupStarts;
     const n = path.length;
     // The best of each kind, as numbers: priority -1 when there is none.
     let allowPriority = state.allow === null ? -1 : state.allow.priority;
@@ -285,49 +408,113 @@ export class WildcardProgram {
     let disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
     let disallowLine = state.disallow === null ? 0 : state.disallow.line;
     let visited = 0;
-    const count = this.#count;
-    for (let r = 0; r < count; r++) {
-      if (r === runs[run]) {
-        p = runs[run + 1]!;
-        run += 2;
+    // Group 0, then the groups of the key pieces the path holds: the dictionary's found (after
+    // the automaton's states, ascending), then those ending at the automaton's states (each state
+    // and the states on its failure chain where a piece ends), each group once.
+    const groupCount = groupStarts.length - 1;
+    if (groupMarks.length < groupCount) {
+      groupMarks = new Int32Array(groupCount);
+      groupList = new Int32Array(groupCount);
+    }
+    const marks = groupMarks;
+    const list = groupList;
+    const check = checks;
+    let listed = 1;
+    list[0] = 0;
+    const keyBase = finder.keyBase;
+    const distinct = occurrences.distinct;
+    const states = occurrences.distinctFrom(keyBase);
+    for (let k = states; k < distinct; k++) {
+      const g = ((occurrences.distinctKey(k) - keyBase) >> GROUP_SHIFT) + 1;
+      if (marks[g] === check) continue;
+      marks[g] = check;
+      list[listed++] = g;
+    }
+    const automaton = finder.automaton;
+    let outputsRead = 0;
+    if (automaton !== null) {
+      const pieceAt = automaton.pieceAt;
+      const outputs = automaton.outputs;
+      const first = finder.hashed - 1;
+      for (let k = 0; k < states; k++) {
+        for (let o = occurrences.distinctKey(k); o !== 0; o = outputs[o]!) {
+          outputsRead++;
+          const piece = pieceAt[o]!;
+          if (piece === 0) continue;
+          const g = ((first + piece) >> GROUP_SHIFT) + 1;
+          if (marks[g] === check) continue;
+          marks[g] = check;
+          list[listed++] = g;
+        }
       }
-      const l = rules[2 * r]!;
-      const allow = (rules[2 * r + 1]! & ALLOW) !== 0;
+    }
+    let next = 0;
+    let r = 0;
+    let end = 0;
+    for (;;) {
+      if (r >= end) {
+        if (next >= listed) break;
+        const g = list[next++]!;
+        r = groupStarts[g]!;
+        end = groupStarts[g + 1]!;
+        continue;
+      }
+      const item = items[r]!;
+      let word: number;
+      let p: number;
+      if (item < tableRules) {
+        const at = size * item;
+        word = table[at]!;
+        p = compact ? table[at + 1]! & LENGTH_MASK : table[at + 2]! - table[at + 1]!;
+      } else {
+        word = table[size * this.#specialRules[item - tableRules]!]!;
+        p = this.#specialData[item - tableRules]! >> 1;
+      }
+      const l = word >> 2;
+      const allow = (word & 1) !== 0;
       const beatsAllow = p > allowPriority || (p === allowPriority && l < allowLine);
       const beatsDisallow = p > disallowPriority || (p === disallowPriority && l < disallowLine);
       if (!(allow ? beatsAllow : beatsDisallow)) {
-        // Strongest first: an entry that beats neither best is followed by no better one.
-        if (!(allow ? beatsDisallow : beatsAllow)) break;
+        // Strongest first within a group: a rule that beats neither best is followed by no
+        // better one there.
+        r = allow ? (beatsDisallow ? r + 1 : end) : beatsAllow ? r + 1 : end;
         continue;
       }
       visited++;
       if (!this.#matches(r, n, occurrences)) {
-        if ((visited & 255) === 0 && search.work + visited + occurrences.work > search.budget) {
+        if (
+          (visited & 255) === 0 &&
+          search.work + visited + occurrences.work + listed > search.budget
+        ) {
           break;
         }
+        r++;
         continue;
       }
       if (allow) {
-        state.allow = this.#entryOf(r);
+        state.allow = this.#entryOf(r, item, l);
         allowPriority = p;
         allowLine = l;
       } else {
-        state.disallow = this.#entryOf(r);
+        state.disallow = this.#entryOf(r, item, l);
         disallowPriority = p;
         disallowLine = l;
       }
+      r++;
     }
     // A unit for each rule tested, and one for each of its lookups made in place.
-    search.work += 2 * visited + occurrences.work;
+    search.work += 2 * visited + occurrences.work + listed + outputsRead;
     occurrences.release();
   }
 
-  /** The entry of rule `r`: kept, or made again (and kept a while). */
-  #entryOf(r: number): IndexEntry {
+  /** The entry of rule `r` (its item, its line): kept, or made again (and kept a while). */
+  #entryOf(r: number, item: number, line: number): IndexEntry {
     if (this.#entries !== null) return this.#entries[r]!;
     const slot = r % MADE_SLOTS;
     if (this.#madeFor[slot] === r) return this.#made[slot]!;
-    const entry = this.#make!(this.#rules[2 * r]!, (this.#rules[2 * r + 1]! & REWRITE) !== 0);
+    const special = item - this.#tableRules;
+    const rewrite = special >= 0 && (this.#specialData[special]! & 1) !== 0;
+    const entry = this.#make!(line, rewrite);
     this.#made[slot] = entry;
     this.#madeFor[slot] = r;
     return entry;
@@ -340,41 +527,38 @@ export class WildcardProgram {
    */
   #matches(r: number, n: number, occurrences: PieceOccurrences): boolean {
     const refs = this.#refs;
-    const tail = refs[2 * r]! - 1;
+    const tailRef = refs[REFS * r]!;
+    const tail = (tailRef >> 1) - 1;
     const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
-    const flags = this.#rules[2 * r + 1]!;
-    const prefixLength = (flags >>> LENGTH_SHIFT) & 0xffff;
-    const anchored = (flags & ANCHORED) !== 0;
+    const anchored = (tailRef & ANCHORED_BIT) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
-    if (anchored) {
-      if (n - tailLength < prefixLength) return false;
-      if (tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
-    }
+    if (anchored && tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
     // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
     // and a tail's last occurrence found once: whichever is known already is looked at first,
     // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
     // rules sharing a tail that does not occur).
-    const leaf = refs[2 * r + 1]!;
+    const leafRef = refs[REFS * r + LEAF]!;
+    const leaf = leafRef >> 1;
     const nodes = this.#nodes;
     const marks = placements;
     const mark = marks[PLACED * leaf]!;
     const placed = mark === checks;
     const ends = marks[PLACED * leaf + END]!;
     if (placed && ends < 0) return false;
-    // Where the start ends at the least: its prefix's length, or what a stopped placement found.
-    const least = mark === -checks ? Math.max(prefixLength, ends) : prefixLength;
+    // Where the start ends at the least: what a stopped placement found.
+    const least = mark === -checks ? ends : 0;
     const info = occurrences.info;
     const record = INFO * tail;
     // Where the tail must start at the latest (-1: not looked up).
     let latest = anchored ? n - tailLength : NONE;
     if (!anchored && tail !== NONE) {
       const known = info[record] === occurrences.stamp;
-      if (known || (!placed && (flags & TAIL_FIRST) !== 0)) {
+      if (known || (!placed && (leafRef & TAIL_FIRST_BIT) !== 0)) {
         if (!known) occurrences.infoOf(tail);
         latest = info[record + LAST]! - tailLength + 1;
         if (latest < (placed ? ends : least)) return false;
       }
-    } else if (anchored && !placed && latest < least) {
+    } else if (anchored && latest < (placed ? ends : least)) {
       return false;
     }
     // Before placing the start: it ends after the first occurrence of its last piece at least,
@@ -382,21 +566,16 @@ export class WildcardProgram {
     // vain).
     if (!placed && latest >= 0 && leaf !== 0) {
       const last = nodes[NODE * leaf + PIECE_OF]!;
-      if (last >= 0) {
-        const lastRecord = INFO * last;
-        if (info[lastRecord] !== occurrences.stamp) occurrences.infoOf(last);
+      if ((last & PREFIX_BIT) === 0) {
+        const lastRecord = INFO * (last >> 1);
+        if (info[lastRecord] !== occurrences.stamp) occurrences.infoOf(last >> 1);
         const first = info[lastRecord + FIRST]!;
         if (first < 0 || first + 1 > latest) return false;
       }
     }
     // Placed no further than the tail allows: past `latest` the rule cannot match.
     const limit = latest < 0 ? n : latest;
-    const run = flags >>> RUN_SHIFT;
-    const pos = placed
-      ? ends
-      : run === 0
-        ? this.#resolve(leaf, occurrences, limit)
-        : this.#resolveRun(leaf, run, occurrences, limit);
+    const pos = placed ? ends : leaf === 0 ? 0 : this.#resolveRun(leaf, occurrences, limit);
     if (pos < 0) return false;
     // The tail must not overlap the last piece placed: it ends the path after it, or occurs
     // after it.
@@ -456,32 +635,43 @@ export class WildcardProgram {
   }
 
   /**
-   * {@link #resolve} for a rule whose own nodes are the `run` nodes up to `leaf` (numbered in a
-   * row, each the child of the one before): the nodes above them are resolved, then its own
-   * are placed top down, stopping past `limit` (the leaf marked with where it ends at the
-   * least, for rules that share it), without climbing them.
+   * {@link #resolve} for trie node `leaf` through the run of nodes it ends (nodes added in a row
+   * by one rule, numbered consecutively, each the child of the one before: see `#runStarts`):
+   * the nodes above the run are resolved, then the run's are placed top down, those not placed
+   * yet in this check, stopping past `limit` (the leaf marked with where it ends at the least,
+   * for rules that share it), without climbing them. Rules are visited in the order the trie
+   * was built, so the nodes of a rule's own run are not placed before it is visited, unless by
+   * a rule sharing them.
    */
-  #resolveRun(leaf: number, run: number, occurrences: PieceOccurrences, limit: number): number {
+  #resolveRun(leaf: number, occurrences: PieceOccurrences, limit: number): number {
     const nodes = this.#nodes;
     const marks = placements;
     const check = checks;
-    const head = leaf - run + 1;
+    // The run's first node: the last start of a run at or before the leaf.
+    const starts = this.#runStarts;
+    let w = leaf >> 5;
+    let word = starts[w]! & ((2 << (leaf & 31)) - 1);
+    while (word === 0) word = starts[--w]!;
+    const head = (w << 5) + 31 - Math.clz32(word);
     const parent = nodes[NODE * head]!;
     let pos = parent === 0 ? 0 : this.#resolve(parent, occurrences, limit);
     if (pos < 0 || pos > limit) return pos;
-    // No rule reached these nodes before this one in this check: the trie was built in the
-    // order rules are tested, so the rules through them come after it.
-    for (let v = head; v <= leaf; v++) {
-      if (pos >= 0) pos = this.#place(nodes[NODE * v + PIECE_OF]!, pos, occurrences);
-      marks[PLACED * v] = check;
-      marks[PLACED * v + END] = pos;
-      if (pos > limit && v < leaf) {
-        marks[PLACED * leaf] = -check;
+    for (let v = head; ; v++) {
+      if (marks[PLACED * v] === check) {
+        pos = marks[PLACED * v + END]!;
+      } else {
+        pos = this.#place(nodes[NODE * v + PIECE_OF]!, pos, occurrences);
+        marks[PLACED * v] = check;
+        marks[PLACED * v + END] = pos;
+      }
+      if (v === leaf) return pos;
+      if (pos < 0 || pos > limit) {
+        // The nodes below end there or later, or cannot be placed: the leaf marked so.
+        marks[PLACED * leaf] = pos < 0 ? check : -check;
         marks[PLACED * leaf + END] = pos;
-        break;
+        return pos;
       }
     }
-    return pos;
   }
 
   /** Marks the nodes of `#stack[0, top)` as ending at `least` or later (see `#resolve`). */
@@ -496,15 +686,15 @@ export class WildcardProgram {
   }
 
   /**
-   * Where `piece` (a node's: a prefix is -2 - its id) ends when placed at its leftmost
-   * occurrence at or after `pos`, or -1: a prefix must end at its length. A piece placed counts
-   * a unit of work; a prefix's test counts itself (`endsAt`).
+   * Where a node's piece (`code`: see {@link NODE}) ends when placed at its leftmost occurrence
+   * at or after `pos`, or -1: a prefix must end at its length. A piece placed counts a unit of
+   * work; a prefix's test counts itself (`endsAt`).
    */
-  #place(piece: number, pos: number, occurrences: PieceOccurrences): number {
-    if (piece < 0) {
-      const prefix = -2 - piece;
-      const end = this.#finder.lengthOf(prefix);
-      return occurrences.endsAt(prefix, end - 1) ? end : NONE;
+  #place(code: number, pos: number, occurrences: PieceOccurrences): number {
+    const piece = code >> 1;
+    if ((code & PREFIX_BIT) !== 0) {
+      const end = this.#finder.lengthOf(piece);
+      return occurrences.endsAt(piece, end - 1) ? end : NONE;
     }
     occurrences.work++;
     // `occurrences.next`, its usual answers written out from the piece's record: first after

@@ -134,9 +134,10 @@ describe('the parsed cache', () => {
 
   // Rules filed by prefix, and wildcard rules with an empty prefix (filed by trigram): both kept
   // as rule numbers, a few bytes a rule besides the body and the rule table. A check that the
-  // indexes cannot settle cheaply builds the set's wildcard program, which is larger (12 bytes a
-  // rule and a few a piece): counted, so the byte budget bounds it. The least a shape
-  // retains tells that its checks did what it names (the program is built, or not).
+  // indexes cannot settle cheaply builds the set's wildcard program (6 bytes a rule and a few a
+  // piece), which takes the place of the trigram index: counted, so the byte budget bounds it.
+  // The least a shape retains tells that its checks did what it names (the program is built:
+  // about 1.6× without it, 1.8× with it, for the file of unordered wildcard rules).
   it.each([
     [2, 0, 'a rule-dense file', ruleDense, 100_000, ['/o{i}/p1/x', '/o{i}/q'], [false, true]],
     [2, 0, 'a wildcard-dense file', wildcardDense, 100_000, ['/o{i}/q', '/p1/x'], [true, true]],
@@ -153,8 +154,8 @@ describe('the parsed cache', () => {
       [false, true],
     ],
     [
-      3,
-      2.2,
+      2,
+      1.75,
       'a file of unordered wildcard rules once its program is built',
       unorderedRules,
       500 * 1024,
@@ -177,7 +178,12 @@ describe('the parsed cache', () => {
           return new Response(new Uint8Array(bodies[i]!), { status: 200 });
         },
       });
-      await client.isAllowed('https://o0.example/', 'FooBot');
+      // The first origin checked before measuring, at the same paths: what is measured is what
+      // each further origin costs, not the arrays of a check (one set for the process, grown to
+      // the longest path and the largest wildcard program checked).
+      for (const path of paths) {
+        await client.isAllowed(`https://o0.example${path.replace('{i}', '0')}`, 'FooBot');
+      }
       const before = await settledMemory();
       for (let i = 1; i < count; i++) {
         // Indexed on the first check (over 2048 rules), then checked again.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
 import { pieceFinding } from '../../src/match/piece-finder.js';
 import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
-import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { ruleTableLayout, SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
 import { referenceCheck } from '../helpers/reference-port.js';
 
@@ -155,6 +155,31 @@ describe('indexed matcher = reference port', () => {
     });
     afterAll(() => {
       ruleIndexing.alwaysProgram = false;
+      pieceFinding.minChars = minChars;
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
+  // The same through the program of a set read from a compact rule table, as a large file's
+  // sets get it: the program reads each rule's line, kind and priority from the table (a rule
+  // whose pattern differs from its value, escaped or an `index.html` rewrite, keeps its own).
+  describe('with every wildcard rule through the program over a compact rule table', () => {
+    const minChars = pieceFinding.minChars;
+    const largestArray = ruleTableLayout.largestArray;
+    beforeAll(() => {
+      ruleIndexing.smallSet = 0;
+      ruleIndexing.tableSet = 0;
+      ruleIndexing.alwaysProgram = true;
+      ruleTableLayout.largestArray = 0;
+      pieceFinding.minChars = 0;
+    });
+    afterAll(() => {
+      ruleIndexing.smallSet = SMALL_SET;
+      ruleIndexing.tableSet = TABLE_SET;
+      ruleIndexing.alwaysProgram = false;
+      ruleTableLayout.largestArray = largestArray;
       pieceFinding.minChars = minChars;
     });
     it('agrees on verdict and matching line for generated files', () => {

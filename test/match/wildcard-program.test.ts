@@ -298,3 +298,37 @@ describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => 
     expect(search.work).toBeGreaterThan(0);
   });
 });
+
+// Pieces found by hash, and by the automaton alone.
+describe.each([8, 0])('WildcardProgram on an ordinary path (%i lengths hashed)', (maxLengths) => {
+  beforeEach(() => {
+    pieceFinding.maxLengths = maxLengths;
+    pieceFinding.minChars = 0;
+  });
+  afterEach(() => {
+    pieceFinding.maxLengths = 8;
+    pieceFinding.minChars = 1024;
+  });
+
+  it('visits only the rules of the pieces the path holds', () => {
+    // Rules filed by a piece each must contain: a path that holds few of them costs the same
+    // work whatever the number of rules, once the program is built (it is what checks the set's
+    // wildcard rules from then on, in place of the trigram index).
+    const id = (i: number): string => i.toString(36);
+    const work: number[] = [];
+    for (const count of [2000, 8000]) {
+      const patterns = Array.from({ length: count }, (_, i) => `/*x${id(i % 500)}q*y${id(i)}q`);
+      const { entries, program } = programOf(patterns);
+      for (const path of ['/x1q/y1q/', '/index.html', '/y1q/x1q/']) {
+        const search = new PathSearch();
+        search.reset(path, Number.POSITIVE_INFINITY);
+        const state: MatchState = { allow: null, disallow: null, search };
+        program.match(path, state);
+        expect([state.allow?.line ?? 0, state.disallow?.line ?? 0]).toEqual(naive(entries, path));
+        if (path === '/x1q/y1q/') work.push(search.work);
+      }
+    }
+    expect(work[1]).toBeLessThan(300);
+    expect(work[1]).toBeLessThanOrEqual(work[0]! + 20);
+  });
+});
