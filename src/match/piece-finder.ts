@@ -1,7 +1,7 @@
 /**
  * Finds the distinct literal pieces of a rule set's wildcard patterns in a path, all at once:
  * the pieces of a few lengths (those most pieces have) through a {@link PieceDictionary}, a few
- * bytes a piece; the others, if any, through a {@link PieceAutomaton}, about 12 bytes a character
+ * bytes a piece; the others, if any, through a {@link PieceAutomaton}, about 8 bytes a character
  * and 6 a piece (a length whose pieces are few costs it little, and the dictionary a pass). A
  * pass over a path gives `PieceOccurrences` keys: the automaton's state after each character (a
  * piece owns a range of states), and a key of its own for each occurrence of a dictionary piece.

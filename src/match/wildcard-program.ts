@@ -56,6 +56,9 @@ let placements = new Int32Array(0);
  */
 let groupMarks = new Int32Array(0);
 let groupList = new Int32Array(0);
+/** The automaton's pieces ending at one state (see `PieceAutomaton.piecesAt`), and its work. */
+let foundPieces = new Int32Array(0);
+const WALKED = new Float64Array(1);
 /** Number of the current check, for `placements` (wraps to 1, clearing them). */
 let checks = 0;
 const PLACED = 2;
@@ -431,17 +434,16 @@ export class WildcardProgram {
       list[listed++] = g;
     }
     const automaton = finder.automaton;
-    let outputsRead = 0;
+    const walked = WALKED;
+    walked[0] = 0;
     if (automaton !== null) {
-      const pieceAt = automaton.pieceAt;
-      const outputs = automaton.outputs;
-      const first = finder.hashed - 1;
+      if (foundPieces.length < automaton.pieces) foundPieces = new Int32Array(automaton.pieces);
+      const found = foundPieces;
+      const first = finder.hashed;
       for (let k = 0; k < states; k++) {
-        for (let o = occurrences.distinctKey(k); o !== 0; o = outputs[o]!) {
-          outputsRead++;
-          const piece = pieceAt[o]!;
-          if (piece === 0) continue;
-          const g = ((first + piece) >> GROUP_SHIFT) + 1;
+        const count = automaton.piecesAt(occurrences.distinctKey(k), found, 0, walked);
+        for (let i = 0; i < count; i++) {
+          const g = ((first + found[i]!) >> GROUP_SHIFT) + 1;
           if (marks[g] === check) continue;
           marks[g] = check;
           list[listed++] = g;
@@ -503,7 +505,7 @@ export class WildcardProgram {
       r++;
     }
     // A unit for each rule tested, and one for each of its lookups made in place.
-    search.work += 2 * visited + occurrences.work + listed + outputsRead;
+    search.work += 2 * visited + occurrences.work + listed + walked[0]!;
     occurrences.release();
   }
 
