@@ -18,6 +18,11 @@ export class TableMatch implements IndexEntry {
   readonly allow: boolean;
   readonly indexRewrite = false;
   readonly pieces = null;
+  // A match, never scanned: what a scan reads first says nothing (see `IndexEntry`).
+  readonly lead = 0;
+  readonly leadMask = 0;
+  readonly tailEnd = -1;
+  need = -1;
   priority = 0;
   line = 0;
   anchored = false;
