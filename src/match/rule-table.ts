@@ -10,6 +10,7 @@ import type { BodyText } from '../parse/body.js';
 import { type GroupHandler, RuleFlag, readGroups, rulePattern } from '../parse/read-groups.js';
 import type { ParseOptions } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
+import { charCodesOf } from '../util/char-codes.js';
 import { keepShape } from '../util/kept-shape.js';
 import type { PathSearch } from './path-search.js';
 import { compilePattern } from './pattern.js';
@@ -364,6 +365,9 @@ export function scanRules(
   state: MatchState,
 ): boolean {
   const text = body.text;
+  // The rules' characters are read from the text's codes (a typed array: each `charCodeAt`
+  // costs V8 a test of the string's representation), which a parse just before leaves in place.
+  const codes = charCodesOf(text, body.utf16);
   const search = state.search;
   const path = search.path;
   const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
@@ -382,16 +386,18 @@ export function scanRules(
       const allow = (word & ALLOW) !== 0;
       const line = word >> 2;
       let pattern = text;
+      let chars = codes;
       if ((word & ESCAPED) !== 0) {
         pattern = rulePattern(text.slice(start, end), word & 3, body.utf16, rfc9309);
+        chars = patternCodes(pattern);
         start = 0;
         end = pattern.length;
-      } else if (second >= 0 && end - start >= 2 && text.charCodeAt(start) === 0x2f) {
+      } else if (second >= 0 && end - start >= 2 && codes[start] === 0x2f) {
         // Most rules start with `/`, as the path does, and differ from it in their second
         // character: passed over before anything else, at the cost `matchesRule` counts. Their
         // `index.html` rewrite starts with the same two characters, or is `/$`, which a path
         // with a second character does not match either.
-        const c = text.charCodeAt(start + 1);
+        const c = codes[start + 1]!;
         if (c !== second && c !== 0x2a && c !== 0x24) {
           if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
             search.work += 1 + (end - start);
@@ -403,7 +409,7 @@ export function scanRules(
       // A rule's priority is its pattern's length (`priorityOf`).
       if (
         beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
-        matchesRule(pattern, start, end, search)
+        matchesRule(pattern, chars, start, end, search)
       ) {
         const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
         if (allow) state.allow = entry;
@@ -414,7 +420,7 @@ export function scanRules(
         const rewritten = indexRewriteOf(pattern.slice(start, end))!;
         if (
           beatsBest(rewritten.length, line, state.allow) &&
-          matchesRule(rewritten, 0, rewritten.length, search)
+          matchesRule(rewritten, patternCodes(rewritten), 0, rewritten.length, search)
         ) {
           state.allow = makeEntry(rewritten, true, group, line, true);
         }
@@ -437,22 +443,46 @@ const ESCAPED: typeof RuleFlag.escaped = 2;
  */
 const SCAN = { second: -1, pathChars: false, wildcardWork: 0 };
 
+/** The codes of the last pattern given to {@link patternCodes}. */
+let PATTERN_CODES = new Uint8Array(64);
+
 /**
- * Whether the path of `search` matches `pattern[start, end)`, with the work counted: its
- * literal prefix compared in place; a wildcard pattern then ruled out by a character the path
- * lacks (most need one: `?`, `&`, `.`), else searched for.
+ * The character codes of a pattern that differs from the body's text (escaped, or a rewrite),
+ * for the scan to read as it reads the text's: valid until the next call. Patterns are ASCII
+ * (escaping leaves no character above 0x7F), so each code is a byte.
  */
-function matchesRule(pattern: string, start: number, end: number, search: PathSearch): boolean {
+function patternCodes(pattern: string): Uint8Array {
+  if (PATTERN_CODES.length < pattern.length) {
+    PATTERN_CODES = new Uint8Array(Math.max(2 * PATTERN_CODES.length, pattern.length));
+  }
+  const codes = PATTERN_CODES;
+  for (let i = 0; i < pattern.length; i++) codes[i] = pattern.charCodeAt(i);
+  return codes;
+}
+
+/**
+ * Whether the path of `search` matches `pattern[start, end)`, whose character codes are
+ * `chars[start, end)`, with the work counted: its literal prefix compared in place; a wildcard
+ * pattern then ruled out by a character the path lacks (most need one: `?`, `&`, `.`), else
+ * searched for.
+ */
+function matchesRule(
+  pattern: string,
+  chars: Uint8Array,
+  start: number,
+  end: number,
+  search: PathSearch,
+): boolean {
   search.work += 1 + (end - start);
   const path = search.path;
-  const star = prefixMatch(pattern, start, end, path, SCAN.second);
+  const star = prefixMatch(chars, start, end, path, SCAN.second);
   if (star < 0) return star === PrefixMatch.yes;
   if (!SCAN.pathChars) {
     search.work += path.length;
     fillPathChars(path);
     SCAN.pathChars = true;
   }
-  if (lacksCharacterOf(pattern, start + star, end)) return false;
+  if (lacksCharacterOf(chars, start + star, end)) return false;
   const before = search.work;
   const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
   SCAN.wildcardWork += search.work - before;
@@ -463,13 +493,13 @@ function matchesRule(pattern: string, start: number, end: number, search: PathSe
 const PrefixMatch = { no: -1, yes: -2 } as const;
 
 /**
- * Compares the pattern `pattern[start, end)` with `path` in place up to its first `*`: whether
- * the path matches it (a pattern without `*`), does not, or matches its prefix and must be
- * matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
+ * Compares the pattern whose codes are `chars[start, end)` with `path` in place up to its first
+ * `*`: whether the path matches it (a pattern without `*`), does not, or matches its prefix and
+ * must be matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
  * `second`: the path's second character when the path starts with `/`, else −1.
  */
 function prefixMatch(
-  pattern: string,
+  chars: Uint8Array,
   start: number,
   end: number,
   path: string,
@@ -478,13 +508,13 @@ function prefixMatch(
   let i = 0;
   // Most patterns start with `/`, as `second` says the path does: then most are told apart from
   // the path by their second character, compared here with the path's, read once per scan.
-  if (second >= 0 && end - start >= 2 && pattern.charCodeAt(start) === 0x2f) {
-    const c = pattern.charCodeAt(start + 1);
+  if (second >= 0 && end - start >= 2 && chars[start] === 0x2f) {
+    const c = chars[start + 1]!;
     if (c !== second && c !== 0x2a && c !== 0x24) return PrefixMatch.no;
     i = 1;
   }
   for (; start + i < end; i++) {
-    const c = pattern.charCodeAt(start + i);
+    const c = chars[start + i]!;
     if (c === 0x2a) return i;
     // `$` is special only as the pattern's last character: the path must end there.
     if (c === 0x24 && start + i === end - 1) {
@@ -511,13 +541,13 @@ function fillPathChars(path: string): void {
 }
 
 /**
- * Whether the wildcard pattern `pattern[from, end)` (from its first `*` on) holds a literal
- * character that the path of the last {@link fillPathChars} lacks: then the path does not
- * match it. (Patterns are escaped, so ASCII; anything else is not ruled out.)
+ * Whether the wildcard pattern whose codes are `chars[from, end)` (from its first `*` on) holds
+ * a literal character that the path of the last {@link fillPathChars} lacks: then the path does
+ * not match it. (Patterns are escaped, so ASCII; anything else is not ruled out.)
  */
-function lacksCharacterOf(pattern: string, from: number, end: number): boolean {
+function lacksCharacterOf(chars: Uint8Array, from: number, end: number): boolean {
   for (let i = from; i < end; i++) {
-    const c = pattern.charCodeAt(i);
+    const c = chars[i]!;
     if (c === 0x2a || c >= 0x80 || (c === 0x24 && i === end - 1)) continue;
     if ((PATH_CHARS[c >> 5]! & (1 << (c & 31))) === 0) return true;
   }

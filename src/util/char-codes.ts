@@ -37,6 +37,11 @@ let shared = new Uint8Array(2048);
 let sharedView = new DataView(shared.buffer);
 let units: Uint16Array = new Uint16Array(0);
 let lent = false;
+/**
+ * The text whose codes {@link shared} holds (null: none yet): a parse fills it, and the first
+ * check of the file that follows reads the same codes ({@link charCodesOf}) without a copy.
+ */
+let held: string | null = null;
 
 /**
  * Texts up to this many characters use the shared array, which then keeps its size: that covers
@@ -70,10 +75,33 @@ export function withCharCodes<T>(
     // would be made for each body, which costs more than copying a small one.
     if (bytes !== undefined) shared.set(bytes);
     else fill(text, utf16, shared, units);
+    held = text;
     return read(shared);
   } finally {
     lent = false;
   }
+}
+
+/**
+ * The character codes of `text[0, text.length)` (`utf16` as for {@link withCharCodes}), to read
+ * while nothing else runs: the shared array when it holds them (the text last read through
+ * {@link withCharCodes} or this, as a check of a file just parsed finds it), else filled again,
+ * or an array of its own while the shared one is lent or for a text longer than it keeps. Valid
+ * until the next call of either function.
+ */
+export function charCodesOf(text: string, utf16: boolean): CharCodes {
+  // A text equal to the one held has the same codes, whichever string holds it.
+  if (text === held) return shared;
+  if (lent || text.length > LARGEST_KEPT) {
+    return fill(text, utf16, new Uint8Array(text.length), new Uint16Array(0));
+  }
+  if (shared.length < text.length) {
+    shared = new Uint8Array(Math.max(2 * shared.length, text.length));
+    sharedView = new DataView(shared.buffer);
+  }
+  fill(text, utf16, shared, units);
+  held = text;
+  return shared;
 }
 
 /**

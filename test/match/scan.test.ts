@@ -35,6 +35,26 @@ describe('scanning a rule set', () => {
     expect(rewrite.state.allow).toMatchObject({ line: 3, indexRewrite: true, pattern: '/x/$' });
   });
 
+  it('answers a file whose first check comes after other files were parsed', () => {
+    // Each file's rules are read from its text's codes, which a later parse replaces.
+    const bodies = ['/a', '/b', '/c'].map(
+      (prefix) =>
+        `User-agent: *\nDisallow: ${prefix}*.pdf$\nAllow: ${prefix}/x\nDisallow: ${prefix}\n`,
+    );
+    const files = bodies.map((body) => parseRobotsTxt(body));
+    files.forEach((robots, i) => {
+      const prefix = String.fromCharCode(0x61 + i);
+      expect(robots.matchingLine(`https://e.com/${prefix}/y.pdf`, 'Bot')).toBe(2);
+      expect(
+        parseRobotsTxt(bodies[(i + 1) % 3]!).matchingLine(`https://e.com/${prefix}/x`, 'Bot'),
+      ).toBe(0);
+    });
+    const late = files.map((robots, i) =>
+      robots.matchingLine(`https://e.com/${'abc'[i]}/x`, 'Bot'),
+    );
+    expect(late).toEqual([3, 3, 3]);
+  });
+
   it('gives up on wildcard patterns against a long path or past the budget; the index answers', () => {
     const rules = Array.from({ length: 200 }, (_, i) => `Allow: /aa*${'a'.repeat(i % 7)}aaab`);
     const body = `User-agent: *\nDisallow: /a\n${rules.join('\n')}\n`;

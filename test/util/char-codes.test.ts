@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withCharCodes } from '../../src/util/char-codes.js';
+import { charCodesOf, withCharCodes } from '../../src/util/char-codes.js';
 
 // Code units above 0xFF read as 0xFF (see CharCodes).
 const codesOf = (text: string): number[] =>
@@ -82,5 +82,22 @@ describe('withCharCodes', () => {
     const text = `${'Disallow: /x\n'.repeat(50_000)}Allow: /é`;
     const codes = withCharCodes(text, true, (c) => Array.from(c.subarray(0, text.length)));
     expect(codes).toEqual(codesOf(text));
+  });
+
+  it('gives a text’s codes after a read, whether that read was of the same text or another', () => {
+    const first = 'User-agent: *\nDisallow: /a\n';
+    const second = 'User-agent: *\nDisallow: /b\n';
+    const read = (text: string, utf16 = false) =>
+      Array.from(charCodesOf(text, utf16).subarray(0, text.length));
+    withCharCodes(first, false, () => 0);
+    expect(read(first)).toEqual(codesOf(first));
+    // Another text of the same length read since: filled again.
+    withCharCodes(second, false, () => 0);
+    expect(read(first)).toEqual(codesOf(first));
+    expect(read('Disallow: /café ✓', true)).toEqual(codesOf('Disallow: /café ✓'));
+    // While the shared array is lent to a reader, another text gets codes of its own.
+    const nested = withCharCodes(first, false, () => read(second));
+    expect(nested).toEqual(codesOf(second));
+    expect(read(first)).toEqual(codesOf(first));
   });
 });
