@@ -5,7 +5,7 @@
  */
 
 import type { BodyText } from '../parse/body.js';
-import type { IndexEntry } from './rule-entry.js';
+import { type IndexEntry, leadMaskOf, leadOf } from './rule-entry.js';
 import { groupOfRule, type RuleNumbers, ruleLine, valueEnd, valueStart } from './rule-table.js';
 
 /**
@@ -18,9 +18,7 @@ export class TableMatch implements IndexEntry {
   readonly allow: boolean;
   readonly indexRewrite = false;
   readonly pieces = null;
-  // A match, never scanned: what a scan reads first says nothing (see `IndexEntry`).
-  readonly lead = 0;
-  readonly leadMask = 0;
+  // A plain rule: no tail, no piece.
   readonly tailEnd = -1;
   need = -1;
   priority = 0;
@@ -53,6 +51,14 @@ export class TableMatch implements IndexEntry {
   get prefix(): string {
     const pattern = this.pattern;
     return this.anchored ? pattern.slice(0, -1) : pattern;
+  }
+
+  get lead(): number {
+    return leadOf(this.prefix) & this.leadMask;
+  }
+
+  get leadMask(): number {
+    return leadMaskOf(this.prefix);
   }
 
   get group(): number {
