@@ -150,10 +150,11 @@ export class WildcardProgram {
   readonly #refs: Uint16Array | Int32Array;
   /**
    * Rules are grouped by a piece each must contain (its key: the one of its pieces, prefix
-   * included, that fewest rules share), strongest first within a group; rules with no piece
-   * (`*`) come first, in group 0. Group g + 1 holds the rules of the key pieces whose id >>
-   * {@link GROUP_SHIFT} is g: rules `#groupStarts[g + 1] … #groupStarts[g + 2] - 1`. A check
-   * visits group 0 and the groups of the pieces its path holds.
+   * included, whose group a path is least likely to hold a piece of), strongest first within a
+   * group; rules with no piece (`*`) come first, in group 0. Group g + 1 holds the rules of the
+   * key pieces whose id >> {@link GROUP_SHIFT} is g: rules `#groupStarts[g + 1] …
+   * #groupStarts[g + 2] - 1`. A check visits group 0 and the groups of the pieces its path
+   * holds.
    */
   readonly #groupStarts: Uint16Array | Int32Array;
   /**
@@ -208,8 +209,10 @@ export class WildcardProgram {
     for (let k = 0; k < pieceIds.length; k++) {
       if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
     }
-    // Each rule's key: of its pieces, the one fewest rules hold (then the longest), of 3
-    // characters or more if it has one (a shorter piece occurs in most paths).
+    // Each rule's key: of its pieces, the one whose group an ordinary path is least likely to
+    // hold a piece of (the odds that a path of about 64 characters holds a piece taken as
+    // 64 × 36^-length, its characters an alphabet of 36, summed over the group's pieces); then
+    // the one fewest rules hold, then the longest.
     const uses = new Int32Array(finder.pieces);
     const seenIn = new Int32Array(finder.pieces).fill(NONE);
     for (let r = 0; r < count; r++) {
@@ -222,19 +225,24 @@ export class WildcardProgram {
     }
     const groupCount = ((finder.pieces + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT) + 1;
     const groups = new Int32Array(groupCount + 1);
+    const odds = new Float64Array(groupCount);
+    for (let id = 0; id < finder.pieces; id++) {
+      odds[(id >> GROUP_SHIFT) + 1]! += Math.min(1, 64 / 36 ** Math.min(finder.lengthOf(id), 8));
+    }
     const keys = new Int32Array(count);
     for (let r = 0; r < count; r++) {
       let key = NONE;
       for (let k = starts[r]!; k < starts[r + 1]!; k++) {
         const id = pieceIds[k]!;
         if (id === NONE) continue;
-        const length = finder.lengthOf(id);
-        const keyLength = key === NONE ? 0 : finder.lengthOf(key);
+        const a = odds[(id >> GROUP_SHIFT) + 1]!;
+        const b = key === NONE ? 0 : odds[(key >> GROUP_SHIFT) + 1]!;
         if (
           key === NONE ||
-          (length >= 3 && keyLength < 3) ||
-          (length >= 3 === keyLength >= 3 &&
-            (uses[id]! < uses[key]! || (uses[id] === uses[key] && length > keyLength)))
+          a < b ||
+          (a === b &&
+            (uses[id]! < uses[key]! ||
+              (uses[id] === uses[key] && finder.lengthOf(id) > finder.lengthOf(key))))
         ) {
           key = id;
         }
