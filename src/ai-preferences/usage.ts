@@ -24,7 +24,7 @@ import {
 import { pathForMatching, urlToString } from '../match/path.js';
 import { PathSearch } from '../match/path-search.js';
 import { type CompiledPattern, compilePattern } from '../match/pattern.js';
-import type { IndexEntry, MatchState } from '../match/rule-entry.js';
+import { type IndexEntry, type MatchState, scanNumbers } from '../match/rule-entry.js';
 import { RuleIndex } from '../match/rule-index.js';
 import { toAgentList } from '../parse/agent.js';
 import type { Explanation, RobotsPolicy, RobotsTxt, Selection } from '../types.js';
@@ -517,6 +517,7 @@ function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {
       priority: line.priority,
       line: line.line,
       indexRewrite: false,
+      ...scanNumbers(line.pattern),
     };
   });
   return { index: new RuleIndex(entries), byPriority };

@@ -14,7 +14,7 @@ const MAX_ANCHORS = 3;
  * Whether `c` may be an anchor: ASCII punctuation but `/`, `-` and `*`, which paths hold far
  * less often than letters, digits, `/` and `-` (`?`, `&`, `=`, `.`, `_`, `%`…).
  */
-function anchorable(c: number): boolean {
+export function anchorable(c: number): boolean {
   return (
     c > 0x20 &&
     c < 0x7f &&

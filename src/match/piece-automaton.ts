@@ -3,7 +3,7 @@
  * (those a `PieceFinder` does not hash): one pass over a path tells, for every position, which
  * pieces end there, for all pieces at once. Built once per rule set, in time and memory
  * proportional to the pieces' total length: 8 bytes a trie node (at most one a character; 14
- * from 65,535 nodes) and 6 a piece (12), the trie numbered breadth first so that a node's
+ * from 65,535 nodes) and 10 a piece (20), the trie numbered breadth first so that a node's
  * children are a range of numbers, sorted by character, and a direct table for each node with
  * many children.
  *
@@ -57,6 +57,14 @@ export class PieceAutomaton {
   readonly #wideNodes: Int32Array;
   readonly #wideIndex: Int32Array;
   readonly #wideTable: Uint8Array;
+  /**
+   * The pieces by their depth-first number (`PIECE_FROM`), and per piece the nearest piece whose
+   * range holds its own + 1 (0: none): the piece ends on its failure chain. The pieces ending at
+   * a state are the ranges holding its number, nested (see {@link piecesAt}): a few bytes a
+   * piece, where a link per state would cost them a node, a character of a long piece.
+   */
+  readonly #byNumber: Uint16Array | Int32Array;
+  readonly #enclosing: Uint16Array | Int32Array;
 
   /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
   constructor(pieces: readonly string[]) {
@@ -107,6 +115,23 @@ export class PieceAutomaton {
       longest = Math.max(longest, pieces[p]!.length);
     }
     this.pieceData = pieceData;
+    // Breadth first, a node's failure link comes before it: the nearest piece end on its chain.
+    const pieceOf = new Int32Array(nodes).fill(NONE);
+    for (let p = 0; p < pieces.length; p++) pieceOf[trie.pieceNode[p]!] = p;
+    const nearest = new Int32Array(nodes).fill(NONE);
+    const enclosing = new Int32Array(pieces.length);
+    for (let v = 1; v < nodes; v++) {
+      const f = fail[v]!;
+      const above = f === 0 ? NONE : pieceOf[f] !== NONE ? pieceOf[f]! : nearest[f]!;
+      nearest[v] = above;
+      if (pieceOf[v] !== NONE) enclosing[pieceOf[v]!] = above + 1;
+    }
+    const byNumber = Int32Array.from({ length: pieces.length }, (_, p) => p).sort(
+      (a, b) => order[trie.pieceNode[a]!]! - order[trie.pieceNode[b]!]!,
+    );
+    const narrow = pieces.length < 0xffff;
+    this.#byNumber = narrow ? Uint16Array.from(byNumber) : byNumber;
+    this.#enclosing = narrow ? Uint16Array.from(enclosing) : enclosing;
     if (nodes < 0xffff && longest <= 0xffff) {
       this.#childStart = Uint16Array.from(trie.childStart);
       this.#fail = Uint16Array.from(fail);
@@ -123,11 +148,41 @@ export class PieceAutomaton {
       this.#fail.byteLength +
       this.#order.byteLength +
       this.pieceData.byteLength +
+      this.#byNumber.byteLength +
+      this.#enclosing.byteLength +
       4 * 128 +
       8 * this.#wideNodes.length +
       this.#wideTable.length +
       512
     );
+  }
+
+  /**
+   * Writes to `out` from `at` the pieces that end where a pass recorded `state` (a depth-first
+   * number; 0 holds none), deepest first, and returns where it stopped; `work[0]` grows by the
+   * steps taken (halving among the pieces, and along their nesting).
+   */
+  piecesAt(state: number, out: Int32Array, at: number, work: Float64Array): number {
+    const byNumber = this.#byNumber;
+    const data = this.pieceData;
+    // The last piece numbered at or before the state: the deepest range holding the state, if
+    // any, holds it (ranges are nested or apart).
+    let lo = 0;
+    let hi = byNumber.length;
+    let steps = 0;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      steps++;
+      if (data[PIECE * byNumber[mid]! + PIECE_FROM]! <= state) lo = mid + 1;
+      else hi = mid;
+    }
+    const enclosing = this.#enclosing;
+    for (let p = lo === 0 ? NONE : byNumber[lo - 1]!; p !== NONE; p = enclosing[p]! - 1) {
+      steps++;
+      if (data[PIECE * p + PIECE_TO]! > state) out[at++] = p;
+    }
+    work[0]! += steps;
+    return at;
   }
 
   /** Node v's child on character c, or -1. */

@@ -5,7 +5,11 @@
 
 import type { PathSearch } from './path-search.js';
 import { type CompiledPattern, compilePattern } from './pattern.js';
-import { priorityOf, type RankedRule, ScanStep, scanStep } from './strategy.js';
+import { priorityOf, type RankedRule, type ScanStep, scanStep } from './strategy.js';
+
+/** The scan steps {@link scanEntries} tests, as module constants (V8 folds them). */
+const PASS: typeof ScanStep.pass = 1;
+const STOP: typeof ScanStep.stop = 2;
 
 /**
  * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
@@ -20,6 +24,20 @@ export interface IndexEntry extends CompiledPattern, RankedRule {
   readonly priority: number;
   readonly line: number;
   readonly indexRewrite: boolean;
+  /**
+   * The prefix's first three characters (fewer if it is shorter) as one number, for a scan to
+   * compare with the path's before anything else of the entry: see {@link leadOf}.
+   */
+  readonly lead: number;
+  /** The bits of {@link lead} a path's lead must equal, and {@link WHOLE_PREFIX}: see {@link leadOf}. */
+  readonly leadMask: number;
+  /** The last character of an anchored wildcard pattern's tail, which ends any path it matches; −1: none. */
+  readonly tailEnd: number;
+  /**
+   * For an entry of a scanned list (`EntryList`), the slot of a character its pieces hold that a
+   * path must hold for it to match, among those of its list's set; −1: none. Set by the index.
+   */
+  need: number;
 }
 
 /** The best allow and disallow found so far; reused across checks to avoid allocation. */
@@ -28,6 +46,43 @@ export interface MatchState {
   disallow: IndexEntry | null;
   /** The path, its searches and the work counted against the check's budget. */
   readonly search: PathSearch;
+}
+
+/** A character of a lead: ASCII as it is, any other as 0x80 (never a path's if the lead holds it whole). */
+function leadChar(c: number): number {
+  return c < 0x80 ? c : 0x80;
+}
+
+/**
+ * In an entry's `leadMask`: its lead stands for its whole prefix (three characters or fewer, all
+ * ASCII), so a path whose lead agrees starts with it. No path's lead has the bit.
+ */
+export const WHOLE_PREFIX: number = 1 << 24;
+
+/**
+ * The lead of a string: its first three characters, 8 bits each (see `leadChar`), the first in
+ * the lowest bits, and 0xFF (no character's) for each one past its end. A path can start with a
+ * prefix only if `(leadOf(path) & mask) === lead` for the prefix's lead and mask
+ * ({@link leadMaskOf}).
+ */
+export function leadOf(text: string): number {
+  const n = text.length;
+  const c0 = n > 0 ? leadChar(text.charCodeAt(0)) : 0xff;
+  const c1 = n > 1 ? leadChar(text.charCodeAt(1)) : 0xff;
+  const c2 = n > 2 ? leadChar(text.charCodeAt(2)) : 0xff;
+  return c0 | (c1 << 8) | (c2 << 16);
+}
+
+/**
+ * The bits of a prefix's {@link leadOf} that are its own (none past its end), with
+ * {@link WHOLE_PREFIX} when they stand for all of it.
+ */
+export function leadMaskOf(prefix: string): number {
+  const n = Math.min(prefix.length, 3);
+  const mask = n === 0 ? 0 : 0xffffff >>> (8 * (3 - n));
+  let whole = prefix.length <= 3;
+  for (let i = 0; i < n; i++) if (prefix.charCodeAt(i) >= 0x80) whole = false;
+  return whole ? mask | WHOLE_PREFIX : mask;
 }
 
 /** The entry of `pattern` (escaped), matching as a rule of that kind, group and line would. */
@@ -39,6 +94,7 @@ export function makeEntry(
   indexRewrite: boolean,
 ): IndexEntry {
   const { prefix, pieces, anchored } = compilePattern(pattern);
+  const leadMask = leadMaskOf(prefix);
   return {
     pattern,
     group,
@@ -49,7 +105,30 @@ export function makeEntry(
     prefix,
     pieces,
     anchored,
+    lead: leadOf(prefix) & leadMask,
+    leadMask,
+    tailEnd: tailEndOf(pieces, anchored),
+    need: -1,
   };
+}
+
+/** The numbers a scan reads first of a compiled pattern (see `IndexEntry`), with no `need`. */
+export function scanNumbers(
+  compiled: CompiledPattern,
+): Pick<IndexEntry, 'lead' | 'leadMask' | 'tailEnd' | 'need'> {
+  const leadMask = leadMaskOf(compiled.prefix);
+  return {
+    lead: leadOf(compiled.prefix) & leadMask,
+    leadMask,
+    tailEnd: tailEndOf(compiled.pieces, compiled.anchored),
+    need: -1,
+  };
+}
+
+/** See `IndexEntry.tailEnd`. */
+function tailEndOf(pieces: readonly string[] | null, anchored: boolean): number {
+  const tail = pieces === null ? '' : pieces[pieces.length - 1]!;
+  return anchored && tail.length > 0 ? tail.charCodeAt(tail.length - 1) : -1;
 }
 
 /**
@@ -128,8 +207,8 @@ export function scanEntries(
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
     const step = scanStep(entry.allow, entry.priority, entry.line, state, verdictOnly);
-    if (step === ScanStep.stop) return;
-    if (step === ScanStep.pass) continue;
+    if (step === STOP) return;
+    if (step === PASS) continue;
     if (skipWildcards && entry.pieces !== null) continue;
     const prefix = entry.prefix;
     // One unit for the entry, one per prefix character compared.

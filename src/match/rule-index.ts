@@ -9,11 +9,15 @@
  * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
  *   {@link TrigramIndex} by a trigram of that piece;
  * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
+ *
+ * A scanned list (`scanList`) compares numbers each entry keeps with the path's before reading
+ * the entry's strings.
  */
 
+import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
 import type { KeyFilter } from './key-table.js';
 import { PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
+import { type IndexEntry, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -80,6 +84,8 @@ export class RuleIndex {
    * null when splitting saves nothing.
    */
   readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
+  /** The characters the wildcard entries of `#table` (and `#bySecond`) need (see `scanList`). */
+  readonly #needs: PieceNeeds;
   readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
   #trigrams: TrigramIndex | TableTrigramIndex | null;
   /**
@@ -97,7 +103,7 @@ export class RuleIndex {
   /** Built on the first check that the indexes make costly (see {@link match}). */
   #program: WildcardProgram | null = null;
   /**
-   * The memory of the entries and indexes, estimated from measured heap sizes: about 180 bytes
+   * The memory of the entries and indexes, estimated from measured heap sizes: about 210 bytes
    * an entry (the object, its pattern and prefix, its slots in the tables), 64 a wildcard piece
    * and 8 a wildcard entry's place in the list above.
    */
@@ -114,6 +120,7 @@ export class RuleIndex {
       const table = withoutRepeats(all);
       this.#wildcards = table.filter((entry) => entry.pieces !== null);
       sortByStrength(table);
+      this.#needs = assignNeeds(this.#wildcards);
       const split = bySecondChar(table);
       this.#bytes =
         estimateBytes(table) + 8 * this.#wildcards.length + (split === null ? 0 : split.bytes);
@@ -134,6 +141,7 @@ export class RuleIndex {
     sortByStrength(table);
     // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
     this.#table = table.slice();
+    this.#needs = assignNeeds(table);
     this.#bySecond = null;
     this.#tablePrefixes = fromTable?.prefixes ?? null;
     this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
@@ -221,10 +229,9 @@ export class RuleIndex {
       // A path of one character has no second: only entries with a short prefix can match it,
       // as they can a path whose second character (above 0x7F) no prefix has.
       const second = path.length > 1 ? path.charCodeAt(1) : 0;
-      const table = lists[second < 128 ? second : 0]!;
-      scanEntries(table, 0, table.length, path, state);
+      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, state);
     } else if (this.#table.length > 0) {
-      scanEntries(this.#table, 0, this.#table.length, path, state);
+      scanList(this.#table, this.#needs, path, state);
     }
     const search = state.search;
     let anchorless = false;
@@ -464,6 +471,6 @@ function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
 /** See {@link RuleIndex.estimatedBytes}. */
 export function estimateBytes(entries: readonly IndexEntry[]): number {
   let bytes = 256;
-  for (const entry of entries) bytes += 180 + 64 * (entry.pieces?.length ?? 0);
+  for (const entry of entries) bytes += 210 + 64 * (entry.pieces?.length ?? 0);
   return bytes;
 }

@@ -61,10 +61,11 @@ export const ruleTableLayout: { largestArray: number } = { largestArray: LARGEST
  * (the default `maxBytes` is 500 KiB) whose values are all shorter than 2^13 keeps a rule's value
  * as one number, its start above {@link LENGTH_BITS} and its length below.
  */
-const COMPACT_RULE = 2;
+export const COMPACT_RULE = 2;
 /** Numbers per rule of any other table: the value's start and end are a number each. */
 const WIDE_RULE = 3;
-const LENGTH_BITS = 13;
+/** Bits of a compact rule's second number that hold its value's length. */
+export const LENGTH_BITS = 13;
 const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
 
 /** Numbers per rule in the table: 2 (compact) or 3. */

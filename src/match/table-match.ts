@@ -5,7 +5,7 @@
  */
 
 import type { BodyText } from '../parse/body.js';
-import type { IndexEntry } from './rule-entry.js';
+import { type IndexEntry, leadMaskOf, leadOf } from './rule-entry.js';
 import { groupOfRule, type RuleNumbers, ruleLine, valueEnd, valueStart } from './rule-table.js';
 
 /**
@@ -18,6 +18,9 @@ export class TableMatch implements IndexEntry {
   readonly allow: boolean;
   readonly indexRewrite = false;
   readonly pieces = null;
+  // A plain rule: no tail, no piece.
+  readonly tailEnd = -1;
+  need = -1;
   priority = 0;
   line = 0;
   anchored = false;
@@ -48,6 +51,14 @@ export class TableMatch implements IndexEntry {
   get prefix(): string {
     const pattern = this.pattern;
     return this.anchored ? pattern.slice(0, -1) : pattern;
+  }
+
+  get lead(): number {
+    return leadOf(this.prefix) & this.leadMask;
+  }
+
+  get leadMask(): number {
+    return leadMaskOf(this.prefix);
   }
 
   get group(): number {

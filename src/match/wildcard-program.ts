@@ -9,19 +9,20 @@
  * leftmost occurrence after the one before (exactly `matchesAfterPrefix`'s greedy placement), the
  * tail needs only an occurrence after that (or, anchored, to end the path).
  *
- * Rules are filed by a piece each must contain, one found by hash (its key), and kept as
- * numbers: the rule-table rule that gives their line, kind and priority, their tail and where
- * their start is in a trie of piece sequences. A check visits the rules without a key and those
- * of the keys its path holds, each group strongest first, stopping in a group, as every scan of
- * the matcher does, at the first rule that can beat neither best match: an ordinary path holds
- * few keys, so the program answers it without the other indexes, and the set drops its index of
- * short-prefix wildcard rules once the program is built. Identical patterns are kept once by
- * the caller.
+ * Rules are filed by a piece each must contain (its key), and kept as numbers: the rule-table
+ * rule that gives their line, kind and priority, their tail and where their start is in a trie
+ * of piece sequences. A check visits the rules of the keys its path holds (what the pass found:
+ * a dictionary piece's occurrences, the pieces ending at the automaton's states), each group
+ * strongest first, stopping in a group, as every scan of the matcher does, at the first rule
+ * that can beat neither best match: an ordinary path holds few keys, so the program answers it
+ * without the other indexes, and the set drops its index of short-prefix wildcard rules once
+ * the program is built. Identical patterns are kept once by the caller.
  *
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
- * the others, for at most every rule once; memory: 6 bytes a rule (8 in a table of over 65,535
- * rules), the finder's few bytes a piece besides its characters, 4 a trie node (8 past 65,535),
+ * the others, for at most every rule once; memory: 6 bytes a rule (up to 12 past 65,535 rules or
+ * 32,767 pieces), the finder's few bytes a piece besides its characters, 4 a trie node (8 past
+ * 65,535),
  * built once per rule set.
  */
 
@@ -49,6 +50,15 @@ const OCCURRENCES = new PieceOccurrences();
  * it in the process), so a program keeps only its nodes' parent and piece.
  */
 let placements = new Int32Array(0);
+/**
+ * Per group of a program's rules, the check that listed it (see `match`), and the list: one
+ * pair of arrays for every program, as `placements`.
+ */
+let groupMarks = new Int32Array(0);
+let groupList = new Int32Array(0);
+/** The automaton's pieces ending at one state (see `PieceAutomaton.piecesAt`), and its work. */
+let foundPieces = new Int32Array(0);
+const WALKED = new Float64Array(1);
 /** Number of the current check, for `placements` (wraps to 1, clearing them). */
 let checks = 0;
 const PLACED = 2;
@@ -139,11 +149,12 @@ export class WildcardProgram {
   /** Per rule, its tail and trie node (see {@link REFS}). */
   readonly #refs: Uint16Array | Int32Array;
   /**
-   * Rules are grouped by a piece each must contain (its key: the one of its pieces found by hash
-   * that fewest rules share), strongest first within a group; rules with no such piece come
-   * first, in group 0. Group g + 1 holds the rules of the key pieces whose id >>
-   * {@link GROUP_SHIFT} is g: rules `#groupStarts[g + 1] … #groupStarts[g + 2] - 1`. A check
-   * visits group 0 and the groups of the pieces its path holds.
+   * Rules are grouped by a piece each must contain (its key: the one of its pieces, prefix
+   * included, whose group a path is least likely to hold a piece of), strongest first within a
+   * group; rules with no piece (`*`) come first, in group 0. Group g + 1 holds the rules of the
+   * key pieces whose id >> {@link GROUP_SHIFT} is g: rules `#groupStarts[g + 1] …
+   * #groupStarts[g + 2] - 1`. A check visits group 0 and the groups of the pieces its path
+   * holds.
    */
   readonly #groupStarts: Uint16Array | Int32Array;
   /**
@@ -198,30 +209,40 @@ export class WildcardProgram {
     for (let k = 0; k < pieceIds.length; k++) {
       if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
     }
-    // Each rule's key: of its pieces found by hash, the one fewest rules hold (then the longest).
-    const hashed = finder.hashed;
-    const uses = new Int32Array(hashed);
-    const seenIn = new Int32Array(hashed).fill(NONE);
+    // Each rule's key: of its pieces, the one whose group an ordinary path is least likely to
+    // hold a piece of (the odds that a path of about 64 characters holds a piece taken as
+    // 64 × 36^-length, its characters an alphabet of 36, summed over the group's pieces); then
+    // the one fewest rules hold, then the longest.
+    const uses = new Int32Array(finder.pieces);
+    const seenIn = new Int32Array(finder.pieces).fill(NONE);
     for (let r = 0; r < count; r++) {
       for (let k = starts[r]!; k < starts[r + 1]!; k++) {
         const id = pieceIds[k]!;
-        if (id === NONE || id >= hashed || seenIn[id] === r) continue;
+        if (id === NONE || seenIn[id] === r) continue;
         seenIn[id] = r;
         uses[id]!++;
       }
     }
-    const groupCount = ((hashed + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT) + 1;
+    const groupCount = ((finder.pieces + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT) + 1;
     const groups = new Int32Array(groupCount + 1);
+    const odds = new Float64Array(groupCount);
+    for (let id = 0; id < finder.pieces; id++) {
+      odds[(id >> GROUP_SHIFT) + 1]! += Math.min(1, 64 / 36 ** Math.min(finder.lengthOf(id), 8));
+    }
     const keys = new Int32Array(count);
     for (let r = 0; r < count; r++) {
       let key = NONE;
       for (let k = starts[r]!; k < starts[r + 1]!; k++) {
         const id = pieceIds[k]!;
-        if (id === NONE || id >= hashed) continue;
+        if (id === NONE) continue;
+        const a = odds[(id >> GROUP_SHIFT) + 1]!;
+        const b = key === NONE ? 0 : odds[(key >> GROUP_SHIFT) + 1]!;
         if (
           key === NONE ||
-          uses[id]! < uses[key]! ||
-          (uses[id] === uses[key] && finder.lengthOf(id) > finder.lengthOf(key))
+          a < b ||
+          (a === b &&
+            (uses[id]! < uses[key]! ||
+              (uses[id] === uses[key] && finder.lengthOf(id) > finder.lengthOf(key))))
         ) {
           key = id;
         }
@@ -383,6 +404,7 @@ export class WildcardProgram {
     if (++checks > 0x3fffffff) {
       checks = 1;
       placements.fill(0);
+      groupMarks.fill(0);
     }
     const items = this.#items;
     const table = this.#table;
@@ -397,20 +419,52 @@ export class WildcardProgram {
     let disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
     let disallowLine = state.disallow === null ? 0 : state.disallow.line;
     let visited = 0;
-    // Group 0, then the groups of the key pieces found in the path (the dictionary's keys, after
-    // the automaton's states: each once, ascending).
+    // Group 0, then the groups of the key pieces the path holds: the dictionary's found (after
+    // the automaton's states, ascending), then those ending at the automaton's states (each state
+    // and the states on its failure chain where a piece ends), each group once.
+    const groupCount = groupStarts.length - 1;
+    if (groupMarks.length < groupCount) {
+      groupMarks = new Int32Array(groupCount);
+      groupList = new Int32Array(groupCount);
+    }
+    const marks = groupMarks;
+    const list = groupList;
+    const check = checks;
+    let listed = 1;
+    list[0] = 0;
     const keyBase = finder.keyBase;
     const distinct = occurrences.distinct;
-    let d = occurrences.distinctFrom(keyBase);
+    const states = occurrences.distinctFrom(keyBase);
+    for (let k = states; k < distinct; k++) {
+      const g = ((occurrences.distinctKey(k) - keyBase) >> GROUP_SHIFT) + 1;
+      if (marks[g] === check) continue;
+      marks[g] = check;
+      list[listed++] = g;
+    }
+    const automaton = finder.automaton;
+    const walked = WALKED;
+    walked[0] = 0;
+    if (automaton !== null) {
+      if (foundPieces.length < automaton.pieces) foundPieces = new Int32Array(automaton.pieces);
+      const found = foundPieces;
+      const first = finder.hashed;
+      for (let k = 0; k < states; k++) {
+        const count = automaton.piecesAt(occurrences.distinctKey(k), found, 0, walked);
+        for (let i = 0; i < count; i++) {
+          const g = ((first + found[i]!) >> GROUP_SHIFT) + 1;
+          if (marks[g] === check) continue;
+          marks[g] = check;
+          list[listed++] = g;
+        }
+      }
+    }
+    let next = 0;
     let r = 0;
-    let end = groupStarts[1]!;
-    let group = 0;
+    let end = 0;
     for (;;) {
       if (r >= end) {
-        if (d >= distinct) break;
-        const g = ((occurrences.distinctKey(d++) - keyBase) >> GROUP_SHIFT) + 1;
-        if (g === group) continue;
-        group = g;
+        if (next >= listed) break;
+        const g = list[next++]!;
         r = groupStarts[g]!;
         end = groupStarts[g + 1]!;
         continue;
@@ -438,7 +492,10 @@ export class WildcardProgram {
       }
       visited++;
       if (!this.#matches(r, n, occurrences)) {
-        if ((visited & 255) === 0 && search.work + visited + occurrences.work > search.budget) {
+        if (
+          (visited & 255) === 0 &&
+          search.work + visited + occurrences.work + listed > search.budget
+        ) {
           break;
         }
         r++;
@@ -456,7 +513,7 @@ export class WildcardProgram {
       r++;
     }
     // A unit for each rule tested, and one for each of its lookups made in place.
-    search.work += 2 * visited + occurrences.work;
+    search.work += 2 * visited + occurrences.work + listed + walked[0]!;
     occurrences.release();
   }
 

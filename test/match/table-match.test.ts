@@ -35,6 +35,10 @@ describe('a match answered from the rule table', () => {
         prefix: match.prefix,
         pieces: match.pieces,
         anchored: match.anchored,
+        lead: match.lead,
+        leadMask: match.leadMask,
+        tailEnd: match.tailEnd,
+        need: match.need,
       });
     }
   });
