@@ -393,9 +393,20 @@ export function scanRules(
       let chars = codes;
       if ((word & ESCAPED) !== 0) {
         pattern = rulePattern(text.slice(start, end), word & 3, body.utf16, rfc9309);
-        chars = patternCodes(pattern);
         start = 0;
         end = pattern.length;
+        // Passed over by its second character as a rule below is, before its codes are copied.
+        if (second >= 0 && end >= 2 && pattern.charCodeAt(0) === 0x2f) {
+          const c = pattern.charCodeAt(1);
+          if (c !== second && c !== 0x2a && c !== 0x24) {
+            if (beatsBest(end, line, allow ? state.allow : state.disallow)) {
+              search.work += 1 + end;
+              if (search.work > search.budget) return false;
+            }
+            continue;
+          }
+        }
+        chars = patternCodes(pattern);
       } else if (second >= 0 && end - start >= 2 && codes[start] === 0x2f) {
         // Most rules start with `/`, as the path does, and differ from it in their second
         // character: passed over before anything else, at the cost `matchesRule` counts. Their
