@@ -16,7 +16,7 @@
 
 import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
 import type { KeyFilter } from './key-table.js';
-import { PrefixIndex } from './prefix-index.js';
+import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
@@ -281,7 +281,7 @@ export class RuleIndex {
     // (a visit) would make the loop load them anew from the indexes at every step.
     const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
     if (prefixes !== null) {
-      const { ends, filter, filterShift, extended, extendedShift } = prefixes.filters;
+      const { ends, slots, shift } = prefixes.filters;
       const prefixEnd = Math.min(path.length, prefixes.longest);
       // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
       // value, one `nextHash` step per character.
@@ -296,10 +296,16 @@ export class RuleIndex {
         // costs a check of its binding at every step.
         hash = Math.imul(hash ^ c, 0x01000193);
         const mixed = Math.imul(hash, 0x9e3779b1);
+        // The path prefix's two filter bits (see `PrefixFilters`), the low two of `word`.
+        const slot = mixed >>> shift;
+        const word = slots[slot >>> 4]! >>> ((slot & 15) << 1);
         // A character above 0x7F ends no prefix (they are ASCII).
-        if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
-          const bit = mixed >>> filterShift;
-          if ((filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) prefixes.visit(n, hash, path, state);
+        if (
+          c < 0x80 &&
+          (word & PREFIX) !== 0 &&
+          (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0
+        ) {
+          prefixes.visit(n, hash, path, state);
         }
         if (trigrams !== null) {
           window = (window << 8) | c;
@@ -309,8 +315,7 @@ export class RuleIndex {
           }
         }
         // No prefix goes on with this one: only the trigrams are left to read.
-        const bit = mixed >>> extendedShift;
-        if ((extended[bit >>> 5]! & (1 << (bit & 31))) === 0) {
+        if ((word & PROPER) === 0) {
           n++;
           break;
         }
@@ -322,7 +327,8 @@ export class RuleIndex {
       n = from + 1;
       window = 0;
     }
-    for (; n <= path.length; n++) {
+    const length = path.length;
+    for (; n <= length; n++) {
       const c = path.charCodeAt(n - 1);
       if (noteChars) {
         if (c < 0x40) low |= 1 << c;
@@ -342,6 +348,10 @@ export class RuleIndex {
     return false;
   }
 }
+
+/** The prefix filters' bits (see `PrefixFilters`), as module constants for the walk (V8 folds them). */
+const PREFIX: typeof PREFIX_BIT = 1;
+const PROPER: typeof PROPER_BIT = 2;
 
 /** The key filter of a walk without trigrams (never read). */
 const NO_KEYS: KeyFilter = { bits: new Int32Array(1), shift: 27 };
