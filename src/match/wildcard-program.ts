@@ -21,9 +21,9 @@
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
  * the others, for at most every rule once; memory: 6 bytes a rule (up to 12 past 65,535 rules or
- * 32,767 pieces), the finder's few bytes a piece besides its characters, 4 a trie node (8 past
- * 65,535),
- * built once per rule set.
+ * 32,767 pieces), the finder's few bytes a piece (its characters read in the body's text when
+ * the rule's value is its pattern as written, copied otherwise), 4 a trie node (8 past
+ * 65,535), built once per rule set.
  */
 
 import { PieceFinder, pieceFinding } from './piece-finder.js';
