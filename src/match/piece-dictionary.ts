@@ -3,10 +3,10 @@
  * K, a rolling hash of the path's windows of K characters is looked up among the pieces whose
  * first K characters it hashes (pieces of length K, and longer pieces given to K: see
  * `PieceFinder`), and a window whose hash a piece has is compared with that piece, its
- * characters past the window too. Memory is a few bytes a piece besides its characters, and
- * none for its characters when they are found in the text the pieces were read from (the body,
- * which its rule table keeps): a piece is where it is in that text, not a copy. No node per
- * character, as an automaton needs. A pass costs one lookup a window for each length, and the
+ * characters past the window too. Memory is a few bytes a piece, and for its characters either
+ * where they are in the text the pieces were read from (the body, which its rule table keeps:
+ * 4 bytes, not a copy) or, for pieces of up to 4 characters and those not found there, a copy.
+ * No node per character, as an automaton needs. A pass costs one lookup a window for each length, and the
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
  *
@@ -25,6 +25,9 @@
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 const NONE = -1;
+
+/** The longest length whose pieces are copied rather than located in the source. */
+const COPIED = 4;
 
 /** The most characters a piece has past its length's K (see `PieceFinder`). */
 export const MAX_EXTRA = 255;
@@ -59,11 +62,16 @@ export class PieceDictionary {
   readonly #buckets: Uint16Array | Int32Array;
   readonly #tags: Uint8Array;
   /**
-   * Where each piece's characters are: from 0, its start in `#source` (the text the pieces were
-   * read from); below, `~start` in `#own`, the characters of the pieces not found there, side by
-   * side (a byte each when they are all below 256).
+   * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
+   * length k; -1: the length is not located): from 0, its start in `#source` (the text the
+   * pieces were read from); below, `~start` in `#own`. The pieces of a length that is not
+   * located are copied in `#own` side by side from `#ownStarts[k]`, K characters each (a copy
+   * of up to {@link COPIED} characters costs no more than a place). `#own` holds a byte a
+   * character when they are all below 256.
    */
   readonly #at: Int32Array;
+  readonly #atBases: Int32Array;
+  readonly #ownStarts: Int32Array;
   readonly #source: string;
   readonly #own: Uint8Array | Uint16Array;
   /**
@@ -137,22 +145,51 @@ export class PieceDictionary {
     }
     const ends = new Int32Array(8 * classes);
     let longer = false;
+    const longerIn = new Uint8Array(classes);
+    let wide = false;
     for (const piece of pieces) {
       const k = classOf(piece.length);
-      if (piece.length > lengths[k]!) longer = true;
+      if (piece.length > lengths[k]!) {
+        longer = true;
+        longerIn[k] = 1;
+      }
       const at = 8 * k;
       const first = Math.min(piece.charCodeAt(0), 127);
       const last = Math.min(piece.charCodeAt(lengths[k]! - 1), 127);
       ends[at + (first >> 5)]! |= 1 << (first & 31);
       ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
+      for (let i = 0; i < piece.length && !wide; i++) wide = piece.charCodeAt(i) > 0xff;
     }
     this.#ends = ends;
+    // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
+    // longer than it, or when a place (4 bytes) costs less than a copy; else copied side by side.
+    const atBases = new Int32Array(classes);
+    const ownStarts = new Int32Array(classes);
+    let located = 0;
+    let ownChars = 0;
+    for (let k = 0; k < classes; k++) {
+      if (longerIn[k] === 1 || (places !== null && lengths[k]! > COPIED)) {
+        atBases[k] = located;
+        located += counts[k]!;
+      } else {
+        atBases[k] = NONE;
+        ownStarts[k] = ownChars;
+        ownChars += counts[k]! * lengths[k]!;
+      }
+    }
+    for (let p = 0; p < pieces.length; p++) {
+      const k = classOf(pieces[p]!.length);
+      if (atBases[k]! >= 0 && (places === null || places[p]! < 0)) ownChars += pieces[p]!.length;
+    }
+    const own = wide ? new Uint16Array(ownChars) : new Uint8Array(ownChars);
     const next = Int32Array.from(buckets);
     const tags = new Uint8Array(pieces.length);
-    const at = new Int32Array(pieces.length);
+    const at = new Int32Array(located);
     const extra = longer ? new Uint8Array(pieces.length) : null;
-    const copied: string[] = [];
-    let ownChars = 0;
+    let copiedEnd = 0;
+    for (let k = 0; k < classes; k++) {
+      if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
+    }
     for (let p = 0; p < pieces.length; p++) {
       const piece = pieces[p]!;
       const k = classOf(piece.length);
@@ -163,14 +200,20 @@ export class PieceDictionary {
       ids[p] = id;
       tags[id] = mix & 0xff;
       if (extra !== null) extra[id] = piece.length - lengths[k]!;
-      const place = places === null ? NONE : places[p]!;
-      if (place >= 0) {
-        at[id] = place;
+      let to: number;
+      if (atBases[k]! < 0) {
+        to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
       } else {
-        at[id] = ~ownChars;
-        ownChars += piece.length;
-        copied.push(piece);
+        const place = places === null ? NONE : places[p]!;
+        if (place >= 0) {
+          at[atBases[k]! + id - firsts[k]!] = place;
+          continue;
+        }
+        at[atBases[k]! + id - firsts[k]!] = ~copiedEnd;
+        to = copiedEnd;
+        copiedEnd += piece.length;
       }
+      for (let i = 0; i < piece.length; i++) own[to + i] = piece.charCodeAt(i);
     }
     this.#firsts = firsts;
     this.#bucketBases = bucketBases;
@@ -178,13 +221,10 @@ export class PieceDictionary {
     this.#buckets = buckets;
     this.#tags = tags;
     this.#at = at;
+    this.#atBases = atBases;
+    this.#ownStarts = ownStarts;
     this.#extra = extra;
     this.#source = source;
-    const joined = copied.join('');
-    let wide = false;
-    for (let i = 0; i < joined.length && !wide; i++) wide = joined.charCodeAt(i) > 0xff;
-    const own = wide ? new Uint16Array(joined.length) : new Uint8Array(joined.length);
-    for (let i = 0; i < joined.length; i++) own[i] = joined.charCodeAt(i);
     this.#own = own;
     this.bytes =
       256 +
@@ -194,7 +234,7 @@ export class PieceDictionary {
       buckets.byteLength +
       ends.byteLength +
       tags.length +
-      20 * classes;
+      28 * classes;
   }
 
   /** The length of piece `id`. */
@@ -238,6 +278,9 @@ export class PieceDictionary {
       for (let i = 0; i < length; i++) out = Math.imul(out, BASE);
       const base = this.#bucketBases[k]!;
       const shift = this.#shifts[k]!;
+      const firstId = this.#firsts[k]!;
+      const atBase = this.#atBases[k]!;
+      const ownStart = this.#ownStarts[k]!;
       const salt = saltOf(length);
       const ends = this.#ends;
       const bits = 8 * k;
@@ -266,7 +309,8 @@ export class PieceDictionary {
             units++;
             continue;
           }
-          const place = at[slot]!;
+          const place =
+            atBase >= 0 ? at[atBase + slot - firstId]! : ~(ownStart + (slot - firstId) * length);
           let i = end;
           if (place >= 0) {
             const offset = place - start;
