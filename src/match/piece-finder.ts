@@ -132,7 +132,13 @@ export class PieceFinder {
         starts.add(pieces[k]!);
       }
     }
+    // Only when their characters would make the automaton large (as a length is taken): a few
+    // long pieces cost it little, and keep their own keys.
+    let untaken = 0;
     for (let k = 0; k < pieces.length; k++) {
+      if (hashedMask[k] === 0 && pieces[k]!.length >= MIN_LONG) untaken += pieces[k]!.length;
+    }
+    for (let k = 0; k < pieces.length && untaken > 0 && untaken >= minChars; k++) {
       const piece = pieces[k]!;
       if (hashedMask[k] === 1 || piece.length < MIN_LONG) continue;
       const length = reached(piece.length);
