@@ -25,6 +25,10 @@ export interface PieceNeeds {
   readonly found: number[];
 }
 
+/** {@link assignNeeds}'s counts and marks per character, reused (an index is built at once). */
+const COUNTS = new Int32Array(128);
+const SEEN = new Int32Array(128);
+
 /** A set whose wildcard entries need no character. */
 const NO_NEEDS: PieceNeeds = { chars: [], found: [] };
 
@@ -34,9 +38,10 @@ const NO_NEEDS: PieceNeeds = { chars: [], found: [] };
  * entries hold (one search then serves them all), the first in the pattern of equals.
  */
 export function assignNeeds(entries: readonly IndexEntry[]): PieceNeeds {
+  if (entries.length === 0) return NO_NEEDS;
   // How many entries hold each ASCII character in their pieces (each once an entry).
-  const counts = new Int32Array(128);
-  const seen = new Int32Array(128).fill(-1);
+  const counts = COUNTS.fill(0);
+  const seen = SEEN.fill(-1);
   for (let k = 0; k < entries.length; k++) {
     for (const piece of entries[k]!.pieces ?? []) {
       for (let i = 0; i < piece.length; i++) {
