@@ -244,6 +244,36 @@ describe('isAllowed / explain', () => {
     }
   });
 
+  it('finds the groups naming an agent among a few User-agent lines and among many', () => {
+    // Up to eight lines naming tokens are compared in turn, more are looked up by token.
+    for (const others of [2, 20]) {
+      const lines = Array.from(
+        { length: others },
+        (_, i) => `User-agent: Bot${String.fromCharCode(0x61 + i)}\nDisallow: /${i}`,
+      );
+      const body = [
+        'User-agent: FooBot/2.1\nUser-agent: foobot\nDisallow: /a',
+        ...lines,
+        'User-agent: *\nDisallow: /s',
+        'User-agent: FOOBOT\nUser-agent: Foo\nDisallow: /b',
+      ].join('\n');
+      const robots = parseRobotsTxt(body);
+      const last = others + 2;
+      expect(robots.explain('https://h/b', 'fooBot')).toMatchObject({
+        line: 8 + 2 * others,
+        groups: [0, last],
+      });
+      expect(robots.explain('https://h/a', 'Foo')).toMatchObject({ line: 0, groups: [last] });
+      expect(robots.explain('https://h/1', 'botb')).toMatchObject({ line: 7, groups: [2] });
+      // The whole queried string is the token: `FooBot/2.1` names none, nor does a prefix.
+      expect(robots.explain('https://h/s', 'FooBot/2.1')).toMatchObject({
+        line: 5 + 2 * others,
+        selection: 'global',
+      });
+      expect(robots.explain('https://h/s', 'FooBo').selection).toBe('global');
+    }
+  });
+
   it('says when no group applies at all', () => {
     const e = parseRobotsTxt('User-agent: A\nDisallow: /\n').explain('https://h/x', 'B');
     expect(e).toMatchObject({ allowed: true, line: 0, selection: 'none', groups: [] });

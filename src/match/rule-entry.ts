@@ -5,7 +5,11 @@
 
 import type { PathSearch } from './path-search.js';
 import { type CompiledPattern, compilePattern } from './pattern.js';
-import { priorityOf, type RankedRule, ScanStep, scanStep } from './strategy.js';
+import { priorityOf, type RankedRule, type ScanStep, scanStep } from './strategy.js';
+
+/** The scan steps {@link scanEntries} tests, as module constants (V8 folds them). */
+const PASS: typeof ScanStep.pass = 1;
+const STOP: typeof ScanStep.stop = 2;
 
 /**
  * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
@@ -203,8 +207,8 @@ export function scanEntries(
   for (let k = from; k < to; k++) {
     const entry = entries[k]!;
     const step = scanStep(entry.allow, entry.priority, entry.line, state, verdictOnly);
-    if (step === ScanStep.stop) return;
-    if (step === ScanStep.pass) continue;
+    if (step === STOP) return;
+    if (step === PASS) continue;
     if (skipWildcards && entry.pieces !== null) continue;
     const prefix = entry.prefix;
     // One unit for the entry, one per prefix character compared.

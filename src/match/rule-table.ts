@@ -61,10 +61,11 @@ export const ruleTableLayout: { largestArray: number } = { largestArray: LARGEST
  * (the default `maxBytes` is 500 KiB) whose values are all shorter than 2^13 keeps a rule's value
  * as one number, its start above {@link LENGTH_BITS} and its length below.
  */
-const COMPACT_RULE = 2;
+export const COMPACT_RULE = 2;
 /** Numbers per rule of any other table: the value's start and end are a number each. */
 const WIDE_RULE = 3;
-const LENGTH_BITS = 13;
+/** Bits of a compact rule's second number that hold its value's length. */
+export const LENGTH_BITS = 13;
 const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
 
 /** Numbers per rule in the table: 2 (compact) or 3. */
@@ -186,7 +187,10 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
   return {
     body: read,
     rules: packRules(handler.rules, handler.groupStarts, read.text.length),
-    tokenGroups: handler.tokenGroups?.finished() ?? null,
+    tokenGroups:
+      handler.agentLines.length === 0
+        ? null
+        : new TokenGroups(read.text, handler.agentLines.slice()),
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesParsed: summary.bytesParsed,
@@ -570,18 +574,18 @@ class RuleTableReader implements GroupHandler {
   readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
   readonly groupStarts: number[] = [];
-  tokenGroups: TokenGroups | null = null;
+  /** The lines naming a product token (see {@link TokenGroups}): three numbers each. */
+  readonly agentLines: number[] = [];
   readonly globalGroups: number[] = [];
 
-  agent(group: number, _line: number, _start: number, _end: number, token: string | null): void {
+  agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
     // Rules come in group order: a new group's rules start after all rules so far.
     if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
-    if (token === null) {
+    if (tokenEnd < 0) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    this.tokenGroups ??= new TokenGroups();
-    this.tokenGroups.add(token, group);
+    this.agentLines.push(group, start, tokenEnd);
   }
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
@@ -594,72 +598,73 @@ class RuleTableReader implements GroupHandler {
 /** See `keepShape`: a reader lives only during a parse. */
 keepShape(new RuleTableReader());
 
-/** Up to this many product tokens are compared in turn; more are found by a `Map`. */
-const FEW_TOKENS = 8;
+/** Up to this many lines naming a token are compared in turn; more are found by a `Map`. */
+const FEW_LINES = 8;
 
 /**
- * The groups naming each product token, compared ASCII-case-insensitively (RFC 9309 §2.2.1).
- * A file names a few tokens, which are compared in turn with a queried agent: that costs less
- * than lower-casing and hashing them into a `Map` at parse (and the agent at its first check);
- * a file naming more is given the `Map`.
+ * The groups naming each product token, compared ASCII-case-insensitively (RFC 9309 §2.2.1),
+ * from where each `User-agent` line's token is in the body's text. A file has a few such lines,
+ * whose tokens are compared in place with a queried agent (most differ in length): that costs
+ * less than slicing and keeping each token at parse, which a file checked once never reads
+ * again. A file with more gets a `Map` of lower-cased tokens on its first lookup.
  */
 export class TokenGroups {
-  /** The tokens as first written, and the groups naming each one (ascending); while few. */
-  #tokens: string[] = [];
-  #groups: number[][] = [];
-  /** Lower-cased token → the groups naming it, once there are more than {@link FEW_TOKENS}. */
+  readonly #text: string;
+  /** Each line's group, and where its token starts and ends in `#text`: in file order. */
+  readonly #lines: readonly number[];
+  /** Lower-cased token → the groups naming it (ascending), once looked up in a file of many lines. */
   #map: Map<string, number[]> | null = null;
 
-  /** Records that `group` names `token` (groups come in ascending order). */
-  add(token: string, group: number): void {
-    const list = this.get(token);
-    if (list !== undefined) {
-      if (list[list.length - 1] !== group) list.push(group);
-    } else if (this.#map !== null) {
-      // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is
-      // ASCII's.
-      this.#map.set(token.toLowerCase(), [group]);
-    } else if (this.#tokens.length < FEW_TOKENS) {
-      this.#tokens.push(token);
-      this.#groups.push([group]);
-    } else {
-      this.#map = new Map();
-      for (let i = 0; i < this.#tokens.length; i++) {
-        this.#map.set(this.#tokens[i]!.toLowerCase(), this.#groups[i]!);
-      }
-      this.#map.set(token.toLowerCase(), [group]);
-      this.#tokens = [];
-      this.#groups = [];
-    }
+  /** `lines`: three numbers a `User-agent` line naming a token, in file order (see `#lines`). */
+  constructor(text: string, lines: readonly number[]) {
+    this.#text = text;
+    this.#lines = lines;
   }
 
-  /** The groups naming `agent` (as queried: any case), or undefined. */
+  /** The groups naming `agent` (as queried: any case), ascending, or undefined. */
   get(agent: string): number[] | undefined {
-    if (this.#map !== null) return this.#map.get(asciiLowerCase(agent));
-    const tokens = this.#tokens;
-    for (let i = 0; i < tokens.length; i++) {
-      if (equalsIgnoringAsciiCase(tokens[i]!, agent)) return this.#groups[i];
+    const lines = this.#lines;
+    const text = this.#text;
+    if (lines.length > 3 * FEW_LINES) {
+      this.#map ??= groupsByToken(text, lines);
+      return this.#map.get(asciiLowerCase(agent));
     }
-    return undefined;
-  }
-
-  /** This, with its lists copied to their exact size (a pushed-to array keeps spare room). */
-  finished(): this {
-    this.#tokens = this.#tokens.slice();
-    this.#groups = this.#groups.slice();
-    return this;
+    let groups: number[] | undefined;
+    for (let k = 0; k < lines.length; k += 3) {
+      if (!tokenEquals(text, lines[k + 1]!, lines[k + 2]!, agent)) continue;
+      const group = lines[k]!;
+      if (groups === undefined) groups = [group];
+      else if (groups[groups.length - 1] !== group) groups.push(group);
+    }
+    return groups;
   }
 }
 
 /** See `keepShape`: a parse's token groups live only as long as its file. */
-keepShape(new TokenGroups());
+keepShape(new TokenGroups('', []));
 
-/** Whether a product token (ASCII) and `agent` are equal but for the case of ASCII letters. */
-function equalsIgnoringAsciiCase(token: string, agent: string): boolean {
-  if (token === agent) return true;
-  if (token.length !== agent.length) return false;
-  for (let i = 0; i < token.length; i++) {
-    const a = token.charCodeAt(i);
+/** The groups naming each lower-cased token of `lines` (see {@link TokenGroups}). */
+function groupsByToken(text: string, lines: readonly number[]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  for (let k = 0; k < lines.length; k += 3) {
+    const group = lines[k]!;
+    // Product tokens are ASCII (letters, digits, `-`, `_`): the native lower-casing is ASCII's.
+    const token = text.slice(lines[k + 1]!, lines[k + 2]!).toLowerCase();
+    const groups = map.get(token);
+    if (groups === undefined) map.set(token, [group]);
+    else if (groups[groups.length - 1] !== group) groups.push(group);
+  }
+  return map;
+}
+
+/**
+ * Whether the product token `text[start, end)` (ASCII) and `agent` are equal but for the case of
+ * ASCII letters.
+ */
+function tokenEquals(text: string, start: number, end: number, agent: string): boolean {
+  if (end - start !== agent.length) return false;
+  for (let i = 0; i < agent.length; i++) {
+    const a = text.charCodeAt(start + i);
     const b = agent.charCodeAt(i);
     if (a === b) continue;
     const lower = a | 0x20;

@@ -68,6 +68,11 @@ export const ScanStep = {
   stop: 2,
 } as const;
 
+/** The {@link ScanStep} values as module constants (V8 folds them; an object's are read anew). */
+const TEST: typeof ScanStep.test = 0;
+const PASS: typeof ScanStep.pass = 1;
+const STOP: typeof ScanStep.stop = 2;
+
 /**
  * {@link ScanStep} for a rule of this kind, priority and line, given the bests so far: a rule is
  * tested when it would beat its kind's best ({@link beats}), or, in a check that needs only the
@@ -82,18 +87,26 @@ export function scanStep(
   bests: Bests,
   verdictOnly: boolean,
 ): number {
+  // `changesVerdict` and `beatsBest` written out: a call of an exported function costs V8 a
+  // check of its binding at every rule a scan meets.
   if (verdictOnly) {
     const allowPriority = bests.allow === null ? -1 : bests.allow.priority;
     const disallowPriority = bests.disallow === null ? -1 : bests.disallow.priority;
-    if (changesVerdict(allow, priority, allowPriority, disallowPriority)) return ScanStep.test;
-    return changesVerdict(!allow, priority, allowPriority, disallowPriority)
-      ? ScanStep.pass
-      : ScanStep.stop;
+    const asAllow = priority > allowPriority && priority >= disallowPriority;
+    const asDisallow = priority > disallowPriority && priority > allowPriority;
+    if (allow ? asAllow : asDisallow) return TEST;
+    return (allow ? asDisallow : asAllow) ? PASS : STOP;
   }
-  if (beatsBest(priority, line, allow ? bests.allow : bests.disallow)) return ScanStep.test;
-  return beatsBest(priority, line, allow ? bests.disallow : bests.allow)
-    ? ScanStep.pass
-    : ScanStep.stop;
+  const own = allow ? bests.allow : bests.disallow;
+  if (own === null || priority > own.priority || (priority === own.priority && line < own.line)) {
+    return TEST;
+  }
+  const other = allow ? bests.disallow : bests.allow;
+  return other === null ||
+    priority > other.priority ||
+    (priority === other.priority && line < other.line)
+    ? PASS
+    : STOP;
 }
 
 /**

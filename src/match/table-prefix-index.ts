@@ -20,15 +20,16 @@ import { slotOf } from './key-table.js';
 import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
+  type COMPACT_RULE,
   ruleCount as countRules,
+  type LENGTH_BITS,
   type RuleNumbers,
   ruleAt,
   ruleNumber,
   valueEnd,
-  valueLength,
   valueStart,
 } from './rule-table.js';
-import { ScanStep, scanStep } from './strategy.js';
+import { type ScanStep, scanStep } from './strategy.js';
 import { TableMatch } from './table-match.js';
 
 /**
@@ -66,6 +67,19 @@ const ENTRY_BYTES = 200;
 
 /** The special items of an index without any (see `TablePrefixIndex.#specials`). */
 const NONE = new Int32Array(0);
+
+/**
+ * The rule table's flags and layout and the scan steps, as module constants for {@link
+ * TablePrefixIndex}'s loop (V8 folds them; an imported object or function costs a check of its
+ * binding at every use).
+ */
+const ALLOW: typeof RuleFlag.allow = 1;
+const ESCAPED: typeof RuleFlag.escaped = 2;
+const COMPACT: typeof COMPACT_RULE = 2;
+const LENGTH_SHIFT: typeof LENGTH_BITS = 13;
+const LENGTH_MASK = (1 << LENGTH_SHIFT) - 1;
+const PASS: typeof ScanStep.pass = 1;
+const STOP: typeof ScanStep.stop = 2;
 
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
@@ -278,28 +292,37 @@ export class TablePrefixIndex {
     const rules = this.#rules;
     const text = this.#body.text;
     const search = state.search;
+    // The table's layout, read once and in place (as `ruleSize`): its accessors are imported
+    // functions, which cost V8 a check of their binding at every call, and their reads of the
+    // table see arrays and typed arrays (from all their callers), which costs a check of both.
+    const size = rules[rules.length - 2]!;
+    const compact = size === COMPACT;
+    const ruleCount = this.#ruleCount;
     for (let k = this.#buckets[b]!; k < to; k++) {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
-      const special = id - this.#ruleCount;
-      const r = ruleAt(rules, special < 0 ? id : this.#specials[special]! >> 1);
+      const special = id - ruleCount;
+      const r = (special < 0 ? id : this.#specials[special]! >> 1) * size;
       const head = rules[r]!;
       // An escaped value's pattern is its entry's (all but a few items met here are a prefix of
       // the path: made now, its entry is the one a match needs).
-      let entry: IndexEntry | null =
-        special < 0 && (head & RuleFlag.escaped) !== 0 ? this.#entry(r) : null;
-      // The pattern is the value as written, or not: its length is the priority.
+      let entry: IndexEntry | null = special < 0 && (head & ESCAPED) !== 0 ? this.#entry(r) : null;
+      const value = rules[r + 1]!;
+      // The pattern is the value as written, or not: its length is the priority (as
+      // `valueLength`).
       const priority =
         entry !== null
           ? entry.priority
-          : special < 0
-            ? valueLength(rules, r)
-            : this.#specialData[special]! >>> 16;
+          : special >= 0
+            ? this.#specialData[special]! >>> 16
+            : compact
+              ? value & LENGTH_MASK
+              : rules[r + 2]! - value;
       const line = head >> 2;
-      const allow = (head & RuleFlag.allow) !== 0;
+      const allow = (head & ALLOW) !== 0;
       const step = scanStep(allow, priority, line, state, search.verdictOnly);
-      if (step === ScanStep.stop) return;
-      if (step === ScanStep.pass) continue;
+      if (step === STOP) return;
+      if (step === PASS) continue;
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
       if (
         search.skipWildcards &&
@@ -315,7 +338,15 @@ export class TablePrefixIndex {
       if (entry !== null) {
         found = foundEntry(entry, n, path);
       } else if (special < 0) {
-        found = foundAt(text, valueStart(rules, r), valueEnd(rules, r), n, path);
+        // As `valueStart`, `valueEnd`.
+        const start = compact ? value >>> LENGTH_SHIFT : value;
+        found = foundAt(
+          text,
+          start,
+          compact ? start + (value & LENGTH_MASK) : rules[r + 2]!,
+          n,
+          path,
+        );
       } else if ((this.#specialData[special]! & 0xffff) === n) {
         entry = this.#specialEntry(special, r);
         found = foundEntry(entry, n, path);

@@ -23,8 +23,16 @@ import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-tabl
 import type { PathSearch } from './path-search.js';
 import { charBit } from './path-search.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from './rule-table.js';
-import { ScanStep, scanStep } from './strategy.js';
+import {
+  type COMPACT_RULE,
+  type LENGTH_BITS,
+  type RuleNumbers,
+  ruleAt,
+  ruleCount,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
+import { type ScanStep, scanStep } from './strategy.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 
@@ -79,6 +87,19 @@ const KEPT_SLOTS = 256;
 
 /** Rules without a trigram from which a walk notes the path's characters (see `notesChars`). */
 const NOTE_CHARS_FROM = 4;
+
+/**
+ * The rule table's flags and layout and the scan steps, as module constants for
+ * `TableTrigramIndex.#test`'s loop (V8 folds them; an imported object or function costs a check
+ * of its binding at every use).
+ */
+const ALLOW: typeof RuleFlag.allow = 1;
+const ESCAPED: typeof RuleFlag.escaped = 2;
+const COMPACT: typeof COMPACT_RULE = 2;
+const LENGTH_SHIFT: typeof LENGTH_BITS = 13;
+const LENGTH_MASK = (1 << LENGTH_SHIFT) - 1;
+const PASS: typeof ScanStep.pass = 1;
+const STOP: typeof ScanStep.stop = 2;
 
 /** The special items of an index without any (see `TableTrigramIndex.#specials`). */
 const NONE = new Int32Array(0);
@@ -333,6 +354,12 @@ export class TableTrigramIndex {
     const search = state.search;
     const rules = this.#rules;
     const text = this.#body.text;
+    // The table's layout, read once and in place (as `ruleSize`): its accessors are imported
+    // functions, which cost V8 a check of their binding at every call, and their reads of the
+    // table see arrays and typed arrays (from all their callers), which costs a check of both.
+    const size = rules[rules.length - 2]!;
+    const compact = size === COMPACT;
+    const ruleCount = this.#ruleCount;
     for (let k = from; k < to; k++) {
       const id = items[k]!;
       let priority: number;
@@ -341,34 +368,36 @@ export class TableTrigramIndex {
       // The prefix's one character, or -1 for an empty prefix.
       let first: number;
       let entry: IndexEntry | null = null;
-      if (id < this.#ruleCount) {
-        const r = ruleAt(rules, id);
+      if (id < ruleCount) {
+        const r = id * size;
         const head = rules[r]!;
         line = head >> 2;
-        allow = (head & RuleFlag.allow) !== 0;
-        if ((head & RuleFlag.escaped) !== 0) {
+        allow = (head & ALLOW) !== 0;
+        if ((head & ESCAPED) !== 0) {
           // An escaped value's pattern is its entry's.
           entry = this.#entry(id, base + k);
           priority = entry.priority;
           first = entry.prefix.length === 0 ? -1 : entry.prefix.charCodeAt(0);
         } else {
-          // The pattern is the value as written: its length is the priority.
-          priority = valueLength(rules, r);
-          const c = text.charCodeAt(valueStart(rules, r));
+          // The pattern is the value as written: its length is the priority (as `valueLength`,
+          // `valueStart`).
+          const value = rules[r + 1]!;
+          priority = compact ? value & LENGTH_MASK : rules[r + 2]! - value;
+          const c = text.charCodeAt(compact ? value >>> LENGTH_SHIFT : value);
           first = c === 0x2a ? -1 : c;
         }
       } else {
-        const special = id - this.#ruleCount;
-        const head = rules[ruleAt(rules, this.#specials[special]!)]!;
+        const special = id - ruleCount;
+        const head = rules[this.#specials[special]! * size]!;
         const data = this.#specialData[special]!;
         priority = data >> 8;
         line = head >> 2;
-        allow = (head & RuleFlag.allow) !== 0;
+        allow = (head & ALLOW) !== 0;
         first = (data & 0xff) - 1;
       }
       const step = scanStep(allow, priority, line, state, search.verdictOnly);
-      if (step === ScanStep.stop) return;
-      if (step === ScanStep.pass) continue;
+      if (step === STOP) return;
+      if (step === PASS) continue;
       // One unit for the entry, one per prefix character compared.
       search.work += first < 0 ? 1 : 2;
       if (search.work > search.budget) return;

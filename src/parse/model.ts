@@ -92,14 +92,9 @@ class ModelBuilder implements GroupHandler {
     this.#rfc9309 = options.percentEncoding === 'rfc9309';
   }
 
-  agent(
-    group: number,
-    line: number,
-    valueStart: number,
-    valueEnd: number,
-    token: string | null,
-  ): void {
+  agent(group: number, line: number, valueStart: number, valueEnd: number, tokenEnd: number): void {
     const raw = this.#text.slice(valueStart, valueEnd);
+    const token = tokenEnd < 0 ? null : this.#text.slice(valueStart, tokenEnd);
     if (group === this.groups.length) {
       this.#current = { index: group, agents: [], rules: [] };
       this.groups.push(this.#current);

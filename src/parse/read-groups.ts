@@ -33,16 +33,11 @@ export const RuleFlag: { readonly allow: 1; readonly escaped: 2 } = {
 export interface GroupHandler {
   /**
    * A `User-agent` line of group `group` (a user-agent line after a rule starts a new group),
-   * its value `text[valueStart, valueEnd)` of the body as read. `token`: the product token it
-   * names (RFC 9309 §2.2.1, as written), or null for `*`.
+   * its value `text[valueStart, valueEnd)` of the body as read. `tokenEnd`: where the product
+   * token it names ends (RFC 9309 §2.2.1: the token, as written, is `text[valueStart,
+   * tokenEnd)`), or −1 for `*`.
    */
-  agent(
-    group: number,
-    line: number,
-    valueStart: number,
-    valueEnd: number,
-    token: string | null,
-  ): void;
+  agent(group: number, line: number, valueStart: number, valueEnd: number, tokenEnd: number): void;
   /**
    * An allow or disallow line; `group` is −1 before the first `User-agent` line. Its value is
    * `text[valueStart, valueEnd)` of the body as read; `flags` holds {@link RuleFlag} bits.
@@ -147,12 +142,12 @@ class GroupEvents implements TokenizeHandler {
           this.#groups++;
           this.#inRules = false;
         }
-        // The token is read in place: a reader that keeps only it slices no value.
+        // The token is found in place: a reader slices what it keeps, if anything.
         const codes = this.#codes;
-        const token = isGlobalAgentAt(codes, vs, ve)
-          ? null
-          : text.slice(vs, productTokenEnd(codes, vs, ve, this.#digits));
-        this.#handler.agent(this.#groups - 1, line, vs, ve, token);
+        const tokenEnd = isGlobalAgentAt(codes, vs, ve)
+          ? -1
+          : productTokenEnd(codes, vs, ve, this.#digits);
+        this.#handler.agent(this.#groups - 1, line, vs, ve, tokenEnd);
         return;
       }
       case 'allow':
