@@ -17,7 +17,7 @@
 import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
 import type { KeyFilter } from './key-table.js';
 import { PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, type MatchState, sortByStrength } from './rule-entry.js';
+import { type IndexEntry, leadOf, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -230,10 +230,11 @@ export class RuleIndex {
     if (lists !== null) {
       // A path of one character has no second: only entries with a short prefix can match it,
       // as they can a path whose second character (above 0x7F) no prefix has.
-      const second = path.length > 1 ? path.charCodeAt(1) : 0;
-      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, state);
+      const lead = leadOf(path);
+      const second = (lead >>> 8) & 0xff;
+      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, lead, state);
     } else if (this.#table.length > 0) {
-      scanList(this.#table, this.#needs, path, state);
+      scanList(this.#table, this.#needs, path, leadOf(path), state);
     }
     const search = state.search;
     let anchorless = false;
