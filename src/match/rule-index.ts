@@ -17,7 +17,7 @@
 import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
 import type { KeyFilter } from './key-table.js';
 import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, type MatchState, sortByStrength } from './rule-entry.js';
+import { type IndexEntry, leadOf, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -72,6 +72,8 @@ export interface LazyWildcards {
   readonly entryAt: EntryMaker;
   /** The rule table their lines name, which the program reads their numbers from. */
   readonly rules: RuleNumbers;
+  /** The body's text their values are in, which the program reads their pieces from. */
+  readonly text: string;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -209,7 +211,7 @@ export class RuleIndex {
       // not a check's. Entries made for it from a rule table are not kept.
       this.#program = new WildcardProgram(
         wildcards,
-        lazy === null ? null : { rules: lazy.rules, make: lazy.entryAt },
+        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
       );
       // The program files its rules by piece, so it answers any check of them on its own: the
       // index of the short-prefix wildcard rules, which it replaces, is dropped.
@@ -228,10 +230,11 @@ export class RuleIndex {
     if (lists !== null) {
       // A path of one character has no second: only entries with a short prefix can match it,
       // as they can a path whose second character (above 0x7F) no prefix has.
-      const second = path.length > 1 ? path.charCodeAt(1) : 0;
-      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, state);
+      const lead = leadOf(path);
+      const second = (lead >>> 8) & 0xff;
+      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, lead, state);
     } else if (this.#table.length > 0) {
-      scanList(this.#table, this.#needs, path, state);
+      scanList(this.#table, this.#needs, path, leadOf(path), state);
     }
     const search = state.search;
     let anchorless = false;
