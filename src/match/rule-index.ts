@@ -72,6 +72,8 @@ export interface LazyWildcards {
   readonly entryAt: EntryMaker;
   /** The rule table their lines name, which the program reads their numbers from. */
   readonly rules: RuleNumbers;
+  /** The body's text their values are in, which the program reads their pieces from. */
+  readonly text: string;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -209,7 +211,7 @@ export class RuleIndex {
       // not a check's. Entries made for it from a rule table are not kept.
       this.#program = new WildcardProgram(
         wildcards,
-        lazy === null ? null : { rules: lazy.rules, make: lazy.entryAt },
+        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
       );
       // The program files its rules by piece, so it answers any check of them on its own: the
       // index of the short-prefix wildcard rules, which it replaces, is dropped.
