@@ -5,7 +5,7 @@
  * `PieceFinder`), and a window whose hash a piece has is compared with that piece, its
  * characters past the window too. Memory is a few bytes a piece, and for its characters either
  * where they are in the text the pieces were read from (the body, which its rule table keeps:
- * 4 bytes, not a copy) or, for pieces of up to 4 characters and those not found there, a copy.
+ * 3 bytes, not a copy) or, for pieces of up to 3 characters and those not found there, a copy.
  * No node per character, as an automaton needs. A pass costs one lookup a window for each length, and the
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
@@ -26,8 +26,17 @@ const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 const NONE = -1;
 
+/** Places below this (8 Mi) are kept in three bytes (see `#atLow`). */
+const NARROW = 1 << 23;
+
+/**
+ * Test settings, not part of the public API. `narrowPlaces`: places are kept in three bytes
+ * when they fit (see `#atLow`); tests set false to run the dictionary with four.
+ */
+export const pieceDictionaryLayout: { narrowPlaces: boolean } = { narrowPlaces: true };
+
 /** The longest length whose pieces are copied rather than located in the source. */
-const COPIED = 4;
+const COPIED = 3;
 
 /** The most characters a piece has past its length's K (see `PieceFinder`). */
 export const MAX_EXTRA = 255;
@@ -70,6 +79,13 @@ export class PieceDictionary {
    * character when they are all below 256.
    */
   readonly #at: Int32Array;
+  /**
+   * `#at` in three bytes a place (`#narrow`; `#at` is then empty): below {@link NARROW}, a start
+   * in `#source`; from it, a start in `#own` plus NARROW.
+   */
+  readonly #atLow: Uint16Array;
+  readonly #atHigh: Uint8Array;
+  readonly #narrow: boolean;
   readonly #atBases: Int32Array;
   readonly #ownStarts: Int32Array;
   readonly #source: string;
@@ -162,7 +178,7 @@ export class PieceDictionary {
     }
     this.#ends = ends;
     // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
-    // longer than it, or when a place (4 bytes) costs less than a copy; else copied side by side.
+    // longer than it, or when a place (3 bytes) costs less than a copy; else copied side by side.
     const atBases = new Int32Array(classes);
     const ownStarts = new Int32Array(classes);
     let located = 0;
@@ -220,7 +236,25 @@ export class PieceDictionary {
     this.#shifts = shifts;
     this.#buckets = buckets;
     this.#tags = tags;
-    this.#at = at;
+    // Three bytes a place while they fit (a source and copies under 8 MiB each: any body the
+    // default `maxBytes` reads), else four.
+    let narrow = pieceDictionaryLayout.narrowPlaces && source.length < NARROW && ownChars < NARROW;
+    if (narrow) {
+      this.#atLow = new Uint16Array(located);
+      this.#atHigh = new Uint8Array(located);
+      for (let j = 0; j < located; j++) {
+        const value = at[j]! >= 0 ? at[j]! : NARROW + ~at[j]!;
+        this.#atLow[j] = value & 0xffff;
+        this.#atHigh[j] = value >>> 16;
+      }
+      this.#at = new Int32Array(0);
+    } else {
+      narrow = false;
+      this.#atLow = new Uint16Array(0);
+      this.#atHigh = new Uint8Array(0);
+      this.#at = at;
+    }
+    this.#narrow = narrow;
     this.#atBases = atBases;
     this.#ownStarts = ownStarts;
     this.#extra = extra;
@@ -229,7 +263,9 @@ export class PieceDictionary {
     this.bytes =
       256 +
       own.byteLength +
-      at.byteLength +
+      this.#at.byteLength +
+      this.#atLow.byteLength +
+      this.#atHigh.byteLength +
       (extra?.byteLength ?? 0) +
       buckets.byteLength +
       ends.byteLength +
@@ -265,6 +301,9 @@ export class PieceDictionary {
     const tags = this.#tags;
     const buckets = this.#buckets;
     const at = this.#at;
+    const atLow = this.#atLow;
+    const atHigh = this.#atHigh;
+    const narrow = this.#narrow;
     const source = this.#source;
     const own = this.#own;
     const extra = this.#extra;
@@ -309,8 +348,16 @@ export class PieceDictionary {
             units++;
             continue;
           }
-          const place =
-            atBase >= 0 ? at[atBase + slot - firstId]! : ~(ownStart + (slot - firstId) * length);
+          let place: number;
+          if (atBase < 0) {
+            place = ~(ownStart + (slot - firstId) * length);
+          } else if (narrow) {
+            const j = atBase + slot - firstId;
+            const value = atLow[j]! | (atHigh[j]! << 16);
+            place = value < NARROW ? value : ~(value - NARROW);
+          } else {
+            place = at[atBase + slot - firstId]!;
+          }
           let i = end;
           if (place >= 0) {
             const offset = place - start;

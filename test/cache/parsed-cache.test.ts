@@ -210,10 +210,10 @@ describe('the parsed cache', () => {
       [true, false],
     ],
     // Pieces read where the body has them, not copied (25,000 pieces of 9 to 11 characters);
-    // about 2.1× (the program costs about 12 bytes a rule of 20), 1.8× without it.
+    // about 1.95-2.0× (the program costs about 11 bytes a rule of 20), 1.8× without it.
     [
-      2.2,
-      1.95,
+      2.1,
+      1.9,
       'a file of distinct wildcard pieces once its program is built',
       distinctPieces,
       500 * 1024,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
 import { matchesPattern } from '../../src/match/pattern.js';
 import { PieceAutomaton } from '../../src/match/piece-automaton.js';
+import { pieceDictionaryLayout } from '../../src/match/piece-dictionary.js';
 import { PieceFinder, pieceFinding } from '../../src/match/piece-finder.js';
 import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
 import {
@@ -181,7 +182,14 @@ describe('PieceFinder', () => {
   );
 });
 
-describe('PieceFinder with long pieces', () => {
+describe.each([true, false])('PieceFinder with long pieces (places in 3 bytes: %s)', (narrow) => {
+  beforeEach(() => {
+    pieceDictionaryLayout.narrowPlaces = narrow;
+  });
+  afterEach(() => {
+    pieceDictionaryLayout.narrowPlaces = true;
+  });
+
   it('finds pieces longer than a hashed length by their first characters, read where they are', () => {
     // Pieces of 8 to 40 characters over three letters: many lengths, few hashed, so most are
     // hashed by the first K characters of a shorter length; pieces sharing those stay in the
@@ -245,7 +253,7 @@ describe('PieceFinder with long pieces', () => {
     for (let k = 0, at = 0; k < list.length; at += list[k]!.length + 1, k++) places[k] = at;
     const finder = new PieceFinder(list, new Int32Array(list.length), 8, 1024, source, places);
     expect(finder.automaton).toBeNull();
-    // Its characters read in the source: 4 bytes a piece for where, 1 for its length past K.
+    // Its characters read in the source: 3 or 4 bytes a piece for where, 1 for its length past K.
     expect(finder.bytes / list.length).toBeLessThan(8);
   });
 });
