@@ -319,6 +319,42 @@ function distinctPieces() {
   return fill((i) => `Disallow: /*${(Math.imul(i + 1, 0x9e3779b1) >>> 0).toString(36)}\n`);
 }
 
+/** `a<id>` for the rules of {@link wildcardDense}, about 7,800 characters: builds its program. */
+function wildcardDensePath() {
+  let path = '/';
+  for (let i = 0; path.length < 7800; i++) path += `a${id(i)}`;
+  return path;
+}
+
+/** Pseudo-random words of 20 to 24 letters and digits. */
+function longWords() {
+  const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let seed = 3;
+  return Array.from({ length: 15_000 }, (_, i) => {
+    let word = '';
+    for (let k = 0; k < 20 + (i % 5); k++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      word += letters[(seed >>> 16) % 36];
+    }
+    return word;
+  });
+}
+
+/**
+ * Wildcard rules of long pieces of five lengths (`Disallow: /*<20 to 24 characters>`), and a
+ * path of the first 19 characters of every seventh (each followed by `-`), which builds their
+ * program.
+ */
+function longPieces() {
+  const words = longWords();
+  const path = words
+    .filter((_, i) => i % 7 === 0)
+    .map((word) => `${word.slice(0, 19)}-`)
+    .join('')
+    .slice(0, 7800);
+  return { body: fill((i) => `Disallow: /*${words[i]}\n`), path: `/${path}` };
+}
+
 /** @param {number} bytes */
 function ruleDense(bytes) {
   let text = 'User-agent: *\n';
@@ -350,7 +386,24 @@ const memory = [
     1,
     () => new URL(`${URL_8K}b`).pathname,
   ),
+  await clientMemory(
+    'wildcard-dense (500 KiB), a URL of its pieces’ starts',
+    wildcardDense(),
+    20,
+    1,
+    wildcardDensePath,
+  ),
 ];
+const long = longPieces();
+memory.push(
+  await clientMemory(
+    'long wildcard pieces (20–24 characters, 500 KiB), its URL',
+    long.body,
+    20,
+    1,
+    () => long.path,
+  ),
+);
 // Two shapes of the table above whose first check builds the wildcard program.
 for (const shape of all.filter((s) => PROGRAM_MEMORY.includes(s.name))) {
   const path = new URL(shape.url).pathname;

@@ -10,7 +10,7 @@
  */
 
 import { anchorable } from './key-anchors.js';
-import { type IndexEntry, leadOf, type MatchState, WHOLE_PREFIX } from './rule-entry.js';
+import { type IndexEntry, type MatchState, WHOLE_PREFIX } from './rule-entry.js';
 import { ScanStep, scanStep } from './strategy.js';
 
 /** At most this many characters the entries of a set need (bits of a scan's mask). */
@@ -25,6 +25,10 @@ export interface PieceNeeds {
   readonly found: number[];
 }
 
+/** {@link assignNeeds}'s counts and marks per character, reused (an index is built at once). */
+const COUNTS = new Int32Array(128);
+const SEEN = new Int32Array(128);
+
 /** A set whose wildcard entries need no character. */
 const NO_NEEDS: PieceNeeds = { chars: [], found: [] };
 
@@ -34,9 +38,10 @@ const NO_NEEDS: PieceNeeds = { chars: [], found: [] };
  * entries hold (one search then serves them all), the first in the pattern of equals.
  */
 export function assignNeeds(entries: readonly IndexEntry[]): PieceNeeds {
+  if (entries.length === 0) return NO_NEEDS;
   // How many entries hold each ASCII character in their pieces (each once an entry).
-  const counts = new Int32Array(128);
-  const seen = new Int32Array(128).fill(-1);
+  const counts = COUNTS.fill(0);
+  const seen = SEEN.fill(-1);
   for (let k = 0; k < entries.length; k++) {
     for (const piece of entries[k]!.pieces ?? []) {
       for (let i = 0; i < piece.length; i++) {
@@ -68,23 +73,22 @@ export function assignNeeds(entries: readonly IndexEntry[]): PieceNeeds {
 
 /**
  * Tests `entries` (strongest first, their `need` slots in `needs`) against `path` (the path of
- * `state.search`), updating `state`, as `scanEntries` does: stops at the first entry that can
- * change nothing (none after it can), or when the check's work passes its budget. An entry
- * ruled out by its numbers costs one unit; one tested, one and its prefix's length; a search
- * for a needed character, the characters it scans.
+ * `state.search`, whose lead, `leadOf(path)`, is `lead`), updating `state`, as `scanEntries` does:
+ * stops at the first entry that can change nothing (none after it can), or when the check's
+ * work passes its budget. An entry ruled out by its numbers costs one unit; one tested, one and
+ * its prefix's length; a search for a needed character, the characters it scans.
  */
 export function scanList(
   entries: readonly IndexEntry[],
   needs: PieceNeeds,
   path: string,
+  lead: number,
   state: MatchState,
 ): void {
   const search = state.search;
   const skipWildcards = search.skipWildcards;
   const verdictOnly = search.verdictOnly;
   const n = path.length;
-  // Read once: what the entries' numbers are compared with.
-  const lead = leadOf(path);
   const last = n > 0 ? path.charCodeAt(n - 1) : -1;
   // The slots whose character this scan has searched for (`found` holds where).
   let searched = 0;
@@ -93,31 +97,35 @@ export function scanList(
   for (let k = 0; k < entries.length; k++) {
     const entry = entries[k]!;
     // The numbers first: what they rule out could not match, whatever the bests.
-    const slot = entry.need;
-    if (
-      (lead & entry.leadMask) !== entry.lead ||
-      (entry.tailEnd >= 0 && entry.tailEnd !== last) ||
-      (slot >= 0 && (searched & (1 << slot)) !== 0 && needs.found[slot]! < 0)
-    ) {
+    if ((lead & entry.leadMask) !== entry.lead || (entry.tailEnd >= 0 && entry.tailEnd !== last)) {
       passed++;
       continue;
+    }
+    if (skipWildcards && entry.pieces !== null) continue;
+    // Then the needed character, searched for once for all the entries that need it.
+    const slot = entry.need;
+    if (slot >= 0) {
+      if ((searched & (1 << slot)) === 0) {
+        searched |= 1 << slot;
+        const index = path.indexOf(needs.chars[slot]!);
+        needs.found[slot] = index;
+        search.work += passed + (index < 0 ? n : index + 1);
+        passed = 0;
+        if (search.work > search.budget) return;
+      }
+      if (needs.found[slot]! < 0) {
+        passed++;
+        continue;
+      }
     }
     const step = scanStep(entry.allow, entry.priority, entry.line, state, verdictOnly);
     if (step === ScanStep.stop) break;
     if (step === ScanStep.pass) continue;
-    if (skipWildcards && entry.pieces !== null) continue;
     const prefix = entry.prefix;
     search.work += passed + 1 + prefix.length;
     passed = 0;
     if (search.work > search.budget) return;
     if ((entry.leadMask & WHOLE_PREFIX) === 0 && !path.startsWith(prefix)) continue;
-    if (slot >= 0 && (searched & (1 << slot)) === 0) {
-      searched |= 1 << slot;
-      const index = path.indexOf(needs.chars[slot]!);
-      search.work += index < 0 ? n : index + 1;
-      needs.found[slot] = index;
-      if (index < 0) continue;
-    }
     if (search.matchesAfterPrefix(entry)) {
       if (entry.allow) state.allow = entry;
       else state.disallow = entry;

@@ -1,17 +1,20 @@
 /**
- * Distinct literal pieces of a few lengths, found in a path by hashing: for each length L, a
- * rolling hash of the path's windows of L characters is looked up among the pieces of length L,
- * and a window whose hash a piece has is compared with that piece. Memory is a few bytes a
- * piece besides its characters (one byte each when they are all below 256): no node per
- * character, as an automaton needs. A pass costs one lookup a window for each length, and the
+ * Distinct literal pieces of a few lengths, found in a path by hashing: for each hashed length
+ * K, a rolling hash of the path's windows of K characters is looked up among the pieces whose
+ * first K characters it hashes (pieces of length K, and longer pieces given to K: see
+ * `PieceFinder`), and a window whose hash a piece has is compared with that piece, its
+ * characters past the window too. Memory is a few bytes a piece, and for its characters either
+ * where they are in the text the pieces were read from (the body, which its rule table keeps:
+ * 3 bytes, not a copy) or, for pieces of up to 3 characters and those not found there, a copy.
+ * No node per character, as an automaton needs. A pass costs one lookup a window for each length, and the
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
  *
- * The pieces of one length are numbered in a row, by hash bucket, and kept side by side in one
- * array in that order (piece k of a length at `k × L` of its part), so a bucket is a range of
- * ids and a piece's place needs no table. A table lists where each length's buckets start, with
- * a byte of each piece's hash (`#tags`) that passes over most other pieces of its bucket
- * without comparing.
+ * The pieces of one length are numbered in a row, by hash bucket, so a bucket is a range of
+ * ids. A table lists where each length's buckets start, with a byte of each piece's hash
+ * (`#tags`) that passes over most other pieces of its bucket without comparing. The first K
+ * characters of the pieces of a length are distinct (so at most one piece of a length starts
+ * at a window).
  */
 
 /**
@@ -20,6 +23,23 @@
  * hashes share a bucket and a tag, which every window of a path would compare.
  */
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
+
+const NONE = -1;
+
+/** Places below this (8 Mi) are kept in three bytes (see `#atLow`). */
+const NARROW = 1 << 23;
+
+/**
+ * Test settings, not part of the public API. `narrowPlaces`: places are kept in three bytes
+ * when they fit (see `#atLow`); tests set false to run the dictionary with four.
+ */
+export const pieceDictionaryLayout: { narrowPlaces: boolean } = { narrowPlaces: true };
+
+/** The longest length whose pieces are copied rather than located in the source. */
+const COPIED = 3;
+
+/** The most characters a piece has past its length's K (see `PieceFinder`). */
+export const MAX_EXTRA = 255;
 
 /** The salt of a length's hashes (pieces of different lengths rarely share a tag). */
 function saltOf(length: number): number {
@@ -40,8 +60,6 @@ export class PieceDictionary {
   readonly lengths: Int32Array;
   /** Per length, its first piece id (and the count at the end). */
   readonly #firsts: Int32Array;
-  /** Per length, where its pieces start in `#text`. */
-  readonly #textStarts: Int32Array;
   /** Per length, where its buckets start in `#buckets`, and the shift of a hash to a bucket. */
   readonly #bucketBases: Int32Array;
   readonly #shifts: Int32Array;
@@ -53,10 +71,30 @@ export class PieceDictionary {
   readonly #buckets: Uint16Array | Int32Array;
   readonly #tags: Uint8Array;
   /**
-   * The pieces' characters, side by side: a byte each when they are all below 256 (a typed
-   * array's element costs V8 about half of a string's `charCodeAt`).
+   * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
+   * length k; -1: the length is not located): from 0, its start in `#source` (the text the
+   * pieces were read from); below, `~start` in `#own`. The pieces of a length that is not
+   * located are copied in `#own` side by side from `#ownStarts[k]`, K characters each (a copy
+   * of up to {@link COPIED} characters costs no more than a place). `#own` holds a byte a
+   * character when they are all below 256.
    */
-  readonly #text: Uint8Array | Uint16Array;
+  readonly #at: Int32Array;
+  /**
+   * `#at` in three bytes a place (`#narrow`; `#at` is then empty): below {@link NARROW}, a start
+   * in `#source`; from it, a start in `#own` plus NARROW.
+   */
+  readonly #atLow: Uint16Array;
+  readonly #atHigh: Uint8Array;
+  readonly #narrow: boolean;
+  readonly #atBases: Int32Array;
+  readonly #ownStarts: Int32Array;
+  readonly #source: string;
+  readonly #own: Uint8Array | Uint16Array;
+  /**
+   * Per piece, its characters past its length's K (pieces longer than K hashed by their first K),
+   * or null when every piece has its length's.
+   */
+  readonly #extra: Uint8Array | null;
   /**
    * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
    * below 128; a character above is bit 127), then of their last: a window whose ends no piece
@@ -65,27 +103,34 @@ export class PieceDictionary {
   readonly #ends: Int32Array;
 
   /**
-   * `pieces`: distinct, non-empty strings whose lengths are among `lengths` (ascending). Sets
-   * `ids[k]` to the id of `pieces[k]`.
+   * `pieces`: distinct, non-empty strings, each at least as long as one of `lengths` (ascending)
+   * and at most {@link MAX_EXTRA} longer: it goes to the longest of those it reaches, whose
+   * pieces must differ in their first K characters. Sets `ids[k]` to the id of `pieces[k]`.
+   * `places[k]`, when given, is where `pieces[k]` is in `source` (-1: not there, copied).
    */
-  constructor(pieces: readonly string[], lengths: readonly number[], ids: Int32Array) {
+  constructor(
+    pieces: readonly string[],
+    lengths: readonly number[],
+    ids: Int32Array,
+    source = '',
+    places: Int32Array | null = null,
+  ) {
     const classes = lengths.length;
     this.count = pieces.length;
     this.lengths = Int32Array.from(lengths);
-    const classOf = new Map<number, number>();
-    for (let k = 0; k < classes; k++) classOf.set(lengths[k]!, k);
+    const classOf = (length: number): number => {
+      let k = classes - 1;
+      while (lengths[k]! > length) k--;
+      return k;
+    };
     const counts = new Int32Array(classes);
-    for (const piece of pieces) counts[classOf.get(piece.length)!]!++;
+    for (const piece of pieces) counts[classOf(piece.length)]!++;
     const firsts = new Int32Array(classes + 1);
-    const textStarts = new Int32Array(classes);
     const bucketBases = new Int32Array(classes);
     const shifts = new Int32Array(classes);
     let bucketCount = 0;
-    let chars = 0;
     for (let k = 0; k < classes; k++) {
       firsts[k + 1] = firsts[k]! + counts[k]!;
-      textStarts[k] = chars;
-      chars += counts[k]! * lengths[k]!;
       // Four to eight pieces a bucket (two buckets at least): half a byte to a byte a piece,
       // and the tags pass over most of a bucket's pieces.
       let bits = 1;
@@ -100,11 +145,11 @@ export class PieceDictionary {
       pieces.length <= 0xffff ? new Uint16Array(bucketCount) : new Int32Array(bucketCount);
     for (let p = 0; p < pieces.length; p++) {
       const piece = pieces[p]!;
-      const k = classOf.get(piece.length)!;
+      const k = classOf(piece.length);
+      const length = lengths[k]!;
       let hash = 0;
-      for (let i = 0; i < piece.length; i++)
-        hash = (Math.imul(hash, BASE) + piece.charCodeAt(i)) | 0;
-      const mix = mixed(hash, saltOf(piece.length));
+      for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + piece.charCodeAt(i)) | 0;
+      const mix = mixed(hash, saltOf(length));
       hashes[p] = mix;
       buckets[bucketBases[k]! + (mix >>> shifts[k]!) + 1]!++;
     }
@@ -115,41 +160,117 @@ export class PieceDictionary {
       for (let b = 1; b <= size; b++) buckets[base + b]! += buckets[base + b - 1]!;
     }
     const ends = new Int32Array(8 * classes);
+    let longer = false;
+    const longerIn = new Uint8Array(classes);
+    let wide = false;
     for (const piece of pieces) {
-      const at = 8 * classOf.get(piece.length)!;
+      const k = classOf(piece.length);
+      if (piece.length > lengths[k]!) {
+        longer = true;
+        longerIn[k] = 1;
+      }
+      const at = 8 * k;
       const first = Math.min(piece.charCodeAt(0), 127);
-      const last = Math.min(piece.charCodeAt(piece.length - 1), 127);
+      const last = Math.min(piece.charCodeAt(lengths[k]! - 1), 127);
       ends[at + (first >> 5)]! |= 1 << (first & 31);
       ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
+      for (let i = 0; i < piece.length && !wide; i++) wide = piece.charCodeAt(i) > 0xff;
     }
     this.#ends = ends;
+    // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
+    // longer than it, or when a place (3 bytes) costs less than a copy; else copied side by side.
+    const atBases = new Int32Array(classes);
+    const ownStarts = new Int32Array(classes);
+    let located = 0;
+    let ownChars = 0;
+    for (let k = 0; k < classes; k++) {
+      if (longerIn[k] === 1 || (places !== null && lengths[k]! > COPIED)) {
+        atBases[k] = located;
+        located += counts[k]!;
+      } else {
+        atBases[k] = NONE;
+        ownStarts[k] = ownChars;
+        ownChars += counts[k]! * lengths[k]!;
+      }
+    }
+    for (let p = 0; p < pieces.length; p++) {
+      const k = classOf(pieces[p]!.length);
+      if (atBases[k]! >= 0 && (places === null || places[p]! < 0)) ownChars += pieces[p]!.length;
+    }
+    const own = wide ? new Uint16Array(ownChars) : new Uint8Array(ownChars);
     const next = Int32Array.from(buckets);
     const tags = new Uint8Array(pieces.length);
-    const placed: string[] = new Array(pieces.length);
+    const at = new Int32Array(located);
+    const extra = longer ? new Uint8Array(pieces.length) : null;
+    let copiedEnd = 0;
+    for (let k = 0; k < classes; k++) {
+      if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
+    }
     for (let p = 0; p < pieces.length; p++) {
-      const k = classOf.get(pieces[p]!.length)!;
+      const piece = pieces[p]!;
+      const k = classOf(piece.length);
       const mix = hashes[p]!;
       const b = mix >>> shifts[k]!;
       // A piece's id is its place: a length's buckets hold its ids in a row.
       const id = next[bucketBases[k]! + b]!++;
       ids[p] = id;
       tags[id] = mix & 0xff;
-      placed[id] = pieces[p]!;
+      if (extra !== null) extra[id] = piece.length - lengths[k]!;
+      let to: number;
+      if (atBases[k]! < 0) {
+        to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
+      } else {
+        const place = places === null ? NONE : places[p]!;
+        if (place >= 0) {
+          at[atBases[k]! + id - firsts[k]!] = place;
+          continue;
+        }
+        at[atBases[k]! + id - firsts[k]!] = ~copiedEnd;
+        to = copiedEnd;
+        copiedEnd += piece.length;
+      }
+      for (let i = 0; i < piece.length; i++) own[to + i] = piece.charCodeAt(i);
     }
     this.#firsts = firsts;
-    this.#textStarts = textStarts;
     this.#bucketBases = bucketBases;
     this.#shifts = shifts;
     this.#buckets = buckets;
     this.#tags = tags;
-    const joined = placed.join('');
-    let wide = false;
-    for (let i = 0; i < joined.length && !wide; i++) wide = joined.charCodeAt(i) > 0xff;
-    const text = wide ? new Uint16Array(joined.length) : new Uint8Array(joined.length);
-    for (let i = 0; i < joined.length; i++) text[i] = joined.charCodeAt(i);
-    this.#text = text;
+    // Three bytes a place while they fit (a source and copies under 8 MiB each: any body the
+    // default `maxBytes` reads), else four.
+    let narrow = pieceDictionaryLayout.narrowPlaces && source.length < NARROW && ownChars < NARROW;
+    if (narrow) {
+      this.#atLow = new Uint16Array(located);
+      this.#atHigh = new Uint8Array(located);
+      for (let j = 0; j < located; j++) {
+        const value = at[j]! >= 0 ? at[j]! : NARROW + ~at[j]!;
+        this.#atLow[j] = value & 0xffff;
+        this.#atHigh[j] = value >>> 16;
+      }
+      this.#at = new Int32Array(0);
+    } else {
+      narrow = false;
+      this.#atLow = new Uint16Array(0);
+      this.#atHigh = new Uint8Array(0);
+      this.#at = at;
+    }
+    this.#narrow = narrow;
+    this.#atBases = atBases;
+    this.#ownStarts = ownStarts;
+    this.#extra = extra;
+    this.#source = source;
+    this.#own = own;
     this.bytes =
-      256 + text.byteLength + buckets.byteLength + ends.byteLength + tags.length + 20 * classes;
+      256 +
+      own.byteLength +
+      this.#at.byteLength +
+      this.#atLow.byteLength +
+      this.#atHigh.byteLength +
+      (extra?.byteLength ?? 0) +
+      buckets.byteLength +
+      ends.byteLength +
+      tags.length +
+      28 * classes;
   }
 
   /** The length of piece `id`. */
@@ -157,15 +278,15 @@ export class PieceDictionary {
     const firsts = this.#firsts;
     let k = 0;
     while (id >= firsts[k + 1]!) k++;
-    return this.lengths[k]!;
+    return this.lengths[k]! + (this.#extra === null ? 0 : this.#extra[id]!);
   }
 
-  /** Memory retained, in bytes (the string at one or two bytes a character, as V8 keeps it). */
+  /** Memory retained, in bytes (the source not counted: the rule table keeps it). */
   readonly bytes: number;
 
   /**
    * Finds every occurrence of every piece in `codes[0, n)` (the path's character codes): for
-   * each, `keys[h] = keyBase + id` and `positions[h] = ` where it ends, by length then position;
+   * each, `keys[h] = keyBase + id` and `positions[h] = ` where it ends, by length then window;
    * returns the number found. `work[0]` is increased by the work: a unit a window looked up,
    * and one a character compared. The arrays hold `n × lengths.length` at least.
    */
@@ -177,9 +298,15 @@ export class PieceDictionary {
     positions: Int32Array,
     work: Float64Array,
   ): number {
-    const text = this.#text;
     const tags = this.#tags;
     const buckets = this.#buckets;
+    const at = this.#at;
+    const atLow = this.#atLow;
+    const atHigh = this.#atHigh;
+    const narrow = this.#narrow;
+    const source = this.#source;
+    const own = this.#own;
+    const extra = this.#extra;
     let found = 0;
     let units = 0;
     for (let k = 0; k < this.lengths.length; k++) {
@@ -191,7 +318,8 @@ export class PieceDictionary {
       const base = this.#bucketBases[k]!;
       const shift = this.#shifts[k]!;
       const firstId = this.#firsts[k]!;
-      const textStart = this.#textStarts[k]!;
+      const atBase = this.#atBases[k]!;
+      const ownStart = this.#ownStarts[k]!;
       const salt = saltOf(length);
       const ends = this.#ends;
       const bits = 8 * k;
@@ -212,16 +340,49 @@ export class PieceDictionary {
         const tag = mix & 0xff;
         for (let slot = buckets[b]!; slot < to; slot++) {
           if (tags[slot] !== tag) continue;
-          // Compared from its last character (the one just read), a character a unit.
-          const at = textStart + (slot - firstId) * length - end + length - 1;
+          // Compared from the window's last character (the one just read), a character a unit;
+          // then, for a longer piece, its characters past the window.
+          const start = end - length + 1;
+          const more = extra === null ? 0 : extra[slot]!;
+          if (end + more >= n) {
+            units++;
+            continue;
+          }
+          let place: number;
+          if (atBase < 0) {
+            place = ~(ownStart + (slot - firstId) * length);
+          } else if (narrow) {
+            const j = atBase + slot - firstId;
+            const value = atLow[j]! | (atHigh[j]! << 16);
+            place = value < NARROW ? value : ~(value - NARROW);
+          } else {
+            place = at[atBase + slot - firstId]!;
+          }
           let i = end;
-          const start = end - length;
-          while (i > start && text[at + i] === codes[i]) i--;
-          units += end - i + (i > start ? 1 : 0);
-          if (i === start) {
+          if (place >= 0) {
+            const offset = place - start;
+            while (i >= start && source.charCodeAt(offset + i) === codes[i]) i--;
+            if (i < start && more > 0) {
+              i = end + 1;
+              while (i <= end + more && source.charCodeAt(offset + i) === codes[i]) i++;
+              units += i - end;
+              i = i > end + more ? start - 1 : end;
+            }
+          } else {
+            const offset = ~place - start;
+            while (i >= start && own[offset + i] === codes[i]) i--;
+            if (i < start && more > 0) {
+              i = end + 1;
+              while (i <= end + more && own[offset + i] === codes[i]) i++;
+              units += i - end;
+              i = i > end + more ? start - 1 : end;
+            }
+          }
+          units += end - i + (i >= start ? 1 : 0);
+          if (i < start) {
             keys[found] = keyBase + slot;
-            positions[found++] = end;
-            // Distinct pieces of one length: no other ends here.
+            positions[found++] = end + more;
+            // Pieces of one length differ in their first K characters: no other starts here.
             break;
           }
         }

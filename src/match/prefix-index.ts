@@ -33,25 +33,29 @@ export function hashPrefix(text: string, start: number, end: number): number {
 /**
  * The bit sets a walk tests each path prefix against, in a loop that calls an index only for a
  * prefix that passes them: `ends`, per length n, a 128-bit set (four words at 4n) of the last
- * characters of the prefixes of that length; `filter`, one bit per value of
- * `mix(hash) >>> filterShift`, set for every prefix's hash; `extended`, one bit per value of
- * `mix(hash) >>> extendedShift`, set for every proper prefix of a prefix (a walk whose path
- * prefix's bit is clear has met every prefix it can).
+ * characters of the prefixes of that length; `slots`, two bits per value s of
+ * `mix(hash) >>> shift` (bits 2(s & 15) and 2(s & 15) + 1 of word s >>> 4): the first set for
+ * every prefix's hash, the second for every proper prefix of a prefix (a walk whose path
+ * prefix's second bit is clear has met every prefix it can). Both bits in one word: a walk
+ * reads one element of one array a step for both (each array read costs V8 its checks anew).
  */
 export interface PrefixFilters {
   readonly ends: Int32Array;
-  readonly filter: Int32Array;
-  readonly filterShift: number;
-  readonly extended: Int32Array;
-  readonly extendedShift: number;
+  readonly slots: Int32Array;
+  readonly shift: number;
 }
+
+/** The `PrefixFilters.slots` bit of a prefix's hash. */
+export const PREFIX_BIT = 1;
+/** The `PrefixFilters.slots` bit of a proper prefix's hash. */
+export const PROPER_BIT = 2;
 
 /** A prefix hash mixed (Fibonacci hashing): its top bits pick a bucket and a filter bit. */
 export function mix(hash: number): number {
   return Math.imul(hash, 0x9e3779b1);
 }
 
-/** A filter of one word, all set: `mix(hash) >>> 27` picks a bit of it. */
+/** Filter slots of one word, all set: `mix(hash) >>> 28` picks two bits of it. */
 const EVERY_HASH = new Int32Array([-1]);
 
 /** An immutable index of entries by literal prefix. */
@@ -93,13 +97,7 @@ export class PrefixIndex {
     this.#groups = new EntryGroups(entries, hashes);
     this.#ends = ends;
     this.#hasEmpty = hasEmpty;
-    this.filters = {
-      ends,
-      filter: EVERY_HASH,
-      filterShift: 27,
-      extended: EVERY_HASH,
-      extendedShift: 27,
-    };
+    this.filters = { ends, slots: EVERY_HASH, shift: 28 };
   }
 
   /** Length of the longest prefix: a walk need not go further. */

@@ -16,8 +16,8 @@
 
 import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
 import type { KeyFilter } from './key-table.js';
-import { PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, type MatchState, sortByStrength } from './rule-entry.js';
+import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
+import { type IndexEntry, leadOf, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
@@ -72,6 +72,8 @@ export interface LazyWildcards {
   readonly entryAt: EntryMaker;
   /** The rule table their lines name, which the program reads their numbers from. */
   readonly rules: RuleNumbers;
+  /** The body's text their values are in, which the program reads their pieces from. */
+  readonly text: string;
 }
 
 /** A compiled rule set: the rules of one or more merged groups. */
@@ -209,7 +211,7 @@ export class RuleIndex {
       // not a check's. Entries made for it from a rule table are not kept.
       this.#program = new WildcardProgram(
         wildcards,
-        lazy === null ? null : { rules: lazy.rules, make: lazy.entryAt },
+        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
       );
       // The program files its rules by piece, so it answers any check of them on its own: the
       // index of the short-prefix wildcard rules, which it replaces, is dropped.
@@ -228,10 +230,11 @@ export class RuleIndex {
     if (lists !== null) {
       // A path of one character has no second: only entries with a short prefix can match it,
       // as they can a path whose second character (above 0x7F) no prefix has.
-      const second = path.length > 1 ? path.charCodeAt(1) : 0;
-      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, state);
+      const lead = leadOf(path);
+      const second = (lead >>> 8) & 0xff;
+      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, lead, state);
     } else if (this.#table.length > 0) {
-      scanList(this.#table, this.#needs, path, state);
+      scanList(this.#table, this.#needs, path, leadOf(path), state);
     }
     const search = state.search;
     let anchorless = false;
@@ -281,7 +284,7 @@ export class RuleIndex {
     // (a visit) would make the loop load them anew from the indexes at every step.
     const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
     if (prefixes !== null) {
-      const { ends, filter, filterShift, extended, extendedShift } = prefixes.filters;
+      const { ends, slots, shift } = prefixes.filters;
       const prefixEnd = Math.min(path.length, prefixes.longest);
       // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
       // value, one `nextHash` step per character.
@@ -296,10 +299,16 @@ export class RuleIndex {
         // costs a check of its binding at every step.
         hash = Math.imul(hash ^ c, 0x01000193);
         const mixed = Math.imul(hash, 0x9e3779b1);
+        // The path prefix's two filter bits (see `PrefixFilters`), the low two of `word`.
+        const slot = mixed >>> shift;
+        const word = slots[slot >>> 4]! >>> ((slot & 15) << 1);
         // A character above 0x7F ends no prefix (they are ASCII).
-        if (c < 0x80 && (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0) {
-          const bit = mixed >>> filterShift;
-          if ((filter[bit >>> 5]! & (1 << (bit & 31))) !== 0) prefixes.visit(n, hash, path, state);
+        if (
+          c < 0x80 &&
+          (word & PREFIX) !== 0 &&
+          (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0
+        ) {
+          prefixes.visit(n, hash, path, state);
         }
         if (trigrams !== null) {
           window = (window << 8) | c;
@@ -309,8 +318,7 @@ export class RuleIndex {
           }
         }
         // No prefix goes on with this one: only the trigrams are left to read.
-        const bit = mixed >>> extendedShift;
-        if ((extended[bit >>> 5]! & (1 << (bit & 31))) === 0) {
+        if ((word & PROPER) === 0) {
           n++;
           break;
         }
@@ -322,7 +330,8 @@ export class RuleIndex {
       n = from + 1;
       window = 0;
     }
-    for (; n <= path.length; n++) {
+    const length = path.length;
+    for (; n <= length; n++) {
       const c = path.charCodeAt(n - 1);
       if (noteChars) {
         if (c < 0x40) low |= 1 << c;
@@ -342,6 +351,10 @@ export class RuleIndex {
     return false;
   }
 }
+
+/** The prefix filters' bits (see `PrefixFilters`), as module constants for the walk (V8 folds them). */
+const PREFIX: typeof PREFIX_BIT = 1;
+const PROPER: typeof PROPER_BIT = 2;
 
 /** The key filter of a walk without trigrams (never read). */
 const NO_KEYS: KeyFilter = { bits: new Int32Array(1), shift: 27 };

@@ -195,6 +195,10 @@ class TableWildcards implements LazyWildcards {
     return this.#rules;
   }
 
+  get text(): string {
+    return this.#body.text;
+  }
+
   readonly entryAt = (line: number, rewrite: boolean): IndexEntry =>
     ruleEntry(this.#body, this.#rules, ruleAtLine(this.#rules, line), rewrite, this.#rfc9309);
 

@@ -17,7 +17,7 @@ import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { KeptEntries } from './kept-entries.js';
 import { slotOf } from './key-table.js';
-import { HASH_SEED, mix, type PrefixFilters } from './prefix-index.js';
+import { HASH_SEED, mix, PREFIX_BIT, PROPER_BIT, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
   type COMPACT_RULE,
@@ -173,9 +173,6 @@ export class TablePrefixIndex {
     for (let b = 0; b + 1 < buckets.length; b++) {
       sortByPriority(order, sortedPriorities, buckets[b]!, buckets[b + 1]!);
     }
-    let filterBits = 5;
-    while (1 << filterBits < count << FILTER_BITS_PER_ITEM) filterBits++;
-    const filterShift = 32 - filterBits;
     let largest = 0;
     for (const id of ids) if (id > largest) largest = id;
     const sorted = largest <= 0xffff ? new Uint16Array(count) : new Int32Array(count);
@@ -183,11 +180,6 @@ export class TablePrefixIndex {
     for (let i = 0; i < count; i++) {
       sorted[i] = ids[order[i]!]!;
       tags[i] = tagOf(slotOf(hashes[order[i]!]!));
-    }
-    const filter = new Int32Array(1 << (filterBits - 5));
-    for (let k = 0; k < count; k++) {
-      const bit = mix(hashes[k]!) >>> filterShift;
-      filter[bit >>> 5]! |= 1 << (bit & 31);
     }
     let longest = 0;
     for (const n of lengths) if (n > longest) longest = n;
@@ -234,15 +226,23 @@ export class TablePrefixIndex {
           this.#specialData[id - ruleCount] = (priorities[k]! << 16) | lengths[k]!;
       }
     }
-    let extendedBits = 5;
-    while (1 << extendedBits < properCount) extendedBits++;
-    const extendedShift = 32 - extendedBits;
-    const extended = new Int32Array(1 << (extendedBits - 5));
-    for (let i = 0; i < properCount; i++) {
-      const bit = proper[i]! >>> extendedShift;
-      extended[bit >>> 5]! |= 1 << (bit & 31);
+    // Two bits a slot (see `PrefixFilters`): slots enough for 2^FILTER_BITS_PER_ITEM a prefix
+    // and one a proper prefix.
+    let slotBits = 5;
+    while (1 << slotBits < count << FILTER_BITS_PER_ITEM || 1 << slotBits < properCount) {
+      slotBits++;
     }
-    this.filters = { ends, filter, filterShift, extended, extendedShift };
+    const slotShift = 32 - slotBits;
+    const slots = new Int32Array(1 << (slotBits - 4));
+    for (let k = 0; k < count; k++) {
+      const slot = mix(hashes[k]!) >>> slotShift;
+      slots[slot >>> 4]! |= PREFIX_BIT << ((slot & 15) << 1);
+    }
+    for (let i = 0; i < properCount; i++) {
+      const slot = proper[i]! >>> slotShift;
+      slots[slot >>> 4]! |= PROPER_BIT << ((slot & 15) << 1);
+    }
+    this.filters = { ends, slots, shift: slotShift };
     // Six typed arrays (about 200 bytes each besides their elements), two matches and the
     // kept slots.
     this.#bytes =
@@ -250,8 +250,7 @@ export class TablePrefixIndex {
       2 * 64 +
       sorted.byteLength +
       tags.byteLength +
-      filter.byteLength +
-      extended.byteLength +
+      slots.byteLength +
       4 * (buckets.length + ends.length) +
       8 * specials.length;
   }

@@ -21,12 +21,12 @@
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
  * the others, for at most every rule once; memory: 6 bytes a rule (up to 12 past 65,535 rules or
- * 32,767 pieces), the finder's few bytes a piece besides its characters, 4 a trie node (8 past
- * 65,535),
- * built once per rule set.
+ * 32,767 pieces), the finder's few bytes a piece (its characters read in the body's text when
+ * the rule's value is its pattern as written, copied otherwise), 4 a trie node (8 past
+ * 65,535), built once per rule set.
  */
 
-import { PieceFinder } from './piece-finder.js';
+import { PieceFinder, pieceFinding } from './piece-finder.js';
 import {
   FIRST,
   INFO,
@@ -37,7 +37,14 @@ import {
   STATES_TO,
 } from './piece-occurrences.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
-import { type RuleNumbers, ruleAtLine, ruleCount, ruleSize, valueLength } from './rule-table.js';
+import {
+  type RuleNumbers,
+  ruleAtLine,
+  ruleCount,
+  ruleSize,
+  valueLength,
+  valueStart,
+} from './rule-table.js';
 
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
 const OCCURRENCES = new PieceOccurrences();
@@ -113,6 +120,8 @@ export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
  */
 export interface ProgramRules {
   readonly rules: RuleNumbers;
+  /** The body's text the rules' values are in (`BodyText.text`): pieces are read there. */
+  readonly text: string;
   readonly make: EntryMaker;
 }
 
@@ -183,13 +192,27 @@ export class WildcardProgram {
   constructor(entries: readonly IndexEntry[], source: ProgramRules | null = null) {
     const ids = new Map<string, number>();
     const texts: string[] = [];
-    const idOf = (text: string): number => {
-      if (text.length === 0) return NONE;
-      let id = ids.get(text);
+    // Where each piece is in the body's text (-1: nowhere known): the finder reads it there.
+    const places: number[] = [];
+    const text = source?.text ?? '';
+    // Where in the text the pattern of the entry being read is (-1: not there), and how far
+    // its pieces were found in it.
+    let at = NONE;
+    let cursor = 0;
+    const idOf = (piece: string, pattern: string): number => {
+      if (piece.length === 0) return NONE;
+      let id = ids.get(piece);
       if (id === undefined) {
         id = texts.length;
-        texts.push(text);
-        ids.set(text, id);
+        texts.push(piece);
+        ids.set(piece, id);
+        places.push(NONE);
+      }
+      if (at >= 0) {
+        // The pieces are in the pattern in order: each is found after the one before.
+        const found = pattern.indexOf(piece, cursor);
+        cursor = found + piece.length;
+        if (places[id] === NONE) places[id] = at + found;
       }
       return id;
     };
@@ -199,13 +222,33 @@ export class WildcardProgram {
     const pieceIds: number[] = [];
     for (let r = 0; r < count; r++) {
       const entry = entries[r]!;
-      pieceIds.push(idOf(entry.prefix));
-      for (const piece of entry.pieces!) pieceIds.push(idOf(piece));
+      at = NONE;
+      cursor = 0;
+      if (source !== null && !entry.indexRewrite) {
+        // The rule's value as written, when its pattern is that (not escaped).
+        const rule = ruleAtLine(source.rules, entry.line);
+        const from = valueStart(source.rules, rule);
+        if (
+          valueLength(source.rules, rule) === entry.pattern.length &&
+          text.startsWith(entry.pattern, from)
+        ) {
+          at = from;
+        }
+      }
+      pieceIds.push(idOf(entry.prefix, entry.pattern));
+      for (const piece of entry.pieces!) pieceIds.push(idOf(piece, entry.pattern));
       starts[r + 1] = pieceIds.length;
     }
     // The finder numbers the pieces its own way: the rules' ids follow.
     const renumber = new Int32Array(texts.length);
-    const finder = new PieceFinder(texts, renumber);
+    const finder = new PieceFinder(
+      texts,
+      renumber,
+      pieceFinding.maxLengths,
+      pieceFinding.minChars,
+      text,
+      source === null ? null : Int32Array.from(places),
+    );
     for (let k = 0; k < pieceIds.length; k++) {
       if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
     }

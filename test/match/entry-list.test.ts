@@ -30,7 +30,7 @@ function check(list: IndexEntry[], path: string): { state: MatchState; work: num
   const needs = assignNeeds(list.filter((entry) => entry.pieces !== null));
   const state: MatchState = { allow: null, disallow: null, search: new PathSearch() };
   state.search.reset(path, Number.POSITIVE_INFINITY);
-  scanList(list, needs, path, state);
+  scanList(list, needs, path, leadOf(path), state);
   return { state, work: state.search.work };
 }
 

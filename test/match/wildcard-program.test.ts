@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
 import { matchesPattern } from '../../src/match/pattern.js';
 import { PieceAutomaton } from '../../src/match/piece-automaton.js';
+import { pieceDictionaryLayout } from '../../src/match/piece-dictionary.js';
 import { PieceFinder, pieceFinding } from '../../src/match/piece-finder.js';
 import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
 import {
@@ -179,6 +180,82 @@ describe('PieceFinder', () => {
       );
     },
   );
+});
+
+describe.each([true, false])('PieceFinder with long pieces (places in 3 bytes: %s)', (narrow) => {
+  beforeEach(() => {
+    pieceDictionaryLayout.narrowPlaces = narrow;
+  });
+  afterEach(() => {
+    pieceDictionaryLayout.narrowPlaces = true;
+  });
+
+  it('finds pieces longer than a hashed length by their first characters, read where they are', () => {
+    // Pieces of 8 to 40 characters over three letters: many lengths, few hashed, so most are
+    // hashed by the first K characters of a shorter length; pieces sharing those stay in the
+    // automaton. Some are read in place in a source text (as a program reads them in the body),
+    // the others copied.
+    const letter = fc.constantFrom('a', 'b', 'c');
+    const pieces = fc.uniqueArray(
+      fc.array(letter, { minLength: 8, maxLength: 40 }).map((p) => p.join('')),
+      { minLength: 1, maxLength: 80, size: 'max' },
+    );
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'abcabcab', 'aaaaaaaa'), {
+      maxLength: 200,
+      size: 'max',
+    });
+    fc.assert(
+      fc.property(pieces, text, fc.integer({ min: 1, max: 3 }), (list, parts, maxLengths) => {
+        const path = parts.join('');
+        const source = `#${list.join('|')}`;
+        const places = Int32Array.from(list, (piece, k) =>
+          k % 3 === 0 ? -1 : source.indexOf(piece),
+        );
+        const ids = new Int32Array(list.length);
+        const finder = new PieceFinder(list, ids, maxLengths, 0, source, places);
+        const occurrences = new PieceOccurrences();
+        occurrences.reset(finder, path);
+        const found: string[] = [];
+        const expected: string[] = [];
+        list.forEach((piece, k) => {
+          const p = ids[k]!;
+          expect(finder.lengthOf(p)).toBe(piece.length);
+          for (let end = 0; end < path.length; end++) {
+            const start = end - piece.length + 1;
+            if (occurrences.endsAt(p, end)) found.push(`${piece}@${end}`);
+            if (start >= 0 && path.startsWith(piece, start)) expected.push(`${piece}@${end}`);
+          }
+          expect(occurrences.next(p, 0)).toBe(path.indexOf(piece));
+        });
+        expect(found).toEqual(expected);
+        occurrences.release();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes pieces of many long lengths into the dictionary, not the automaton', () => {
+    // 14,600 pieces of 20 to 24 characters: a trie node a character in an automaton (7× the
+    // file's size through the client), a few bytes a piece here.
+    let seed = 3;
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const word = (n: number): string => {
+      let w = '';
+      for (let i = 0; i < n; i++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        w += letters[(seed >>> 16) % 36];
+      }
+      return w;
+    };
+    const list = [...new Set(Array.from({ length: 14_600 }, (_, i) => word(20 + (i % 5))))];
+    const source = list.join('\n');
+    const places = new Int32Array(list.length);
+    for (let k = 0, at = 0; k < list.length; at += list[k]!.length + 1, k++) places[k] = at;
+    const finder = new PieceFinder(list, new Int32Array(list.length), 8, 1024, source, places);
+    expect(finder.automaton).toBeNull();
+    // Its characters read in the source: 3 or 4 bytes a piece for where, 1 for its length past K.
+    expect(finder.bytes / list.length).toBeLessThan(8);
+  });
 });
 
 // The pieces found by hash (the default), by the automaton alone, and both ways in one set.
