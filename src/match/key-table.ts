@@ -144,17 +144,18 @@ export class KeyTable {
 
   /** The group of `key`, or −1. */
   find(key: number): number {
-    const hash = hashOf(key);
-    const bit = hash >>> this.#filterShift;
+    // `hashOf` and `slotOf` written out: a walk calls this at most path positions, and a call
+    // to an imported function costs a check of its binding there.
+    const bit = Math.imul(key, 0x9e3779b1) >>> this.#filterShift;
     if ((this.#filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
-    if (this.#bucketShift !== 0) return slotOf(key) >>> this.#bucketShift;
+    let h = Math.imul(key ^ SLOT_SEED, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    if (this.#bucketShift !== 0) return h >>> this.#bucketShift;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
-    for (
-      let slot = slotOf(key) >>> this.#shift;
-      table[2 * slot + 1] !== 0;
-      slot = (slot + 1) & mask
-    ) {
+    for (let slot = h >>> this.#shift; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
       if (table[2 * slot] === key) return table[2 * slot + 1]! - 1;
     }
     return -1;
