@@ -258,16 +258,26 @@ describe.each([true, false])('PieceFinder with long pieces (places in 3 bytes: %
   });
 });
 
-// The pieces found by hash (the default), by the automaton alone, and both ways in one set.
-describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => {
+/**
+ * Pieces of up to `maxLengths` lengths found by hash (0: all by the automaton), every length
+ * counted however few characters its pieces hold, for each test of the calling block; the
+ * defaults back after each.
+ */
+function hashingLengths(maxLengths: number): void {
+  const { maxLengths: defaultLengths, minChars: defaultMinChars } = pieceFinding;
   beforeEach(() => {
     pieceFinding.maxLengths = maxLengths;
     pieceFinding.minChars = 0;
   });
   afterEach(() => {
-    pieceFinding.maxLengths = 8;
-    pieceFinding.minChars = 1024;
+    pieceFinding.maxLengths = defaultLengths;
+    pieceFinding.minChars = defaultMinChars;
   });
+}
+
+// The pieces found by hash (the default), by the automaton alone, and both ways in one set.
+describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => {
+  hashingLengths(maxLengths);
 
   it('finds the best allow and disallow as the definition does', () => {
     fc.assert(
@@ -408,14 +418,7 @@ describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => 
 
 // Pieces found by hash, and by the automaton alone.
 describe.each([8, 0])('WildcardProgram on an ordinary path (%i lengths hashed)', (maxLengths) => {
-  beforeEach(() => {
-    pieceFinding.maxLengths = maxLengths;
-    pieceFinding.minChars = 0;
-  });
-  afterEach(() => {
-    pieceFinding.maxLengths = 8;
-    pieceFinding.minChars = 1024;
-  });
+  hashingLengths(maxLengths);
 
   it('visits only the rules of the pieces the path holds', () => {
     // Rules filed by a piece each must contain: a path that holds few of them costs the same
