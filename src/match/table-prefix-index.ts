@@ -297,6 +297,7 @@ export class TablePrefixIndex {
     const size = rules[rules.length - 2]!;
     const compact = size === COMPACT;
     const ruleCount = this.#ruleCount;
+    const verdictOnly = search.verdictOnly;
     for (let k = this.#buckets[b]!; k < to; k++) {
       if (tags[k] !== tag) continue;
       const id = items[k]!;
@@ -319,7 +320,7 @@ export class TablePrefixIndex {
               : rules[r + 2]! - value;
       const line = head >> 2;
       const allow = (head & ALLOW) !== 0;
-      const step = scanStep(allow, priority, line, state, search.verdictOnly);
+      const step = scanStep(allow, priority, line, state, verdictOnly);
       if (step === STOP) return;
       if (step === PASS) continue;
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
