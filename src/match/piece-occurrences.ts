@@ -9,8 +9,9 @@
  *   `PieceFinder`) (`#info`);
  * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
  *   position lies between p's first and last occurrence, a search among its occurrences when
- *   they are in order (a piece of one key), else a scan of them (few) or a query of a merge
- *   sort tree over them (O(log² n), built on first need).
+ *   they are in order (a piece of one key), else a scan of them (few), a search among them
+ *   sorted once (`#order`, while the check has sorted fewer than the path's positions) or a
+ *   query of a merge sort tree over them (O(log² n), built on first need).
  *
  * Building costs O(n) for a path of n characters and each length the dictionary hashes (a radix
  * sort of the keys found, a rank table over the keys in words of 32); every step is counted in
@@ -27,7 +28,7 @@ import type { PieceFinder } from './piece-finder.js';
  */
 const SPARSE = 16;
 
-/** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
+/** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
 
 const NONE = -1;
