@@ -219,6 +219,7 @@ export class PieceOccurrences {
       this.#scratchKeys = empty;
       this.#scratchPositions = empty;
       this.#dense = empty;
+      this.#ordered = empty;
       this.#fromStart = empty;
       this.#toEnd = empty;
       this.#blockTable = empty;
