@@ -5,7 +5,8 @@
  * `PieceFinder`), and a window whose hash a piece has is compared with that piece, its
  * characters past the window too. Memory is a few bytes a piece, and for its characters either
  * where they are in the text the pieces were read from (the body, which its rule table keeps:
- * 3 bytes, not a copy) or, for pieces of up to 3 characters and those not found there, a copy.
+ * the bits of the body's length, 20 for 500 KiB, not a copy) or, for pieces of up to 3
+ * characters and those not found there, a copy.
  * No node per character, as an automaton needs. A pass costs one lookup a window for each length, and the
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
@@ -24,16 +25,9 @@
  */
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
+import { bitsFor, packInts, readPacked } from '../util/packed-ints.js';
+
 const NONE = -1;
-
-/** Places below this (8 Mi) are kept in three bytes (see `#atLow`). */
-const NARROW = 1 << 23;
-
-/**
- * Test settings, not part of the public API. `narrowPlaces`: places are kept in three bytes
- * when they fit (see `#atLow`); tests set false to run the dictionary with four.
- */
-export const pieceDictionaryLayout: { narrowPlaces: boolean } = { narrowPlaces: true };
 
 /** The longest length whose pieces are copied rather than located in the source. */
 const COPIED = 3;
@@ -72,29 +66,29 @@ export class PieceDictionary {
   readonly #tags: Uint8Array;
   /**
    * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
-   * length k; -1: the length is not located): from 0, its start in `#source` (the text the
-   * pieces were read from); below, `~start` in `#own`. The pieces of a length that is not
-   * located are copied in `#own` side by side from `#ownStarts[k]`, K characters each (a copy
-   * of up to {@link COPIED} characters costs no more than a place). `#own` holds a byte a
-   * character when they are all below 256.
+   * length k; -1: the length is not located), packed `#atBits` bits each: below `#ownFrom` (the
+   * source's length), its start in `#source` (the text the pieces were read from); from it, its
+   * start in `#own` plus `#ownFrom`. The pieces of a length that is not located are copied in
+   * `#own` side by side from `#ownStarts[k]`, K characters each (a copy of up to
+   * {@link COPIED} characters costs no more than a place). `#own` holds a byte a character when
+   * they are all below 256.
    */
   readonly #at: Int32Array;
+  readonly #atBits: number;
+  readonly #atMask: number;
+  readonly #ownFrom: number;
   /**
-   * `#at` in three bytes a place (`#narrow`; `#at` is then empty): below {@link NARROW}, a start
-   * in `#source`; from it, a start in `#own` plus NARROW.
+   * Per piece of a located length (as `#at`), its characters past its length's K (pieces longer
+   * than K are hashed by their first K), packed `#extraBits` bits each; null when every piece
+   * has its length's.
    */
-  readonly #atLow: Uint16Array;
-  readonly #atHigh: Uint8Array;
-  readonly #narrow: boolean;
+  readonly #extra: Int32Array | null;
+  readonly #extraBits: number;
+  readonly #extraMask: number;
   readonly #atBases: Int32Array;
   readonly #ownStarts: Int32Array;
   readonly #source: string;
   readonly #own: Uint8Array | Uint16Array;
-  /**
-   * Per piece, its characters past its length's K (pieces longer than K hashed by their first K),
-   * or null when every piece has its length's.
-   */
-  readonly #extra: Uint8Array | null;
   /**
    * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
    * below 128; a character above is bit 127), then of their last: a window whose ends no piece
@@ -178,7 +172,8 @@ export class PieceDictionary {
     }
     this.#ends = ends;
     // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
-    // longer than it, or when a place (3 bytes) costs less than a copy; else copied side by side.
+    // longer than it, or when a place (about 3 bytes) costs less than a copy; else copied side by
+    // side.
     const atBases = new Int32Array(classes);
     const ownStarts = new Int32Array(classes);
     let located = 0;
@@ -201,11 +196,12 @@ export class PieceDictionary {
     const next = Int32Array.from(buckets);
     const tags = new Uint8Array(pieces.length);
     const at = new Int32Array(located);
-    const extra = longer ? new Uint8Array(pieces.length) : null;
+    const extra = new Int32Array(longer ? located : 0);
     let copiedEnd = 0;
     for (let k = 0; k < classes; k++) {
       if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
     }
+    const ownFrom = source.length;
     for (let p = 0; p < pieces.length; p++) {
       const piece = pieces[p]!;
       const k = classOf(piece.length);
@@ -215,17 +211,18 @@ export class PieceDictionary {
       const id = next[bucketBases[k]! + b]!++;
       ids[p] = id;
       tags[id] = mix & 0xff;
-      if (extra !== null) extra[id] = piece.length - lengths[k]!;
       let to: number;
       if (atBases[k]! < 0) {
         to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
       } else {
+        const j = atBases[k]! + id - firsts[k]!;
+        if (longer) extra[j] = piece.length - lengths[k]!;
         const place = places === null ? NONE : places[p]!;
         if (place >= 0) {
-          at[atBases[k]! + id - firsts[k]!] = place;
+          at[j] = place;
           continue;
         }
-        at[atBases[k]! + id - firsts[k]!] = ~copiedEnd;
+        at[j] = ownFrom + copiedEnd;
         to = copiedEnd;
         copiedEnd += piece.length;
       }
@@ -236,37 +233,25 @@ export class PieceDictionary {
     this.#shifts = shifts;
     this.#buckets = buckets;
     this.#tags = tags;
-    // Three bytes a place while they fit (a source and copies under 8 MiB each: any body the
-    // default `maxBytes` reads), else four.
-    let narrow = pieceDictionaryLayout.narrowPlaces && source.length < NARROW && ownChars < NARROW;
-    if (narrow) {
-      this.#atLow = new Uint16Array(located);
-      this.#atHigh = new Uint8Array(located);
-      for (let j = 0; j < located; j++) {
-        const value = at[j]! >= 0 ? at[j]! : NARROW + ~at[j]!;
-        this.#atLow[j] = value & 0xffff;
-        this.#atHigh[j] = value >>> 16;
-      }
-      this.#at = new Int32Array(0);
-    } else {
-      narrow = false;
-      this.#atLow = new Uint16Array(0);
-      this.#atHigh = new Uint8Array(0);
-      this.#at = at;
-    }
-    this.#narrow = narrow;
+    // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
+    this.#atBits = bitsFor(ownFrom + ownChars);
+    this.#atMask = 2 ** this.#atBits - 1;
+    this.#at = packInts(at, this.#atBits);
+    this.#ownFrom = ownFrom;
+    let most = 0;
+    for (const more of extra) most = Math.max(most, more);
+    this.#extraBits = bitsFor(most);
+    this.#extraMask = 2 ** this.#extraBits - 1;
+    this.#extra = longer ? packInts(extra, this.#extraBits) : null;
     this.#atBases = atBases;
     this.#ownStarts = ownStarts;
-    this.#extra = extra;
     this.#source = source;
     this.#own = own;
     this.bytes =
       256 +
       own.byteLength +
       this.#at.byteLength +
-      this.#atLow.byteLength +
-      this.#atHigh.byteLength +
-      (extra?.byteLength ?? 0) +
+      (this.#extra?.byteLength ?? 0) +
       buckets.byteLength +
       ends.byteLength +
       tags.length +
@@ -278,7 +263,10 @@ export class PieceDictionary {
     const firsts = this.#firsts;
     let k = 0;
     while (id >= firsts[k + 1]!) k++;
-    return this.lengths[k]! + (this.#extra === null ? 0 : this.#extra[id]!);
+    const atBase = this.#atBases[k]!;
+    if (this.#extra === null || atBase < 0) return this.lengths[k]!;
+    const j = atBase + id - firsts[k]!;
+    return this.lengths[k]! + readPacked(this.#extra, this.#extraBits, this.#extraMask, j);
   }
 
   /** Memory retained, in bytes (the source not counted: the rule table keeps it). */
@@ -301,12 +289,14 @@ export class PieceDictionary {
     const tags = this.#tags;
     const buckets = this.#buckets;
     const at = this.#at;
-    const atLow = this.#atLow;
-    const atHigh = this.#atHigh;
-    const narrow = this.#narrow;
+    const atBits = this.#atBits;
+    const atMask = this.#atMask;
+    const ownFrom = this.#ownFrom;
     const source = this.#source;
     const own = this.#own;
     const extra = this.#extra;
+    const extraBits = this.#extraBits;
+    const extraMask = this.#extraMask;
     let found = 0;
     let units = 0;
     for (let k = 0; k < this.lengths.length; k++) {
@@ -343,7 +333,9 @@ export class PieceDictionary {
           // Compared from the window's last character (the one just read), a character a unit;
           // then, for a longer piece, its characters past the window.
           const start = end - length + 1;
-          const more = extra === null ? 0 : extra[slot]!;
+          const j = atBase + slot - firstId;
+          const more =
+            extra === null || atBase < 0 ? 0 : readPacked(extra, extraBits, extraMask, j);
           if (end + more >= n) {
             units++;
             continue;
@@ -351,12 +343,9 @@ export class PieceDictionary {
           let place: number;
           if (atBase < 0) {
             place = ~(ownStart + (slot - firstId) * length);
-          } else if (narrow) {
-            const j = atBase + slot - firstId;
-            const value = atLow[j]! | (atHigh[j]! << 16);
-            place = value < NARROW ? value : ~(value - NARROW);
           } else {
-            place = at[atBase + slot - firstId]!;
+            const value = readPacked(at, atBits, atMask, j);
+            place = value < ownFrom ? value : ~(value - ownFrom);
           }
           let i = end;
           if (place >= 0) {

@@ -15,7 +15,6 @@
  */
 
 import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
-import type { KeyFilter } from './key-table.js';
 import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
@@ -252,85 +251,77 @@ export class RuleIndex {
   }
 
   /**
-   * One pass over the path's characters feeds both indexes: each prefix's hash to the prefix
-   * index (up to its longest prefix, or to where no prefix goes on: see `extends`), each
-   * trigram to the trigram index. Reading a character costs more than either index's step, so
-   * they share it. A walk that reads the whole path (one with trigrams) notes its characters in
-   * the search (`PathSearch.charsKnown`) when the trigram index has enough rules it scans
-   * (`TableTrigramIndex.notesChars`). The trigrams are read from where the first key can
-   * start (`firstPlace`), if at all: returns whether the path has none of the trigram index's
-   * anchors.
+   * Two loops over the path's characters feed the indexes: the first each prefix's hash to the
+   * prefix index (up to its longest prefix, or to where no prefix goes on: see
+   * `PrefixFilters`), the second each trigram to the trigram index, from where the first key
+   * can start (`firstPlace`), if at all. A character both need is read twice, but the first
+   * loop seldom reaches where keys start, and a loop feeding both keeps more values live than
+   * registers hold (spilled and reloaded at every step). When the trigram index has enough
+   * rules it scans (`TableTrigramIndex.notesChars`), the second loop reads the whole path and
+   * notes its characters in the search (`PathSearch.charsKnown`). Returns whether the path has
+   * none of the trigram index's anchors.
    */
   #walk(path: string, state: MatchState): boolean {
     const prefixes = this.#prefixes;
-    let n = 1;
-    let window = 0;
     // The trigram index holds wildcard entries only.
     let trigrams = state.search.skipWildcards ? null : this.#trigrams;
-    // The path's characters read so far (see `charBit`, written out here), for the scanned
-    // rules of a walk that reads them all.
+    // Whether the trigrams' loop notes the path's characters (it reads them all then), for the
+    // scanned rules.
     const noteChars = trigrams !== null && this.#floating !== null && this.#floating.notesChars;
-    let low = 0;
-    let high = 0;
-    const walk = trigrams === null ? 0 : trigrams.start();
     // Where the first key the walk must meet can start (a walk noting characters reads all).
     const from = trigrams === null || noteChars ? 0 : trigrams.firstPlace(path, state.search);
     if (from < 0) trigrams = null;
     // Whether the path has none of the trigram index's anchors.
     const anchorless = from < 0;
-    // The steps that test the trigram filter: from the third character of a possible key.
-    const tested = from + 3;
-    // The indexes' bit filters, in locals: most steps end at them, without a call, and a call
-    // (a visit) would make the loop load them anew from the indexes at every step.
-    const { bits: keys, shift: keyShift } = trigrams === null ? NO_KEYS : trigrams.keyFilter;
     if (prefixes !== null) {
-      const { ends, slots, shift } = prefixes.filters;
+      // The prefix filters, in locals: most steps end at them, without a call, and a call (a
+      // visit) would make the loop load them anew from the index at every step.
+      const { ends, slots } = prefixes.filters;
+      const shift = prefixes.filters.shift | 0;
       const prefixEnd = Math.min(path.length, prefixes.longest);
       // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
-      // value, one `nextHash` step per character.
-      let hash = prefixes.start(path, state);
-      for (; n <= prefixEnd; n++) {
+      // value, one `nextHash` step per character (an int32 throughout: `| 0`).
+      let hash = prefixes.start(path, state) | 0;
+      for (let n = 1; n <= prefixEnd; n++) {
         const c = path.charCodeAt(n - 1);
-        if (noteChars) {
-          if (c < 0x40) low |= 1 << c;
-          else high |= 1 << c;
-        }
-        // `nextHash` and `mix` written out (and `hashOf` below): a call of an imported function
-        // costs a check of its binding at every step.
+        // `nextHash` and `mix` written out: a call of an imported function costs a check of
+        // its binding at every step.
         hash = Math.imul(hash ^ c, 0x01000193);
-        const mixed = Math.imul(hash, 0x9e3779b1);
         // The path prefix's two filter bits (see `PrefixFilters`), the low two of `word`.
-        const slot = mixed >>> shift;
+        const slot = Math.imul(hash, 0x9e3779b1) >>> shift;
         const word = slots[slot >>> 4]! >>> ((slot & 15) << 1);
         // A character above 0x7F ends no prefix (they are ASCII).
         if (
-          c < 0x80 &&
           (word & PREFIX) !== 0 &&
+          c < 0x80 &&
           (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0
         ) {
           prefixes.visit(n, hash, path, state);
         }
-        if (trigrams !== null) {
-          window = (window << 8) | c;
-          const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
-          if (n >= tested && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
-            trigrams.at(window, walk, path, state);
-          }
-        }
-        // No prefix goes on with this one: only the trigrams are left to read.
-        if ((word & PROPER) === 0) {
-          n++;
-          break;
-        }
+        // No prefix goes on with this one.
+        if ((word & PROPER) === 0) break;
       }
     }
     if (trigrams === null) return anchorless;
-    if (n <= from) {
-      // The characters before `from` start no key the walk must meet.
-      n = from + 1;
-      window = 0;
-    }
     const length = path.length;
+    const walk = trigrams.start();
+    const { bits: keys } = trigrams.keyFilter;
+    const keyShift = trigrams.keyFilter.shift | 0;
+    // The path's characters read (see `charBit`, written out here), when noted.
+    let low = 0;
+    let high = 0;
+    // The window holds the path's last four characters read; the first two of a possible key
+    // (from `from` on) are read before the loop, which tests a trigram at each step.
+    let window = 0;
+    let n = from + 1;
+    for (; n <= from + 2 && n <= length; n++) {
+      const c = path.charCodeAt(n - 1);
+      if (noteChars) {
+        if (c < 0x40) low |= 1 << c;
+        else high |= 1 << c;
+      }
+      window = (window << 8) | c;
+    }
     for (; n <= length; n++) {
       const c = path.charCodeAt(n - 1);
       if (noteChars) {
@@ -339,9 +330,7 @@ export class RuleIndex {
       }
       window = (window << 8) | c;
       const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
-      if (n >= tested && (keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
-        trigrams.at(window, walk, path, state);
-      }
+      if ((keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) trigrams.at(window, walk, path, state);
     }
     if (!noteChars) return false;
     const search = state.search;
@@ -355,9 +344,6 @@ export class RuleIndex {
 /** The prefix filters' bits (see `PrefixFilters`), as module constants for the walk (V8 folds them). */
 const PREFIX: typeof PREFIX_BIT = 1;
 const PROPER: typeof PROPER_BIT = 2;
-
-/** The key filter of a walk without trigrams (never read). */
-const NO_KEYS: KeyFilter = { bits: new Int32Array(1), shift: 27 };
 
 /**
  * Work after which a check leaves the wildcard entries to the program: about what the program's

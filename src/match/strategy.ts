@@ -88,8 +88,9 @@ export function scanStep(
   verdictOnly: boolean,
 ): number {
   // `changesVerdict` and `beatsBest` written out: a call of an exported function costs V8 a
-  // check of its binding at every rule a scan meets.
-  if (verdictOnly) {
+  // check of its binding at every rule a scan meets. (`=== true`: one comparison, where V8 tests
+  // the truth of a value it has not seen to be only a boolean at length.)
+  if (verdictOnly === true) {
     const allowPriority = bests.allow === null ? -1 : bests.allow.priority;
     const disallowPriority = bests.disallow === null ? -1 : bests.disallow.priority;
     const asAllow = priority > allowPriority && priority >= disallowPriority;

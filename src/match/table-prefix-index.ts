@@ -84,10 +84,14 @@ const STOP: typeof ScanStep.stop = 2;
 /** What comparing a rule's text with a path prefix found. */
 const Found = { no: 0, plain: 1, anchored: 2, wildcard: 3 } as const;
 
-/** The tag of a keyed hash (see `TablePrefixIndex.#tags`): its low 8 bits, under the bucket's. */
+/** The tag of a keyed hash (see `TablePrefixIndex.#tags`): its low 7 bits, under the bucket's. */
 function tagOf(keyed: number): number {
-  return keyed & 0xff;
+  return keyed & TAG_MASK;
 }
+
+/** The bits of an item's tag, and the flag beside them (see `TablePrefixIndex.#tags`). */
+const TAG_MASK = 0x7f;
+const SAME_PREFIX = 0x80;
 
 /** log2 of the filter bits per item, rounded up: 8 to 16 bits. */
 const FILTER_BITS_PER_ITEM = 2;
@@ -99,8 +103,11 @@ export class TablePrefixIndex {
   /** The items, by bucket; strongest first within a bucket (16 bits each when they fit). */
   readonly #items: Uint16Array | Int32Array;
   /**
-   * Eight bits of each item's keyed hash (`slotOf`) that do not pick its bucket: most
-   * items of a bucket that are not the prefix a walk asks for are passed over on them.
+   * Seven bits of each item's keyed hash (`slotOf`) that do not pick its bucket: most items of
+   * a bucket that are not the prefix a walk asks for are passed over on them. The eighth,
+   * `SAME_PREFIX`, is set when the item's literal prefix is the one of the item before it in
+   * its bucket with its tag, both rules as written: a visit compares that prefix with the path
+   * once (rules sharing a literal prefix, `/print/*` and `/print/*.pdf`, share a bucket).
    */
   readonly #tags: Uint8Array;
   /** Items of bucket b are `#items[#buckets[b], #buckets[b + 1])`. */
@@ -181,6 +188,7 @@ export class TablePrefixIndex {
       sorted[i] = ids[order[i]!]!;
       tags[i] = tagOf(slotOf(hashes[order[i]!]!));
     }
+    markSamePrefixes(body.text, rules, buckets, sorted, tags, order, lengths);
     let longest = 0;
     for (const n of lengths) if (n > longest) longest = n;
     const ends = new Int32Array((longest + 1) * 4);
@@ -287,6 +295,9 @@ export class TablePrefixIndex {
     const to = this.#buckets[b + 1]!;
     const tag = tagOf(keyed);
     const tags = this.#tags;
+    // Whether the last item of this tag compared had the path's first `n` characters as its
+    // first `n`: 1 or 0, or -1 when it was not compared (see `SAME_PREFIX`).
+    let previous = -1;
     const items = this.#items;
     const rules = this.#rules;
     const text = this.#body.text;
@@ -297,8 +308,12 @@ export class TablePrefixIndex {
     const size = rules[rules.length - 2]!;
     const compact = size === COMPACT;
     const ruleCount = this.#ruleCount;
+    const verdictOnly = search.verdictOnly;
     for (let k = this.#buckets[b]!; k < to; k++) {
-      if (tags[k] !== tag) continue;
+      const itemTag = tags[k]!;
+      if ((itemTag & TAG_MASK) !== tag) continue;
+      const known = (itemTag & SAME_PREFIX) !== 0 ? previous : -1;
+      previous = -1;
       const id = items[k]!;
       const special = id - ruleCount;
       const r = (special < 0 ? id : this.#specials[special]! >> 1) * size;
@@ -319,7 +334,7 @@ export class TablePrefixIndex {
               : rules[r + 2]! - value;
       const line = head >> 2;
       const allow = (head & ALLOW) !== 0;
-      const step = scanStep(allow, priority, line, state, search.verdictOnly);
+      const step = scanStep(allow, priority, line, state, verdictOnly);
       if (step === STOP) return;
       if (step === PASS) continue;
       // Wildcard items left to a program (see `PathSearch.skipWildcards`) cost nothing here.
@@ -339,13 +354,11 @@ export class TablePrefixIndex {
       } else if (special < 0) {
         // As `valueStart`, `valueEnd`.
         const start = compact ? value >>> LENGTH_SHIFT : value;
-        found = foundAt(
-          text,
-          start,
-          compact ? start + (value & LENGTH_MASK) : rules[r + 2]!,
-          n,
-          path,
-        );
+        found = foundAt(text, start, compact ? start + (value & LENGTH_MASK) : rules[r + 2]!, n);
+        if (found !== Found.no) {
+          previous = known >= 0 ? known : samePrefix(text, start, n, path) ? 1 : 0;
+          if (previous === 0) found = Found.no;
+        }
       } else if ((this.#specialData[special]! & 0xffff) === n) {
         entry = this.#specialEntry(special, r);
         found = foundEntry(entry, n, path);
@@ -379,26 +392,60 @@ export class TablePrefixIndex {
 }
 
 /**
- * Whether the rule `text[start, end)` (a pattern as written) has a literal prefix of `n`
- * characters equal to the path's first `n`: no, or yes and it is the whole pattern, the
- * pattern but a final `$`, or followed by a `*`.
+ * Whether the rule `text[start, end)` (a pattern as written) can have a literal prefix of `n`
+ * characters: no, or yes and it is the whole pattern (without a final `$`, which would end its
+ * literal prefix sooner), the pattern but a final `$`, or followed by a `*`. Its characters are
+ * compared with the path's apart ({@link samePrefix}).
  */
-function foundAt(text: string, start: number, end: number, n: number, path: string): number {
+function foundAt(text: string, start: number, end: number, n: number): number {
   const at = start + n;
-  if (at > end) return Found.no;
-  let found: number = Found.plain;
   if (at < end) {
     const c = text.charCodeAt(at);
-    if (c === 0x2a) found = Found.wildcard;
-    else if (c === 0x24 && at === end - 1) found = Found.anchored;
-    else return Found.no;
+    if (c === 0x2a) return Found.wildcard;
+    return c === 0x24 && at === end - 1 ? Found.anchored : Found.no;
   }
+  return at === end && (n === 0 || text.charCodeAt(at - 1) !== 0x24) ? Found.plain : Found.no;
+}
+
+/** Whether `text[start, start + n)` is the path's first `n` characters, none of them a `*`. */
+function samePrefix(text: string, start: number, n: number, path: string): boolean {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(start + i);
     // A `*` before `n` ends the prefix sooner: the rule is another prefix's.
-    if (c === 0x2a || c !== path.charCodeAt(i)) return Found.no;
+    if (c === 0x2a || c !== path.charCodeAt(i)) return false;
   }
-  return found;
+  return true;
+}
+
+/**
+ * Sets `SAME_PREFIX` in the tag of each item (of `sorted`, by bucket; `order`: each one's place
+ * in `lengths`) whose literal prefix is the one of the item before it in its bucket with its
+ * tag, both rules as written (a rule number, whose value is not escaped).
+ */
+function markSamePrefixes(
+  text: string,
+  rules: RuleNumbers,
+  buckets: Int32Array,
+  sorted: Uint16Array | Int32Array,
+  tags: Uint8Array,
+  order: Int32Array,
+  lengths: readonly number[],
+): void {
+  const count = countRules(rules);
+  const asWritten = (id: number): boolean =>
+    id < count && (rules[ruleAt(rules, id)]! & RuleFlag.escaped) === 0;
+  for (let b = 0; b + 1 < buckets.length; b++) {
+    for (let i = buckets[b]! + 1; i < buckets[b + 1]!; i++) {
+      let j = i - 1;
+      while (j >= buckets[b]! && (tags[j]! & TAG_MASK) !== tags[i]!) j--;
+      if (j < buckets[b]! || !asWritten(sorted[i]!) || !asWritten(sorted[j]!)) continue;
+      const length = lengths[order[i]!]!;
+      if (lengths[order[j]!]! !== length) continue;
+      const from = valueStart(rules, ruleAt(rules, sorted[i]!));
+      const other = valueStart(rules, ruleAt(rules, sorted[j]!));
+      if (text.startsWith(text.slice(other, other + length), from)) tags[i]! |= SAME_PREFIX;
+    }
+  }
 }
 
 /**

@@ -360,13 +360,16 @@ export class TableTrigramIndex {
     const size = rules[rules.length - 2]!;
     const compact = size === COMPACT;
     const ruleCount = this.#ruleCount;
+    const verdictOnly = search.verdictOnly;
     for (let k = from; k < to; k++) {
       const id = items[k]!;
       let priority: number;
       let line: number;
       let allow: boolean;
-      // The prefix's one character, or -1 for an empty prefix.
-      let first: number;
+      // The prefix's one character, or -1 for an empty prefix; for a pattern as written, read
+      // only if the rule is to be matched (from `firstAt`, where its value starts).
+      let first = -1;
+      let firstAt = -1;
       let entry: IndexEntry | null = null;
       if (id < ruleCount) {
         const r = id * size;
@@ -383,8 +386,7 @@ export class TableTrigramIndex {
           // `valueStart`).
           const value = rules[r + 1]!;
           priority = compact ? value & LENGTH_MASK : rules[r + 2]! - value;
-          const c = text.charCodeAt(compact ? value >>> LENGTH_SHIFT : value);
-          first = c === 0x2a ? -1 : c;
+          firstAt = compact ? value >>> LENGTH_SHIFT : value;
         }
       } else {
         const special = id - ruleCount;
@@ -395,9 +397,13 @@ export class TableTrigramIndex {
         allow = (head & ALLOW) !== 0;
         first = (data & 0xff) - 1;
       }
-      const step = scanStep(allow, priority, line, state, search.verdictOnly);
+      const step = scanStep(allow, priority, line, state, verdictOnly);
       if (step === STOP) return;
       if (step === PASS) continue;
+      if (firstAt >= 0) {
+        const c = text.charCodeAt(firstAt);
+        if (c !== 0x2a) first = c;
+      }
       // One unit for the entry, one per prefix character compared.
       search.work += first < 0 ? 1 : 2;
       if (search.work > search.budget) return;

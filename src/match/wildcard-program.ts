@@ -20,12 +20,15 @@
  *
  * Cost of a check: O(n) for the path (n characters), then O(1) a piece for most pieces (a
  * piece occurs here, first after the position, or nowhere after it) and at most O(log² n) for
- * the others, for at most every rule once; memory: 6 bytes a rule (up to 12 past 65,535 rules or
- * 32,767 pieces), the finder's few bytes a piece (its characters read in the body's text when
- * the rule's value is its pattern as written, copied otherwise), 4 a trie node (8 past
+ * the others, for at most every rule once; memory: a rule's number in the rule table (2 bytes,
+ * 4 past 65,535), its tail and trie node packed in the bits their largest values need (6 bits
+ * for 25,000 rules of one piece each: a tail that is its rule's key takes 3 bits to name in its
+ * group), the finder's few bytes a piece (its characters read in the body's text when the
+ * rule's value is its pattern as written, copied otherwise), 4 bytes a trie node (8 past
  * 65,535), built once per rule set.
  */
 
+import { bitsFor, packInts, readPacked } from '../util/packed-ints.js';
 import { PieceFinder, pieceFinding } from './piece-finder.js';
 import {
   FIRST,
@@ -72,17 +75,12 @@ const PLACED = 2;
 const END = 1;
 
 /**
- * Numbers per rule in `#refs`, and their offsets: its tail piece + 1 (0: empty; its length is
- * the piece's) above {@link ANCHORED_BIT}, and its trie node above {@link TAIL_FIRST_BIT}. Two
- * bytes each while there are fewer than 32,767 pieces and 32,768 nodes, else four. A rule's
- * line, kind and priority are not among them: they are read from the rule table (see
- * `#items`).
+ * A rule's tail and trie node, each packed (see `#tails`, `#leaves`) with a bit: the rule is
+ * anchored (`$`: its tail must end the path); more rules share its tail than its start (its tail
+ * is looked up first). A rule's line, kind and priority are not among them: they are read from
+ * the rule table (see `#items`).
  */
-const REFS = 2;
-const LEAF = 1;
-/** The rule is anchored (`$`): its tail must end the path. */
 const ANCHORED_BIT = 1;
-/** More rules share the rule's tail than its start: its tail is looked up first. */
 const TAIL_FIRST_BIT = 1;
 
 const NONE = -1;
@@ -104,6 +102,8 @@ const PREFIX_BIT = 1;
  * pieces each.
  */
 const GROUP_SHIFT = 3;
+/** Key pieces a group holds the rules of. */
+const GROUP = 1 << GROUP_SHIFT;
 
 /** A compact rule table's value: its start above these bits, its length below (`rule-table.ts`). */
 const LENGTH_MASK = (1 << 13) - 1;
@@ -147,16 +147,31 @@ export class WildcardProgram {
   /** Rules in `#table`: an item from there on is a special. */
   readonly #tableRules: number;
   /**
-   * Per rule (in the program's order), its item: the number of its rule in `#table`, when its
-   * priority is its value's length; else `#tableRules` + the number of a special, a rule whose
-   * pattern differs from its value (escaped, or an `index.html` rewrite): its rule's number in
-   * `#specialRules`, its priority << 1 | 1 if a rewrite in `#specialData`.
+   * Per rule (in the program's order), its item (two bytes while there are at most 65,535
+   * rules and specials: read for every rule visited, it is not packed): the number of its
+   * rule in `#table`, when its priority is its value's length; else `#tableRules` + the number
+   * of a special, a rule whose pattern differs from its value (escaped, or an `index.html`
+   * rewrite): its rule's number in `#specialRules`, its priority << 1 | 1 if a rewrite in
+   * `#specialData`.
    */
   readonly #items: Uint16Array | Int32Array;
   readonly #specialRules: Int32Array;
   readonly #specialData: Int32Array;
-  /** Per rule, its tail and trie node (see {@link REFS}). */
-  readonly #refs: Uint16Array | Int32Array;
+  /**
+   * Per rule, its tail, packed `#tailBits` bits each: << 1, | {@link ANCHORED_BIT}; 0 when it
+   * is empty; 1 to {@link GROUP} when it is a piece of the rule's group (its key's, as most
+   * often: that piece's rank there + 1, so that a tail costs a few bits); past that, value
+   * - GROUP - 1 is the tail's place in `#otherTails`, or the tail itself when there is no list
+   * (each tail its own number costs less than a list of those outside their group).
+   */
+  readonly #tails: Int32Array;
+  readonly #tailBits: number;
+  readonly #tailMask: number;
+  readonly #otherTails: Int32Array | null;
+  /** Per rule, its trie node << 1, | {@link TAIL_FIRST_BIT}, packed `#leafBits` bits each. */
+  readonly #leaves: Int32Array;
+  readonly #leafBits: number;
+  readonly #leafMask: number;
   /**
    * Rules are grouped by a piece each must contain (its key: the one of its pieces, prefix
    * included, whose group a path is least likely to hold a piece of), strongest first within a
@@ -349,18 +364,50 @@ export class WildcardProgram {
       leafUses[leaves[at]!]!++;
       if (tails[at] !== NONE) tailUses[tails[at]!]!++;
     }
-    const refs =
-      2 * finder.pieces + 3 <= 0xffff && 2 * nodeCount <= 0xffff
-        ? new Uint16Array(REFS * count)
-        : new Int32Array(REFS * count);
+    // Tails packed: in the rule's group (see `#tails`), or the others listed once each.
+    const tailCodes = new Int32Array(count);
+    const others = new Map<number, number>();
+    let group = 0;
     for (let at = 0; at < count; at++) {
-      const entry = entries[order[at]!]!;
+      while (groups[group + 1]! <= at) group++;
       const tail = tails[at]!;
-      refs[REFS * at] = ((tail + 1) << 1) | (entry.anchored ? ANCHORED_BIT : 0);
-      const tailFirst = tail !== NONE && tailUses[tail]! > leafUses[leaves[at]!]!;
-      refs[REFS * at + LEAF] = (leaves[at]! << 1) | (tailFirst ? TAIL_FIRST_BIT : 0);
+      let code = 0;
+      if (tail !== NONE && tail >> GROUP_SHIFT === group - 1) {
+        code = (tail & (GROUP - 1)) + 1;
+      } else if (tail !== NONE) {
+        let other = others.get(tail);
+        if (other === undefined) {
+          other = others.size;
+          others.set(tail, other);
+        }
+        code = GROUP + 1 + other;
+      }
+      tailCodes[at] = (code << 1) | (entries[order[at]!]!.anchored ? ANCHORED_BIT : 0);
     }
-    this.#refs = refs;
+    // Listed when the list and the narrower codes cost less than each tail's own number.
+    const listedBits = bitsFor(2 * (GROUP + others.size) + 1);
+    const directBits = bitsFor(2 * (GROUP + finder.pieces) + 1);
+    const direct = count * directBits <= count * listedBits + 32 * others.size;
+    if (direct) {
+      for (let at = 0; at < count; at++) {
+        const tail = tails[at]!;
+        if (tailCodes[at]! >> 1 > GROUP)
+          tailCodes[at] = ((GROUP + 1 + tail) << 1) | (tailCodes[at]! & 1);
+      }
+    }
+    this.#otherTails = direct ? null : Int32Array.from(others.keys());
+    this.#tailBits = direct ? directBits : listedBits;
+    this.#tailMask = 2 ** this.#tailBits - 1;
+    this.#tails = packInts(tailCodes, this.#tailBits);
+    const leafCodes = new Int32Array(count);
+    for (let at = 0; at < count; at++) {
+      const tail = tails[at]!;
+      const tailFirst = tail !== NONE && tailUses[tail]! > leafUses[leaves[at]!]!;
+      leafCodes[at] = (leaves[at]! << 1) | (tailFirst ? TAIL_FIRST_BIT : 0);
+    }
+    this.#leafBits = bitsFor(2 * nodeCount - 1);
+    this.#leafMask = 2 ** this.#leafBits - 1;
+    this.#leaves = packInts(leafCodes, this.#leafBits);
     this.#nodes =
       nodeCount <= 0xffff && 2 * finder.pieces < 0xffff
         ? Uint16Array.from(nodes)
@@ -424,7 +471,9 @@ export class WildcardProgram {
       owned +
       this.#items.byteLength +
       8 * specialRules.length +
-      refs.byteLength +
+      this.#tails.byteLength +
+      (this.#otherTails?.byteLength ?? 0) +
+      this.#leaves.byteLength +
       this.#groupStarts.byteLength +
       this.#nodes.byteLength +
       this.#runStarts.byteLength +
@@ -504,10 +553,11 @@ export class WildcardProgram {
     let next = 0;
     let r = 0;
     let end = 0;
+    let g = 0;
     for (;;) {
       if (r >= end) {
         if (next >= listed) break;
-        const g = list[next++]!;
+        g = list[next++]!;
         r = groupStarts[g]!;
         end = groupStarts[g + 1]!;
         continue;
@@ -534,7 +584,7 @@ export class WildcardProgram {
         continue;
       }
       visited++;
-      if (!this.#matches(r, n, occurrences)) {
+      if (!this.#matches(r, g, n, occurrences)) {
         if (
           (visited & 255) === 0 &&
           search.work + visited + occurrences.work + listed > search.budget
@@ -574,14 +624,21 @@ export class WildcardProgram {
   }
 
   /**
-   * Whether rule `r` matches the path (n characters) `occurrences` indexes.
+   * Whether rule `r` (of group `g`) matches the path (n characters) `occurrences` indexes.
    * The lookups of most rules are written out here rather than called (this runs once a rule,
    * tens of thousands of times a check): a piece ending at a position, a piece's last start.
    */
-  #matches(r: number, n: number, occurrences: PieceOccurrences): boolean {
-    const refs = this.#refs;
-    const tailRef = refs[REFS * r]!;
-    const tail = (tailRef >> 1) - 1;
+  #matches(r: number, g: number, n: number, occurrences: PieceOccurrences): boolean {
+    const tailRef = readPacked(this.#tails, this.#tailBits, this.#tailMask, r);
+    const code = tailRef >> 1;
+    const tail =
+      code === 0
+        ? NONE
+        : code <= GROUP
+          ? ((g - 1) << GROUP_SHIFT) + code - 1
+          : this.#otherTails === null
+            ? code - GROUP - 1
+            : this.#otherTails[code - GROUP - 1]!;
     const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
     const anchored = (tailRef & ANCHORED_BIT) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
@@ -590,7 +647,7 @@ export class WildcardProgram {
     // and a tail's last occurrence found once: whichever is known already is looked at first,
     // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
     // rules sharing a tail that does not occur).
-    const leafRef = refs[REFS * r + LEAF]!;
+    const leafRef = readPacked(this.#leaves, this.#leafBits, this.#leafMask, r);
     const leaf = leafRef >> 1;
     const nodes = this.#nodes;
     const marks = placements;

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
 import { matchesPattern } from '../../src/match/pattern.js';
 import { PieceAutomaton } from '../../src/match/piece-automaton.js';
-import { pieceDictionaryLayout } from '../../src/match/piece-dictionary.js';
 import { PieceFinder, pieceFinding } from '../../src/match/piece-finder.js';
 import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
 import {
@@ -182,14 +181,7 @@ describe('PieceFinder', () => {
   );
 });
 
-describe.each([true, false])('PieceFinder with long pieces (places in 3 bytes: %s)', (narrow) => {
-  beforeEach(() => {
-    pieceDictionaryLayout.narrowPlaces = narrow;
-  });
-  afterEach(() => {
-    pieceDictionaryLayout.narrowPlaces = true;
-  });
-
+describe('PieceFinder with long pieces', () => {
   it('finds pieces longer than a hashed length by their first characters, read where they are', () => {
     // Pieces of 8 to 40 characters over three letters: many lengths, few hashed, so most are
     // hashed by the first K characters of a shorter length; pieces sharing those stay in the
