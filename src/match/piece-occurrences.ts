@@ -9,8 +9,9 @@
  *   `PieceFinder`) (`#info`);
  * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
  *   position lies between p's first and last occurrence, a search among its occurrences when
- *   they are in order (a piece of one key), else a scan of them (few) or a query of a merge
- *   sort tree over them (O(log² n), built on first need).
+ *   they are in order (a piece of one key), else a scan of them (few), a search among them
+ *   sorted once (`#order`, while the check has sorted fewer than the path's positions) or a
+ *   query of a merge sort tree over them (O(log² n), built on first need).
  *
  * Building costs O(n) for a path of n characters and each length the dictionary hashes (a radix
  * sort of the keys found, a rank table over the keys in words of 32); every step is counted in
@@ -27,7 +28,7 @@ import type { PieceFinder } from './piece-finder.js';
  */
 const SPARSE = 16;
 
-/** Occurrences of a piece up to this many are scanned; more go through the merge sort tree. */
+/** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
 
 const NONE = -1;
@@ -125,6 +126,13 @@ export class PieceOccurrences {
    * cost, and where its table of next ends starts in `#dense` (-1: none).
    */
   #heavy = new Int32Array(0);
+  /**
+   * Per piece, where its positions start in `#ordered` once sorted there (see `#order`; -1:
+   * not sorted), and `#orderedUsed` cells of it used in this check.
+   */
+  #orderedAt = new Int32Array(0);
+  #ordered = new Int32Array(0);
+  #orderedUsed = 0;
   /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
   #dense = new Int32Array(0);
   #denseUsed = 0;
@@ -148,6 +156,7 @@ export class PieceOccurrences {
     this.#treeBuilt = false;
     this.#extremesBuilt = false;
     this.#denseUsed = 0;
+    this.#orderedUsed = 0;
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
     if (++this.stamp > 0x3fffffff) {
       this.stamp = 1;
@@ -156,6 +165,7 @@ export class PieceOccurrences {
     if (this.info.length < INFO * finder.pieces) {
       this.info = atLeast(this.info, INFO * finder.pieces).fill(0);
       this.#heavy = atLeast(this.#heavy, 2 * finder.pieces);
+      this.#orderedAt = atLeast(this.#orderedAt, finder.pieces);
     }
     this.state = atLeast(this.state, n);
     const state = this.state;
@@ -412,6 +422,7 @@ export class PieceOccurrences {
     info[at + STATES_TO] = statesTo;
     this.#heavy[2 * p] = 0;
     this.#heavy[2 * p + 1] = NONE;
+    this.#orderedAt[p] = NONE;
     // Most pieces a hostile file holds are absent, and most own a few state numbers: the bits
     // of the states present tell it without ranking.
     const absent = this.#absent(statesFrom, statesTo);
@@ -594,6 +605,19 @@ export class PieceOccurrences {
     ) {
       this.work++;
       end = this.#dense[this.#heavy[2 * p + 1]! + least]!;
+    } else if (this.#orderedAt[p]! >= 0 || this.#order(p, lo, hi)) {
+      // Its positions sorted once: searched by halving.
+      const from = this.#orderedAt[p]!;
+      const ordered = this.#ordered;
+      let a = from;
+      let b = from + hi - lo;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (ordered[mid]! < least) a = mid + 1;
+        else b = mid;
+      }
+      this.work += 32 - Math.clz32(hi - lo);
+      end = ordered[a]!;
     } else {
       const before = this.work;
       end = this.#successor(lo, hi, least);
@@ -603,6 +627,27 @@ export class PieceOccurrences {
       if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
     }
     return end - length + 1;
+  }
+
+  /**
+   * Sorts piece p's positions (`#positions[lo, hi)`, in order within each of its keys) into
+   * `#ordered`, unless the check has sorted as many positions as it found already: a piece whose
+   * occurrences are a few hundred of thousands of positions costs their sort rather than the
+   * merge sort tree over all (O(n log n) to build); past that, the tree is worth its cost. At
+   * most as many cells as positions are sorted a check: O(n log n) in all.
+   */
+  #order(p: number, lo: number, hi: number): boolean {
+    const count = hi - lo;
+    if (this.#orderedUsed + count > this.#count) return false;
+    const from = this.#orderedUsed;
+    this.#orderedUsed += count;
+    this.#ordered = growTo(this.#ordered, this.#orderedUsed + 1);
+    const ordered = this.#ordered;
+    ordered.set(this.#positions.subarray(lo, hi), from);
+    ordered.subarray(from, from + count).sort();
+    this.#orderedAt[p] = from;
+    this.work += count * (32 - Math.clz32(count));
+    return true;
   }
 
   /**

@@ -66,6 +66,17 @@ let placements = new Int32Array(0);
  */
 let groupMarks = new Int32Array(0);
 let groupList = new Int32Array(0);
+/**
+ * The listed groups sorted by their first rule's priority (see `#strongestFirst`): the bucket
+ * of each, and the buckets' counts.
+ */
+let groupBuckets = new Int32Array(0);
+let groupSorted = new Int32Array(0);
+/** Priorities a sort tells apart: from this one on, groups share the first bucket. */
+const HEADS = 256;
+const headCounts = new Int32Array(HEADS + 1);
+/** Groups listed from which a check sorts them (below, sorting saves little). */
+const SORTED_FROM = 8;
 /** The automaton's pieces ending at one state (see `PieceAutomaton.piecesAt`), and its work. */
 let foundPieces = new Int32Array(0);
 const WALKED = new Float64Array(1);
@@ -518,6 +529,8 @@ export class WildcardProgram {
     if (groupMarks.length < groupCount) {
       groupMarks = new Int32Array(groupCount);
       groupList = new Int32Array(groupCount);
+      groupBuckets = new Int32Array(groupCount);
+      groupSorted = new Int32Array(groupCount);
     }
     const marks = groupMarks;
     const list = groupList;
@@ -549,6 +562,14 @@ export class WildcardProgram {
           list[listed++] = g;
         }
       }
+    }
+    // Longest match: a rule that matches sets a best that stops each group after it at its first
+    // rule that cannot beat it. The groups are visited strongest first rule first, so that a path
+    // holding most pieces visits the rules that can still win, not every rule (a unit a group).
+    let sorted = 0;
+    if (listed >= SORTED_FROM) {
+      sorted = listed;
+      listed = this.#strongestFirst(list, listed);
     }
     let next = 0;
     let r = 0;
@@ -606,8 +627,53 @@ export class WildcardProgram {
       r++;
     }
     // A unit for each rule tested, and one for each of its lookups made in place.
-    search.work += 2 * visited + occurrences.work + listed + walked[0]!;
+    search.work += 2 * visited + occurrences.work + listed + sorted + walked[0]!;
     occurrences.release();
+  }
+
+  /**
+   * Sorts the first `listed` groups of `list` by the priority of their first rule (the
+   * strongest), highest first, those past {@link HEADS} - 1 as if equal (a counting sort: a
+   * step a group), and drops the groups with no rule; returns how many are left.
+   */
+  #strongestFirst(list: Int32Array, listed: number): number {
+    const starts = this.#groupStarts;
+    const items = this.#items;
+    const table = this.#table;
+    const size = this.#size;
+    const compact = this.#compact;
+    const tableRules = this.#tableRules;
+    const buckets = groupBuckets;
+    const counts = headCounts;
+    counts.fill(0);
+    for (let k = 0; k < listed; k++) {
+      const g = list[k]!;
+      const first = starts[g]!;
+      if (first === starts[g + 1]) {
+        buckets[k] = NONE;
+        continue;
+      }
+      const item = items[first]!;
+      let p: number;
+      if (item < tableRules) {
+        const at = size * item;
+        p = compact ? table[at + 1]! & LENGTH_MASK : table[at + 2]! - table[at + 1]!;
+      } else {
+        p = this.#specialData[item - tableRules]! >> 1;
+      }
+      const bucket = HEADS - 1 - Math.min(p, HEADS - 1);
+      buckets[k] = bucket;
+      counts[bucket + 1]!++;
+    }
+    for (let b = 1; b <= HEADS; b++) counts[b]! += counts[b - 1]!;
+    const kept = counts[HEADS]!;
+    const out = groupSorted;
+    for (let k = 0; k < listed; k++) {
+      const bucket = buckets[k]!;
+      if (bucket !== NONE) out[counts[bucket]!++] = list[k]!;
+    }
+    list.set(out.subarray(0, kept));
+    return kept;
   }
 
   /** The entry of rule `r` (its item, its line): kept, or made again (and kept a while). */
