@@ -9,6 +9,7 @@ import {
 } from '../src/index.js';
 import { pathForMatching } from '../src/match/path.js';
 import { escapedPattern } from '../src/parse/escape.js';
+import { referencePath } from './helpers/reference-port.js';
 
 const SHOP = [
   'User-agent: *', // 1
@@ -408,6 +409,18 @@ describe('getPathParamsQuery', () => {
       ['http://h/a', 'http://h?q', '/?q'],
       ['http://a:/x', 'http://a://b', '//b'],
       ['//h/x', '//h/y', '/y'],
+      ['http://h?q', 'http://h/a', '/a'],
+      ['http://h;p', 'http://h;q', '/;q'],
+      ['http://h/a', 'http://h/', '/'],
+      ['http://h/a', 'http://h//x', '//x'],
+      ['http://h/a', 'http://h/?q#f', '/?q'],
+      ['http://h/a', 'http://h/%E9/\u00e9', '/%E9/\u00e9'],
+      ['http://h/a', 'https://h/a', '/a'],
+      ['http://h/a', 'http://h.example/a', '/a'],
+      ['http://h:81/a', 'http://h:81/b', '/b'],
+      ['http://h:81/a', 'http://h:8/b', '/b'],
+      ['http://u@h/a', 'http://u@h/b?c', '/b?c'],
+      ['http://h/a', 'x/http://h/a', '/http://h/a'],
     ];
     for (const [before, url, path] of pairs) {
       getPathParamsQuery(before);
@@ -421,6 +434,33 @@ describe('getPathParamsQuery', () => {
 });
 
 describe('pathForMatching', () => {
+  it("is the reference's path of each URL, whatever URL came before", () => {
+    const head = fc.constantFrom(
+      'https://h',
+      'https://h',
+      'http://h',
+      'https://hx',
+      'https://h:81',
+      'https://u:p@h',
+      '//h',
+      'h',
+      'x:',
+      '',
+    );
+    const rest = fc.array(
+      fc.constantFrom('/', 'a', '?', ';', '#', '\0', ':', '//', '\u00e9', '%41'),
+      {
+        maxLength: 6,
+      },
+    );
+    const url = fc.tuple(head, rest).map(([h, r]) => h + r.join(''));
+    fc.assert(
+      fc.property(fc.array(url, { minLength: 2, maxLength: 6 }), (urls) => {
+        for (const u of urls) expect(pathForMatching(u, false)).toBe(referencePath(u));
+      }),
+    );
+  });
+
   // Its definition: the path up to the fragment or a NUL, escaped in RFC 9309 mode.
   const expected = (url: string, rfc9309: boolean): string => {
     const path = getPathParamsQuery(url).split('\0')[0]!;

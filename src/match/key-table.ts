@@ -18,7 +18,7 @@ export function hashOf(key: number): number {
  * offline, once) that share one slot or bucket and make every lookup probe, or every check
  * confirm, all of them. Nothing hashed with it is stored or shared outside the process.
  */
-const SLOT_SEED: number = (Math.random() * 0x100000000) | 0;
+export const SLOT_SEED: number = (Math.random() * 0x100000000) | 0;
 
 /**
  * A key's place in a table or its bucket: the top bits of a seeded mix (MurmurHash3's

@@ -6,11 +6,13 @@ import { argumentError } from '../errors.js';
 import { escapedPattern } from '../parse/escape.js';
 
 /**
- * What comes before the path (scheme and host) of the last URL whose path {@link pathStartOf}
- * found by reading it: a crawler checks many URLs of one site in a row, and a URL that starts
- * with it reads the same up to there, so its path is searched for from there on, after one
- * native search instead of a loop over the scheme and host (URLs built by concatenation are
- * not flat strings, which makes such a loop slower still).
+ * The scheme and host of the last URL whose path {@link pathStartOf} found by reading it, with
+ * the `/` that starts its path: a crawler checks many URLs of one site in a row, and a URL that
+ * starts with it reads the same up to there, so its path starts at that `/`, found with one
+ * native search instead of a loop over the scheme and host (URLs built by concatenation are not
+ * flat strings, which makes such a loop slower still). Ending with the `/`, the search also
+ * tells that the path starts with one, so the path is the URL's characters from there as they
+ * are. (A path that starts with `?` or `;` is read in full each time.)
  */
 let lastHead = '';
 
@@ -24,7 +26,11 @@ function pathStartOf(url: string): number {
   const head = lastHead.length;
   // `indexOf` rather than `startsWith`: V8 compiles the latter into a loop over the characters
   // here, and reading a character of a string that is not flat costs several steps.
-  if (head > 0 && url.length > head && url.indexOf(lastHead) === 0) return pathCharFrom(url, head);
+  return head > 0 && url.indexOf(lastHead) === 0 ? head - 1 : readPathStart(url);
+}
+
+/** {@link pathStartOf} by reading the characters before the path. */
+function readPathStart(url: string): number {
   const n = url.length;
   // Initial two slashes are ignored (a scheme-relative URL).
   const searchStart = n >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f ? 2 : 0;
@@ -41,9 +47,10 @@ function pathStartOf(url: string): number {
   ) {
     i = pathCharFrom(url, i + 2);
     // Scheme and host hold none of `/?;#` but the scheme's `//`, which decided how the rest is
-    // read: a URL starting with them reads the same up to there. (Without a scheme, the
-    // characters after the first `/`, `?` or `;` decide, so there is nothing to keep.)
-    if (i > 0) lastHead = url.slice(0, i);
+    // read: a URL starting with them and the path's first character reads the same up to
+    // there. (Without a scheme, the characters after the first `/`, `?` or `;` decide, so there
+    // is nothing to keep.)
+    if (i > 0 && url.charCodeAt(i) === 0x2f) lastHead = url.slice(0, i + 1);
   }
   return i;
 }
@@ -91,6 +98,16 @@ const PATH_END_OR_ESCAPE = /[\0#%\u0080-\uffff]/g;
  * string) and, in RFC 9309 mode, percent-encoded and normalised like the rules.
  */
 export function pathForMatching(url: string, rfc9309: boolean): string {
+  // A URL that starts with the last head (see {@link pathStartOf}, written out: a call costs
+  // more than the rest) has a path that starts with the head's `/`, read from there as it is.
+  const head = lastHead.length;
+  if (rfc9309 || head === 0 || url.indexOf(lastHead) !== 0)
+    return readPathForMatching(url, rfc9309);
+  return url.slice(head - 1, pathEnd(url, head));
+}
+
+/** {@link pathForMatching} of any URL. */
+function readPathForMatching(url: string, rfc9309: boolean): string {
   const start = pathStartOf(url);
   if (start < 0) return '/';
   if (rfc9309) return rfc9309Path(url, start);

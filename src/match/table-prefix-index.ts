@@ -16,7 +16,7 @@
 import type { BodyText } from '../parse/body.js';
 import { RuleFlag } from '../parse/read-groups.js';
 import { KeptEntries } from './kept-entries.js';
-import { slotOf } from './key-table.js';
+import { SLOT_SEED, slotOf } from './key-table.js';
 import { HASH_SEED, mix, PREFIX_BIT, PROPER_BIT, type PrefixFilters } from './prefix-index.js';
 import type { IndexEntry, MatchState } from './rule-entry.js';
 import {
@@ -270,7 +270,7 @@ export class TablePrefixIndex {
 
   /** Tests the items whose prefix is the path's first `n` characters, of hash `hash`. */
   visit(n: number, hash: number, path: string, state: MatchState): void {
-    this.#visit(n, slotOf(hash), path, state);
+    this.#visit(n, hash, path, state);
   }
 
   /** Length of the longest prefix: a walk need not go further. */
@@ -280,17 +280,23 @@ export class TablePrefixIndex {
 
   /** Starts a walk over `path`: tests the empty prefix; returns the hash of the empty prefix. */
   start(path: string, state: MatchState): number {
-    if (this.#hasEmpty) this.#visit(0, slotOf(HASH_SEED), path, state);
+    if (this.#hasEmpty) this.#visit(0, HASH_SEED, path, state);
     return HASH_SEED;
   }
 
   /**
-   * Tests the items of the bucket of `keyed` (`slotOf` the prefix hash: a site cannot choose
+   * Tests the items of the bucket of `hash`'s keyed hash (`slotOf`: a site cannot choose
    * prefixes that share a bucket) whose prefix is `path`'s first `n` characters,
    * strongest first, until one can beat neither best (then none after it can). Items of other
    * prefixes in the bucket cost no work: a `PrefixIndex` would not have found them.
    */
-  #visit(n: number, keyed: number, path: string, state: MatchState): void {
+  #visit(n: number, hash: number, path: string, state: MatchState): void {
+    // `slotOf` written out: a call of an imported function costs a check of its binding (and
+    // a call: `visit` stays small enough for a walk to take it in).
+    let keyed = Math.imul(hash ^ SLOT_SEED, 0x85ebca6b);
+    keyed ^= keyed >>> 13;
+    keyed = Math.imul(keyed, 0xc2b2ae35);
+    keyed ^= keyed >>> 16;
     const b = keyed >>> this.#shift;
     const to = this.#buckets[b + 1]!;
     const tag = tagOf(keyed);

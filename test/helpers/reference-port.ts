@@ -86,6 +86,12 @@ function pathOf(url: number[]): number[] {
   return nul >= 0 ? path.slice(0, nul) : path;
 }
 
+/** The reference's `GetPathParamsQuery` of `url`, cut at a NUL (the reference passes it on as a C string). */
+export function referencePath(url: string): string {
+  const codes = Array.from({ length: url.length }, (_, i) => url.charCodeAt(i));
+  return String.fromCharCode(...pathOf(codes));
+}
+
 interface Match {
   priority: number;
   line: number;
