@@ -106,9 +106,12 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
   return url.slice(head - 1, pathEnd(url, head));
 }
 
-/** {@link pathForMatching} of any URL. */
+/**
+ * {@link pathForMatching} of any URL but one that starts with the last head outside RFC 9309
+ * mode (searched for there already: its head is read, not searched for again).
+ */
 function readPathForMatching(url: string, rfc9309: boolean): string {
-  const start = pathStartOf(url);
+  const start = rfc9309 ? pathStartOf(url) : readPathStart(url);
   if (start < 0) return '/';
   if (rfc9309) return rfc9309Path(url, start);
   return pathOf(url, start, pathEnd(url, start));
