@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt, type RobotsTxt } from '../src/index.js';
-import { pieceFinding } from '../src/match/piece-finder.js';
-import { ruleIndexing } from '../src/match/rule-index.js';
+import { withMatcherSettings } from './helpers/matcher-settings.js';
 import { referenceCheck } from './helpers/reference-port.js';
 
 // The 6,571 real robots.txt bodies of ../shared/corpus (HTML pages, BOMs, UTF-16, binaries,
@@ -112,22 +111,17 @@ describe.runIf(present)('real-world corpus', () => {
     let checks = 0;
     // Real patterns' pieces of 3 characters or more found by hash, however few (see
     // `pieceFinding`).
-    const minChars = pieceFinding.minChars;
-    pieceFinding.minChars = 0;
-    try {
+    withMatcherSettings({ pieceFinding: { minChars: 0 } }, () => {
+      const throughProgram = { ruleIndexing: { alwaysProgram: true } };
       for (const { file, robots, sample, agent } of corpusFiles()) {
         for (const url of sample) {
-          ruleIndexing.alwaysProgram = false;
           const expected = answerOf(robots, url, agent);
-          ruleIndexing.alwaysProgram = true;
-          expectSameAnswer({ file, url, agent }, answerOf(robots, url, agent), expected);
+          const answer = withMatcherSettings(throughProgram, () => answerOf(robots, url, agent));
+          expectSameAnswer({ file, url, agent }, answer, expected);
           checks++;
         }
       }
-    } finally {
-      ruleIndexing.alwaysProgram = false;
-      pieceFinding.minChars = minChars;
-    }
+    });
     expect(checks).toBeGreaterThan(20000);
   }, 600_000);
 });

@@ -27,7 +27,7 @@ import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { TableTrigramIndex, trigramKey, type WildcardItems } from './table-trigram-index.js';
 
 /** Where a pattern's literal prefix ends: its first `*` before a final `$`, or that end. */
-function literalEnd(pattern: string, start: number, end: number): number {
+export function literalEnd(pattern: string, start: number, end: number): number {
   const last = end > start && pattern.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
   let star = start;
   while (star < last && pattern.charCodeAt(star) !== 0x2a) star++;

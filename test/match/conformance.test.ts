@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { pieceFinding } from '../../src/match/piece-finder.js';
-import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
-import { ruleTableLayout, SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
+import { useMatcherSettings, withMatcherSettings } from '../helpers/matcher-settings.js';
 
 // Every case's verdict and deciding line come from Google's reference parser (commit 22b355f).
 const suites: [string, ConformanceCase[]][] = [
@@ -29,22 +29,11 @@ describe.each([
   ['wildcard program beside rule numbers', 0, 0, true, false, false],
   ['wildcard program finding pieces by hash', 0, 0, true, false, true],
 ] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram, compact, hashed) => {
-  const largestArray = ruleTableLayout.largestArray;
-  const minChars = pieceFinding.minChars;
-  beforeAll(() => {
-    ruleIndexing.smallSet = smallSet;
-    ruleIndexing.tableSet = tableSet;
-    ruleIndexing.alwaysProgram = alwaysProgram;
-    if (compact) ruleTableLayout.largestArray = 0;
+  useMatcherSettings({
+    ruleIndexing: { smallSet, tableSet, alwaysProgram },
+    ...(compact ? { ruleTableLayout: { largestArray: 0 } } : {}),
     // Small files' pieces are few: every length of 3 or more is hashed all the same.
-    if (hashed) pieceFinding.minChars = 0;
-  });
-  afterAll(() => {
-    ruleIndexing.smallSet = SMALL_SET;
-    ruleIndexing.tableSet = TABLE_SET;
-    ruleIndexing.alwaysProgram = false;
-    ruleTableLayout.largestArray = largestArray;
-    pieceFinding.minChars = minChars;
+    ...(hashed ? { pieceFinding: { minChars: 0 } } : {}),
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {
@@ -109,12 +98,12 @@ describe('explanations through rule numbers', () => {
     };
     for (const [, cases] of suites) {
       for (const c of cases) {
-        ruleIndexing.smallSet = 0;
-        const viaEntries = explained(c);
-        ruleIndexing.tableSet = 0;
-        const viaNumbers = explained(c);
-        ruleIndexing.smallSet = SMALL_SET;
-        ruleIndexing.tableSet = TABLE_SET;
+        const viaEntries = withMatcherSettings({ ruleIndexing: { smallSet: 0 } }, () =>
+          explained(c),
+        );
+        const viaNumbers = withMatcherSettings({ ruleIndexing: { smallSet: 0, tableSet: 0 } }, () =>
+          explained(c),
+        );
         expect(viaNumbers, c.name).toEqual(viaEntries);
       }
     }

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
-import { pieceFinding } from '../../src/match/piece-finder.js';
-import { ruleIndexing, SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
-import { ruleTableLayout, SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
 import { pick } from '../helpers/arbitraries.js';
+import { useMatcherSettings } from '../helpers/matcher-settings.js';
 import { referenceCheck } from '../helpers/reference-port.js';
 
 // Property tests: the indexed matcher against a naive line-by-line port of the reference
@@ -117,12 +116,7 @@ describe('indexed matcher = reference port', () => {
   // The same files with every rule set compiled through the prefix and trigram indexes (they
   // are small, so by default they are scanned lists), as the conformance suite also runs.
   describe('with every set indexed', () => {
-    beforeAll(() => {
-      ruleIndexing.smallSet = 0;
-    });
-    afterAll(() => {
-      ruleIndexing.smallSet = SMALL_SET;
-    });
+    useMatcherSettings({ ruleIndexing: { smallSet: 0 } });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
     });
@@ -131,14 +125,7 @@ describe('indexed matcher = reference port', () => {
   // The same, with every prefix index holding rule numbers (what sets of over `TABLE_SET`
   // rules get).
   describe('with every set indexed by rule numbers', () => {
-    beforeAll(() => {
-      ruleIndexing.smallSet = 0;
-      ruleIndexing.tableSet = 0;
-    });
-    afterAll(() => {
-      ruleIndexing.smallSet = SMALL_SET;
-      ruleIndexing.tableSet = TABLE_SET;
-    });
+    useMatcherSettings({ ruleIndexing: { smallSet: 0, tableSet: 0 } });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
     });
@@ -148,15 +135,7 @@ describe('indexed matcher = reference port', () => {
   // when the indexes would make them costly.
   describe('with every wildcard rule through the program', () => {
     // Its pieces of 3 characters or more found by hash, however few (see `pieceFinding`).
-    const minChars = pieceFinding.minChars;
-    beforeAll(() => {
-      ruleIndexing.alwaysProgram = true;
-      pieceFinding.minChars = 0;
-    });
-    afterAll(() => {
-      ruleIndexing.alwaysProgram = false;
-      pieceFinding.minChars = minChars;
-    });
+    useMatcherSettings({ ruleIndexing: { alwaysProgram: true }, pieceFinding: { minChars: 0 } });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
     });
@@ -166,21 +145,10 @@ describe('indexed matcher = reference port', () => {
   // sets get it: the program reads each rule's line, kind and priority from the table (a rule
   // whose pattern differs from its value, escaped or an `index.html` rewrite, keeps its own).
   describe('with every wildcard rule through the program over a compact rule table', () => {
-    const minChars = pieceFinding.minChars;
-    const largestArray = ruleTableLayout.largestArray;
-    beforeAll(() => {
-      ruleIndexing.smallSet = 0;
-      ruleIndexing.tableSet = 0;
-      ruleIndexing.alwaysProgram = true;
-      ruleTableLayout.largestArray = 0;
-      pieceFinding.minChars = 0;
-    });
-    afterAll(() => {
-      ruleIndexing.smallSet = SMALL_SET;
-      ruleIndexing.tableSet = TABLE_SET;
-      ruleIndexing.alwaysProgram = false;
-      ruleTableLayout.largestArray = largestArray;
-      pieceFinding.minChars = minChars;
+    useMatcherSettings({
+      ruleIndexing: { smallSet: 0, tableSet: 0, alwaysProgram: true },
+      ruleTableLayout: { largestArray: 0 },
+      pieceFinding: { minChars: 0 },
     });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });

@@ -10,6 +10,7 @@ import {
   valueEnd,
   valueStart,
 } from '../../src/match/rule-table.js';
+import { literalEnd } from '../../src/match/table-index.js';
 import { type PrefixItems, TablePrefixIndex } from '../../src/match/table-prefix-index.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
@@ -37,9 +38,7 @@ function indexOf(lines: readonly string[]): TablePrefixIndex {
     const r = ruleAt(rules, id);
     const start = valueStart(rules, r);
     const end = valueEnd(rules, r);
-    const last = text.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
-    let prefixEnd = start;
-    while (prefixEnd < last && text.charCodeAt(prefixEnd) !== 0x2a) prefixEnd++;
+    const prefixEnd = literalEnd(text, start, end);
     items.ids.push(ruleNumber(rules, r));
     items.hashes.push(hashPrefix(text, start, prefixEnd));
     items.priorities.push(end - start);

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { ruleIndexing, TABLE_SET } from '../../src/match/rule-index.js';
 import { lastCheckWork } from '../../src/robots.js';
+import { withMatcherSettings } from '../helpers/matcher-settings.js';
 
 // Rules in a set large enough to be kept as rule numbers (a TablePrefixIndex, and a
 // TableTrigramIndex for wildcard rules with an empty or one-character prefix): escaped values and
 // `index.html` rewrites among them are made entries only when a check reaches them, and answer
 // as the entries of a small set do.
-
-afterEach(() => {
-  ruleIndexing.tableSet = TABLE_SET;
-});
 
 const body = [
   'User-agent: *',
@@ -65,9 +61,9 @@ function answers(text: string, urls: readonly string[]): unknown[] {
  * rule numbers.
  */
 function fromEntriesAndNumbers(text: string, urls: readonly string[]): [unknown[], unknown[]] {
-  ruleIndexing.tableSet = 1000;
-  const fromEntries = answers(text, urls);
-  ruleIndexing.tableSet = TABLE_SET;
+  const fromEntries = withMatcherSettings({ ruleIndexing: { tableSet: 1000 } }, () =>
+    answers(text, urls),
+  );
   return [fromEntries, answers(text, urls)];
 }
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
 import { matchesPattern } from '../../src/match/pattern.js';
 import { PieceAutomaton } from '../../src/match/piece-automaton.js';
-import { PieceFinder, pieceFinding } from '../../src/match/piece-finder.js';
+import { PieceFinder } from '../../src/match/piece-finder.js';
 import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
 import {
   type IndexEntry,
@@ -13,6 +13,7 @@ import {
 } from '../../src/match/rule-entry.js';
 import { beats } from '../../src/match/strategy.js';
 import { WildcardProgram } from '../../src/match/wildcard-program.js';
+import { useMatcherSettings } from '../helpers/matcher-settings.js';
 
 // The wildcard program against the definition: each rule matched on its own by
 // `matchesPattern`, the best allow and disallow kept. Small alphabets and long paths make
@@ -252,19 +253,11 @@ describe('PieceFinder with long pieces', () => {
 
 /**
  * Pieces of up to `maxLengths` lengths found by hash (0: all by the automaton), every length
- * counted however few characters its pieces hold, for each test of the calling block; the
- * defaults back after each.
+ * counted however few characters its pieces hold, for each test of the calling block; put back
+ * after each.
  */
 function hashingLengths(maxLengths: number): void {
-  const { maxLengths: defaultLengths, minChars: defaultMinChars } = pieceFinding;
-  beforeEach(() => {
-    pieceFinding.maxLengths = maxLengths;
-    pieceFinding.minChars = 0;
-  });
-  afterEach(() => {
-    pieceFinding.maxLengths = defaultLengths;
-    pieceFinding.minChars = defaultMinChars;
-  });
+  useMatcherSettings({ pieceFinding: { maxLengths, minChars: 0 } }, 'each');
 }
 
 // The pieces found by hash (the default), by the automaton alone, and both ways in one set.

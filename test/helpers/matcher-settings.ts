@@ -1,0 +1,59 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { pieceFinding } from '../../src/match/piece-finder.js';
+import { ruleIndexing } from '../../src/match/rule-index.js';
+import { ruleTableLayout } from '../../src/match/rule-table.js';
+
+// The matcher's test settings (which path a rule set is compiled for, how a wildcard program
+// finds pieces, when a rule table is compact), set for a block of tests or one call and put back
+// as they were found, so that a test never leaves the next on another path.
+
+/** Values for some of the matcher's settings; those left out keep theirs. */
+export interface MatcherSettings {
+  readonly ruleIndexing?: Partial<typeof ruleIndexing>;
+  readonly pieceFinding?: Partial<typeof pieceFinding>;
+  readonly ruleTableLayout?: Partial<typeof ruleTableLayout>;
+}
+
+/** Sets `settings`; returns a function that puts back the values they replaced. */
+export function applyMatcherSettings(settings: MatcherSettings): () => void {
+  const targets = [
+    [ruleIndexing, settings.ruleIndexing],
+    [pieceFinding, settings.pieceFinding],
+    [ruleTableLayout, settings.ruleTableLayout],
+  ] as const;
+  const restores: (() => void)[] = [];
+  for (const [target, values] of targets) {
+    if (values === undefined) continue;
+    const before = { ...target };
+    Object.assign(target, values);
+    restores.push(() => Object.assign(target, before));
+  }
+  return () => {
+    for (const restore of restores) restore();
+  };
+}
+
+/** `run()` under `settings`, put back afterwards, whether it returns or throws. */
+export function withMatcherSettings<T>(settings: MatcherSettings, run: () => T): T {
+  const restore = applyMatcherSettings(settings);
+  try {
+    return run();
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * `settings` for the tests of the enclosing `describe` block: set before its first test and put
+ * back after its last (`each`: around each of its tests).
+ */
+export function useMatcherSettings(
+  settings: MatcherSettings,
+  around: 'all' | 'each' = 'all',
+): void {
+  let restore = (): void => {};
+  (around === 'all' ? beforeAll : beforeEach)(() => {
+    restore = applyMatcherSettings(settings);
+  });
+  (around === 'all' ? afterAll : afterEach)(() => restore());
+}
