@@ -125,9 +125,12 @@ export {
 export type {
   Diagnostic,
   DiagnosticCode,
+  FixEdit,
+  LintFix,
   LintOptions,
   LintResult,
   LintStatement,
+  ProposedFix,
   RelatedLocation,
   Severity,
   StatementReader,
