@@ -6,7 +6,9 @@ import { lintRobotsTxt } from '../dist/index.js';
 
 // Files named in the tests or in issue #31: never part of a judged sample.
 const EXCLUDED = new Set(
-  '0019 0147 0383 0442 0586 0812 0968 1000 1026 1100 1248 1521 1880 1919 2000 3000 3063 3574 3692 3892 4434'.split(' '),
+  '0019 0147 0383 0442 0586 0812 0968 1000 1026 1100 1248 1521 1880 1919 2000 3000 3063 3574 3692 3892 4434'.split(
+    ' ',
+  ),
 );
 const [seed = '1', count = '200', flag, full = '0'] = process.argv.slice(2);
 let state = Number(seed) >>> 0;
@@ -28,7 +30,13 @@ for (let i = files.length - 1; i > 0; i--) {
 }
 const sample = files.slice(0, Number(count)).sort();
 console.log(`seed ${seed}, ${sample.length} files: ${sample.map((f) => f.slice(0, 4)).join(' ')}`);
-if (flag === '--full') console.log(`read in full: ${sample.slice(0, Number(full)).map((f) => f.slice(0, 4)).join(' ')}`);
+if (flag === '--full')
+  console.log(
+    `read in full: ${sample
+      .slice(0, Number(full))
+      .map((f) => f.slice(0, 4))
+      .join(' ')}`,
+  );
 let n = 0;
 for (const file of sample) {
   const bytes = new Uint8Array(readFileSync(new URL(file, dir)));
@@ -37,7 +45,9 @@ for (const file of sample) {
   for (const d of diagnostics) {
     if (d.severity === 'info') continue;
     n++;
-    console.log(`#${n} ${file.slice(0, 4)}:${d.line} ${d.severity} ${d.code} | ${JSON.stringify((lines[d.line - 1] ?? '').slice(0, 100))}\n    ${d.message.slice(0, 400)}`);
+    console.log(
+      `#${n} ${file.slice(0, 4)}:${d.line} ${d.severity} ${d.code} | ${JSON.stringify((lines[d.line - 1] ?? '').slice(0, 100))}\n    ${d.message.slice(0, 400)}`,
+    );
   }
 }
 console.log(`${n} warning/error diagnostics`);

@@ -152,11 +152,11 @@ function reportMerge(
   const d = context.directives[first];
   const span = { from: d?.keyStart, to: d?.valueEnd };
   const them = agents.length === 1 ? 'it' : 'them';
-  const global = globalRules(context.robots);
+  const starGroup = globalRules(context.robots);
   const fix =
-    global === undefined
+    starGroup === undefined
       ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`
-      : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" group (line ${global.line}) after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
+      : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
   const related = [
     {
       line: target.agentLines[0]!,

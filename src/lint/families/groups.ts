@@ -174,19 +174,19 @@ function withoutRules(context: LintContext): void {
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
   const them = named.length === 1 ? 'it' : 'them';
-  const global = globalRules(robots);
+  const starGroup = globalRules(robots);
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
     message: `No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
-      global === undefined
+      starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
-        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" group (line ${global.line}) in this group; to let ${them} crawl everything, add "Disallow:".`
+        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) in this group; to let ${them} crawl everything, add "Disallow:".`
     }`,
     from: d?.keyStart,
     to: d?.valueEnd,
-    ...(global === undefined
+    ...(starGroup === undefined
       ? {}
-      : { related: [{ line: global.line, message: `the * group (line ${global.line})` }] }),
+      : { related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }] }),
   });
 }
