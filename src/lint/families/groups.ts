@@ -5,11 +5,14 @@
  */
 
 import { ruleKey } from '../../explain.js';
-import type { AgentLine } from '../../types.js';
+import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
+import type { ProposedFix } from '../types.js';
 
 export const groups: LintFamily = {
   name: 'groups',
@@ -59,13 +62,14 @@ function checkGroups(context: LintContext): LintChecks {
         context.report({
           code: 'rule-outside-group',
           line: rule.line,
-          message: `"${ruleKey(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1). Add a "User-agent: *" line above it.`,
+          message: `"${ruleKey(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1).`,
           from: d?.keyStart,
           to: d?.valueEnd,
+          fix: outsideFix(context),
         });
       }
       for (const group of robots.groups) {
-        for (const agent of group.agents) agentLine(context, agent);
+        for (const agent of group.agents) agentLine(context, agent, group);
       }
       withoutRules(context);
       mergedGroups(context);
@@ -73,7 +77,7 @@ function checkGroups(context: LintContext): LintChecks {
   };
 }
 
-function agentLine(context: LintContext, agent: AgentLine): void {
+function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   const d = context.directives[agent.line];
   const from = d?.valueStart;
   const to = d?.valueEnd;
@@ -129,9 +133,11 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     context.report({
       code: 'user-agent-truncated',
       line: agent.line,
-      message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", so the other crawlers listed get no group from this line. Put each crawler on its own User-agent line.`,
+      message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", so the other crawlers listed get no group from this line.`,
       from,
       to,
+      ...(from !== undefined &&
+        to !== undefined && { fix: splitFix(context, agent, group, from, to) }),
     });
     return;
   }
@@ -154,6 +160,46 @@ function agentLine(context: LintContext, agent: AgentLine): void {
  */
 function harmlessSuffix(rest: string): boolean {
   return /^(?:\*+|\+|(?:\.[a-z]{2,})+)$/i.test(rest);
+}
+
+/** `User-agent: *` above the first rule outside any group: the rules then apply to `*`. */
+function outsideFix(context: LintContext): ProposedFix | undefined {
+  const first = context.robots.rulesOutsideGroups[0];
+  const span = first === undefined ? undefined : context.lines[first.line];
+  if (first === undefined || span === undefined) return undefined;
+  return {
+    description: `Add "User-agent: *" above line ${first.line}.`,
+    edits: [
+      {
+        start: span.start,
+        end: span.start,
+        text: `User-agent: *${lineBreakOf(context, first.line)}`,
+      },
+    ],
+    targets: context.robots.rulesOutsideGroups.map((r) => r.pattern),
+    otherwise: 'Put the User-agent line of the crawlers these rules are for above them.',
+  };
+}
+
+/** Each crawler of a list on one User-agent line on a line of its own, in the same group. */
+function splitFix(
+  context: LintContext,
+  agent: AgentLine,
+  group: Group,
+  from: number,
+  to: number,
+): ProposedFix | undefined {
+  const names = agent.value.split(/[\s,;|]+/).filter((n) => n !== '');
+  if (names.length < 2) return undefined;
+  return {
+    description: `Put ${listOf(names.map(terminalSafe))} on User-agent lines of their own.`,
+    edits: [
+      { start: from, end: to, text: names.join(`${lineBreakOf(context, agent.line)}User-agent: `) },
+    ],
+    // The line was written to give the group's rules to every crawler it lists.
+    targets: group.rules.map((r) => r.pattern),
+    otherwise: 'Put each crawler on its own User-agent line.',
+  };
 }
 
 function withoutRules(context: LintContext): void {
