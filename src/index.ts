@@ -15,12 +15,24 @@ export {
   type FormatAuditOptions,
   formatAuditTable,
 } from './audit/audit.js';
+export {
+  CRAWLER_RULES,
+  type CrawlerGroup,
+  type CrawlerRule,
+  type CrawlerRuleKind,
+  type CrawlerVerdict,
+  checkAsCrawler,
+  crawlerGroup,
+  crawlerRuleOf,
+} from './audit/crawler-model.js';
 export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
 export {
   type AgentQuery,
   type CallOptions,
   createRobotsClient,
   type LookupSource,
+  type PacingStats,
+  PacingUnavailableError,
   type ParsedCacheStats,
   type RetryAfter,
   type RobotsClient,
@@ -35,6 +47,8 @@ export type {
   CacheEntry,
   CacheLock,
   CacheStore,
+  SlotOptions,
+  SlotReply,
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
@@ -115,9 +129,12 @@ export {
 export type {
   Diagnostic,
   DiagnosticCode,
+  FixEdit,
+  LintFix,
   LintOptions,
   LintResult,
   LintStatement,
+  ProposedFix,
   RelatedLocation,
   Severity,
   StatementReader,
