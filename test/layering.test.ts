@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 // The folders are the architecture (CONTRIBUTING.md): each layer imports only from layers below
 // it, so the graph has no cycle and a newcomer can read it bottom-up.
 //   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← verify ← cache
-//   ← compat, node, ai-preferences ← index ← cli, web
+//   ← node ← compat, ai-preferences ← index ← cli, web (compat builds its default clients with node's
+//   address policy)
 const LAYERS: Readonly<Record<string, number>> = {
   'types.ts': 0.5,
   'errors.ts': 0.5,
@@ -23,8 +24,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   report: 4,
   verify: 4.5,
   cache: 5,
+  node: 5.5,
   compat: 6,
-  node: 6,
   // robots-rep/ai-preferences: a subpath entry (it depends on structured-headers).
   'ai-preferences': 6,
   'index.ts': 7,
