@@ -15,6 +15,16 @@ export {
   type FormatAuditOptions,
   formatAuditTable,
 } from './audit/audit.js';
+export {
+  CRAWLER_RULES,
+  type CrawlerGroup,
+  type CrawlerRule,
+  type CrawlerRuleKind,
+  type CrawlerVerdict,
+  checkAsCrawler,
+  crawlerGroup,
+  crawlerRuleOf,
+} from './audit/crawler-model.js';
 export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
 export {
   type AgentQuery,
@@ -115,9 +125,12 @@ export {
 export type {
   Diagnostic,
   DiagnosticCode,
+  FixEdit,
+  LintFix,
   LintOptions,
   LintResult,
   LintStatement,
+  ProposedFix,
   RelatedLocation,
   Severity,
   StatementReader,

@@ -380,3 +380,21 @@ export interface ReadingVerdict {
 
 /** A file parsed under every reading (see `parseReadings`). */
 export type Readings = Readonly<Record<Interpretation, RobotsTxt>>;
+
+/** One side of a changed verdict. */
+export interface DiffVerdict {
+  readonly allowed: boolean;
+  /** The deciding line, 0 when no rule matched. */
+  readonly line: number;
+  /** The deciding rule (`Disallow: /`), absent when none matched. */
+  readonly rule?: string;
+}
+
+/** A URL × crawler whose verdict differs between the files. */
+export interface VerdictChange {
+  readonly url: string;
+  /** The crawler checked (`*`: a crawler no group names). */
+  readonly agent: string;
+  readonly before: DiffVerdict;
+  readonly after: DiffVerdict;
+}

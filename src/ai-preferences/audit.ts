@@ -50,19 +50,15 @@ export function auditUsage(
   const audit = auditRobotsTxt(robots, options);
   return {
     paths: audit.paths,
-    rows: audit.rows.map((row) => {
-      // A crawler that follows another's group (Applebot, Googlebot's) is read as that one.
-      const readAs = row.notes.some((n) => n.kind === 'fallback')
-        ? (row.crawler.fallback ?? row.crawler.token)
-        : row.crawler.token;
-      return {
-        crawler: row.crawler,
-        verdicts: row.verdicts.map((verdict) => ({
-          ...verdict,
-          usage: purposesFor(usage(robots, verdict.path, readAs), verdict),
-        })),
-      };
-    }),
+    rows: audit.rows.map((row) => ({
+      crawler: row.crawler,
+      verdicts: row.verdicts.map((verdict) => {
+        // The crawler model's token: one that follows another's group (Applebot) is read as it.
+        const followed = verdict.decidedBy !== '' && verdict.decidedBy !== '*';
+        const readAs = followed ? verdict.decidedBy : row.crawler.token;
+        return { ...verdict, usage: purposesFor(usage(robots, verdict.path, readAs), verdict) };
+      }),
+    })),
   };
 }
 

@@ -16,6 +16,7 @@ import type {
 } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
+import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from './crawler-model.js';
 import { type Crawler, type CrawlerPurpose, crawlers as defaultCrawlers } from './crawlers.js';
 
 /** Options of {@link auditRobotsTxt}. */
@@ -45,6 +46,11 @@ export interface AuditVerdict {
   readonly line: number;
   /** Whether a group names the crawler (`specific`) or the `*` rules applied (`global`). */
   readonly selection: Selection;
+  /**
+   * The token whose group decided (`crawlerGroup`): the crawler's own, the one it follows
+   * (Applebot: `Googlebot`), `*`, or `` when no group applies (every path allowed).
+   */
+  readonly decidedBy: string;
   /** With `readings`: the readings whose verdict differs from this one (empty: all agree). */
   readonly differingReadings?: readonly Interpretation[];
 }
@@ -62,7 +68,9 @@ export type AuditNoteKind =
   /** A group names it but has no rules: it may fetch everything, the `*` rules do not apply. */
   | 'empty-group'
   /** It fetches when a person asks; its operator says robots.txt may not apply. */
-  | 'user-initiated';
+  | 'user-initiated'
+  /** No group names it and it ignores the `*` group, as its operator documents: nothing applies. */
+  | 'ignores-global';
 
 /** A note on one row. */
 export interface AuditNote {
@@ -110,6 +118,8 @@ export const AUDIT_FOOTNOTES: Readonly<Record<AuditNoteKind, string>> = {
   'empty-group':
     'a group names the crawler but has no rules: it may fetch everything, and the "User-agent: *" rules do not apply to it.',
   'user-initiated': 'it fetches when a person asks; its operator says robots.txt may not apply.',
+  'ignores-global':
+    'no group names the crawler and it ignores the "User-agent: *" group, as its operator documents: no rule applies to it.',
 };
 
 const NOTE_ORDER: readonly AuditNoteKind[] = [
@@ -119,6 +129,7 @@ const NOTE_ORDER: readonly AuditNoteKind[] = [
   'own-token',
   'empty-group',
   'user-initiated',
+  'ignores-global',
 ];
 
 // A name no group has: what the `*` group answers.
@@ -140,11 +151,7 @@ export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {})
   const groups = 'groups' in robots ? (robots as RobotsTxt).groups : undefined;
   const rows: AuditRow[] = list.map((crawler) => {
     const notes: AuditNote[] = [];
-    const reader = readerFor(robots, groups, crawler, notes);
-    // A crawler that follows another's group is read as that crawler under every reading too.
-    const readAs = notes.some((n) => n.kind === 'fallback')
-      ? (crawler.fallback ?? crawler.token)
-      : crawler.token;
+    const { reader, decidedBy, readAs } = readerFor(robots, groups, crawler, notes);
     const verdicts = paths.map((path) => {
       const explanation = reader(path);
       const differing = options.readings
@@ -161,6 +168,12 @@ export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {})
         allowed: explanation.allowed,
         line: explanation.line,
         selection: explanation.selection,
+        decidedBy:
+          explanation.selection === 'global'
+            ? '*'
+            : explanation.selection === 'none'
+              ? ''
+              : decidedBy,
         ...(differing === undefined ? {} : { differingReadings: differing }),
       };
     });
@@ -208,15 +221,28 @@ function sortNotes(notes: readonly AuditNote[]): AuditNote[] {
 
 type Reader = (path: string) => Pick<Explanation, 'allowed' | 'line' | 'selection'>;
 
-/** How to read the file for one crawler; adds the notes that reading needs. */
+/** How to read the file for one crawler: the token whose group decides, and the token read as. */
+interface CrawlerReader {
+  readonly reader: Reader;
+  readonly decidedBy: string;
+  /** The token every reading is asked with (the one a crawler follows, or its own). */
+  readonly readAs: string;
+}
+
+/** How to read the file for one crawler (the crawler model); adds the notes that reading needs. */
 function readerFor(
   robots: RobotsPolicy,
   groups: readonly Group[] | undefined,
   crawler: Crawler,
   notes: AuditNote[],
-): Reader {
+): CrawlerReader {
+  const own = (reader: Reader): CrawlerReader => ({
+    reader,
+    decidedBy: crawler.token,
+    readAs: crawler.token,
+  });
   const plain: Reader = (path) => robots.explain(path, crawler.token);
-  if (groups === undefined) return plain;
+  if (groups === undefined) return own(plain);
   const token = crawler.token.toLowerCase();
   const naming = groups.filter((g) =>
     g.agents.some((a) => !a.global && a.token.toLowerCase() === token),
@@ -228,35 +254,65 @@ function readerFor(
         text: `The group of line ${naming[0]!.agents[0]!.line} names ${crawler.token} but has no rules: it may fetch everything, and the "User-agent: *" rules do not apply to it.`,
       });
     }
-    return plain;
+    return own(plain);
   }
   // A token Google's parser reads shorter: the crawler's own parser reads the whole token.
   if (extractProductToken(crawler.token) !== crawler.token) {
-    const own = ownGroups(groups, token);
-    if (own.length > 0) {
+    const ownGroupList = ownGroups(groups, token);
+    if (ownGroupList.length > 0) {
       const google = robots.explain('/', crawler.token);
-      const lines = own.map((g) => g.agents.find((a) => writtenToken(a.value) === token)!.line);
+      const lines = ownGroupList.map(
+        (g) => g.agents.find((a) => writtenToken(a.value) === token)!.line,
+      );
       notes.push({
         kind: 'own-token',
         text: `Google's parser reads "User-agent: ${crawler.token}" (line ${lines.join(', ')}) as "${extractProductToken(crawler.token)}", so under Google's reading ${crawler.token} gets ${google.selection === 'global' ? 'the "*" rules' : 'no group of its own'} (${google.allowed ? 'allowed' : 'blocked'} at /${google.line > 0 ? `, line ${google.line}` : ''}); the verdicts shown are ${crawler.name}'s own reading of its group.`,
       });
-      return ownReader(own);
+      return own(ownReader(ownGroupList));
     }
   }
-  if (crawler.fallback !== undefined) {
-    const fallback = crawler.fallback.toLowerCase();
-    const followed = groups.filter((g) =>
-      g.agents.some((a) => !a.global && a.token.toLowerCase() === fallback),
-    );
-    if (followed.length > 0) {
-      notes.push({
-        kind: 'fallback',
-        text: `No group names ${crawler.token}: it follows ${crawler.fallback}'s group (line ${followed[0]!.agents[0]!.line}), as ${crawler.operator} documents.`,
-      });
-      return (path) => robots.explain(path, crawler.fallback!);
-    }
+  // A row's own `fallback` is a documented rule too, beside the model's.
+  const rules: readonly CrawlerRule[] =
+    crawler.fallback === undefined
+      ? CRAWLER_RULES
+      : [
+          {
+            token: crawler.token,
+            kind: 'follows',
+            follows: crawler.fallback,
+            source: crawler.docs,
+          },
+          ...CRAWLER_RULES,
+        ];
+  const group = crawlerGroup(robots, crawler.token, rules);
+  if (group.rule?.kind === 'follows' && group.query !== undefined) {
+    const followed = group.query;
+    const lower = followed.toLowerCase();
+    const line = groups.find((g) =>
+      g.agents.some((a) => !a.global && a.token.toLowerCase() === lower),
+    )?.agents[0]?.line;
+    notes.push({
+      kind: 'fallback',
+      text: `No group names ${crawler.token}: it follows ${followed}'s group (line ${line}), as ${crawler.operator} documents (${group.rule.source}).`,
+    });
+    return {
+      reader: (path) => robots.explain(path, followed),
+      decidedBy: followed,
+      readAs: followed,
+    };
   }
-  return plain;
+  if (group.rule?.kind === 'ignores-global') {
+    notes.push({
+      kind: 'ignores-global',
+      text: `No group names ${crawler.token} and it ignores the "User-agent: *" group, as ${crawler.operator} documents (${group.rule.source}): no rule applies to it.`,
+    });
+    return {
+      reader: () => ({ allowed: true, line: 0, selection: 'none' }),
+      decidedBy: '',
+      readAs: crawler.token,
+    };
+  }
+  return own(plain);
 }
 
 /** A User-agent value's token as written: up to the first space or `/`, lower-cased. */
@@ -318,6 +374,13 @@ function readByCell(verdicts: readonly AuditVerdict[]): string {
   return differing.size === 0 ? 'all alike' : `differs: ${[...differing].join(', ')}`;
 }
 
+/** A cell's mark of the group that decided: `*`, the token followed, or none at all. */
+function decidedMark(verdict: AuditVerdict, token: string): string {
+  if (verdict.decidedBy === '*') return ' *';
+  if (verdict.decidedBy === '') return ' (no group)';
+  return verdict.decidedBy === token ? '' : ` (as ${verdict.decidedBy})`;
+}
+
 /** Options of {@link formatAuditTable}. */
 export interface FormatAuditOptions {
   /**
@@ -352,7 +415,7 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
     row.crawler.purposes.join(', '),
     ...row.verdicts.map(
       (v) =>
-        `${v.allowed ? 'allowed' : 'blocked'}${v.line > 0 ? ` (line ${v.line})` : ''}${v.selection === 'global' ? ' *' : ''}`,
+        `${v.allowed ? 'allowed' : 'blocked'}${v.line > 0 ? ` (line ${v.line})` : ''}${decidedMark(v, row.crawler.token)}`,
     ),
     ...(readBy ? [readByCell(row.verdicts)] : []),
     ...(noteColumn

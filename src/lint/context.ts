@@ -11,6 +11,7 @@ import type {
   DiagnosticCode,
   DiagnosticDescription,
   LintOptions,
+  ProposedFix,
   RelatedLocation,
 } from './types.js';
 
@@ -42,6 +43,8 @@ export interface Finding {
   readonly related?: readonly RelatedLocation[] | undefined;
   /** A severity other than the catalog's, for this occurrence (e.g. demoted where harmless). */
   readonly severity?: Diagnostic['severity'] | undefined;
+  /** A fix for the finding: lint verifies it before showing it (see {@link ProposedFix}). */
+  readonly fix?: ProposedFix | undefined;
 }
 
 /** The file as every family sees it. */

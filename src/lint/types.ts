@@ -2,7 +2,7 @@
  * The shapes of lint results: typed diagnostics with a stable code, a severity and a position.
  */
 
-import type { ParseOptions, RobotsTxt } from '../types.js';
+import type { ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
 
 /** How serious a diagnostic is: `error` changes what crawlers do against the author's intent. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -85,6 +85,61 @@ export interface Diagnostic {
   readonly endColumn?: number;
   /** Lines the diagnostic refers to. */
   readonly related?: readonly RelatedLocation[];
+  /**
+   * A fix lint applied to a copy of the file and verified (see {@link LintFix}); absent when the
+   * diagnostic has none or its proposal was refused (the message then says what to do instead).
+   */
+  readonly fix?: LintFix;
+}
+
+/**
+ * One change to the bytes of a file: the bytes `[start, end)` are replaced by `text`. Offsets
+ * count bytes, not characters (a robots.txt need not be UTF-8), from the first byte of the file
+ * (a byte order mark included).
+ */
+export interface FixEdit {
+  /** Byte offset where the replaced bytes start (0-based). */
+  readonly start: number;
+  /** Byte offset just past the replaced bytes; equal to `start` for an insertion. */
+  readonly end: number;
+  /** What is written in their place, encoded as UTF-8; empty for a deletion. */
+  readonly text: string;
+}
+
+/**
+ * A fix as a lint family proposes it with its finding. Lint shows it (as a {@link LintFix}) only
+ * after applying it to a copy of the file and comparing verdicts, over every path derived from
+ * the changed lines and the rules they interact with, for every crawler the file names and `*`:
+ * the fix may turn allowed into disallowed only on paths the original line already targeted (the
+ * line's own pattern as Google reads it, or one of {@link ProposedFix.targets}). A fix that does
+ * more is not offered; the diagnostic's message then ends with {@link ProposedFix.otherwise}.
+ */
+export interface ProposedFix {
+  /** What the fix does, in words a site owner follows (`Write "Disallow: /private/"`). */
+  readonly description: string;
+  /** The edits, in byte offsets of the file, in file order and not overlapping. */
+  readonly edits: readonly FixEdit[];
+  /**
+   * Patterns (rule values, `/private/`) whose paths the line was written to reach, when Google
+   * reads it as reaching none or others (`Disallow: private/` targets `/private/`).
+   * @default []
+   */
+  readonly targets?: readonly string[];
+  /** What to do when the fix is refused, as a sentence (`Write the paths to block by hand.`). */
+  readonly otherwise: string;
+}
+
+/** A verified fix, as a {@link Diagnostic} carries it and the JSON and SARIF outputs show it. */
+export interface LintFix {
+  /** What the fix does, invisible and control characters escaped (`\u00A0`). */
+  readonly description: string;
+  /** The edits, in byte offsets of the file, in file order and not overlapping. */
+  readonly edits: readonly FixEdit[];
+  /**
+   * Every verdict the fix changes, over every path derived from the changed lines and the rules
+   * they interact with, for every crawler the file names and `*` (empty: none changes).
+   */
+  readonly verdicts: readonly VerdictChange[];
 }
 
 /**

@@ -7,7 +7,16 @@
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
 import { parseRobotsTxt } from '../robots.js';
-import type { Explanation, Group, RobotsPolicy, RobotsTxt } from '../types.js';
+import type {
+  DiffVerdict,
+  Explanation,
+  Group,
+  RobotsPolicy,
+  RobotsTxt,
+  VerdictChange,
+} from '../types.js';
+
+export type { DiffVerdict, VerdictChange } from '../types.js';
 
 /** A robots.txt to compare: a body, or a parsed file or fetch outcome. */
 export type RobotsInput = string | Uint8Array | ArrayBuffer | RobotsPolicy;
@@ -47,24 +56,6 @@ export interface GroupChange {
   readonly change: 'added' | 'removed' | 'changed';
   readonly added: readonly DiffRule[];
   readonly removed: readonly DiffRule[];
-}
-
-/** One side of a changed verdict. */
-export interface DiffVerdict {
-  readonly allowed: boolean;
-  /** The deciding line, 0 when no rule matched. */
-  readonly line: number;
-  /** The deciding rule (`Disallow: /`), absent when none matched. */
-  readonly rule?: string;
-}
-
-/** A URL × crawler whose verdict differs between the files. */
-export interface VerdictChange {
-  readonly url: string;
-  /** The crawler checked (`*`: a crawler no group names). */
-  readonly agent: string;
-  readonly before: DiffVerdict;
-  readonly after: DiffVerdict;
 }
 
 /** What {@link diffRobotsTxt} returns. */

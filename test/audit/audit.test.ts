@@ -45,8 +45,8 @@ describe('auditRobotsTxt', () => {
     expect(audit.paths).toEqual(['/', '/private/x']);
     const row = (token: string) => audit.rows.find((r) => r.crawler.token === token)!;
     expect(row('GPTBot').verdicts).toEqual([
-      { path: '/', allowed: false, line: 6, selection: 'specific' },
-      { path: '/private/x', allowed: false, line: 6, selection: 'specific' },
+      { path: '/', allowed: false, line: 6, selection: 'specific', decidedBy: 'GPTBot' },
+      { path: '/private/x', allowed: false, line: 6, selection: 'specific', decidedBy: 'GPTBot' },
     ]);
     expect(row('Googlebot').verdicts.map((v) => [v.allowed, v.selection])).toEqual([
       [true, 'global'],

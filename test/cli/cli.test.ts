@@ -464,6 +464,7 @@ describe('robotstxt audit', () => {
       allowed: false,
       line: 2,
       selection: 'global',
+      decidedBy: '*',
     });
   });
 

@@ -1,0 +1,131 @@
+/**
+ * One model of crawlers: whose group decides for a crawler, as its operator documents it. The
+ * parser answers for the token it is given (Google's reading: the groups that name the token,
+ * else `*`); some crawlers read the file otherwise, and every crawler view (the audit, the tester
+ * page's verdicts and diff) applies these rules the same way, marking each verdict with the token
+ * whose group decided.
+ */
+
+import type { RobotsPolicy } from '../types.js';
+
+/** How a crawler departs from "its own group, else `*`". */
+export type CrawlerRuleKind =
+  /** It ignores the `*` group: with no group of its own, no rule applies to it. */
+  | 'ignores-global'
+  /** With no group of its own, it follows another crawler's group (when one names that crawler). */
+  | 'follows';
+
+/** One documented rule about a crawler's reading of robots.txt. */
+export interface CrawlerRule {
+  /** The crawler's product token. */
+  readonly token: string;
+  readonly kind: CrawlerRuleKind;
+  /** For `follows`: the token whose group it follows. */
+  readonly follows?: string;
+  /** The operator's documentation of the rule. */
+  readonly source: string;
+}
+
+const GOOGLE_SPECIAL_CASE =
+  'https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers';
+
+/**
+ * The documented rules. Google's common crawlers (Googlebot-Image, Googlebot-News, Storebot-Google,
+ * …) have none: without a group of their own they follow the most specific group that names them,
+ * `*` when none, with no fallback to Googlebot's group
+ * (https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt#order-of-precedence-for-user-agents).
+ */
+export const CRAWLER_RULES: readonly CrawlerRule[] = [
+  // Google's special-case crawlers page: "The global user agent (*) is ignored."
+  { token: 'AdsBot-Google', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
+  { token: 'AdsBot-Google-Mobile', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
+  { token: 'Mediapartners-Google', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
+  { token: 'APIs-Google', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
+  // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
+  // robot will follow Googlebot instructions."
+  {
+    token: 'Applebot',
+    kind: 'follows',
+    follows: 'Googlebot',
+    source: 'https://support.apple.com/en-us/119829',
+  },
+];
+
+/** Whose group decides for a crawler in one file. */
+export interface CrawlerGroup {
+  /** The crawler, as asked. */
+  readonly crawler: string;
+  /**
+   * The token to ask the parser with: the crawler's own, or the one it follows; undefined when no
+   * group applies to the crawler (it ignores `*` and none names it): every URL is allowed.
+   */
+  readonly query: string | undefined;
+  /**
+   * The token whose group decided, as a view marks the verdict: the crawler's own, the token it
+   * follows, `*`, or `` (no group: every URL allowed).
+   */
+  readonly decidedBy: string;
+  /** The documented rule that applied, when one did. */
+  readonly rule?: CrawlerRule;
+}
+
+// Any URL: which groups apply depends on the agent only.
+const ROOT = 'https://robots.invalid/';
+
+/** The rule `rules` holds for `token` (product tokens compare case-insensitively). */
+export function crawlerRuleOf(
+  token: string,
+  rules: readonly CrawlerRule[] = CRAWLER_RULES,
+): CrawlerRule | undefined {
+  const lower = token.toLowerCase();
+  return rules.find((r) => r.token.toLowerCase() === lower);
+}
+
+/**
+ * Whose group decides for `crawler` in `robots`: its own group when one names it; else what its
+ * documented rule says (`rules`); else the `*` group, or none.
+ *
+ * @example
+ * const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /\n');
+ * crawlerGroup(robots, 'Applebot').decidedBy; // 'Googlebot'
+ * crawlerGroup(robots, 'AdsBot-Google').decidedBy; // ''
+ * crawlerGroup(robots, 'Googlebot-Image').decidedBy; // '*'
+ */
+export function crawlerGroup(
+  robots: RobotsPolicy,
+  crawler: string,
+  rules: readonly CrawlerRule[] = CRAWLER_RULES,
+): CrawlerGroup {
+  const selection = robots.explain(ROOT, crawler).selection;
+  if (selection === 'specific' || selection === 'outcome') {
+    return { crawler, query: crawler, decidedBy: crawler };
+  }
+  const rule = crawlerRuleOf(crawler, rules);
+  if (rule?.kind === 'follows' && rule.follows !== undefined) {
+    if (robots.explain(ROOT, rule.follows).selection === 'specific') {
+      return { crawler, query: rule.follows, decidedBy: rule.follows, rule };
+    }
+  }
+  if (rule?.kind === 'ignores-global' && selection === 'global') {
+    return { crawler, query: undefined, decidedBy: '', rule };
+  }
+  return { crawler, query: crawler, decidedBy: selection === 'global' ? '*' : '' };
+}
+
+/** A verdict of a crawler under the model. */
+export interface CrawlerVerdict {
+  readonly allowed: boolean;
+  /** The deciding line, 0 when no rule matched. */
+  readonly line: number;
+}
+
+/** The verdict for `url` of the crawler `group` describes (from {@link crawlerGroup}). */
+export function checkAsCrawler(
+  robots: RobotsPolicy,
+  url: string,
+  group: CrawlerGroup,
+): CrawlerVerdict {
+  if (group.query === undefined) return { allowed: true, line: 0 };
+  const { allowed, line } = robots.explain(url, group.query);
+  return { allowed, line };
+}
