@@ -31,6 +31,8 @@ export {
   type CallOptions,
   createRobotsClient,
   type LookupSource,
+  type PacingStats,
+  PacingUnavailableError,
   type ParsedCacheStats,
   type RetryAfter,
   type RobotsClient,
@@ -45,6 +47,8 @@ export type {
   CacheEntry,
   CacheLock,
   CacheStore,
+  SlotOptions,
+  SlotReply,
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {

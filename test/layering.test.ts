@@ -28,6 +28,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   compat: 6,
   // robots-rep/ai-preferences: a subpath entry (it depends on structured-headers).
   'ai-preferences': 6,
+  // robots-rep/sitemaps: a subpath entry over robots-rep/node (it depends on saxes).
+  sitemaps: 6.5,
   'index.ts': 7,
   cli: 8,
   web: 8,

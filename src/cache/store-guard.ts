@@ -46,14 +46,15 @@ export interface GuardedStore {
   readonly status: StoreStatus;
 }
 
-/** After a store failure, the store is left alone this long (real time) before it is tried again. */
-const storeRetryInterval = 5000;
-
-/** Wraps `store` so that its failures are reported and never thrown. */
+/**
+ * Wraps `store` so that its failures are reported and never thrown. After a failure the store is
+ * left alone for `retryInterval` ms of the client's clock (the `storeRetryInterval` option).
+ */
 export function guardStore(
   store: CacheStore,
   now: () => number,
   onStoreError: ((error: unknown, operation: StoreOperation) => void) | undefined,
+  retryInterval: number,
 ): GuardedStore {
   let status: StoreStatus = { healthy: true, failures: 0 };
   let lastFailure = Number.NEGATIVE_INFINITY;
@@ -64,7 +65,7 @@ export function guardStore(
     always = false,
   ): Promise<T | Failed> {
     // While the store is down, don't pay a timeout on every miss: try it again now and then.
-    if (!always && !status.healthy && performance.now() - lastFailure < storeRetryInterval) {
+    if (!always && !status.healthy && now() - lastFailure < retryInterval) {
       return failed;
     }
     try {
@@ -73,7 +74,7 @@ export function guardStore(
       return value;
     } catch (error) {
       const first = status.healthy;
-      lastFailure = performance.now();
+      lastFailure = now();
       status = {
         healthy: false,
         failures: status.failures + 1,
