@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // The folders are the architecture (CONTRIBUTING.md): each layer imports only from layers below
 // it, so the graph has no cycle and a newcomer can read it bottom-up.
-//   util ← parse ← match ← (robots, explain, extensions, readings) ← fetch, lint, audit ← verify ← cache
+//   util ← parse ← match ← (robots, explain, extensions, readings) ← changes ← fetch, lint, audit ← verify ← cache
 //   ← node ← compat, ai-preferences ← index ← cli, web (compat builds its default clients with node's
 //   address policy)
 const LAYERS: Readonly<Record<string, number>> = {
@@ -18,6 +18,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   'explain.ts': 2.5,
   extensions: 3,
   readings: 2.7,
+  // What changes between two parsed files: the diff's and lint's fix verification's engine.
+  changes: 3.5,
   fetch: 4,
   lint: 4,
   audit: 4,
