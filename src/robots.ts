@@ -64,7 +64,7 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
+import { byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
