@@ -106,4 +106,32 @@ describe('the layers', () => {
     expect(named).toContain('robots-rep/node');
     for (const specifier of named) expect(exported).toContain(specifier);
   });
+
+  it('keep the matcher engines behind its interface', () => {
+    // src/match/README.md: the definition and the interface at the top of match/, the engines
+    // in folders below it. Only match/ reaches an engine; the definition reaches none.
+    const match = path.join(src, 'match');
+    const engineOf = (file: string): string | null => {
+      const parts = path.relative(match, file).split(path.sep);
+      return parts.length > 1 && parts[0] !== '..' ? parts[0]! : null;
+    };
+    const definition = ['matcher.ts', 'strategy.ts', 'pattern.ts', 'path.ts'].map((name) =>
+      path.join(match, name),
+    );
+    const reaching = edges.flatMap(({ file, target }) => {
+      if (engineOf(target) === null) return [];
+      const outside = !file.startsWith(match + path.sep);
+      if (!outside && !definition.includes(file)) return [];
+      return [`${path.relative(src, file)} → ${path.relative(src, target)}`];
+    });
+    expect(reaching).toEqual([]);
+    // The engines are where the README says, and something outside match/ asks the interface.
+    const engines = new Set(edges.map(({ target }) => engineOf(target)).filter((e) => e !== null));
+    expect(engines).toEqual(new Set(['scan', 'index', 'wildcard']));
+    const asking = edges.filter(
+      ({ file, target }) =>
+        !file.startsWith(match + path.sep) && target === path.join(match, 'compile.ts'),
+    );
+    expect(asking.length).toBeGreaterThan(0);
+  });
 });
