@@ -165,7 +165,12 @@ export interface ParseOptions {
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
-export type Interpretation = 'google' | 'rfc9309' | 'draft-1996' | 'python-urllib';
+export type Interpretation =
+  | 'google'
+  | 'rfc9309'
+  | 'draft-1996'
+  | 'python-urllib'
+  | 'python-urllib-rfc9309';
 
 /** A rule that matched a path, with the priority it matched at. */
 export interface MatchedRule extends Rule {

@@ -22,6 +22,7 @@ import type {
   SitemapLine,
 } from '../types.js';
 import { draftReading } from './draft-1996.js';
+import { python9309Reading } from './python-rfc9309.js';
 import { pythonReading } from './python-urllib.js';
 import type { LegacyInterpretation, Reading, ReadingFactory } from './reading.js';
 
@@ -29,6 +30,7 @@ import type { LegacyInterpretation, Reading, ReadingFactory } from './reading.js
 export const READINGS: Readonly<Record<LegacyInterpretation, ReadingFactory>> = {
   'draft-1996': draftReading,
   'python-urllib': pythonReading,
+  'python-urllib-rfc9309': python9309Reading,
 };
 
 /** Whether `interpretation` names a legacy reading (one that {@link READINGS} builds). */

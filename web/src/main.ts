@@ -18,6 +18,7 @@ import {
   diffRobotsTxt,
   parseReadings,
   parseRobotsTxt,
+  READING_NAMES,
   type Readings,
   type ReportLine,
   type RobotsDiff,
@@ -79,13 +80,6 @@ function readings(): Readings {
   if (readingsCache?.text !== text) readingsCache = { text, readings: parseReadings(text) };
   return readingsCache.readings;
 }
-
-const READING_NAMES: Readonly<Record<string, string>> = {
-  google: 'Google',
-  rfc9309: 'RFC 9309',
-  'draft-1996': '1996 draft',
-  'python-urllib': "Python's robotparser",
-};
 
 /**
  * Evaluates the draft shortly after the last edit. `data-evaluating` names the job that will
@@ -281,7 +275,7 @@ function renderAudit(): void {
     h(
       'p',
       { class: 'note' },
-      'Read by: whether the 1996 draft and Python’s robotparser give the same verdicts as Google on these paths.',
+      'Read by: whether the other readings (the 1996 draft, Python’s robotparsers) give the same verdicts as Google on these paths.',
     ),
   );
 }
