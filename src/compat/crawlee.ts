@@ -13,6 +13,13 @@ import { argumentError } from '../errors.js';
 import { createRobotsClient } from '../node/index.js';
 import { parseRobotsTxt } from '../robots.js';
 import type { RobotsPolicy } from '../types.js';
+import { type CrawleeSitemapOptions, parseSitemapsOf, type Sitemap } from './crawlee-sitemaps.js';
+
+export {
+  type CrawleeSitemapOptions,
+  Sitemap,
+  type SitemapEnqueueStrategy,
+} from './crawlee-sitemaps.js';
 
 /** Options of {@link RobotsTxtFile.find}: crawlee's, plus the client to use. */
 export interface RobotsTxtFileFindOptions {
@@ -177,6 +184,20 @@ export class RobotsTxtFile {
       if (enqueueStrategy === 'same-origin') return sitemap.origin === base.origin;
       return true;
     });
+  }
+
+  /**
+   * Reads the sitemaps {@link getSitemaps} keeps (`options` go to both), as crawlee's: a
+   * `Sitemap` whose `urls` are every page URL they list, child sitemaps followed — through
+   * `robots-rep/sitemaps` (address policy, the protocol's limits and scope).
+   */
+  async parseSitemaps(options: CrawleeSitemapOptions = {}): Promise<Sitemap> {
+    return parseSitemapsOf(this.getSitemaps(options), options);
+  }
+
+  /** The URLs of every sitemap of the file: `(await parseSitemaps(options)).urls`, as crawlee's. */
+  async parseUrlsFromSitemaps(options: CrawleeSitemapOptions = {}): Promise<string[]> {
+    return (await this.parseSitemaps(options)).urls;
   }
 }
 
