@@ -4,7 +4,12 @@ import { HttpCrawler } from '@crawlee/http';
 import { RobotsTxtFile as CrawleeRobotsTxtFile } from '@crawlee/utils';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRobotsClient } from '../../src/cache/client.js';
-import { RobotsFile, RobotsTxtFile, withRobotsClient } from '../../src/compat/crawlee.js';
+import {
+  pacingHook,
+  RobotsFile,
+  RobotsTxtFile,
+  withRobotsClient,
+} from '../../src/compat/crawlee.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const running: TestServer[] = [];
@@ -104,6 +109,41 @@ describe('a real crawlee crawl of a loopback site', () => {
     const times = server.arrivals;
     expect(times).toHaveLength(3);
     expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(350);
+  });
+
+  it('pacingHook spaces the requests from the first one, also when two start together', async () => {
+    const server = await site({
+      status: 200,
+      body: 'User-agent: *\nCrawl-delay: 1\nDisallow: /private\n',
+    });
+    const client = createRobotsClient({ agent: 'FooBot' });
+    const handled: string[] = [];
+    const crawler = new (withRobotsClient(HttpCrawler, client))(
+      {
+        respectRobotsTxtFile: { userAgent: 'FooBot' },
+        preNavigationHooks: [pacingHook(client)],
+        maxRequestRetries: 0,
+        maxConcurrency: 2,
+        async requestHandler({ request }) {
+          handled.push(new URL(request.url).pathname);
+        },
+      },
+      new Configuration({ persistStorage: false, purgeOnStart: true }),
+    );
+    // Two pages at once, on a crawler whose first request loads its HTTP stack: a slot taken
+    // before that let the second page reach the origin tens of ms after the first.
+    await crawler.run([
+      `${server.origin}/public/a`,
+      `${server.origin}/public/b`,
+      `${server.origin}/`,
+    ]);
+    expect(handled.sort()).toEqual(['/', '/public/a', '/public/b']);
+    const times = server.arrivals;
+    expect(times).toHaveLength(3);
+    const gaps = times.slice(1).map((time, index) => time - times[index]!);
+    // Each a Crawl-delay apart at the origin, the first gap as the others (less a tenth for a
+    // loaded machine's jitter between the slot and the socket).
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
   });
 
   it('rejects an agent that is not a product token when the crawler is created', () => {
