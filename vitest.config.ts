@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       'robots-rep/node': source('./src/node/index.ts'),
       'robots-rep/ai-preferences': source('./src/ai-preferences/index.ts'),
+      'robots-rep/sitemaps': source('./src/sitemaps/index.ts'),
     },
   },
   test: {

@@ -5,7 +5,7 @@
  * line. A *block* is a run of User-agent lines with the non-rule lines after them, as written.
  */
 
-import type { AgentLine } from '../types.js';
+import type { AgentLine, Group, RobotsTxt } from '../types.js';
 import type { LintContext } from './context.js';
 
 /** User-agent lines as written, with the non-rule lines (Crawl-delay, Host, …) that follow. */
@@ -78,4 +78,25 @@ export function writtenBlocks(context: LintContext): WrittenGroups {
   const result = { blocks, blockOfLine };
   cache.set(context, result);
   return result;
+}
+
+// Crawlers named in one message; the rest are counted.
+const MAX_NAMED = 8;
+
+/** `a, b, c` — at most {@link MAX_NAMED} names, then `and N more`. */
+export function listOf(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  if (unique.length <= MAX_NAMED) return unique.join(', ');
+  return `${unique.slice(0, MAX_NAMED).join(', ')} and ${unique.length - MAX_NAMED} more`;
+}
+
+/** The first `*` group with rules, by the line of its `*` agent. */
+export function globalRules(
+  robots: RobotsTxt,
+): { readonly line: number; readonly group: Group } | undefined {
+  for (const group of robots.groups) {
+    const star = group.agents.find((a) => a.global);
+    if (star !== undefined && group.rules.length > 0) return { line: star.line, group };
+  }
+  return undefined;
 }

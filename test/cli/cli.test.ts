@@ -274,7 +274,7 @@ describe('robotstxt lint', () => {
     expect(r.stdout).toContain(
       'test/fixtures/cli/problems.txt:1:1  error    "Disallow" comes before any User-agent line',
     );
-    expect(r.stdout).toContain(':3:1  warning  Google ignores Crawl-delay');
+    expect(r.stdout).toContain(':3:1  warning  Google ignores Noindex');
     expect(r.stdout).toContain(':5:11  error    "Disallow: private" never matches');
     expect(r.stdout).toContain('[accepted-typo]');
     expect(r.stdout).toContain('[relative-sitemap]');
@@ -284,7 +284,7 @@ describe('robotstxt lint', () => {
   });
 
   it('exits 0 for a file with warnings only', async () => {
-    const r = await run(['lint', '-'], 'User-agent: *\nCrawl-delay: 5\nDisallow: /x\n');
+    const r = await run(['lint', '-'], 'User-agent: *\nNoindex: /drafts/\nDisallow: /x\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('stdin:2:1  warning');
   });
@@ -343,7 +343,7 @@ describe('robotstxt lint', () => {
     const r = await run(['lint', `${server.origin}/anything`]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      `${server.origin}/robots.txt:3:1  warning  Google ignores Crawl-delay`,
+      `${server.origin}/robots.txt:3:1  info     Google ignores Crawl-delay`,
     );
   });
 

@@ -29,12 +29,17 @@ const excerpts: readonly Excerpt[] = [
       '11 info unsupported-directive',
       '13 error merged-group',
       '14 info unsupported-directive',
+      '16 warning crawl-delay-merged',
     ],
   },
   {
     name: 'issue 14: Googlebot blocked by GPTBot rules through Crawl-delay',
     body: 'User-agent: *\nDisallow: /admin/\nUser-agent: Googlebot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /\n',
-    expected: ['3 error merged-group', '4 warning unsupported-directive'],
+    expected: [
+      '3 error merged-group',
+      '4 info unsupported-directive',
+      '5 warning crawl-delay-merged',
+    ],
   },
   {
     name: '1880: User-agent: * with Sitemap lines, then User-agent: * again',
@@ -47,9 +52,9 @@ const excerpts: readonly Excerpt[] = [
     expected: ['3 info unsupported-directive', '4 info unsupported-directive'],
   },
   {
-    name: 'Crawl-delay in the * group: Google reads that group and ignores it',
+    name: 'Crawl-delay in the * group: Google ignores it, other crawlers read it there',
     body: 'User-agent: *\nCrawl-delay: 10\nDisallow: /cgi-bin/\n',
-    expected: ['2 warning unsupported-directive'],
+    expected: ['2 info unsupported-directive'],
   },
   {
     name: 'Mediapartners-Google* and a .com suffix are harmless',

@@ -253,7 +253,7 @@ describe('the tester page', { timeout: 120_000 }, () => {
       ),
     );
     // /private/press/kit: Google's longest match allows it, first-match readers stop at line 2.
-    expect(readBy['Googlebot (Google)']).toBe("differs: 1996 draft, Python's robotparser");
+    expect(readBy['Googlebot (Google)']).toBe("differs: the 1996 draft, Python's robotparser");
     // GPTBot is disallowed everywhere under every reading.
     expect(readBy['GPTBot (OpenAI)']).toBe('all alike');
     await page.close();

@@ -21,9 +21,19 @@ export function renderDiff(
     h('h3', {}, 'Rules'),
     ruleChanges(diff, onLine),
     h('h3', {}, 'Your URLs × crawlers'),
-    verdictChanges(diff.yours, 'diff-yours', 'crawlers'),
-    h('h3', {}, 'Paths the rules name × the crawlers either file names'),
-    verdictChanges(diff.derived, 'diff-derived', 'crawlers'),
+    verdictChanges(
+      diff.yours,
+      'diff-yours',
+      `${count(diff.yours.urls)} URLs × ${count(diff.yours.agents)} crawlers checked`,
+    ),
+    h('h3', {}, 'Every change: the paths the changed rules name × the crawlers either file names'),
+    verdictChanges(
+      diff.derived,
+      'diff-derived',
+      diff.derived.omitted === 0
+        ? `complete: ${count(diff.derived.checks)} URL × crawler pairs compared where a changed rule can change a verdict`
+        : `not complete: ${count(diff.derived.checks)} pairs compared, ${count(diff.derived.omitted)} left out at the library's check limit`,
+    ),
   );
 }
 
@@ -76,9 +86,7 @@ function ruleChanges(diff: DiffView, onLine: (line: number) => void): HTMLElemen
   );
 }
 
-function verdictChanges(list: DiffList, id: string, who: string): HTMLElement {
-  const cut = list.truncated ? ' (the library cut the paths at its check limit: see below)' : '';
-  const checked = `${count(list.urls)} URLs × ${count(list.agents)} ${who} checked${cut}`;
+function verdictChanges(list: DiffList, id: string, checked: string): HTMLElement {
   if (list.total === 0) {
     return h('p', { class: 'summary', id }, `No verdict changes: ${checked}.`);
   }

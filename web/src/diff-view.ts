@@ -24,8 +24,10 @@ export interface DiffList {
   readonly total: number;
   readonly urls: number;
   readonly agents: number;
-  /** True when the library's check limit cut the URLs. */
-  readonly truncated: boolean;
+  /** URL × crawler pairs compared. */
+  readonly checks: number;
+  /** Pairs left uncompared at the library's check limit (0: the list is complete). */
+  readonly omitted: number;
 }
 
 /** What the Diff tab shows. */
@@ -53,7 +55,8 @@ export function diffView(
       total: derived.verdicts.length,
       urls: derived.checked.urls.length,
       agents: derived.checked.agents.length,
-      truncated: derived.checked.truncated,
+      checks: derived.checked.checks,
+      omitted: derived.checked.omitted,
     },
   };
 }
@@ -98,5 +101,6 @@ function modelChanges(
       changes.push({ url, agent, before: side(a, baseRule), after: side(b, draftRule) });
     }
   }
-  return { changes, total, urls: urls.length, agents: agents.length, truncated: false };
+  const checks = urls.length * agents.length;
+  return { changes, total, urls: urls.length, agents: agents.length, checks, omitted: 0 };
 }

@@ -3,22 +3,19 @@
  * Words are the matrix's: "allowed" and "disallowed".
  */
 
-import { AUDIT_FOOTNOTES, type AuditResult, type AuditVerdict } from '../../src/index.js';
+import {
+  AUDIT_FOOTNOTES,
+  type AuditResult,
+  type AuditVerdict,
+  READING_NAMES,
+} from '../../src/index.js';
 import type { AiView } from './ai-view.js';
 import { h, replace, visible } from './dom.js';
 import { REPORT_ROWS, type ReportView } from './report-view.js';
 
-const READING_NAMES: Readonly<Record<string, string>> = {
-  google: 'Google',
-  rfc9309: 'RFC 9309',
-  'draft-1996': '1996 draft',
-  'python-urllib': "Python's robotparser",
-  'python-urllib-rfc9309': "Python's robotparser (RFC 9309 mode)",
-};
-
-/** A reading's name as the page shows it (the library's id for one the page does not know). */
+/** A reading's name as the page shows it: the library's names, for the library's readings. */
 export function readingName(interpretation: string): string {
-  return READING_NAMES[interpretation] ?? interpretation;
+  return (READING_NAMES as Readonly<Record<string, string>>)[interpretation] ?? interpretation;
 }
 
 /** The package's documentation (the docs folder ships with it). */

@@ -5,22 +5,33 @@
  * (`UNSUPPORTED_TAGS`, `reportRobotsTxt`): a test keeps the two in step.
  */
 
+import { readExtensions } from '../../extensions/records.js';
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
-import { writtenBlocks } from '../blocks.js';
+import { terminalSafe } from '../../util/terminal.js';
+import { listOf, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
-import { listOf } from './groups.js';
 
 /**
- * Keys other crawlers act on: in a group that names no Google crawler (and is not `*`), that
- * Google ignores them is worth knowing, not a warning.
+ * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
+ * warning, wherever they stand — in a group, in `*`, or outside any group — since other crawlers
+ * still read them there. Only a value no reader can use (`Crawl-delay: soon`) is a warning.
  */
 const HONOURED_ELSEWHERE: ReadonlySet<string> = new Set([
   'crawl-delay',
   'clean-param',
   'request-rate',
   'visit-time',
+  'host',
+  'domain',
+  'revisit-after',
 ]);
+
+/** A name no file gives a group: checked, it gets the `*` group. */
+const GLOBAL_PROBE = 'RobotsRepLintProbe';
+
+/** Keys whose effect a site owner expects from Google: a tag or a header gives it. */
+const PAGE_TAGS: ReadonlySet<string> = new Set(['noindex', 'nofollow', 'noarchive']);
 
 const CANONICAL = {
   'user-agent': 'User-agent',
@@ -83,7 +94,7 @@ export const directives: LintFamily = {
     'unsupported-directive': {
       severity: 'warning',
       summary:
-        "A key Google's report calls recognised but unsupported (Crawl-delay, Noindex, Host, Content-Signal, …): Google ignores it.",
+        "A key Google's report calls recognised but unsupported: a warning for Noindex, Nofollow and Noarchive (Google ignores them), an info for keys other crawlers read (Crawl-delay, Host, Request-rate, Visit-time, Clean-param, Content-Signal, …) unless the value is one no crawler can read.",
     },
     'unknown-directive': {
       severity: 'warning',
@@ -153,22 +164,10 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   if (d.kind === 'unknown') {
     const unsupported = Object.hasOwn(UNSUPPORTED, lower) ? UNSUPPORTED[lower] : undefined;
     if (unsupported !== undefined) {
-      const others = HONOURED_ELSEWHERE.has(lower) ? nonGoogleAgents(context, line) : undefined;
       context.report({
         code: 'unsupported-directive',
         line,
-        // AI usage preferences are written for the crawlers that read them, not for Google:
-        // saying that Google ignores them is information, not a warning (the ai-preferences
-        // family checks what they say).
-        ...(others === undefined
-          ? {
-              message: unsupported,
-              ...(FOR_OTHER_READERS.has(lower) && { severity: 'info' as const }),
-            }
-          : {
-              severity: 'info' as const,
-              message: `${unsupported.replace(/ \(.*\)\.$/, '.')} This group is for ${listOf(others)}, not Google, so that is fine if they honour it.`,
-            }),
+        ...unsupportedFinding(context, lower, unsupported, line),
         ...span,
       });
       return;
@@ -211,6 +210,93 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       ...span,
     });
   }
+}
+
+/**
+ * The message and severity of a key Google records but does not act on. AI usage preferences and
+ * the keys other crawlers honour are infos (a broken value of one of those is a warning); Noindex
+ * and its kin are warnings, and say so when a rule of the line's group keeps Google from ever
+ * seeing a tag on the page.
+ */
+function unsupportedFinding(
+  context: LintContext,
+  lower: string,
+  unsupported: string,
+  line: number,
+): { message: string; severity?: 'info' } {
+  // AI usage preferences are written for the crawlers that read them, not for Google: the
+  // ai-preferences family checks what they say.
+  if (FOR_OTHER_READERS.has(lower)) return { message: unsupported, severity: 'info' };
+  if (HONOURED_ELSEWHERE.has(lower)) {
+    const broken = brokenValue(context, line);
+    if (broken !== undefined) return { message: `${unsupported} ${broken}` };
+    const others = nonGoogleAgents(context, line);
+    return {
+      severity: 'info',
+      message:
+        others === undefined
+          ? unsupported
+          : `${unsupported.replace(/ \(.*\)\.$/, '.')} This group is for ${listOf(others)}, not Google, so that is fine if they honour it.`,
+    };
+  }
+  if (PAGE_TAGS.has(lower)) {
+    const blocked = blockingRule(context, line);
+    if (blocked !== undefined) {
+      return {
+        message: `${unsupported} But line ${blocked} disallows this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove that Disallow too, or the page can stay indexed (from links) without its content.`,
+      };
+    }
+  }
+  return { message: unsupported };
+}
+
+/** Why a Crawl-delay, Request-rate, Visit-time or Clean-param value is read by no crawler. */
+function brokenValue(context: LintContext, line: number): string | undefined {
+  const record = readExtensions(context.robots).find((r) => r.line === line);
+  if (record === undefined) return undefined;
+  const value = terminalSafe(record.value);
+  switch (record.type) {
+    case 'crawl-delay':
+      return record.seconds === null
+        ? `Its value "${value}" is not a number of seconds, so no crawler reads it either: write e.g. "Crawl-delay: 10".`
+        : undefined;
+    case 'request-rate':
+      return record.requests === null
+        ? `Its value "${value}" is not a rate ("requests/seconds", e.g. "1/10s"), so no crawler reads it either.`
+        : undefined;
+    case 'visit-time':
+      return record.window === null
+        ? `Its value "${value}" is not a UTC time window ("HHMM-HHMM", e.g. "0600-0845"), so no crawler reads it either.`
+        : undefined;
+    case 'clean-param':
+      return record.parameters.length === 0
+        ? 'It names no parameter, so no crawler reads it either: write e.g. "Clean-param: utm_source&ref /articles/".'
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The line of a Disallow that blocks a Noindex (Nofollow, Noarchive) line's path for every
+ * crawler of the line's group, as Google reads the file; undefined when the path is not blocked
+ * (or the line names none).
+ */
+function blockingRule(context: LintContext, line: number): number | undefined {
+  const directive = context.robots.directives.find((d) => d.line === line);
+  const group = directive === undefined ? undefined : context.robots.groups[directive.group];
+  if (directive === undefined || group === undefined) return undefined;
+  const value = directive.text;
+  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
+  const path = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
+  let blocking: number | undefined;
+  for (const agent of group.agents) {
+    if (!agent.global && agent.token === '') continue;
+    const verdict = context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token);
+    if (verdict.allowed) return undefined;
+    blocking ??= verdict.line;
+  }
+  return blocking;
 }
 
 /** Why Google took whitespace for the colon, and what it read. */

@@ -4,24 +4,12 @@
  * without rules.
  */
 
-import { formatRule, ruleKey } from '../../explain.js';
-import { byteStringBody } from '../../parse/body.js';
-import { ParsedRobotsTxt } from '../../robots.js';
-import type { AgentLine, Group, RobotsTxt } from '../../types.js';
+import { ruleKey } from '../../explain.js';
+import type { AgentLine } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
-import { terminalSafe } from '../../util/terminal.js';
-import { type WrittenBlock, writtenBlocks } from '../blocks.js';
+import { globalRules, listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-
-// Each merged block is checked by parsing the file once more; past this many, blocks are still
-// reported, as warnings, without the check.
-const MAX_MERGE_CHECKS = 20;
-// Paths checked per merged block: `/` and the paths of the group's rules.
-const MAX_MERGE_PATHS = 40;
-// Crawlers named in one message; the rest are counted.
-const MAX_NAMED = 8;
-// The name the global agent is checked as: no file names it.
-const PROBE = 'RobotsRepLintProbe';
+import { mergedGroups } from '../merged-groups.js';
 
 export const groups: LintFamily = {
   name: 'groups',
@@ -37,7 +25,7 @@ export const groups: LintFamily = {
     'user-agent-no-token': {
       severity: 'error',
       summary:
-        "A User-agent value with no product token names no crawler (an info when it starts with a digit: the crawler's own parser reads it).",
+        "A User-agent value with no product token names no crawler (an info when it is a name starting with a digit, as `360Spider` or 80legs' `008`: the crawler's own parser reads it).",
     },
     'user-agent-truncated': {
       severity: 'warning',
@@ -100,8 +88,9 @@ function agentLine(context: LintContext, agent: AgentLine): void {
     return;
   }
   if (agent.global) return;
-  if (agent.token === '' && /^[0-9]/.test(agent.value) && /[A-Za-z]/.test(agent.value)) {
-    // `360Spider`, `80legs`: no product token for Google's parser, the crawler's own reads it.
+  if (agent.token === '' && /^[0-9][0-9A-Za-z_.-]*(?:[\s/]|$)/.test(agent.value)) {
+    // `360Spider`, `80legs`, `008` (80legs' documented token): a name starting with a digit has no
+    // product token for Google's parser; the crawler's own reads it.
     const written = agent.value.split(/[\s/]/, 1)[0]!;
     context.report({
       code: 'user-agent-no-token',
@@ -171,149 +160,33 @@ function withoutRules(context: LintContext): void {
   const { robots, directives } = context;
   const last = robots.groups[robots.groups.length - 1];
   if (last === undefined || last.rules.length > 0) return;
-  const named = last.agents.filter((a) => !a.global && a.token !== '');
+  // Google merges every group naming a crawler: one named in a group with rules elsewhere gets them.
+  const ruled = new Set<string>();
+  for (const g of robots.groups) {
+    if (g.rules.length === 0) continue;
+    for (const a of g.agents) if (a.token !== '') ruled.add(a.token.toLowerCase());
+  }
+  const named = last.agents.filter(
+    (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
+  );
   const first = named[0];
   if (first === undefined) return;
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
+  const them = named.length === 1 ? 'it' : 'them';
+  const starGroup = globalRules(robots);
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
-    message: `No Allow or Disallow line follows: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${named.length === 1 ? 'it' : 'them'} (a line naming a crawler hides the * group). Add "Disallow:" to say so explicitly, or rules.`,
+    message: `No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
+      starGroup === undefined
+        ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
+        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) in this group; to let ${them} crawl everything, add "Disallow:".`
+    }`,
     from: d?.keyStart,
     to: d?.valueEnd,
-  });
-}
-
-/** `a, b, c` — at most {@link MAX_NAMED} names, then `and N more`. */
-export function listOf(names: readonly string[]): string {
-  const unique = [...new Set(names)];
-  if (unique.length <= MAX_NAMED) return unique.join(', ');
-  return `${unique.slice(0, MAX_NAMED).join(', ')} and ${unique.length - MAX_NAMED} more`;
-}
-
-/**
- * Blocks of User-agent lines whose only lines are non-rule lines: Google puts them in the group
- * of the next User-agent lines, rules and all.
- */
-function mergedGroups(context: LintContext): void {
-  if (context.html) return;
-  const { blocks } = writtenBlocks(context);
-  const key = (a: AgentLine): string => (a.global ? '*' : a.token.toLowerCase());
-  let checks = 0;
-  for (let start = 0, end = 0; start < blocks.length; start = end + 1) {
-    // blocks[start..end] are read as one group; the last of them holds its rules.
-    end = start;
-    while (end + 1 < blocks.length && blocks[end + 1]!.group === blocks[start]!.group) end++;
-    const group = context.robots.groups[blocks[start]!.group];
-    if (end === start || group === undefined || group.rules.length === 0) continue;
-    const target = blocks[end]!;
-    const targetAgents = target.agents;
-    // A crawler the target block names too gets those rules as written.
-    const named = new Set(targetAgents.map(key));
-    for (let i = start; i < end; i++) {
-      const block = blocks[i]!;
-      const agents = block.agents.filter((a) => (a.global || a.token !== '') && !named.has(key(a)));
-      if (agents.length === 0) continue;
-      const change =
-        checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
-      reportMerge(context, block, target, targetAgents, agents, change);
-    }
-  }
-}
-
-/** A path whose verdict the merge changes, for the agents of the block. */
-interface Change {
-  readonly agents: readonly AgentLine[];
-  readonly path: string;
-  /** The rule that now decides (a Disallow: the agents are now blocked). */
-  readonly line: number;
-  readonly rule: string;
-}
-
-function verdictChange(
-  context: LintContext,
-  block: WrittenBlock,
-  group: Group,
-  agents: readonly AgentLine[],
-): Change | null {
-  // The file as written: the block ends in a rule of its own that matches nothing.
-  const end = context.lines[block.otherLines[block.otherLines.length - 1]!]!.end;
-  const text = `${context.text.slice(0, end)}\nDisallow:${context.text.slice(end)}`;
-  const written: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
-  const paths = ['/'];
-  for (const rule of group.rules) {
-    if (paths.length >= MAX_MERGE_PATHS) break;
-    const path = pathOf(rule.value);
-    if (path !== undefined && !paths.includes(path)) paths.push(path);
-  }
-  for (const path of paths) {
-    const changed: AgentLine[] = [];
-    let decided: { line: number; rule: string } | undefined;
-    for (const agent of agents.slice(0, MAX_NAMED)) {
-      const name = agent.global ? PROBE : agent.token;
-      const now = context.robots.explain(path, name);
-      if (now.allowed || written.explain(path, name).allowed === now.allowed) continue;
-      changed.push(agent);
-      if (decided === undefined && now.rule !== undefined) {
-        decided = { line: now.line, rule: formatRule(now.rule) };
-      }
-    }
-    if (changed.length > 0 && decided !== undefined) return { agents: changed, path, ...decided };
-  }
-  return null;
-}
-
-/** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */
-function pathOf(value: string): string | undefined {
-  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
-  const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
-  return filled.startsWith('/') ? filled : `/${filled}`;
-}
-
-function reportMerge(
-  context: LintContext,
-  block: WrittenBlock,
-  target: WrittenBlock,
-  targetAgents: readonly AgentLine[],
-  agents: readonly AgentLine[],
-  change: Change | null | undefined,
-): void {
-  const first = block.agentLines[0]!;
-  const lastLine = block.otherLines[block.otherLines.length - 1]!;
-  const names = (list: readonly AgentLine[]): string =>
-    listOf(list.map((a) => (a.global ? '*' : terminalSafe(a.value))));
-  const where = `lines ${first}–${lastLine}`;
-  const why = `a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads ${where} as part of the group of line ${target.agentLines[0]} (User-agent: ${names(targetAgents)})`;
-  const d = context.directives[first];
-  const span = { from: d?.keyStart, to: d?.valueEnd };
-  const fix = `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${agents.length === 1 ? 'it' : 'them'}.`;
-  const related = [
-    {
-      line: target.agentLines[0]!,
-      message: `the group ${names(agents)} joins (line ${target.agentLines[0]})`,
-    },
-  ];
-  if (change) {
-    const what =
-      change.path === '/'
-        ? 'from the whole site'
-        : `from ${terminalSafe(change.path)} (and what else that rule matches)`;
-    context.report({
-      code: 'merged-group',
-      line: first,
-      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}. ${fix}`,
-      ...span,
-      related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
-    });
-    return;
-  }
-  context.report({
-    code: 'merged-group',
-    line: first,
-    severity: 'warning',
-    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'} ${fix}`,
-    ...span,
-    related,
+    ...(starGroup === undefined
+      ? {}
+      : { related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }] }),
   });
 }

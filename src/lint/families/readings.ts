@@ -6,19 +6,13 @@
  * record chosen for the crawler — or, for anything else (escapes, encodings), `reading-differs`.
  */
 
-import { compareReadings } from '../../readings/compare.js';
+import { compareReadings, READING_NAMES } from '../../readings/compare.js';
 import { parseReadings } from '../../robots.js';
 import type { Group, Interpretation, Readings, ReadingVerdict, RobotsTxt } from '../../types.js';
 import type { LintFamily } from '../context.js';
 import type { DiagnosticCode } from '../types.js';
 
 const LEGACY: readonly Interpretation[] = ['draft-1996', 'python-urllib'];
-const NAMES: Readonly<Record<Interpretation, string>> = {
-  google: 'Google',
-  rfc9309: 'RFC 9309',
-  'draft-1996': 'the 1996 draft',
-  'python-urllib': "Python's robotparser",
-};
 
 /** At most this many diagnostics of the family for one file. */
 const MAX_DIAGNOSTICS = 50;
@@ -180,7 +174,7 @@ function compare(
   const code = classify(robots, google, differing[0]!);
   const line = google.line > 0 ? google.line : differing[0]!.line || ruleLine;
   const at = (v: ReadingVerdict): string => (v.line > 0 ? `line ${v.line}` : 'no rule');
-  const who = differing.map((v) => NAMES[v.interpretation]).join(' and ');
+  const who = differing.map((v) => READING_NAMES[v.interpretation]).join(' and ');
   const verb = google.allowed ? 'allows' : 'disallows';
   const theirs = `${differing[0]!.allowed ? 'allow' : 'disallow'}${differing.length === 1 ? 's' : ''}`;
   return {

@@ -9,7 +9,8 @@ export const sitemaps: LintFamily = {
   codes: {
     'relative-sitemap': {
       severity: 'error',
-      summary: 'A Sitemap value that is not an absolute http(s) URL is ignored.',
+      summary:
+        'A Sitemap value that is not an absolute http(s) URL is ignored (a warning when the line is empty: it states nothing).',
     },
   },
   check: checkSitemaps,
@@ -26,9 +27,10 @@ function checkSitemaps(context: LintContext): LintChecks {
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
+          ...(sitemap.url === '' && { severity: 'warning' as const }),
           message:
             sitemap.url === ''
-              ? 'The Sitemap line has no URL.'
+              ? 'The Sitemap line has no URL: crawlers skip it. Write the full URL of a sitemap, or remove the line.'
               : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${fullUrl(sitemap.url)}.`,
           from: d?.valueStart,
           to: d?.valueEnd,

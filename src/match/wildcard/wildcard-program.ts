@@ -28,7 +28,16 @@
  * 65,535), built once per rule set.
  */
 
-import { bitsFor, packInts, readPacked } from '../util/packed-ints.js';
+import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+import type { IndexEntry, MatchState } from '../rule-entry.js';
+import {
+  type RuleNumbers,
+  ruleAtLine,
+  ruleCount,
+  ruleSize,
+  valueLength,
+  valueStart,
+} from '../rule-table.js';
 import { PieceFinder, pieceFinding } from './piece-finder.js';
 import {
   FIRST,
@@ -39,15 +48,6 @@ import {
   STATES_FROM,
   STATES_TO,
 } from './piece-occurrences.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
-import {
-  type RuleNumbers,
-  ruleAtLine,
-  ruleCount,
-  ruleSize,
-  valueLength,
-  valueStart,
-} from './rule-table.js';
 
 /** One check at a time (checks are synchronous): one occurrence index serves every program. */
 const OCCURRENCES = new PieceOccurrences();

@@ -5,8 +5,9 @@
  * sorts strings slowly).
  */
 
+import { type IndexEntry, type MatchState, sortByStrength } from '../rule-entry.js';
+import { scanEntries } from '../scan/scan-entries.js';
 import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
-import { type IndexEntry, type MatchState, scanEntries, sortByStrength } from './rule-entry.js';
 
 /** An immutable grouping of entries by key. */
 export class EntryGroups {

@@ -7,8 +7,8 @@
  * string comparison.
  */
 
+import type { IndexEntry, MatchState } from '../rule-entry.js';
 import { EntryGroups } from './entry-groups.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /**
  * The offset of the prefix hash, FNV-1a over UTF-16 code units (prefixes are ASCII; a path may

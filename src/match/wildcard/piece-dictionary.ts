@@ -25,7 +25,7 @@
  */
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
-import { bitsFor, packInts, readPacked } from '../util/packed-ints.js';
+import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
 
 const NONE = -1;
 

@@ -14,14 +14,14 @@
  * the entry's strings.
  */
 
-import { assignNeeds, type PieceNeeds, scanList } from './entry-list.js';
+import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
+import type { RuleNumbers } from '../rule-table.js';
+import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
+import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
-import { type IndexEntry, leadOf, type MatchState, sortByStrength } from './rule-entry.js';
-import type { RuleNumbers } from './rule-table.js';
 import type { TablePrefixIndex } from './table-prefix-index.js';
 import type { TableTrigramIndex } from './table-trigram-index.js';
 import { longestPiece, TrigramIndex } from './trigram-index.js';
-import { type EntryMaker, WildcardProgram } from './wildcard-program.js';
 
 /** Up to this many entries a plain scan beats building (and probing) the indexes. */
 export const SMALL_SET = 24;
@@ -379,7 +379,12 @@ function splitEntries(all: readonly IndexEntry[]): SplitEntries {
   for (const entry of all) {
     if (entry.pieces !== null) {
       seen ??= new Map();
-      if (repeats(seen, entry.pattern, entry.allow, entry.indexRewrite)) continue;
+      // (A repeat with a priority of its own, which a caller may give, can win: kept.)
+      if (
+        entry.priority === entry.pattern.length &&
+        repeats(seen, entry.pattern, entry.allow, entry.indexRewrite)
+      )
+        continue;
       wildcards.push(entry);
     }
     if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
@@ -457,6 +462,7 @@ function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
         const other = entries[j]!;
         repeat =
           other.pattern === entry.pattern &&
+          other.priority === entry.priority &&
           other.allow === entry.allow &&
           other.indexRewrite === entry.indexRewrite;
       }

@@ -5,9 +5,9 @@
  * URLs keep reaching are not made again on every check.
  */
 
-import type { BodyText } from '../parse/body.js';
-import type { IndexEntry } from './rule-entry.js';
-import { type RuleNumbers, ruleEntry, ruleLine } from './rule-table.js';
+import type { BodyText } from '../../parse/body.js';
+import type { IndexEntry } from '../rule-entry.js';
+import { type RuleNumbers, ruleEntry, ruleLine } from '../rule-table.js';
 
 export class KeptEntries {
   readonly #body: BodyText;

@@ -9,9 +9,9 @@
  * only when it may match.
  */
 
-import { anchorable } from './key-anchors.js';
-import { type IndexEntry, type MatchState, WHOLE_PREFIX } from './rule-entry.js';
-import { ScanStep, scanStep } from './strategy.js';
+import { anchorable } from '../index/key-anchors.js';
+import { type IndexEntry, type MatchState, WHOLE_PREFIX } from '../rule-entry.js';
+import { ScanStep, scanStep } from '../strategy.js';
 
 /** At most this many characters the entries of a set need (bits of a scan's mask). */
 const MAX_NEEDS = 31;

@@ -4,8 +4,8 @@
  * first of them in a path (`firstPlace`), and read none in a path without them.
  */
 
-import { RuleFlag } from '../parse/read-groups.js';
-import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from './rule-table.js';
+import { RuleFlag } from '../../parse/read-groups.js';
+import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from '../rule-table.js';
 
 /** Anchors an index may have at most: each costs a check a native search of the path. */
 const MAX_ANCHORS = 3;

@@ -14,15 +14,12 @@
  * `TrigramIndex` and a scanned list over the rules' entries do, with the same work.
  */
 
-import type { BodyText } from '../parse/body.js';
-import { RuleFlag } from '../parse/read-groups.js';
-import { keepShape } from '../util/kept-shape.js';
-import { KeptEntries } from './kept-entries.js';
-import { holdsAnchor, keyAnchors } from './key-anchors.js';
-import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-table.js';
-import type { PathSearch } from './path-search.js';
-import { charBit } from './path-search.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
+import type { BodyText } from '../../parse/body.js';
+import { RuleFlag } from '../../parse/read-groups.js';
+import { keepShape } from '../../util/kept-shape.js';
+import type { PathSearch } from '../path-search.js';
+import { charBit } from '../path-search.js';
+import type { IndexEntry, MatchState } from '../rule-entry.js';
 import {
   type COMPACT_RULE,
   type LENGTH_BITS,
@@ -31,8 +28,11 @@ import {
   ruleCount,
   valueLength,
   valueStart,
-} from './rule-table.js';
-import { type ScanStep, scanStep } from './strategy.js';
+} from '../rule-table.js';
+import { type ScanStep, scanStep } from '../strategy.js';
+import { KeptEntries } from './kept-entries.js';
+import { holdsAnchor, keyAnchors } from './key-anchors.js';
+import { groupOrder, hashOf, type KeyFilter, KeyTable, slotOf } from './key-table.js';
 import { sortByPriority } from './table-prefix-index.js';
 import { trigramAt } from './trigram-index.js';
 

@@ -5,7 +5,7 @@
  * `Map`.
  */
 
-import { keepShape } from '../util/kept-shape.js';
+import { keepShape } from '../../util/kept-shape.js';
 
 /** A key's hash; its top bits pick a slot or a filter bit (Fibonacci hashing: any key bits spread). */
 export function hashOf(key: number): number {

@@ -6,10 +6,8 @@
  * front.
  */
 
-import type { BodyText } from '../parse/body.js';
-import { HASH_SEED, mix, nextHash } from './prefix-index.js';
-import { type IndexEntry, makeEntry } from './rule-entry.js';
-import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
+import type { BodyText } from '../../parse/body.js';
+import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
   entriesOf,
@@ -22,7 +20,9 @@ import {
   ruleEntry,
   ruleNumber,
   ruleSize,
-} from './rule-table.js';
+} from '../rule-table.js';
+import { HASH_SEED, mix, nextHash } from './prefix-index.js';
+import { type LazyWildcards, RuleIndex, repeats, ruleIndexing } from './rule-index.js';
 import { type PrefixItems, TablePrefixIndex } from './table-prefix-index.js';
 import { TableTrigramIndex, trigramKey, type WildcardItems } from './table-trigram-index.js';
 

@@ -5,10 +5,10 @@
  * (`RuleIndex`) and tests only the entries filed under them.
  */
 
+import type { PathSearch } from '../path-search.js';
+import type { IndexEntry, MatchState } from '../rule-entry.js';
 import { EntryGroups } from './entry-groups.js';
 import type { KeyFilter } from './key-table.js';
-import type { PathSearch } from './path-search.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
 
 /** The trigram at `text[i, i + 3)` as one number (patterns are ASCII). */
 export function trigramAt(text: string, i: number): number {

@@ -13,12 +13,9 @@
  * does not).
  */
 
-import type { BodyText } from '../parse/body.js';
-import { RuleFlag } from '../parse/read-groups.js';
-import { KeptEntries } from './kept-entries.js';
-import { SLOT_SEED, slotOf } from './key-table.js';
-import { HASH_SEED, mix, PREFIX_BIT, PROPER_BIT, type PrefixFilters } from './prefix-index.js';
-import type { IndexEntry, MatchState } from './rule-entry.js';
+import type { BodyText } from '../../parse/body.js';
+import { RuleFlag } from '../../parse/read-groups.js';
+import type { IndexEntry, MatchState } from '../rule-entry.js';
 import {
   type COMPACT_RULE,
   ruleCount as countRules,
@@ -28,8 +25,11 @@ import {
   ruleNumber,
   valueEnd,
   valueStart,
-} from './rule-table.js';
-import { type ScanStep, scanStep } from './strategy.js';
+} from '../rule-table.js';
+import { type ScanStep, scanStep } from '../strategy.js';
+import { KeptEntries } from './kept-entries.js';
+import { SLOT_SEED, slotOf } from './key-table.js';
+import { HASH_SEED, mix, PREFIX_BIT, PROPER_BIT, type PrefixFilters } from './prefix-index.js';
 import { TableMatch } from './table-match.js';
 
 /**

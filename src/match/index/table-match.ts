@@ -4,9 +4,9 @@
  * nothing of its text; its strings are made only if they are read (by an explanation).
  */
 
-import type { BodyText } from '../parse/body.js';
-import { type IndexEntry, leadMaskOf, leadOf } from './rule-entry.js';
-import { groupOfRule, type RuleNumbers, ruleLine, valueEnd, valueStart } from './rule-table.js';
+import type { BodyText } from '../../parse/body.js';
+import { type IndexEntry, leadMaskOf, leadOf } from '../rule-entry.js';
+import { groupOfRule, type RuleNumbers, ruleLine, valueEnd, valueStart } from '../rule-table.js';
 
 /**
  * The best match of one kind (allow or disallow) that an index found among its plain rules

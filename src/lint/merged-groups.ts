@@ -1,0 +1,189 @@
+/**
+ * The `merged-group` check of the lint family `groups`: blocks of User-agent lines with only
+ * non-rule lines (Crawl-delay, Host, …), which Google reads as part of the next group, rules and
+ * all. Each merge is checked against the file as written (the block given a group of its own) to
+ * say which verdict it changes.
+ */
+
+import { formatRule } from '../explain.js';
+import { byteStringBody } from '../parse/body.js';
+import { ParsedRobotsTxt } from '../robots.js';
+import type { AgentLine, Group, RobotsTxt } from '../types.js';
+import { terminalSafe } from '../util/terminal.js';
+import { globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
+import type { LintContext } from './context.js';
+
+// Each merged block is checked by parsing the file once more; past this many, blocks are still
+// reported, as warnings, without the check.
+const MAX_MERGE_CHECKS = 20;
+// Paths checked per merged block: `/` and the paths of the group's rules.
+const MAX_MERGE_PATHS = 40;
+// Crawlers checked per merged block.
+const MAX_NAMED = 8;
+// The name the global agent is checked as: no file names it.
+const PROBE = 'RobotsRepLintProbe';
+
+/**
+ * Blocks of User-agent lines whose only lines are non-rule lines: Google puts them in the group
+ * of the next User-agent lines, rules and all.
+ */
+export function mergedGroups(context: LintContext): void {
+  if (context.html) return;
+  const { blocks } = writtenBlocks(context);
+  const key = (a: AgentLine): string => (a.global ? '*' : a.token.toLowerCase());
+  let checks = 0;
+  for (let start = 0, end = 0; start < blocks.length; start = end + 1) {
+    // blocks[start..end] are read as one group; the last of them holds its rules.
+    end = start;
+    while (end + 1 < blocks.length && blocks[end + 1]!.group === blocks[start]!.group) end++;
+    const group = context.robots.groups[blocks[start]!.group];
+    if (end === start || group === undefined || group.rules.length === 0) continue;
+    const target = blocks[end]!;
+    const targetAgents = target.agents;
+    // A crawler the target block names too gets those rules as written.
+    const named = new Set(targetAgents.map(key));
+    for (let i = start; i < end; i++) {
+      const block = blocks[i]!;
+      const agents = block.agents.filter((a) => (a.global || a.token !== '') && !named.has(key(a)));
+      if (agents.length === 0) continue;
+      // Merged into a `*` group, the crawlers get the rules they would get with no group of their
+      // own: what a Crawl-delay-only block is nearly always meant for.
+      if (targetAgents.some((a) => a.global)) {
+        reportSharedGlobal(context, block, target, agents);
+        continue;
+      }
+      const change =
+        checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
+      reportMerge(context, block, target, targetAgents, agents, change);
+    }
+  }
+}
+
+/** A block merged into a `*` group: its crawlers get the `*` rules, as with no group of their own. */
+function reportSharedGlobal(
+  context: LintContext,
+  block: WrittenBlock,
+  target: WrittenBlock,
+  agents: readonly AgentLine[],
+): void {
+  const first = block.agentLines[0]!;
+  const lastLine = block.otherLines[block.otherLines.length - 1]!;
+  const d = context.directives[first];
+  const names = listOf(agents.map((a) => (a.global ? '*' : terminalSafe(a.value))));
+  const star = target.agentLines.find((line) =>
+    target.agents.some((a) => a.line === line && a.global),
+  );
+  context.report({
+    code: 'merged-group',
+    line: first,
+    severity: 'info',
+    message: `${names} ${agents.length === 1 ? 'follows' : 'follow'} the * rules: a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads lines ${first}–${lastLine} as part of the * group of line ${star ?? target.agentLines[0]}, which is what ${agents.length === 1 ? 'it' : 'they'} would follow with no group of ${agents.length === 1 ? 'its' : 'their'} own. Parsers that read lines ${first}–${lastLine} as a group of their own let ${agents.length === 1 ? 'it' : 'them'} crawl everything.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    related: [
+      { line: target.agentLines[0]!, message: `the * group (line ${target.agentLines[0]})` },
+    ],
+  });
+}
+
+/** A path whose verdict the merge changes, for the agents of the block. */
+interface Change {
+  readonly agents: readonly AgentLine[];
+  readonly path: string;
+  /** The rule that now decides (a Disallow: the agents are now blocked). */
+  readonly line: number;
+  readonly rule: string;
+}
+
+function verdictChange(
+  context: LintContext,
+  block: WrittenBlock,
+  group: Group,
+  agents: readonly AgentLine[],
+): Change | null {
+  // The file as written: the block ends in a rule of its own that matches nothing.
+  const end = context.lines[block.otherLines[block.otherLines.length - 1]!]!.end;
+  const text = `${context.text.slice(0, end)}\nDisallow:${context.text.slice(end)}`;
+  const written: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
+  const paths = ['/'];
+  for (const rule of group.rules) {
+    if (paths.length >= MAX_MERGE_PATHS) break;
+    const path = pathOf(rule.value);
+    if (path !== undefined && !paths.includes(path)) paths.push(path);
+  }
+  for (const path of paths) {
+    const changed: AgentLine[] = [];
+    let decided: { line: number; rule: string } | undefined;
+    for (const agent of agents.slice(0, MAX_NAMED)) {
+      const name = agent.global ? PROBE : agent.token;
+      const now = context.robots.explain(path, name);
+      if (now.allowed || written.explain(path, name).allowed === now.allowed) continue;
+      changed.push(agent);
+      if (decided === undefined && now.rule !== undefined) {
+        decided = { line: now.line, rule: formatRule(now.rule) };
+      }
+    }
+    if (changed.length > 0 && decided !== undefined) return { agents: changed, path, ...decided };
+  }
+  return null;
+}
+
+/** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */
+function pathOf(value: string): string | undefined {
+  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
+  const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
+  return filled.startsWith('/') ? filled : `/${filled}`;
+}
+
+function reportMerge(
+  context: LintContext,
+  block: WrittenBlock,
+  target: WrittenBlock,
+  targetAgents: readonly AgentLine[],
+  agents: readonly AgentLine[],
+  change: Change | null | undefined,
+): void {
+  const first = block.agentLines[0]!;
+  const lastLine = block.otherLines[block.otherLines.length - 1]!;
+  const names = (list: readonly AgentLine[]): string =>
+    listOf(list.map((a) => (a.global ? '*' : terminalSafe(a.value))));
+  const where = `lines ${first}–${lastLine}`;
+  const why = `a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads ${where} as part of the group of line ${target.agentLines[0]} (User-agent: ${names(targetAgents)})`;
+  const d = context.directives[first];
+  const span = { from: d?.keyStart, to: d?.valueEnd };
+  const them = agents.length === 1 ? 'it' : 'them';
+  const starGroup = globalRules(context.robots);
+  const fix =
+    starGroup === undefined
+      ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`
+      : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
+  const related = [
+    {
+      line: target.agentLines[0]!,
+      message: `the group ${names(agents)} joins (line ${target.agentLines[0]})`,
+    },
+  ];
+  if (change) {
+    const what =
+      change.path === '/'
+        ? 'from the whole site'
+        : `from ${terminalSafe(change.path)} (and what else that rule matches)`;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}. ${fix}`,
+      ...span,
+      related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
+    });
+    return;
+  }
+  context.report({
+    code: 'merged-group',
+    line: first,
+    // No verdict changes: worth knowing before the next rule is added there, not a warning.
+    severity: change === undefined ? 'warning' : 'info',
+    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'} ${fix}`,
+    ...span,
+    related,
+  });
+}

@@ -1,0 +1,261 @@
+/**
+ * One sitemap file, read as it streams: its entries checked (a URL, its scope, its verdicts; a
+ * child sitemap, its scope) and yielded as they come, then the file's record — partial when an
+ * error cut it. Memory stays constant in the number of URLs: a chunk's entries at most are held.
+ */
+
+import { startDeadline } from '../fetch/deadline.js';
+import type { FetchFunction } from '../fetch/options.js';
+import { terminalSafe } from '../util/terminal.js';
+import { createContentReader } from './content.js';
+import { fileBytes, openSitemap, requestProblem } from './fetch-file.js';
+import { type HostRegistry, type HostRobots, normalizeUrl, verdictsFor } from './hosts.js';
+import type { SitemapSettings } from './options.js';
+import { skipped, urlEntry } from './records.js';
+import type {
+  SitemapFileRecord,
+  SitemapFormat,
+  SitemapProblem,
+  SitemapRecord,
+  SitemapUrlEntry,
+  UrlScope,
+} from './types.js';
+import { type RawEntry, SitemapReadError } from './xml.js';
+
+/** A sitemap waiting to be read. */
+export interface QueuedSitemap {
+  /** Normalised URL. */
+  readonly url: string;
+  readonly listedIn?: string;
+  readonly guessed?: true;
+  readonly depth: number;
+  /** The indexes it came from, nearest last. */
+  readonly ancestors: readonly string[];
+}
+
+/** What the reading of every file shares. */
+export interface RunState {
+  readonly settings: SitemapSettings;
+  readonly fetch: FetchFunction;
+  readonly hosts: HostRegistry;
+  readonly signal: AbortSignal | undefined;
+  readonly totals: { urls: number; bytes: number };
+  /** Queues a child of an index; returns the record of a child that is not queued. */
+  enqueue(child: QueuedSitemap): SitemapFileRecord | undefined;
+}
+
+/** A sitemaps.org URL is under 2,048 characters. */
+const MAX_URL = 2048;
+
+class Stop extends Error {
+  readonly problem: SitemapProblem;
+  constructor(problem: SitemapProblem, message: string) {
+    super(message);
+    this.problem = problem;
+  }
+}
+
+/** Runs `step`; what it threw, boxed (so that a thrown undefined is told apart from none). */
+function attempt(step: () => void): { error: unknown } | undefined {
+  try {
+    step();
+    return undefined;
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The directory a sitemap covers: `scheme://host[:port]/path/up/to/last/slash/`. */
+function directoryOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
+}
+
+/** Reads `item`, yielding its entries, then its record. Rethrows the caller's abort. */
+export async function* readSitemapFile(
+  run: RunState,
+  item: QueuedSitemap,
+): AsyncGenerator<SitemapRecord> {
+  const { settings } = run;
+  const deadline = startDeadline(settings.timeout, run.signal);
+  let finalUrl = item.url;
+  let httpStatus: number | undefined;
+  let contentType: string | undefined;
+  let format: SitemapFormat | undefined;
+  let gzip = false;
+  const counts = { urls: 0, children: 0, outOfScope: 0, invalid: 0, bytes: 0, yielded: 0 };
+  let problem: SitemapProblem | undefined;
+  let error: string | undefined;
+  const request = {
+    fetch: run.fetch,
+    headers: { 'user-agent': settings.userAgent },
+    maxRedirects: settings.maxRedirects,
+    signal: deadline.signal,
+    timedOut: deadline.timedOut,
+  };
+  try {
+    const opened = await openSitemap(item.url, request, run.signal);
+    finalUrl = opened.finalUrl;
+    httpStatus = opened.httpStatus;
+    contentType = opened.contentType;
+    if (!opened.ok) throw new Stop(opened.problem, opened.error);
+    const directory = directoryOf(finalUrl);
+    const origin = new URL(finalUrl).origin;
+    const names = new Set([item.url, finalUrl, ...item.ancestors]);
+    const isAtomOrRss = (): boolean => format === 'atom' || format === 'rss';
+    const siteRobots =
+      settings.agents.length > 0 ? await run.hosts.get(origin) : run.hosts.known(origin);
+
+    // The robots.txt of `target`'s origin when it lists this sitemap, an index it came from, or
+    // (for a child sitemap) `target` itself.
+    const listedBy = async (target: string, self = false): Promise<HostRobots | undefined> => {
+      const robots = await run.hosts.get(new URL(target).origin);
+      if (robots === undefined) return undefined;
+      if (self && robots.sitemaps.has(target)) return robots;
+      for (const name of names) if (robots.sitemaps.has(name)) return robots;
+      return undefined;
+    };
+
+    const entries: RawEntry[] = [];
+    const reader = createContentReader(contentType, opened.servedAsHtml, (entry) => {
+      entries.push(entry);
+    });
+
+    const handleChild = async (entry: RawEntry): Promise<SitemapRecord | undefined> => {
+      counts.children += 1;
+      if (counts.children > settings.maxUrls) {
+        counts.children -= 1;
+        throw new Stop('too-many-urls', `more than ${settings.maxUrls} sitemaps listed`);
+      }
+      const child = entry.loc.length > MAX_URL ? undefined : normalizeUrl(entry.loc);
+      if (child === undefined) {
+        counts.invalid += 1;
+        return undefined;
+      }
+      // sitemaps.org: an index lists sitemaps of its own site; another site's only when that
+      // site's robots.txt lists them (a cross submit).
+      if (new URL(child).origin !== origin && (await listedBy(child, true)) === undefined) {
+        return skipped(
+          child,
+          item,
+          finalUrl,
+          'out-of-scope',
+          'on another site whose robots.txt does not list it',
+        );
+      }
+      return run.enqueue({
+        url: child,
+        listedIn: finalUrl,
+        depth: item.depth + 1,
+        ancestors: [...item.ancestors, item.url],
+      });
+    };
+    const verdicts = (robots: HostRobots | undefined, loc: string): SitemapUrlEntry['verdicts'] =>
+      robots === undefined || settings.agents.length === 0
+        ? undefined
+        : verdictsFor(robots.policy, loc, settings.agents);
+    const handle = (
+      entry: RawEntry,
+    ): SitemapRecord | undefined | Promise<SitemapRecord | undefined> => {
+      if (entry.kind === 'child') return handleChild(entry);
+      counts.urls += 1;
+      if (counts.urls > settings.maxUrls) {
+        counts.urls -= 1;
+        throw new Stop('too-many-urls', `more than ${settings.maxUrls} URLs`);
+      }
+      if (run.totals.urls >= settings.maxTotalUrls) {
+        counts.urls -= 1;
+        throw new Stop('budget', `the site's budget of ${settings.maxTotalUrls} URLs is spent`);
+      }
+      run.totals.urls += 1;
+      const loc =
+        entry.loc.length > MAX_URL
+          ? undefined
+          : normalizeUrl(entry.loc, isAtomOrRss() ? finalUrl : undefined);
+      if (loc === undefined) {
+        counts.invalid += 1;
+        return undefined;
+      }
+      if (loc.startsWith(directory)) {
+        counts.yielded += 1;
+        return urlEntry(entry, loc, finalUrl, 'directory', verdicts(siteRobots, loc));
+      }
+      return listedBy(loc).then((robots) => {
+        if (robots === undefined) {
+          counts.outOfScope += 1;
+          if (!settings.includeOutOfScope) return undefined;
+          return urlEntry(entry, loc, finalUrl, 'outside', undefined);
+        }
+        counts.yielded += 1;
+        return urlEntry(entry, loc, finalUrl, 'robots-txt', verdicts(robots, loc));
+      });
+    };
+    const drain = async function* (): AsyncGenerator<SitemapRecord> {
+      for (const entry of entries.splice(0)) {
+        let record = handle(entry);
+        if (record instanceof Promise) record = await record;
+        if (record !== undefined) yield record;
+      }
+    };
+
+    const decoder = new TextDecoder('utf-8');
+    for await (const bytes of fileBytes(opened.body, () => {
+      gzip = true;
+    })) {
+      counts.bytes += bytes.length;
+      run.totals.bytes += bytes.length;
+      if (counts.bytes > settings.maxBytes) {
+        throw new Stop('too-large', `over ${settings.maxBytes} bytes uncompressed`);
+      }
+      if (run.totals.bytes > settings.maxTotalBytes) {
+        throw new Stop('budget', `the site's budget of ${settings.maxTotalBytes} bytes is spent`);
+      }
+      // Entries read before an error in the same chunk are yielded before it is reported.
+      const failed = attempt(() => reader.write(decoder.decode(bytes, { stream: true })));
+      format ??= reader.format();
+      yield* drain();
+      if (failed !== undefined) throw failed.error;
+    }
+    const failed = attempt(() => {
+      reader.write(decoder.decode());
+      reader.close();
+    });
+    format ??= reader.format();
+    yield* drain();
+    if (failed !== undefined) throw failed.error;
+    if (format === 'text' && counts.urls === counts.invalid && counts.invalid > 0) {
+      throw new Stop('unknown-format', 'no line of the text is a URL');
+    }
+  } catch (caught) {
+    if (run.signal?.aborted) throw run.signal.reason;
+    if (caught instanceof Stop || caught instanceof SitemapReadError) {
+      problem = caught.problem;
+      error = caught.message;
+    } else {
+      ({ problem, error } = requestProblem(caught, request));
+    }
+  } finally {
+    deadline.dispose();
+  }
+  const readSome = counts.urls + counts.children > 0;
+  yield {
+    type: 'sitemap',
+    url: item.url,
+    finalUrl,
+    ...(item.listedIn === undefined ? {} : { listedIn: item.listedIn }),
+    ...(item.guessed ? { guessed: true as const } : {}),
+    depth: item.depth,
+    status: problem === undefined ? 'ok' : readSome ? 'partial' : 'failed',
+    ...(format === undefined ? {} : { format }),
+    ...(contentType === undefined ? {} : { contentType }),
+    gzip,
+    ...(httpStatus === undefined ? {} : { httpStatus }),
+    urls: counts.urls,
+    children: counts.children,
+    outOfScope: counts.outOfScope,
+    invalid: counts.invalid,
+    bytes: counts.bytes,
+    ...(problem === undefined ? {} : { problem }),
+    ...(error === undefined ? {} : { error: terminalSafe(error) }),
+  };
+}

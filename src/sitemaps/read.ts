@@ -1,0 +1,250 @@
+/** `readSitemaps`: from a site, its robots.txt or sitemap URLs to every URL the sitemaps list. */
+
+import { argumentError } from '../errors.js';
+import { robotsTxtUrl } from '../fetch/robots-url.js';
+import { nodeAccess } from '../node/access.js';
+import { fetchRobotsTxt } from '../node/index.js';
+import { parseRobotsTxt } from '../robots.js';
+import { terminalSafe } from '../util/terminal.js';
+import { createHostRegistry, type HostRobots, normalizeUrl, sitemapSet } from './hosts.js';
+import { resolveSitemapSettings, type SitemapSettings } from './options.js';
+import { type QueuedSitemap, type RunState, readSitemapFile } from './read-file.js';
+import { skipped } from './records.js';
+import type {
+  ReadSitemapsOptions,
+  SitemapFileRecord,
+  SitemapRecord,
+  SitemapRobotsRecord,
+  SitemapSource,
+} from './types.js';
+
+const CALLER = 'readSitemaps';
+
+/**
+ * Reads the sitemaps of a site — those its robots.txt lists (RFC 9309 §2.2.4), or those given —
+ * and yields, as they stream in: the robots.txt record first (for a site or robots.txt source),
+ * every URL entry (`type: 'url'`), and each sitemap's record when it is done (`type: 'sitemap'`:
+ * its status, counts, and the problem that stopped it). XML `urlset` and `sitemapindex` (followed
+ * to `maxDepth`), gzip, plain text, RSS 2.0 and Atom are read.
+ *
+ * Safe on input from strangers: every connection goes through the address policy of
+ * `robots-rep/node` (`allowPrivateAddresses`), each file is bounded (50,000 URLs, 50 MiB
+ * uncompressed, `timeout`) and the site as a whole too (`maxSitemaps`, `maxTotalUrls`,
+ * `maxTotalBytes`); a DOCTYPE is refused (no entity is ever expanded), index loops are cut. URLs
+ * outside the protocol's scope (sitemaps.org) are counted and not yielded unless
+ * `includeOutOfScope`; with `agents`, each URL carries its robots.txt verdicts.
+ *
+ * @throws {TypeError} for a bad source or option.
+ * @throws the signal's reason when `options.signal` aborts.
+ * @example
+ * ```ts no-run
+ * import { readSitemaps } from 'robots-rep/sitemaps';
+ *
+ * for await (const record of readSitemaps('https://example.com/', { agents: ['FooBot'] })) {
+ *   if (record.type === 'url' && record.verdicts?.[0]?.allowed) enqueue(record.loc);
+ *   if (record.type === 'sitemap' && record.problem) console.warn(record.url, record.error);
+ * }
+ * ```
+ */
+export async function* readSitemaps(
+  source: SitemapSource,
+  options: ReadSitemapsOptions = {},
+): AsyncGenerator<SitemapRecord, void, undefined> {
+  const settings = resolveSitemapSettings(options);
+  const { fetch } = nodeAccess(
+    {
+      ...(options.allowPrivateAddresses === undefined
+        ? {}
+        : { allowPrivateAddresses: options.allowPrivateAddresses }),
+      ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+    },
+    CALLER,
+  );
+  const signal = options.signal;
+  const loadRobots = async (origin: string): Promise<HostRobots> => {
+    const result = await fetchRobotsTxt(`${origin}/robots.txt`, robotsOptions(options));
+    return { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
+  };
+  const start = await startingPoint(source, options);
+  if (start.record !== undefined) yield start.record;
+  const given = new Map<string, HostRobots>();
+  if (start.origin !== undefined && start.robots !== undefined) {
+    given.set(start.origin, start.robots);
+  }
+  const hosts = createHostRegistry(given, settings.maxRobotsTxt, loadRobots);
+  const queue: QueuedSitemap[] = [];
+  const seen = new Set<string>();
+  let pending: SitemapFileRecord[] = [];
+  const run: RunState = {
+    settings,
+    fetch,
+    hosts,
+    signal,
+    totals: { urls: 0, bytes: 0 },
+    enqueue: (child) => admit(child, settings, queue, seen),
+  };
+  for (const listed of start.sitemaps) {
+    const url = normalizeUrl(listed.url);
+    if (url === undefined) {
+      pending.push(
+        skipped(
+          listed.url,
+          undefined,
+          listed.listedIn,
+          'invalid-url',
+          'not an absolute http(s) URL',
+        ),
+      );
+      continue;
+    }
+    const record = admit({ ...listed, url, depth: 0, ancestors: [] }, settings, queue, seen);
+    if (record !== undefined && record.problem !== 'duplicate') pending.push(record);
+  }
+  for (const record of pending) yield record;
+  pending = [];
+  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+    signal?.throwIfAborted();
+    yield* readSitemapFile(run, item);
+  }
+}
+
+/** Queues a sitemap when it is new, not too deep and within the budget; else its record. */
+function admit(
+  item: QueuedSitemap,
+  settings: SitemapSettings,
+  queue: QueuedSitemap[],
+  seen: Set<string>,
+): SitemapFileRecord | undefined {
+  const parent = item.depth === 0 ? undefined : { depth: item.depth - 1 };
+  if (item.ancestors.includes(item.url)) {
+    const self = item.ancestors[item.ancestors.length - 1] === item.url;
+    return skipped(
+      item.url,
+      parent,
+      item.listedIn,
+      'loop',
+      self ? 'the index lists itself' : 'the index lists an index it came from',
+    );
+  }
+  if (seen.has(item.url))
+    return skipped(item.url, parent, item.listedIn, 'duplicate', 'already read');
+  if (item.depth > settings.maxDepth) {
+    return skipped(
+      item.url,
+      parent,
+      item.listedIn,
+      'depth',
+      `nested deeper than ${settings.maxDepth} indexes`,
+    );
+  }
+  if (seen.size >= settings.maxSitemaps) {
+    return skipped(
+      item.url,
+      parent,
+      item.listedIn,
+      'budget',
+      `the site's budget of ${settings.maxSitemaps} sitemaps is spent`,
+    );
+  }
+  seen.add(item.url);
+  queue.push(item);
+  return undefined;
+}
+
+interface Start {
+  readonly record?: SitemapRobotsRecord;
+  readonly origin?: string;
+  readonly robots?: HostRobots;
+  readonly sitemaps: readonly { url: string; listedIn?: string; guessed?: true }[];
+}
+
+function robotsOptions(options: ReadSitemapsOptions): Parameters<typeof fetchRobotsTxt>[1] {
+  return {
+    ...(options.allowPrivateAddresses === undefined
+      ? {}
+      : { allowPrivateAddresses: options.allowPrivateAddresses }),
+    ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+}
+
+/** The robots.txt record and the sitemaps to start from. */
+async function startingPoint(source: SitemapSource, options: ReadSitemapsOptions): Promise<Start> {
+  if (typeof source === 'string' || source instanceof URL) {
+    const url = robotsTxtUrl(source);
+    const result = await fetchRobotsTxt(url, robotsOptions(options));
+    const origin = result.origin;
+    const robots = { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
+    const record = robotsRecord(url, result.status, result.robots.sitemaps, result.reason);
+    if (result.status === 'unreachable') return { record, origin, robots, sitemaps: [] };
+    return {
+      record,
+      origin,
+      robots,
+      sitemaps: listed(url, origin, result.robots.sitemaps, options),
+    };
+  }
+  if (typeof source === 'object' && source !== null && 'robotsTxt' in source) {
+    const url = robotsTxtUrl(source.url);
+    const parsed =
+      typeof source.robotsTxt === 'string' ? parseRobotsTxt(source.robotsTxt) : source.robotsTxt;
+    if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.sitemaps)) {
+      throw argumentError(
+        CALLER,
+        'source.robotsTxt',
+        'a parsed robots.txt or its body',
+        source.robotsTxt,
+      );
+    }
+    const origin = new URL(url).origin;
+    const robots = { policy: parsed, sitemaps: sitemapSet(parsed.sitemaps) };
+    const record = robotsRecord(url, 'given', parsed.sitemaps, undefined);
+    return { record, origin, robots, sitemaps: listed(url, origin, parsed.sitemaps, options) };
+  }
+  if (typeof source === 'object' && source !== null && 'sitemaps' in source) {
+    if (!Array.isArray(source.sitemaps)) {
+      throw argumentError(CALLER, 'source.sitemaps', 'an array of URLs', source.sitemaps);
+    }
+    return { sitemaps: source.sitemaps.map((url) => ({ url: String(url) })) };
+  }
+  throw argumentError(CALLER, 'source', 'a site URL, { robotsTxt, url } or { sitemaps }', source);
+}
+
+function listed(
+  robotsUrl: string,
+  origin: string,
+  sitemaps: readonly string[],
+  options: ReadSitemapsOptions,
+): Start['sitemaps'] {
+  if (sitemaps.length > 0) return sitemaps.map((url) => ({ url, listedIn: robotsUrl }));
+  if (options.tryCommonNames !== true) return [];
+  return [`${origin}/sitemap.xml`, `${origin}/sitemap.txt`].map((url) => ({
+    url,
+    guessed: true as const,
+  }));
+}
+
+function robotsRecord(
+  url: string,
+  status: SitemapRobotsRecord['status'],
+  sitemaps: readonly string[],
+  reason: string | undefined,
+): SitemapRobotsRecord {
+  const count = sitemaps.length;
+  const message =
+    status === 'unreachable'
+      ? `robots.txt could not be read: ${reason ?? 'unreachable'}`
+      : count === 0
+        ? status === 'unavailable'
+          ? `no robots.txt (${reason ?? 'unavailable'}), so no Sitemap: lines`
+          : 'robots.txt has no Sitemap: lines'
+        : `robots.txt lists ${count} sitemap${count === 1 ? '' : 's'}`;
+  return {
+    type: 'robots-txt',
+    url,
+    status,
+    sitemaps: [...sitemaps],
+    message: terminalSafe(message),
+  };
+}
