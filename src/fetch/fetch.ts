@@ -48,6 +48,9 @@ import { robotsTxtLocation } from './robots-url.js';
  *
  * `ftp:` URLs need FTP, which only `robots-rep/node` has; here they are unreachable.
  *
+ * This entry has **no address policy**: it fetches whatever `options.fetch` can reach, loopback
+ * and private addresses included. On Node, import `fetchRobotsTxt` from `robots-rep/node`.
+ *
  * @throws {RobotsTxtError} when `url` has no robots.txt (see `robotsTxtUrl`).
  * @throws the signal's reason (an `AbortError`) when `options.signal` aborts.
  * @example
