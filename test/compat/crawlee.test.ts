@@ -43,15 +43,11 @@ async function crawl(
   origin: string,
   Crawler: typeof HttpCrawler,
   respectRobotsTxtFile: boolean | { userAgent: string } = { userAgent: 'FooBot' },
-  beforeEach?: (url: string) => Promise<unknown>,
 ) {
   const handled: string[] = [];
   const crawler = new Crawler(
     {
       respectRobotsTxtFile,
-      ...(beforeEach === undefined
-        ? {}
-        : { preNavigationHooks: [({ request }) => beforeEach(request.url).then(() => {})] }),
       maxRequestRetries: 0,
       maxConcurrency: 2,
       requestHandlerTimeoutSecs: 10,
@@ -89,26 +85,6 @@ describe('a real crawlee crawl of a loopback site', () => {
     const unprotected = await site({ status: 503, body: 'down for maintenance' });
     const handled = await crawl(unprotected.origin, HttpCrawler);
     expect(handled).toContain('/private/x');
-  });
-
-  it('acquire in a pre-navigation hook spaces the requests by the Crawl-delay', async () => {
-    const server = await site({
-      status: 200,
-      body: 'User-agent: *\nCrawl-delay: 0.2\nDisallow: /private\n',
-    });
-    const client = createRobotsClient({ agent: 'FooBot' });
-    const handled = await crawl(
-      server.origin,
-      withRobotsClient(HttpCrawler, client),
-      undefined,
-      (url) => client.acquire(url),
-    );
-    expect(handled).toEqual(['/', '/public/a', '/public/b']);
-    // Three pages at 0.2 s: the last starts at least 0.4 s after the first (less a little for a
-    // first request that started late); unpaced, crawlee fetches them within milliseconds.
-    const times = server.arrivals;
-    expect(times).toHaveLength(3);
-    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(350);
   });
 
   it('pacingHook spaces the requests from the first one, also when two start together', async () => {
