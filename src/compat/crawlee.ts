@@ -2,13 +2,15 @@
  * crawlee's `RobotsTxtFile`, backed by the robots-rep client: RFC 9309 status handling (a 5xx,
  * 429 or network failure disallows everything, where crawlee's own allows everything), Google's
  * matching, the shared cache (memory or Redis) and pacing. Exported as `robots-rep/crawlee`; it
- * does not import crawlee.
+ * does not import crawlee. A client it builds for you is `robots-rep/node`'s, with its address
+ * policy: a URL on a page cannot make it fetch from loopback or private addresses.
  */
 
 import { type AgentQuery, checkAgent } from '../cache/agent-check.js';
-import { createRobotsClient, type RobotsClient } from '../cache/client.js';
+import type { RobotsClient } from '../cache/client.js';
 import { requestedUrl } from '../cache/request-url.js';
 import { argumentError } from '../errors.js';
+import { createRobotsClient } from '../node/index.js';
 import { parseRobotsTxt } from '../robots.js';
 import type { RobotsPolicy } from '../types.js';
 import { type CrawleeSitemapOptions, parseSitemapsOf, type Sitemap } from './crawlee-sitemaps.js';
@@ -27,7 +29,8 @@ export interface RobotsTxtFileFindOptions {
   readonly timeoutMillis?: number;
   /**
    * The client that fetches, caches and shares robots.txt files.
-   * @default one client per process, created on first use with its default options
+   * @default one client per process, created on first use by `robots-rep/node`'s
+   * `createRobotsClient` with its default options (public addresses only)
    */
   readonly client?: RobotsClient;
 }
@@ -44,7 +47,7 @@ export interface RobotsTxtFileSitemapsOptions {
 
 let sharedClient: RobotsClient | undefined;
 
-/** The client of `find` calls that name none. */
+/** The client of `find` calls that name none: Node's, with the address policy. */
 function defaultClient(): RobotsClient {
   sharedClient ??= createRobotsClient();
   return sharedClient;
@@ -88,6 +91,20 @@ export class RobotsTxtFile {
    *   rather than a fetch that silently bypasses the proxy)
    */
   static async find(
+    url: string,
+    proxyUrl?: string,
+    options: RobotsTxtFileFindOptions = {},
+  ): Promise<RobotsTxtFile> {
+    return RobotsTxtFile.load(url, proxyUrl, options);
+  }
+
+  /**
+   * What {@link RobotsTxtFile.find} does once it has the robots.txt URL, as crawlee declares it
+   * (`protected static`): for a subclass that overrides how a file is had. The file loaded is the
+   * one governing `url`'s origin (for a robots.txt URL, that file), from the client's cache or
+   * fetched; crawlee fetches `url` as given.
+   */
+  protected static async load(
     url: string,
     proxyUrl?: string,
     options: RobotsTxtFileFindOptions = {},
@@ -221,3 +238,6 @@ export function withRobotsClient<T extends CrawlerClass>(Crawler: T, client?: Ro
     }
   };
 }
+
+/** crawlee's other name for the class (`RobotsFile`), exported beside it as crawlee does. */
+export { RobotsTxtFile as RobotsFile };

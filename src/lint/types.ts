@@ -39,6 +39,7 @@ export type DiagnosticCode =
   | 'user-agent-version'
   | 'user-agent-without-rules'
   | 'merged-group'
+  | 'crawl-delay-merged'
   | 'duplicate-rule'
   | 'shadowed-rule'
   | 'allow-disallow-tie'

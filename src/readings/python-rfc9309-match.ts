@@ -1,11 +1,12 @@
 /**
  * Which rule of a group decides under CPython's RFC 9309 robotparser (`Entry.allowance`): the
  * longest match, an Allow winning a tie — where a rule is as long as the part of the path it
- * matched (`m.end()`), not as its pattern. Whether a pattern matches is the matcher's question,
- * asked in {@link matchedLength} alone.
+ * matched (`m.end()`), not as its pattern. The rules are matched through the matcher's interface
+ * (`compileRules`, `bestMatches`); only the strength of a match is this reading's own.
  */
 
-import { type CompiledPattern, matchesAfterPrefix } from '../match/pattern.js';
+import { bestMatches, compileRules } from '../match/compile.js';
+import type { MatchedEntry, MatcherRule, RuleMatcher } from '../match/matcher.js';
 
 /** A rule line (CPython's `RuleLine`), its pattern normalised as `normalize_pattern` does. */
 export interface PythonRule9309 {
@@ -14,70 +15,107 @@ export interface PythonRule9309 {
   readonly line: number;
   /** The value as written (after comment removal and strip). */
   readonly value: string;
-  /** The normalised pattern, ending `$` when it must match the whole path. */
+  /** The normalised pattern (ASCII), ending `$` when it must match the whole path. */
   readonly pattern: string;
-  readonly compiled: CompiledPattern;
 }
 
 /**
- * How much of `path` the rule matches, as Python's `m.end()` counts it, or -1 when it does not
- * match. Matching is RFC 9309's (`*`, a final `$`), so the matcher answers whether; the length
- * follows from the pattern's shape: a plain prefix matches its own length; a pattern ending `$`
- * or `*` the whole path; otherwise Python's `.*<last piece>` runs to the last place the last
- * piece occurs (the match proves one occurs after the pieces before it, so the last one does).
+ * A rule's match is as long as Python's `m.end()` says, which depends on its shape:
+ * - `plain` (no `*`, no final `$`): its own length, as the matcher's default priority counts;
+ * - `whole` (a final `$`, or a last `*`): the whole path;
+ * - `tail` (a `*`, then a last piece): up to the last place the last piece occurs in the path
+ *   (the match proves it occurs after the pieces before it, so its last occurrence does).
+ * A matcher per kind, and per last piece, gives every rule it reports one strength.
  */
-export function matchedLength(rule: PythonRule9309, path: string): number {
-  const { compiled } = rule;
-  if (!path.startsWith(compiled.prefix) || !matchesAfterPrefix(compiled, path)) return -1;
-  if (compiled.anchored) return path.length;
-  const pieces = compiled.pieces;
-  if (pieces === null) return compiled.prefix.length;
-  const tail = pieces[pieces.length - 1]!;
-  return tail === '' ? path.length : path.lastIndexOf(tail) + tail.length;
+export interface CompiledRules9309 {
+  readonly rules: readonly PythonRule9309[];
+  readonly plain: RuleMatcher;
+  readonly whole: RuleMatcher;
+  readonly tails: ReadonlyMap<string, RuleMatcher>;
+}
+
+/** The last piece of a `*` pattern without a final `$`, or undefined for the other shapes. */
+function tailOf(pattern: string): string | undefined {
+  const star = pattern.lastIndexOf('*');
+  return star < 0 || pattern.endsWith('$') ? undefined : pattern.slice(star + 1);
+}
+
+/** Compiles a (merged) group's rules, in file order, for {@link allowance}. */
+export function compileRules9309(rules: readonly PythonRule9309[]): CompiledRules9309 {
+  const plain: MatcherRule[] = [];
+  const whole: MatcherRule[] = [];
+  const tails = new Map<string, MatcherRule[]>();
+  rules.forEach((rule, index) => {
+    // `group` carries the rule's index, to find it again from a match; of equal strength the
+    // earlier rule wins, as Python's loop keeps the first.
+    const entry = { pattern: rule.pattern, allow: rule.allow, line: index, group: index };
+    const tail = tailOf(rule.pattern);
+    if (tail === undefined && !rule.pattern.includes('*') && !rule.pattern.endsWith('$')) {
+      plain.push(entry);
+    } else if (tail === undefined || tail === '') {
+      whole.push({ ...entry, priority: 1 });
+    } else {
+      const list = tails.get(tail) ?? [];
+      list.push({ ...entry, priority: 1 });
+      tails.set(tail, list);
+    }
+  });
+  return {
+    rules,
+    plain: compileRules(plain),
+    whole: compileRules(whole),
+    tails: new Map([...tails].map(([tail, list]) => [tail, compileRules(list)])),
+  };
+}
+
+/** The best rule of one kind, with the length Python's match has. */
+export interface PythonMatch {
+  readonly rule: PythonRule9309;
+  readonly length: number;
 }
 
 /** The outcome of `Entry.allowance(path)` with the rules that made it. */
 export interface PythonAllowance {
   readonly allowed: boolean;
   /** The rule that set the verdict, absent when none matched. */
-  readonly decider?: PythonRule9309;
-  /** The matched length of the decider. */
-  readonly length: number;
-  readonly bestAllow?: PythonRule9309;
-  readonly bestDisallow?: PythonRule9309;
+  readonly decider?: PythonMatch;
+  readonly bestAllow?: PythonMatch;
+  readonly bestDisallow?: PythonMatch;
+}
+
+/** The stronger of two matches of one kind: the longer, then the earlier rule. */
+function stronger(a: PythonMatch | undefined, b: PythonMatch | undefined): PythonMatch | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  if (a.length !== b.length) return a.length > b.length ? a : b;
+  return a.rule.line <= b.rule.line ? a : b;
 }
 
 /**
- * `Entry.allowance(path)` over the rules of a (merged) group, in order: the rule matching the
- * most of the path decides, and on a tie an Allow wins; no match allows.
+ * `Entry.allowance(path)` over a group's compiled rules: the rule matching the most of the path
+ * decides, and on a tie an Allow wins; no match allows. `path` is ASCII (normalised).
  */
-export function allowance(rules: Iterable<PythonRule9309>, path: string): PythonAllowance {
-  let best = -1;
-  let allowed = true;
-  let decider: PythonRule9309 | undefined;
-  let bestAllow: PythonRule9309 | undefined;
-  let bestDisallow: PythonRule9309 | undefined;
-  let allowLength = -1;
-  let disallowLength = -1;
-  for (const rule of rules) {
-    const length = matchedLength(rule, path);
-    if (length < 0) continue;
-    if (rule.allow && length > allowLength) {
-      allowLength = length;
-      bestAllow = rule;
-    } else if (!rule.allow && length > disallowLength) {
-      disallowLength = length;
-      bestDisallow = rule;
-    }
-    if (length > best || (length === best && !allowed && rule.allow)) {
-      best = length;
-      allowed = rule.allow;
-      decider = rule;
-    }
+export function allowance(compiled: CompiledRules9309, path: string): PythonAllowance {
+  let bestAllow: PythonMatch | undefined;
+  let bestDisallow: PythonMatch | undefined;
+  const take = (matcher: RuleMatcher, length: (entry: MatchedEntry) => number): void => {
+    const found = bestMatches(matcher, path);
+    const of = (entry: MatchedEntry | null) =>
+      entry === null ? undefined : { rule: compiled.rules[entry.group]!, length: length(entry) };
+    bestAllow = stronger(bestAllow, of(found.allow));
+    bestDisallow = stronger(bestDisallow, of(found.disallow));
+  };
+  take(compiled.plain, (entry) => entry.pattern.length);
+  take(compiled.whole, () => path.length);
+  for (const [tail, matcher] of compiled.tails) {
+    take(matcher, () => path.lastIndexOf(tail) + tail.length);
   }
+  // Python: a longer match replaces the verdict; an equal one turns a disallow into an allow.
+  const allowed =
+    bestDisallow === undefined ||
+    (bestAllow !== undefined && bestAllow.length >= bestDisallow.length);
+  const decider = allowed ? bestAllow : bestDisallow;
   return {
     allowed,
-    length: best,
     ...(decider === undefined ? {} : { decider }),
     ...(bestAllow === undefined ? {} : { bestAllow }),
     ...(bestDisallow === undefined ? {} : { bestDisallow }),

@@ -5,7 +5,6 @@
  * is in `python-rfc9309-match.ts`.
  */
 
-import { compilePattern } from '../match/pattern.js';
 import type { RequestRate } from '../types.js';
 import type { PythonRule9309 } from './python-rfc9309-match.js';
 import { digitValue } from './python-robotparser.js';
@@ -81,7 +80,7 @@ function ruleLine(value: string, allowance: boolean, line: number): PythonRule93
   const body = pattern.replace(/\$+$/, '');
   if (body.includes('$')) return undefined;
   const matched = body.length < pattern.length ? `${body}$` : body;
-  return { allow, line, value, pattern: matched, compiled: compilePattern(matched) };
+  return { allow, line, value, pattern: matched };
 }
 
 function newGroup(): PythonGroup {

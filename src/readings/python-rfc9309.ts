@@ -7,7 +7,12 @@
  */
 
 import type { Explanation, MatchedRule } from '../types.js';
-import { allowance, type PythonRule9309 } from './python-rfc9309-match.js';
+import {
+  allowance,
+  type CompiledRules9309,
+  compileRules9309,
+  type PythonMatch,
+} from './python-rfc9309-match.js';
 import {
   delayOf,
   findGroup,
@@ -42,12 +47,22 @@ export function python9309Reading(
   groupAt: (line: number) => number,
 ): Reading {
   const robots = parsePython9309(pythonText(keptBytes(body, maxBytes)));
+  // A group's rules are compiled on its first check, and kept.
+  const compiled = new Map<MergedGroup, CompiledRules9309>();
+  const rulesOf = (parts: MergedGroup): CompiledRules9309 => {
+    let rules = compiled.get(parts);
+    if (rules === undefined) {
+      rules = compileRules9309(parts.flatMap((part) => part.rules));
+      compiled.set(parts, rules);
+    }
+    return rules;
+  };
   const found = (agents: readonly string[]) =>
     robots.error === undefined ? findGroup(robots, robotName(agents)) : undefined;
   return {
     interpretation: INTERPRETATION,
     sitemaps: robots.sitemaps,
-    explain: (url, agents) => explain9309(robots, url, agents, groupAt),
+    explain: (url, agents) => explain9309(robots, rulesOf, url, agents, groupAt),
     crawlDelay: (agents) => {
       const group = found(agents);
       return group === undefined ? undefined : delayOf(group.parts);
@@ -64,10 +79,6 @@ export function python9309Path(url: string): string {
   return normalizeUri(pathQueryFragment(url)) || '/';
 }
 
-function rulesOf(parts: MergedGroup): Iterable<PythonRule9309> {
-  return parts.flatMap((part) => part.rules);
-}
-
 const SELECTIONS: Readonly<Record<PythonSelection, (name: string) => string>> = {
   name: (name) => `the group named "${name.toLowerCase()}"`,
   substring: (name) =>
@@ -77,6 +88,7 @@ const SELECTIONS: Readonly<Record<PythonSelection, (name: string) => string>> = 
 
 function explain9309(
   robots: PythonRobots9309,
+  rulesOf: (parts: MergedGroup) => CompiledRules9309,
   url: string,
   agents: readonly string[],
   groupAt: (line: number) => number,
@@ -139,11 +151,11 @@ function explain9309(
     .filter((g) => g >= 0)
     .sort((a, b) => a - b);
   const verdict = allowance(rulesOf(found.parts), path);
-  const matched = (rule: PythonRule9309 | undefined) => {
-    const part = found.parts.find((p) => rule !== undefined && p.rules.includes(rule));
-    return rule === undefined || part === undefined
+  const matched = (match: PythonMatch | undefined) => {
+    const part = found.parts.find((p) => match !== undefined && p.rules.includes(match.rule));
+    return match === undefined || part === undefined
       ? undefined
-      : matchedRule(rule, path, groupAt(part.line));
+      : matchedRule(match, groupAt(part.line));
   };
   const decider = matched(verdict.decider);
   if (decider === undefined) {
@@ -170,7 +182,7 @@ function explain9309(
     ...(bestDisallow === undefined ? {} : { bestDisallow }),
     selection,
     groups,
-    reason: `${verdict.allowed ? 'Allowed' : 'Disallowed'} by line ${decider.line} "${kind}: ${decider.value}" of ${which}: Python's RFC 9309 robotparser takes the rule matching the most of ${path} (${verdict.length} characters as normalised, pattern ${decider.pattern}), an Allow winning a tie.`,
+    reason: `${verdict.allowed ? 'Allowed' : 'Disallowed'} by line ${decider.line} "${kind}: ${decider.value}" of ${which}: Python's RFC 9309 robotparser takes the rule matching the most of ${path} (${decider.matchPriority} characters as normalised, pattern ${decider.pattern}), an Allow winning a tie.`,
   };
 }
 
@@ -178,7 +190,7 @@ function explain9309(
  * A deciding rule: `priority` is its normalised pattern's length, `matchPriority` the length of
  * the path it matched, which is what Python compares.
  */
-function matchedRule(rule: PythonRule9309, path: string, group: number): MatchedRule {
+function matchedRule({ rule, length }: PythonMatch, group: number): MatchedRule {
   return {
     type: rule.allow ? 'allow' : 'disallow',
     line: rule.line,
@@ -187,6 +199,6 @@ function matchedRule(rule: PythonRule9309, path: string, group: number): Matched
     priority: rule.pattern.length,
     group,
     indexRewrite: false,
-    matchPriority: Math.max(0, allowance([rule], path).length),
+    matchPriority: length,
   };
 }

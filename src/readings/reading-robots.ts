@@ -7,6 +7,7 @@
 import { urlToString } from '../match/path.js';
 import { toAgentList } from '../parse/agent.js';
 import type {
+  CrawlDelayExplanation,
   Explanation,
   Group,
   LineMetadata,
@@ -135,6 +136,18 @@ export class ReadingRobotsTxt implements RobotsTxt {
 
   requestRate(agent: string | readonly string[]): RequestRate | undefined {
     return this.#reading.requestRate(toAgentList(agent, 'requestRate'));
+  }
+
+  /** This reading's delay, as its crawler gives it; the reading keeps no line for it. */
+  explainCrawlDelay(agent: string | readonly string[]): CrawlDelayExplanation | undefined {
+    const seconds = this.crawlDelay(agent);
+    if (seconds === undefined) return undefined;
+    return {
+      seconds,
+      line: 0,
+      lines: [],
+      reason: `The delay the ${this.#reading.interpretation} reading gives, as that crawler reads the file (Google's grouping plays no part).`,
+    };
   }
 
   toJSON(): RobotsTxtData {

@@ -4,7 +4,7 @@ import { HttpCrawler } from '@crawlee/http';
 import { RobotsTxtFile as CrawleeRobotsTxtFile } from '@crawlee/utils';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRobotsClient } from '../../src/cache/client.js';
-import { RobotsTxtFile, withRobotsClient } from '../../src/compat/crawlee.js';
+import { RobotsFile, RobotsTxtFile, withRobotsClient } from '../../src/compat/crawlee.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
 const running: TestServer[] = [];
@@ -162,6 +162,37 @@ describe("crawlee's RobotsTxtFile API", () => {
     await expect(
       RobotsTxtFile.find(`${server.origin}/`, 'http://proxy:8080', { client }),
     ).rejects.toThrow(/proxyUrl must be undefined/);
+  });
+
+  it('the default client has the address policy: a loopback robots.txt is never fetched', async () => {
+    const server = await site({ status: 200, body: 'User-agent: *\nAllow: /\n' });
+    const robots = await RobotsTxtFile.find(`${server.origin}/x`);
+    expect(robots.isAllowed(`${server.origin}/x`, 'FooBot')).toBe(false);
+    // A crawler built without a client: the start page is disallowed, never requested.
+    expect(await crawl(server.origin, withRobotsClient(HttpCrawler))).toEqual([]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('load(): protected static as in crawlee, loads the file of a robots.txt URL; RobotsFile names the class', async () => {
+    const server = await site({ status: 200, body });
+    const client = createRobotsClient();
+    // Protected, as crawlee declares it (its constructor is private, as crawlee's).
+    const { load } = RobotsTxtFile as unknown as {
+      load(url: string, proxyUrl?: string, options?: object): Promise<RobotsTxtFile>;
+    };
+    const file = await load.call(RobotsTxtFile, `${server.origin}/robots.txt`, undefined, {
+      client,
+    });
+    expect(file.isAllowed(`${server.origin}/private/1`, 'FooBot')).toBe(false);
+    expect(file.getSitemaps({ enqueueStrategy: 'all' })).toEqual([
+      'https://example.com/sitemap.xml',
+      'https://cdn.example.com/sitemap.xml',
+    ]);
+    expect(server.requests).toEqual(['/robots.txt']);
+    await expect(
+      load.call(RobotsTxtFile, `${server.origin}/robots.txt`, 'http://proxy:8080', { client }),
+    ).rejects.toThrow(/proxyUrl must be undefined/);
+    expect(RobotsFile).toBe(RobotsTxtFile);
   });
 
   it('find(): timeoutMillis abandons a slow lookup', async () => {

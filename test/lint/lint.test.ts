@@ -243,6 +243,12 @@ const cases: readonly LintCase[] = [
     says: 'repeat the rules of the "User-agent: *" group (line 1)',
   },
   {
+    code: 'crawl-delay-merged',
+    body: 'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    line: 2,
+    says: "line 5's Crawl-delay: 1 applies",
+  },
+  {
     code: 'user-agent-without-rules',
     body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
     line: 4,
@@ -542,7 +548,7 @@ describe('lintRobotsTxt', () => {
       'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
     );
     expect(result.errorCount).toBe(1);
-    expect(result.warningCount).toBe(1);
+    expect(result.warningCount).toBe(2);
     expect(result.infoCount).toBe(2);
     const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
