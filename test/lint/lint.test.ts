@@ -324,6 +324,20 @@ const cases: readonly LintCase[] = [
     says: 'the first record naming it',
   },
   {
+    code: 'reading-encoding',
+    body: 'User-agent: *\nDisallow: /*sort=\n',
+    line: 2,
+    options: { readings: true },
+    says: "at /x?sort=, Google disallows (line 2) but Python's RFC 9309 robotparser allows (no rule)",
+  },
+  {
+    code: 'reading-match-length',
+    body: 'User-agent: *\nAllow: /public\nDisallow: /*\n',
+    line: 2,
+    options: { readings: true },
+    says: "Google allows (line 2) but Python's RFC 9309 robotparser disallows (line 3)",
+  },
+  {
     code: 'reading-differs',
     body: 'User-agent: *\nDisallow: /%7Ejoe\n',
     line: 2,
