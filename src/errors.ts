@@ -30,7 +30,13 @@ export type RobotsTxtErrorCode =
    * A connection was refused by the address policy of `robots-rep/node` (a loopback, private,
    * link-local… address). Fetches report it as an `unreachable` outcome with `refused: 'address'`.
    */
-  | 'ERR_ADDRESS_BLOCKED';
+  | 'ERR_ADDRESS_BLOCKED'
+  /**
+   * `acquire` could not get a request slot from the shared store within `storeWaitTimeout` (the
+   * store was down, paused or too slow), or other processes kept starting first: it rejects
+   * rather than send a request without the origin's spacing.
+   */
+  | 'ERR_PACING_UNAVAILABLE';
 
 /** Options of {@link RobotsTxtError}. */
 export interface RobotsTxtErrorOptions {

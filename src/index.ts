@@ -31,6 +31,8 @@ export {
   type CallOptions,
   createRobotsClient,
   type LookupSource,
+  type PacingStats,
+  PacingUnavailableError,
   type ParsedCacheStats,
   type RetryAfter,
   type RobotsClient,
@@ -45,6 +47,8 @@ export type {
   CacheEntry,
   CacheLock,
   CacheStore,
+  SlotOptions,
+  SlotReply,
 } from './cache/store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './cache/stores/memory.js';
 export {
@@ -157,7 +161,7 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { compareReadings, READING_NAMES, readingsDisagree } from './readings/compare.js';
 export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,

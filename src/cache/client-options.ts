@@ -92,9 +92,10 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    */
   readonly maxParsedBytes?: number;
   /**
-   * Lifetime (ms) of the store lock taken while fetching, after which a crashed holder's lock
-   * lapses. Must be finite.
-   * @default timeout + 5000 (60000 when timeout is infinite)
+   * Lease (ms) of the store lock taken while fetching: its holder renews it every third of the
+   * lease while its fetch runs, so a holder that dies keeps the others waiting at most this long
+   * before one of them takes the lock over and fetches. Must be finite.
+   * @default 2000
    */
   readonly lockTtl?: number;
   /**
@@ -128,6 +129,30 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
+   * How a store that cannot grant a request slot (down, paused, timing out, or a store that lost
+   * its pacing state) is handled by `acquire`. Unset (the default, strict): `acquire` waits for the
+   * store, trying it every `storeRetryInterval`, and rejects with a `PacingUnavailableError` after
+   * `storeWaitTimeout` — no two requests to an origin are closer than its spacing. Set to the
+   * number of processes sharing the store: while the store fails, each process paces alone at
+   * `fleetSize` times the spacing, so the fleet keeps the origin's rate but two processes'
+   * requests may come closer than the spacing.
+   * @default undefined (strict)
+   */
+  readonly fleetSize?: number;
+  /**
+   * How long (ms) `acquire` waits for a store that cannot grant a slot before it rejects with a
+   * `PacingUnavailableError` (a slot granted is waited for however far ahead it is).
+   * @default 60000 (1 min)
+   */
+  readonly storeWaitTimeout?: number;
+  /**
+   * After a store operation fails, the store is left alone this long (ms) — checks work from
+   * memory meanwhile, so they do not pay a timeout each — and waiting acquires try it again after
+   * it.
+   * @default 1000
+   */
+  readonly storeRetryInterval?: number;
+  /**
    * Called for every failed store operation; the client carries on from memory. By default the
    * first failure after a healthy period is logged with `console.warn`.
    * @default undefined
@@ -155,6 +180,9 @@ export interface ResolvedClientOptions {
   readonly minDelay: number;
   readonly maxDelay: number;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly fleetSize: number | undefined;
+  readonly storeWaitTimeout: number;
+  readonly storeRetryInterval: number;
 }
 
 /** Fills in the defaults and checks every option once, with an error that names it. */
@@ -183,6 +211,9 @@ export function resolveClientOptions(
     minDelay = 0,
     maxDelay = minute,
     sleep: givenSleep = sleep,
+    fleetSize,
+    storeWaitTimeout = minute,
+    storeRetryInterval = 1000,
     ...rest
   } = options;
   // Hostile files arrive here: a check has a work budget unless the caller sets another.
@@ -191,8 +222,8 @@ export function resolveClientOptions(
     'createRobotsClient',
     access,
   );
-  // The lock must lapse if its holder dies: never infinite, even with an infinite timeout.
-  const lockTtl = givenLockTtl ?? (Number.isFinite(fetch.timeout) ? fetch.timeout + 5000 : 60_000);
+  // A short lease, renewed while its holder fetches: a dead holder stalls the others briefly.
+  const lockTtl = givenLockTtl ?? 2000;
   for (const [name, value] of Object.entries({
     ttl,
     minTtl,
@@ -204,6 +235,8 @@ export function resolveClientOptions(
     lockPollInterval,
     minDelay,
     maxDelay,
+    storeWaitTimeout,
+    storeRetryInterval,
   })) {
     if (typeof value !== 'number' || !(value >= 0)) {
       throw argumentError('createRobotsClient', `options.${name}`, 'a non-negative number', value);
@@ -247,6 +280,14 @@ export function resolveClientOptions(
       maxParsedBytes,
     );
   }
+  if (fleetSize !== undefined && !(Number.isInteger(fleetSize) && fleetSize >= 1)) {
+    throw argumentError(
+      'createRobotsClient',
+      'options.fleetSize',
+      'a whole number ≥ 1 or undefined',
+      fleetSize,
+    );
+  }
   if (!Number.isFinite(lockTtl) || lockTtl <= 0) {
     throw argumentError(
       'createRobotsClient',
@@ -271,5 +312,8 @@ export function resolveClientOptions(
     minDelay,
     maxDelay,
     sleep: givenSleep,
+    fleetSize,
+    storeWaitTimeout,
+    storeRetryInterval,
   };
 }

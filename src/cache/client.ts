@@ -8,11 +8,19 @@ import type { FetchAccess } from '../fetch/options.js';
 import { untilAborted } from '../fetch/read-stream.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
+import { MAX_CRAWL_DELAY } from '../parse/crawl-delay.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
 import { type RobotsClientOptions, resolveClientOptions } from './client-options.js';
 import { type OriginSlot, rulesOfEntry } from './origin-rules.js';
-import { createPacer, pacingInterval, type RetryAfter, retryAfterDelay } from './pacer.js';
+import {
+  createPacer,
+  type PacingStats,
+  pacingInterval,
+  pacingMargin,
+  type RetryAfter,
+  retryAfterDelay,
+} from './pacer.js';
 import { createParsedCache, type ParsedCacheStats } from './parsed-cache.js';
 import { isFresh, refreshEntry } from './refresh.js';
 import { requestedUrl } from './request-url.js';
@@ -22,7 +30,7 @@ import { createMemoryStore } from './stores/memory.js';
 
 export type { AgentQuery } from './agent-check.js';
 export type { RobotsClientOptions, StoreOperation } from './client-options.js';
-export type { RetryAfter } from './pacer.js';
+export { type PacingStats, PacingUnavailableError, type RetryAfter } from './pacer.js';
 export type { ParsedCacheStats } from './parsed-cache.js';
 export type { StoreStatus } from './store-guard.js';
 
@@ -82,7 +90,9 @@ export interface RobotsClient {
    * Waits for the next request slot of `url`'s origin and resolves to the milliseconds waited.
    * Slots are spaced by the largest of `Crawl-delay`, `Request-rate`, a `Retry-After` reported
    * with `backOff`, and `options.minDelay`; with a store that can reserve (memory, Redis) the
-   * spacing holds for every client sharing it. Call it right before each request.
+   * spacing holds for every client sharing it. Call it right before each request. While the store
+   * cannot grant a slot it waits for it, and rejects with a {@link PacingUnavailableError} after
+   * `options.storeWaitTimeout` (unless `options.fleetSize` is set).
    */
   acquire(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<number>;
   /**
@@ -95,12 +105,15 @@ export interface RobotsClient {
   delete(url: string | URL): Promise<void>;
   /** Health of the store. */
   readonly storeStatus: StoreStatus;
-  /** What the client keeps in memory, and the checks that ran out of their work budget. */
+  /**
+   * What the client keeps in memory, the checks that ran out of their work budget, and the pacing
+   * values read from the store that were repaired or lost.
+   */
   readonly stats: RobotsClientStats;
 }
 
 /** See {@link RobotsClient.stats}. */
-export interface RobotsClientStats extends ParsedCacheStats {
+export interface RobotsClientStats extends ParsedCacheStats, PacingStats {
   /** Checks that ran out of `workBudget` and were answered disallowed (fail closed). */
   readonly exhaustedChecks: number;
 }
@@ -118,6 +131,10 @@ export interface RobotsClientStats extends ParsedCacheStats {
  * - `acquire` spaces requests per origin, across processes through the store;
  * - when the store fails, the client keeps working from memory and reports it through
  *   `storeStatus` and `onStoreError`; it never answers "allowed" for lack of data.
+ *
+ * This entry's client has **no address policy** (it runs in browsers): on Node, import
+ * `createRobotsClient` from `robots-rep/node`, which never connects to loopback, private or
+ * link-local addresses unless told to.
  *
  * @example
  * ```ts
@@ -154,6 +171,7 @@ export function createClientWithAccess(
       createMemoryStore({ maxEntries: 4 * maxOrigins, maxBytes: maxParsedBytes, now }),
     now,
     resolved.onStoreError,
+    resolved.storeRetryInterval,
   );
   const context = {
     now,
@@ -183,7 +201,20 @@ export function createClientWithAccess(
   };
   const locate = createLocator();
   const inflight = new Map<string, Promise<RobotsLookup>>();
-  const pacer = createPacer(store, { now, sleep: resolved.sleep, maxOrigins });
+  const pacer = createPacer(store, {
+    now,
+    sleep: resolved.sleep,
+    maxOrigins,
+    // The furthest ahead this client itself writes a pacing time: anything beyond is corrupt.
+    limit: Math.max(
+      MAX_CRAWL_DELAY * 1000,
+      resolved.policy.maxRetryDelay,
+      resolved.maxDelay + pacingMargin(resolved.maxDelay),
+    ),
+    fleetSize: resolved.fleetSize,
+    storeWaitTimeout: resolved.storeWaitTimeout,
+    storeRetryInterval: resolved.storeRetryInterval,
+  });
 
   async function refresh(origin: string, url: string): Promise<RobotsLookup> {
     const previous = memory.get(origin);
@@ -297,7 +328,7 @@ export function createClientWithAccess(
       return store.status;
     },
     get stats() {
-      return { ...memory.stats, exhaustedChecks };
+      return { ...memory.stats, ...pacer.stats, exhaustedChecks };
     },
   };
 }

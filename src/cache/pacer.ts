@@ -4,17 +4,28 @@
  * reserved in the store, so it holds across every process that shares it.
  */
 
+import { RobotsTxtError } from '../errors.js';
 import { type HeaderReader, parseRetryAfter } from '../fetch/http-headers.js';
 import type { RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';
+import { MAX_TIMER_DELAY } from '../util/sleep.js';
 import type { AgentQuery } from './agent-check.js';
+import type { SlotReply } from './store.js';
 import { failed, type GuardedStore } from './store-guard.js';
 
-/** What the pacer needs of the client's options. */
+/** What the pacer needs of the client's options (see `RobotsClientOptions` for each). */
 export interface PacerOptions {
   readonly now: () => number;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly maxOrigins: number;
+  /** The furthest ahead (ms) an honest client writes a time: larger ones are corrupt. */
+  readonly limit: number;
+  /** Set: while the store fails, each process paces alone at `fleetSize` times the spacing. */
+  readonly fleetSize: number | undefined;
+  /** How long an acquire waits for a store that cannot grant a slot. */
+  readonly storeWaitTimeout: number;
+  /** How often a failing store is tried again. */
+  readonly storeRetryInterval: number;
 }
 
 /**
@@ -71,73 +82,190 @@ export function pacingMargin(interval: number): number {
  */
 export const MAX_CLAIMS = 1000;
 
+/**
+ * Thrown by `acquire` when it cannot get a request slot that keeps the origin's spacing: the
+ * shared store could not grant one within `storeWaitTimeout` (down, paused, too slow), or other
+ * processes started first {@link MAX_CLAIMS} times in a row. No request should be sent.
+ */
+export class PacingUnavailableError extends RobotsTxtError {
+  /** The origin whose slot was not granted. */
+  readonly origin: string;
+
+  constructor(message: string, origin: string, cause?: unknown) {
+    super(message, {
+      code: 'ERR_PACING_UNAVAILABLE',
+      input: origin,
+      ...(cause === undefined ? {} : { cause }),
+    });
+    this.origin = origin;
+  }
+}
+
+/** What the pacer saw of the store's pacing state; part of the client's stats. */
+export interface PacingStats {
+  /** Stored pacing times beyond what an honest client writes, replaced instead of followed. */
+  readonly repairedPacingValues: number;
+  /** Claims refused for one spacing because the store had lost the origin's last start. */
+  readonly lostPacingState: number;
+}
+
 /** The per-origin request slots of one client. */
 export interface Pacer {
   /** Reserves the origin's next slot and waits for it; resolves to the milliseconds waited. */
   acquire(origin: string, interval: number, signal?: AbortSignal): Promise<number>;
-  /** Keeps every process from the origin for `delay` milliseconds after the slots already given. */
+  /** Keeps every process from the origin for `delay` milliseconds from now. */
   hold(origin: string, delay: number): Promise<void>;
+  readonly stats: PacingStats;
 }
 
 /** Creates the pacer of a client over its (guarded) store. */
 export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
-  const { now, sleep } = options;
-  // Used when the store cannot reserve (no `reserve`, or failing): spacing within this process.
+  const { now, limit, fleetSize, storeWaitTimeout, storeRetryInterval } = options;
+  // This process's own schedule per origin (its clock, epoch ms): no slot is taken before it,
+  // whatever the store says or forgets. While the store fails in fleet mode, it is the schedule.
   const local = createLru<number>(options.maxOrigins);
+  let repairedPacingValues = 0;
+  let lostPacingState = 0;
 
-  function reserveLocally(origin: string, interval: number): number {
+  /** Sleeps in pieces a timer can hold, so that no wait fires early. */
+  async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    for (let left = ms; left > 0; left -= MAX_TIMER_DELAY) {
+      await options.sleep(Math.min(left, MAX_TIMER_DELAY), signal);
+    }
+  }
+
+  function floorOf(origin: string): number {
+    return Math.max(0, (local.get(origin) ?? 0) - now());
+  }
+
+  function counted(reply: SlotReply): SlotReply {
+    if (reply.repaired === true) repairedPacingValues++;
+    if (reply.lost === true) lostPacingState++;
+    return reply;
+  }
+
+  /** A slot by this process's own schedule (fleet mode while the store fails). */
+  function reserveLocally(origin: string, spacing: number): number {
     const time = now();
     const start = Math.max(time, local.get(origin) ?? time);
-    local.set(origin, start + interval);
+    local.set(origin, start + spacing);
     return start - time;
   }
 
-  async function reserve(origin: string, interval: number): Promise<number> {
-    const shared = store.store;
-    if (shared.reserve !== undefined) {
-      const take = shared.reserve.bind(shared);
-      const wait = await store.use('reserve', () => take(origin, interval));
-      if (wait !== failed) {
-        // Keep the local view in step, so a store outage does not start from an empty schedule.
-        local.set(origin, now() + wait + interval);
-        return wait;
-      }
+  /** Waits before trying a failing store again (resolves to the ms waited); past the deadline, rejects. */
+  async function awaitStore(
+    origin: string,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const left = deadline - now();
+    if (left <= 0) {
+      throw new PacingUnavailableError(
+        `acquire: the cache store could not grant a request slot for ${origin} within ` +
+          `${storeWaitTimeout} ms (storeWaitTimeout); not starting without the origin's spacing`,
+        origin,
+        store.status.lastError,
+      );
     }
-    return reserveLocally(origin, interval);
+    const wait = Math.min(storeRetryInterval, left);
+    await pause(wait, signal);
+    return wait;
   }
 
   /**
    * After the slot's wait: a process that woke late must not start right before the next one. The
    * store confirms the start against the last actual one, and the process waits until it does:
-   * when many processes wake late their claims collide, and none may go ahead unclaimed. (A store
-   * that fails leaves the spacing to this process's own schedule, as `reserve` does.)
+   * when many processes wake late their claims collide, and none may go ahead unclaimed.
+   * Resolves to the milliseconds waited, or `failed` when the store failed (the caller decides).
    */
-  async function claim(origin: string, interval: number, signal?: AbortSignal): Promise<number> {
+  async function claim(
+    origin: string,
+    spacing: number,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<number | typeof failed> {
     const shared = store.store;
-    if (shared.claim === undefined || interval <= 0) return 0;
-    const take = shared.claim.bind(shared);
+    const take = shared.claim?.bind(shared);
     let waited = 0;
     for (let attempt = 0; attempt < MAX_CLAIMS; attempt++) {
-      const wait = await store.use('claim', () => take(origin, interval));
-      if (wait === failed || wait <= 0) return waited;
-      await sleep(wait, signal);
-      waited += wait;
+      const own = floorOf(origin);
+      if (own > 0) {
+        await pause(own, signal);
+        waited += own;
+      }
+      if (take === undefined || spacing <= 0) break;
+      const reply = await store.use('claim', () => take(origin, spacing, { limit }));
+      if (reply === failed) {
+        if (fleetSize !== undefined) return failed;
+        waited += await awaitStore(origin, deadline, signal);
+        continue;
+      }
+      if (counted(reply).wait <= 0) {
+        local.set(origin, now() + spacing);
+        return waited;
+      }
+      await pause(reply.wait, signal);
+      waited += reply.wait;
     }
-    throw new Error(
+    if (take === undefined || spacing <= 0) {
+      local.set(origin, now() + spacing);
+      return waited;
+    }
+    throw new PacingUnavailableError(
       `acquire: other processes started a request to ${origin} before this one ${MAX_CLAIMS} times in a row; not starting without the origin's spacing`,
+      origin,
     );
   }
 
+  async function acquire(origin: string, interval: number, signal?: AbortSignal) {
+    signal?.throwIfAborted();
+    const spacing = interval > 0 ? interval + pacingMargin(interval) : 0;
+    const shared = store.store;
+    const reserve = shared.reserve?.bind(shared);
+    const deadline = now() + storeWaitTimeout;
+    // Without the store's reserve (a store that does not pace), the process paces itself.
+    if (reserve === undefined) {
+      const wait = reserveLocally(origin, spacing);
+      await pause(wait, signal);
+      return wait;
+    }
+    let waited = 0;
+    for (;;) {
+      const reply = await store.use('reserve', () =>
+        reserve(origin, spacing, { limit, floor: floorOf(origin) }),
+      );
+      if (reply !== failed) {
+        const wait = counted(reply).wait;
+        await pause(wait, signal);
+        const claimed = await claim(origin, spacing, deadline, signal);
+        if (claimed !== failed) return waited + wait + claimed;
+        waited += wait;
+      }
+      if (fleetSize !== undefined) {
+        // Fleet mode: the rate holds (each of fleetSize processes takes 1/fleetSize of it), the
+        // gaps between two processes' requests may be short.
+        const wait = reserveLocally(origin, spacing * fleetSize);
+        await pause(wait, signal);
+        return waited + wait;
+      }
+      // Strict (default): no slot without the store; wait for it, up to storeWaitTimeout.
+      waited += await awaitStore(origin, deadline, signal);
+    }
+  }
+
   return {
-    async acquire(origin, interval, signal) {
-      signal?.throwIfAborted();
-      const spacing = interval > 0 ? interval + pacingMargin(interval) : 0;
-      const wait = await reserve(origin, spacing);
-      if (wait > 0) await sleep(wait, signal);
-      return wait + (await claim(origin, spacing, signal));
-    },
+    acquire,
     async hold(origin, delay) {
-      await reserve(origin, delay);
+      // Kept here too: a hold the store did not take reaches it as the floor of the next slot.
+      local.set(origin, Math.max(local.get(origin) ?? 0, now() + delay));
+      const shared = store.store;
+      const reserve = shared.reserve?.bind(shared);
+      if (reserve === undefined) return;
+      const reply = await store.use('reserve', () => reserve(origin, delay, { limit, hold: true }));
+      if (reply !== failed) counted(reply);
+    },
+    get stats() {
+      return { repairedPacingValues, lostPacingState };
     },
   };
 }

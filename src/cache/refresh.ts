@@ -5,8 +5,8 @@
 
 import { fetchWithOptions } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
-import { sleep } from '../util/sleep.js';
 import type { ResolvedClientOptions } from './client-options.js';
+import { awaitLock, whileRenewed } from './fetch-lock.js';
 import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
 
@@ -33,8 +33,9 @@ export function newer(
 
 /**
  * A fresh entry for `origin`: from the store when another process has one, else fetched by the
- * holder of the origin's lock while the others wait for its entry. A holder that died lets its
- * lock lapse after `lockTtl`. `known` is the entry this process has, if any.
+ * holder of the origin's lock while the others wait for its entry (see `awaitLock`: a holder
+ * that died lets its lease lapse within `lockTtl`, and one waiter takes over). `known` is the
+ * entry this process has, if any.
  */
 export async function refreshEntry(
   origin: string,
@@ -43,7 +44,7 @@ export async function refreshEntry(
   store: GuardedStore,
   options: ResolvedClientOptions,
 ): Promise<RefreshResult> {
-  const { now, lockTtl, lockPollInterval, policy } = options;
+  const { now, policy } = options;
   // An entry another process wrote is used only if it fits our rules (see fitsPolicy).
   const read = async (): Promise<CacheEntry | undefined> => {
     const entry = await store.read(origin);
@@ -55,22 +56,22 @@ export async function refreshEntry(
   let stored = await read();
   if (isFresh(stored, now())) return { entry: stored, source: 'store' };
 
-  let attempt = await store.lock(origin, lockTtl);
-  const waitUntil = performance.now() + lockTtl;
-  while (attempt === 'busy') {
-    await sleep(lockPollInterval);
+  const outcome = await awaitLock(origin, store, options, async () => {
     stored = await read();
-    if (isFresh(stored, now())) return { entry: stored, source: 'store' };
-    attempt = performance.now() < waitUntil ? await store.lock(origin, lockTtl) : undefined;
-  }
-  const held = attempt;
+    return isFresh(stored, now()) ? stored : undefined;
+  });
+  if ('entry' in outcome) return { entry: outcome.entry, source: 'store' };
+  const held = outcome.lock;
   try {
     if (held !== undefined) {
       // Someone may have finished between our read and our lock.
       stored = await read();
       if (isFresh(stored, now())) return { entry: stored, source: 'store' };
     }
-    const fetched = await fetchWithOptions(url, options.fetch);
+    // The lease is renewed while the fetch runs: a dead holder's lapses within lockTtl.
+    const fetched = await whileRenewed(store, held, options.lockTtl, () =>
+      fetchWithOptions(url, options.fetch),
+    );
     const entry = nextCacheEntry(newer(stored, known), fetched, now(), options.policy);
     await store.write(origin, entry, Math.max(options.retention, entry.expiresAt - now()));
     return { entry, source: 'fetch', fetched };

@@ -41,19 +41,22 @@ export interface GuardedStore {
    * write must not leave the others waiting for the lock to lapse); a failure is reported.
    */
   release(lock: CacheLock): Promise<void>;
+  /** Extends a held lock by `ttl` ms; false when it was lost or the store failed (reported). */
+  renew(lock: CacheLock, ttl: number): Promise<boolean>;
   /** The store itself (for optional capabilities such as pacing). */
   readonly store: CacheStore;
   readonly status: StoreStatus;
 }
 
-/** After a store failure, the store is left alone this long (real time) before it is tried again. */
-const storeRetryInterval = 5000;
-
-/** Wraps `store` so that its failures are reported and never thrown. */
+/**
+ * Wraps `store` so that its failures are reported and never thrown. After a failure the store is
+ * left alone for `retryInterval` ms of the client's clock (the `storeRetryInterval` option).
+ */
 export function guardStore(
   store: CacheStore,
   now: () => number,
   onStoreError: ((error: unknown, operation: StoreOperation) => void) | undefined,
+  retryInterval: number,
 ): GuardedStore {
   let status: StoreStatus = { healthy: true, failures: 0 };
   let lastFailure = Number.NEGATIVE_INFINITY;
@@ -64,7 +67,7 @@ export function guardStore(
     always = false,
   ): Promise<T | Failed> {
     // While the store is down, don't pay a timeout on every miss: try it again now and then.
-    if (!always && !status.healthy && performance.now() - lastFailure < storeRetryInterval) {
+    if (!always && !status.healthy && now() - lastFailure < retryInterval) {
       return failed;
     }
     try {
@@ -73,7 +76,7 @@ export function guardStore(
       return value;
     } catch (error) {
       const first = status.healthy;
-      lastFailure = performance.now();
+      lastFailure = now();
       status = {
         healthy: false,
         failures: status.failures + 1,
@@ -110,6 +113,11 @@ export function guardStore(
       const value = await use('lock', () => takeLock(origin, ttl));
       if (value === failed) return undefined;
       return value ?? 'busy';
+    },
+    async renew(lock, ttl) {
+      if (lock.renew === undefined) return false;
+      const renew = lock.renew.bind(lock);
+      return (await use('lock', () => renew(ttl), true)) === true;
     },
     async release(lock) {
       await use('unlock', () => lock.release(), true);

@@ -54,6 +54,45 @@ export interface CacheEntry {
 export interface CacheLock {
   /** Gives the lock up (only if still held by this holder; never throws for an expired lock). */
   release(): Promise<void>;
+  /**
+   * Optional: extends the lock by `ttl` milliseconds from now while its holder is still working,
+   * so that a lease can be short. Resolves to false when the lock was lost (it lapsed and another
+   * took it): the holder then works on, but no longer holds it.
+   */
+  renew?(ttl: number): Promise<boolean>;
+}
+
+/** How a pacing call bounds and seeds what it reads; see {@link CacheStore.reserve}. */
+export interface SlotOptions {
+  /**
+   * The furthest ahead (ms) a stored time can honestly be: a next free time later than now plus
+   * this, or a last start after now, was not written by a client of these rules. It is replaced
+   * (as if absent) and the reply says `repaired`.
+   * @default Infinity
+   */
+  readonly limit?: number;
+  /** The slot starts no sooner than this many ms from now (the caller's own schedule). @default 0 */
+  readonly floor?: number;
+  /**
+   * `reserve` only: instead of taking a slot, keeps the key from every caller for `interval` ms
+   * from now (a `Retry-After`): the next free time becomes at least now + interval.
+   * @default false
+   */
+  readonly hold?: boolean;
+}
+
+/** A store's answer to `reserve` or `claim`. */
+export interface SlotReply {
+  /** Milliseconds to wait: until the slot (`reserve`), or before claiming again (`claim`; 0 = claimed). */
+  readonly wait: number;
+  /** The stored time was beyond `limit` and was replaced. */
+  readonly repaired?: boolean;
+  /**
+   * `claim`: the last start is unknown although the key may have been in use (the store lost it:
+   * a restart, a flush or an eviction), so the claim was refused for one interval and recorded as
+   * a start.
+   */
+  readonly lost?: boolean;
 }
 
 /**
@@ -71,23 +110,25 @@ export interface CacheStore {
   /**
    * Optional: takes a short lock on `key` for `ttl` milliseconds, so that of many processes
    * sharing the store only one fetches an origin. Resolves to the lock, or to undefined when
-   * another holder has it.
+   * another holder has it. Taking a lock is atomic: of many callers after it lapsed, one gets it.
    */
   lock?(key: string, ttl: number): Promise<CacheLock | undefined>;
   /**
    * Optional: reserves the next request slot of `key`, atomically for every process sharing the
-   * store. The slot starts at the later of now and the key's next free time, which then moves to
-   * the slot's start plus `interval` milliseconds. Resolves to the milliseconds to wait until the
-   * slot starts (by the store's clock, so processes need not agree on the time). Without it,
-   * the client spaces requests within its own process only.
+   * store. The slot starts at the later of now, the key's next free time and `options.floor`
+   * from now; the next free time then moves to the slot's start plus `interval` milliseconds.
+   * Resolves to the milliseconds to wait until the slot starts (by the store's clock, so
+   * processes need not agree on the time). Without it, the client spaces requests within its own
+   * process only.
    */
-  reserve?(key: string, interval: number): Promise<number>;
+  reserve?(key: string, interval: number, options?: SlotOptions): Promise<SlotReply>;
   /**
    * Optional, with `reserve`: marks a request to `key` as starting now, unless the last one
    * started less than `interval` milliseconds ago (a process that woke late for its slot). Resolves
-   * to 0 when the start is claimed, else to the milliseconds to wait before claiming again.
+   * to a wait of 0 when the start is claimed, else to the milliseconds to wait before claiming
+   * again.
    */
-  claim?(key: string, interval: number): Promise<number>;
+  claim?(key: string, interval: number, options?: SlotOptions): Promise<SlotReply>;
 }
 
 /** Durations of the caching rules, in milliseconds; see `RobotsClientOptions`. */

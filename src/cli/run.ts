@@ -14,6 +14,7 @@ import { registerFetch } from './fetch.js';
 import { registerLint } from './lint.js';
 import { registerReport } from './report.js';
 import { registerServe } from './serve.js';
+import { registerSitemaps } from './sitemaps.js';
 import { registerTest } from './test.js';
 
 export type { CliContext } from './context.js';
@@ -55,6 +56,7 @@ errors found, 2 usage error.`,
   registerReport(program, context, done);
   registerDiff(program, context, done);
   registerTest(program, context, done);
+  registerSitemaps(program, context, done);
   registerServe(program, context);
   registerCompletion(program, context, done);
   return program;

@@ -81,3 +81,15 @@ export function matchesPattern(pattern: string, path: string): boolean {
   const compiled = compilePattern(pattern);
   return path.startsWith(compiled.prefix) && matchesAfterPrefix(compiled, path);
 }
+
+/**
+ * Google-specific: an allow pattern whose last segment starts with `index.htm` also allows its
+ * directory, as `<dir>/$` (that pattern's length is the priority). The rewritten pattern, or
+ * null.
+ */
+export function indexRewriteOf(pattern: string): string | null {
+  // `lastIndexOf` is a slow runtime call in V8: most patterns are ruled out by `indexOf` first.
+  if (pattern.indexOf('/index.htm') < 0) return null;
+  const slash = pattern.lastIndexOf('/');
+  return pattern.startsWith('/index.htm', slash) ? `${pattern.slice(0, slash + 1)}$` : null;
+}

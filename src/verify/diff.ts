@@ -4,17 +4,11 @@
  * with the deciding line on each side. For a review before deploying, in CI or on the web page.
  */
 
+import { compareVerdicts } from '../changes/verdict-changes.js';
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
 import { parseRobotsTxt } from '../robots.js';
-import type {
-  DiffVerdict,
-  Explanation,
-  Group,
-  RobotsPolicy,
-  RobotsTxt,
-  VerdictChange,
-} from '../types.js';
+import type { Group, RobotsPolicy, RobotsTxt, VerdictChange } from '../types.js';
 
 export type { DiffVerdict, VerdictChange } from '../types.js';
 
@@ -29,13 +23,17 @@ export interface DiffOptions {
    */
   readonly agents?: readonly string[];
   /**
-   * The URLs (or paths) to check. By default `/` and paths derived from both files' rules: each
-   * pattern with `*` filled in and a final `$` dropped, and a path below it.
+   * The URLs (or paths) to check. By default, for each crawler whose rules changed, `/` and the
+   * paths derived from every changed rule and from every rule it interacts with (one that
+   * matches a path the changed rule matches): each pattern with `*` filled in (empty, and one
+   * character) and a final `$` dropped, and a path below it. A verdict can change only on a path
+   * a changed rule matches, so this finds the changes without sampling the file.
    */
   readonly urls?: readonly string[];
   /**
-   * At most this many URL × agent checks (the URLs are cut to fit): bounded work on huge files.
-   * @default 100000
+   * At most this many verdict comparisons (crawlers that read the same groups share one): bounded
+   * work on huge changes. What it leaves out is counted in `checked.omitted`.
+   * @default 1000000
    */
   readonly maxChecks?: number;
 }
@@ -67,18 +65,20 @@ export interface RobotsDiff {
   readonly verdicts: readonly VerdictChange[];
   /** What was checked. */
   readonly checked: {
+    /** The URLs compared for at least one crawler. */
     readonly urls: readonly string[];
+    /** The crawlers (a crawler whose rules did not change is compared on no URL: none changes). */
     readonly agents: readonly string[];
-    /** True when `maxChecks` cut the URLs. */
+    /** URL × crawler pairs compared. */
+    readonly checks: number;
+    /** URL × crawler pairs left uncompared because `maxChecks` was reached (0: the diff is complete). */
+    readonly omitted: number;
+    /** True when `omitted` is not 0. */
     readonly truncated: boolean;
   };
   /** True when any verdict changes (the exit status of `robotstxt diff`). */
   readonly verdictsChanged: boolean;
 }
-
-// The name `*` is checked as: one no group names.
-const ANY = 'RobotsRepAnyOtherBot';
-const MAX_DERIVED_PATHS = 2000;
 
 /**
  * Compares two versions of a robots.txt: rules added and removed per group (groups are matched by
@@ -97,29 +97,17 @@ export function diffRobotsTxt(
 ): RobotsDiff {
   const old = toPolicy(before, 'diffRobotsTxt', 'before');
   const next = toPolicy(after, 'diffRobotsTxt', 'after');
-  const maxChecks = options.maxChecks ?? 100_000;
+  const maxChecks = options.maxChecks ?? 1_000_000;
   if (!Number.isSafeInteger(maxChecks) || maxChecks < 1) {
     throw argumentError('diffRobotsTxt', 'options.maxChecks', 'a whole number ≥ 1', maxChecks);
   }
   const oldGroups = groupsOf(old);
   const newGroups = groupsOf(next);
   const agents = options.agents ?? defaultAgents(oldGroups, newGroups);
-  const allUrls = options.urls ?? defaultPaths(oldGroups, newGroups);
   checkList(agents, 'options.agents');
-  checkList(allUrls, 'options.urls');
-  const perUrl = Math.max(1, agents.length);
-  const urls = allUrls.slice(0, Math.max(1, Math.floor(maxChecks / perUrl)));
-  const verdicts: VerdictChange[] = [];
-  for (const url of urls) {
-    for (const agent of agents) {
-      const name = agent === '*' ? ANY : agent;
-      const a = old.explain(url, name);
-      const b = next.explain(url, name);
-      if (a.allowed !== b.allowed) {
-        verdicts.push({ url, agent, before: sideOf(a), after: sideOf(b) });
-      }
-    }
-  }
+  if (options.urls !== undefined) checkList(options.urls, 'options.urls');
+  const compared = compareVerdicts(old, next, { agents, urls: options.urls, maxChecks });
+  const { verdicts } = compared;
   return {
     groups: groupChanges(oldGroups, newGroups),
     sitemaps: {
@@ -127,7 +115,13 @@ export function diffRobotsTxt(
       removed: old.sitemaps.filter((s) => !next.sitemaps.includes(s)),
     },
     verdicts,
-    checked: { urls, agents, truncated: urls.length < allUrls.length },
+    checked: {
+      urls: compared.urls,
+      agents,
+      checks: compared.checks,
+      omitted: compared.omitted,
+      truncated: compared.omitted > 0,
+    },
     verdictsChanged: verdicts.length > 0,
   };
 }
@@ -153,14 +147,6 @@ function groupsOf(policy: RobotsPolicy): readonly Group[] {
   return 'groups' in policy ? (policy as RobotsTxt).groups : [];
 }
 
-function sideOf(e: Explanation): DiffVerdict {
-  return {
-    allowed: e.allowed,
-    line: e.line,
-    ...(e.rule === undefined ? {} : { rule: formatRule(e.rule) }),
-  };
-}
-
 /** A group's crawlers as a key: product tokens (lower-cased, sorted), `*` for the global agent. */
 function agentsOf(group: Group): string[] {
   return group.agents
@@ -180,23 +166,6 @@ function defaultAgents(a: readonly Group[], b: readonly Group[]): string[] {
     }
   }
   return [...seen.values(), '*'];
-}
-
-/** `/`, then for each rule of either file a path it matches and one below it. */
-function defaultPaths(a: readonly Group[], b: readonly Group[]): string[] {
-  const paths = new Set<string>(['/']);
-  for (const group of [...a, ...b]) {
-    for (const rule of group.rules) {
-      if (paths.size >= MAX_DERIVED_PATHS) return [...paths];
-      const value = rule.value;
-      if (!value.startsWith('/') && !value.startsWith('*')) continue;
-      const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
-      const path = filled.startsWith('/') ? filled : `/${filled}`;
-      paths.add(path);
-      if (!value.endsWith('$')) paths.add(`${path}${path.endsWith('/') ? '' : '/'}x`);
-    }
-  }
-  return [...paths];
 }
 
 /** Rules added and removed, group by group; groups matched by the set of crawlers they name. */

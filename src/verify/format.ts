@@ -14,7 +14,8 @@ const decided = (v: { line: number; rule?: string }): string =>
 
 /**
  * The diff as text: per group the rules added (`+`) and removed (`-`), the sitemaps, then every
- * URL × crawler whose verdict changes, with the deciding line on each side.
+ * URL × crawler whose verdict changes, with the deciding line on each side, and how many checks
+ * were made (and left out, when the check limit was reached).
  */
 export function formatDiffText(diff: RobotsDiff): string {
   const out: string[] = [];
@@ -27,13 +28,17 @@ export function formatDiffText(diff: RobotsDiff): string {
   for (const s of diff.sitemaps.added) out.push(`+ Sitemap: ${terminalSafe(s)}`);
   if (out.length === 0) out.push('No rule or sitemap changes.');
   out.push('');
+  const { checked } = diff;
+  const checks = `${checked.checks} URL × crawler check${checked.checks === 1 ? '' : 's'} on ${checked.urls.length} URL${checked.urls.length === 1 ? '' : 's'}`;
   if (diff.verdicts.length === 0) {
     out.push(
-      `No verdict changes on ${diff.checked.urls.length} URLs × ${diff.checked.agents.length} crawlers.`,
+      checked.checks === 0
+        ? 'No verdict changes: no crawler reads changed rules.'
+        : `No verdict changes (${checks}).`,
     );
   } else {
     out.push(
-      `${diff.verdicts.length} verdict${diff.verdicts.length === 1 ? '' : 's'} change (${diff.checked.urls.length} URLs × ${diff.checked.agents.length} crawlers checked):`,
+      `${diff.verdicts.length} verdict${diff.verdicts.length === 1 ? '' : 's'} change (${checks}):`,
     );
     for (const v of diff.verdicts) {
       out.push(
@@ -41,7 +46,11 @@ export function formatDiffText(diff: RobotsDiff): string {
       );
     }
   }
-  if (diff.checked.truncated) out.push('(Not every URL was checked: the check limit was reached.)');
+  if (checked.truncated) {
+    out.push(
+      `Incomplete: the check limit left ${checked.omitted} URL × crawler check${checked.omitted === 1 ? '' : 's'} out.`,
+    );
+  }
   return `${out.join('\n')}\n`;
 }
 

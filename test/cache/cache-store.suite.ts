@@ -114,21 +114,21 @@ export function cacheStoreTests(
         const { store } = harness;
         expect(store.reserve).toBeTypeOf('function');
         const start = performance.now();
-        expect(await store.reserve!('k', 200)).toBe(0);
-        const second = await store.reserve!('k', 200);
+        expect((await store.reserve!('k', 200)).wait).toBe(0);
+        const second = (await store.reserve!('k', 200)).wait;
         // On Redis real time passes between the two calls (more on a loaded machine): the slot is
         // an interval after the first, less what passed, to the millisecond.
         expect(second).toBeGreaterThanOrEqual(200 - Math.ceil(performance.now() - start) - 1);
         expect(second).toBeGreaterThan(0);
         expect(second).toBeLessThanOrEqual(200);
-        const third = await store.reserve!('k', 50);
+        const third = (await store.reserve!('k', 50)).wait;
         expect(third).toBeGreaterThan(second);
         expect(third).toBeLessThanOrEqual(400);
-        expect(await store.reserve!('other', 200)).toBe(0);
+        expect((await store.reserve!('other', 200)).wait).toBe(0);
         await harness.elapse(500);
-        expect(await store.reserve!('k', 200)).toBe(0);
-        expect(await store.reserve!('zero', 0)).toBe(0);
-        expect(await store.reserve!('zero', 0)).toBe(0);
+        expect((await store.reserve!('k', 200)).wait).toBe(0);
+        expect((await store.reserve!('zero', 0)).wait).toBe(0);
+        expect((await store.reserve!('zero', 0)).wait).toBe(0);
       });
 
       it('claims a start only an interval after the last one', async () => {
@@ -136,24 +136,56 @@ export function cacheStoreTests(
         const { store } = harness;
         expect(store.claim).toBeTypeOf('function');
         const start = performance.now();
-        expect(await store.claim!('k', 200)).toBe(0);
-        const again = await store.claim!('k', 200);
+        expect((await store.claim!('k', 200)).wait).toBe(0);
+        const again = (await store.claim!('k', 200)).wait;
         // An interval after the first claim, less the real time that passed (on Redis).
         expect(again).toBeGreaterThanOrEqual(200 - Math.ceil(performance.now() - start) - 1);
         expect(again).toBeGreaterThan(0);
         expect(again).toBeLessThanOrEqual(200);
-        expect(await store.claim!('other', 200)).toBe(0);
+        expect((await store.claim!('other', 200)).wait).toBe(0);
         await harness.elapse(250);
-        expect(await store.claim!('k', 200)).toBe(0);
+        expect((await store.claim!('k', 200)).wait).toBe(0);
       });
 
       it('hands out each slot once to concurrent callers', async () => {
         const { store } = await create();
         const waits = await Promise.all(
-          Array.from({ length: 20 }, () => store.reserve!('k', 1000)),
+          Array.from({ length: 20 }, async () => (await store.reserve!('k', 1000)).wait),
         );
         const slots = waits.map((wait) => Math.round(wait / 1000)).sort((a, b) => a - b);
         expect(slots).toEqual(Array.from({ length: 20 }, (_, index) => index));
+      });
+
+      it('starts a slot no sooner than the floor, and holds a key from now', async () => {
+        const { store } = await create();
+        // The caller's own schedule says 5 s from now: the store's slot is no sooner.
+        const floored = (await store.reserve!('k', 1000, { floor: 5000 })).wait;
+        expect(floored).toBeGreaterThan(4900);
+        expect(floored).toBeLessThanOrEqual(5000);
+        // The next slot follows it.
+        expect((await store.reserve!('k', 1000)).wait).toBeGreaterThan(5900);
+        // A hold keeps every caller away for its time from now; a shorter one changes nothing.
+        expect((await store.reserve!('held', 30_000, { hold: true })).wait).toBe(0);
+        expect((await store.reserve!('held', 10, { hold: true })).wait).toBe(0);
+        const after = (await store.reserve!('held', 1000)).wait;
+        expect(after).toBeGreaterThan(29_000);
+        expect(after).toBeLessThanOrEqual(30_000);
+      });
+
+      it('replaces a stored time beyond the limit instead of following it', async () => {
+        const { store } = await create();
+        await store.reserve!('k', 40 * 86_400_000, { hold: true });
+        // 40 days ahead, where nothing this caller writes goes beyond a day: repaired.
+        const reply = await store.reserve!('k', 1000, { limit: 86_400_000 });
+        expect(reply).toEqual({ wait: 0, repaired: true });
+        const next = await store.reserve!('k', 1000, { limit: 86_400_000 });
+        expect(next.repaired).toBeUndefined();
+        expect(next.wait).toBeGreaterThan(900);
+        // Within the limit it is followed (a 30-day back-off under a 60-day limit).
+        await store.reserve!('long', 30 * 86_400_000, { hold: true });
+        const held = await store.reserve!('long', 1000, { limit: 60 * 86_400_000 });
+        expect(held.repaired).toBeUndefined();
+        expect(held.wait).toBeGreaterThan(30 * 86_400_000 - 1000);
       });
     });
 
@@ -183,6 +215,27 @@ export function cacheStoreTests(
         expect(next).toBeDefined();
         await stale?.release();
         expect(await store.lock!('k', 10_000)).toBeUndefined();
+        await next?.release();
+      });
+
+      it('is renewed by its holder only while held', async () => {
+        const harness = await create();
+        const { store } = harness;
+        // Leases of 600 ms renewed every 200 ms: a loaded machine's delays stay well inside.
+        const lease = await store.lock!('k', 600);
+        expect(lease?.renew).toBeTypeOf('function');
+        // Renewed twice past its first lease: still held, nobody else gets it.
+        await harness.elapse(200);
+        expect(await lease?.renew?.(600)).toBe(true);
+        await harness.elapse(200);
+        expect(await lease?.renew?.(600)).toBe(true);
+        await harness.elapse(300);
+        expect(await store.lock!('k', 10_000)).toBeUndefined();
+        // Not renewed: it lapses, another takes it, and the old holder cannot renew it back.
+        await harness.elapse(700);
+        const next = await store.lock!('k', 10_000);
+        expect(next).toBeDefined();
+        expect(await lease?.renew?.(600)).toBe(false);
         await next?.release();
       });
     });

@@ -89,10 +89,10 @@ describe('clients', () => {
     const entry = { expiresAt: 1, unreachableSince: 1, failures: 1, error: 'x', updatedAt: 1 };
     await viaNode.set('https://a.example', entry, 60_000);
     expect(await viaIo.get('https://a.example')).toEqual(entry);
-    expect(await viaIo.reserve!('https://a.example', 10_000)).toBe(0);
-    expect(await viaNode.reserve!('https://a.example', 10_000)).toBeGreaterThan(9000);
+    expect((await viaIo.reserve!('https://a.example', 10_000)).wait).toBe(0);
+    expect((await viaNode.reserve!('https://a.example', 10_000)).wait).toBeGreaterThan(9000);
     expect(() => createRedisStore({ client: {} as never })).toThrow(
-      /createRedisStore: options\.client must be a connected node-redis or ioredis client/,
+      /createRedisStore: options\.client must be a connected Redis client: node-redis v5 createClient\(\), createCluster\(\) or createSentinel\(\), or ioredis new Redis\(\) \(also with sentinels\) or new Cluster\(\)/,
     );
   });
 });

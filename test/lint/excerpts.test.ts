@@ -29,12 +29,17 @@ const excerpts: readonly Excerpt[] = [
       '11 info unsupported-directive',
       '13 error merged-group',
       '14 info unsupported-directive',
+      '16 warning crawl-delay-merged',
     ],
   },
   {
     name: 'issue 14: Googlebot blocked by GPTBot rules through Crawl-delay',
     body: 'User-agent: *\nDisallow: /admin/\nUser-agent: Googlebot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /\n',
-    expected: ['3 error merged-group', '4 info unsupported-directive'],
+    expected: [
+      '3 error merged-group',
+      '4 info unsupported-directive',
+      '5 warning crawl-delay-merged',
+    ],
   },
   {
     name: '1880: User-agent: * with Sitemap lines, then User-agent: * again',

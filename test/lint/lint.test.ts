@@ -301,6 +301,12 @@ const cases: readonly LintCase[] = [
     says: 'repeat the rules of the "User-agent: *" group (line 1)',
   },
   {
+    code: 'crawl-delay-merged',
+    body: 'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    line: 2,
+    says: "line 5's Crawl-delay: 1 applies",
+  },
+  {
     code: 'user-agent-without-rules',
     body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
     line: 4,
@@ -374,6 +380,20 @@ const cases: readonly LintCase[] = [
     line: 5,
     options: { readings: true },
     says: 'the first record naming it',
+  },
+  {
+    code: 'reading-encoding',
+    body: 'User-agent: *\nDisallow: /*sort=\n',
+    line: 2,
+    options: { readings: true },
+    says: "at /x?sort=, Google disallows (line 2) but Python's RFC 9309 robotparser allows (no rule)",
+  },
+  {
+    code: 'reading-match-length',
+    body: 'User-agent: *\nAllow: /public\nDisallow: /*\n',
+    line: 2,
+    options: { readings: true },
+    says: "Google allows (line 2) but Python's RFC 9309 robotparser disallows (line 3)",
   },
   {
     code: 'reading-differs',
@@ -600,7 +620,7 @@ describe('lintRobotsTxt', () => {
       'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
     );
     expect(result.errorCount).toBe(1);
-    expect(result.warningCount).toBe(1);
+    expect(result.warningCount).toBe(2);
     expect(result.infoCount).toBe(2);
     const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

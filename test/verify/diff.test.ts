@@ -81,17 +81,25 @@ describe('diffRobotsTxt', () => {
     );
     expect(diff.groups).toEqual([]);
     expect(diff.verdicts).toEqual([]);
+    expect(diff.checked).toMatchObject({ urls: [], checks: 0, omitted: 0, truncated: false });
     expect(formatDiffText(diff)).toBe(
-      'No rule or sitemap changes.\n\nNo verdict changes on 3 URLs × 3 crawlers.\n',
+      'No rule or sitemap changes.\n\nNo verdict changes: no crawler reads changed rules.\n',
     );
   });
 
   it('takes parsed files and fetch outcomes, and bounds the work', () => {
-    const diff = diffRobotsTxt(parseRobotsTxt(OLD), new TextEncoder().encode(OLD), {
-      maxChecks: 2,
-    });
-    expect(diff.checked.urls).toHaveLength(1);
+    expect(diffRobotsTxt(parseRobotsTxt(OLD), new TextEncoder().encode(OLD)).checked.checks).toBe(
+      0,
+    );
+    const whole = diffRobotsTxt(OLD, 'User-agent: *\nDisallow: /\n');
+    const diff = diffRobotsTxt(OLD, 'User-agent: *\nDisallow: /\n', { maxChecks: 2 });
+    // Googlebot and * read different groups: each comparison counts once.
+    expect(diff.checked.checks).toBe(2);
+    expect(diff.checked.omitted).toBe(whole.checked.checks - 2);
     expect(diff.checked.truncated).toBe(true);
+    expect(formatDiffText(diff)).toContain(
+      `Incomplete: the check limit left ${diff.checked.omitted} URL × crawler checks out.`,
+    );
     expect(() => diffRobotsTxt(OLD, 42 as never)).toThrow(/^diffRobotsTxt: after/);
     expect(() => diffRobotsTxt(OLD, OLD, { agents: 'x' as never })).toThrow(TypeError);
     expect(() => diffRobotsTxt(OLD, OLD, { maxChecks: 0 })).toThrow(/maxChecks/);

@@ -83,19 +83,29 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
       entries.delete(key);
       return Promise.resolve();
     },
-    reserve(key, interval) {
+    reserve(key, interval, slot = {}) {
       const time = now();
-      const start = Math.max(time, slots.get(key) ?? time);
+      const { limit = Number.POSITIVE_INFINITY, floor = 0, hold = false } = slot;
+      let free = slots.get(key) ?? time;
+      // Only this store writes here, but the same rule as a shared store's: never beyond `limit`.
+      const repaired = free > time + limit ? { repaired: true } : {};
+      if (free > time + limit) free = time;
+      if (hold) {
+        slots.set(key, Math.max(free, time + interval));
+        return Promise.resolve({ wait: 0, ...repaired });
+      }
+      const start = Math.max(time, free, time + floor);
       slots.set(key, start + interval);
-      return Promise.resolve(start - time);
+      return Promise.resolve({ wait: start - time, ...repaired });
     },
     claim(key, interval) {
       const time = now();
       const last = starts.get(key);
-      if (last !== undefined && time < last + interval)
-        return Promise.resolve(last + interval - time);
+      if (last !== undefined && time < last + interval) {
+        return Promise.resolve({ wait: last + interval - time });
+      }
       starts.set(key, time);
-      return Promise.resolve(0);
+      return Promise.resolve({ wait: 0 });
     },
     lock(key, ttl) {
       const held = locks.get(key);
@@ -106,6 +116,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore 
         release() {
           if (locks.get(key)?.token === token) locks.delete(key);
           return Promise.resolve();
+        },
+        renew(extension) {
+          const current = locks.get(key);
+          if (current?.token !== token || current.until <= now()) return Promise.resolve(false);
+          current.until = now() + extension;
+          return Promise.resolve(true);
         },
       };
       return Promise.resolve(lock);

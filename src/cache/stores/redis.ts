@@ -1,30 +1,36 @@
 /**
  * A Redis {@link CacheStore}, so that many crawler processes on many machines share one copy of
- * each origin's robots.txt and one fetch per origin per expiry. Exported as `robots-rep/redis`.
+ * each origin's robots.txt, one fetch per origin per expiry and one request pace per origin.
+ * Exported as `robots-rep/redis`.
  */
 
 import { argumentError } from '../../errors.js';
-import { type CacheLock, type CacheStore, isCacheEntry } from '../store.js';
+import { type CacheLock, type CacheStore, isCacheEntry, type SlotReply } from '../store.js';
+import { accessOf, type RedisCommandClient } from './redis-client.js';
+import {
+  claimScript,
+  lockScript,
+  releaseScript,
+  renewScript,
+  reserveScript,
+} from './redis-scripts.js';
 
-/** The part of a node-redis v5 client (`createClient()` from `redis`) the store uses. */
-export interface NodeRedisCommandClient {
-  sendCommand(args: string[], options?: { timeout?: number }): Promise<unknown>;
-}
-
-/** The part of an ioredis client (`new Redis()` from `ioredis`) the store uses. */
-export interface IoRedisCommandClient {
-  call(command: string, ...args: string[]): Promise<unknown>;
-}
-
-/** A Redis client the store can use: node-redis v5 or ioredis, as they are. */
-export type RedisCommandClient = NodeRedisCommandClient | IoRedisCommandClient;
+export type {
+  IoRedisCommandClient,
+  NodeRedisClusterClient,
+  NodeRedisCommandClient,
+  NodeRedisSentinelClient,
+  RedisCommandClient,
+} from './redis-client.js';
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
   /**
-   * A connected client, node-redis or ioredis. Create it so that commands fail at once while
-   * Redis is down (node-redis: `disableOfflineQueue: true`; ioredis: `enableOfflineQueue: false`),
-   * and the robots client then works from memory.
+   * A connected client: node-redis v5 (`createClient`, `createCluster`, `createSentinel`) or
+   * ioredis (`new Redis()`, also with `sentinels`, or `new Cluster()`); anything else is refused
+   * with a TypeError. Create it so that commands fail at once while Redis is down (node-redis:
+   * `disableOfflineQueue: true`; ioredis: `enableOfflineQueue: false`): checks then work from
+   * memory and `acquire` waits for Redis (see the client's `fleetSize`).
    */
   readonly client: RedisCommandClient;
   /**
@@ -35,68 +41,47 @@ export interface RedisStoreOptions {
    */
   readonly prefix?: string;
   /**
-   * Milliseconds a command may take before the store gives up on it (it then rejects, and the
-   * robots client carries on from memory).
+   * Milliseconds a command may take before the store gives up on it (it then rejects: checks
+   * carry on from memory, `acquire` waits and tries again).
    * @default 1000
    */
   readonly commandTimeout?: number;
+  /**
+   * Receives the store's one-time warnings: a server whose `maxmemory-policy` evicts keys, or
+   * whose policy could not be read.
+   * @default console.warn
+   */
+  readonly onWarning?: (message: string) => void;
 }
 
-/** Deletes the lock only if it still holds our token (a lapsed lock may belong to another). */
-const releaseScript =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+/** What {@link RedisStore.checkEvictionPolicy} found on each master. */
+export interface EvictionPolicyReport {
+  /** Master (`host:port` where the client says) → its `maxmemory-policy`, or undefined. */
+  readonly policies: Readonly<Record<string, string | undefined>>;
+  /** Masters whose policy evicts keys (anything but `noeviction`). */
+  readonly evicting: readonly string[];
+  /** Masters whose policy could not be read (`CONFIG GET` refused, as on managed Redis). */
+  readonly unknown: readonly string[];
+}
+
+/** The Redis store: a {@link CacheStore} that also reports its servers' eviction policy. */
+export interface RedisStore extends CacheStore {
+  /**
+   * Reads `maxmemory-policy` on every master. Done once by itself on the store's first command,
+   * which warns (through `onWarning`) about a policy that evicts or could not be read.
+   */
+  checkEvictionPolicy(): Promise<EvictionPolicyReport>;
+}
 
 /**
- * Takes the lock (KEYS[1]) for token ARGV[1] for ARGV[2] ms. A lock that is held but has no TTL,
- * or more of it left than a lock of ours would ever have, was not taken by this protocol (or was
- * planted): it is taken over instead of waited for.
- */
-const lockScript = `
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
-local left = redis.call('pttl', KEYS[1])
-if left == -1 or left > tonumber(ARGV[2]) then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0`;
-
-/**
- * Reserves the next request slot of KEYS[1] (see `CacheStore.reserve`) in one atomic step, on
- * Redis's clock (`TIME`), so that processes on machines with different clocks agree: the slot
- * starts at the later of now and the stored next free time, which moves to slot + ARGV[1] ms.
- * Times are kept to the microsecond; the reply, the ms to wait, is rounded up. The key lapses a minute after the last slot it gave.
- */
-const reserveScript = `
-local now = redis.call('time')
-local ms = tonumber(now[1]) * 1000 + tonumber(now[2]) / 1000
-local free = tonumber(redis.call('get', KEYS[1]) or '0') or 0
-local start = math.max(ms, free)
-local nextFree = start + tonumber(ARGV[1])
-redis.call('set', KEYS[1], string.format('%.3f', nextFree), 'PX', string.format('%d', math.ceil(nextFree - ms) + 60000))
-return math.ceil(start - ms)`;
-
-/**
- * Claims the start of a request to KEYS[1] (see `CacheStore.claim`): 0 and now recorded, unless
- * the last start was less than ARGV[1] ms ago; then the ms left.
- */
-const claimScript = `
-local now = redis.call('time')
-local ms = tonumber(now[1]) * 1000 + tonumber(now[2]) / 1000
-local last = tonumber(redis.call('get', KEYS[1]) or '')
-local interval = tonumber(ARGV[1])
-if last and ms < last + interval then return math.ceil(last + interval - ms) end
-redis.call('set', KEYS[1], string.format('%.3f', ms), 'PX', string.format('%d', interval + 60000))
-return 0`;
-
-/**
- * A {@link CacheStore} on Redis: entries as JSON strings with a TTL (`SET … PX`), a lock per
+ * A {@link CacheStore} on Redis: entries as JSON strings with a TTL (`SET … PX`), a lease per
  * origin so that one process fetches while the others wait for its entry, and an atomic
  * next-slot reservation per origin (a Lua script) so that the fleet shares one request pace.
  *
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * import { createRobotsClient } from 'robots-rep';
+ * import { createRobotsClient } from 'robots-rep/node';
  * import { createRedisStore } from 'robots-rep/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true })
@@ -106,9 +91,14 @@ return 0`;
  * // or, with ioredis: createRedisStore({ client: new Redis(url, { enableOfflineQueue: false }) })
  * ```
  */
-export function createRedisStore(options: RedisStoreOptions): CacheStore {
-  const { client, prefix = 'robots-rep:v1:', commandTimeout = 1000 } = options;
-  const run = commandRunner(client);
+export function createRedisStore(options: RedisStoreOptions): RedisStore {
+  const {
+    client,
+    prefix = 'robots-rep:v1:',
+    commandTimeout = 1000,
+    onWarning = (message: string) => console.warn(message),
+  } = options;
+  const access = accessOf(client);
   if (!(commandTimeout > 0)) {
     throw argumentError(
       'createRedisStore',
@@ -117,14 +107,24 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
       commandTimeout,
     );
   }
+  // The policy is read once, on the first command (again later if Redis could not be reached).
+  let policyChecked = false;
 
-  function send(args: string[]): Promise<unknown> {
+  function send(args: string[], key: string | undefined): Promise<unknown> {
+    if (!policyChecked) {
+      policyChecked = true;
+      checkEvictionPolicy(true).catch(() => {});
+    }
+    return timed(access.run(args, key, commandTimeout), args[0]!);
+  }
+
+  function timed(command: Promise<unknown>, name: string): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`Redis ${args[0]} timed out after ${commandTimeout} ms`)),
+        () => reject(new Error(`Redis ${name} timed out after ${commandTimeout} ms`)),
         commandTimeout,
       );
-      run(args, commandTimeout).then(
+      command.then(
         (value) => {
           clearTimeout(timer);
           resolve(value);
@@ -137,9 +137,60 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
     });
   }
 
+  const script = (source: string, key: string, ...args: string[]) =>
+    send(['EVAL', source, '1', key, ...args], key);
+
+  async function checkEvictionPolicy(warn = false): Promise<EvictionPolicyReport> {
+    const policies: Record<string, string | undefined> = {};
+    const reasons: string[] = [];
+    let unreachable = false;
+    try {
+      for (const master of await access.masters()) {
+        try {
+          const reply = await timed(master.run(['CONFIG', 'GET', 'maxmemory-policy']), 'CONFIG');
+          policies[master.name] = policyOf(reply);
+        } catch (error) {
+          policies[master.name] = undefined;
+          reasons.push(String(error instanceof Error ? error.message : error));
+          // A reply error (NOPERM, ERR unknown command…) is a refusal; anything else is Redis
+          // out of reach, and the policy is read again on a later command.
+          unreachable ||= !isReplyError(error);
+        }
+      }
+    } catch (error) {
+      policies['redis'] = undefined;
+      reasons.push(String(error instanceof Error ? error.message : error));
+      unreachable = true;
+    }
+    if (unreachable && warn) {
+      policyChecked = false;
+      return { policies, evicting: [], unknown: Object.keys(policies) };
+    }
+    const names = Object.keys(policies);
+    const evicting = names.filter((name) => (policies[name] ?? 'noeviction') !== 'noeviction');
+    const unknown = names.filter((name) => policies[name] === undefined);
+    if (warn && evicting.length > 0) {
+      onWarning(
+        `robots-rep: Redis evicts keys (maxmemory-policy ${evicting.map((name) => `${policies[name]} on ${name}`).join(', ')}): ` +
+          'every key of the store has a TTL, so allkeys-* and volatile-* policies both evict them; ' +
+          'an evicted pacing key makes acquires wait a full spacing, an evicted entry or lock costs a ' +
+          'refetch. Set maxmemory-policy noeviction (the keys expire by themselves) or give the store ' +
+          'a Redis of its own.',
+      );
+    }
+    if (warn && unknown.length > 0) {
+      onWarning(
+        `robots-rep: could not read Redis's maxmemory-policy on ${unknown.join(', ')} (${reasons[0] ?? 'no reply'}): ` +
+          'if it evicts keys (allkeys-* or volatile-*), pacing keys lost to eviction make acquires ' +
+          'wait a full spacing and entries are refetched; make sure it is noeviction.',
+      );
+    }
+    return { policies, evicting, unknown };
+  }
+
   return {
     async get(key) {
-      const value = await send(['GET', prefix + key]);
+      const value = await send(['GET', prefix + key], prefix + key);
       if (value === null || value === undefined) return undefined;
       let entry: unknown;
       try {
@@ -151,41 +202,43 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
       return isCacheEntry(entry) ? entry : undefined;
     },
     async set(key, entry, ttl) {
-      await send(['SET', prefix + key, JSON.stringify(entry), ...expiry(ttl)]);
+      await send(['SET', prefix + key, JSON.stringify(entry), ...expiry(ttl)], prefix + key);
     },
     async delete(key) {
-      await send(['DEL', prefix + key]);
+      await send(['DEL', prefix + key], prefix + key);
     },
-    async reserve(key, interval) {
-      const reply = await send([
-        'EVAL',
+    async reserve(key, interval, slot = {}) {
+      const { limit = Number.POSITIVE_INFINITY, floor = 0, hold = false } = slot;
+      const reply = await script(
         reserveScript,
-        '1',
         `${prefix}pace:${key}`,
-        String(Math.max(0, Math.ceil(interval))),
-      ]);
-      return waitOf(reply, 'reserve');
+        wholeMs(interval),
+        Number.isFinite(limit) ? wholeMs(limit) : '-1',
+        wholeMs(floor),
+        hold ? '1' : '0',
+      );
+      return replyOf(reply, 'reserve');
     },
-    async claim(key, interval) {
-      const reply = await send([
-        'EVAL',
+    async claim(key, interval, slot = {}) {
+      const { limit = Number.POSITIVE_INFINITY } = slot;
+      const reply = await script(
         claimScript,
-        '1',
         `${prefix}started:${key}`,
-        String(Math.max(0, Math.ceil(interval))),
-      ]);
-      return waitOf(reply, 'claim');
+        wholeMs(interval),
+        Number.isFinite(limit) ? wholeMs(limit) : '-1',
+      );
+      return replyOf(reply, 'claim');
     },
     async lock(key, ttl) {
       const lockKey = `${prefix}lock:${key}`;
       const token = crypto.randomUUID();
       const release = async (): Promise<void> => {
-        await send(['EVAL', releaseScript, '1', lockKey, token]);
+        await script(releaseScript, lockKey, token);
       };
       let reply: unknown;
       try {
         // A lock always lapses: its TTL is a whole number of ms ≥ 1, even for an infinite ttl.
-        reply = await send(['EVAL', lockScript, '1', lockKey, token, String(lockMs(ttl))]);
+        reply = await script(lockScript, lockKey, token, String(lockMs(ttl)));
       } catch (error) {
         // The command may still run after we gave up on it: take back whatever it took, so no
         // orphan lock holds the others off (the release runs after it on the same connection).
@@ -193,40 +246,54 @@ export function createRedisStore(options: RedisStoreOptions): CacheStore {
         throw error;
       }
       if (Number(reply) !== 1) return undefined;
-      const lock: CacheLock = { release };
+      const lock: CacheLock = {
+        release,
+        async renew(extension) {
+          return Number(await script(renewScript, lockKey, token, String(lockMs(extension)))) === 1;
+        },
+      };
       return lock;
     },
+    checkEvictionPolicy: () => checkEvictionPolicy(false),
   };
 }
 
-/** A script's reply as a wait in ms; anything else is an error (the client then paces alone). */
-function waitOf(reply: unknown, operation: string): number {
-  const wait = Number(reply);
-  if (!Number.isFinite(wait) || wait < 0) {
+/** A script's reply as a {@link SlotReply}; anything else is an error (a store fault). */
+function replyOf(reply: unknown, operation: string): SlotReply {
+  const [wait, repaired, lost] = Array.isArray(reply) ? reply.map(Number) : [Number.NaN];
+  if (wait === undefined || !Number.isFinite(wait) || wait < 0) {
     throw new Error(`Redis ${operation} replied ${String(reply)}, not a wait in ms`);
   }
-  return wait;
+  return {
+    wait,
+    ...(repaired === 1 ? { repaired: true } : {}),
+    ...(lost === 1 ? { lost: true } : {}),
+  };
 }
 
-/** How commands are sent with `client`: ioredis's `call`, or node-redis's `sendCommand`. */
-function commandRunner(
-  client: RedisCommandClient,
-): (args: string[], timeout: number) => Promise<unknown> {
-  // ioredis has both, and its `sendCommand` takes a Command object: `call` first.
-  if (typeof (client as Partial<IoRedisCommandClient>)?.call === 'function') {
-    const io = client as IoRedisCommandClient;
-    return (args) => io.call(args[0]!, ...args.slice(1));
-  }
-  if (typeof (client as Partial<NodeRedisCommandClient>)?.sendCommand === 'function') {
-    const node = client as NodeRedisCommandClient;
-    return (args, timeout) => node.sendCommand(args, { timeout });
-  }
-  throw argumentError(
-    'createRedisStore',
-    'options.client',
-    'a connected node-redis or ioredis client',
-    client,
+/** Whether `error` is Redis's reply to a command (as both clients name it), not a lost connection. */
+function isReplyError(error: unknown): boolean {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    name === 'ReplyError' || name === 'ErrorReply' || /^(ERR|NOPERM|WRONGTYPE)\b/.test(message)
   );
+}
+
+/** `CONFIG GET`'s reply (a [name, value] list, or a map with RESP3) → the value. */
+function policyOf(reply: unknown): string | undefined {
+  if (Array.isArray(reply)) return reply[1] === undefined ? undefined : String(reply[1]);
+  if (reply instanceof Map) return reply.get('maxmemory-policy');
+  if (typeof reply === 'object' && reply !== null) {
+    const value = (reply as Record<string, unknown>)['maxmemory-policy'];
+    return value === undefined ? undefined : String(value);
+  }
+  return undefined;
+}
+
+/** A duration as whole ms for a script argument (never negative). */
+function wholeMs(value: number): string {
+  return String(Math.max(0, Math.ceil(value)));
 }
 
 /** A lock's TTL in whole milliseconds: at least 1, and finite (Redis takes no `Infinity`). */

@@ -6,6 +6,7 @@
 
 import type { LintFamily } from '../context.js';
 import { aiPreferences } from './ai-preferences.js';
+import { crawlDelay } from './crawl-delay.js';
 import { directives } from './directives.js';
 import { encoding } from './encoding.js';
 import { groups } from './groups.js';
@@ -23,6 +24,7 @@ export const families: readonly LintFamily[] = [
   limits,
   directives,
   groups,
+  crawlDelay,
   patterns,
   values,
   rules,
