@@ -18,13 +18,13 @@ import {
 } from './hosts.js';
 import type { SitemapSettings } from './options.js';
 import { skipped, urlEntry } from './records.js';
+import { type ScopeDecision, sitemapScope } from './scope.js';
 import type {
   SitemapFileRecord,
   SitemapFormat,
   SitemapProblem,
   SitemapRecord,
   SitemapUrlEntry,
-  UrlScope,
 } from './types.js';
 import { type RawEntry, SitemapReadError } from './xml.js';
 
@@ -71,12 +71,6 @@ function attempt(step: () => void): { error: unknown } | undefined {
   }
 }
 
-/** The directory a sitemap covers: `scheme://host[:port]/path/up/to/last/slash/`. */
-function directoryOf(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
-}
-
 /**
  * Reads `item`, yielding its entries a chunk's worth at a time, then (last) its record. Rethrows
  * the caller's abort.
@@ -109,22 +103,11 @@ export async function* readSitemapFile(
     httpStatus = opened.httpStatus;
     contentType = opened.contentType;
     if (!opened.ok) throw new Stop(opened.problem, opened.error);
-    const directory = directoryOf(finalUrl);
-    const origin = new URL(finalUrl).origin;
     const names = new Set([item.url, finalUrl, ...item.ancestors]);
     const isAtomOrRss = (): boolean => format === 'atom' || format === 'rss';
-    const siteRobots =
-      settings.agents.length > 0 ? await run.hosts.get(origin) : run.hosts.known(origin);
-
-    // The robots.txt of `target`'s origin when it lists this sitemap, an index it came from, or
-    // (for a child sitemap) `target` itself.
-    const listedBy = async (target: string, self = false): Promise<HostRobots | undefined> => {
-      const robots = await run.hosts.get(new URL(target).origin);
-      if (robots === undefined) return undefined;
-      if (self && robots.sitemaps.has(target)) return robots;
-      for (const name of names) if (robots.sitemaps.has(name)) return robots;
-      return undefined;
-    };
+    const scope = await sitemapScope(run.hosts, finalUrl, names, settings.agents.length > 0);
+    const { directory, root } = scope;
+    const origin = root.slice(0, -1);
 
     const entries: RawEntry[] = [];
     const reader = createContentReader(contentType, opened.servedAsHtml, (entry) => {
@@ -144,7 +127,7 @@ export async function* readSitemapFile(
       }
       // sitemaps.org: an index lists sitemaps of its own site; another site's only when that
       // site's robots.txt lists them (a cross submit).
-      if (new URL(child).origin !== origin && (await listedBy(child, true)) === undefined) {
+      if (new URL(child).origin !== origin && (await scope.listedBy(child, true)) === undefined) {
         return skipped(
           child,
           item,
@@ -180,27 +163,27 @@ export async function* readSitemapFile(
       run.totals.urls += 1;
       const plain = canonicalUnder(entry.loc, directory);
       if (plain !== undefined) {
-        return urlEntry(entry, plain, finalUrl, 'directory', verdicts(siteRobots, plain));
+        return urlEntry(entry, plain, finalUrl, 'directory', verdicts(scope.siteRobots, plain));
       }
       const loc =
-        entry.loc.length > MAX_URL
+        canonicalUnder(entry.loc, root) ??
+        (entry.loc.length > MAX_URL
           ? undefined
-          : normalizeUrl(entry.loc, isAtomOrRss() ? finalUrl : undefined);
+          : normalizeUrl(entry.loc, isAtomOrRss() ? finalUrl : undefined));
       if (loc === undefined) {
         counts.invalid += 1;
         return undefined;
       }
-      if (loc.startsWith(directory)) {
-        return urlEntry(entry, loc, finalUrl, 'directory', verdicts(siteRobots, loc));
-      }
-      return listedBy(loc).then((robots) => {
-        if (robots === undefined) {
+      const place = (decision: ScopeDecision): SitemapRecord | undefined => {
+        if (decision.scope === 'outside') {
           counts.outOfScope += 1;
           if (!settings.includeOutOfScope) return undefined;
           return urlEntry(entry, loc, finalUrl, 'outside', undefined);
         }
-        return urlEntry(entry, loc, finalUrl, 'robots-txt', verdicts(robots, loc));
-      });
+        return urlEntry(entry, loc, finalUrl, decision.scope, verdicts(decision.robots, loc));
+      };
+      const decision = scope.of(loc);
+      return decision instanceof Promise ? decision.then(place) : place(decision);
     };
     // A chunk's records go out as one batch (a yield per record through every layer of async
     // generators would cost more than the parse); what an error stops keeps those before it.

@@ -4,11 +4,12 @@ import type { VerdictChange } from '../../src/index.js';
 import type { DiffList, DiffView } from './diff-view.js';
 import { h, replace, visible } from './dom.js';
 import { shownUrl } from './evaluate.js';
+import { formatCount } from './limits.js';
 
 const verdictText = (v: VerdictChange['before']): string =>
   `${v.allowed ? 'allowed' : 'disallowed'}${v.line > 0 ? ` (line ${v.line}: ${visible(v.rule ?? '')})` : ''}`;
 
-const count = (n: number): string => n.toLocaleString('en');
+const count = (n: number): string => formatCount(n);
 
 /** The rule changes, then the verdict changes for your URLs and for the paths the rules name. */
 export function renderDiff(
@@ -86,10 +87,60 @@ function ruleChanges(diff: DiffView, onLine: (line: number) => void): HTMLElemen
   );
 }
 
+/** Changes shown on one page of a list; the pager reaches every one. */
+export const DIFF_PAGE = 500;
+
 function verdictChanges(list: DiffList, id: string, checked: string): HTMLElement {
   if (list.total === 0) {
     return h('p', { class: 'summary', id }, `No verdict changes: ${checked}.`);
   }
+  const body = h('tbody', {});
+  const pager = h('nav', { class: 'pager', 'aria-label': 'Pages of changes' });
+  const pages = Math.ceil(list.changes.length / DIFF_PAGE);
+  const show = (page: number) => {
+    const first = page * DIFF_PAGE;
+    const rows = list.changes.slice(first, first + DIFF_PAGE);
+    replace(
+      body,
+      ...rows.map((v) =>
+        h(
+          'tr',
+          {},
+          h('td', { class: 'code url' }, visible(shownUrl(v.url))),
+          h('td', {}, visible(v.agent)),
+          h('td', { class: v.before.allowed ? 'allowed' : 'disallowed' }, verdictText(v.before)),
+          h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
+        ),
+      ),
+    );
+    if (pages > 1) {
+      replace(
+        pager,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'previous',
+            disabled: page === 0,
+            onclick: () => show(page - 1),
+          },
+          'Previous',
+        ),
+        ` Changes ${count(first + 1)}–${count(first + rows.length)} of ${count(list.changes.length)} `,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'next',
+            disabled: page === pages - 1,
+            onclick: () => show(page + 1),
+          },
+          'Next',
+        ),
+      );
+    }
+  };
+  show(0);
   return h(
     'div',
     { id },
@@ -98,13 +149,16 @@ function verdictChanges(list: DiffList, id: string, checked: string): HTMLElemen
       { class: 'summary' },
       `${count(list.total)} verdict${list.total === 1 ? '' : 's'} change: ${checked}.`,
     ),
-    list.total > list.changes.length
+    list.total > DIFF_PAGE
       ? h(
           'p',
-          { class: 'note', 'data-cut': id },
-          `A long list: the first ${count(list.changes.length)} of ${count(list.total)} changes are shown.`,
+          { class: 'note', 'data-long': id },
+          list.total > list.changes.length
+            ? `A long list: ${count(list.changes.length)} of ${count(list.total)} changes can be paged through, ${count(DIFF_PAGE)} at a time; the rest are counted.`
+            : `A long list: all ${count(list.total)} changes, ${count(DIFF_PAGE)} a page.`,
         )
       : null,
+    pages > 1 ? pager : null,
     h(
       'div',
       { class: 'table-scroll' },
@@ -120,24 +174,7 @@ function verdictChanges(list: DiffList, id: string, checked: string): HTMLElemen
             ...['URL', 'Crawler', 'Base', 'Draft'].map((t) => h('th', { scope: 'col' }, t)),
           ),
         ),
-        h(
-          'tbody',
-          {},
-          ...list.changes.map((v) =>
-            h(
-              'tr',
-              {},
-              h('td', { class: 'code url' }, visible(shownUrl(v.url))),
-              h('td', {}, visible(v.agent)),
-              h(
-                'td',
-                { class: v.before.allowed ? 'allowed' : 'disallowed' },
-                verdictText(v.before),
-              ),
-              h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
-            ),
-          ),
-        ),
+        body,
       ),
     ),
   );
