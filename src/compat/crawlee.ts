@@ -241,3 +241,51 @@ export function withRobotsClient<T extends CrawlerClass>(Crawler: T, client?: Ro
 
 /** crawlee's other name for the class (`RobotsFile`), exported beside it as crawlee does. */
 export { RobotsTxtFile as RobotsFile };
+
+/** What {@link pacingHook} reads of a crawlee crawling context. */
+export interface PacedContext {
+  readonly request: { readonly url: string };
+  /** Present for browser crawlers (the navigation is the browser's, not got's). */
+  readonly page?: unknown;
+}
+
+/** The part of got's options (an HTTP crawler's second hook argument) the hook extends. */
+export interface GotHookOptions {
+  hooks?: { beforeRequest?: unknown[] | undefined } | undefined;
+}
+
+/**
+ * A crawlee pre-navigation hook that waits for each request's slot (`client.acquire`) as late as
+ * the crawler lets it: for HTTP crawlers (`HttpCrawler`, `CheerioCrawler`, …) in got's
+ * `beforeRequest` hook, after got-scraping has built the request and right before it is sent —
+ * the first request of a process spends a long while there (loading its header generator), and
+ * a slot taken before it would let the next request reach the origin right after it — and once
+ * per redirect, for the URL requested; for browser crawlers at once.
+ *
+ * @example
+ * ```ts no-run
+ * const crawler = new PoliteCrawler({ preNavigationHooks: [pacingHook(robots)], requestHandler });
+ * ```
+ */
+export function pacingHook(
+  client?: RobotsClient,
+  agent?: AgentQuery,
+): (context: PacedContext, gotOptions?: GotHookOptions) => Promise<void> {
+  const robots = client ?? defaultClient();
+  const acquire = async (url: string): Promise<void> => {
+    await robots.acquire(url, agent);
+  };
+  return async (context, gotOptions) => {
+    const { url } = context.request;
+    if (context.page !== undefined || typeof gotOptions !== 'object' || gotOptions === null) {
+      await acquire(url);
+      return;
+    }
+    gotOptions.hooks ??= {};
+    gotOptions.hooks.beforeRequest = [
+      ...(gotOptions.hooks.beforeRequest ?? []),
+      (options: { readonly url?: unknown } | undefined) =>
+        acquire(options?.url === undefined ? url : String(options.url)),
+    ];
+  };
+}

@@ -13,8 +13,10 @@ import { groups } from './groups.js';
 import { limits } from './limits.js';
 import { patterns } from './patterns.js';
 import { readings } from './readings.js';
+import { resources } from './resources.js';
 import { rules } from './rules.js';
 import { sitemaps } from './sitemaps.js';
+import { values } from './values.js';
 
 /** The families, in catalog order. */
 export const families: readonly LintFamily[] = [
@@ -24,7 +26,9 @@ export const families: readonly LintFamily[] = [
   groups,
   crawlDelay,
   patterns,
+  values,
   rules,
+  resources,
   sitemaps,
   readings,
   aiPreferences,
