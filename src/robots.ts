@@ -21,7 +21,12 @@ import {
   resolveOptions,
   type SizedBodyText,
 } from './parse/body.js';
-import { parseCrawlDelay } from './parse/crawl-delay.js';
+import {
+  crawlDelayReason,
+  isCrawlDelayKey,
+  parseCrawlDelay,
+  slowestPacing,
+} from './parse/crawl-delay.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
@@ -34,6 +39,7 @@ import {
   ReadingRobotsTxt,
 } from './readings/reading-robots.js';
 import type {
+  CrawlDelayExplanation,
   Explanation,
   Group,
   Interpretation,
@@ -51,7 +57,7 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
+import { byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
@@ -349,25 +355,37 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const groups = new Set(this.#resolution(agent, 'crawlDelay').groups);
-    for (const directive of this.directives) {
-      if (!groups.has(directive.group)) continue;
-      if (!asciiLowerCase(directive.key).startsWith('crawl-delay')) continue;
-      const seconds = parseCrawlDelay(directive.value);
-      if (seconds !== undefined) return seconds;
-    }
-    return undefined;
+    return this.#crawlDelays(agent, 'crawlDelay')?.slowest.value;
+  }
+
+  explainCrawlDelay(agent: string | readonly string[]): CrawlDelayExplanation | undefined {
+    const found = this.#crawlDelays(agent, 'explainCrawlDelay');
+    if (found === undefined) return undefined;
+    const { slowest, all } = found;
+    return {
+      seconds: slowest.value,
+      line: slowest.line,
+      lines: all.map(({ line, value }) => ({ line, seconds: value })),
+      reason: crawlDelayReason(toAgentList(agent, 'explainCrawlDelay'), slowest, all),
+    };
   }
 
   requestRate(agent: string | readonly string[]): RequestRate | undefined {
     const groups = new Set(this.#resolution(agent, 'requestRate').groups);
-    for (const directive of this.directives) {
-      if (!groups.has(directive.group)) continue;
-      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
-      const rate = parseRequestRate(directive.value);
-      if (rate !== undefined) return rate;
-    }
-    return undefined;
+    const found = slowestPacing(
+      this.directives,
+      groups,
+      (key) => key === 'request-rate',
+      parseRequestRate,
+      (rate) => rate.seconds / rate.requests,
+    );
+    return found?.slowest.value;
+  }
+
+  /** The valid Crawl-delay lines of `agent`'s groups, and the slowest (RFC 9309 groups merged). */
+  #crawlDelays(agent: string | readonly string[], caller: string) {
+    const groups = new Set(this.#resolution(agent, caller).groups);
+    return slowestPacing(this.directives, groups, isCrawlDelayKey, parseCrawlDelay, (s) => s);
   }
 
   toJSON(): RobotsTxtData {

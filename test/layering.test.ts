@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // The folders are the architecture (CONTRIBUTING.md): each layer imports only from layers below
 // it, so the graph has no cycle and a newcomer can read it bottom-up.
 //   util ← parse ← match ← (robots, explain, extensions, readings) ← changes ← fetch, lint, audit ← verify ← cache
-//   ← compat, node, ai-preferences ← index ← cli, web
+//   ← node, ai-preferences ← sitemaps ← compat ← index ← cli, web
 const LAYERS: Readonly<Record<string, number>> = {
   'types.ts': 0.5,
   'errors.ts': 0.5,
@@ -25,7 +25,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   report: 4,
   verify: 4.5,
   cache: 5,
-  compat: 6,
+  // Drop-ins over the Node entries: robots-rep/crawlee reads sitemaps through robots-rep/sitemaps.
+  compat: 6.7,
   node: 6,
   // robots-rep/ai-preferences: a subpath entry (it depends on structured-headers).
   'ai-preferences': 6,

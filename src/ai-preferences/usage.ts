@@ -205,7 +205,8 @@ function resolutionOf(
  * `use=` level, and an answer per purpose. A URL the agent may not fetch has no preference and
  * every purpose `blocked`. Accepts a fetch outcome's policy too (`allowAll`, `disallowAll`): it
  * has no lines, so only fetchability is known. Throws a `TypeError` for a bad argument and for a
- * file parsed with the `draft-1996` or `python-urllib` reading, which predate these lines.
+ * file parsed with the `draft-1996`, `python-urllib` or `python-urllib-rfc9309` reading, which
+ * do not read these lines.
  *
  * @example
  * const robots = parseRobotsTxt('User-agent: *\nContent-Usage: train-ai=n\n');
@@ -219,7 +220,7 @@ export function usage(
   const isFile = 'directives' in robots && 'options' in robots;
   if (isFile) {
     const reading = robots.options.interpretation;
-    if (reading === 'draft-1996' || reading === 'python-urllib') {
+    if (reading !== 'google' && reading !== 'rfc9309') {
       throw new TypeError(
         `usage: the '${reading}' reading has no AI usage preferences; parse with interpretation 'google' or 'rfc9309'`,
       );

@@ -132,6 +132,10 @@ export interface RobotsClientStats extends ParsedCacheStats, PacingStats {
  * - when the store fails, the client keeps working from memory and reports it through
  *   `storeStatus` and `onStoreError`; it never answers "allowed" for lack of data.
  *
+ * This entry's client has **no address policy** (it runs in browsers): on Node, import
+ * `createRobotsClient` from `robots-rep/node`, which never connects to loopback, private or
+ * link-local addresses unless told to.
+ *
  * @example
  * ```ts
  * const robots = createRobotsClient({

@@ -6,6 +6,7 @@
  */
 
 import { parseResolved } from '../robots.js';
+import type { Interpretation } from '../types.js';
 import { type Deadline, startDeadline } from './deadline.js';
 import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
@@ -19,6 +20,11 @@ import {
 } from './options.js';
 import { type FetchTrace, ok, startTrace, unavailable, unreachable } from './outcomes.js';
 import { discard, readAtMost, untilAborted } from './read-stream.js';
+import {
+  readingFtpOutcome,
+  readingRedirectOutcome,
+  readingStatusOutcome,
+} from './reading-outcomes.js';
 import { nextHop } from './redirect.js';
 import type { FetchRobotsTxtResult } from './result.js';
 import { robotsTxtLocation } from './robots-url.js';
@@ -36,7 +42,14 @@ import { robotsTxtLocation } from './robots-url.js';
  * | 429, 5xx, DNS/connect/reset, timeout, malformed, stalled or cut body | `unreachable` | disallow all |
  * | redirect from https to http | `unreachable` (`refused: 'downgrade'`) | disallow all |
  *
+ * With `interpretation: 'python-urllib'` or `'python-urllib-rfc9309'`, a failed fetch maps as
+ * Python's `RobotFileParser.read()` maps it instead (401/403 disallow, 429 allows as any 4xx, a
+ * redirect leading nowhere disallows): docs/readings.md, "Fetch outcomes".
+ *
  * `ftp:` URLs need FTP, which only `robots-rep/node` has; here they are unreachable.
+ *
+ * This entry has **no address policy**: it fetches whatever `options.fetch` can reach, loopback
+ * and private addresses included. On Node, import `fetchRobotsTxt` from `robots-rep/node`.
  *
  * @throws {RobotsTxtError} when `url` has no robots.txt (see `robotsTxtUrl`).
  * @throws the signal's reason (an `AbortError`) when `options.signal` aborts.
@@ -132,7 +145,12 @@ async function fetchOverHttp(
         redirects: trace.redirects,
         maxRedirects,
       });
-      if (step.type === 'unavailable') return unavailable(trace, step.why);
+      if (step.type === 'unavailable') {
+        const own = readingRedirectOutcome(options.parse.interpretation, step.why);
+        return own === undefined
+          ? unavailable(trace, step.why)
+          : unreachable(trace, `${step.why}: ${own.why}`, { reason: own.reason });
+      }
       if (step.type === 'downgrade') {
         return unreachable(
           trace,
@@ -149,7 +167,7 @@ async function fetchOverHttp(
       return readSuccess(trace, response, options, deadline, signal, now);
     }
     discard(response);
-    return statusOutcome(trace, response, now);
+    return statusOutcome(trace, response, now, options.parse.interpretation);
   }
 }
 
@@ -199,13 +217,32 @@ async function readSuccess(
   });
 }
 
-/** The outcome of a status that is neither a redirect nor a success. */
+/**
+ * The outcome of a status that is neither a redirect nor a success: RFC 9309's, or the one the
+ * reading's crawler gives it (`reading-outcomes.ts`).
+ */
 function statusOutcome(
   trace: FetchTrace,
   response: FetchResponse,
   now: number,
+  interpretation: Interpretation,
 ): FetchRobotsTxtResult {
   const httpStatus = response.status;
+  const own = readingStatusOutcome(interpretation, httpStatus);
+  if (own?.status === 'unavailable') {
+    const maxAge = parseCacheLifetime(response.headers, now);
+    return unavailable(trace, `HTTP ${httpStatus}: ${own.why}`, {
+      reason: own.reason,
+      ...(maxAge === undefined ? {} : { maxAge }),
+    });
+  }
+  if (own !== undefined) {
+    const retryAfter = parseRetryAfter(response.headers, now);
+    return unreachable(trace, `HTTP ${httpStatus}: ${own.why}`, {
+      reason: own.reason,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    });
+  }
   if (httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) {
     const maxAge = parseCacheLifetime(response.headers, now);
     return unavailable(trace, `HTTP ${httpStatus}`, maxAge === undefined ? {} : { maxAge });
@@ -244,9 +281,11 @@ async function fetchOverFtp(
     }
     trace.ftpReply = reply;
     const what = `FTP ${describeError(error)}`;
-    return ftpReplyOutcome(reply) === 'unavailable'
+    if (ftpReplyOutcome(reply) !== 'unavailable') return unreachable(trace, what);
+    const own = readingFtpOutcome(parse.interpretation, what);
+    return own === undefined
       ? unavailable(trace, what)
-      : unreachable(trace, what);
+      : unreachable(trace, `${what}: ${own.why}`, { reason: own.reason });
   }
   if (retrieved.reply !== undefined) trace.ftpReply = retrieved.reply;
   return ok(trace, 'FTP RETR', {

@@ -49,16 +49,25 @@ function base(trace: FetchTrace): Base {
   };
 }
 
-/** Every URL disallowed (RFC 9309 §2.3.1.4), for `error`. */
+/**
+ * Every URL disallowed (RFC 9309 §2.3.1.4), for `error`; `reason`, given, says why in the terms
+ * of the reading that maps the outcome so (`reading-outcomes.ts`).
+ */
 export function unreachable(
   trace: FetchTrace,
   error: string,
-  extra: { readonly retryAfter?: number; readonly refused?: FetchRefusal } = {},
+  extra: {
+    readonly retryAfter?: number;
+    readonly refused?: FetchRefusal;
+    readonly reason?: string;
+  } = {},
 ): FetchRobotsTxtUnreachable {
-  const reason = `robots.txt unreachable (${error}), so every URL is disallowed (RFC 9309 §2.3.1.4)`;
+  const { reason: given, ...rest } = extra;
+  const reason =
+    given ?? `robots.txt unreachable (${error}), so every URL is disallowed (RFC 9309 §2.3.1.4)`;
   return {
     ...base(trace),
-    ...extra,
+    ...rest,
     status: 'unreachable',
     robots: disallowAll(reason),
     reason,
@@ -66,14 +75,16 @@ export function unreachable(
   };
 }
 
-/** Every URL allowed (RFC 9309 §2.3.1.3), because of `why`. */
+/** Every URL allowed (RFC 9309 §2.3.1.3), because of `why`; `reason` as for `unreachable`. */
 export function unavailable(
   trace: FetchTrace,
   why: string,
-  extra: { readonly maxAge?: number } = {},
+  extra: { readonly maxAge?: number; readonly reason?: string } = {},
 ): FetchRobotsTxtUnavailable {
-  const reason = `robots.txt unavailable (${why}), so every URL is allowed (RFC 9309 §2.3.1.3)`;
-  return { ...base(trace), ...extra, status: 'unavailable', robots: allowAll(reason), reason };
+  const { reason: given, ...rest } = extra;
+  const reason =
+    given ?? `robots.txt unavailable (${why}), so every URL is allowed (RFC 9309 §2.3.1.3)`;
+  return { ...base(trace), ...rest, status: 'unavailable', robots: allowAll(reason), reason };
 }
 
 /** The body's rules apply (RFC 9309 §2.3.1.1); `what` names the response (`HTTP 200`). */
