@@ -163,7 +163,7 @@ export {
   tokenize,
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
-export { compareReadings, readingsDisagree } from './readings/compare.js';
+export { compareReadings, READING_NAMES, readingsDisagree } from './readings/compare.js';
 export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,

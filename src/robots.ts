@@ -5,19 +5,12 @@
  */
 
 import { explainReason } from './explain.js';
+import { compileTableSet, createMatchState, endCheck, startCheck } from './match/compile.js';
+import type { MatchedEntry, MatchState, RuleMatcher } from './match/matcher.js';
 import { pathForMatching, urlToString } from './match/path.js';
-import { PathSearch } from './match/path-search.js';
-import type { IndexEntry, MatchState } from './match/rule-entry.js';
-import { RuleIndex } from './match/rule-index.js';
-import {
-  type RuleNumbers,
-  readRuleTable,
-  scanRules,
-  scansRules,
-  type TokenGroups,
-} from './match/rule-table.js';
+import { type RuleNumbers, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
-import { indexRuleTable } from './match/table-index.js';
+import type { TokenGroups } from './match/token-groups.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
@@ -28,7 +21,12 @@ import {
   resolveOptions,
   type SizedBodyText,
 } from './parse/body.js';
-import { parseCrawlDelay } from './parse/crawl-delay.js';
+import {
+  crawlDelayReason,
+  isCrawlDelayKey,
+  parseCrawlDelay,
+  slowestPacing,
+} from './parse/crawl-delay.js';
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
@@ -41,6 +39,7 @@ import {
   ReadingRobotsTxt,
 } from './readings/reading-robots.js';
 import type {
+  CrawlDelayExplanation,
   Explanation,
   Group,
   Interpretation,
@@ -58,14 +57,13 @@ import type {
   Selection,
   SitemapLine,
 } from './types.js';
-import { asciiLowerCase, byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
+import { byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
 
 /** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
 interface RuleSet {
   readonly groups: readonly number[];
-  index: RuleIndex | null;
-  /** Checks answered by scanning the rules before the index was made (`scansRules`). */
-  scans: number;
+  /** The groups' rules (`compileTableSet`), made on the set's first check. */
+  matcher: RuleMatcher | null;
   /** The resolution of agents named by exactly these groups, made on first use. */
   specific: OneSet | null;
 }
@@ -96,7 +94,7 @@ const NO_GROUPS: Resolution = {
   kind: 'set',
   selection: 'none',
   groups: [],
-  set: { groups: [], index: new RuleIndex([]), scans: 0, specific: null },
+  set: { groups: [], matcher: null, specific: null },
 };
 
 /**
@@ -104,7 +102,7 @@ const NO_GROUPS: Resolution = {
  * at once, so one object serves every file and no check allocates. It is emptied after each
  * read (so the next check starts empty, and it never keeps a dropped file's rules alive).
  */
-const SHARED_STATE: MatchState = { allow: null, disallow: null, search: new PathSearch() };
+const SHARED_STATE: MatchState = createMatchState();
 
 /**
  * The work (in `workBudget` units) of the last `isAllowed` or `matchingLine` of any file: for the
@@ -116,12 +114,6 @@ export function lastCheckWork(): number {
 
 /** No agent argument equals it: the first check always resolves (and type-checks) its agent. */
 const NO_AGENT: unique symbol = Symbol('no agent');
-
-function release(state: MatchState): void {
-  state.allow = null;
-  state.disallow = null;
-  state.search.release();
-}
 
 /**
  * A parsed robots.txt file. Create it with `parseRobotsTxt`.
@@ -193,7 +185,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
   #setOf(groups: readonly number[]): RuleSet {
     const first = this.#firstSet;
     if (first === null) {
-      this.#firstSet = { groups, index: null, scans: 0, specific: null };
+      this.#firstSet = { groups, matcher: null, specific: null };
       return this.#firstSet;
     }
     if (sameGroups(first.groups, groups)) return first;
@@ -201,7 +193,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const key = groups.join(',');
     let set = this.#sets.get(key);
     if (set === undefined) {
-      set = { groups, index: null, scans: 0, specific: null };
+      set = { groups, matcher: null, specific: null };
       this.#sets.set(key, set);
     }
     return set;
@@ -288,9 +280,9 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const text = this.#text.length * (this.#utf16 ? 2 : 1);
     const model = this.#model === undefined ? 0 : 200 * this.#model.lineFlags.length;
     let indexes = 0;
-    indexes += this.#firstSet?.index?.estimatedBytes ?? 0;
+    indexes += this.#firstSet?.matcher?.estimatedBytes ?? 0;
     if (this.#sets !== null)
-      for (const set of this.#sets.values()) indexes += set.index?.estimatedBytes ?? 0;
+      for (const set of this.#sets.values()) indexes += set.matcher?.estimatedBytes ?? 0;
     const table =
       this.#rules instanceof Int32Array ? 256 + 4 * this.#rules.length : 8 * this.#rules.length;
     return 1024 + text + table + model + indexes;
@@ -298,19 +290,17 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   isAllowed(url: string | URL, agent: string | readonly string[]): boolean {
     // Only the verdict: the indexes pass over rules that would change only the deciding line.
-    SHARED_STATE.search.verdictOnly = true;
-    const state = this.#match(url, agent, 'isAllowed');
+    const state = this.#match(url, agent, 'isAllowed', true);
     // Past its budget a check is not decided: it fails closed.
     const allowed = !state.search.exhausted && allowedBy(state);
-    release(SHARED_STATE);
+    endCheck(SHARED_STATE);
     return allowed;
   }
 
   matchingLine(url: string | URL, agent: string | readonly string[]): number {
-    SHARED_STATE.search.verdictOnly = false;
-    const state = this.#match(url, agent, 'matchingLine');
+    const state = this.#match(url, agent, 'matchingLine', false);
     const line = state.search.exhausted ? 0 : (decidingEntry(state)?.line ?? 0);
-    release(SHARED_STATE);
+    endCheck(SHARED_STATE);
     return line;
   }
 
@@ -319,11 +309,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
     const resolution = this.#resolution(agent, 'explain');
     const agents = toAgentList(agent, 'explain');
     // Its own state: the explanation keeps the entries, which the shared state would overwrite.
-    const state = this.#run(path, resolution, {
-      allow: null,
-      disallow: null,
-      search: new PathSearch(),
-    });
+    const state = this.#run(path, resolution, createMatchState(), false);
     if (state.search.exhausted) return this.#exhaustedExplanation(path, agents, resolution);
     const allowed = allowedBy(state);
     const groups = this.groups;
@@ -369,25 +355,37 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const groups = new Set(this.#resolution(agent, 'crawlDelay').groups);
-    for (const directive of this.directives) {
-      if (!groups.has(directive.group)) continue;
-      if (!asciiLowerCase(directive.key).startsWith('crawl-delay')) continue;
-      const seconds = parseCrawlDelay(directive.value);
-      if (seconds !== undefined) return seconds;
-    }
-    return undefined;
+    return this.#crawlDelays(agent, 'crawlDelay')?.slowest.value;
+  }
+
+  explainCrawlDelay(agent: string | readonly string[]): CrawlDelayExplanation | undefined {
+    const found = this.#crawlDelays(agent, 'explainCrawlDelay');
+    if (found === undefined) return undefined;
+    const { slowest, all } = found;
+    return {
+      seconds: slowest.value,
+      line: slowest.line,
+      lines: all.map(({ line, value }) => ({ line, seconds: value })),
+      reason: crawlDelayReason(toAgentList(agent, 'explainCrawlDelay'), slowest, all),
+    };
   }
 
   requestRate(agent: string | readonly string[]): RequestRate | undefined {
     const groups = new Set(this.#resolution(agent, 'requestRate').groups);
-    for (const directive of this.directives) {
-      if (!groups.has(directive.group)) continue;
-      if (asciiLowerCase(directive.key) !== 'request-rate') continue;
-      const rate = parseRequestRate(directive.value);
-      if (rate !== undefined) return rate;
-    }
-    return undefined;
+    const found = slowestPacing(
+      this.directives,
+      groups,
+      (key) => key === 'request-rate',
+      parseRequestRate,
+      (rate) => rate.seconds / rate.requests,
+    );
+    return found?.slowest.value;
+  }
+
+  /** The valid Crawl-delay lines of `agent`'s groups, and the slowest (RFC 9309 groups merged). */
+  #crawlDelays(agent: string | readonly string[], caller: string) {
+    const groups = new Set(this.#resolution(agent, caller).groups);
+    return slowestPacing(this.directives, groups, isCrawlDelayKey, parseCrawlDelay, (s) => s);
   }
 
   toJSON(): RobotsTxtData {
@@ -409,9 +407,14 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /** Runs the applicable rule indexes over the URL's path; the result is shared, read at once. */
-  #match(url: string | URL, agent: string | readonly string[], caller: string): MatchState {
+  #match(
+    url: string | URL,
+    agent: string | readonly string[],
+    caller: string,
+    verdictOnly: boolean,
+  ): MatchState {
     const path = pathForMatching(urlToString(url, caller), this.#rfc9309());
-    return this.#run(path, this.#resolution(agent, caller), SHARED_STATE);
+    return this.#run(path, this.#resolution(agent, caller), SHARED_STATE, verdictOnly);
   }
 
   /** The resolution of `agent`; crawlers check many URLs for the same agent(s): resolved once. */
@@ -458,11 +461,11 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 
   /**
-   * Runs the rules of a resolution over `path` into `state`, which must come in empty, within
-   * the work budget; counts a check that runs out of it.
+   * Runs the rules of a resolution over `path` into `state`, within the work budget; counts a
+   * check that runs out of it.
    */
-  #run(path: string, resolution: Resolution, state: MatchState): MatchState {
-    state.search.reset(path, this.options.workBudget);
+  #run(path: string, resolution: Resolution, state: MatchState, verdictOnly: boolean): MatchState {
+    startCheck(state, path, this.options.workBudget, verdictOnly);
     if (resolution.kind === 'set') {
       this.#runSet(resolution.set, path, state);
     } else {
@@ -473,26 +476,12 @@ export class ParsedRobotsTxt implements RobotsTxt {
     return state;
   }
 
-  /**
-   * Runs a rule set over `path`: its first check scans the rules in place, later ones use its
-   * index, compiled then (a crawler that checks a site once never pays for it).
-   */
+  /** Runs a rule set over `path`, compiling its matcher on its first check. */
   #runSet(set: RuleSet, path: string, state: MatchState): void {
-    if (set.index === null && scansRules(this.#rules, set.groups, set.scans)) {
-      set.scans++;
-      const { allow, disallow } = state;
-      const work = state.search.work;
-      if (scanRules(this.#body(), this.#rules, set.groups, this.#rfc9309(), state)) return;
-      // The scan gave up (its work would pass the budget, or wildcard patterns against a long
-      // path would cost more than indexing): the index answers, as if no scan had run.
-      state.allow = allow;
-      state.disallow = disallow;
-      state.search.work = work;
-    }
-    if (set.index === null) {
-      set.index = indexRuleTable(this.#body(), this.#rules, set.groups, this.#rfc9309());
-    }
-    set.index.match(path, state);
+    // No group applies: no rule can match (and `NO_GROUPS`, shared, keeps no file's rules).
+    if (set.groups.length === 0) return;
+    set.matcher ??= compileTableSet(this.#body(), this.#rules, set.groups, this.#rfc9309());
+    set.matcher.match(path, state);
   }
 
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[] {
@@ -543,12 +532,12 @@ function allowedBy(state: MatchState): boolean {
   return allowsBy(decidingEntry(state));
 }
 
-function decidingEntry(state: MatchState): IndexEntry | null {
+function decidingEntry(state: MatchState): MatchedEntry | null {
   return decidingRule(state.allow, state.disallow);
 }
 
 /** The model's rule behind an entry (rules are in line order), with how it matched. */
-function matchedRule(groups: readonly Group[], entry: IndexEntry): MatchedRule {
+function matchedRule(groups: readonly Group[], entry: MatchedEntry): MatchedRule {
   const rules = groups[entry.group]!.rules;
   let lo = 0;
   let hi = rules.length - 1;

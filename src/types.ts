@@ -165,7 +165,12 @@ export interface ParseOptions {
 }
 
 /** A reading of a robots.txt file: see {@link ParseOptions.interpretation}. */
-export type Interpretation = 'google' | 'rfc9309' | 'draft-1996' | 'python-urllib';
+export type Interpretation =
+  | 'google'
+  | 'rfc9309'
+  | 'draft-1996'
+  | 'python-urllib'
+  | 'python-urllib-rfc9309';
 
 /** A rule that matched a path, with the priority it matched at. */
 export interface MatchedRule extends Rule {
@@ -246,17 +251,31 @@ export interface RobotsPolicy {
   /** Sitemap URLs in file order. */
   readonly sitemaps: readonly string[];
   /**
-   * The `Crawl-delay` in seconds of the groups that apply to `agent` (the first valid value), or
-   * undefined (also when no file applies). A valid value is a plain decimal number (`10`, `0.5`;
-   * not `0x10`, `1e3` or `-1`), and at most `MAX_CRAWL_DELAY` (86,400 s, a day) is returned.
-   * Google ignores Crawl-delay; Bing, Yandex and others honour it.
+   * The `Crawl-delay` in seconds of the groups that apply to `agent`, or undefined (also when no
+   * file applies). When several valid values apply (Google's grouping merges the groups of
+   * `User-agent` lines with no rule between them, and every group naming an agent applies), the
+   * slowest: merging never lowers a delay. `explainCrawlDelay` names the line. A valid value is a
+   * plain decimal number (`10`, `0.5`; not `0x10`, `1e3` or `-1`), and at most `MAX_CRAWL_DELAY`
+   * (86,400 s, a day) is returned. Google ignores Crawl-delay; Bing, Yandex and others honour it.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined;
   /**
-   * The `Request-rate` of the groups that apply to `agent` (the first valid value), or undefined.
-   * A non-standard extension Google ignores.
+   * The `Request-rate` of the groups that apply to `agent`, or undefined; of several valid ones,
+   * the slowest (the longest span per request). A non-standard extension Google ignores.
    */
   requestRate(agent: string | readonly string[]): RequestRate | undefined;
+}
+
+/** Where the delay of {@link RobotsTxt.crawlDelay} comes from, and why. */
+export interface CrawlDelayExplanation {
+  /** The delay in seconds: what `crawlDelay` returns. */
+  readonly seconds: number;
+  /** The line it came from (0 for a reading that does not say). */
+  readonly line: number;
+  /** Every valid Crawl-delay line that applies to the agent, in file order, `line` included. */
+  readonly lines: readonly { readonly line: number; readonly seconds: number }[];
+  /** Why this line, in words. */
+  readonly reason: string;
 }
 
 /** A `Request-rate`: at most `requests` requests every `seconds` seconds. */
@@ -324,6 +343,15 @@ export interface RobotsTxt extends RobotsPolicy {
   compare(url: string | URL, agent: string | readonly string[]): ReadingVerdict[];
   /** The reference's `matching_line`: the deciding line, 0 when no applicable rule matched. */
   matchingLine(url: string | URL, agent: string | readonly string[]): number;
+  /**
+   * The line `crawlDelay(agent)` comes from, every valid Crawl-delay line that applies, and why
+   * that one; undefined when `crawlDelay` is.
+   *
+   * @example
+   * const robots = parseRobotsTxt('User-agent: a\nCrawl-delay: 0\nUser-agent: b\nCrawl-delay: 5\n');
+   * robots.explainCrawlDelay('a')?.line; // 4
+   */
+  explainCrawlDelay(agent: string | readonly string[]): CrawlDelayExplanation | undefined;
   /**
    * The model as plain data, which `JSON.stringify(robots)` writes (the fields are accessors, so
    * spreading or `structuredClone` of the object itself does not copy them).

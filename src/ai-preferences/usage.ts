@@ -21,11 +21,16 @@ import {
   USAGE_PURPOSES,
   type UsagePurpose,
 } from '../extensions/vocabulary.js';
+import {
+  compileRules,
+  createMatchState,
+  endCheck,
+  matchesInCheck,
+  startCheck,
+} from '../match/compile.js';
+import type { MatchState, RuleMatcher } from '../match/matcher.js';
 import { pathForMatching, urlToString } from '../match/path.js';
-import { PathSearch } from '../match/path-search.js';
 import { type CompiledPattern, compilePattern } from '../match/pattern.js';
-import { type IndexEntry, type MatchState, scanNumbers } from '../match/rule-entry.js';
-import { RuleIndex } from '../match/rule-index.js';
 import { toAgentList } from '../parse/agent.js';
 import type { Explanation, RobotsPolicy, RobotsTxt, Selection } from '../types.js';
 import { readStatement, type UsageStatement } from './statement.js';
@@ -127,12 +132,12 @@ interface CompiledFile {
 }
 
 /**
- * The preference lines of some groups, indexed as Allow/Disallow rules are (the core's
- * `RuleIndex`, every line an allow entry): one walk of the path finds the longest match, and only
+ * The preference lines of some groups, compiled as Allow/Disallow rules are (the matcher's
+ * `compileRules`, every line an allow): one check of the path finds the longest match, and only
  * the lines of exactly that length are then checked, for the ties that combine.
  */
 interface LineSet<T> {
-  readonly index: RuleIndex;
+  readonly matcher: RuleMatcher;
   readonly byPriority: ReadonlyMap<number, readonly T[]>;
 }
 
@@ -143,8 +148,8 @@ const NO_LINES: readonly never[] = Object.freeze([]);
 
 /** Sets kept per file: one per distinct set of groups an agent selects. */
 const SETS_KEPT = 32;
-/** Checks are synchronous: one search state serves them all (as the core's checks share one). */
-const SEARCH = new PathSearch();
+/** Checks are synchronous: one check state serves them all (as the core's checks share one). */
+const STATE: MatchState = createMatchState();
 
 const compiled = new WeakMap<object, CompiledFile>();
 
@@ -200,7 +205,8 @@ function resolutionOf(
  * `use=` level, and an answer per purpose. A URL the agent may not fetch has no preference and
  * every purpose `blocked`. Accepts a fetch outcome's policy too (`allowAll`, `disallowAll`): it
  * has no lines, so only fetchability is known. Throws a `TypeError` for a bad argument and for a
- * file parsed with the `draft-1996` or `python-urllib` reading, which predate these lines.
+ * file parsed with the `draft-1996`, `python-urllib` or `python-urllib-rfc9309` reading, which
+ * do not read these lines.
  *
  * @example
  * const robots = parseRobotsTxt('User-agent: *\nContent-Usage: train-ai=n\n');
@@ -214,7 +220,7 @@ export function usage(
   const isFile = 'directives' in robots && 'options' in robots;
   if (isFile) {
     const reading = robots.options.interpretation;
-    if (reading === 'draft-1996' || reading === 'python-urllib') {
+    if (reading !== 'google' && reading !== 'rfc9309') {
       throw new TypeError(
         `usage: the '${reading}' reading has no AI usage preferences; parse with interpretation 'google' or 'rfc9309'`,
       );
@@ -465,29 +471,27 @@ function longest<T extends CompiledLine>(
     file.sets.set(key, set as LineSet<CompiledLine>);
   }
   if (set.byPriority.size === 0) return NO_LINES;
-  const state: MatchState = { allow: null, disallow: null, search: SEARCH };
-  SEARCH.reset(path, Number.POSITIVE_INFINITY);
+  startCheck(STATE, path);
   try {
-    set.index.match(path, state);
-    const best = state.allow;
+    set.matcher.match(path, STATE);
+    const best = STATE.allow;
     if (best === null) return NO_LINES;
     const tied = set.byPriority.get(best.priority) ?? NO_LINES;
     if (tied.length === 1) return tied;
-    // The ties are matched through the same search as the index (its oracle keeps a flood of
+    // The ties are matched through the same check as the matcher (its searches keep a flood of
     // wildcard lines linear); lines repeating a pattern are matched once.
     const matched = new Map<string, boolean>();
     return tied.filter((line) => {
       let matches = matched.get(line.source);
       if (matches === undefined) {
-        SEARCH.work += line.pattern.prefix.length;
-        matches = path.startsWith(line.pattern.prefix) && SEARCH.matchesAfterPrefix(line.pattern);
+        matches = matchesInCheck(STATE, line.pattern);
         matched.set(line.source, matches);
       }
       return matches;
     });
   } finally {
-    work += SEARCH.work;
-    SEARCH.release();
+    work += STATE.search.work;
+    endCheck(STATE);
   }
 }
 
@@ -505,22 +509,20 @@ export function lastUsageWork(): number {
 function indexLines<T extends CompiledLine>(lines: readonly T[]): LineSet<T> {
   const sorted = [...lines].sort((a, b) => a.line - b.line);
   const byPriority = new Map<number, T[]>();
-  const entries: IndexEntry[] = sorted.map((line) => {
+  for (const line of sorted) {
     const same = byPriority.get(line.priority);
     if (same === undefined) byPriority.set(line.priority, [line]);
     else same.push(line);
-    return {
-      ...line.pattern,
+  }
+  const matcher = compileRules(
+    sorted.map((line) => ({
       pattern: line.source,
-      group: 0,
       allow: true,
-      priority: line.priority,
       line: line.line,
-      indexRewrite: false,
-      ...scanNumbers(line.pattern),
-    };
-  });
-  return { index: new RuleIndex(entries), byPriority };
+      priority: line.priority,
+    })),
+  );
+  return { matcher, byPriority };
 }
 
 function statementOf(line: CompiledUsageLine): UsageStatement {

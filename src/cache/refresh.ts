@@ -3,19 +3,25 @@
  * per expiry, across processes when the store can lock.
  */
 
-import { fetchWithOptions } from '../fetch/fetch.js';
+import { fetchIfModified, fetchWithOptions } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
-import { sleep } from '../util/sleep.js';
 import type { ResolvedClientOptions } from './client-options.js';
+import { renewedEntry, validatorsOf } from './conditional.js';
+import { awaitLock, whileRenewed } from './fetch-lock.js';
 import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
 
-/** Where an entry came from: `store` (another process fetched it) or `fetch` (fetched now). */
+/**
+ * Where an entry came from: `store` (another process fetched it), `fetch` (fetched now) or
+ * `revalidated` (a conditional request answered 304: the copy is current).
+ */
 export interface RefreshResult {
   readonly entry: CacheEntry;
-  readonly source: 'store' | 'fetch';
+  readonly source: 'store' | 'fetch' | 'revalidated';
   /** The fetch, when `source` is `fetch`. */
   readonly fetched?: FetchRobotsTxtResult;
+  /** The request carried the copy's validators (`If-None-Match` / `If-Modified-Since`). */
+  readonly conditional?: boolean;
 }
 
 /** Whether `entry` may be used without asking the origin again. */
@@ -33,8 +39,9 @@ export function newer(
 
 /**
  * A fresh entry for `origin`: from the store when another process has one, else fetched by the
- * holder of the origin's lock while the others wait for its entry. A holder that died lets its
- * lock lapse after `lockTtl`. `known` is the entry this process has, if any.
+ * holder of the origin's lock while the others wait for its entry (see `awaitLock`: a holder
+ * that died lets its lease lapse within `lockTtl`, and one waiter takes over). `known` is the
+ * entry this process has, if any.
  */
 export async function refreshEntry(
   origin: string,
@@ -43,7 +50,7 @@ export async function refreshEntry(
   store: GuardedStore,
   options: ResolvedClientOptions,
 ): Promise<RefreshResult> {
-  const { now, lockTtl, lockPollInterval, policy } = options;
+  const { now, policy } = options;
   // An entry another process wrote is used only if it fits our rules (see fitsPolicy).
   const read = async (): Promise<CacheEntry | undefined> => {
     const entry = await store.read(origin);
@@ -55,25 +62,42 @@ export async function refreshEntry(
   let stored = await read();
   if (isFresh(stored, now())) return { entry: stored, source: 'store' };
 
-  let attempt = await store.lock(origin, lockTtl);
-  const waitUntil = performance.now() + lockTtl;
-  while (attempt === 'busy') {
-    await sleep(lockPollInterval);
+  const outcome = await awaitLock(origin, store, options, async () => {
     stored = await read();
-    if (isFresh(stored, now())) return { entry: stored, source: 'store' };
-    attempt = performance.now() < waitUntil ? await store.lock(origin, lockTtl) : undefined;
-  }
-  const held = attempt;
+    return isFresh(stored, now()) ? stored : undefined;
+  });
+  if ('entry' in outcome) return { entry: outcome.entry, source: 'store' };
+  const held = outcome.lock;
   try {
     if (held !== undefined) {
       // Someone may have finished between our read and our lock.
       stored = await read();
       if (isFresh(stored, now())) return { entry: stored, source: 'store' };
     }
-    const fetched = await fetchWithOptions(url, options.fetch);
-    const entry = nextCacheEntry(newer(stored, known), fetched, now(), options.policy);
+    const base = newer(stored, known);
+    // A copy kept with its validators is asked for only if it changed (RFC 9309 §2.4 lets
+    // crawlers use HTTP caching); an entry of an older version has none: fetched whole.
+    const validators = validatorsOf(base);
+    const copy = base?.copy;
+    // The lease is renewed while the fetch runs: a dead holder's lapses within lockTtl.
+    const refreshed = await whileRenewed(store, held, options.lockTtl, async () => {
+      if (validators === undefined || copy === undefined) {
+        return { fetched: await fetchWithOptions(url, options.fetch) };
+      }
+      const answer = await fetchIfModified(url, options.fetch, validators);
+      return answer.status === 'not-modified'
+        ? { renewed: renewedEntry(copy, answer, now(), policy) }
+        : { fetched: answer };
+    });
+    const conditional = validators !== undefined;
+    const entry =
+      'renewed' in refreshed
+        ? refreshed.renewed
+        : nextCacheEntry(base, refreshed.fetched, now(), policy);
     await store.write(origin, entry, Math.max(options.retention, entry.expiresAt - now()));
-    return { entry, source: 'fetch', fetched };
+    return 'renewed' in refreshed
+      ? { entry, source: 'revalidated', conditional }
+      : { entry, source: 'fetch', fetched: refreshed.fetched, conditional };
   } finally {
     if (held !== undefined) await store.release(held);
   }

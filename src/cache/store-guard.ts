@@ -41,6 +41,8 @@ export interface GuardedStore {
    * write must not leave the others waiting for the lock to lapse); a failure is reported.
    */
   release(lock: CacheLock): Promise<void>;
+  /** Extends a held lock by `ttl` ms; false when it was lost or the store failed (reported). */
+  renew(lock: CacheLock, ttl: number): Promise<boolean>;
   /** The store itself (for optional capabilities such as pacing). */
   readonly store: CacheStore;
   readonly status: StoreStatus;
@@ -111,6 +113,11 @@ export function guardStore(
       const value = await use('lock', () => takeLock(origin, ttl));
       if (value === failed) return undefined;
       return value ?? 'busy';
+    },
+    async renew(lock, ttl) {
+      if (lock.renew === undefined) return false;
+      const renew = lock.renew.bind(lock);
+      return (await use('lock', () => renew(ttl), true)) === true;
     },
     async release(lock) {
       await use('unlock', () => lock.release(), true);

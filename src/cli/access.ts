@@ -35,3 +35,11 @@ export function fetchForPage(
 ): Promise<FetchRobotsTxtResult> {
   return fetchRobotsTxt(url, options);
 }
+
+/** Fetches for the tester page started with `serve --allow-private-hosts`: any address. */
+export function fetchWithPrivateHosts(
+  url: string,
+  options?: FetchRobotsTxtOptions,
+): Promise<FetchRobotsTxtResult> {
+  return fetchRobotsTxt(url, { ...options, allowPrivateAddresses: true });
+}

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { terminalSafe } from '../util/terminal.js';
-import { fetchForPage } from './access.js';
+import { fetchForPage, fetchWithPrivateHosts } from './access.js';
 import { type CliContext, CliError } from './context.js';
 import { addFetchOptions, type CommonFlags } from './options.js';
 import { startWebServer } from './web-server.js';
@@ -12,6 +12,7 @@ import { startWebServer } from './web-server.js';
 interface ServeFlags extends CommonFlags {
   readonly port: string;
   readonly host: string;
+  readonly allowPrivateHosts?: boolean;
 }
 
 /** Where the built page is: next to the built CLI (`dist/web`). */
@@ -32,6 +33,10 @@ export function registerServe(program: Command, context: CliContext): void {
       '--host <address>',
       'address to bind (answers only requests for it or localhost)',
       '127.0.0.1',
+    )
+    .option(
+      '--allow-private-hosts',
+      '"Load live file" may fetch loopback, private and link-local addresses too (a staging host); off by default, and the page says when it is on',
     );
   addFetchOptions(command);
   command.addHelpText(
@@ -39,7 +44,8 @@ export function registerServe(program: Command, context: CliContext): void {
     `
 Examples:
   robotstxt serve
-  robotstxt serve --port 9000`,
+  robotstxt serve --port 9000
+  robotstxt serve --allow-private-hosts      # to test http://staging.internal/`,
   );
   command.action(async (flags: ServeFlags) => {
     const port = Number(flags.port);
@@ -58,13 +64,19 @@ Examples:
       root,
       port,
       host: flags.host,
-      fetchRobotsTxt: fetchForPage,
+      fetchRobotsTxt: flags.allowPrivateHosts === true ? fetchWithPrivateHosts : fetchForPage,
+      privateHosts: flags.allowPrivateHosts === true,
       fetchOptions: {
         ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
         userAgent: flags.userAgent ?? `robots-rep/${context.version} (robotstxt serve)`,
       },
     });
     context.stderr.write(`robotstxt: serving the tester page at ${server.url} (Ctrl+C to stop)\n`);
+    if (flags.allowPrivateHosts === true) {
+      context.stderr.write(
+        'robotstxt: warning: --allow-private-hosts: the page may fetch loopback and private addresses\n',
+      );
+    }
     await new Promise<never>(() => {});
   });
 }

@@ -208,7 +208,11 @@ function findingLine(record: SitemapUrlEntry, color: boolean): string {
 }
 
 function summary(tally: Tally, flags: SitemapsFlags): string {
-  if (flags.json) return `${JSON.stringify({ type: 'summary', ...tally })}\n`;
+  if (flags.json) {
+    const { disallowed, outOfScope, ...read } = tally;
+    const found = flags.check ? { disallowed, outOfScope } : {};
+    return `${JSON.stringify({ type: 'summary', ...read, ...found })}\n`;
+  }
   const parts = [
     `${count(tally.sitemaps, 'sitemap')}${tally.unread > 0 ? ` (${tally.unread} not read)` : ''}`,
     count(tally.urls, 'URL'),

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FetchRobotsTxtOptions, FetchRobotsTxtResult } from '../index.js';
 import { decodeBytes } from '../util/bytes.js';
 
@@ -26,6 +27,12 @@ export interface WebServerOptions {
   ) => Promise<FetchRobotsTxtResult>;
   /** Options for every fetch (timeout, user agent). */
   readonly fetchOptions?: FetchRobotsTxtOptions;
+  /**
+   * Whether `fetchRobotsTxt` was set up to fetch loopback and private addresses too
+   * (`serve --allow-private-hosts`): the page says so.
+   * @default false
+   */
+  readonly privateHosts?: boolean;
 }
 
 /** A running server. */
@@ -49,6 +56,8 @@ export interface FetchOutcome {
   readonly meaning: string;
   /** The body as UTF-8 text, for `ok` outcomes. */
   readonly body?: string;
+  /** The body's bytes as read (base64), for `ok` outcomes: the page checks these. */
+  readonly bodyBase64?: string;
 }
 
 const CSP = [
@@ -70,23 +79,60 @@ const TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.ico': 'image/x-icon',
   '.json': 'application/json',
 };
+
+/** How long a response may be cached: Vite's hashed assets for a year, the rest never. */
+type Caching = 'no-store' | 'no-cache' | 'immutable';
+
+const CACHE_CONTROL: Readonly<Record<Caching, string>> = {
+  'no-store': 'no-store',
+  'no-cache': 'no-cache',
+  immutable: 'public, max-age=31536000, immutable',
+};
+
+/** Compressible types: text, scripts, JSON, SVG. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+/** The body in the best encoding the client accepts (br, then gzip), for bodies worth it. */
+function encode(
+  request: IncomingMessage | undefined,
+  type: string,
+  body: Uint8Array,
+): { body: Uint8Array; encoding?: string } {
+  if (request === undefined || body.length < 1024 || !COMPRESSIBLE.test(type)) return { body };
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return {
+      body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  }
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(body), encoding: 'gzip' };
+  return { body };
+}
 
 function send(
   response: ServerResponse,
   status: number,
   type: string,
   body: string | Uint8Array,
+  request?: IncomingMessage,
+  caching: Caching = 'no-store',
 ): void {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const encoded = encode(request, type, bytes);
   response.writeHead(status, {
     'content-type': type,
     'content-security-policy': CSP,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
+    'cache-control': CACHE_CONTROL[caching],
+    vary: 'accept-encoding',
+    ...(encoded.encoding === undefined ? {} : { 'content-encoding': encoded.encoding }),
   });
-  response.end(body);
+  response.end(encoded.body);
 }
 
 /** Whether the Host header names the bound address or localhost (any port of ours). */
@@ -101,6 +147,22 @@ function hostAllowed(request: IncomingMessage, host: string, port: number): bool
   ]);
   if (host.includes(':')) allowed.add(`[${host}]:${port}`);
   return allowed.has(header.toLowerCase());
+}
+
+/**
+ * Whether a request to the API comes from the page itself: a cross-site page (any other origin)
+ * may not make this server fetch for it.
+ */
+function sameOrigin(request: IncomingMessage): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** The outcome of a fetch, as the page shows it. */
@@ -125,7 +187,9 @@ export function fetchOutcome(result: FetchRobotsTxtResult): FetchOutcome {
       ? 'its rules apply'
       : result.status === 'unavailable'
         ? 'no usable robots.txt: every URL is allowed (RFC 9309 §2.3.1.3)'
-        : `unreachable (${result.error ?? 'error'}): every URL is disallowed (RFC 9309 §2.3.1.4)`;
+        : result.refused === 'address'
+          ? `not fetched: this tool does not fetch loopback, private or link-local addresses (${result.error ?? 'refused'}); this says nothing about the site's robots.txt. Start "robotstxt serve --allow-private-hosts" to test a staging host on a private address.`
+          : `unreachable (${result.error ?? 'error'}): every URL is disallowed (RFC 9309 §2.3.1.4)`;
   return {
     url: result.url,
     status: result.status,
@@ -137,7 +201,10 @@ export function fetchOutcome(result: FetchRobotsTxtResult): FetchOutcome {
     summary,
     meaning,
     ...(result.status === 'ok'
-      ? { body: decodeBytes(result.body.subarray(0, result.bytesRead)) }
+      ? {
+          body: decodeBytes(result.body.subarray(0, result.bytesRead)),
+          bodyBase64: Buffer.from(result.body.subarray(0, result.bytesRead)).toString('base64'),
+        }
       : {}),
   };
 }
@@ -145,27 +212,25 @@ export function fetchOutcome(result: FetchRobotsTxtResult): FetchOutcome {
 async function handleFetch(
   url: URL,
   options: WebServerOptions,
+  request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  const json = (status: number, value: unknown) =>
+    send(response, status, 'application/json', JSON.stringify(value), request);
   const target = url.searchParams.get('url') ?? '';
   let parsed: URL;
   try {
     parsed = new URL(target);
   } catch {
-    send(response, 400, 'application/json', JSON.stringify({ error: 'not a URL' }));
+    json(400, { error: 'not a URL' });
     return;
   }
   if (!['http:', 'https:', 'ftp:'].includes(parsed.protocol)) {
-    send(
-      response,
-      400,
-      'application/json',
-      JSON.stringify({ error: 'only http, https and ftp URLs' }),
-    );
+    json(400, { error: 'this tool fetches only http, https and ftp URLs' });
     return;
   }
   const result = await options.fetchRobotsTxt(parsed.href, options.fetchOptions);
-  send(response, 200, 'application/json', JSON.stringify(fetchOutcome(result)));
+  json(200, fetchOutcome(result));
 }
 
 /** Starts the server; resolves once it listens. */
@@ -189,8 +254,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return;
       }
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+      if (url.pathname.startsWith('/api/') && !sameOrigin(request)) {
+        send(
+          response,
+          403,
+          'application/json',
+          JSON.stringify({ error: 'this server answers its API only to its own page' }),
+        );
+        return;
+      }
       if (url.pathname === '/api/fetch') {
-        await handleFetch(url, options, response);
+        await handleFetch(url, options, request, response);
+        return;
+      }
+      if (url.pathname === '/api/info') {
+        const info = { privateHosts: options.privateHosts === true };
+        send(response, 200, 'application/json', JSON.stringify(info), request);
         return;
       }
       const relative =
@@ -205,7 +284,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         send(response, 404, 'text/plain; charset=utf-8', 'Not found\n');
         return;
       }
-      send(response, 200, TYPES[path.extname(file)] ?? 'application/octet-stream', body);
+      // Vite names built assets by their content's hash: they never change under one name.
+      const hashed = /^assets\/.+-[\w-]{8,}\.\w+$/.test(relative);
+      send(
+        response,
+        200,
+        TYPES[path.extname(file)] ?? 'application/octet-stream',
+        body,
+        request,
+        hashed ? 'immutable' : 'no-cache',
+      );
     } catch {
       if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'Server error\n');
       else response.end();

@@ -2,15 +2,24 @@
  * crawlee's `RobotsTxtFile`, backed by the robots-rep client: RFC 9309 status handling (a 5xx,
  * 429 or network failure disallows everything, where crawlee's own allows everything), Google's
  * matching, the shared cache (memory or Redis) and pacing. Exported as `robots-rep/crawlee`; it
- * does not import crawlee.
+ * does not import crawlee. A client it builds for you is `robots-rep/node`'s, with its address
+ * policy: a URL on a page cannot make it fetch from loopback or private addresses.
  */
 
 import { type AgentQuery, checkAgent } from '../cache/agent-check.js';
-import { createRobotsClient, type RobotsClient } from '../cache/client.js';
+import type { RobotsClient } from '../cache/client.js';
 import { requestedUrl } from '../cache/request-url.js';
 import { argumentError } from '../errors.js';
+import { createRobotsClient } from '../node/index.js';
 import { parseRobotsTxt } from '../robots.js';
 import type { RobotsPolicy } from '../types.js';
+import { type CrawleeSitemapOptions, parseSitemapsOf, type Sitemap } from './crawlee-sitemaps.js';
+
+export {
+  type CrawleeSitemapOptions,
+  Sitemap,
+  type SitemapEnqueueStrategy,
+} from './crawlee-sitemaps.js';
 
 /** Options of {@link RobotsTxtFile.find}: crawlee's, plus the client to use. */
 export interface RobotsTxtFileFindOptions {
@@ -20,7 +29,8 @@ export interface RobotsTxtFileFindOptions {
   readonly timeoutMillis?: number;
   /**
    * The client that fetches, caches and shares robots.txt files.
-   * @default one client per process, created on first use with its default options
+   * @default one client per process, created on first use by `robots-rep/node`'s
+   * `createRobotsClient` with its default options (public addresses only)
    */
   readonly client?: RobotsClient;
 }
@@ -37,7 +47,7 @@ export interface RobotsTxtFileSitemapsOptions {
 
 let sharedClient: RobotsClient | undefined;
 
-/** The client of `find` calls that name none. */
+/** The client of `find` calls that name none: Node's, with the address policy. */
 function defaultClient(): RobotsClient {
   sharedClient ??= createRobotsClient();
   return sharedClient;
@@ -81,6 +91,20 @@ export class RobotsTxtFile {
    *   rather than a fetch that silently bypasses the proxy)
    */
   static async find(
+    url: string,
+    proxyUrl?: string,
+    options: RobotsTxtFileFindOptions = {},
+  ): Promise<RobotsTxtFile> {
+    return RobotsTxtFile.load(url, proxyUrl, options);
+  }
+
+  /**
+   * What {@link RobotsTxtFile.find} does once it has the robots.txt URL, as crawlee declares it
+   * (`protected static`): for a subclass that overrides how a file is had. The file loaded is the
+   * one governing `url`'s origin (for a robots.txt URL, that file), from the client's cache or
+   * fetched; crawlee fetches `url` as given.
+   */
+  protected static async load(
     url: string,
     proxyUrl?: string,
     options: RobotsTxtFileFindOptions = {},
@@ -161,6 +185,20 @@ export class RobotsTxtFile {
       return true;
     });
   }
+
+  /**
+   * Reads the sitemaps {@link getSitemaps} keeps (`options` go to both), as crawlee's: a
+   * `Sitemap` whose `urls` are every page URL they list, child sitemaps followed — through
+   * `robots-rep/sitemaps` (address policy, the protocol's limits and scope).
+   */
+  async parseSitemaps(options: CrawleeSitemapOptions = {}): Promise<Sitemap> {
+    return parseSitemapsOf(this.getSitemaps(options), options);
+  }
+
+  /** The URLs of every sitemap of the file: `(await parseSitemaps(options)).urls`, as crawlee's. */
+  async parseUrlsFromSitemaps(options: CrawleeSitemapOptions = {}): Promise<string[]> {
+    return (await this.parseSitemaps(options)).urls;
+  }
 }
 
 /** A crawlee crawler class (`HttpCrawler`, `CheerioCrawler`, `PlaywrightCrawler`, …). */
@@ -198,5 +236,56 @@ export function withRobotsClient<T extends CrawlerClass>(Crawler: T, client?: Ro
       if (!(this as { respectRobotsTxtFile?: unknown }).respectRobotsTxtFile) return undefined;
       return RobotsTxtFile.find(url, undefined, { client: robots });
     }
+  };
+}
+
+/** crawlee's other name for the class (`RobotsFile`), exported beside it as crawlee does. */
+export { RobotsTxtFile as RobotsFile };
+
+/** What {@link pacingHook} reads of a crawlee crawling context. */
+export interface PacedContext {
+  readonly request: { readonly url: string };
+  /** Present for browser crawlers (the navigation is the browser's, not got's). */
+  readonly page?: unknown;
+}
+
+/** The part of got's options (an HTTP crawler's second hook argument) the hook extends. */
+export interface GotHookOptions {
+  hooks?: { beforeRequest?: unknown[] | undefined } | undefined;
+}
+
+/**
+ * A crawlee pre-navigation hook that waits for each request's slot (`client.acquire`) as late as
+ * the crawler lets it: for HTTP crawlers (`HttpCrawler`, `CheerioCrawler`, …) in got's
+ * `beforeRequest` hook, after got-scraping has built the request and right before it is sent —
+ * the first request of a process spends a long while there (loading its header generator), and
+ * a slot taken before it would let the next request reach the origin right after it — and once
+ * per redirect, for the URL requested; for browser crawlers at once.
+ *
+ * @example
+ * ```ts no-run
+ * const crawler = new PoliteCrawler({ preNavigationHooks: [pacingHook(robots)], requestHandler });
+ * ```
+ */
+export function pacingHook(
+  client?: RobotsClient,
+  agent?: AgentQuery,
+): (context: PacedContext, gotOptions?: GotHookOptions) => Promise<void> {
+  const robots = client ?? defaultClient();
+  const acquire = async (url: string): Promise<void> => {
+    await robots.acquire(url, agent);
+  };
+  return async (context, gotOptions) => {
+    const { url } = context.request;
+    if (context.page !== undefined || typeof gotOptions !== 'object' || gotOptions === null) {
+      await acquire(url);
+      return;
+    }
+    gotOptions.hooks ??= {};
+    gotOptions.hooks.beforeRequest = [
+      ...(gotOptions.hooks.beforeRequest ?? []),
+      (options: { readonly url?: unknown } | undefined) =>
+        acquire(options?.url === undefined ? url : String(options.url)),
+    ];
   };
 }

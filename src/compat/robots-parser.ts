@@ -24,9 +24,15 @@ export interface Robot {
    * undefined for a URL of another origin.
    */
   isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
-  /** The 1-based line of the deciding rule, or -1 when no rule matched (or another origin). */
+  /**
+   * The 1-based line of the deciding rule, or -1 when no rule matched (or another origin); -1
+   * also when the deciding rule is empty (`Disallow:`), which robots-parser does not record.
+   */
   getMatchingLineNumber(url: string, ua?: string): number;
-  /** The `Crawl-delay` in seconds of the groups that apply to `ua`, or undefined. */
+  /**
+   * The `Crawl-delay` in seconds of the groups that apply to `ua` under Google's grouping (the
+   * slowest valid value), or undefined.
+   */
   getCrawlDelay(ua?: string): number | undefined;
   /** The `Sitemap` values as written, in file order. */
   getSitemaps(): string[];
@@ -82,6 +88,17 @@ export function robotsParser(url: string, contents: string | Uint8Array | null |
   }
   const base = parseUrl(url);
   const robots: RobotsTxt = parseRobotsTxt(contents ?? '');
+  // Lines of empty Allow/Disallow rules: robots-parser records no rule for them, so a check they
+  // decide (Google's verdict for it is kept) has no matching line there.
+  let emptyRuleLines: ReadonlySet<number> | undefined;
+  const isEmptyRule = (line: number): boolean => {
+    emptyRuleLines ??= new Set(
+      robots.groups.flatMap((group) =>
+        group.rules.filter((rule) => rule.pattern === '').map((rule) => rule.line),
+      ),
+    );
+    return emptyRuleLines.has(line);
+  };
 
   /** The URL to judge as the crawler will request it, or undefined for another origin. */
   function onOrigin(target: string): string | undefined {
@@ -115,7 +132,7 @@ export function robotsParser(url: string, contents: string | Uint8Array | null |
     getMatchingLineNumber(target, ua) {
       const href = onOrigin(target);
       const line = href === undefined ? 0 : robots.matchingLine(href, productOf(ua));
-      return line === 0 ? -1 : line;
+      return line === 0 || isEmptyRule(line) ? -1 : line;
     },
     getCrawlDelay(ua) {
       return robots.crawlDelay(productOf(ua));

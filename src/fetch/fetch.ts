@@ -6,10 +6,17 @@
  */
 
 import { parseResolved } from '../robots.js';
+import type { Interpretation } from '../types.js';
 import { type Deadline, startDeadline } from './deadline.js';
 import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
-import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
+import {
+  conditionalHeaders,
+  parseCacheLifetime,
+  parseRetryAfter,
+  parseValidators,
+  type Validators,
+} from './http-headers.js';
 import {
   type FetchInit,
   type FetchResponse,
@@ -17,10 +24,22 @@ import {
   type ResolvedFetchOptions,
   resolveFetchOptions,
 } from './options.js';
-import { type FetchTrace, ok, startTrace, unavailable, unreachable } from './outcomes.js';
+import {
+  type FetchTrace,
+  notModified,
+  ok,
+  startTrace,
+  unavailable,
+  unreachable,
+} from './outcomes.js';
 import { discard, readAtMost, untilAborted } from './read-stream.js';
+import {
+  readingFtpOutcome,
+  readingRedirectOutcome,
+  readingStatusOutcome,
+} from './reading-outcomes.js';
 import { nextHop } from './redirect.js';
-import type { FetchRobotsTxtResult } from './result.js';
+import type { FetchNotModified, FetchRobotsTxtResult } from './result.js';
 import { robotsTxtLocation } from './robots-url.js';
 
 /**
@@ -36,7 +55,14 @@ import { robotsTxtLocation } from './robots-url.js';
  * | 429, 5xx, DNS/connect/reset, timeout, malformed, stalled or cut body | `unreachable` | disallow all |
  * | redirect from https to http | `unreachable` (`refused: 'downgrade'`) | disallow all |
  *
+ * With `interpretation: 'python-urllib'` or `'python-urllib-rfc9309'`, a failed fetch maps as
+ * Python's `RobotFileParser.read()` maps it instead (401/403 disallow, 429 allows as any 4xx, a
+ * redirect leading nowhere disallows): docs/readings.md, "Fetch outcomes".
+ *
  * `ftp:` URLs need FTP, which only `robots-rep/node` has; here they are unreachable.
+ *
+ * This entry has **no address policy**: it fetches whatever `options.fetch` can reach, loopback
+ * and private addresses included. On Node, import `fetchRobotsTxt` from `robots-rep/node`.
  *
  * @throws {RobotsTxtError} when `url` has no robots.txt (see `robotsTxtUrl`).
  * @throws the signal's reason (an `AbortError`) when `options.signal` aborts.
@@ -55,11 +81,46 @@ export async function fetchRobotsTxt(
 }
 
 /** {@link fetchRobotsTxt} with options already resolved. */
-export async function fetchWithOptions(
+export function fetchWithOptions(
   url: string | URL,
   options: ResolvedFetchOptions,
   signal?: AbortSignal,
 ): Promise<FetchRobotsTxtResult> {
+  return fetchAny(url, options, signal, undefined);
+}
+
+/**
+ * A refresh of a copy that had `validators`: an HTTP(S) request carries them as
+ * `If-None-Match` / `If-Modified-Since`, and a `304` answers `not-modified`; a server that
+ * ignores them answers as to any request. FTP has no conditional request: fetched whole.
+ * @internal
+ */
+export function fetchIfModified(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  validators: Validators,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
+  return fetchAny(url, options, undefined, validators);
+}
+
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: undefined,
+): Promise<FetchRobotsTxtResult>;
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: Validators,
+): Promise<FetchRobotsTxtResult | FetchNotModified>;
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: Validators | undefined,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const location = robotsTxtLocation(url, 'fetchRobotsTxt');
   signal?.throwIfAborted();
   const deadline = startDeadline(options.timeout, signal);
@@ -67,7 +128,7 @@ export async function fetchWithOptions(
   try {
     return location.url.startsWith('ftp:')
       ? await fetchOverFtp(trace, options, deadline, signal)
-      : await fetchOverHttp(trace, options, deadline, signal);
+      : await fetchOverHttp(trace, options, deadline, signal, validators);
   } finally {
     deadline.dispose();
   }
@@ -99,11 +160,13 @@ async function fetchOverHttp(
   options: ResolvedFetchOptions,
   deadline: Deadline,
   signal: AbortSignal | undefined,
-): Promise<FetchRobotsTxtResult> {
+  validators: Validators | undefined,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const { timeout, userAgent, fetch: fetchFunction, maxRedirects } = options;
   const headers: Record<string, string> = {
     ...options.headers,
     ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
+    ...(validators === undefined ? {} : conditionalHeaders(validators)),
   };
   const init = (redirect: 'manual' | 'follow'): FetchInit => ({
     redirect,
@@ -122,6 +185,12 @@ async function fetchOverHttp(
     trace.contentType = response.headers.get('content-type') ?? undefined;
     const now = Date.now();
 
+    // RFC 9110 §15.4.5: only a conditional request is answered 304 (elsewhere it is a 3xx
+    // without a target, as RFC 9309 maps it).
+    if (httpStatus === 304 && validators !== undefined) {
+      discard(response);
+      return notModified(trace, parseCacheLifetime(response.headers, now));
+    }
     if (httpStatus >= 300 && httpStatus < 400) {
       discard(response);
       // RFC 9309 §2.3.1.2: follow at least five hops; beyond that, or when the redirect can't
@@ -132,7 +201,12 @@ async function fetchOverHttp(
         redirects: trace.redirects,
         maxRedirects,
       });
-      if (step.type === 'unavailable') return unavailable(trace, step.why);
+      if (step.type === 'unavailable') {
+        const own = readingRedirectOutcome(options.parse.interpretation, step.why);
+        return own === undefined
+          ? unavailable(trace, step.why)
+          : unreachable(trace, `${step.why}: ${own.why}`, { reason: own.reason });
+      }
       if (step.type === 'downgrade') {
         return unreachable(
           trace,
@@ -149,7 +223,7 @@ async function fetchOverHttp(
       return readSuccess(trace, response, options, deadline, signal, now);
     }
     discard(response);
-    return statusOutcome(trace, response, now);
+    return statusOutcome(trace, response, now, options.parse.interpretation);
   }
 }
 
@@ -196,16 +270,36 @@ async function readSuccess(
     body,
     maxBytes: parse.maxBytes,
     maxAge: parseCacheLifetime(response.headers, now),
+    validators: parseValidators(response.headers),
   });
 }
 
-/** The outcome of a status that is neither a redirect nor a success. */
+/**
+ * The outcome of a status that is neither a redirect nor a success: RFC 9309's, or the one the
+ * reading's crawler gives it (`reading-outcomes.ts`).
+ */
 function statusOutcome(
   trace: FetchTrace,
   response: FetchResponse,
   now: number,
+  interpretation: Interpretation,
 ): FetchRobotsTxtResult {
   const httpStatus = response.status;
+  const own = readingStatusOutcome(interpretation, httpStatus);
+  if (own?.status === 'unavailable') {
+    const maxAge = parseCacheLifetime(response.headers, now);
+    return unavailable(trace, `HTTP ${httpStatus}: ${own.why}`, {
+      reason: own.reason,
+      ...(maxAge === undefined ? {} : { maxAge }),
+    });
+  }
+  if (own !== undefined) {
+    const retryAfter = parseRetryAfter(response.headers, now);
+    return unreachable(trace, `HTTP ${httpStatus}: ${own.why}`, {
+      reason: own.reason,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    });
+  }
   if (httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) {
     const maxAge = parseCacheLifetime(response.headers, now);
     return unavailable(trace, `HTTP ${httpStatus}`, maxAge === undefined ? {} : { maxAge });
@@ -244,9 +338,11 @@ async function fetchOverFtp(
     }
     trace.ftpReply = reply;
     const what = `FTP ${describeError(error)}`;
-    return ftpReplyOutcome(reply) === 'unavailable'
+    if (ftpReplyOutcome(reply) !== 'unavailable') return unreachable(trace, what);
+    const own = readingFtpOutcome(parse.interpretation, what);
+    return own === undefined
       ? unavailable(trace, what)
-      : unreachable(trace, what);
+      : unreachable(trace, `${what}: ${own.why}`, { reason: own.reason });
   }
   if (retrieved.reply !== undefined) trace.ftpReply = retrieved.reply;
   return ok(trace, 'FTP RETR', {

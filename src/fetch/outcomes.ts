@@ -4,8 +4,10 @@
  */
 
 import type { RobotsTxt } from '../types.js';
+import type { Validators } from './http-headers.js';
 import { allowAll, disallowAll } from './outcome-policy.js';
 import type {
+  FetchNotModified,
   FetchRefusal,
   FetchRobotsTxtOk,
   FetchRobotsTxtResultBase,
@@ -49,16 +51,25 @@ function base(trace: FetchTrace): Base {
   };
 }
 
-/** Every URL disallowed (RFC 9309 §2.3.1.4), for `error`. */
+/**
+ * Every URL disallowed (RFC 9309 §2.3.1.4), for `error`; `reason`, given, says why in the terms
+ * of the reading that maps the outcome so (`reading-outcomes.ts`).
+ */
 export function unreachable(
   trace: FetchTrace,
   error: string,
-  extra: { readonly retryAfter?: number; readonly refused?: FetchRefusal } = {},
+  extra: {
+    readonly retryAfter?: number;
+    readonly refused?: FetchRefusal;
+    readonly reason?: string;
+  } = {},
 ): FetchRobotsTxtUnreachable {
-  const reason = `robots.txt unreachable (${error}), so every URL is disallowed (RFC 9309 §2.3.1.4)`;
+  const { reason: given, ...rest } = extra;
+  const reason =
+    given ?? `robots.txt unreachable (${error}), so every URL is disallowed (RFC 9309 §2.3.1.4)`;
   return {
     ...base(trace),
-    ...extra,
+    ...rest,
     status: 'unreachable',
     robots: disallowAll(reason),
     reason,
@@ -66,14 +77,16 @@ export function unreachable(
   };
 }
 
-/** Every URL allowed (RFC 9309 §2.3.1.3), because of `why`. */
+/** Every URL allowed (RFC 9309 §2.3.1.3), because of `why`; `reason` as for `unreachable`. */
 export function unavailable(
   trace: FetchTrace,
   why: string,
-  extra: { readonly maxAge?: number } = {},
+  extra: { readonly maxAge?: number; readonly reason?: string } = {},
 ): FetchRobotsTxtUnavailable {
-  const reason = `robots.txt unavailable (${why}), so every URL is allowed (RFC 9309 §2.3.1.3)`;
-  return { ...base(trace), ...extra, status: 'unavailable', robots: allowAll(reason), reason };
+  const { reason: given, ...rest } = extra;
+  const reason =
+    given ?? `robots.txt unavailable (${why}), so every URL is allowed (RFC 9309 §2.3.1.3)`;
+  return { ...base(trace), ...rest, status: 'unavailable', robots: allowAll(reason), reason };
 }
 
 /** The body's rules apply (RFC 9309 §2.3.1.1); `what` names the response (`HTTP 200`). */
@@ -85,13 +98,15 @@ export function ok(
     readonly body: Uint8Array;
     readonly maxBytes: number;
     readonly maxAge?: number | undefined;
+    readonly validators?: Validators | undefined;
   },
 ): FetchRobotsTxtOk {
-  const { robots, body, maxBytes, maxAge } = fetched;
+  const { robots, body, maxBytes, maxAge, validators } = fetched;
   const truncated = body.byteLength > maxBytes;
   return {
     ...base(trace),
     ...(maxAge === undefined ? {} : { maxAge }),
+    ...validators,
     status: 'ok',
     robots,
     body,
@@ -100,5 +115,17 @@ export function ok(
     reason:
       `robots.txt fetched (${what}${truncated ? `, cut at ${maxBytes} bytes` : ''})` +
       ', its rules apply (RFC 9309 §2.3.1.1)',
+  };
+}
+
+/** A 304 to a conditional request: the copy whose validators were sent is current. */
+export function notModified(trace: FetchTrace, maxAge: number | undefined): FetchNotModified {
+  return {
+    status: 'not-modified',
+    httpStatus: 304,
+    url: trace.location.url,
+    finalUrl: trace.current,
+    ...(maxAge === undefined ? {} : { maxAge }),
+    elapsed: performance.now() - trace.started,
   };
 }

@@ -4,8 +4,7 @@
  */
 
 import { formatRule } from '../explain.js';
-import { compilePattern, matchesPattern } from '../match/pattern.js';
-import { indexRewriteOf } from '../match/rule-entry.js';
+import { compilePattern, indexRewriteOf, matchesPattern } from '../match/pattern.js';
 import { outranks, ties } from '../match/strategy.js';
 import type { Rule } from '../types.js';
 

@@ -29,16 +29,27 @@ export type DiagnosticCode =
   | 'reading-first-match'
   | 'reading-grouping'
   | 'reading-agent-selection'
+  | 'reading-encoding'
+  | 'reading-match-length'
   | 'reading-differs'
   | 'rule-outside-group'
   | 'pattern-never-matches'
   | 'literal-dollar'
+  | 'directive-in-value'
+  | 'unencoded-character'
+  | 'regex-syntax'
+  | 'host-in-path'
+  | 'long-crawl-delay'
+  | 'blocked-resources'
+  | 'blocked-images'
+  | 'whole-site-disallowed'
   | 'empty-user-agent'
   | 'user-agent-no-token'
   | 'user-agent-truncated'
   | 'user-agent-version'
   | 'user-agent-without-rules'
   | 'merged-group'
+  | 'crawl-delay-merged'
   | 'duplicate-rule'
   | 'shadowed-rule'
   | 'allow-disallow-tie'
@@ -153,10 +164,10 @@ export interface LintOptions {
    */
   readonly maxBytes?: ParseOptions['maxBytes'];
   /**
-   * Also report rules whose verdicts differ between Google's reading and the older ones (the 1996
-   * draft, Python's robotparser), on URLs derived from the file, each with why
-   * (`reading-wildcard`, `reading-first-match`, `reading-grouping`, `reading-agent-selection`,
-   * `reading-differs`).
+   * Also report rules whose verdicts differ between Google's reading and the others (the 1996
+   * draft, Python's robotparser before and after its RFC 9309 rewrite), on URLs derived from the
+   * file, each with why (`reading-wildcard`, `reading-first-match`, `reading-grouping`,
+   * `reading-agent-selection`, `reading-encoding`, `reading-match-length`, `reading-differs`).
    * @default false
    */
   readonly readings?: boolean;

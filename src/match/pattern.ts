@@ -1,6 +1,9 @@
 /**
  * Rule patterns as the matcher holds them, and linear-time matching of `*` and `$` (RFC 9309
  * §2.2.3). Never a RegExp.
+ *
+ * Runs when a rule is compiled (`compilePattern`); `matchesPattern`, the reference the suites
+ * compare every engine with, runs in lint and diff, never in an engine.
  */
 
 /** A pattern split for matching: a literal prefix, then literal pieces separated by `*`. */
@@ -80,4 +83,16 @@ export function matchesAfterPrefix(compiled: CompiledPattern, path: string): boo
 export function matchesPattern(pattern: string, path: string): boolean {
   const compiled = compilePattern(pattern);
   return path.startsWith(compiled.prefix) && matchesAfterPrefix(compiled, path);
+}
+
+/**
+ * Google-specific: an allow pattern whose last segment starts with `index.htm` also allows its
+ * directory, as `<dir>/$` (that pattern's length is the priority). The rewritten pattern, or
+ * null.
+ */
+export function indexRewriteOf(pattern: string): string | null {
+  // `lastIndexOf` is a slow runtime call in V8: most patterns are ruled out by `indexOf` first.
+  if (pattern.indexOf('/index.htm') < 0) return null;
+  const slash = pattern.lastIndexOf('/');
+  return pattern.startsWith('/index.htm', slash) ? `${pattern.slice(0, slash + 1)}$` : null;
 }

@@ -1,21 +1,21 @@
 /**
- * Rules as the matcher holds them: one flat entry per way a rule can match, how to order them by
- * strength, and the scan that finds the best allow and disallow among a run of them.
+ * Rules as the engines hold them: one flat entry per way a rule can match (compiled once per
+ * set, when a set's matcher is compiled), with the numbers a scan compares first, and how to
+ * order entries by strength. Shared by every engine; a caller outside `match/` sees an entry
+ * only as the interface's `MatchedEntry`.
  */
 
-import type { PathSearch } from './path-search.js';
+import type { MatchedEntry, MatchState } from './matcher.js';
 import { type CompiledPattern, compilePattern } from './pattern.js';
-import { priorityOf, type RankedRule, type ScanStep, scanStep } from './strategy.js';
+import { priorityOf } from './strategy.js';
 
-/** The scan steps {@link scanEntries} tests, as module constants (V8 folds them). */
-const PASS: typeof ScanStep.pass = 1;
-const STOP: typeof ScanStep.stop = 2;
+export type { MatchState };
 
 /**
  * One way a rule can match: the rule itself, or Google's `index.html` rewrite of an allow. The
  * rule's other fields (its value as written) live in the lazily built model, found by line.
  */
-export interface IndexEntry extends CompiledPattern, RankedRule {
+export interface IndexEntry extends CompiledPattern, MatchedEntry {
   /** The pattern this entry matches: the rule's, or `<dir>/$` for an index rewrite. */
   readonly pattern: string;
   readonly group: number;
@@ -38,14 +38,6 @@ export interface IndexEntry extends CompiledPattern, RankedRule {
    * path must hold for it to match, among those of its list's set; −1: none. Set by the index.
    */
   need: number;
-}
-
-/** The best allow and disallow found so far; reused across checks to avoid allocation. */
-export interface MatchState {
-  allow: IndexEntry | null;
-  disallow: IndexEntry | null;
-  /** The path, its searches and the work counted against the check's budget. */
-  readonly search: PathSearch;
 }
 
 /** A character of a lead: ASCII as it is, any other as 0x80 (never a path's if the lead holds it whole). */
@@ -85,13 +77,17 @@ export function leadMaskOf(prefix: string): number {
   return whole ? mask | WHOLE_PREFIX : mask;
 }
 
-/** The entry of `pattern` (escaped), matching as a rule of that kind, group and line would. */
+/**
+ * The entry of `pattern` (escaped), matching as a rule of that kind, group and line would, with
+ * `priority` (by default the pattern's length, `priorityOf`).
+ */
 export function makeEntry(
   pattern: string,
   allow: boolean,
   group: number,
   line: number,
   indexRewrite: boolean,
+  priority: number = priorityOf(pattern),
 ): IndexEntry {
   const { prefix, pieces, anchored } = compilePattern(pattern);
   const leadMask = leadMaskOf(prefix);
@@ -99,7 +95,7 @@ export function makeEntry(
     pattern,
     group,
     allow,
-    priority: priorityOf(pattern),
+    priority,
     line,
     indexRewrite,
     prefix,
@@ -108,19 +104,6 @@ export function makeEntry(
     lead: leadOf(prefix) & leadMask,
     leadMask,
     tailEnd: tailEndOf(pieces, anchored),
-    need: -1,
-  };
-}
-
-/** The numbers a scan reads first of a compiled pattern (see `IndexEntry`), with no `need`. */
-export function scanNumbers(
-  compiled: CompiledPattern,
-): Pick<IndexEntry, 'lead' | 'leadMask' | 'tailEnd' | 'need'> {
-  const leadMask = leadMaskOf(compiled.prefix);
-  return {
-    lead: leadOf(compiled.prefix) & leadMask,
-    leadMask,
-    tailEnd: tailEndOf(compiled.pieces, compiled.anchored),
     need: -1,
   };
 }
@@ -173,51 +156,42 @@ function insertionSortByPriority(entries: IndexEntry[], from: number, to: number
 }
 
 /**
- * Google-specific: an allow pattern whose last segment starts with `index.htm` also allows its
- * directory, as `<dir>/$` (that pattern's length is the priority). The rewritten pattern, or
- * null.
+ * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
+ * in order (rule numbers of a table, as {@link sortByStrength} sorts entries): insertion for a few, counting for more.
  */
-export function indexRewriteOf(pattern: string): string | null {
-  // `lastIndexOf` is a slow runtime call in V8: most patterns are ruled out by `indexOf` first.
-  if (pattern.indexOf('/index.htm') < 0) return null;
-  const slash = pattern.lastIndexOf('/');
-  return pattern.startsWith('/index.htm', slash) ? `${pattern.slice(0, slash + 1)}$` : null;
-}
-
-/**
- * Tests `entries[from, to)` (strongest first, allows and disallows mixed) against `path` (the
- * path of `state.search`), updating `state`. Stops at the first entry that can beat neither best
- * (none after it can), or when the check's work passes its budget.
- */
-export function scanEntries(
-  entries: readonly IndexEntry[],
+export function sortByPriority(
+  ids: Int32Array,
+  priorities: Int32Array,
   from: number,
   to: number,
-  path: string,
-  state: MatchState,
 ): void {
-  const search = state.search;
-  // Prefixes and paths mostly start with `/`: their second characters rule out most entries
-  // without comparing the whole prefix. The path's is read once (-1: it has none; reading past
-  // a string's end would make V8 stop inlining `charCodeAt`).
-  const second = path.length > 1 ? path.charCodeAt(1) : -1;
-  // Wildcard entries left to a program (see `PathSearch.skipWildcards`) cost nothing here.
-  const skipWildcards = search.skipWildcards;
-  const verdictOnly = search.verdictOnly;
-  for (let k = from; k < to; k++) {
-    const entry = entries[k]!;
-    const step = scanStep(entry.allow, entry.priority, entry.line, state, verdictOnly);
-    if (step === STOP) return;
-    if (step === PASS) continue;
-    if (skipWildcards && entry.pieces !== null) continue;
-    const prefix = entry.prefix;
-    // One unit for the entry, one per prefix character compared.
-    search.work += 1 + prefix.length;
-    if (search.work > search.budget) return;
-    if (prefix.length > 1 && prefix.charCodeAt(1) !== second) continue;
-    if (path.startsWith(prefix) && search.matchesAfterPrefix(entry)) {
-      if (entry.allow) state.allow = entry;
-      else state.disallow = entry;
+  if (to - from < 32) {
+    for (let i = from + 1; i < to; i++) {
+      const id = ids[i]!;
+      const priority = priorities[i]!;
+      let j = i - 1;
+      while (j >= from && priorities[j]! < priority) {
+        ids[j + 1] = ids[j]!;
+        priorities[j + 1] = priorities[j]!;
+        j--;
+      }
+      ids[j + 1] = id;
+      priorities[j + 1] = priority;
     }
+    return;
   }
+  let max = 0;
+  for (let k = from; k < to; k++) if (priorities[k]! > max) max = priorities[k]!;
+  const starts = new Int32Array(max + 2);
+  for (let k = from; k < to; k++) starts[max - priorities[k]! + 1]!++;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const sortedIds = ids.slice(from, to);
+  const sortedPriorities = new Int32Array(to - from);
+  for (let k = from; k < to; k++) {
+    const at = starts[max - priorities[k]!]!++;
+    sortedIds[at] = ids[k]!;
+    sortedPriorities[at] = priorities[k]!;
+  }
+  ids.set(sortedIds, from);
+  priorities.set(sortedPriorities, from);
 }

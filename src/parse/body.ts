@@ -12,6 +12,7 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   'rfc9309',
   'draft-1996',
   'python-urllib',
+  'python-urllib-rfc9309',
 ];
 
 import {

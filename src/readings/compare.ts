@@ -4,7 +4,21 @@
  */
 
 import { INTERPRETATIONS } from '../parse/body.js';
-import type { Readings, ReadingVerdict } from '../types.js';
+import type { Interpretation, Readings, ReadingVerdict } from '../types.js';
+
+/**
+ * Each reading's name for people, as tables and sentences show it (`INTERPRETATIONS` names them
+ * in code).
+ * @example
+ * READING_NAMES['python-urllib-rfc9309']; // "Python's RFC 9309 robotparser"
+ */
+export const READING_NAMES: Readonly<Record<Interpretation, string>> = {
+  google: 'Google',
+  rfc9309: 'RFC 9309',
+  'draft-1996': 'the 1996 draft',
+  'python-urllib': "Python's robotparser",
+  'python-urllib-rfc9309': "Python's RFC 9309 robotparser",
+};
 
 /**
  * Every reading's verdict for `url` and `agent`, in the order of `INTERPRETATIONS` (Google's

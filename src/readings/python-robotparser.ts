@@ -71,7 +71,7 @@ function pythonInt(text: string): number {
 }
 
 /** The value of a decimal digit: its offset in its run of ten (runs start at their zero). */
-function digitValue(code: number): number {
+export function digitValue(code: number): number {
   let start = code;
   while (start > 0 && /\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
   return (code - start) % 10;

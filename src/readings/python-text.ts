@@ -149,7 +149,7 @@ export interface ParseResult {
   readonly fragment: string;
 }
 
-const SCHEME_CHARS = /^[a-zA-Z0-9+\-.]*$/;
+export const SCHEME_CHARS: RegExp = /^[a-zA-Z0-9+\-.]*$/;
 const USES_PARAMS = new Set([
   '',
   'ftp',
@@ -198,7 +198,7 @@ const USES_NETLOC = new Set([
 ]);
 
 /** `ipaddress.ip_address(text)` gives an IPv6 address (CPython 3.11's `IPv6Address` rules). */
-function isIpv6(text: string): boolean {
+export function isIpv6(text: string): boolean {
   const percent = text.indexOf('%');
   const address = percent < 0 ? text : text.slice(0, percent);
   if (percent >= 0) {
@@ -251,7 +251,7 @@ function checkBracketedHost(host: string): void {
   }
 }
 
-function checkNetloc(netloc: string): void {
+export function checkNetloc(netloc: string): void {
   if (netloc === '' || /^[\x00-\x7f]*$/.test(netloc)) return;
   const n = netloc.replace(/[@:#?]/g, '');
   const normalized = n.normalize('NFKC');

@@ -7,6 +7,7 @@
 import { urlToString } from '../match/path.js';
 import { toAgentList } from '../parse/agent.js';
 import type {
+  CrawlDelayExplanation,
   Explanation,
   Group,
   LineMetadata,
@@ -21,6 +22,7 @@ import type {
   SitemapLine,
 } from '../types.js';
 import { draftReading } from './draft-1996.js';
+import { python9309Reading } from './python-rfc9309.js';
 import { pythonReading } from './python-urllib.js';
 import type { LegacyInterpretation, Reading, ReadingFactory } from './reading.js';
 
@@ -28,6 +30,7 @@ import type { LegacyInterpretation, Reading, ReadingFactory } from './reading.js
 export const READINGS: Readonly<Record<LegacyInterpretation, ReadingFactory>> = {
   'draft-1996': draftReading,
   'python-urllib': pythonReading,
+  'python-urllib-rfc9309': python9309Reading,
 };
 
 /** Whether `interpretation` names a legacy reading (one that {@link READINGS} builds). */
@@ -133,6 +136,18 @@ export class ReadingRobotsTxt implements RobotsTxt {
 
   requestRate(agent: string | readonly string[]): RequestRate | undefined {
     return this.#reading.requestRate(toAgentList(agent, 'requestRate'));
+  }
+
+  /** This reading's delay, as its crawler gives it; the reading keeps no line for it. */
+  explainCrawlDelay(agent: string | readonly string[]): CrawlDelayExplanation | undefined {
+    const seconds = this.crawlDelay(agent);
+    if (seconds === undefined) return undefined;
+    return {
+      seconds,
+      line: 0,
+      lines: [],
+      reason: `The delay the ${this.#reading.interpretation} reading gives, as that crawler reads the file (Google's grouping plays no part).`,
+    };
   }
 
   toJSON(): RobotsTxtData {

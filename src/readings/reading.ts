@@ -9,7 +9,10 @@ import type { Explanation, Interpretation, MatchedRule, RequestRate, RuleType } 
 import { utf8Length } from '../util/bytes.js';
 
 /** The readings that are not Google's grouping and matching (`'rfc9309'` is Google's, stricter). */
-export type LegacyInterpretation = Extract<Interpretation, 'draft-1996' | 'python-urllib'>;
+export type LegacyInterpretation = Extract<
+  Interpretation,
+  'draft-1996' | 'python-urllib' | 'python-urllib-rfc9309'
+>;
 
 /** A file as one legacy reading reads it: what the checks of `RobotsTxt` ask of it. */
 export interface Reading {

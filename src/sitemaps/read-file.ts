@@ -9,16 +9,22 @@ import type { FetchFunction } from '../fetch/options.js';
 import { terminalSafe } from '../util/terminal.js';
 import { createContentReader } from './content.js';
 import { fileBytes, openSitemap, requestProblem } from './fetch-file.js';
-import { type HostRegistry, type HostRobots, normalizeUrl, verdictsFor } from './hosts.js';
+import {
+  canonicalUnder,
+  type HostRegistry,
+  type HostRobots,
+  normalizeUrl,
+  verdictsFor,
+} from './hosts.js';
 import type { SitemapSettings } from './options.js';
 import { skipped, urlEntry } from './records.js';
+import { type ScopeDecision, sitemapScope } from './scope.js';
 import type {
   SitemapFileRecord,
   SitemapFormat,
   SitemapProblem,
   SitemapRecord,
   SitemapUrlEntry,
-  UrlScope,
 } from './types.js';
 import { type RawEntry, SitemapReadError } from './xml.js';
 
@@ -65,17 +71,14 @@ function attempt(step: () => void): { error: unknown } | undefined {
   }
 }
 
-/** The directory a sitemap covers: `scheme://host[:port]/path/up/to/last/slash/`. */
-function directoryOf(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
-}
-
-/** Reads `item`, yielding its entries, then its record. Rethrows the caller's abort. */
+/**
+ * Reads `item`, yielding its entries a chunk's worth at a time, then (last) its record. Rethrows
+ * the caller's abort.
+ */
 export async function* readSitemapFile(
   run: RunState,
   item: QueuedSitemap,
-): AsyncGenerator<SitemapRecord> {
+): AsyncGenerator<SitemapRecord[]> {
   const { settings } = run;
   const deadline = startDeadline(settings.timeout, run.signal);
   let finalUrl = item.url;
@@ -83,7 +86,8 @@ export async function* readSitemapFile(
   let contentType: string | undefined;
   let format: SitemapFormat | undefined;
   let gzip = false;
-  const counts = { urls: 0, children: 0, outOfScope: 0, invalid: 0, bytes: 0, yielded: 0 };
+  const counts = { urls: 0, children: 0, outOfScope: 0, invalid: 0, bytes: 0 };
+  const batches: SitemapRecord[][] = [];
   let problem: SitemapProblem | undefined;
   let error: string | undefined;
   const request = {
@@ -99,22 +103,11 @@ export async function* readSitemapFile(
     httpStatus = opened.httpStatus;
     contentType = opened.contentType;
     if (!opened.ok) throw new Stop(opened.problem, opened.error);
-    const directory = directoryOf(finalUrl);
-    const origin = new URL(finalUrl).origin;
     const names = new Set([item.url, finalUrl, ...item.ancestors]);
     const isAtomOrRss = (): boolean => format === 'atom' || format === 'rss';
-    const siteRobots =
-      settings.agents.length > 0 ? await run.hosts.get(origin) : run.hosts.known(origin);
-
-    // The robots.txt of `target`'s origin when it lists this sitemap, an index it came from, or
-    // (for a child sitemap) `target` itself.
-    const listedBy = async (target: string, self = false): Promise<HostRobots | undefined> => {
-      const robots = await run.hosts.get(new URL(target).origin);
-      if (robots === undefined) return undefined;
-      if (self && robots.sitemaps.has(target)) return robots;
-      for (const name of names) if (robots.sitemaps.has(name)) return robots;
-      return undefined;
-    };
+    const scope = await sitemapScope(run.hosts, finalUrl, names, settings.agents.length > 0);
+    const { directory, root } = scope;
+    const origin = root.slice(0, -1);
 
     const entries: RawEntry[] = [];
     const reader = createContentReader(contentType, opened.servedAsHtml, (entry) => {
@@ -134,7 +127,7 @@ export async function* readSitemapFile(
       }
       // sitemaps.org: an index lists sitemaps of its own site; another site's only when that
       // site's robots.txt lists them (a cross submit).
-      if (new URL(child).origin !== origin && (await listedBy(child, true)) === undefined) {
+      if (new URL(child).origin !== origin && (await scope.listedBy(child, true)) === undefined) {
         return skipped(
           child,
           item,
@@ -168,34 +161,52 @@ export async function* readSitemapFile(
         throw new Stop('budget', `the site's budget of ${settings.maxTotalUrls} URLs is spent`);
       }
       run.totals.urls += 1;
+      const plain = canonicalUnder(entry.loc, directory);
+      if (plain !== undefined) {
+        return urlEntry(entry, plain, finalUrl, 'directory', verdicts(scope.siteRobots, plain));
+      }
       const loc =
-        entry.loc.length > MAX_URL
+        canonicalUnder(entry.loc, root) ??
+        (entry.loc.length > MAX_URL
           ? undefined
-          : normalizeUrl(entry.loc, isAtomOrRss() ? finalUrl : undefined);
+          : normalizeUrl(entry.loc, isAtomOrRss() ? finalUrl : undefined));
       if (loc === undefined) {
         counts.invalid += 1;
         return undefined;
       }
-      if (loc.startsWith(directory)) {
-        counts.yielded += 1;
-        return urlEntry(entry, loc, finalUrl, 'directory', verdicts(siteRobots, loc));
-      }
-      return listedBy(loc).then((robots) => {
-        if (robots === undefined) {
+      const place = (decision: ScopeDecision): SitemapRecord | undefined => {
+        if (decision.scope === 'outside') {
           counts.outOfScope += 1;
           if (!settings.includeOutOfScope) return undefined;
           return urlEntry(entry, loc, finalUrl, 'outside', undefined);
         }
-        counts.yielded += 1;
-        return urlEntry(entry, loc, finalUrl, 'robots-txt', verdicts(robots, loc));
-      });
+        return urlEntry(entry, loc, finalUrl, decision.scope, verdicts(decision.robots, loc));
+      };
+      const decision = scope.of(loc);
+      return decision instanceof Promise ? decision.then(place) : place(decision);
     };
-    const drain = async function* (): AsyncGenerator<SitemapRecord> {
-      for (const entry of entries.splice(0)) {
-        let record = handle(entry);
-        if (record instanceof Promise) record = await record;
-        if (record !== undefined) yield record;
+    // A chunk's records go out as one batch (a yield per record through every layer of async
+    // generators would cost more than the parse); what an error stops keeps those before it.
+    const drain = async (): Promise<{ records: SitemapRecord[]; error?: unknown }> => {
+      const records: SitemapRecord[] = [];
+      const batch = entries.splice(0);
+      try {
+        for (const entry of batch) {
+          let record = handle(entry);
+          if (record instanceof Promise) record = await record;
+          if (record !== undefined) records.push(record);
+        }
+      } catch (error) {
+        return { records, error };
       }
+      return { records };
+    };
+    const flush = async (failed: { error: unknown } | undefined): Promise<SitemapRecord[]> => {
+      const drained = await drain();
+      if (drained.records.length > 0) batches.push(drained.records);
+      if (failed !== undefined) throw failed.error;
+      if ('error' in drained) throw drained.error;
+      return drained.records;
     };
 
     const decoder = new TextDecoder('utf-8');
@@ -213,16 +224,15 @@ export async function* readSitemapFile(
       // Entries read before an error in the same chunk are yielded before it is reported.
       const failed = attempt(() => reader.write(decoder.decode(bytes, { stream: true })));
       format ??= reader.format();
-      yield* drain();
-      if (failed !== undefined) throw failed.error;
+      await flush(failed);
+      if (batches.length > 0) yield batches.splice(0).flat();
     }
     const failed = attempt(() => {
       reader.write(decoder.decode());
       reader.close();
     });
     format ??= reader.format();
-    yield* drain();
-    if (failed !== undefined) throw failed.error;
+    await flush(failed);
     if (format === 'text' && counts.urls === counts.invalid && counts.invalid > 0) {
       throw new Stop('unknown-format', 'no line of the text is a URL');
     }
@@ -238,7 +248,7 @@ export async function* readSitemapFile(
     deadline.dispose();
   }
   const readSome = counts.urls + counts.children > 0;
-  yield {
+  const record: SitemapFileRecord = {
     type: 'sitemap',
     url: item.url,
     finalUrl,
@@ -258,4 +268,5 @@ export async function* readSitemapFile(
     ...(problem === undefined ? {} : { problem }),
     ...(error === undefined ? {} : { error: terminalSafe(error) }),
   };
+  yield [...batches.flat(), record];
 }

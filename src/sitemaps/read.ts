@@ -104,7 +104,7 @@ export async function* readSitemaps(
   pending = [];
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     signal?.throwIfAborted();
-    yield* readSitemapFile(run, item);
+    for await (const batch of readSitemapFile(run, item)) yield* batch;
   }
 }
 

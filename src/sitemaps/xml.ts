@@ -38,6 +38,13 @@ export interface EntryReader {
   close(): void;
 }
 
+/**
+ * Elements nested at most, and attributes one element may have: a sitemap needs four levels and
+ * a few attributes, and saxes keeps every open element and an element's attributes in memory.
+ */
+const MAX_NESTING = 64;
+const MAX_ATTRIBUTES = 256;
+
 /** Characters kept of one field: a URL has at most 2,048 (sitemaps.org); more is invalid. */
 export const MAX_FIELD = 4096;
 
@@ -99,8 +106,21 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
           'a DOCTYPE: DTDs and entity declarations are refused (no entity is expanded)',
         );
   });
+  let attributes = 0;
+  parser.on('opentagstart', () => {
+    attributes = 0;
+  });
+  parser.on('attribute', () => {
+    attributes += 1;
+    if (attributes > MAX_ATTRIBUTES) {
+      throw new SitemapReadError('xml', `an element with over ${MAX_ATTRIBUTES} attributes`);
+    }
+  });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     depth += 1;
+    if (depth > MAX_NESTING) {
+      throw new SitemapReadError('xml', `elements nested over ${MAX_NESTING} deep`);
+    }
     const name = tag.name;
     if (depth === 1) {
       shape = SHAPES[name];

@@ -221,20 +221,21 @@ export function cacheStoreTests(
       it('is renewed by its holder only while held', async () => {
         const harness = await create();
         const { store } = harness;
-        const lease = await store.lock!('k', 100);
+        // Leases of 600 ms renewed every 200 ms: a loaded machine's delays stay well inside.
+        const lease = await store.lock!('k', 600);
         expect(lease?.renew).toBeTypeOf('function');
         // Renewed twice past its first lease: still held, nobody else gets it.
-        await harness.elapse(60);
-        expect(await lease?.renew?.(100)).toBe(true);
-        await harness.elapse(60);
-        expect(await lease?.renew?.(100)).toBe(true);
-        await harness.elapse(60);
+        await harness.elapse(200);
+        expect(await lease?.renew?.(600)).toBe(true);
+        await harness.elapse(200);
+        expect(await lease?.renew?.(600)).toBe(true);
+        await harness.elapse(300);
         expect(await store.lock!('k', 10_000)).toBeUndefined();
         // Not renewed: it lapses, another takes it, and the old holder cannot renew it back.
-        await harness.elapse(200);
+        await harness.elapse(700);
         const next = await store.lock!('k', 10_000);
         expect(next).toBeDefined();
-        expect(await lease?.renew?.(100)).toBe(false);
+        expect(await lease?.renew?.(600)).toBe(false);
         await next?.release();
       });
     });

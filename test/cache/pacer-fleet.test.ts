@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
+import { bundleWorker, type WorkerBundle } from '../helpers/worker-bundle.js';
 
 // Four real processes share one pace through Redis. Kept short (the issue's 4 × 50 requests at
 // Crawl-delay 0.2 s take 40 s: `npm run bench` measures that). The pace is kept at the store to
@@ -15,29 +13,14 @@ const requestsEach = 10;
 const delay = 100;
 
 const redisUrl = inject('redisUrl');
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const outDir = `${root}test/.pacer-worker/`;
-let worker = '';
+let worker: WorkerBundle | undefined;
 
 beforeAll(async () => {
   if (redisUrl === '') throw new Error(inject('redisError'));
-  // Bundled with the project's own Vite, so the child runs the TypeScript sources under plain node.
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    build: {
-      ssr: `${root}test/helpers/pacer-worker.ts`,
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: 'pacer-worker.mjs' } },
-    },
-  });
-  worker = `${outDir}pacer-worker.mjs`;
+  worker = await bundleWorker('pacer-worker');
 }, 60_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => worker?.remove());
 
 async function pagesSite(): Promise<TestServer & { arrivals: number[] }> {
   const arrivals: number[] = [];
@@ -54,7 +37,7 @@ async function pagesSite(): Promise<TestServer & { arrivals: number[] }> {
 
 function run(args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker, ...args], {
+    const child = spawn(process.execPath, [worker!.file, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

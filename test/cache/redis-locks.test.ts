@@ -4,6 +4,7 @@
  * entries.
  */
 
+import { spawn } from 'node:child_process';
 import fc from 'fast-check';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +12,20 @@ import { createRobotsClient } from '../../src/cache/client.js';
 import { createRedisStore } from '../../src/cache/stores/redis.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
+import { bundleWorker, type WorkerBundle } from '../helpers/worker-bundle.js';
 
 const agent = 'FooBot';
 const disallowing = 'User-agent: *\nDisallow: /private\n';
 const clients: { close(): Promise<void> }[] = [];
 const running: TestServer[] = [];
 let server: RedisServer;
+let holder: WorkerBundle | undefined;
 
 beforeAll(async () => {
   // A server of their own: these tests fill its memory and pause its clients.
   server = await startRedisServer();
-});
+  holder = await bundleWorker('lock-holder');
+}, 60_000);
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((site) => site.close()));
@@ -30,6 +34,7 @@ afterEach(async () => {
 afterAll(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
   await server.stop();
+  holder?.remove();
 });
 
 async function connect() {
@@ -101,6 +106,62 @@ describe('a failed entry write', () => {
     // One fetch (100 ms) and a poll, with room for a slow machine; far below lockTtl.
     expect(performance.now() - started).toBeLessThan(2000);
     expect(origin.requests).toHaveLength(2);
+  });
+});
+
+describe('the fetch lock is a short lease', () => {
+  it('is renewed while its holder fetches: a fetch of three leases is still one fetch', async () => {
+    const keyPrefix = prefix();
+    const origin = await site(1500);
+    const fleet = await Promise.all(
+      [1, 2, 3, 4].map(async () =>
+        createRobotsClient({
+          store: createRedisStore({ client: await connect(), prefix: keyPrefix }),
+          lockTtl: 500,
+          ...quiet,
+        }),
+      ),
+    );
+    const verdicts = await Promise.all(
+      fleet.map((robots) => robots.isAllowed(`${origin.origin}/private`, agent)),
+    );
+    expect(verdicts).toEqual([false, false, false, false]);
+    expect(origin.requests).toEqual(['/robots.txt']);
+  });
+
+  it('a holder killed while fetching costs one lease and one more fetch, not one a waiter', async () => {
+    const admin = await connect();
+    const keyPrefix = prefix();
+    // The dead holder's request is never answered; the next one is.
+    let answered = 0;
+    const origin = await startHttpServer((_request, response) => {
+      if (answered++ > 0) response.end(disallowing);
+    });
+    running.push(origin);
+    const url = `${origin.origin}/private`;
+    const child = spawn(process.execPath, [holder!.file, server.url, keyPrefix, url], {
+      stdio: 'ignore',
+    });
+    await until(() => origin.requests.length === 1);
+    // It holds the lock, a lease of the default 2 s at most, and is fetching: five waiters
+    // arrive, then it dies.
+    const lease = await admin.pTTL(`${keyPrefix}lock:${origin.origin}`);
+    expect(lease).toBeGreaterThan(0);
+    expect(lease).toBeLessThanOrEqual(2000);
+    const waiters = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () =>
+        createRobotsClient({
+          store: createRedisStore({ client: await connect(), prefix: keyPrefix }),
+          ...quiet,
+        }),
+      ),
+    );
+    const checks = waiters.map((robots) => robots.isAllowed(url, agent));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGKILL');
+    expect(await Promise.all(checks)).toEqual([false, false, false, false, false]);
+    // The holder's request and one waiter's: the other four waited for its entry.
+    expect(origin.requests).toEqual(['/robots.txt', '/robots.txt']);
   });
 });
 

@@ -14,9 +14,9 @@ describe('other readings on the command line', () => {
     const r = await runRobotstxt(['check', '--compare', '-a', 'MyBot', '-r', file, '/x.pdf', '/c']);
     expect(r.stdout.split('\n')).toEqual([
       'DISALLOWED  /x.pdf  line 2: Disallow: /*.pdf',
-      '            readings differ: google DISALLOWED (line 2) · rfc9309 DISALLOWED (line 2) · draft-1996 allowed · python-urllib allowed',
+      '            readings differ: google DISALLOWED (line 2) · rfc9309 DISALLOWED (line 2) · draft-1996 allowed · python-urllib allowed · python-urllib-rfc9309 DISALLOWED (line 2)',
       'allowed     /c  no matching rule',
-      '            all readings agree: google allowed · rfc9309 allowed · draft-1996 allowed · python-urllib allowed',
+      '            all readings agree: google allowed · rfc9309 allowed · draft-1996 allowed · python-urllib allowed · python-urllib-rfc9309 allowed',
       '',
     ]);
     const json = JSON.parse(
@@ -28,6 +28,7 @@ describe('other readings on the command line', () => {
       { interpretation: 'rfc9309', allowed: true, line: 4 },
       { interpretation: 'draft-1996', allowed: false, line: 3 },
       { interpretation: 'python-urllib', allowed: false, line: 3 },
+      { interpretation: 'python-urllib-rfc9309', allowed: true, line: 4 },
     ]);
   });
 

@@ -97,6 +97,14 @@ describe('robotstxt sitemaps', () => {
       outOfScope: 0,
     });
     expect(run.code).toBe(0);
+    // Without --check nothing is checked, so the summary claims nothing about it.
+    const listing = await runRobotstxt(['sitemaps', '--json', other.origin]);
+    expect(JSON.parse(listing.stdout.trim().split('\n').at(-1) ?? '')).toEqual({
+      type: 'summary',
+      sitemaps: 1,
+      unread: 0,
+      urls: 1,
+    });
   });
 
   it('refuses sitemaps on private hosts other than the one typed', async () => {

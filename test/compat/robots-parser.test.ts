@@ -134,8 +134,8 @@ describe("robots-parser's own test suite", () => {
  * Lone surrogates: a UTF-16 string is sent (and a file read) as UTF-8, where a lone surrogate
  * is U+FFFD, so `/\uD800` in the file and in the URL are the same bytes. Crawl-delay: only
  * allow/disallow lines end a group (RFC 9309 §2.1, the reference), so `user-agent: a`,
- * `crawl-delay: 1`, `user-agent: b` is one group for a and b, and the first valid value of the
- * merged groups is the delay.
+ * `crawl-delay: 1`, `user-agent: b` is one group for a and b, and the slowest valid value of the
+ * merged groups is the delay (merging never lowers one).
  */
 const documentedDifferences = [
   {
@@ -164,9 +164,21 @@ const documentedDifferences = [
   },
   {
     test: 'should fallback to * when a UA has no rules of its own',
+    call: 'getCrawlDelay("should-fall-back")',
+    expected: 1,
+    actual: 12,
+  },
+  {
+    test: 'should fallback to * when a UA has no rules of its own',
     call: 'getCrawlDelay("d")',
     expected: 10,
-    actual: 1,
+    actual: 12,
+  },
+  {
+    test: 'should fallback to * when a UA has no rules of its own',
+    call: 'getCrawlDelay("dd")',
+    expected: 1,
+    actual: 12,
   },
   {
     test: 'should not fallback to * when a UA has rules',
@@ -176,15 +188,21 @@ const documentedDifferences = [
   },
   {
     test: 'should ignore version numbers in the UA string',
-    call: 'getCrawlDelay("d/12")',
-    expected: 10,
-    actual: 1,
+    call: 'getCrawlDelay("should-fall-back/1.0.0")',
+    expected: 1,
+    actual: 12,
   },
   {
     test: 'should ignore version numbers in the UA string',
-    call: 'getCrawlDelay("b / 1.0")',
-    expected: 12,
-    actual: 1,
+    call: 'getCrawlDelay("d/12")',
+    expected: 10,
+    actual: 12,
+  },
+  {
+    test: 'should ignore version numbers in the UA string',
+    call: 'getCrawlDelay("dd / 0-32-3")',
+    expected: 1,
+    actual: 12,
   },
 ];
 
@@ -285,5 +303,66 @@ describe('the drop-in', () => {
     expect(() => robotsParser('https://example.com/robots.txt', 42 as unknown as string)).toThrow(
       /robotsParser.*contents/,
     );
+  });
+});
+
+describe('the differences docs/compat.md lists beyond the suite, against robots-parser itself', () => {
+  const url = 'https://example.com/robots.txt';
+  const both = (body: string) => ({ ours: robotsParser(url, body), theirs: original(url, body) });
+
+  it('an empty Disallow decides nothing there: -1 as in robots-parser', () => {
+    const { ours, theirs } = both('User-agent: *\nDisallow:\n');
+    expect(ours.getMatchingLineNumber('https://example.com/a')).toBe(-1);
+    expect(theirs.getMatchingLineNumber('https://example.com/a')).toBe(-1);
+    expect(ours.isAllowed('https://example.com/a')).toBe(true);
+    // A rule with a pattern keeps its line.
+    const other = both('User-agent: *\nDisallow:\nDisallow: /a\n');
+    expect(other.ours.getMatchingLineNumber('https://example.com/a')).toBe(3);
+    expect(other.theirs.getMatchingLineNumber('https://example.com/a')).toBe(3);
+  });
+
+  it('merged groups: the slowest Crawl-delay (corpus file 2370: robots-parser keeps each its own)', () => {
+    const { ours, theirs } = both(
+      'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    );
+    expect(ours.getCrawlDelay('bingbot')).toBe(1);
+    expect(theirs.getCrawlDelay('bingbot')).toBe(1);
+    expect(ours.getCrawlDelay('grapeshot')).toBe(1);
+    expect(theirs.getCrawlDelay('grapeshot')).toBe(0);
+  });
+
+  it('Crawl-delay values: plain decimals only, at most a day (robots-parser: Number(value))', () => {
+    for (const [value, theirsValue] of [
+      ['0x10', 16],
+      ['1e1', 10],
+      ['-1', -1],
+    ] as const) {
+      const { ours, theirs } = both(`User-agent: *\nCrawl-delay: ${value}\n`);
+      expect(ours.getCrawlDelay(), value).toBeUndefined();
+      expect(theirs.getCrawlDelay(), value).toBe(theirsValue);
+    }
+    const { ours, theirs } = both('User-agent: *\nCrawl-delay: 100000\n');
+    expect(ours.getCrawlDelay()).toBe(86_400);
+    expect(theirs.getCrawlDelay()).toBe(100_000);
+  });
+
+  it('Site-map is a sitemap line for Google; bytes are read as UTF-8 (robots-parser throws)', () => {
+    const { ours, theirs } = both('Site-map: https://example.com/s.xml\n');
+    expect(ours.getSitemaps()).toEqual(['https://example.com/s.xml']);
+    expect(theirs.getSitemaps()).toEqual([]);
+    const bytes = new TextEncoder().encode('User-agent: *\nDisallow: /x\n');
+    expect(() => original(url, bytes as unknown as string)).toThrow(TypeError);
+    expect(robotsParser(url, bytes).isAllowed('https://example.com/x')).toBe(false);
+  });
+
+  it("isExplicitlyDisallowed is robots-rep's own: robots-parser 3.0.1 has no such method", () => {
+    const theirs = original(url, 'User-agent: a\nDisallow: /\n') as Partial<Robot>;
+    expect(theirs.isExplicitlyDisallowed).toBeUndefined();
+    expect(
+      robotsParser(url, 'User-agent: a\nDisallow: /\n').isExplicitlyDisallowed(
+        'https://example.com/x',
+        'a',
+      ),
+    ).toBe(true);
   });
 });

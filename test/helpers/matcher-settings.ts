@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { pieceFinding } from '../../src/match/piece-finder.js';
-import { ruleIndexing } from '../../src/match/rule-index.js';
+import { ruleIndexing } from '../../src/match/index/rule-index.js';
 import { ruleTableLayout } from '../../src/match/rule-table.js';
+import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
 
 // The matcher's test settings (which path a rule set is compiled for, how a wildcard program
 // finds pieces, when a rule table is compact), set for a block of tests or one call and put back
@@ -57,3 +57,18 @@ export function useMatcherSettings(
   });
   (around === 'all' ? afterAll : afterEach)(() => restore());
 }
+
+/**
+ * The settings that send a rule set through each engine (src/match/README.md), for the suites
+ * that run against every engine: `scan`, a small set scanned whole (the default for the sets
+ * these suites build); `index`, every set through the prefix and trigram indexes over entries;
+ * `index over rule numbers`, a parsed file's sets as rule numbers (`compileTableSet`; a list of
+ * rules is always entries); `wildcard`, every wildcard rule decided by the wildcard program at
+ * once, with its piece finder on the automaton for every piece too.
+ */
+export const ENGINE_SETTINGS: Readonly<Record<string, MatcherSettings>> = {
+  scan: {},
+  index: { ruleIndexing: { smallSet: 0 } },
+  'index over rule numbers': { ruleIndexing: { smallSet: 0, tableSet: 0 } },
+  wildcard: { ruleIndexing: { smallSet: 0, alwaysProgram: true } },
+};

@@ -153,11 +153,69 @@ const cases: readonly LintCase[] = [
     column: 11,
     says: '"/private"',
   },
+  // A host or URL in place of a path: the fix never writes the path alone when it is the site.
   {
-    code: 'pattern-never-matches',
+    code: 'host-in-path',
     body: 'User-agent: *\nDisallow: https://example.com/a/b\n',
     line: 2,
-    says: '"/a/b"',
+    says: 'write "/a/b"',
+  },
+  {
+    code: 'host-in-path',
+    body: 'User-agent: *\nAllow: /\nDisallow: xnet.example.com/\n',
+    line: 3,
+    says: 'needs its own robots.txt (https://xnet.example.com/robots.txt); writing the path alone here would block this whole site',
+  },
+  { code: 'host-in-path', body: 'User-agent: *\nDisallow: 192.0.2.7/\n', line: 2 },
+  {
+    code: 'directive-in-value',
+    body: 'User-agent: *\nDisallow: / User-agent: MJ12bot Disallow: /\n',
+    line: 2,
+    column: 13,
+    says: 'line breaks seem lost',
+  },
+  {
+    code: 'unencoded-character',
+    body: 'User-agent: *\nDisallow: /cmx templates/\n',
+    line: 2,
+    says: 'Write "/cmx%20templates/"',
+  },
+  {
+    code: 'unencoded-character',
+    body: 'User-agent: *\nDisallow: /a/ /b/\n',
+    line: 2,
+    says: 'Put each pattern on a line of its own',
+  },
+  {
+    code: 'regex-syntax',
+    body: 'User-agent: *\nDisallow: /archive/19[0-9]/\n',
+    line: 2,
+    says: '"[0-9]"',
+  },
+  {
+    code: 'long-crawl-delay',
+    body: 'User-agent: bingbot\nCrawl-delay: 60\nDisallow:\n',
+    line: 2,
+    says: '1,440 pages a day',
+  },
+  {
+    code: 'blocked-resources',
+    body: 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /wp-includes/\n',
+    line: 3,
+    says: 'Add "Allow: /wp-includes/*.js" and "Allow: /wp-includes/*.css"',
+  },
+  {
+    code: 'blocked-resources',
+    body: 'User-agent: *\nDisallow: /*.css$\n',
+    line: 2,
+    says: 'Remove this rule',
+  },
+  { code: 'blocked-images', body: 'User-agent: *\nDisallow: /images/\n', line: 2 },
+  {
+    code: 'whole-site-disallowed',
+    body: 'User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /\n',
+    line: 5,
+    says: 'Often intended',
   },
   { code: 'pattern-never-matches', body: 'User-agent: *\nAllow: $\n', line: 2 },
   { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /a$/b\n', line: 2, column: 13 },
@@ -243,6 +301,12 @@ const cases: readonly LintCase[] = [
     says: 'repeat the rules of the "User-agent: *" group (line 1)',
   },
   {
+    code: 'crawl-delay-merged',
+    body: 'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    line: 2,
+    says: "line 5's Crawl-delay: 1 applies",
+  },
+  {
     code: 'user-agent-without-rules',
     body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
     line: 4,
@@ -316,6 +380,20 @@ const cases: readonly LintCase[] = [
     line: 5,
     options: { readings: true },
     says: 'the first record naming it',
+  },
+  {
+    code: 'reading-encoding',
+    body: 'User-agent: *\nDisallow: /*sort=\n',
+    line: 2,
+    options: { readings: true },
+    says: "at /x?sort=, Google disallows (line 2) but Python's RFC 9309 robotparser allows (no rule)",
+  },
+  {
+    code: 'reading-match-length',
+    body: 'User-agent: *\nAllow: /public\nDisallow: /*\n',
+    line: 2,
+    options: { readings: true },
+    says: "Google allows (line 2) but Python's RFC 9309 robotparser disallows (line 3)",
   },
   {
     code: 'reading-differs',
@@ -542,7 +620,7 @@ describe('lintRobotsTxt', () => {
       'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
     );
     expect(result.errorCount).toBe(1);
-    expect(result.warningCount).toBe(1);
+    expect(result.warningCount).toBe(2);
     expect(result.infoCount).toBe(2);
     const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { SMALL_SET, TABLE_SET } from '../../src/match/rule-index.js';
-import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { SMALL_SET, TABLE_SET } from '../../src/match/index/rule-index.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/scan/table-scan.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 import { useMatcherSettings, withMatcherSettings } from '../helpers/matcher-settings.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { assignNeeds, scanList } from '../../src/match/entry-list.js';
 import { PathSearch } from '../../src/match/path-search.js';
 import {
   type IndexEntry,
@@ -11,6 +10,7 @@ import {
   sortByStrength,
   WHOLE_PREFIX,
 } from '../../src/match/rule-entry.js';
+import { assignNeeds, scanList } from '../../src/match/scan/entry-list.js';
 import { lastCheckWork } from '../../src/robots.js';
 
 // A scanned list compares numbers each entry keeps with the path's before reading the entry's

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesPattern, parseRobotsTxt } from '../../src/index.js';
-import { SCANS_BEFORE_INDEXING } from '../../src/match/rule-table.js';
+import { SCANS_BEFORE_INDEXING } from '../../src/match/scan/table-scan.js';
 import { pick } from '../helpers/arbitraries.js';
 import { useMatcherSettings } from '../helpers/matcher-settings.js';
 import { referenceCheck } from '../helpers/reference-port.js';

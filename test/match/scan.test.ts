@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
 import { PathSearch } from '../../src/match/path-search.js';
 import type { MatchState } from '../../src/match/rule-entry.js';
-import { readRuleTable, SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/rule-table.js';
+import { readRuleTable } from '../../src/match/rule-table.js';
+import { SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/scan/table-scan.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
 // A rule set's first check scans its rules in place (scanRules); later ones, and any check whose

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { TableMatch } from '../../src/match/index/table-match.js';
 import { readRuleTable, ruleAt, ruleCount, ruleEntry } from '../../src/match/rule-table.js';
-import { TableMatch } from '../../src/match/table-match.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
 // A compact index answers a plain rule that matches with a TableMatch filled from the rule

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hashPrefix } from '../../src/match/index/prefix-index.js';
+import { literalEnd } from '../../src/match/index/table-index.js';
+import { type PrefixItems, TablePrefixIndex } from '../../src/match/index/table-prefix-index.js';
 import { PathSearch } from '../../src/match/path-search.js';
-import { hashPrefix } from '../../src/match/prefix-index.js';
 import type { MatchState } from '../../src/match/rule-entry.js';
 import {
   readRuleTable,
@@ -10,8 +12,6 @@ import {
   valueEnd,
   valueStart,
 } from '../../src/match/rule-table.js';
-import { literalEnd } from '../../src/match/table-index.js';
-import { type PrefixItems, TablePrefixIndex } from '../../src/match/table-prefix-index.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
 
 // A walk visits the prefix index at each path length whose prefix hash passes its filters, and

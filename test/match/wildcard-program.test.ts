@@ -2,9 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PathSearch } from '../../src/match/path-search.js';
 import { matchesPattern } from '../../src/match/pattern.js';
-import { PieceAutomaton } from '../../src/match/piece-automaton.js';
-import { PieceFinder } from '../../src/match/piece-finder.js';
-import { PieceOccurrences } from '../../src/match/piece-occurrences.js';
 import {
   type IndexEntry,
   type MatchState,
@@ -12,7 +9,10 @@ import {
   sortByStrength,
 } from '../../src/match/rule-entry.js';
 import { beats } from '../../src/match/strategy.js';
-import { WildcardProgram } from '../../src/match/wildcard-program.js';
+import { PieceAutomaton } from '../../src/match/wildcard/piece-automaton.js';
+import { PieceFinder } from '../../src/match/wildcard/piece-finder.js';
+import { PieceOccurrences } from '../../src/match/wildcard/piece-occurrences.js';
+import { WildcardProgram } from '../../src/match/wildcard/wildcard-program.js';
 import { useMatcherSettings } from '../helpers/matcher-settings.js';
 
 // The wildcard program against the definition: each rule matched on its own by

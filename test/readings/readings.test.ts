@@ -317,6 +317,7 @@ describe('side by side', () => {
       ['rfc9309', false],
       ['draft-1996', true],
       ['python-urllib', true],
+      ['python-urllib-rfc9309', false],
     ]);
     expect(readingsDisagree(pdf)).toBe(true);
     const ab = compareReadings(readings, 'https://e.com/a/b', 'Bot');
@@ -325,6 +326,7 @@ describe('side by side', () => {
       [true, 4],
       [false, 3],
       [false, 3],
+      [true, 4],
     ]);
     expect(readingsDisagree(compareReadings(readings, 'https://e.com/c', 'Bot'))).toBe(false);
   });
@@ -357,6 +359,7 @@ describe('side by side', () => {
       ['rfc9309', false],
       ['draft-1996', false],
       ['python-urllib', false],
+      ['python-urllib-rfc9309', false],
     ]);
   });
 
@@ -366,8 +369,10 @@ describe('side by side', () => {
       0xe9,
     ]);
     const verdicts = parseRobotsTxt(latin1).compare('https://e.com/caf%E9', 'Bot');
-    // Google and the RFC match the byte; Python's read() raises; the draft replaced the byte.
-    expect(verdicts.map((v) => v.allowed)).toEqual([false, false, true, false]);
+    // Google and the RFC match the byte; Python's read() raises; the draft replaced the byte;
+    // the RFC 9309 robotparser keeps it (surrogateescape) and matches it as %E9.
+    expect(verdicts.map((v) => v.allowed)).toEqual([false, false, true, false, false]);
+    expect(verdicts[4]!.line).toBe(2);
     expect(verdicts[3]!.explanation.reason).toMatch(/UnicodeDecodeError/);
     const replaced = parseRobotsTxt(latin1, { interpretation: 'draft-1996' });
     expect(replaced.explain('https://e.com/caf%EF%BF%BD', 'Bot')).toMatchObject({

@@ -159,6 +159,24 @@ describe('readSitemaps: bad input is reported per sitemap, with its reason', () 
     });
   });
 
+  it('bounds what the parser holds: nesting depth and attributes per element', async () => {
+    site.routes.set('/deep.xml', {
+      type: 'application/xml',
+      body: `<urlset><url><loc>${site.url('/d')}</loc></url>${'<a>'.repeat(200_000)}`,
+    });
+    const attributes = Array.from({ length: 100_000 }, (_, i) => `a${i}="x"`).join(' ');
+    site.routes.set('/attributes.xml', {
+      type: 'application/xml',
+      body: `<urlset><url ${attributes}><loc>${site.url('/e')}</loc></url></urlset>`,
+    });
+    const deep = await read('/deep.xml');
+    expect(deep.file).toMatchObject({ status: 'partial', problem: 'xml', urls: 1 });
+    expect(deep.file.error).toContain('nested');
+    const wide = await read('/attributes.xml');
+    expect(wide.file).toMatchObject({ status: 'failed', problem: 'xml', urls: 0 });
+    expect(wide.file.error).toContain('attributes');
+  });
+
   it('an empty file, XML that is no sitemap, text with no URL', async () => {
     site.routes.set('/empty.xml', { type: 'application/xml', body: '  \n' });
     site.routes.set('/other.xml', { type: 'application/xml', body: '<catalog><book/></catalog>' });
@@ -197,6 +215,20 @@ describe('readSitemaps: bad input is reported per sitemap, with its reason', () 
     const { file, urls } = await read('/stall.xml', { timeout: 400 });
     expect(file).toMatchObject({ status: 'partial', problem: 'timeout', urls: 3 });
     expect(urls).toBe(3);
+  });
+
+  it('an index whose child cannot be fetched: reported on the child, the others read', async () => {
+    site.routes.set('/drop.xml', (request) => request.socket.destroy());
+    site.routes.set('/fine.xml', { type: 'application/xml', body: urlset(many(2, '/fine')) });
+    site.routes.set('/parent.xml', {
+      type: 'application/xml',
+      body: sitemapIndex([site.url('/drop.xml'), site.url('/fine.xml')]),
+    });
+    const { records } = await read('/parent.xml');
+    const child = (path: string) =>
+      records.find((r): r is SitemapFileRecord => r.type === 'sitemap' && r.url === site.url(path));
+    expect(child('/drop.xml')).toMatchObject({ status: 'failed', problem: 'network', depth: 1 });
+    expect(child('/fine.xml')).toMatchObject({ status: 'ok', urls: 2 });
   });
 
   it('an unreachable child, a refused address, a body cut short', async () => {

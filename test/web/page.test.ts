@@ -120,11 +120,18 @@ async function afterEvaluation(page: Page, action: () => Promise<void>): Promise
   await settle(page);
 }
 
-/** Waits until the last evaluation asked for has been rendered. */
+/** Waits until the last evaluation (and view, when a tab asked for one) has been rendered. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.body.dataset['evaluating'] === document.body.dataset['evaluated'],
-  );
+  await page.waitForFunction(() => {
+    const d = document.body.dataset;
+    return d['evaluating'] === d['evaluated'] && d['viewing'] === d['viewed'];
+  });
+}
+
+/** Opens a tab and waits for its view. */
+async function showTab(page: Page, id: string): Promise<void> {
+  await page.click(`#tab-${id}`);
+  await settle(page);
 }
 
 async function cells(page: Page): Promise<string[][]> {
@@ -149,7 +156,7 @@ Disallow private
 `;
 const URLS = ['/', '/private/x', '/private/press/kit', 'https://example.com/shop?q=1'];
 
-describe('the tester page', () => {
+describe('the tester page', { timeout: 120_000 }, () => {
   it('shows every URL × agent verdict exactly as the library decides', async () => {
     const page = await open();
     await setDraft(page, DRAFT);
@@ -214,7 +221,7 @@ describe('the tester page', () => {
   it('shows Google’s per-line report of the draft', async () => {
     const page = await open();
     await setDraft(page, DRAFT);
-    await page.click('#tab-report');
+    await showTab(page, 'report');
     const rows = await page.$$eval('table.report tbody tr', (trs) =>
       trs.map((tr) => [...tr.children].map((c) => c.textContent)),
     );
@@ -235,7 +242,7 @@ describe('the tester page', () => {
     const page = await open();
     await setDraft(page, DRAFT);
     await setUrls(page, URLS);
-    await page.click('#tab-audit');
+    await showTab(page, 'audit');
     const header = await page.$$eval('table.audit thead th', (ths) =>
       ths.map((t) => t.textContent),
     );
@@ -246,7 +253,7 @@ describe('the tester page', () => {
       ),
     );
     // /private/press/kit: Google's longest match allows it, first-match readers stop at line 2.
-    expect(readBy['Googlebot (Google)']).toBe("differs: 1996 draft, Python's robotparser");
+    expect(readBy['Googlebot (Google)']).toBe("differs: the 1996 draft, Python's robotparser");
     // GPTBot is disallowed everywhere under every reading.
     expect(readBy['GPTBot (OpenAI)']).toBe('all alike');
     await page.close();
@@ -255,7 +262,7 @@ describe('the tester page', () => {
   it('shows the audit’s warnings and each row’s notes, as the library gives them', async () => {
     const page = await open();
     await setDraft(page, 'User-agent: Googlebot\nDisallow: /\n');
-    await page.click('#tab-audit');
+    await showTab(page, 'audit');
     await expect
       .poll(() => page.textContent('#audit .audit-warning'))
       .toMatch(/^Googlebot is blocked from the whole site/);
@@ -282,8 +289,10 @@ describe('the tester page', () => {
     const urls = ['/', '/news/today', '/private/x'];
     await setDraft(page, draft);
     await setUrls(page, urls);
-    await page.click('#tab-ai');
+    await showTab(page, 'ai');
     await page.selectOption('#ai-agent', 'GPTBot');
+    await settle(page);
+    await page.waitForSelector('#ai-agent option[value="GPTBot"][selected]', { state: 'attached' });
     const rows = await page.$$eval('table.ai-usage tbody tr', (trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((c) => c.textContent)),
     );
@@ -342,7 +351,7 @@ describe('the tester page', () => {
       'User-agent: *\nDisallow: /live-only/\nDisallow: /drafts/\n\nUser-agent: GPTBot\nDisallow: /\n';
     await setDraft(page, draft);
     await setUrls(page, ['/', '/drafts/a', '/live-only/x']);
-    await page.click('#tab-diff');
+    await showTab(page, 'diff');
     expect(await page.textContent('#diff-base')).toContain(`live file of ${site.origin}/page`);
     const agents = await page.$$eval('table.matrix thead th[data-token]', (ths) =>
       ths.map((th) => th.getAttribute('data-token') ?? ''),
@@ -368,14 +377,14 @@ describe('the tester page', () => {
     expect(rows.some((r) => r[0] === '/' && r[1] === 'Googlebot')).toBe(false);
     const rules = await page.textContent('.rule-changes');
     expect(rules).toContain('+ Disallow: /drafts/ (line 3)');
-    expect(rules).toContain('User-agent: GPTBot (added group)');
+    expect(rules).toContain('User-agent: GPTBot (added group');
     expect(await page.textContent('#diff-derived')).toMatch(/verdicts? change/);
     // The base travels in a share link.
     await page.click('#share');
     const link = await page.inputValue('#share-link');
     await page.close();
     const again = await open(link.slice(link.indexOf('#')));
-    await again.click('#tab-diff');
+    await showTab(again, 'diff');
     expect(await again.textContent('#diff-base')).toContain(`live file of ${site.origin}/page`);
     expect(await again.textContent('.rule-changes')).toContain('+ Disallow: /drafts/ (line 3)');
     await again.close();
@@ -384,10 +393,11 @@ describe('the tester page', () => {
   it('diffs against the draft kept as a base', async () => {
     const page = await open();
     await setUrls(page, ['/a/public/x', '/a/private']);
-    await page.click('#tab-diff');
+    await showTab(page, 'diff');
     expect(await page.textContent('#diff-base')).toContain('No base yet');
     await setDraft(page, 'User-agent: *\nDisallow: /a\n');
     await page.click('#diff-use-draft');
+    await settle(page);
     expect(await page.textContent('#diff-result')).toContain('No rule or sitemap changes.');
     await setDraft(page, 'User-agent: *\nDisallow: /a\nAllow: /a/public\n');
     await expect.poll(() => page.textContent('.rule-changes')).toContain('+ Allow: /a/public');

@@ -3,11 +3,12 @@
  * send back cheaply. Pure: the worker and the tests call it alike.
  */
 
-import { parseRobotsTxt } from '../../src/index.js';
+import { crawlerGroup, parseRobotsTxt, type RobotsTxt } from '../../src/index.js';
 
-/** What the page asks for. */
+/** What the page asks for: a draft (its text or bytes, or already parsed), URLs and crawlers. */
 export interface EvaluationRequest {
-  readonly body: string;
+  readonly body?: string | Uint8Array;
+  readonly robots?: RobotsTxt;
   /** Full URLs or paths (a path is judged on the draft's own site). */
   readonly urls: readonly string[];
   readonly agents: readonly string[];
@@ -19,6 +20,12 @@ export interface Evaluation {
   readonly allowed: Uint8Array;
   /** The deciding line, 0 when no rule matched. */
   readonly lines: Uint32Array;
+  /**
+   * Per crawler, the token whose group decided each of its cells (the crawler model,
+   * `crawlerGroup`): its own, the one it follows (`Googlebot` for Applebot), `*`, or `` when no
+   * group applies (a crawler that ignores `*`: every URL allowed).
+   */
+  readonly decidedBy: readonly string[];
   /** How long the checks took, in milliseconds. */
   readonly elapsed: number;
 }
@@ -39,18 +46,10 @@ export function shownUrl(url: string): string {
   return url.startsWith(`${PLACEHOLDER}/`) ? url.slice(PLACEHOLDER.length) : url;
 }
 
-/** The URL list as typed: one entry a line, blank lines and `#` comments skipped. */
-export function parseUrlList(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !line.startsWith('#'));
-}
-
-/** Checks every URL against every agent. */
+/** Checks every URL against every crawler, each read as the crawler model says. */
 export function evaluate(request: EvaluationRequest): Evaluation {
   const start = performance.now();
-  const robots = parseRobotsTxt(request.body);
+  const robots = request.robots ?? parseRobotsTxt(request.body ?? '');
   const { agents } = request;
   const urls = request.urls.map(urlOf);
   // The deciding line says the verdict: its rule allows (an Allow, or a Disallow with an empty
@@ -64,8 +63,16 @@ export function evaluate(request: EvaluationRequest): Evaluation {
   }
   const allowed = new Uint8Array(urls.length * agents.length);
   const lines = new Uint32Array(urls.length * agents.length);
+  const decidedBy: string[] = [];
   for (let a = 0; a < agents.length; a++) {
-    const agent = agents[a]!;
+    const group = crawlerGroup(robots, agents[a]!);
+    decidedBy.push(group.decidedBy);
+    const agent = group.query;
+    if (agent === undefined) {
+      // It ignores `*` and no group names it: no rule applies.
+      for (let u = 0; u < urls.length; u++) allowed[u * agents.length + a] = 1;
+      continue;
+    }
     for (let u = 0; u < urls.length; u++) {
       const url = urls[u]!;
       const line = robots.matchingLine(url, agent);
@@ -76,5 +83,5 @@ export function evaluate(request: EvaluationRequest): Evaluation {
       lines[cell] = line;
     }
   }
-  return { allowed, lines, elapsed: performance.now() - start };
+  return { allowed, lines, decidedBy, elapsed: performance.now() - start };
 }

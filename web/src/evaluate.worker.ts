@@ -1,16 +1,23 @@
-/** Runs {@link evaluate} off the main thread, so typing never waits for 50,000 checks. */
+/**
+ * Runs the page's jobs (`work.ts`) off the main thread: the page keeps one worker for the
+ * matrix and explanations, one for lint and one for the views, so a slow view never delays the
+ * matrix, and sends each a new job only once it has answered the last one.
+ */
 
-import { type EvaluationRequest, evaluate } from './evaluate.js';
+import { DraftCache, type Job, runJob } from './work.js';
 
-interface Job extends EvaluationRequest {
-  readonly id: number;
-}
+const cache = new DraftCache();
 
 self.onmessage = (event: MessageEvent<Job>) => {
-  const { id, ...request } = event.data;
-  const result = evaluate(request);
-  (self as unknown as Worker).postMessage({ id, ...result }, [
-    result.allowed.buffer,
-    result.lines.buffer,
-  ]);
+  const job = event.data;
+  const start = performance.now();
+  const result = runJob(job, cache);
+  const transfer =
+    result.kind === 'matrix'
+      ? [result.evaluation.allowed.buffer, result.evaluation.lines.buffer]
+      : [];
+  (self as unknown as Worker).postMessage(
+    { id: job.id, elapsed: performance.now() - start, result },
+    transfer,
+  );
 };

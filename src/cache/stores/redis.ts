@@ -81,7 +81,7 @@ export interface RedisStore extends CacheStore {
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * import { createRobotsClient } from 'robots-rep';
+ * import { createRobotsClient } from 'robots-rep/node';
  * import { createRedisStore } from 'robots-rep/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true })

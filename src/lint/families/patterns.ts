@@ -9,6 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
+import { hostOfValue } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -38,6 +39,8 @@ function checkPatterns(context: LintContext): LintChecks {
 
 function pattern(context: LintContext, rule: Rule): void {
   if (rule.value === '') return;
+  // A host or URL in place of a path is the values family's `host-in-path`.
+  if (hostOfValue(rule.value) !== undefined) return;
   const d = context.directives[rule.line];
   const from = d?.valueStart;
   const to = d?.valueEnd;

@@ -6,19 +6,16 @@
  * record chosen for the crawler — or, for anything else (escapes, encodings), `reading-differs`.
  */
 
-import { compareReadings } from '../../readings/compare.js';
+import { INTERPRETATIONS } from '../../parse/body.js';
+import { compareReadings, READING_NAMES } from '../../readings/compare.js';
+import { isLegacyInterpretation } from '../../readings/reading-robots.js';
 import { parseReadings } from '../../robots.js';
 import type { Group, Interpretation, Readings, ReadingVerdict, RobotsTxt } from '../../types.js';
 import type { LintFamily } from '../context.js';
 import type { DiagnosticCode } from '../types.js';
 
-const LEGACY: readonly Interpretation[] = ['draft-1996', 'python-urllib'];
-const NAMES: Readonly<Record<Interpretation, string>> = {
-  google: 'Google',
-  rfc9309: 'RFC 9309',
-  'draft-1996': 'the 1996 draft',
-  'python-urllib': "Python's robotparser",
-};
+/** The readings compared with Google's: every one that is not Google's grouping and matching. */
+const LEGACY: readonly Interpretation[] = INTERPRETATIONS.filter(isLegacyInterpretation);
 
 /** At most this many diagnostics of the family for one file. */
 const MAX_DIAGNOSTICS = 50;
@@ -38,6 +35,8 @@ type ReadingCode = Extract<
   | 'reading-first-match'
   | 'reading-grouping'
   | 'reading-agent-selection'
+  | 'reading-encoding'
+  | 'reading-match-length'
   | 'reading-differs'
 >;
 
@@ -62,8 +61,22 @@ function pathsOf(value: string): string[] {
       `${base}${base.endsWith('/') ? '' : '/'}y`,
       value.includes('*') || value.endsWith('$') ? value : '',
       decoded(base),
+      inQuery(value),
     ]),
   ].filter(Boolean);
+}
+
+/**
+ * A path whose query holds the `=` or `&` that a pattern without `?` has after a `*` (that `*`
+ * filled with `x?`), or '': Python's RFC 9309 robotparser encodes them in such a pattern, so it
+ * never matches them in a query (`/*sort=` and `/c?sort=asc`).
+ */
+function inQuery(value: string): string {
+  const mark = value.search(/[=&]/);
+  const star = mark < 0 ? -1 : value.lastIndexOf('*', mark);
+  if (value.includes('?') || star < 0) return '';
+  const path = `${value.slice(0, star)}x?${value.slice(star + 1)}`.replace(/\$$/, '');
+  return path.startsWith('/') ? path.replaceAll('*', 'x') : '';
 }
 
 /**
@@ -96,8 +109,50 @@ function agentsOf(group: Group, tokens: readonly string[]): string[] {
   return [own, ...containing.slice(0, MAX_AGENTS_PER_GROUP)];
 }
 
+/** Whether two explanations name different groups, or choose by different means. */
+function otherGroups(g: ReadingVerdict['explanation'], l: ReadingVerdict['explanation']): boolean {
+  const same =
+    l.groups.length === g.groups.length && l.groups.every((group) => g.groups.includes(group));
+  return l.selection !== g.selection || !same;
+}
+
+/** Whether a rule's value has `*` or `$`. */
+const wild = (value: string | undefined): boolean =>
+  value !== undefined && (value.includes('*') || value.includes('$'));
+
+/**
+ * Why Python's RFC 9309 robotparser differs from Google (it groups as Google does, and has
+ * wildcards and the longest match): another group, a query its pattern's encoded `=` or `&`
+ * cannot reach, a wildcard rule counted by the length it matched, or anything else.
+ */
+function classify9309(google: ReadingVerdict, legacy: ReadingVerdict, path: string): ReadingCode {
+  const g = google.explanation;
+  const l = legacy.explanation;
+  if (otherGroups(g, l)) return 'reading-agent-selection';
+  const reachesQuery = (value: string | undefined): boolean =>
+    value !== undefined && /[=&]/.test(value.split('?')[0] ?? '');
+  if (path.includes('?') && (reachesQuery(g.rule?.value) || reachesQuery(l.rule?.value))) {
+    return 'reading-encoding';
+  }
+  if (
+    l.line > 0 &&
+    g.line > 0 &&
+    l.line !== g.line &&
+    (wild(g.rule?.value) || wild(l.rule?.value))
+  ) {
+    return 'reading-match-length';
+  }
+  return 'reading-differs';
+}
+
 /** Why a legacy reading's verdict differs from Google's, judged from the two explanations. */
-function classify(robots: RobotsTxt, google: ReadingVerdict, legacy: ReadingVerdict): ReadingCode {
+function classify(
+  robots: RobotsTxt,
+  google: ReadingVerdict,
+  legacy: ReadingVerdict,
+  path: string,
+): ReadingCode {
+  if (legacy.interpretation === 'python-urllib-rfc9309') return classify9309(google, legacy, path);
   const g = google.explanation;
   const l = legacy.explanation;
   // Google's deciding rule is cut off from its group's User-agent lines by a blank line.
@@ -106,11 +161,7 @@ function classify(robots: RobotsTxt, google: ReadingVerdict, legacy: ReadingVerd
   }
   // The legacy reading names the record it applied by Google's group holding its first line:
   // another group, or only one of the groups Google merges.
-  const sameGroups =
-    l.groups.length === g.groups.length && l.groups.every((group) => g.groups.includes(group));
-  if (l.selection !== g.selection || !sameGroups) return 'reading-agent-selection';
-  const wild = (value: string | undefined): boolean =>
-    value !== undefined && (value.includes('*') || value.includes('$'));
+  if (otherGroups(g, l)) return 'reading-agent-selection';
   if (wild(g.rule?.value) || wild(l.rule?.value)) return 'reading-wildcard';
   if (l.line > 0 && g.line > 0 && l.line !== g.line) return 'reading-first-match';
   return 'reading-differs';
@@ -124,7 +175,9 @@ function blankLineBefore(robots: RobotsTxt, index: number, line: number): boolea
   return false;
 }
 
-const WHY: Readonly<Record<ReadingCode, (googleAllows: boolean) => string>> = {
+const WHY: Readonly<
+  Record<ReadingCode, (googleAllows: boolean, reading: Interpretation) => string>
+> = {
   'reading-wildcard': () =>
     'older readers take "*" and "$" literally (no wildcards): write the paths out, or accept that they read the rule as a plain prefix.',
   'reading-first-match': (googleAllows) =>
@@ -133,10 +186,18 @@ const WHY: Readonly<Record<ReadingCode, (googleAllows: boolean) => string>> = {
       : 'older readers stop at the first matching rule in file order, not the longest: put the longer Disallow before the broader Allow.',
   'reading-grouping': () =>
     'older readers end a record at a blank line, so the rules after it belong to no record for them: remove the blank lines inside the group.',
-  'reading-agent-selection': () =>
-    'older readers apply another record to this crawler: the first record naming it (Google merges every group naming it), a name found inside a longer one (Python matches names as substrings), or a record ended by a blank line.',
-  'reading-differs': () =>
-    'the readings decode this file or URL differently (percent-escapes, a byte order mark, Python’s line splitting or its parse errors).',
+  'reading-agent-selection': (_, reading) =>
+    reading === 'python-urllib-rfc9309'
+      ? 'Python’s RFC 9309 robotparser applies another group to this crawler: the one named by its whole name, else the first group whose name is a substring of its name, else "*"; and a merge of groups naming one agent keeps only the names written identically in each, so a name written differently (or followed by a version) finds none.'
+      : 'older readers apply another record to this crawler: the first record naming it (Google merges every group naming it), a name found inside a longer one (Python matches names as substrings), or a record ended by a blank line.',
+  'reading-encoding': () =>
+    'Python’s RFC 9309 robotparser percent-encodes "=" and "&" in a pattern without "?", while keeping them in a URL’s query, so the rule never matches a query: write the "?" into the pattern ("/*?sort=" or "/*?*sort=").',
+  'reading-match-length': () =>
+    'Python’s RFC 9309 robotparser counts a rule with "*" or a final "$" as long as the part of the URL it matched, not as its pattern, so a short wildcard rule can outrank a longer plain one: spell out the rule that must win.',
+  'reading-differs': (_, reading) =>
+    reading === 'python-urllib-rfc9309'
+      ? 'Python’s RFC 9309 robotparser normalises this file or URL differently: percent-escapes decoded and reserved characters encoded on both sides, the fragment kept, a rule with "$" before its end dropped, /robots.txt always allowed, its own line splitting.'
+      : 'the readings decode this file or URL differently (percent-escapes, a byte order mark, Python’s line splitting or its parse errors).',
 };
 
 /**
@@ -144,7 +205,8 @@ const WHY: Readonly<Record<ReadingCode, (googleAllows: boolean) => string>> = {
  * one per line (on the line Google's verdict came from, or the legacy reading's).
  */
 export function readingDiagnostics(robots: RobotsTxt, readings: Readings): ReadingFinding[] {
-  const out = new Map<number, ReadingFinding>();
+  // At most one finding a line for the older readings, and one for Python's RFC 9309 reading.
+  const out = new Map<string, ReadingFinding>();
   const tokens = [
     ...new Set(robots.groups.flatMap((g) => g.agents.map((a) => a.token.toLowerCase()))),
   ].filter((t) => t !== '');
@@ -154,8 +216,10 @@ export function readingDiagnostics(robots: RobotsTxt, readings: Readings): Readi
       for (const rule of group.rules) {
         for (const path of pathsOf(rule.value)) {
           if (out.size >= MAX_DIAGNOSTICS || probes++ >= MAX_PROBES) return [...out.values()];
-          const finding = compare(robots, readings, agent, path, rule.line);
-          if (finding !== undefined && !out.has(finding.line)) out.set(finding.line, finding);
+          for (const [kind, finding] of compare(robots, readings, agent, path, rule.line)) {
+            const key = `${finding.line} ${kind}`;
+            if (!out.has(key)) out.set(key, finding);
+          }
         }
       }
     }
@@ -163,30 +227,56 @@ export function readingDiagnostics(robots: RobotsTxt, readings: Readings): Readi
   return [...out.values()];
 }
 
-/** The finding for one crawler name and path, if the readings disagree. */
+/**
+ * The findings for one crawler name and path where the readings disagree with Google's: one for
+ * the older readings (classified by the first that differs), one for Python's RFC 9309 reading,
+ * whose reasons are its own.
+ */
 function compare(
   robots: RobotsTxt,
   readings: Readings,
   agent: string,
   path: string,
   ruleLine: number,
-): ReadingFinding | undefined {
+): [string, ReadingFinding][] {
   const verdicts = compareReadings(readings, `https://robots.invalid${path}`, agent);
   const google = verdicts[0]!;
   const differing = verdicts.filter(
     (v) => LEGACY.includes(v.interpretation) && v.allowed !== google.allowed,
   );
-  if (differing.length === 0) return undefined;
-  const code = classify(robots, google, differing[0]!);
+  const newer = differing.filter((v) => v.interpretation === 'python-urllib-rfc9309');
+  const older = differing.filter((v) => v.interpretation !== 'python-urllib-rfc9309');
+  const found: [string, ReadingFinding][] = [];
+  for (const [kind, group] of [
+    ['older', older],
+    ['rfc9309', newer],
+  ] as const) {
+    if (group.length > 0) {
+      found.push([kind, finding(robots, google, group, agent, path, ruleLine)]);
+    }
+  }
+  return found;
+}
+
+/** The finding for readings that all differ from Google's verdict on one crawler and path. */
+function finding(
+  robots: RobotsTxt,
+  google: ReadingVerdict,
+  differing: readonly ReadingVerdict[],
+  agent: string,
+  path: string,
+  ruleLine: number,
+): ReadingFinding {
+  const code = classify(robots, google, differing[0]!, path);
   const line = google.line > 0 ? google.line : differing[0]!.line || ruleLine;
   const at = (v: ReadingVerdict): string => (v.line > 0 ? `line ${v.line}` : 'no rule');
-  const who = differing.map((v) => NAMES[v.interpretation]).join(' and ');
+  const who = differing.map((v) => READING_NAMES[v.interpretation]).join(' and ');
   const verb = google.allowed ? 'allows' : 'disallows';
   const theirs = `${differing[0]!.allowed ? 'allow' : 'disallow'}${differing.length === 1 ? 's' : ''}`;
   return {
     code,
     line,
-    message: `For ${agent} at ${path}, Google ${verb} (${at(google)}) but ${who} ${theirs} (${differing.map(at).join(', ')}): ${WHY[code](google.allowed)}`,
+    message: `For ${agent} at ${path}, Google ${verb} (${at(google)}) but ${who} ${theirs} (${differing.map(at).join(', ')}): ${WHY[code](google.allowed, differing[0]!.interpretation)}`,
   };
 }
 
@@ -218,6 +308,18 @@ export const readings: LintFamily = {
       severity: 'info',
       summary: summary(
         'Older readers apply another record to a crawler (first record only, substring names, no merging).',
+      ),
+    },
+    'reading-encoding': {
+      severity: 'info',
+      summary: summary(
+        'A pattern without `?` whose `=` or `&` Python’s RFC 9309 robotparser encodes, so it never matches them in a query (`/*sort=` and `/c?sort=asc`).',
+      ),
+    },
+    'reading-match-length': {
+      severity: 'info',
+      summary: summary(
+        'Python’s RFC 9309 robotparser counts a `*` or `$` rule as long as the URL part it matched: `Disallow: /*` outranks `Allow: /public`.',
       ),
     },
     'reading-differs': {

@@ -1,0 +1,109 @@
+/**
+ * Lint family `crawl-delay`: a Crawl-delay written for one crawler that is not the one applied to
+ * it, because Google's grouping (RFC 9309 §2.1) merged its lines with another crawler's. A person
+ * reads `User-agent: a` / `Crawl-delay: 0` / `User-agent: b` / `Crawl-delay: 5` as two groups;
+ * Google reads one, so both delays apply to both crawlers, and a client that paces by the slowest
+ * (robots-rep's) waits 5 s for `a` — one that takes the first waits 0 s for `b`.
+ */
+
+import { isCrawlDelayKey, parseCrawlDelay } from '../../parse/crawl-delay.js';
+import type { AgentLine } from '../../types.js';
+import { asciiLowerCase } from '../../util/bytes.js';
+import { type WrittenBlock, writtenBlocks } from '../blocks.js';
+import type { LintChecks, LintContext, LintFamily } from '../context.js';
+
+export const crawlDelay: LintFamily = {
+  name: 'crawl-delay',
+  codes: {
+    'crawl-delay-merged': {
+      severity: 'warning',
+      summary:
+        "A crawler's Crawl-delay as written is not the one applied: Google's grouping merged its User-agent line with another crawler's, and the slowest delay of the merged group applies.",
+    },
+  },
+  check: checkCrawlDelay,
+};
+
+/** A valid Crawl-delay line: where it is and its seconds. */
+interface DelayLine {
+  readonly line: number;
+  readonly seconds: number;
+}
+
+function checkCrawlDelay(context: LintContext): LintChecks {
+  return {
+    end() {
+      if (context.html || context.utf16) return;
+      const { robots } = context;
+      const { blockOfLine } = writtenBlocks(context);
+      // The delays written under each block, as a person reads the file.
+      const written = new Map<WrittenBlock, DelayLine[]>();
+      for (const directive of robots.directives) {
+        if (directive.group < 0 || !isCrawlDelayKey(asciiLowerCase(directive.key))) continue;
+        const seconds = parseCrawlDelay(directive.value);
+        const block = blockOfLine.get(directive.line);
+        if (seconds === undefined || block === undefined) continue;
+        const lines = written.get(block) ?? [];
+        lines.push({ line: directive.line, seconds });
+        written.set(block, lines);
+      }
+      if (written.size === 0) return;
+      // Every crawler named (by its lower-case token, `*` for the global lines) and its blocks.
+      const named = new Map<string, { agent: AgentLine; blocks: WrittenBlock[] }>();
+      for (const block of writtenBlocks(context).blocks) {
+        for (const agent of block.agents) {
+          const name = agent.global ? '*' : asciiLowerCase(agent.token);
+          if (name === '') continue;
+          const known = named.get(name);
+          if (known === undefined) named.set(name, { agent, blocks: [block] });
+          else if (!known.blocks.includes(block)) known.blocks.push(block);
+        }
+      }
+      for (const [name, { agent, blocks }] of named) {
+        const own = blocks.flatMap((block) => written.get(block) ?? []);
+        const applied = robots.explainCrawlDelay(name === '*' ? '*' : agent.token);
+        if (applied === undefined) continue;
+        const mine = slowest(own);
+        if (mine !== undefined && mine.seconds === applied.seconds) continue;
+        report(context, name === '*' ? '*' : agent.token, agent, mine, applied);
+      }
+    },
+  };
+}
+
+function slowest(lines: readonly DelayLine[]): DelayLine | undefined {
+  let found: DelayLine | undefined;
+  for (const one of lines) if (found === undefined || one.seconds > found.seconds) found = one;
+  return found;
+}
+
+function report(
+  context: LintContext,
+  name: string,
+  agent: AgentLine,
+  mine: DelayLine | undefined,
+  applied: { readonly seconds: number; readonly line: number },
+): void {
+  const who = name === '*' ? 'the `*` group' : `"${name}"`;
+  const merged =
+    "Google's grouping merged its User-agent line with another crawler's (a User-agent line starts a new group only after an Allow or Disallow line, RFC 9309 §2.1)";
+  const effect = `so line ${applied.line}'s Crawl-delay: ${applied.seconds} applies to it too, and crawlers that group as Google does pace it by the slowest delay of the group: ${applied.seconds} s.`;
+  const fix = 'Put an Allow or Disallow line in each group, or give each crawler the same delay.';
+  const directive = mine === undefined ? undefined : context.directives[mine.line];
+  context.report({
+    code: 'crawl-delay-merged',
+    line: mine?.line ?? agent.line,
+    message:
+      mine === undefined
+        ? `No Crawl-delay is written for ${who} (User-agent line ${agent.line}), but ${merged}, ${effect} ${fix}`
+        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${fix}`,
+    from: directive?.keyStart,
+    to: directive?.valueEnd,
+    related: [
+      ...(mine === undefined
+        ? [{ line: agent.line, message: `User-agent line of ${who} (line ${agent.line})` }]
+        : []),
+      { line: applied.line, message: `Crawl-delay: ${applied.seconds} (line ${applied.line})` },
+    ],
+  });
+}

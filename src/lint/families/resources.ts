@@ -1,0 +1,301 @@
+/**
+ * Lint family `resources`: what the rules do to the files pages are built from. Google renders
+ * pages with their CSS and JavaScript, and its robots.txt documentation advises against blocking
+ * them; which are blocked is decided by matching the rules, as Googlebot reads them, against
+ * representative resource URLs of common site layouts — never by looking for strings in the file.
+ */
+
+import { formatRule } from '../../explain.js';
+import { byteStringBody } from '../../parse/body.js';
+import { ParsedRobotsTxt } from '../../robots.js';
+import type { Explanation, RobotsTxt } from '../../types.js';
+import { terminalSafe } from '../../util/terminal.js';
+import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import type { FixEdit } from '../types.js';
+
+/** A kind of resource and the file extension its representative URLs end in. */
+type ResourceKind = 'css' | 'js' | 'image';
+
+interface Layout {
+  readonly name: string;
+  /** Whether the file shows this layout: a rule value of the layout's own folders. */
+  readonly shows: (values: readonly string[]) => boolean;
+  readonly urls: readonly (readonly [ResourceKind, string])[];
+  /**
+   * Whether a rule that blocks a URL is about it: true for a layout the file shows (its URLs are
+   * the site's); for the generic URLs, the rule must name the URL's folder or file type, since
+   * `Disallow: /s` blocks `/static/…` only on a site that has such a folder.
+   */
+  readonly about: (value: string, url: string) => boolean;
+}
+
+const any = (pattern: RegExp) => (values: readonly string[]) => values.some((v) => pattern.test(v));
+
+/**
+ * Representative resource URLs of common layouts (WordPress adds `?ver=` to the files it
+ * enqueues; Drupal 7 a cache-busting query). A layout's URLs are checked only when the file
+ * shows the layout; the generic ones always are, since a folder named `css` holds CSS.
+ */
+const LAYOUTS: readonly Layout[] = [
+  {
+    name: 'WordPress',
+    shows: any(/^\/wp-(?:content|includes|admin)\b/i),
+    about: () => true,
+    urls: [
+      ['js', '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1'],
+      ['css', '/wp-includes/css/dist/block-library/style.min.css?ver=6.4.3'],
+      ['js', '/wp-content/plugins/contact-form/includes/js/scripts.js?ver=5.8'],
+      ['css', '/wp-content/plugins/contact-form/includes/css/styles.css?ver=5.8'],
+      ['css', '/wp-content/themes/theme/style.css?ver=1.0'],
+      ['js', '/wp-content/themes/theme/js/navigation.js?ver=1.0'],
+      ['image', '/wp-content/uploads/2024/01/photo.jpg'],
+    ],
+  },
+  {
+    name: 'Drupal',
+    shows: (values) =>
+      (any(/^\/misc\//i)(values) && any(/^\/(?:modules|themes|profiles|includes)\//i)(values)) ||
+      (any(/^\/core\//i)(values) && any(/^\/profiles\//i)(values)),
+    about: () => true,
+    urls: [
+      ['js', '/misc/drupal.js?s1x2y3'],
+      ['css', '/modules/system/system.base.css?s1x2y3'],
+      ['css', '/themes/bartik/css/style.css?s1x2y3'],
+      ['js', '/core/misc/drupal.js?v=10.2.3'],
+      ['css', '/core/themes/olivero/css/base/base.css?s1x2y3'],
+    ],
+  },
+  {
+    name: 'Joomla',
+    shows: any(/^\/administrator\//i),
+    about: () => true,
+    urls: [
+      ['js', '/media/system/js/core.js'],
+      ['css', '/templates/site/css/template.css'],
+    ],
+  },
+  {
+    name: 'generic',
+    shows: () => true,
+    about: (value, url) => {
+      const lower = value.toLowerCase();
+      const folder = /^\/[^/]+/.exec(url)![0];
+      const type = /\.[a-z]+$/.exec(url)![0];
+      return lower.startsWith(folder) || lower.includes(type);
+    },
+    urls: [
+      ['css', '/assets/css/style.css'],
+      ['js', '/assets/js/app.js'],
+      ['css', '/static/css/main.css'],
+      ['js', '/static/js/main.js'],
+      ['css', '/css/style.css'],
+      ['js', '/js/main.js'],
+      ['image', '/images/photo.jpg'],
+      ['image', '/img/logo.png'],
+      ['image', '/assets/images/photo.jpg'],
+      ['image', '/static/media/photo.webp'],
+    ],
+  },
+];
+
+const NAMES: Readonly<Record<ResourceKind, string>> = {
+  css: 'CSS',
+  js: 'JavaScript',
+  image: 'images',
+};
+
+// The name the global agent is checked as: no file names it.
+const PROBE = 'RobotsRepLintProbe';
+
+export const resources: LintFamily = {
+  name: 'resources',
+  codes: {
+    'blocked-resources': {
+      severity: 'warning',
+      summary:
+        'A rule that blocks CSS or JavaScript of a common layout from Googlebot, which needs them to render pages.',
+    },
+    'blocked-images': {
+      severity: 'info',
+      summary: 'A rule that blocks the images of a common layout from Google Images.',
+    },
+    'whole-site-disallowed': {
+      severity: 'info',
+      summary:
+        'The `*` group disallows the whole site: every crawler without a group of its own may crawl nothing (often intended).',
+    },
+  },
+  check: checkResources,
+};
+
+function checkResources(context: LintContext): LintChecks {
+  return {
+    end() {
+      if (context.html || context.utf16) return;
+      const { robots } = context;
+      wholeSite(context);
+      // A site closed to Googlebot has no pages to render.
+      if (!robots.explain('/', 'Googlebot').allowed) return;
+      const values = [...robots.groups.flatMap((g) => g.rules.map((r) => r.value))];
+      const layouts = LAYOUTS.filter((l) => l.shows(values));
+      const imageAgent = robots.groups.some((g) =>
+        g.agents.some((a) => a.token.toLowerCase() === 'googlebot-image'),
+      )
+        ? 'Googlebot-Image'
+        : 'Googlebot';
+      // Blocked URLs by the line that blocks them.
+      const byLine = new Map<
+        number,
+        { explanation: Explanation; blocked: [ResourceKind, string][] }
+      >();
+      for (const layout of layouts) {
+        for (const [kind, url] of layout.urls) {
+          const explanation = robots.explain(url, kind === 'image' ? imageAgent : 'Googlebot');
+          if (explanation.allowed || explanation.rule === undefined) continue;
+          if (!layout.about(explanation.rule.value, url)) continue;
+          const entry = byLine.get(explanation.line) ?? { explanation, blocked: [] };
+          entry.blocked.push([kind, url]);
+          byLine.set(explanation.line, entry);
+        }
+      }
+      const proposals: Proposal[] = [];
+      for (const [line, { explanation, blocked }] of byLine) {
+        const scripts = blocked.filter(([kind]) => kind !== 'image');
+        if (scripts.length > 0) proposals.push(propose(context, line, explanation, scripts));
+        else reportImages(context, line, explanation, blocked);
+      }
+      const verified = verifyFixes(context, proposals);
+      for (const proposal of proposals) report(context, proposal, verified.has(proposal));
+    },
+  };
+}
+
+/** A blocking line, its blocked URLs and the edit that would open them. */
+interface Proposal {
+  readonly line: number;
+  readonly explanation: Explanation;
+  readonly blocked: readonly [ResourceKind, string][];
+  /** The Allows to add; undefined when the rule names the files itself and should go. */
+  readonly allows: readonly string[] | undefined;
+  readonly edit: FixEdit;
+}
+
+function propose(
+  context: LintContext,
+  line: number,
+  explanation: Explanation,
+  blocked: readonly [ResourceKind, string][],
+): Proposal {
+  const kinds = [...new Set(blocked.map(([kind]) => kind))] as ('css' | 'js')[];
+  const allows = allowsFor(explanation.rule!.value, kinds);
+  const span = context.lines[line]!;
+  const eol = context.text.slice(span.end, span.end + 2) === '\r\n' ? '\r\n' : '\n';
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const edit: FixEdit =
+    allows === undefined
+      ? { start: span.start, end: next, text: '' }
+      : { start: span.end, end: span.end, text: allows.map((a) => `${eol}Allow: ${a}`).join('') };
+  return { line, explanation, blocked, allows, edit };
+}
+
+function report(context: LintContext, proposal: Proposal, withFix: boolean): void {
+  const { line, explanation, blocked, allows, edit } = proposal;
+  const rule = explanation.rule!;
+  const kinds = [...new Set(blocked.map(([kind]) => kind))];
+  const d = context.directives[line];
+  const examples = blocked.slice(0, 2).map(([, url]) => terminalSafe(url));
+  const what = kinds.map((k) => NAMES[k]).join(' and ');
+  const added = allows?.map((a) => `"Allow: ${a}"`).join(' and ');
+  context.report({
+    code: 'blocked-resources',
+    line,
+    message: `"${terminalSafe(formatRule(rule))}" blocks ${what} that Googlebot needs to render pages (e.g. ${examples.join(', ')}): Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${
+      added === undefined
+        ? `Remove this rule, or narrow it so that it does not match ${what} files.`
+        : `Add ${added} to this group, so that Googlebot may fetch them.`
+    }`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    ...(withFix && {
+      fix: {
+        description:
+          added === undefined ? `Remove line ${line}` : `Add ${added} after line ${line}`,
+        edits: [edit],
+        otherwise: `Add an Allow for the ${what} files by hand.`,
+      },
+    }),
+  });
+}
+
+function reportImages(
+  context: LintContext,
+  line: number,
+  explanation: Explanation,
+  blocked: readonly [ResourceKind, string][],
+): void {
+  const d = context.directives[line];
+  context.report({
+    code: 'blocked-images',
+    line,
+    message: `"${terminalSafe(formatRule(explanation.rule!))}" blocks images from Google (e.g. ${blocked
+      .slice(0, 2)
+      .map(([, url]) => terminalSafe(url))
+      .join(', ')}): they cannot appear in Google Images or image results. Fine if intended.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+  });
+}
+
+/**
+ * The Allow patterns that outrank a Disallow for CSS and JavaScript under it: longer than the
+ * Disallow (RFC 9309 §2.2.2: the longest match wins). Undefined when the rule names such files
+ * itself (`/*.js$`): then the rule itself is the problem.
+ */
+function allowsFor(value: string, kinds: readonly ('css' | 'js')[]): string[] | undefined {
+  if (/\.(?:css|js)\b/i.test(value)) return undefined;
+  const prefix = value.replace(/[*$]+$/, '');
+  if (prefix.includes('?') || prefix === '' || prefix === '/') {
+    return kinds.map((kind) => `/*.${kind}`);
+  }
+  return kinds.map((kind) => `${prefix}*.${kind}`);
+}
+
+/**
+ * The proposals whose edits open their blocked URLs to Googlebot, checked on one copy of the file
+ * with every edit applied (a parse of the file, whatever the number of lines).
+ */
+function verifyFixes(context: LintContext, proposals: readonly Proposal[]): Set<Proposal> {
+  const verified = new Set<Proposal>();
+  if (proposals.length === 0) return verified;
+  const edits = proposals.map((p) => p.edit).sort((a, b) => a.start - b.start);
+  let text = '';
+  let at = 0;
+  for (const edit of edits) {
+    text += context.text.slice(at, edit.start) + edit.text;
+    at = Math.max(at, edit.end);
+  }
+  text += context.text.slice(at);
+  const changed: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
+  for (const proposal of proposals) {
+    if (proposal.blocked.every(([, url]) => changed.explain(url, 'Googlebot').allowed)) {
+      verified.add(proposal);
+    }
+  }
+  return verified;
+}
+
+/** The `*` group blocks `/`: worth knowing (the audit warns), often intended, no fix. */
+function wholeSite(context: LintContext): void {
+  const { robots } = context;
+  if (!robots.groups.some((g) => g.agents.some((a) => a.global))) return;
+  const explanation = robots.explain('/', PROBE);
+  if (explanation.allowed || explanation.rule === undefined) return;
+  const d = context.directives[explanation.line];
+  context.report({
+    code: 'whole-site-disallowed',
+    line: explanation.line,
+    message: `"${terminalSafe(formatRule(explanation.rule))}" in the * group blocks the whole site for every crawler without a group of its own: search engines may list its URLs without content, or drop them. Often intended (a staging or private site); otherwise, remove it.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * Lint family `values`: values that do not say what their writer meant — a second directive on
+ * the line (lost line breaks), characters a URL never carries unescaped, regular-expression
+ * syntax, a host or URL written where a path goes, and a Crawl-delay so long it starves the site.
+ */
+
+import { readExtensions } from '../../extensions/records.js';
+import { decodeByteString } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
+import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+
+/** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
+const LONG_CRAWL_DELAY = 30;
+
+const SECONDS_A_DAY = 86_400;
+
+/** A key of another directive inside a value: `Disallow: / User-agent: MJ12bot`. */
+const SECOND_DIRECTIVE =
+  /[\t ]+((?:user-?agent|disallow|allow|sitemap|crawl-delay|host|noindex)[\t ]*:)/gi;
+
+/**
+ * Characters that WHATWG URL serializers percent-encode everywhere in a path and query (space,
+ * `"`, `<`, `>`): a rule holding one raw matches no URL a crawler requests.
+ */
+const NEVER_RAW: Readonly<Record<string, string>> = {
+  ' ': '%20',
+  '\t': '%09',
+  '"': '%22',
+  '<': '%3C',
+  '>': '%3E',
+};
+
+/**
+ * Characters encoded (or, for `\\`, turned into `/`) in a path but not in a query: flagged only
+ * where the rule can only be in the path — before any `*` or `?`.
+ */
+const NEVER_RAW_IN_PATH: Readonly<Record<string, string>> = {
+  '`': '%60',
+  '{': '%7B',
+  '}': '%7D',
+  '\\': '%5C',
+};
+
+/** A character class or an alternation: regular-expression syntax robots.txt does not have. */
+const REGEX_SYNTAX =
+  /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]/;
+
+/** `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`. */
+const HOST_IN_VALUE =
+  /^\/?(?:https?:\/\/?|\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(\/.*)?$/i;
+
+export const values: LintFamily = {
+  name: 'values',
+  codes: {
+    'directive-in-value': {
+      severity: 'warning',
+      summary:
+        'A value that holds another directive (`Disallow: / User-agent: MJ12bot`): the line breaks were lost, and Google reads one line.',
+    },
+    'unencoded-character': {
+      severity: 'warning',
+      summary:
+        'A rule with a raw space (or `"`, `<`, `>`; `` ` ``, `{`, `}`, `\\` in the path): URLs carry these percent-encoded, so the rule never matches where it stands.',
+    },
+    'regex-syntax': {
+      severity: 'warning',
+      summary:
+        'A rule with regular-expression syntax (`[0-9]`, `(a|b)`): robots.txt patterns know only `*` and `$`, so it is matched literally.',
+    },
+    'host-in-path': {
+      severity: 'warning',
+      summary:
+        'A rule that names a host or IP address (`Disallow: staging.example.com/`): it never matches, and another host needs its own robots.txt.',
+    },
+    'long-crawl-delay': {
+      severity: 'info',
+      summary: 'A Crawl-delay of 30 seconds or more: the pages a day it allows a crawler.',
+    },
+  },
+  check: checkValues,
+};
+
+function checkValues(context: LintContext): LintChecks {
+  return {
+    line(line, _span, directive) {
+      if (directive === undefined || context.html) return;
+      if (secondDirective(context, line, directive)) return;
+      if (directive.kind !== 'allow' && directive.kind !== 'disallow') return;
+      const value = context.text.slice(directive.valueStart, directive.valueEnd);
+      if (hostInPath(context, line, directive, value)) return;
+      const regex = REGEX_SYNTAX.exec(value);
+      // A `\.` of a regular expression is that, not a character to encode.
+      if (regex === null) unencoded(context, line, directive, value);
+      else {
+        context.report({
+          code: 'regex-syntax',
+          line,
+          message: `"${terminalSafe(decodeByteString(regex[0]))}" is regular-expression syntax, but robots.txt patterns know only "*" (any characters) and "$" (the end): Google matches it literally, so the rule matches only paths that contain exactly these characters. Write one rule per path, with "*" where any characters may stand.`,
+          from: directive.valueStart + regex.index,
+          to: directive.valueStart + regex.index + regex[0].length,
+        });
+      }
+    },
+    end() {
+      for (const record of readExtensions(context.robots)) {
+        if (record.type !== 'crawl-delay' || record.seconds === null) continue;
+        if (record.seconds < LONG_CRAWL_DELAY) continue;
+        const pages = Math.floor(SECONDS_A_DAY / record.seconds);
+        const d = context.directives[record.line];
+        context.report({
+          code: 'long-crawl-delay',
+          line: record.line,
+          message: `A Crawl-delay of ${record.seconds} seconds lets a crawler that honours it (Bing does; Google does not) fetch at most ${pages.toLocaleString('en-US')} pages a day from this site. Lower it if the site has more pages than that to keep fresh.`,
+          from: d?.valueStart,
+          to: d?.valueEnd,
+        });
+      }
+    },
+  };
+}
+
+/** `Disallow: / User-agent: MJ12bot`: reported, with a fix that restores the line breaks. */
+function secondDirective(context: LintContext, line: number, d: DirectiveSpan): boolean {
+  const value = context.text.slice(d.valueStart, d.valueEnd);
+  const matches = [...value.matchAll(SECOND_DIRECTIVE)];
+  const first = matches[0];
+  if (first === undefined) return false;
+  const head = value.slice(0, first.index);
+  const key = decodeByteString(first[1]!.replace(/[\t ]*:$/, ''));
+  const keyAt = (m: RegExpExecArray | RegExpMatchArray): number =>
+    d.valueStart + m.index! + m[0].length - m[1]!.length;
+  const rule = d.kind === 'allow' || d.kind === 'disallow';
+  const eol = context.text.includes('\r\n') ? '\r\n' : '\n';
+  context.report({
+    code: 'directive-in-value',
+    line,
+    message: `The value holds another directive ("${terminalSafe(key)}:"): the file's line breaks seem lost, and Google reads the whole line as one ${rule ? `rule with the pattern "${terminalSafe(decodeByteString(value))}", which matches no URL` : 'directive'}, so everything after the first directive does nothing. Put each directive on a line of its own.`,
+    from: keyAt(first),
+    to: d.valueEnd,
+    fix: {
+      description: 'Put each directive on a line of its own',
+      edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
+      ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
+      otherwise: 'Put each directive on a line of its own by hand.',
+    },
+  });
+  return true;
+}
+
+/** A rule naming a host: reported (and not as `pattern-never-matches`) with what to do instead. */
+function hostInPath(context: LintContext, line: number, d: DirectiveSpan, value: string): boolean {
+  const host = hostOfValue(value);
+  if (host === undefined) return false;
+  const path = host.path;
+  const wholeSite = path === '' || /^\/\**\$?$/.test(path);
+  const name = terminalSafe(decodeByteString(host.host));
+  const pathText = terminalSafe(decodeByteString(path));
+  context.report({
+    code: 'host-in-path',
+    line,
+    message: `"${terminalSafe(decodeByteString(value))}" names the host ${name}, but a rule takes only a path: Google matches it against paths, which never start like this, so it does nothing. A robots.txt applies only to its own host (RFC 9309 §2.3): if ${name} is another host, it needs its own robots.txt (https://${name}/robots.txt)${
+      wholeSite
+        ? '; writing the path alone here would block this whole site.'
+        : `; only if ${name} is this site's own host, write "${pathText}".`
+    }`,
+    from: d.valueStart,
+    to: d.valueEnd,
+  });
+  return true;
+}
+
+/** The host and path of a rule value written as a URL or host name; undefined for a path. */
+export function hostOfValue(value: string): { host: string; path: string } | undefined {
+  // A path starting with `/` names a host only when a scheme follows the slash (`/https:/…`).
+  if (value.startsWith('/') && !/^\/https?:/i.test(value)) return undefined;
+  if (value.startsWith('*')) return undefined;
+  const match = HOST_IN_VALUE.exec(value);
+  if (match === null) return undefined;
+  // Without a scheme, a host is followed by a path (`staging.example.com/`), and is not a file
+  // name (`index.html/x`).
+  if (
+    !/^\/?(?:https?:|\/\/)/i.test(value) &&
+    (match[2] === undefined ||
+      /\.(?:html?|php|aspx?|jsp|cgi|xml|txt|js|css|ico|pdf)$/i.test(match[1]!))
+  ) {
+    return undefined;
+  }
+  return { host: match[1]!, path: match[2] ?? '' };
+}
+
+/** Raw spaces and other characters URLs carry percent-encoded, with the encoded rule as the fix. */
+function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: string): void {
+  // A value that is no pattern at all is `pattern-never-matches`.
+  if (!value.startsWith('/') && !value.startsWith('*')) return;
+  let first = -1;
+  let encoded = '';
+  let inPath = true;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === '*' || c === '?') inPath = false;
+    const replacement = NEVER_RAW[c] ?? (inPath ? NEVER_RAW_IN_PATH[c] : undefined);
+    if (replacement !== undefined && first < 0) first = i;
+    encoded += replacement ?? c;
+  }
+  if (first < 0) return;
+  const shown = terminalSafe(decodeByteString(value));
+  const char =
+    value[first] === ' ' ? 'a space' : value[first] === '\t' ? 'a tab' : `"${value[first]}"`;
+  // `Disallow: /a /b`: two patterns on one line.
+  const parts = value.split(/[\t ]+/);
+  if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
+    const key = context.text.slice(d.keyStart, d.keyEnd);
+    const eol = context.text.includes('\r\n') ? '\r\n' : '\n';
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds ${parts.length} patterns separated by whitespace, but a rule takes one: Google reads a single pattern with ${char} in it, which no URL carries (a space is sent as %20), so the rule matches nothing. Put each pattern on a line of its own.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      fix: {
+        description: `Write each pattern on its own "${decodeByteString(key)}" line`,
+        edits: [{ start: d.valueStart, end: d.valueEnd, text: parts.join(`${eol}${key}: `) }],
+        targets: parts.map((p) => decodeByteString(p)),
+        otherwise: 'Put each pattern on a line of its own by hand.',
+      },
+    });
+    return;
+  }
+  const fixed = decodeByteString(encoded);
+  context.report({
+    code: 'unencoded-character',
+    line,
+    message: `"${shown}" holds ${char}, which a URL never carries unescaped (crawlers request it percent-encoded), so this rule never matches the paths it names. Write "${terminalSafe(fixed)}".`,
+    from: d.valueStart + first,
+    to: d.valueEnd,
+    fix: {
+      description: `Write "${terminalSafe(fixed)}"`,
+      edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
+      targets: [fixed],
+      otherwise: 'Percent-encode the character by hand.',
+    },
+  });
+}

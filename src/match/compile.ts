@@ -1,0 +1,201 @@
+/**
+ * Builds the {@link RuleMatcher} of a set of rules, and runs checks through it: the one place
+ * outside the engines' folders that knows them. `compileRules` takes a list of rules (AI
+ * preferences' lines, a reading's own rules); `compileTableSet` the rules of some groups of a
+ * parsed file, kept in its rule table. Either way the engines are picked here and in
+ * `index/rule-index.ts` by the set's size and the checks' work (README.md draws when each takes
+ * over); a caller sees only the interface of `matcher.ts`. Compiling runs once per set (on its
+ * first check, for a file's sets); the check functions at every check.
+ */
+
+import { argumentError } from '../errors.js';
+import type { BodyText } from '../parse/body.js';
+import { RuleIndex } from './index/rule-index.js';
+import { indexRuleTable } from './index/table-index.js';
+import type {
+  BestMatches,
+  CheckOptions,
+  MatchedEntry,
+  MatcherRule,
+  MatchState,
+  RuleMatcher,
+} from './matcher.js';
+import { PathSearch } from './path-search.js';
+import type { CompiledPattern } from './pattern.js';
+import { makeEntry } from './rule-entry.js';
+import type { RuleNumbers } from './rule-table.js';
+import { scanRules, scansRules } from './scan/table-scan.js';
+
+/**
+ * Compiles `rules` (in any order) into a matcher: a check then finds the best allow and disallow
+ * among them (highest priority, then earliest line) for any path, within the bounds the engines
+ * give (docs/performance.md). Patterns are matched as given: normalise them, and the paths
+ * checked, the same way first, into ASCII (RFC 9309 §2.2.2: other octets percent-encoded).
+ * Throws a `TypeError` for a pattern with a character above U+007F.
+ *
+ * @example
+ * const matcher = compileRules([
+ *   { pattern: '/a', allow: false, line: 2 },
+ *   { pattern: '/a/*.html$', allow: true, line: 3 },
+ * ]);
+ * bestMatches(matcher, '/a/b.html').allow?.line; // 3
+ */
+export function compileRules(rules: readonly MatcherRule[]): RuleMatcher {
+  for (const rule of rules) {
+    if (!isAscii(rule.pattern)) {
+      throw argumentError('compileRules', 'a pattern', 'ASCII (percent-encoded)', rule.pattern);
+    }
+  }
+  // The engines take entries in file order (of equal priority the earliest line wins).
+  const ordered = [...rules].sort((a, b) => a.line - b.line);
+  return new RuleIndex(
+    ordered.map((rule) =>
+      makeEntry(
+        rule.pattern,
+        rule.allow,
+        rule.group ?? 0,
+        rule.line,
+        rule.indexRewrite ?? false,
+        rule.priority,
+      ),
+    ),
+  );
+}
+
+/**
+ * The matcher of the rules of `groups` (ascending) of a parsed file's rule table, as Google's
+ * reading matches them (patterns escaped, RFC 9309 §2.2.2's escaping with `rfc9309`, and the
+ * `index.html` rewrites of allows). Nothing is compiled until a check needs it: the first checks
+ * scan the rules in place (`scansRules`), a later one indexes them and keeps the index.
+ */
+export function compileTableSet(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+): RuleMatcher {
+  return new TableSet(body, rules, groups, rfc9309);
+}
+
+/** See {@link compileTableSet}. */
+class TableSet implements RuleMatcher {
+  readonly #body: BodyText;
+  readonly #rules: RuleNumbers;
+  readonly #groups: readonly number[];
+  readonly #rfc9309: boolean;
+  /** Checks answered by scanning the rules before the index was made. */
+  #scans = 0;
+  #index: RuleIndex | null = null;
+
+  constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
+    this.#body = body;
+    this.#rules = rules;
+    this.#groups = groups;
+    this.#rfc9309 = rfc9309;
+  }
+
+  get estimatedBytes(): number {
+    return this.#index?.estimatedBytes ?? 0;
+  }
+
+  match(path: string, state: MatchState): void {
+    // Every check but the first few: the index, kept (a small method, which V8 inlines).
+    const index = this.#index;
+    if (index !== null) index.match(path, state);
+    else this.#firstMatch(path, state);
+  }
+
+  /** A check before the index is made: a scan of the rules in place, or the index, made now. */
+  #firstMatch(path: string, state: MatchState): void {
+    if (scansRules(this.#rules, this.#groups, this.#scans)) {
+      this.#scans++;
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) return;
+      // The scan gave up (its work would pass the budget, or wildcard patterns against a long
+      // path would cost more than indexing): the index answers, as if no scan had run.
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+    }
+    const index = indexRuleTable(this.#body, this.#rules, this.#groups, this.#rfc9309);
+    this.#index = index;
+    index.match(path, state);
+  }
+}
+
+/** Whether `text` has no character above U+007F (the engines compare ASCII: see `MatcherRule`). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** A fresh check state (see {@link MatchState}); one can serve every synchronous check. */
+export function createMatchState(): MatchState {
+  return { allow: null, disallow: null, search: new PathSearch() };
+}
+
+/**
+ * Starts a check of `path` in `state`: no match yet, no work done; `budget` and `verdictOnly` as
+ * {@link CheckOptions} has them (positional: the facade starts a check per URL, allocating
+ * nothing).
+ */
+export function startCheck(
+  state: MatchState,
+  path: string,
+  budget: number = Number.POSITIVE_INFINITY,
+  verdictOnly: boolean = false,
+): void {
+  state.allow = null;
+  state.disallow = null;
+  state.search.verdictOnly = verdictOnly;
+  state.search.reset(path, budget);
+}
+
+/** Ends a check: `state` keeps nothing of it alive (its matches, the path, the path's searches). */
+export function endCheck(state: MatchState): void {
+  state.allow = null;
+  state.disallow = null;
+  state.search.release();
+}
+
+/**
+ * Whether the path of the check in `state` matches `pattern`, counted in the check's work and
+ * searched as the engines search it (so many such questions in one check stay linear in the
+ * path: `PathSearch`). For callers that must test a few rules beside the best, as AI
+ * preferences test the rules tying with it.
+ */
+export function matchesInCheck(state: MatchState, pattern: CompiledPattern): boolean {
+  const search = state.search;
+  search.work += pattern.prefix.length;
+  return search.path.startsWith(pattern.prefix) && search.matchesAfterPrefix(pattern);
+}
+
+/** The state of {@link bestMatches}: checks are synchronous, so one serves them all. */
+const STATE: MatchState = createMatchState();
+
+/**
+ * The best allow and the best disallow of `matcher` matching `path`, with their lines; the
+ * caller's strategy decides between them (`decidingRule` for RFC 9309's). `path` is normalised as
+ * the patterns are (ASCII); throws a `TypeError` for a path with a character above U+007F.
+ *
+ * @example
+ * const matcher = compileRules([{ pattern: '/*.pdf$', allow: false, line: 1 }]);
+ * bestMatches(matcher, '/a.pdf').disallow?.line; // 1
+ */
+export function bestMatches(
+  matcher: RuleMatcher,
+  path: string,
+  options?: CheckOptions,
+): BestMatches {
+  if (!isAscii(path)) throw argumentError('bestMatches', 'path', 'ASCII (percent-encoded)', path);
+  startCheck(STATE, path, options?.budget, options?.verdictOnly);
+  try {
+    matcher.match(path, STATE);
+    const allow: MatchedEntry | null = STATE.allow;
+    const disallow: MatchedEntry | null = STATE.disallow;
+    return { allow, disallow, exhausted: STATE.search.exhausted, work: STATE.search.work };
+  } finally {
+    endCheck(STATE);
+  }
+}

@@ -1,0 +1,484 @@
+/**
+ * A compiled rule set. A check must find, among all rules, the best matching allow and disallow
+ * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set is one list,
+ * strongest first, scanned until no entry can beat what was found; a large set is split so that
+ * a check only looks at rules that can match:
+ *
+ * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix (for a set
+ *   read from a rule table, a {@link TablePrefixIndex}: rule numbers, not entries);
+ * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
+ *   {@link TrigramIndex} by a trigram of that piece;
+ * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
+ *
+ * A scanned list (`scanList`) compares numbers each entry keeps with the path's before reading
+ * the entry's strings.
+ *
+ * Built when a set is first indexed (`compile.ts`); its `match` runs at every later check, and
+ * hands a check to the wildcard program when its work passes `programAfter`.
+ */
+
+import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
+import type { RuleNumbers } from '../rule-table.js';
+import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
+import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
+import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
+import type { TablePrefixIndex } from './table-prefix-index.js';
+import type { TableTrigramIndex } from './table-trigram-index.js';
+import { longestPiece, TrigramIndex } from './trigram-index.js';
+
+/** Up to this many entries a plain scan beats building (and probing) the indexes. */
+export const SMALL_SET = 24;
+
+/**
+ * Above this many rules a set read from a rule table keeps its prefix-filed rules as rule
+ * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 250 bytes a rule (at most
+ * 8 KB here); rule numbers a few, but for a small set their typed arrays' allocations outside the
+ * heap and an entry made for each rule a check matches cost time (with 256 here the corpus's
+ * 100 checks a file ran up to a tenth faster, but a 1 KB file of 40 rules kept 10.5 KB).
+ */
+export const TABLE_SET = 32;
+
+/**
+ * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
+ * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
+ * through the prefix and trigram indexes too (small reference files would otherwise never reach
+ * them). `tableSet`: the size above which a set's prefix index holds rule numbers
+ * ({@link TABLE_SET}); 0 runs them through it. `alwaysProgram`: every check of a set with
+ * wildcard entries leaves them to its {@link WildcardProgram} at once, so that the same suites
+ * run through it too.
+ */
+export const ruleIndexing: { smallSet: number; tableSet: number; alwaysProgram: boolean } = {
+  smallSet: SMALL_SET,
+  tableSet: TABLE_SET,
+  alwaysProgram: false,
+};
+
+/**
+ * What a set read from a rule table gives its index instead of entries (see `indexRuleTable`):
+ * its prefix index and its index of wildcard rules with a short prefix, of rule numbers, and its
+ * wildcard entries, counted but made only when a check builds the {@link WildcardProgram}.
+ */
+export interface TableRules {
+  readonly prefixes: TablePrefixIndex | null;
+  readonly floating: TableTrigramIndex | null;
+  readonly wildcards: LazyWildcards;
+}
+
+/** Wildcard entries made on demand. */
+export interface LazyWildcards {
+  /** Their number, without repeats. */
+  readonly length: number;
+  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
+  entries(): IndexEntry[];
+  /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
+  readonly entryAt: EntryMaker;
+  /** The rule table their lines name, which the program reads their numbers from. */
+  readonly rules: RuleNumbers;
+  /** The body's text their values are in, which the program reads their pieces from. */
+  readonly text: string;
+}
+
+/** A compiled rule set: the rules of one or more merged groups. */
+export class RuleIndex {
+  /** Entries scanned on every check (all of them in a small set), strongest first. */
+  readonly #table: readonly IndexEntry[];
+  /**
+   * A small set's table split by the second character of the path (see {@link bySecondChar}):
+   * the entries that can match a path whose second character is `c` < 128, strongest first;
+   * null when splitting saves nothing.
+   */
+  readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
+  /** The characters the wildcard entries of `#table` (and `#bySecond`) need (see `scanList`). */
+  readonly #needs: PieceNeeds;
+  readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
+  #trigrams: TrigramIndex | TableTrigramIndex | null;
+  /**
+   * The short-prefix wildcard rules of a set read from a rule table (its `#trigrams` too); none
+   * once the program is built (it decides them all, its rules filed by piece).
+   */
+  #floating: TableTrigramIndex | null;
+  /**
+   * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
+   * for a set read from a rule table, made when the program is.
+   */
+  readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
+  /** The prefix index of a set read from a rule table (its estimate grows as it keeps entries). */
+  readonly #tablePrefixes: TablePrefixIndex | null;
+  /** Built on the first check that the indexes make costly (see {@link match}). */
+  #program: WildcardProgram | null = null;
+  /**
+   * The memory of the entries and indexes, estimated from measured heap sizes: about 210 bytes
+   * an entry (the object, its pattern and prefix, its slots in the tables), 64 a wildcard piece
+   * and 8 a wildcard entry's place in the list above.
+   */
+  readonly #bytes: number;
+
+  /**
+   * `all`: the entries of the merged groups in file order (not modified); or none, with
+   * `fromTable` (see `indexRuleTable`).
+   */
+  constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
+    if (fromTable === null && all.length <= ruleIndexing.smallSet) {
+      // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
+      // pairwise).
+      const table = withoutRepeats(all);
+      this.#wildcards = table.filter((entry) => entry.pieces !== null);
+      sortByStrength(table);
+      this.#needs = assignNeeds(this.#wildcards);
+      const split = bySecondChar(table);
+      this.#bytes =
+        estimateBytes(table) + 8 * this.#wildcards.length + (split === null ? 0 : split.bytes);
+      this.#table = table;
+      this.#bySecond = split === null ? null : split.lists;
+      this.#tablePrefixes = null;
+      this.#prefixes = null;
+      this.#trigrams = null;
+      this.#floating = null;
+      return;
+    }
+    const { tree, floating, wildcards } = splitEntries(all);
+    this.#wildcards = fromTable?.wildcards ?? wildcards;
+    this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
+    const hashed: IndexEntry[] = [];
+    const table: IndexEntry[] = [];
+    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
+    sortByStrength(table);
+    // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
+    this.#table = table.slice();
+    this.#needs = assignNeeds(table);
+    this.#bySecond = null;
+    this.#tablePrefixes = fromTable?.prefixes ?? null;
+    this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
+    const floatingRules = fromTable?.floating ?? null;
+    this.#floating = floatingRules;
+    this.#trigrams =
+      hashed.length > 0
+        ? new TrigramIndex(hashed)
+        : floatingRules?.hasTrigrams === true
+          ? floatingRules
+          : null;
+  }
+
+  /**
+   * The memory the index retains, estimated: its entries and indexes (see `#bytes`), and the
+   * wildcard program once a check has built it.
+   */
+  get estimatedBytes(): number {
+    return (
+      this.#bytes +
+      (this.#tablePrefixes?.estimatedBytes ?? 0) +
+      (this.#floating?.estimatedBytes ?? 0) +
+      (this.#program?.bytes ?? 0)
+    );
+  }
+
+  /**
+   * Updates `state` with the best allow and disallow of this set that match `path` (the path of
+   * `state.search`, which counts the work: a walk costs one unit per character).
+   *
+   * The indexes answer first. A check that they make cost more than a pass of the
+   * {@link WildcardProgram} would (about two units a path character and one a wildcard entry)
+   * is cut short there: the program (built on the first such check, and kept) decides the
+   * wildcard entries, and the indexes, run again, the others. What the cut-short run found
+   * stays: each is a match. So no check costs more than about twice what the cheaper of the two
+   * ways costs, and a set whose checks stay cheap never builds the program. Once it is built,
+   * every check leaves the wildcard entries to it (it visits only the rules of the pieces a path
+   * holds), and the index of short-prefix wildcard rules it replaces is dropped.
+   */
+  match(path: string, state: MatchState): void {
+    const search = state.search;
+    const wildcardCount = this.#wildcards.length;
+    if (wildcardCount === 0) {
+      this.#matchIndexed(path, state);
+      return;
+    }
+    if (this.#program === null) {
+      if (!ruleIndexing.alwaysProgram) {
+        const budget = search.budget;
+        const limit = search.work + programAfter(path.length, wildcardCount);
+        if (limit >= budget) {
+          this.#matchIndexed(path, state);
+          return;
+        }
+        search.budget = limit;
+        this.#matchIndexed(path, state);
+        search.budget = budget;
+        if (search.work <= limit) return;
+      }
+      const all = this.#wildcards;
+      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
+      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
+      sortByStrength(wildcards);
+      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
+      // not a check's. Entries made for it from a rule table are not kept.
+      this.#program = new WildcardProgram(
+        wildcards,
+        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
+      );
+      // The program files its rules by piece, so it answers any check of them on its own: the
+      // index of the short-prefix wildcard rules, which it replaces, is dropped.
+      if (this.#trigrams === this.#floating) this.#trigrams = null;
+      this.#floating = null;
+    }
+    search.skipWildcards = true;
+    this.#matchIndexed(path, state);
+    search.skipWildcards = false;
+    this.#program.match(path, state);
+  }
+
+  /** {@link match} through the indexes alone (wildcard entries too, unless the search skips them). */
+  #matchIndexed(path: string, state: MatchState): void {
+    const lists = this.#bySecond;
+    if (lists !== null) {
+      // A path of one character has no second: only entries with a short prefix can match it,
+      // as they can a path whose second character (above 0x7F) no prefix has.
+      const lead = leadOf(path);
+      const second = (lead >>> 8) & 0xff;
+      scanList(lists[second < 128 ? second : 0]!, this.#needs, path, lead, state);
+    } else if (this.#table.length > 0) {
+      scanList(this.#table, this.#needs, path, leadOf(path), state);
+    }
+    const search = state.search;
+    let anchorless = false;
+    if (this.#prefixes !== null || this.#trigrams !== null) {
+      search.work += path.length;
+      if (search.work <= search.budget) anchorless = this.#walk(path, state);
+    }
+    // Its rules are all wildcard rules (see `PathSearch.skipWildcards`); after the walk, which
+    // notes the path's characters when it reads them all, or finds that the path has none of
+    // the characters its rules all need (`TableTrigramIndex.scanAnchored`).
+    const floating = this.#floating;
+    if (floating !== null && !search.skipWildcards && !(anchorless && floating.scanAnchored)) {
+      floating.scan(path, state);
+    }
+  }
+
+  /**
+   * Two loops over the path's characters feed the indexes: the first each prefix's hash to the
+   * prefix index (up to its longest prefix, or to where no prefix goes on: see
+   * `PrefixFilters`), the second each trigram to the trigram index, from where the first key
+   * can start (`firstPlace`), if at all. A character both need is read twice, but the first
+   * loop seldom reaches where keys start, and a loop feeding both keeps more values live than
+   * registers hold (spilled and reloaded at every step). When the trigram index has enough
+   * rules it scans (`TableTrigramIndex.notesChars`), the second loop reads the whole path and
+   * notes its characters in the search (`PathSearch.charsKnown`). Returns whether the path has
+   * none of the trigram index's anchors.
+   */
+  #walk(path: string, state: MatchState): boolean {
+    const prefixes = this.#prefixes;
+    // The trigram index holds wildcard entries only.
+    let trigrams = state.search.skipWildcards ? null : this.#trigrams;
+    // Whether the trigrams' loop notes the path's characters (it reads them all then), for the
+    // scanned rules.
+    const noteChars = trigrams !== null && this.#floating !== null && this.#floating.notesChars;
+    // Where the first key the walk must meet can start (a walk noting characters reads all).
+    const from = trigrams === null || noteChars ? 0 : trigrams.firstPlace(path, state.search);
+    if (from < 0) trigrams = null;
+    // Whether the path has none of the trigram index's anchors.
+    const anchorless = from < 0;
+    if (prefixes !== null) {
+      // The prefix filters, in locals: most steps end at them, without a call, and a call (a
+      // visit) would make the loop load them anew from the index at every step.
+      const { ends, slots } = prefixes.filters;
+      const shift = prefixes.filters.shift | 0;
+      const prefixEnd = Math.min(path.length, prefixes.longest);
+      // The hash of each path prefix, as the index hashed the rule prefixes: from `start`'s
+      // value, one `nextHash` step per character (an int32 throughout: `| 0`).
+      let hash = prefixes.start(path, state) | 0;
+      for (let n = 1; n <= prefixEnd; n++) {
+        const c = path.charCodeAt(n - 1);
+        // `nextHash` and `mix` written out: a call of an imported function costs a check of
+        // its binding at every step.
+        hash = Math.imul(hash ^ c, 0x01000193);
+        // The path prefix's two filter bits (see `PrefixFilters`), the low two of `word`.
+        const slot = Math.imul(hash, 0x9e3779b1) >>> shift;
+        const word = slots[slot >>> 4]! >>> ((slot & 15) << 1);
+        // A character above 0x7F ends no prefix (they are ASCII).
+        if (
+          (word & PREFIX) !== 0 &&
+          c < 0x80 &&
+          (ends[(n << 2) | (c >> 5)]! & (1 << (c & 31))) !== 0
+        ) {
+          prefixes.visit(n, hash, path, state);
+        }
+        // No prefix goes on with this one.
+        if ((word & PROPER) === 0) break;
+      }
+    }
+    if (trigrams === null) return anchorless;
+    const length = path.length;
+    const walk = trigrams.start();
+    const { bits: keys } = trigrams.keyFilter;
+    const keyShift = trigrams.keyFilter.shift | 0;
+    // The path's characters read (see `charBit`, written out here), when noted.
+    let low = 0;
+    let high = 0;
+    // The window holds the path's last four characters read; the first two of a possible key
+    // (from `from` on) are read before the loop, which tests a trigram at each step.
+    let window = 0;
+    let n = from + 1;
+    for (; n <= from + 2 && n <= length; n++) {
+      const c = path.charCodeAt(n - 1);
+      if (noteChars) {
+        if (c < 0x40) low |= 1 << c;
+        else high |= 1 << c;
+      }
+      window = (window << 8) | c;
+    }
+    for (; n <= length; n++) {
+      const c = path.charCodeAt(n - 1);
+      if (noteChars) {
+        if (c < 0x40) low |= 1 << c;
+        else high |= 1 << c;
+      }
+      window = (window << 8) | c;
+      const bit = Math.imul(window & 0xffffff, 0x9e3779b1) >>> keyShift;
+      if ((keys[bit >>> 5]! & (1 << (bit & 31))) !== 0) trigrams.at(window, walk, path, state);
+    }
+    if (!noteChars) return false;
+    const search = state.search;
+    search.charsLow = low;
+    search.charsHigh = high;
+    search.charsKnown = true;
+    return false;
+  }
+}
+
+/** The prefix filters' bits (see `PrefixFilters`), as module constants for the walk (V8 folds them). */
+const PREFIX: typeof PREFIX_BIT = 1;
+const PROPER: typeof PROPER_BIT = 2;
+
+/**
+ * Work after which a check leaves the wildcard entries to the program: about what the program's
+ * pass costs (a few units a path character for the automaton and the sort, one a wildcard entry
+ * visited), and at least 4,096, so that ordinary checks never switch.
+ */
+function programAfter(pathLength: number, wildcards: number): number {
+  return 4 * pathLength + wildcards + 4096;
+}
+
+/** The entries of a large set, as the index files them (see {@link splitEntries}). */
+interface SplitEntries {
+  /** Entries with a literal prefix longer than `/`, or no `*`: the prefix index's. */
+  readonly tree: IndexEntry[];
+  /** Wildcard entries with an empty or `/` prefix. */
+  readonly floating: IndexEntry[];
+  /** Every wildcard entry kept. */
+  readonly wildcards: IndexEntry[];
+}
+
+/**
+ * Splits the entries of a large set (in file order) for the indexes. Sites repeat patterns
+ * (`/*.pdf$` in several groups merged for `*`), and a hostile file repeats one thousands of
+ * times: of identical wildcard entries only the first can ever win (same priority, earliest
+ * line), so only it is kept. (A plain prefix is found by its hash and costs its length to
+ * confirm; only wildcard entries cost searches of the path.)
+ */
+function splitEntries(all: readonly IndexEntry[]): SplitEntries {
+  const tree: IndexEntry[] = [];
+  const floating: IndexEntry[] = [];
+  const wildcards: IndexEntry[] = [];
+  let seen: Map<string, number> | undefined;
+  for (const entry of all) {
+    if (entry.pieces !== null) {
+      seen ??= new Map();
+      // (A repeat with a priority of its own, which a caller may give, can win: kept.)
+      if (
+        entry.priority === entry.pattern.length &&
+        repeats(seen, entry.pattern, entry.allow, entry.indexRewrite)
+      )
+        continue;
+      wildcards.push(entry);
+    }
+    if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
+    else floating.push(entry);
+  }
+  return { tree, floating, wildcards };
+}
+
+/**
+ * Of identical wildcard patterns of a kind (allow or not, rewrite or not) only the first can win
+ * (see {@link splitEntries}): whether `pattern` of this kind is in `seen` (pattern → bit set of
+ * the kinds kept), recording it if not.
+ */
+export function repeats(
+  seen: Map<string, number>,
+  pattern: string,
+  allow: boolean,
+  rewrite: boolean,
+): boolean {
+  const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
+  const kinds = seen.get(pattern) ?? 0;
+  if ((kinds & kind) !== 0) return true;
+  seen.set(pattern, kinds | kind);
+  return false;
+}
+
+/** Below this many entries a small set is scanned whole (see {@link bySecondChar}). */
+const SPLIT_SET = 6;
+
+/**
+ * A small set's entries (strongest first) split by the second character of their prefix. A path
+ * can only match a prefix of two or more characters whose second character is the path's own:
+ * list `c` (for `c` < 128) holds the entries whose prefix has second character `c`, and those
+ * whose prefix is `/`, one character or empty (which every path may match), in the table's
+ * order; list 0 the latter only (no prefix holds a NUL), for a path of one character. The scan
+ * of a check then visits only the entries that can match, and stops as early as the whole
+ * table's. Null when the set is too small, when every prefix has the same second character (no
+ * list would be shorter than the table), or when one has a character above 0x7F (the lists
+ * would not cover it).
+ */
+function bySecondChar(
+  table: readonly IndexEntry[],
+): { lists: (readonly IndexEntry[])[]; bytes: number } | null {
+  if (table.length < SPLIT_SET) return null;
+  const seconds = new Set<number>();
+  for (const entry of table) {
+    if (entry.prefix.length < 2) continue;
+    const c = entry.prefix.charCodeAt(1);
+    if (c === 0 || c >= 128) return null;
+    seconds.add(c);
+  }
+  if (seconds.size < 2) return null;
+  const short = table.filter((entry) => entry.prefix.length < 2);
+  const lists = new Array<readonly IndexEntry[]>(128).fill(short);
+  // 4 bytes a slot of the 128, and of each list.
+  let bytes = 16 + 4 * 128 + 16 + 4 * short.length;
+  for (const c of seconds) {
+    const list = table.filter(
+      (entry) => entry.prefix.length < 2 || entry.prefix.charCodeAt(1) === c,
+    );
+    lists[c] = list;
+    bytes += 16 + 4 * list.length;
+  }
+  return { lists, bytes };
+}
+
+/** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
+function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
+  let kept: IndexEntry[] | null = null;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
+    let repeat = false;
+    if (entry.pieces !== null) {
+      for (let j = 0; j < k && !repeat; j++) {
+        const other = entries[j]!;
+        repeat =
+          other.pattern === entry.pattern &&
+          other.priority === entry.priority &&
+          other.allow === entry.allow &&
+          other.indexRewrite === entry.indexRewrite;
+      }
+    }
+    if (repeat) kept ??= entries.slice(0, k);
+    else kept?.push(entry);
+  }
+  return kept === null ? entries.slice() : kept.slice();
+}
+
+/** See {@link RuleIndex.estimatedBytes}. */
+export function estimateBytes(entries: readonly IndexEntry[]): number {
+  let bytes = 256;
+  for (const entry of entries) bytes += 210 + 64 * (entry.pieces?.length ?? 0);
+  return bytes;
+}

@@ -1,0 +1,275 @@
+/**
+ * The scan engine over a parsed file's rule table: the first check of a rule set compares each
+ * rule with the path in place, in file order, before indexing it pays (`compile.ts` runs it
+ * through `scansRules`, then the index). Runs on a set's first check only.
+ */
+
+import type { BodyText } from '../../parse/body.js';
+import { type RuleFlag, rulePattern } from '../../parse/read-groups.js';
+import { charCodesOf } from '../../util/char-codes.js';
+import type { MatchState } from '../matcher.js';
+import type { PathSearch } from '../path-search.js';
+import { compilePattern, indexRewriteOf } from '../pattern.js';
+import { makeEntry } from '../rule-entry.js';
+import {
+  COMPACT_RULE,
+  endsInIndexHtm,
+  groupEnd,
+  groupStart,
+  LENGTH_BITS,
+  LENGTH_MASK,
+  type RuleNumbers,
+  ruleSize,
+} from '../rule-table.js';
+import { beatsBest } from '../strategy.js';
+
+/**
+ * Checks of a rule set answered by {@link scanRules} before it is indexed: the first. A crawler
+ * that checks one URL of a site pays for no index; the second check builds it. (A scan costs
+ * several indexed checks: scanning the first four checks made the corpus run, 100 checks per
+ * file, slower than indexing at once.)
+ */
+export const SCANS_BEFORE_INDEXING = 1;
+
+/**
+ * Above this many rules a set is indexed on its first check: a scan tests every rule, and a
+ * file made to be slow (thousands of wildcard rules, long URLs) would make each scan slow.
+ */
+const MOST_RULES_SCANNED = 2048;
+
+/** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
+export function scansRules(rules: RuleNumbers, groups: readonly number[], scans: number): boolean {
+  if (scans >= SCANS_BEFORE_INDEXING) return false;
+  let numbers = 0;
+  for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
+  return numbers <= ruleSize(rules) * MOST_RULES_SCANNED;
+}
+
+/**
+ * Work (`PathSearch` units) that a scan may spend on wildcard patterns before it gives up for
+ * the index: a scan then costs at most a pass over the rules plus this, whatever the file and
+ * the URL, and the index is what bounds the checks of a file made to be slow.
+ */
+const SCAN_WILDCARD_WORK = 1 << 16;
+
+/**
+ * Matches the path of `state.search` against the rules of `groups` (ascending) straight from
+ * the rule table, into `state`: what a rule set's first check does, before indexing it pays
+ * ({@link RuleIndex}). Each rule is compared with the path in place, in file order, and only a
+ * rule that would beat the best of its kind is compared at all; no entry is made but for a rule
+ * that matches and beats it. The same answers as {@link entriesOf} and an index over them: the
+ * same patterns (escaped as there, with the same `index.html` rewrites), the same strategy.
+ * Its work is counted in `state.search` (a unit per rule compared and per character of its
+ * prefix, and the wildcard searches).
+ *
+ * Returns false, with `state` partly updated, when the work would pass the check's budget or
+ * the wildcard patterns whose prefix matched would cost more than {@link SCAN_WILDCARD_WORK}:
+ * the caller then runs the index instead, so a scan never changes an answer.
+ */
+export function scanRules(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  state: MatchState,
+): boolean {
+  const text = body.text;
+  // The rules' characters are read from the text's codes (a typed array: each `charCodeAt`
+  // costs V8 a test of the string's representation), which a parse just before leaves in place.
+  const codes = charCodesOf(text, body.utf16);
+  const search = state.search;
+  const path = search.path;
+  const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
+  SCAN.second = second;
+  SCAN.pathChars = false;
+  SCAN.wildcardWork = 0;
+  const size = ruleSize(rules);
+  const compact = size === COMPACT_RULE;
+  for (const group of groups) {
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += size) {
+      const word = rules[r]!;
+      const value = rules[r + 1]!;
+      let start = compact ? value >>> LENGTH_BITS : value;
+      let end = compact ? start + (value & LENGTH_MASK) : rules[r + 2]!;
+      const allow = (word & ALLOW) !== 0;
+      const line = word >> 2;
+      let pattern = text;
+      let chars = codes;
+      if ((word & ESCAPED) !== 0) {
+        pattern = rulePattern(text.slice(start, end), word & 3, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+        // Passed over by its second character as a rule below is, before its codes are copied.
+        if (second >= 0 && end >= 2 && pattern.charCodeAt(0) === 0x2f) {
+          const c = pattern.charCodeAt(1);
+          if (c !== second && c !== 0x2a && c !== 0x24) {
+            if (beatsBest(end, line, allow ? state.allow : state.disallow)) {
+              search.work += 1 + end;
+              if (search.work > search.budget) return false;
+            }
+            continue;
+          }
+        }
+        chars = patternCodes(pattern);
+      } else if (second >= 0 && end - start >= 2 && codes[start] === 0x2f) {
+        // Most rules start with `/`, as the path does, and differ from it in their second
+        // character: passed over before anything else, at the cost `matchesRule` counts. Their
+        // `index.html` rewrite starts with the same two characters, or is `/$`, which a path
+        // with a second character does not match either.
+        const c = codes[start + 1]!;
+        if (c !== second && c !== 0x2a && c !== 0x24) {
+          if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
+            search.work += 1 + (end - start);
+            if (search.work > search.budget) return false;
+          }
+          continue;
+        }
+      }
+      // A rule's priority is its pattern's length (`priorityOf`).
+      if (
+        beatsBest(end - start, line, allow ? state.allow : state.disallow) &&
+        matchesRule(pattern, chars, start, end, search)
+      ) {
+        const entry = makeEntry(pattern.slice(start, end), allow, group, line, false);
+        if (allow) state.allow = entry;
+        else state.disallow = entry;
+      }
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        if (
+          beatsBest(rewritten.length, line, state.allow) &&
+          matchesRule(rewritten, patternCodes(rewritten), 0, rewritten.length, search)
+        ) {
+          state.allow = makeEntry(rewritten, true, group, line, true);
+        }
+      }
+      if (search.work > search.budget || SCAN.wildcardWork > SCAN_WILDCARD_WORK) return false;
+    }
+  }
+  return true;
+}
+
+/** The `RuleFlag` bits, as module constants for the scan's loop (V8 folds them). */
+const ALLOW: typeof RuleFlag.allow = 1;
+const ESCAPED: typeof RuleFlag.escaped = 2;
+
+/**
+ * One scan's state across its rules, set at its start (a module's object, not a closure's
+ * locals: V8 checks those on every read): the path's second character when it starts with `/`
+ * (else −1; see {@link prefixMatch}), whether PATH_CHARS holds the path's characters yet, and
+ * what the wildcard patterns' searches have cost.
+ */
+const SCAN = { second: -1, pathChars: false, wildcardWork: 0 };
+
+/** The codes of the last pattern given to {@link patternCodes}. */
+let PATTERN_CODES = new Uint8Array(64);
+
+/**
+ * The character codes of a pattern that differs from the body's text (escaped, or a rewrite),
+ * for the scan to read as it reads the text's: valid until the next call. Patterns are ASCII
+ * (escaping leaves no character above 0x7F), so each code is a byte.
+ */
+function patternCodes(pattern: string): Uint8Array {
+  if (PATTERN_CODES.length < pattern.length) {
+    PATTERN_CODES = new Uint8Array(Math.max(2 * PATTERN_CODES.length, pattern.length));
+  }
+  const codes = PATTERN_CODES;
+  for (let i = 0; i < pattern.length; i++) codes[i] = pattern.charCodeAt(i);
+  return codes;
+}
+
+/**
+ * Whether the path of `search` matches `pattern[start, end)`, whose character codes are
+ * `chars[start, end)`, with the work counted: its literal prefix compared in place; a wildcard
+ * pattern then ruled out by a character the path lacks (most need one: `?`, `&`, `.`), else
+ * searched for.
+ */
+function matchesRule(
+  pattern: string,
+  chars: Uint8Array,
+  start: number,
+  end: number,
+  search: PathSearch,
+): boolean {
+  search.work += 1 + (end - start);
+  const path = search.path;
+  const star = prefixMatch(chars, start, end, path, SCAN.second);
+  if (star < 0) return star === PrefixMatch.yes;
+  if (!SCAN.pathChars) {
+    search.work += path.length;
+    fillPathChars(path);
+    SCAN.pathChars = true;
+  }
+  if (lacksCharacterOf(chars, start + star, end)) return false;
+  const before = search.work;
+  const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
+  SCAN.wildcardWork += search.work - before;
+  return matched;
+}
+
+/** What comparing a pattern's literal prefix with a path found, when it is not a `*`'s offset. */
+const PrefixMatch = { no: -1, yes: -2 } as const;
+
+/**
+ * Compares the pattern whose codes are `chars[start, end)` with `path` in place up to its first
+ * `*`: whether the path matches it (a pattern without `*`), does not, or matches its prefix and
+ * must be matched as a wildcard pattern: then the offset of that `*` in the pattern (0 or more).
+ * `second`: the path's second character when the path starts with `/`, else −1.
+ */
+function prefixMatch(
+  chars: Uint8Array,
+  start: number,
+  end: number,
+  path: string,
+  second: number,
+): number {
+  let i = 0;
+  // Most patterns start with `/`, as `second` says the path does: then most are told apart from
+  // the path by their second character, compared here with the path's, read once per scan.
+  if (second >= 0 && end - start >= 2 && chars[start] === 0x2f) {
+    const c = chars[start + 1]!;
+    if (c !== second && c !== 0x2a && c !== 0x24) return PrefixMatch.no;
+    i = 1;
+  }
+  for (; start + i < end; i++) {
+    const c = chars[start + i]!;
+    if (c === 0x2a) return i;
+    // `$` is special only as the pattern's last character: the path must end there.
+    if (c === 0x24 && start + i === end - 1) {
+      return path.length === i ? PrefixMatch.yes : PrefixMatch.no;
+    }
+    if (i >= path.length || path.charCodeAt(i) !== c) return PrefixMatch.no;
+  }
+  return PrefixMatch.yes;
+}
+
+/** The ASCII characters of the path a scan matches, one bit each ({@link fillPathChars}). */
+const PATH_CHARS = new Int32Array(4);
+
+function fillPathChars(path: string): void {
+  // Four stores: `fill` is a call into the runtime that costs more.
+  PATH_CHARS[0] = 0;
+  PATH_CHARS[1] = 0;
+  PATH_CHARS[2] = 0;
+  PATH_CHARS[3] = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 0x80) PATH_CHARS[c >> 5]! |= 1 << (c & 31);
+  }
+}
+
+/**
+ * Whether the wildcard pattern whose codes are `chars[from, end)` (from its first `*` on) holds
+ * a literal character that the path of the last {@link fillPathChars} lacks: then the path does
+ * not match it. (Patterns are escaped, so ASCII; anything else is not ruled out.)
+ */
+function lacksCharacterOf(chars: Uint8Array, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = chars[i]!;
+    if (c === 0x2a || c >= 0x80 || (c === 0x24 && i === end - 1)) continue;
+    if ((PATH_CHARS[c >> 5]! & (1 << (c & 31))) === 0) return true;
+  }
+  return false;
+}

@@ -1,0 +1,385 @@
+/**
+ * Distinct literal pieces of a few lengths, found in a path by hashing: for each hashed length
+ * K, a rolling hash of the path's windows of K characters is looked up among the pieces whose
+ * first K characters it hashes (pieces of length K, and longer pieces given to K: see
+ * `PieceFinder`), and a window whose hash a piece has is compared with that piece, its
+ * characters past the window too. Memory is a few bytes a piece, and for its characters either
+ * where they are in the text the pieces were read from (the body, which its rule table keeps:
+ * the bits of the body's length, 20 for 500 KiB, not a copy) or, for pieces of up to 3
+ * characters and those not found there, a copy.
+ * No node per character, as an automaton needs. A pass costs one lookup a window for each length, and the
+ * characters compared for each window that a piece's hash names, so a dictionary holds only a
+ * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
+ *
+ * The pieces of one length are numbered in a row, by hash bucket, so a bucket is a range of
+ * ids. A table lists where each length's buckets start, with a byte of each piece's hash
+ * (`#tags`) that passes over most other pieces of its bucket without comparing. The first K
+ * characters of the pieces of a length are distinct (so at most one piece of a length starts
+ * at a window).
+ *
+ * Built once per program; scanned over the path at every check the program runs.
+ */
+
+/**
+ * The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial),
+ * drawn once per process, so that a hostile file cannot choose pieces (found offline) whose
+ * hashes share a bucket and a tag, which every window of a path would compare.
+ */
+const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
+
+import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+
+const NONE = -1;
+
+/** The longest length whose pieces are copied rather than located in the source. */
+const COPIED = 3;
+
+/** The most characters a piece has past its length's K (see `PieceFinder`). */
+export const MAX_EXTRA = 255;
+
+/** The salt of a length's hashes (pieces of different lengths rarely share a tag). */
+function saltOf(length: number): number {
+  return Math.imul(length, 0x27d4eb2d);
+}
+
+/** A window's hash mixed, so that its top bits pick a bucket and its low byte is its tag. */
+function mixed(hash: number, salt: number): number {
+  const h = Math.imul(hash ^ salt, 0x9e3779b1);
+  return h ^ (h >>> 16);
+}
+
+/** Pieces (of UTF-16 code units) of a few lengths, found by hashing. */
+export class PieceDictionary {
+  /** Number of pieces; ids `0 … count - 1`, by length, then by hash bucket. */
+  readonly count: number;
+  /** The lengths, shortest first. */
+  readonly lengths: Int32Array;
+  /** Per length, its first piece id (and the count at the end). */
+  readonly #firsts: Int32Array;
+  /** Per length, where its buckets start in `#buckets`, and the shift of a hash to a bucket. */
+  readonly #bucketBases: Int32Array;
+  readonly #shifts: Int32Array;
+  /**
+   * Bucket b of a length: the pieces `#buckets[base + b] … #buckets[base + b + 1] - 1` (two
+   * bytes a bucket while there are at most 65,535 pieces), with the low byte of their mixed hash
+   * in `#tags`.
+   */
+  readonly #buckets: Uint16Array | Int32Array;
+  readonly #tags: Uint8Array;
+  /**
+   * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
+   * length k; -1: the length is not located), packed `#atBits` bits each: below `#ownFrom` (the
+   * source's length), its start in `#source` (the text the pieces were read from); from it, its
+   * start in `#own` plus `#ownFrom`. The pieces of a length that is not located are copied in
+   * `#own` side by side from `#ownStarts[k]`, K characters each (a copy of up to
+   * {@link COPIED} characters costs no more than a place). `#own` holds a byte a character when
+   * they are all below 256.
+   */
+  readonly #at: Int32Array;
+  readonly #atBits: number;
+  readonly #atMask: number;
+  readonly #ownFrom: number;
+  /**
+   * Per piece of a located length (as `#at`), its characters past its length's K (pieces longer
+   * than K are hashed by their first K), packed `#extraBits` bits each; null when every piece
+   * has its length's.
+   */
+  readonly #extra: Int32Array | null;
+  readonly #extraBits: number;
+  readonly #extraMask: number;
+  readonly #atBases: Int32Array;
+  readonly #ownStarts: Int32Array;
+  readonly #source: string;
+  readonly #own: Uint8Array | Uint16Array;
+  /**
+   * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
+   * below 128; a character above is bit 127), then of their last: a window whose ends no piece
+   * has is not looked up.
+   */
+  readonly #ends: Int32Array;
+
+  /**
+   * `pieces`: distinct, non-empty strings, each at least as long as one of `lengths` (ascending)
+   * and at most {@link MAX_EXTRA} longer: it goes to the longest of those it reaches, whose
+   * pieces must differ in their first K characters. Sets `ids[k]` to the id of `pieces[k]`.
+   * `places[k]`, when given, is where `pieces[k]` is in `source` (-1: not there, copied).
+   */
+  constructor(
+    pieces: readonly string[],
+    lengths: readonly number[],
+    ids: Int32Array,
+    source = '',
+    places: Int32Array | null = null,
+  ) {
+    const classes = lengths.length;
+    this.count = pieces.length;
+    this.lengths = Int32Array.from(lengths);
+    const classOf = (length: number): number => {
+      let k = classes - 1;
+      while (lengths[k]! > length) k--;
+      return k;
+    };
+    const counts = new Int32Array(classes);
+    for (const piece of pieces) counts[classOf(piece.length)]!++;
+    const firsts = new Int32Array(classes + 1);
+    const bucketBases = new Int32Array(classes);
+    const shifts = new Int32Array(classes);
+    let bucketCount = 0;
+    for (let k = 0; k < classes; k++) {
+      firsts[k + 1] = firsts[k]! + counts[k]!;
+      // Four to eight pieces a bucket (two buckets at least): half a byte to a byte a piece,
+      // and the tags pass over most of a bucket's pieces.
+      let bits = 1;
+      while (1 << (bits + 2) <= counts[k]!) bits++;
+      bucketBases[k] = bucketCount;
+      shifts[k] = 32 - bits;
+      bucketCount += (1 << bits) + 1;
+    }
+    // Each piece's hash, then its place: by length, then bucket (a counting sort).
+    const hashes = new Int32Array(pieces.length);
+    const buckets =
+      pieces.length <= 0xffff ? new Uint16Array(bucketCount) : new Int32Array(bucketCount);
+    for (let p = 0; p < pieces.length; p++) {
+      const piece = pieces[p]!;
+      const k = classOf(piece.length);
+      const length = lengths[k]!;
+      let hash = 0;
+      for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + piece.charCodeAt(i)) | 0;
+      const mix = mixed(hash, saltOf(length));
+      hashes[p] = mix;
+      buckets[bucketBases[k]! + (mix >>> shifts[k]!) + 1]!++;
+    }
+    for (let k = 0; k < classes; k++) {
+      const base = bucketBases[k]!;
+      const size = 1 << (32 - shifts[k]!);
+      buckets[base] = firsts[k]!;
+      for (let b = 1; b <= size; b++) buckets[base + b]! += buckets[base + b - 1]!;
+    }
+    const ends = new Int32Array(8 * classes);
+    let longer = false;
+    const longerIn = new Uint8Array(classes);
+    let wide = false;
+    for (const piece of pieces) {
+      const k = classOf(piece.length);
+      if (piece.length > lengths[k]!) {
+        longer = true;
+        longerIn[k] = 1;
+      }
+      const at = 8 * k;
+      const first = Math.min(piece.charCodeAt(0), 127);
+      const last = Math.min(piece.charCodeAt(lengths[k]! - 1), 127);
+      ends[at + (first >> 5)]! |= 1 << (first & 31);
+      ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
+      for (let i = 0; i < piece.length && !wide; i++) wide = piece.charCodeAt(i) > 0xff;
+    }
+    this.#ends = ends;
+    // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
+    // longer than it, or when a place (about 3 bytes) costs less than a copy; else copied side by
+    // side.
+    const atBases = new Int32Array(classes);
+    const ownStarts = new Int32Array(classes);
+    let located = 0;
+    let ownChars = 0;
+    for (let k = 0; k < classes; k++) {
+      if (longerIn[k] === 1 || (places !== null && lengths[k]! > COPIED)) {
+        atBases[k] = located;
+        located += counts[k]!;
+      } else {
+        atBases[k] = NONE;
+        ownStarts[k] = ownChars;
+        ownChars += counts[k]! * lengths[k]!;
+      }
+    }
+    for (let p = 0; p < pieces.length; p++) {
+      const k = classOf(pieces[p]!.length);
+      if (atBases[k]! >= 0 && (places === null || places[p]! < 0)) ownChars += pieces[p]!.length;
+    }
+    const own = wide ? new Uint16Array(ownChars) : new Uint8Array(ownChars);
+    const next = Int32Array.from(buckets);
+    const tags = new Uint8Array(pieces.length);
+    const at = new Int32Array(located);
+    const extra = new Int32Array(longer ? located : 0);
+    let copiedEnd = 0;
+    for (let k = 0; k < classes; k++) {
+      if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
+    }
+    const ownFrom = source.length;
+    for (let p = 0; p < pieces.length; p++) {
+      const piece = pieces[p]!;
+      const k = classOf(piece.length);
+      const mix = hashes[p]!;
+      const b = mix >>> shifts[k]!;
+      // A piece's id is its place: a length's buckets hold its ids in a row.
+      const id = next[bucketBases[k]! + b]!++;
+      ids[p] = id;
+      tags[id] = mix & 0xff;
+      let to: number;
+      if (atBases[k]! < 0) {
+        to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
+      } else {
+        const j = atBases[k]! + id - firsts[k]!;
+        if (longer) extra[j] = piece.length - lengths[k]!;
+        const place = places === null ? NONE : places[p]!;
+        if (place >= 0) {
+          at[j] = place;
+          continue;
+        }
+        at[j] = ownFrom + copiedEnd;
+        to = copiedEnd;
+        copiedEnd += piece.length;
+      }
+      for (let i = 0; i < piece.length; i++) own[to + i] = piece.charCodeAt(i);
+    }
+    this.#firsts = firsts;
+    this.#bucketBases = bucketBases;
+    this.#shifts = shifts;
+    this.#buckets = buckets;
+    this.#tags = tags;
+    // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
+    this.#atBits = bitsFor(ownFrom + ownChars);
+    this.#atMask = 2 ** this.#atBits - 1;
+    this.#at = packInts(at, this.#atBits);
+    this.#ownFrom = ownFrom;
+    let most = 0;
+    for (const more of extra) most = Math.max(most, more);
+    this.#extraBits = bitsFor(most);
+    this.#extraMask = 2 ** this.#extraBits - 1;
+    this.#extra = longer ? packInts(extra, this.#extraBits) : null;
+    this.#atBases = atBases;
+    this.#ownStarts = ownStarts;
+    this.#source = source;
+    this.#own = own;
+    this.bytes =
+      256 +
+      own.byteLength +
+      this.#at.byteLength +
+      (this.#extra?.byteLength ?? 0) +
+      buckets.byteLength +
+      ends.byteLength +
+      tags.length +
+      28 * classes;
+  }
+
+  /** The length of piece `id`. */
+  lengthOf(id: number): number {
+    const firsts = this.#firsts;
+    let k = 0;
+    while (id >= firsts[k + 1]!) k++;
+    const atBase = this.#atBases[k]!;
+    if (this.#extra === null || atBase < 0) return this.lengths[k]!;
+    const j = atBase + id - firsts[k]!;
+    return this.lengths[k]! + readPacked(this.#extra, this.#extraBits, this.#extraMask, j);
+  }
+
+  /** Memory retained, in bytes (the source not counted: the rule table keeps it). */
+  readonly bytes: number;
+
+  /**
+   * Finds every occurrence of every piece in `codes[0, n)` (the path's character codes): for
+   * each, `keys[h] = keyBase + id` and `positions[h] = ` where it ends, by length then window;
+   * returns the number found. `work[0]` is increased by the work: a unit a window looked up,
+   * and one a character compared. The arrays hold `n × lengths.length` at least.
+   */
+  scan(
+    codes: Uint16Array,
+    n: number,
+    keyBase: number,
+    keys: Int32Array,
+    positions: Int32Array,
+    work: Float64Array,
+  ): number {
+    const tags = this.#tags;
+    const buckets = this.#buckets;
+    const at = this.#at;
+    const atBits = this.#atBits;
+    const atMask = this.#atMask;
+    const ownFrom = this.#ownFrom;
+    const source = this.#source;
+    const own = this.#own;
+    const extra = this.#extra;
+    const extraBits = this.#extraBits;
+    const extraMask = this.#extraMask;
+    let found = 0;
+    let units = 0;
+    for (let k = 0; k < this.lengths.length; k++) {
+      const length = this.lengths[k]!;
+      if (length > n) break;
+      // BASE^length: the weight of the character leaving the window.
+      let out = 1;
+      for (let i = 0; i < length; i++) out = Math.imul(out, BASE);
+      const base = this.#bucketBases[k]!;
+      const shift = this.#shifts[k]!;
+      const firstId = this.#firsts[k]!;
+      const atBase = this.#atBases[k]!;
+      const ownStart = this.#ownStarts[k]!;
+      const salt = saltOf(length);
+      const ends = this.#ends;
+      const bits = 8 * k;
+      let hash = 0;
+      for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + codes[i]!) | 0;
+      units += n - length + 1;
+      for (let end = length - 1; end < n; end++) {
+        if (end >= length) {
+          hash = (Math.imul(hash, BASE) - Math.imul(codes[end - length]!, out) + codes[end]!) | 0;
+        }
+        const last = Math.min(codes[end]!, 127);
+        if ((ends[bits + 4 + (last >> 5)]! & (1 << (last & 31))) === 0) continue;
+        const first = Math.min(codes[end - length + 1]!, 127);
+        if ((ends[bits + (first >> 5)]! & (1 << (first & 31))) === 0) continue;
+        const mix = mixed(hash, salt);
+        const b = base + (mix >>> shift);
+        const to = buckets[b + 1]!;
+        const tag = mix & 0xff;
+        for (let slot = buckets[b]!; slot < to; slot++) {
+          if (tags[slot] !== tag) continue;
+          // Compared from the window's last character (the one just read), a character a unit;
+          // then, for a longer piece, its characters past the window.
+          const start = end - length + 1;
+          const j = atBase + slot - firstId;
+          const more =
+            extra === null || atBase < 0 ? 0 : readPacked(extra, extraBits, extraMask, j);
+          if (end + more >= n) {
+            units++;
+            continue;
+          }
+          let place: number;
+          if (atBase < 0) {
+            place = ~(ownStart + (slot - firstId) * length);
+          } else {
+            const value = readPacked(at, atBits, atMask, j);
+            place = value < ownFrom ? value : ~(value - ownFrom);
+          }
+          let i = end;
+          if (place >= 0) {
+            const offset = place - start;
+            while (i >= start && source.charCodeAt(offset + i) === codes[i]) i--;
+            if (i < start && more > 0) {
+              i = end + 1;
+              while (i <= end + more && source.charCodeAt(offset + i) === codes[i]) i++;
+              units += i - end;
+              i = i > end + more ? start - 1 : end;
+            }
+          } else {
+            const offset = ~place - start;
+            while (i >= start && own[offset + i] === codes[i]) i--;
+            if (i < start && more > 0) {
+              i = end + 1;
+              while (i <= end + more && own[offset + i] === codes[i]) i++;
+              units += i - end;
+              i = i > end + more ? start - 1 : end;
+            }
+          }
+          units += end - i + (i >= start ? 1 : 0);
+          if (i < start) {
+            keys[found] = keyBase + slot;
+            positions[found++] = end + more;
+            // Pieces of one length differ in their first K characters: no other starts here.
+            break;
+          }
+        }
+      }
+    }
+    work[0]! += units;
+    return found;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * Finds the distinct literal pieces of a rule set's wildcard patterns in a path, all at once:
+ * the pieces of a few lengths (those most pieces have) through a {@link PieceDictionary}, a few
+ * bytes a piece (its characters read where the body has them), and longer pieces there too, by
+ * their first K characters for a K it hashes (so that pieces of many long lengths cost no trie
+ * node a character); the others, if any, through a {@link PieceAutomaton}, about 8 bytes a
+ * character and 6 a piece (a length whose pieces are few costs it little, and the dictionary a
+ * pass). A pass over a path gives `PieceOccurrences` keys: the automaton's state after each
+ * character (a piece owns a range of states), and a key of its own for each occurrence of a
+ * dictionary piece.
+ *
+ * A pass costs a lookup a character for the automaton and one a character for each of the
+ * dictionary's lengths, with the characters compared where a piece's hash is met: the
+ * dictionary takes at most {@link MAX_LENGTHS} lengths, together at most
+ * {@link MAX_HASHED_CHARS} characters long, so a pass costs at most about 60 units a character
+ * (and the characters of a longer piece past its K where its first K are met).
+ *
+ * Built once per program (`program-layout.ts`); run over the path at every check the program
+ * runs.
+ */
+
+import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';
+import { MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
+
+/**
+ * The shortest length the dictionary takes. Shorter pieces are few (at most one a character
+ * and one a pair of characters: two automaton nodes each), and the automaton finds them in one
+ * state a position, where the dictionary would find each occurrence of each.
+ */
+const MIN_HASHED = 3;
+/**
+ * The characters a length's pieces have at least for the dictionary to take it: below, the
+ * automaton keeps them in at most about 16 KB, and a check saves the dictionary's pass of that
+ * length.
+ */
+const MIN_CHARS = 1024;
+/**
+ * The shortest piece the dictionary takes by its first K characters, K a shorter length it
+ * hashes (see `PieceDictionary`).
+ */
+const MIN_LONG = 8;
+/** Lengths the dictionary takes at most. */
+const MAX_LENGTHS = 8;
+/** The sum of the dictionary's lengths at most (what comparing a window at each costs). */
+const MAX_HASHED_CHARS = 48;
+
+/**
+ * Test settings, not part of the public API. `maxLengths`: lengths the dictionary takes at most
+ * ({@link MAX_LENGTHS}); tests set 0 (every piece in the automaton) or 1 (both ways in one set)
+ * to run the program's suites through each. `minChars`: the characters a length's pieces have
+ * at least for the dictionary to take it ({@link MIN_CHARS}); tests set 0, for their small sets.
+ */
+export const pieceFinding: { maxLengths: number; minChars: number } = {
+  maxLengths: MAX_LENGTHS,
+  minChars: MIN_CHARS,
+};
+
+/** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */
+export class PieceFinder {
+  /** Number of pieces. */
+  readonly pieces: number;
+  /** Pieces `0 … hashed - 1` are the dictionary's; the others the automaton's, from `hashed`. */
+  readonly hashed: number;
+  readonly dictionary: PieceDictionary | null;
+  readonly automaton: PieceAutomaton | null;
+  /** The first key of a dictionary piece: the automaton's states come before. */
+  readonly keyBase: number;
+  /** Number of keys. */
+  readonly keys: number;
+  /** The automaton's pieces' numbers (see `PIECE`), or none. */
+  readonly #pieceData: Uint16Array | Int32Array;
+  /** Memory retained, in bytes. */
+  readonly bytes: number;
+
+  /**
+   * `pieces`: distinct, non-empty strings; sets `ids[k]` to the id of `pieces[k]`. For tests,
+   * `maxLengths` and `minChars` (see {@link pieceFinding}). `places[k]`, when given, is where
+   * `pieces[k]` is in `source` (-1: not there): the dictionary reads it there, not in a copy.
+   */
+  constructor(
+    pieces: readonly string[],
+    ids: Int32Array,
+    maxLengths: number = pieceFinding.maxLengths,
+    minChars: number = pieceFinding.minChars,
+    source = '',
+    places: Int32Array | null = null,
+  ) {
+    this.pieces = pieces.length;
+    const counts = new Map<number, number>();
+    for (const piece of pieces) counts.set(piece.length, (counts.get(piece.length) ?? 0) + 1);
+    // The lengths most pieces have, while they stay few and short.
+    const byCount = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const lengths: number[] = [];
+    let chars = 0;
+    for (const [length, count] of byCount) {
+      if (lengths.length >= maxLengths) break;
+      if (length < MIN_HASHED || count * length < minChars) continue;
+      if (chars + length > MAX_HASHED_CHARS) continue;
+      lengths.push(length);
+      chars += length;
+    }
+    // A long piece whose length none of those is: hashed by its first K characters for a K
+    // taken (so that long pieces of many lengths cost no node a character), or by a length of
+    // their own when none is shorter.
+    const reached = (length: number): number => {
+      let best = 0;
+      for (const k of lengths) if (k <= length && k > best && length - k <= MAX_EXTRA) best = k;
+      return best;
+    };
+    let longChars = 0;
+    let shortest = Infinity;
+    for (const piece of pieces) {
+      const length = piece.length;
+      if (length < MIN_LONG || reached(length) !== 0) continue;
+      longChars += length;
+      shortest = Math.min(shortest, length);
+    }
+    if (
+      lengths.length < maxLengths &&
+      longChars > 0 &&
+      longChars >= minChars &&
+      chars + MIN_LONG <= MAX_HASHED_CHARS
+    ) {
+      lengths.push(Math.min(shortest, MAX_HASHED_CHARS - chars));
+    }
+    lengths.sort((a, b) => a - b);
+    const taken = new Set(lengths);
+    // Which pieces the dictionary takes: those of a length taken, and longer ones whose first K
+    // characters no other piece of K has.
+    const hashedMask = new Uint8Array(pieces.length);
+    const starts = new Set<string>();
+    for (let k = 0; k < pieces.length; k++) {
+      if (taken.has(pieces[k]!.length)) {
+        hashedMask[k] = 1;
+        starts.add(pieces[k]!);
+      }
+    }
+    // Only when their characters would make the automaton large (as a length is taken): a few
+    // long pieces cost it little, and keep their own keys.
+    let untaken = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      if (hashedMask[k] === 0 && pieces[k]!.length >= MIN_LONG) untaken += pieces[k]!.length;
+    }
+    for (let k = 0; k < pieces.length && untaken > 0 && untaken >= minChars; k++) {
+      const piece = pieces[k]!;
+      if (hashedMask[k] === 1 || piece.length < MIN_LONG) continue;
+      const length = reached(piece.length);
+      if (length === 0) continue;
+      const start = piece.slice(0, length);
+      if (starts.has(start)) continue;
+      starts.add(start);
+      hashedMask[k] = 1;
+    }
+    const hashedPieces: string[] = [];
+    const hashedPlaces: number[] = [];
+    const others: string[] = [];
+    for (let k = 0; k < pieces.length; k++) {
+      if (hashedMask[k] === 1) {
+        hashedPieces.push(pieces[k]!);
+        hashedPlaces.push(places === null ? -1 : places[k]!);
+      } else {
+        others.push(pieces[k]!);
+      }
+    }
+    const hashedIds = new Int32Array(hashedPieces.length);
+    this.hashed = hashedPieces.length;
+    this.dictionary =
+      hashedPieces.length > 0
+        ? new PieceDictionary(
+            hashedPieces,
+            lengths,
+            hashedIds,
+            source,
+            places === null ? null : Int32Array.from(hashedPlaces),
+          )
+        : null;
+    this.automaton = others.length > 0 ? new PieceAutomaton(others) : null;
+    this.keyBase = this.automaton?.nodes ?? 1;
+    this.keys = this.keyBase + this.hashed;
+    let h = 0;
+    let o = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : this.hashed + o++;
+    }
+    this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
+    this.bytes = 128 + (this.dictionary?.bytes ?? 0) + (this.automaton?.bytes ?? 0);
+  }
+
+  /** The length of piece p. */
+  lengthOf(p: number): number {
+    return p < this.hashed
+      ? this.dictionary!.lengthOf(p)
+      : this.#pieceData[PIECE * (p - this.hashed)]!;
+  }
+
+  /** The first key of piece p's range: an occurrence's key is in it when p ends there. */
+  keysFrom(p: number): number {
+    return p < this.hashed
+      ? this.keyBase + p
+      : this.#pieceData[PIECE * (p - this.hashed) + PIECE_FROM]!;
+  }
+
+  /** The end of piece p's range of keys. */
+  keysTo(p: number): number {
+    return p < this.hashed
+      ? this.keyBase + p + 1
+      : this.#pieceData[PIECE * (p - this.hashed) + PIECE_TO]!;
+  }
+}

@@ -1,0 +1,411 @@
+/**
+ * Where the pieces of a {@link PieceFinder} occur in one path: built from one pass of its
+ * automaton and dictionary over the path, after which each question about a piece is a lookup:
+ *
+ * - does piece p end at position i: one comparison for an automaton's piece, a search among
+ *   its occurrences for a dictionary's (`endsAt`);
+ * - where p first and last occurs, and how often: found once per piece and check, by rank in
+ *   the path's positions sorted by key (an automaton's state, or a dictionary's piece: see
+ *   `PieceFinder`) (`#info`);
+ * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
+ *   position lies between p's first and last occurrence, a search among its occurrences when
+ *   they are in order (a piece of one key), else a scan of them (few), a search among them
+ *   sorted once (`#order`, while the check has sorted fewer than the path's positions) or a
+ *   query of a merge sort tree over them (O(log² n), built on first need).
+ *
+ * Building costs O(n) for a path of n characters and each length the dictionary hashes (a radix
+ * sort of the keys found, a rank table over the keys in words of 32); every step is counted in
+ * `work`, in the units of a check's budget. One instance serves all checks (a check is
+ * synchronous): its arrays are kept and grown, so a check allocates nothing but for a longer
+ * path or a larger program.
+ *
+ * Reset at every check the program runs.
+ */
+
+import { KeyRanks, KeySort } from './key-positions.js';
+import type { PieceFinder } from './piece-finder.js';
+import { atLeast, firstAtLeast, MergeSortTree, RangeExtremes } from './position-ranges.js';
+
+/** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
+const FEW = 32;
+
+const NONE = -1;
+
+/** The longest path whose arrays are kept from one check to the next. */
+const KEPT_PATH = 8 * 1024 + 512;
+
+/**
+ * Numbers per piece in `info` (32 bytes: a piece's are read together), and their offsets
+ * (exported for the program's inlined lookups): the check they were found in, the piece's range
+ * in `#positions`, its first and last end (-1: none), and the finder's facts (its length, its
+ * range of keys), copied here so that a lookup reads one record.
+ */
+export const INFO = 8;
+const FROM = 1;
+const TO = 2;
+export const FIRST = 3;
+export const LAST = 4;
+export const LENGTH = 5;
+export const STATES_FROM = 6;
+export const STATES_TO = 7;
+
+/**
+ * Path lengths of `#dense` a check may use: a table of next ends costs a pass over the path to
+ * build, and pays once a piece's queries cost as much in the merge sort tree (or at once for a
+ * piece ending at an eighth of the positions or more).
+ */
+const DENSE_TABLES = 32;
+
+/** `array`, or a copy at least `length` long (doubling): its contents kept. */
+function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = atLeast(new Int32Array(0), Math.max(length, 2 * array.length));
+  grown.set(array);
+  return grown;
+}
+
+/** The occurrence index of one path under one finder; reset for each check. */
+export class PieceOccurrences {
+  /** Work done so far, in the units of a check's budget. */
+  work = 0;
+  #finder: PieceFinder | null = null;
+  #length = 0;
+  /**
+   * `state[i]`: the depth-first number of the automaton's state after `path[i]` (0 without an
+   * automaton). Read-only outside: the program reads it (and `info`, `stamp`) in place of calls
+   * on its hot path.
+   */
+  state: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** The path's character codes, and the dictionary's finds (key, end), for `#sort`. */
+  #codes = new Uint16Array(0);
+  #foundKeys = new Int32Array(0);
+  #foundEnds = new Int32Array(0);
+  #found = 0;
+  readonly #work = new Float64Array(1);
+  /** The positions whose key is not the root, sorted by key (then position): `KeySort`. */
+  #positions = new Int32Array(0);
+  #count = 0;
+  /** The keys of `#positions`, in the same order. */
+  #keys = new Int32Array(0);
+  readonly #sorter = new KeySort();
+  /** Where each key's positions start in `#positions`. */
+  readonly #ranks = new KeyRanks();
+  /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
+  info: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** The current check's number: a piece's record is current when its first number is it. */
+  stamp = 0;
+  /**
+   * Per piece, two numbers for its queries past a position: the merge sort tree's work they
+   * cost, and where its table of next ends starts in `#dense` (-1: none).
+   */
+  #heavy = new Int32Array(0);
+  /**
+   * Per piece, where its positions start in `#ordered` once sorted there (see `#order`; -1:
+   * not sorted), and `#orderedUsed` cells of it used in this check.
+   */
+  #orderedAt = new Int32Array(0);
+  #ordered = new Int32Array(0);
+  #orderedUsed = 0;
+  /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
+  #dense = new Int32Array(0);
+  #denseUsed = 0;
+  /** Range minimum and maximum over `#positions`, built on first need. */
+  readonly #extremes = new RangeExtremes();
+  /** The merge sort tree over `#positions`, built on first need. */
+  readonly #tree = new MergeSortTree();
+
+  /** Starts a check: runs `finder` over `path` and indexes what it found. */
+  reset(finder: PieceFinder, path: string): void {
+    const n = path.length;
+    this.#finder = finder;
+    this.#length = n;
+    this.#tree.built = false;
+    this.#extremes.built = false;
+    this.#denseUsed = 0;
+    this.#orderedUsed = 0;
+    // A new stamp makes every piece's facts stale; on wrap-around, clear them.
+    if (++this.stamp > 0x3fffffff) {
+      this.stamp = 1;
+      this.info.fill(0);
+    }
+    if (this.info.length < INFO * finder.pieces) {
+      this.info = atLeast(this.info, INFO * finder.pieces).fill(0);
+      this.#heavy = atLeast(this.#heavy, 2 * finder.pieces);
+      this.#orderedAt = atLeast(this.#orderedAt, finder.pieces);
+    }
+    this.state = atLeast(this.state, n);
+    const state = this.state;
+    const automaton = finder.automaton;
+    if (automaton !== null) {
+      this.work = automaton.scan(path, state);
+    } else {
+      state.fill(0, 0, n);
+      this.work = n;
+    }
+    this.#found = 0;
+    const dictionary = finder.dictionary;
+    if (dictionary !== null) {
+      if (this.#codes.length < n)
+        this.#codes = new Uint16Array(Math.max(n, 2 * this.#codes.length));
+      const codes = this.#codes;
+      for (let i = 0; i < n; i++) codes[i] = path.charCodeAt(i);
+      const most = n * dictionary.lengths.length;
+      this.#foundKeys = atLeast(this.#foundKeys, most);
+      this.#foundEnds = atLeast(this.#foundEnds, most);
+      const work = this.#work;
+      work[0] = n;
+      this.#found = dictionary.scan(
+        codes,
+        n,
+        finder.keyBase,
+        this.#foundKeys,
+        this.#foundEnds,
+        work,
+      );
+      this.work += work[0]!;
+    }
+    const positionsOf = this.state;
+    let count = this.#found;
+    for (let i = 0; i < n; i++) if (positionsOf[i] !== 0) count++;
+    this.#count = count;
+    this.#positions = atLeast(this.#positions, count);
+    this.#keys = atLeast(this.#keys, count);
+    const found = {
+      state,
+      n,
+      foundKeys: this.#foundKeys,
+      foundEnds: this.#foundEnds,
+      found: this.#found,
+    };
+    this.work += this.#sorter.sort(found, count, finder.keys, this.#keys, this.#positions);
+    this.work += this.#ranks.rank(this.#keys, count, finder.keys);
+  }
+
+  /** Drops the finder (a check is over: keep nothing of it alive). */
+  release(): void {
+    this.#finder = null;
+    // The arrays of a long path are not kept (the next checks' paths are most likely short):
+    // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
+    if (this.#length > KEPT_PATH) {
+      const empty = new Int32Array(0);
+      this.state = empty;
+      this.#codes = new Uint16Array(0);
+      this.#foundKeys = empty;
+      this.#foundEnds = empty;
+      this.#positions = empty;
+      this.#keys = empty;
+      this.#dense = empty;
+      this.#ordered = empty;
+      this.#sorter.release();
+      this.#ranks.release();
+      this.#extremes.release();
+      this.#tree.release();
+    }
+  }
+
+  /** Number of distinct keys found in the path (automaton states but the root, dictionary pieces). */
+  get distinct(): number {
+    return this.#ranks.distinct;
+  }
+
+  /** The k-th distinct key found in the path, ascending. */
+  distinctKey(k: number): number {
+    return this.#ranks.distinctKey(k);
+  }
+
+  /** How many distinct keys found in the path are below `key`: the first of those from it. */
+  distinctFrom(key: number): number {
+    return this.#ranks.distinctFrom(key, this);
+  }
+
+  /** Finds piece p's range of positions, first and last end, once per check: its record. */
+  infoOf(p: number): number {
+    const at = INFO * p;
+    const info = this.info;
+    if (info[at] === this.stamp) return at;
+    info[at] = this.stamp;
+    const finder = this.#finder!;
+    const statesFrom = finder.keysFrom(p);
+    const statesTo = finder.keysTo(p);
+    info[at + LENGTH] = finder.lengthOf(p);
+    info[at + STATES_FROM] = statesFrom;
+    info[at + STATES_TO] = statesTo;
+    this.#heavy[2 * p] = 0;
+    this.#heavy[2 * p + 1] = NONE;
+    this.#orderedAt[p] = NONE;
+    // Most pieces a hostile file holds are absent, and most own a few state numbers: the bits
+    // of the states present tell it without ranking.
+    const ranks = this.#ranks;
+    const absent = ranks.absent(statesFrom, statesTo, this);
+    const from = absent ? 0 : ranks.lowerBound(statesFrom, this);
+    const to = absent ? 0 : ranks.lowerBound(statesTo, this);
+    info[at + FROM] = from;
+    info[at + TO] = to;
+    this.work += 4;
+    if (from === to) {
+      info[at + FIRST] = NONE;
+      info[at + LAST] = NONE;
+      return at;
+    }
+    const positions = this.#positions;
+    // One key (a dictionary's piece, an automaton's piece of one state): its positions in order.
+    if (statesTo - statesFrom === 1) {
+      info[at + FIRST] = positions[from]!;
+      info[at + LAST] = positions[to - 1]!;
+      return at;
+    }
+    if (to - from <= FEW) {
+      let first = positions[from]!;
+      let last = first;
+      for (let k = from + 1; k < to; k++) {
+        const end = positions[k]!;
+        if (end < first) first = end;
+        else if (end > last) last = end;
+      }
+      this.work += to - from;
+      info[at + FIRST] = first;
+      info[at + LAST] = last;
+      return at;
+    }
+    const extremes = this.#extremes;
+    if (!extremes.built) this.work += extremes.build(positions, this.#count);
+    info[at + FIRST] = extremes.extreme(from, to, 0);
+    info[at + LAST] = extremes.extreme(from, to, 1);
+    this.work += 4;
+    return at;
+  }
+
+  /** Whether piece p ends at position `end` (an index of the path). */
+  endsAt(p: number, end: number): boolean {
+    this.work++;
+    if (end < 0 || end >= this.#length) return false;
+    const finder = this.#finder!;
+    if (p >= finder.hashed) {
+      const key = this.state[end]!;
+      return key >= finder.keysFrom(p) && key < finder.keysTo(p);
+    }
+    // A dictionary's piece: its first, its last, or found among its ends (in order).
+    const at = this.infoOf(p);
+    const info = this.info;
+    const first = info[at + FIRST]!;
+    const last = info[at + LAST]!;
+    if (end === first || end === last) return true;
+    if (end < first || end > last) return false;
+    const positions = this.#positions;
+    return positions[firstAtLeast(positions, info[at + FROM]!, info[at + TO]!, end, this)] === end;
+  }
+
+  /** Where the last occurrence of piece p starts, or -1. */
+  lastStart(p: number): number {
+    const last = this.info[this.infoOf(p) + LAST]!;
+    return last < 0 ? NONE : last - this.#finder!.lengthOf(p) + 1;
+  }
+
+  /**
+   * Where the leftmost occurrence of piece p at or after `from` starts, or -1: what
+   * `path.indexOf(piece, from)` answers.
+   */
+  next(p: number, from: number): number {
+    const length = this.#finder!.lengthOf(p);
+    const least = from + length - 1;
+    if (least >= this.#length) return NONE;
+    // The piece right here (runs, repeated pieces): one comparison.
+    if (this.endsAt(p, least)) return from;
+    const at = this.infoOf(p);
+    const info = this.info;
+    const first = info[at + FIRST]!;
+    if (first >= least) return first - length + 1;
+    if (info[at + LAST]! < least) return NONE;
+    const lo = info[at + FROM]!;
+    const hi = info[at + TO]!;
+    let end: number;
+    if (info[at + STATES_TO]! - info[at + STATES_FROM]! === 1) {
+      // One key: its positions in order, searched by halving.
+      end = this.#positions[firstAtLeast(this.#positions, lo, hi, least, this)]!;
+    } else if (hi - lo <= FEW) {
+      const positions = this.#positions;
+      end = 0x7fffffff;
+      for (let k = lo; k < hi; k++) {
+        const e = positions[k]!;
+        if (e >= least && e < end) end = e;
+      }
+      this.work += hi - lo;
+    } else if (
+      this.#heavy[2 * p + 1]! >= 0 ||
+      (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))
+    ) {
+      this.work++;
+      end = this.#dense[this.#heavy[2 * p + 1]! + least]!;
+    } else if (this.#orderedAt[p]! >= 0 || this.#order(p, lo, hi)) {
+      // Its positions sorted once: searched by halving.
+      const from = this.#orderedAt[p]!;
+      const ordered = this.#ordered;
+      let a = from;
+      let b = from + hi - lo;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (ordered[mid]! < least) a = mid + 1;
+        else b = mid;
+      }
+      this.work += 32 - Math.clz32(hi - lo);
+      end = ordered[a]!;
+    } else {
+      const before = this.work;
+      const tree = this.#tree;
+      if (!tree.built) this.work += tree.build(this.#positions, this.#count);
+      end = tree.successor(lo, hi, least, this);
+      // Once its queries have cost two passes over the path, the piece gets a table of next
+      // ends (a pass to build), so no piece costs much more in queries than the path's length.
+      this.#heavy[2 * p]! += this.work - before;
+      if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
+    }
+    return end - length + 1;
+  }
+
+  /**
+   * Sorts piece p's positions (`#positions[lo, hi)`, in order within each of its keys) into
+   * `#ordered`, unless the check has sorted as many positions as it found already: a piece whose
+   * occurrences are a few hundred of thousands of positions costs their sort rather than the
+   * merge sort tree over all (O(n log n) to build); past that, the tree is worth its cost. At
+   * most as many cells as positions are sorted a check: O(n log n) in all.
+   */
+  #order(p: number, lo: number, hi: number): boolean {
+    const count = hi - lo;
+    if (this.#orderedUsed + count > this.#count) return false;
+    const from = this.#orderedUsed;
+    this.#orderedUsed += count;
+    this.#ordered = growTo(this.#ordered, this.#orderedUsed + 1);
+    const ordered = this.#ordered;
+    ordered.set(this.#positions.subarray(lo, hi), from);
+    ordered.subarray(from, from + count).sort();
+    this.#orderedAt[p] = from;
+    this.work += count * (32 - Math.clz32(count));
+    return true;
+  }
+
+  /**
+   * Builds the table of next ends of the piece whose record is at `at`: for each position, its
+   * first end at or after it (0x7fffffff: none). Unless the check's tables are full: false.
+   */
+  #tabulate(p: number, at: number): boolean {
+    const n = this.#length;
+    if (this.#denseUsed + n > DENSE_TABLES * n) return false;
+    const offset = this.#denseUsed;
+    this.#denseUsed += n;
+    this.#dense = growTo(this.#dense, this.#denseUsed);
+    const dense = this.#dense;
+    const info = this.info;
+    dense.fill(0x7fffffff, offset, offset + n);
+    const positions = this.#positions;
+    const hi = info[at + TO]!;
+    for (let k = info[at + FROM]!; k < hi; k++) dense[offset + positions[k]!] = positions[k]!;
+    let next = 0x7fffffff;
+    for (let i = n - 1; i >= 0; i--) {
+      if (dense[offset + i] === i) next = i;
+      else dense[offset + i] = next;
+    }
+    this.#heavy[2 * p + 1] = offset;
+    this.work += 2 * n + hi - info[at + FROM]!;
+    return true;
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { lintRobotsTxt } from '../../src/lint/lint.js';
+import { parseRobotsTxt } from '../../src/robots.js';
+
+const merged = (body: string) =>
+  lintRobotsTxt(body).diagnostics.filter((d) => d.code === 'crawl-delay-merged');
+
+describe('crawl-delay-merged', () => {
+  it("corpus file 4598: the `*` delay merged with another crawler's 0", () => {
+    const body =
+      '# comment\n\nUser-agent: Lucidworks-Anda/2.0\nCrawl-delay: 0\n\nUser-agent: *\nCrawl-delay: 5\n\n' +
+      'Allow: */misc/*.css$\n';
+    const found = merged(body);
+    // Lucidworks-Anda wrote 0 and is paced at 5; `*` wrote 5 and is paced at 5.
+    expect(found.map((d) => [d.line, d.severity])).toEqual([[4, 'warning']]);
+    expect(found[0]!.message).toContain('"Lucidworks-Anda"');
+    expect(found[0]!.related?.map((r) => r.line)).toEqual([7]);
+    const robots = parseRobotsTxt(body);
+    expect(robots.crawlDelay('Lucidworks-Anda')).toBe(5);
+    expect(robots.crawlDelay('OtherBot')).toBe(5);
+  });
+
+  it('a crawler with no delay of its own that gets one from the merge names its User-agent line', () => {
+    const found = merged('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /x\n');
+    expect(found.map((d) => d.line)).toEqual([3]);
+    expect(found[0]!.message).toContain('No Crawl-delay is written for "b"');
+    expect(found[0]!.related?.map((r) => r.line)).toEqual([3, 2]);
+  });
+
+  it('says nothing when groups are separate, or merged with one delay for all', () => {
+    expect(
+      merged('User-agent: a\nCrawl-delay: 1\nDisallow: /x\n\nUser-agent: b\nCrawl-delay: 5\n'),
+    ).toEqual([]);
+    expect(merged('User-agent: a\nUser-agent: b\nCrawl-delay: 5\nDisallow: /x\n')).toEqual([]);
+    expect(merged('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nCrawl-delay: 5\n')).toEqual([]);
+    expect(merged('User-agent: *\nDisallow: /\n')).toEqual([]);
+  });
+});
+
+describe('explainCrawlDelay', () => {
+  it('names the slowest line of the merged group and every line that applies', () => {
+    const robots = parseRobotsTxt(
+      'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    );
+    const why = robots.explainCrawlDelay('bingbot')!;
+    expect(why.seconds).toBe(1);
+    expect(why.line).toBe(5);
+    expect(why.lines).toEqual([
+      { line: 2, seconds: 0 },
+      { line: 5, seconds: 1 },
+    ]);
+    expect(why.reason).toContain('slowest, 1 s on line 5');
+    expect(robots.crawlDelay('grapeshot')).toBe(1);
+    expect(robots.explainCrawlDelay('other')).toBeUndefined();
+    const single = parseRobotsTxt('User-agent: *\nCrawl-delay: 2.5\n').explainCrawlDelay('x')!;
+    expect([single.seconds, single.line, single.lines.length]).toEqual([2.5, 2, 1]);
+  });
+
+  it('Request-rate: the slowest of the merged group', () => {
+    const robots = parseRobotsTxt(
+      'User-agent: a\nRequest-rate: 1/1s\nUser-agent: b\nRequest-rate: 1/10s\nRequest-rate: 10/20s\n',
+    );
+    expect(robots.requestRate('a')).toEqual({ requests: 1, seconds: 10 });
+  });
+
+  it("a reading keeps its crawler's own answer (CPython: the last value of its entry)", () => {
+    const body = 'User-agent: a\nCrawl-delay: 0\n\nUser-agent: b\nCrawl-delay: 1\n';
+    const python = parseRobotsTxt(body, { interpretation: 'python-urllib' });
+    expect(python.crawlDelay('a')).toBe(0);
+    expect(python.explainCrawlDelay('a')?.seconds).toBe(0);
+    expect(python.explainCrawlDelay('a')?.reason).toContain('python-urllib');
+  });
+});
