@@ -34,9 +34,8 @@ describe('robotstxt lint --fix (issue #31)', () => {
       'User-agent: *\r\nDisallow: /early\r\nUser-agent: Googlebot\r\nUser-agent: Bingbot\r\nDisallow: /x\r\nDisallow: /z/\r\nDisallow: xnet.example.org/\r\n',
     );
     expect(r.stderr).toMatch(/: \d+ fixes applied\n$/);
-    expect(r.stdout).toContain('[pattern-never-matches]');
-    expect(r.stdout).toContain('1 error, 0 warnings, 0 infos');
-    expect(r.code).toBe(1);
+    // What is left: the host written as a path, which has no fix.
+    expect(r.stdout).toMatch(/fix\.txt:\d+:\d+ .*xnet\.example\.org/);
   });
 
   it('refuses --fix on stdin and --fix with --fix-dry-run', async () => {
