@@ -134,8 +134,9 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    * store, trying it every `storeRetryInterval`, and rejects with a `PacingUnavailableError` after
    * `storeWaitTimeout` — no two requests to an origin are closer than its spacing. Set to the
    * number of processes sharing the store: while the store fails, each process paces alone at
-   * `fleetSize` times the spacing, so the fleet keeps the origin's rate but two processes'
-   * requests may come closer than the spacing.
+   * `fleetSize` times the spacing after its own last start (its first start after the store is
+   * back too), so the fleet keeps the origin's rate but two processes' requests may come closer
+   * than the spacing.
    * @default undefined (strict)
    */
   readonly fleetSize?: number;

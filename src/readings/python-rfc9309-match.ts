@@ -106,8 +106,18 @@ export function allowance(compiled: CompiledRules9309, path: string): PythonAllo
   };
   take(compiled.plain, (entry) => entry.pattern.length);
   take(compiled.whole, () => path.length);
+  // A last piece the path does not hold rules out its rules without a check; the others are
+  // asked longest match first, until none could beat both bests.
+  const tails: [number, RuleMatcher][] = [];
   for (const [tail, matcher] of compiled.tails) {
-    take(matcher, () => path.lastIndexOf(tail) + tail.length);
+    const at = path.lastIndexOf(tail);
+    if (at >= 0) tails.push([at + tail.length, matcher]);
+  }
+  tails.sort((a, b) => b[0] - a[0]);
+  for (const [length, matcher] of tails) {
+    const beaten = (best: PythonMatch | undefined) => best !== undefined && best.length > length;
+    if (beaten(bestAllow) && beaten(bestDisallow)) break;
+    take(matcher, () => length);
   }
   // Python: a longer match replaces the verdict; an equal one turns a disallow into an allow.
   const allowed =
