@@ -94,7 +94,8 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   /**
    * Lease (ms) of the store lock taken while fetching: its holder renews it every third of the
    * lease while its fetch runs, so a holder that dies keeps the others waiting at most this long
-   * before one of them takes the lock over and fetches. Must be finite.
+   * before one of them takes the lock over and fetches; a waiter fetches without the lock only
+   * after `timeout` (60 s when infinite) plus two leases. Must be finite.
    * @default 2000
    */
   readonly lockTtl?: number;
