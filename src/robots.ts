@@ -5,13 +5,7 @@
  */
 
 import { explainReason } from './explain.js';
-import {
-  compileRules,
-  compileTableSet,
-  createMatchState,
-  endCheck,
-  startCheck,
-} from './match/compile.js';
+import { compileTableSet, createMatchState, endCheck, startCheck } from './match/compile.js';
 import type { MatchedEntry, MatchState, RuleMatcher } from './match/matcher.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import { type RuleNumbers, readRuleTable } from './match/rule-table.js';
@@ -100,7 +94,7 @@ const NO_GROUPS: Resolution = {
   kind: 'set',
   selection: 'none',
   groups: [],
-  set: { groups: [], matcher: compileRules([]), specific: null },
+  set: { groups: [], matcher: null, specific: null },
 };
 
 /**
@@ -471,7 +465,7 @@ export class ParsedRobotsTxt implements RobotsTxt {
    * check that runs out of it.
    */
   #run(path: string, resolution: Resolution, state: MatchState, verdictOnly: boolean): MatchState {
-    startCheck(state, path, { budget: this.options.workBudget, verdictOnly });
+    startCheck(state, path, this.options.workBudget, verdictOnly);
     if (resolution.kind === 'set') {
       this.#runSet(resolution.set, path, state);
     } else {
@@ -484,6 +478,8 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** Runs a rule set over `path`, compiling its matcher on its first check. */
   #runSet(set: RuleSet, path: string, state: MatchState): void {
+    // No group applies: no rule can match (and `NO_GROUPS`, shared, keeps no file's rules).
+    if (set.groups.length === 0) return;
     set.matcher ??= compileTableSet(this.#body(), this.#rules, set.groups, this.#rfc9309());
     set.matcher.match(path, state);
   }

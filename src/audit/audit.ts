@@ -266,7 +266,7 @@ function readerFor(
       );
       notes.push({
         kind: 'own-token',
-        text: `Google's parser reads "User-agent: ${crawler.token}" (line ${lines.join(', ')}) as "${extractProductToken(crawler.token)}", so under Google's reading ${crawler.token} gets ${google.selection === 'global' ? 'the "*" rules' : 'no group of its own'} (${google.allowed ? 'allowed' : 'blocked'} at /${google.line > 0 ? `, line ${google.line}` : ''}); the verdicts shown are ${crawler.name}'s own reading of its group.`,
+        text: `Google's parser reads "User-agent: ${crawler.token}" (line ${lines.join(', ')}) as "${extractProductToken(crawler.token)}", so under Google's reading ${crawler.token} gets ${google.selection === 'global' ? 'the "*" rules' : 'no group of its own'} (${google.allowed ? 'allowed' : 'disallowed'} at /${google.line > 0 ? `, line ${google.line}` : ''}); the verdicts shown are ${crawler.name}'s own reading of its group.`,
       });
       return own(ownReader(ownGroupList));
     }
@@ -392,7 +392,7 @@ export interface FormatAuditOptions {
 
 /**
  * The audit as an aligned text table: crawler, operator, purposes, then one column per path with
- * `allowed`/`blocked`, the deciding line and `*` when the crawler fell back to the `*` group, and
+ * `allowed`/`disallowed`, the deciding line and `*` when the crawler fell back to the `*` group, and
  * the kinds of note a row has; below it, the footnotes the rows use, each row's notes and the
  * warnings.
  */
@@ -415,7 +415,7 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
     row.crawler.purposes.join(', '),
     ...row.verdicts.map(
       (v) =>
-        `${v.allowed ? 'allowed' : 'blocked'}${v.line > 0 ? ` (line ${v.line})` : ''}${decidedMark(v, row.crawler.token)}`,
+        `${v.allowed ? 'allowed' : 'disallowed'}${v.line > 0 ? ` (line ${v.line})` : ''}${decidedMark(v, row.crawler.token)}`,
     ),
     ...(readBy ? [readByCell(row.verdicts)] : []),
     ...(noteColumn

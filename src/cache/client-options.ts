@@ -94,7 +94,8 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
   /**
    * Lease (ms) of the store lock taken while fetching: its holder renews it every third of the
    * lease while its fetch runs, so a holder that dies keeps the others waiting at most this long
-   * before one of them takes the lock over and fetches. Must be finite.
+   * before one of them takes the lock over and fetches; a waiter fetches without the lock only
+   * after `timeout` (60 s when infinite) plus two leases. Must be finite.
    * @default 2000
    */
   readonly lockTtl?: number;
@@ -134,8 +135,9 @@ export interface RobotsClientOptions extends Omit<FetchRobotsTxtOptions, 'signal
    * store, trying it every `storeRetryInterval`, and rejects with a `PacingUnavailableError` after
    * `storeWaitTimeout` — no two requests to an origin are closer than its spacing. Set to the
    * number of processes sharing the store: while the store fails, each process paces alone at
-   * `fleetSize` times the spacing, so the fleet keeps the origin's rate but two processes'
-   * requests may come closer than the spacing.
+   * `fleetSize` times the spacing after its own last start (its first start after the store is
+   * back too), so the fleet keeps the origin's rate but two processes' requests may come closer
+   * than the spacing.
    * @default undefined (strict)
    */
   readonly fleetSize?: number;

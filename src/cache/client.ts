@@ -34,8 +34,12 @@ export { type PacingStats, PacingUnavailableError, type RetryAfter } from './pac
 export type { ParsedCacheStats } from './parsed-cache.js';
 export type { StoreStatus } from './store-guard.js';
 
-/** Where a lookup's answer came from. */
-export type LookupSource = 'memory' | 'store' | 'fetch';
+/**
+ * Where a lookup's answer came from: `memory` (this process had it), `store` (another process
+ * fetched it), `fetch` (fetched now), `revalidated` (a conditional request answered `304`: the
+ * copy is current and its lifetime renewed).
+ */
+export type LookupSource = 'memory' | 'store' | 'fetch' | 'revalidated';
 
 /** The result of {@link RobotsClient.get}: the rules that govern an origin and where they came from. */
 export interface RobotsLookup {
@@ -47,7 +51,7 @@ export interface RobotsLookup {
   readonly robots: RobotsPolicy;
   /** The cache entry behind `robots`. */
   readonly entry: CacheEntry;
-  /** `memory`: this process had it; `store`: another process fetched it; `fetch`: fetched now. */
+  /** See {@link LookupSource}. */
   readonly source: LookupSource;
   /** The fetch made for this lookup, when `source` is `fetch`. */
   readonly fetched?: FetchRobotsTxtResult;
@@ -70,6 +74,14 @@ export interface RobotsClient {
    * judged as it will be requested (`/café` as `/caf%C3%A9`).
    */
   isAllowed(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<boolean>;
+  /**
+   * The verdict of {@link isAllowed}, synchronously, when this process holds a fresh copy of
+   * `url`'s origin; `undefined` when it does not (the copy must be read from the store, fetched
+   * or refreshed: call `isAllowed`). No promise, no microtask: the fast path for a crawler that
+   * checks many URLs of origins it has seen. Throws, as `isAllowed` rejects, for a URL without
+   * robots.txt or a bad agent.
+   */
+  isAllowedIfCached(url: string | URL, agent?: AgentQuery): boolean | undefined;
   /** The verdict with the deciding line, or the fetch outcome that fixed it, and notes. */
   explain(url: string | URL, agent?: AgentQuery, options?: CallOptions): Promise<Explanation>;
   /** The rules that govern `url`'s origin, fetched or refreshed when needed. */
@@ -116,6 +128,10 @@ export interface RobotsClient {
 export interface RobotsClientStats extends ParsedCacheStats, PacingStats {
   /** Checks that ran out of `workBudget` and were answered disallowed (fail closed). */
   readonly exhaustedChecks: number;
+  /** Refreshes sent with the copy's `If-None-Match` / `If-Modified-Since`. */
+  readonly conditionalRequests: number;
+  /** Of those, the ones answered `304`: the copy renewed without a body. */
+  readonly notModified: number;
 }
 
 /**
@@ -186,6 +202,8 @@ export function createClientWithAccess(
     );
   });
   let exhaustedChecks = 0;
+  let conditionalRequests = 0;
+  let notModified = 0;
   /**
    * Runs a check of `slot`'s rules, counting it when it ran out of its work budget, and weighs
    * the slot again when the check compiled rules (the first check of an agent does).
@@ -199,7 +217,8 @@ export function createClientWithAccess(
     if (robots.retainedBytes !== bytes) memory.get(locate(url, 'isAllowed').origin);
     return result;
   };
-  const locate = createLocator();
+  // Every active origin's authority is remembered: a check then parses no URL to find it.
+  const locate = createLocator(maxOrigins);
   const inflight = new Map<string, Promise<RobotsLookup>>();
   const pacer = createPacer(store, {
     now,
@@ -218,13 +237,15 @@ export function createClientWithAccess(
 
   async function refresh(origin: string, url: string): Promise<RobotsLookup> {
     const previous = memory.get(origin);
-    const { entry, source, fetched } = await refreshEntry(
+    const { entry, source, fetched, conditional } = await refreshEntry(
       origin,
       url,
       previous?.entry,
       store,
       resolved,
     );
+    if (conditional === true) conditionalRequests++;
+    if (source === 'revalidated') notModified++;
     // Read from the entry's copy even after a fetch (which parsed its own bytes): the rules then
     // keep the very string the store keeps, and the body is held once.
     const robots = rulesOfEntry(entry, previous, context);
@@ -281,6 +302,13 @@ export function createClientWithAccess(
       const slot = await slotFor(url, 'isAllowed', call?.signal);
       return checked(url, slot, () => slot.robots.isAllowed(requestedUrl(url), query));
     },
+    isAllowedIfCached(url, agent) {
+      const query = agentOf(agent, 'isAllowedIfCached');
+      const slot = fresh(locate(url, 'isAllowedIfCached').origin);
+      return slot === undefined
+        ? undefined
+        : checked(url, slot, () => slot.robots.isAllowed(requestedUrl(url), query));
+    },
     async explain(url, agent, call) {
       const query = agentOf(agent, 'explain');
       const slot = await slotFor(url, 'explain', call?.signal);
@@ -328,7 +356,13 @@ export function createClientWithAccess(
       return store.status;
     },
     get stats() {
-      return { ...memory.stats, ...pacer.stats, exhaustedChecks };
+      return {
+        ...memory.stats,
+        ...pacer.stats,
+        exhaustedChecks,
+        conditionalRequests,
+        notModified,
+      };
     },
   };
 }

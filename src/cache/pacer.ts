@@ -121,9 +121,11 @@ export interface Pacer {
 /** Creates the pacer of a client over its (guarded) store. */
 export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
   const { now, limit, fleetSize, storeWaitTimeout, storeRetryInterval } = options;
-  // This process's own schedule per origin (its clock, epoch ms): no slot is taken before it,
-  // whatever the store says or forgets. While the store fails in fleet mode, it is the schedule.
-  const local = createLru<number>(options.maxOrigins);
+  // This process's own schedule per origin (its clock, epoch ms): its last start (and whether it
+  // paced alone for it) and any hold. No slot is taken before it, whatever the store says or
+  // forgets; while the store fails in fleet mode, it is the schedule.
+  const starts = createLru<{ readonly at: number; readonly alone: boolean }>(options.maxOrigins);
+  const holds = createLru<number>(options.maxOrigins);
   let repairedPacingValues = 0;
   let lostPacingState = 0;
 
@@ -134,8 +136,19 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     }
   }
 
-  function floorOf(origin: string): number {
-    return Math.max(0, (local.get(origin) ?? 0) - now());
+  /**
+   * The earliest start this process allows itself: a spacing after its last start, `fleetSize`
+   * spacings after it when that start or this one is paced alone (each process then takes its
+   * share of the origin's rate, and the processes' last starts, spaced by the store, stay spaced).
+   */
+  function ownNext(origin: string, spacing: number, alone: boolean): number {
+    const last = starts.get(origin);
+    const step = (alone || last?.alone === true) && fleetSize !== undefined ? fleetSize : 1;
+    return Math.max(holds.get(origin) ?? 0, last === undefined ? 0 : last.at + step * spacing);
+  }
+
+  function floorOf(origin: string, spacing: number): number {
+    return Math.max(0, ownNext(origin, spacing, false) - now());
   }
 
   function counted(reply: SlotReply): SlotReply {
@@ -144,11 +157,11 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     return reply;
   }
 
-  /** A slot by this process's own schedule (fleet mode while the store fails). */
-  function reserveLocally(origin: string, spacing: number): number {
+  /** A slot by this process's own schedule (no store pacing, or fleet mode while it fails). */
+  function reserveLocally(origin: string, spacing: number, alone: boolean): number {
     const time = now();
-    const start = Math.max(time, local.get(origin) ?? time);
-    local.set(origin, start + spacing);
+    const start = Math.max(time, ownNext(origin, spacing, alone));
+    starts.set(origin, { at: start, alone });
     return start - time;
   }
 
@@ -188,7 +201,7 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     const take = shared.claim?.bind(shared);
     let waited = 0;
     for (let attempt = 0; attempt < MAX_CLAIMS; attempt++) {
-      const own = floorOf(origin);
+      const own = floorOf(origin, spacing);
       if (own > 0) {
         await pause(own, signal);
         waited += own;
@@ -201,14 +214,14 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
         continue;
       }
       if (counted(reply).wait <= 0) {
-        local.set(origin, now() + spacing);
+        starts.set(origin, { at: now(), alone: false });
         return waited;
       }
       await pause(reply.wait, signal);
       waited += reply.wait;
     }
     if (take === undefined || spacing <= 0) {
-      local.set(origin, now() + spacing);
+      starts.set(origin, { at: now(), alone: false });
       return waited;
     }
     throw new PacingUnavailableError(
@@ -225,14 +238,14 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     const deadline = now() + storeWaitTimeout;
     // Without the store's reserve (a store that does not pace), the process paces itself.
     if (reserve === undefined) {
-      const wait = reserveLocally(origin, spacing);
+      const wait = reserveLocally(origin, spacing, false);
       await pause(wait, signal);
       return wait;
     }
     let waited = 0;
     for (;;) {
       const reply = await store.use('reserve', () =>
-        reserve(origin, spacing, { limit, floor: floorOf(origin) }),
+        reserve(origin, spacing, { limit, floor: floorOf(origin, spacing) }),
       );
       if (reply !== failed) {
         const wait = counted(reply).wait;
@@ -244,7 +257,7 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
       if (fleetSize !== undefined) {
         // Fleet mode: the rate holds (each of fleetSize processes takes 1/fleetSize of it), the
         // gaps between two processes' requests may be short.
-        const wait = reserveLocally(origin, spacing * fleetSize);
+        const wait = reserveLocally(origin, spacing, true);
         await pause(wait, signal);
         return waited + wait;
       }
@@ -257,7 +270,7 @@ export function createPacer(store: GuardedStore, options: PacerOptions): Pacer {
     acquire,
     async hold(origin, delay) {
       // Kept here too: a hold the store did not take reaches it as the floor of the next slot.
-      local.set(origin, Math.max(local.get(origin) ?? 0, now() + delay));
+      holds.set(origin, Math.max(holds.get(origin) ?? 0, now() + delay));
       const shared = store.store;
       const reserve = shared.reserve?.bind(shared);
       if (reserve === undefined) return;

@@ -3,19 +3,25 @@
  * per expiry, across processes when the store can lock.
  */
 
-import { fetchWithOptions } from '../fetch/fetch.js';
+import { fetchIfModified, fetchWithOptions } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { ResolvedClientOptions } from './client-options.js';
+import { renewedEntry, validatorsOf } from './conditional.js';
 import { awaitLock, whileRenewed } from './fetch-lock.js';
 import { type CacheEntry, fitsPolicy, nextCacheEntry } from './store.js';
 import type { GuardedStore } from './store-guard.js';
 
-/** Where an entry came from: `store` (another process fetched it) or `fetch` (fetched now). */
+/**
+ * Where an entry came from: `store` (another process fetched it), `fetch` (fetched now) or
+ * `revalidated` (a conditional request answered 304: the copy is current).
+ */
 export interface RefreshResult {
   readonly entry: CacheEntry;
-  readonly source: 'store' | 'fetch';
+  readonly source: 'store' | 'fetch' | 'revalidated';
   /** The fetch, when `source` is `fetch`. */
   readonly fetched?: FetchRobotsTxtResult;
+  /** The request carried the copy's validators (`If-None-Match` / `If-Modified-Since`). */
+  readonly conditional?: boolean;
 }
 
 /** Whether `entry` may be used without asking the origin again. */
@@ -68,13 +74,30 @@ export async function refreshEntry(
       stored = await read();
       if (isFresh(stored, now())) return { entry: stored, source: 'store' };
     }
+    const base = newer(stored, known);
+    // A copy kept with its validators is asked for only if it changed (RFC 9309 §2.4 lets
+    // crawlers use HTTP caching); an entry of an older version has none: fetched whole.
+    const validators = validatorsOf(base);
+    const copy = base?.copy;
     // The lease is renewed while the fetch runs: a dead holder's lapses within lockTtl.
-    const fetched = await whileRenewed(store, held, options.lockTtl, () =>
-      fetchWithOptions(url, options.fetch),
-    );
-    const entry = nextCacheEntry(newer(stored, known), fetched, now(), options.policy);
+    const refreshed = await whileRenewed(store, held, options.lockTtl, async () => {
+      if (validators === undefined || copy === undefined) {
+        return { fetched: await fetchWithOptions(url, options.fetch) };
+      }
+      const answer = await fetchIfModified(url, options.fetch, validators);
+      return answer.status === 'not-modified'
+        ? { renewed: renewedEntry(copy, answer, now(), policy) }
+        : { fetched: answer };
+    });
+    const conditional = validators !== undefined;
+    const entry =
+      'renewed' in refreshed
+        ? refreshed.renewed
+        : nextCacheEntry(base, refreshed.fetched, now(), policy);
     await store.write(origin, entry, Math.max(options.retention, entry.expiresAt - now()));
-    return { entry, source: 'fetch', fetched };
+    return 'renewed' in refreshed
+      ? { entry, source: 'revalidated', conditional }
+      : { entry, source: 'fetch', fetched: refreshed.fetched, conditional };
   } finally {
     if (held !== undefined) await store.release(held);
   }

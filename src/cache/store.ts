@@ -3,6 +3,7 @@
  * that decide how long a copy is used (RFC 9309 §2.4) and when an unreachable origin is retried.
  */
 
+import { isValidatorValue } from '../fetch/http-headers.js';
 import type { FetchRefusal, FetchRobotsTxtResult } from '../fetch/result.js';
 import { bytesToByteString, isByteString } from '../util/bytes.js';
 
@@ -23,6 +24,13 @@ export interface CachedCopy {
   readonly finalUrl: string;
   /** Why this outcome, as `fetchRobotsTxt` said it. */
   readonly reason: string;
+  /**
+   * The response's `ETag` and `Last-Modified`, sent back as `If-None-Match` / `If-Modified-Since`
+   * when the copy is refreshed: a `304` renews it without a body. Absent in entries written by
+   * versions before them, which are refreshed unconditionally.
+   */
+  readonly etag?: string;
+  readonly lastModified?: string;
 }
 
 /** Everything a cache keeps about one origin; plain JSON-safe data. */
@@ -173,13 +181,6 @@ export function nextCacheEntry(
       updatedAt: now,
     };
   }
-  // RFC 9309 §2.4: a copy SHOULD NOT be used for more than 24 hours; max-age moves it within
-  // [minTtl, maxTtl].
-  const lifetime = clamp(
-    result.maxAge === undefined ? policy.ttl : result.maxAge * 1000,
-    policy.minTtl,
-    policy.maxTtl,
-  );
   return {
     copy: {
       status: result.status,
@@ -188,11 +189,23 @@ export function nextCacheEntry(
       fetchedAt: now,
       finalUrl: result.finalUrl,
       reason: result.reason,
+      ...(result.status === 'ok' && result.etag !== undefined ? { etag: result.etag } : {}),
+      ...(result.status === 'ok' && result.lastModified !== undefined
+        ? { lastModified: result.lastModified }
+        : {}),
     },
-    expiresAt: now + lifetime,
+    expiresAt: now + copyLifetime(result.maxAge, policy),
     failures: 0,
     updatedAt: now,
   };
+}
+
+/**
+ * How long (ms) a copy is used: RFC 9309 §2.4 says a copy SHOULD NOT be used for more than 24
+ * hours; `max-age` (seconds) moves it within [minTtl, maxTtl].
+ */
+export function copyLifetime(maxAge: number | undefined, policy: CachePolicy): number {
+  return clamp(maxAge === undefined ? policy.ttl : maxAge * 1000, policy.minTtl, policy.maxTtl);
 }
 
 /**
@@ -232,7 +245,7 @@ export function isCacheEntry(value: unknown): value is CacheEntry {
 function isCachedCopy(value: unknown, updatedAt: number): value is CachedCopy {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const fields = value as Record<string, unknown>;
-  const { status, httpStatus, body, fetchedAt, finalUrl, reason } = fields;
+  const { status, httpStatus, body, fetchedAt, finalUrl, reason, etag, lastModified } = fields;
   return (
     (status === 'ok' || (status === 'unavailable' && body === '')) &&
     (httpStatus === undefined ||
@@ -246,7 +259,10 @@ function isCachedCopy(value: unknown, updatedAt: number): value is CachedCopy {
     isTime(fetchedAt) &&
     fetchedAt <= updatedAt &&
     typeof finalUrl === 'string' &&
-    typeof reason === 'string'
+    typeof reason === 'string' &&
+    // Sent back in a request header: only what a response could have given.
+    (etag === undefined || isValidatorValue(etag)) &&
+    (lastModified === undefined || isValidatorValue(lastModified))
   );
 }
 

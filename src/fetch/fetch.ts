@@ -10,7 +10,13 @@ import type { Interpretation } from '../types.js';
 import { type Deadline, startDeadline } from './deadline.js';
 import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
-import { parseCacheLifetime, parseRetryAfter } from './http-headers.js';
+import {
+  conditionalHeaders,
+  parseCacheLifetime,
+  parseRetryAfter,
+  parseValidators,
+  type Validators,
+} from './http-headers.js';
 import {
   type FetchInit,
   type FetchResponse,
@@ -18,7 +24,14 @@ import {
   type ResolvedFetchOptions,
   resolveFetchOptions,
 } from './options.js';
-import { type FetchTrace, ok, startTrace, unavailable, unreachable } from './outcomes.js';
+import {
+  type FetchTrace,
+  notModified,
+  ok,
+  startTrace,
+  unavailable,
+  unreachable,
+} from './outcomes.js';
 import { discard, readAtMost, untilAborted } from './read-stream.js';
 import {
   readingFtpOutcome,
@@ -26,7 +39,7 @@ import {
   readingStatusOutcome,
 } from './reading-outcomes.js';
 import { nextHop } from './redirect.js';
-import type { FetchRobotsTxtResult } from './result.js';
+import type { FetchNotModified, FetchRobotsTxtResult } from './result.js';
 import { robotsTxtLocation } from './robots-url.js';
 
 /**
@@ -68,11 +81,46 @@ export async function fetchRobotsTxt(
 }
 
 /** {@link fetchRobotsTxt} with options already resolved. */
-export async function fetchWithOptions(
+export function fetchWithOptions(
   url: string | URL,
   options: ResolvedFetchOptions,
   signal?: AbortSignal,
 ): Promise<FetchRobotsTxtResult> {
+  return fetchAny(url, options, signal, undefined);
+}
+
+/**
+ * A refresh of a copy that had `validators`: an HTTP(S) request carries them as
+ * `If-None-Match` / `If-Modified-Since`, and a `304` answers `not-modified`; a server that
+ * ignores them answers as to any request. FTP has no conditional request: fetched whole.
+ * @internal
+ */
+export function fetchIfModified(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  validators: Validators,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
+  return fetchAny(url, options, undefined, validators);
+}
+
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: undefined,
+): Promise<FetchRobotsTxtResult>;
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: Validators,
+): Promise<FetchRobotsTxtResult | FetchNotModified>;
+async function fetchAny(
+  url: string | URL,
+  options: ResolvedFetchOptions,
+  signal: AbortSignal | undefined,
+  validators: Validators | undefined,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const location = robotsTxtLocation(url, 'fetchRobotsTxt');
   signal?.throwIfAborted();
   const deadline = startDeadline(options.timeout, signal);
@@ -80,7 +128,7 @@ export async function fetchWithOptions(
   try {
     return location.url.startsWith('ftp:')
       ? await fetchOverFtp(trace, options, deadline, signal)
-      : await fetchOverHttp(trace, options, deadline, signal);
+      : await fetchOverHttp(trace, options, deadline, signal, validators);
   } finally {
     deadline.dispose();
   }
@@ -112,11 +160,13 @@ async function fetchOverHttp(
   options: ResolvedFetchOptions,
   deadline: Deadline,
   signal: AbortSignal | undefined,
-): Promise<FetchRobotsTxtResult> {
+  validators: Validators | undefined,
+): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const { timeout, userAgent, fetch: fetchFunction, maxRedirects } = options;
   const headers: Record<string, string> = {
     ...options.headers,
     ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
+    ...(validators === undefined ? {} : conditionalHeaders(validators)),
   };
   const init = (redirect: 'manual' | 'follow'): FetchInit => ({
     redirect,
@@ -135,6 +185,12 @@ async function fetchOverHttp(
     trace.contentType = response.headers.get('content-type') ?? undefined;
     const now = Date.now();
 
+    // RFC 9110 §15.4.5: only a conditional request is answered 304 (elsewhere it is a 3xx
+    // without a target, as RFC 9309 maps it).
+    if (httpStatus === 304 && validators !== undefined) {
+      discard(response);
+      return notModified(trace, parseCacheLifetime(response.headers, now));
+    }
     if (httpStatus >= 300 && httpStatus < 400) {
       discard(response);
       // RFC 9309 §2.3.1.2: follow at least five hops; beyond that, or when the redirect can't
@@ -214,6 +270,7 @@ async function readSuccess(
     body,
     maxBytes: parse.maxBytes,
     maxAge: parseCacheLifetime(response.headers, now),
+    validators: parseValidators(response.headers),
   });
 }
 

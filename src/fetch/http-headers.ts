@@ -47,3 +47,49 @@ function serverNow(headers: HeaderReader, now: number): number {
   const date = Date.parse(headers.get('date') ?? '');
   return Number.isNaN(date) ? now : date;
 }
+
+/**
+ * What a response offers to revalidate its body with (RFC 9110 §8.8): `ETag` and
+ * `Last-Modified`, kept only when they are short printable ASCII (a header a conditional request
+ * can carry back as is).
+ */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
+/** Longest validator kept, in characters: anything longer is no ordinary ETag or date. */
+export const MAX_VALIDATOR_LENGTH = 256;
+
+/** Whether `value` can be kept as a validator and sent back in a request header. */
+export function isValidatorValue(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_VALIDATOR_LENGTH &&
+    /^[\x20-\x7e]+$/.test(value)
+  );
+}
+
+/** The validators of a response; an empty object when it has none worth keeping. */
+export function parseValidators(headers: HeaderReader): Validators {
+  const etag = headers.get('etag')?.trim();
+  const lastModified = headers.get('last-modified')?.trim();
+  return {
+    ...(isValidatorValue(etag) ? { etag } : {}),
+    // A date we cannot read is no validator (RFC 9110 §13.1.3: the recipient ignores it).
+    ...(isValidatorValue(lastModified) && !Number.isNaN(Date.parse(lastModified))
+      ? { lastModified }
+      : {}),
+  };
+}
+
+/** The conditional request headers for `validators` (RFC 9110 §13.1.1, §13.1.3). */
+export function conditionalHeaders(validators: Validators): Record<string, string> {
+  return {
+    ...(validators.etag === undefined ? {} : { 'if-none-match': validators.etag }),
+    ...(validators.lastModified === undefined
+      ? {}
+      : { 'if-modified-since': validators.lastModified }),
+  };
+}

@@ -4,8 +4,10 @@
  */
 
 import type { RobotsTxt } from '../types.js';
+import type { Validators } from './http-headers.js';
 import { allowAll, disallowAll } from './outcome-policy.js';
 import type {
+  FetchNotModified,
   FetchRefusal,
   FetchRobotsTxtOk,
   FetchRobotsTxtResultBase,
@@ -96,13 +98,15 @@ export function ok(
     readonly body: Uint8Array;
     readonly maxBytes: number;
     readonly maxAge?: number | undefined;
+    readonly validators?: Validators | undefined;
   },
 ): FetchRobotsTxtOk {
-  const { robots, body, maxBytes, maxAge } = fetched;
+  const { robots, body, maxBytes, maxAge, validators } = fetched;
   const truncated = body.byteLength > maxBytes;
   return {
     ...base(trace),
     ...(maxAge === undefined ? {} : { maxAge }),
+    ...validators,
     status: 'ok',
     robots,
     body,
@@ -111,5 +115,17 @@ export function ok(
     reason:
       `robots.txt fetched (${what}${truncated ? `, cut at ${maxBytes} bytes` : ''})` +
       ', its rules apply (RFC 9309 §2.3.1.1)',
+  };
+}
+
+/** A 304 to a conditional request: the copy whose validators were sent is current. */
+export function notModified(trace: FetchTrace, maxAge: number | undefined): FetchNotModified {
+  return {
+    status: 'not-modified',
+    httpStatus: 304,
+    url: trace.location.url,
+    finalUrl: trace.current,
+    ...(maxAge === undefined ? {} : { maxAge }),
+    elapsed: performance.now() - trace.started,
   };
 }

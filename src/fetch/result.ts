@@ -51,6 +51,10 @@ export interface FetchRobotsTxtResultBase {
   readonly maxAge?: number;
   /** Seconds to wait before asking again, from `Retry-After` (sent with 429 and 503). */
   readonly retryAfter?: number;
+  /** The `ETag` of a 2xx response, kept by the client to refresh with `If-None-Match`. */
+  readonly etag?: string;
+  /** The `Last-Modified` of a 2xx response, kept to refresh with `If-Modified-Since`. */
+  readonly lastModified?: string;
   /** One sentence a person can read: what happened and what it means for crawling. */
   readonly reason: string;
 }
@@ -85,3 +89,21 @@ export type FetchRobotsTxtResult =
   | FetchRobotsTxtOk
   | FetchRobotsTxtUnavailable
   | FetchRobotsTxtUnreachable;
+
+/**
+ * A `304 Not Modified` answer to a conditional request (RFC 9110 §15.4.5): the copy whose
+ * validators were sent is still the file. Only the client's refresh asks for it.
+ * @internal
+ */
+export interface FetchNotModified {
+  readonly status: 'not-modified';
+  readonly httpStatus: 304;
+  /** The robots.txt URL first requested. */
+  readonly url: string;
+  /** The last URL requested. */
+  readonly finalUrl: string;
+  /** Seconds the copy may now be used, from the 304's own `Cache-Control` / `Expires`. */
+  readonly maxAge?: number;
+  /** Milliseconds the request took. */
+  readonly elapsed: number;
+}

@@ -77,33 +77,37 @@ export function robotsTxtUrl(url: string | URL): string {
 }
 
 /**
- * {@link robotsTxtLocation} that remembers its last answer: a crawler checks many URLs of one
- * site in a row, and parsing each URL whole to find the same origin cost about as much as the
- * check itself. The answer is reused for a string URL that begins with the last one's plain
- * `http(s)://authority` (see {@link plainAuthorityLength}) followed by the end, `/`, `?` or `#`:
- * the WHATWG parser reads the origin from those characters alone.
+ * {@link robotsTxtLocation} that remembers its answers: a crawler checks many URLs of one site in
+ * a row, or of many sites in turn, and parsing each URL whole to find its origin cost about as
+ * much as the check itself. An answer is reused for a string URL that begins with a plain
+ * `http(s)://authority` seen before (see {@link plainAuthorityLength}) followed by the end, `/`,
+ * `?` or `#`: the WHATWG parser reads the origin from those characters alone. At most `size`
+ * authorities are remembered (the oldest go first).
  */
-export function createLocator(): (url: string | URL, caller: string) => RobotsTxtLocation {
+export function createLocator(size = 1): (url: string | URL, caller: string) => RobotsTxtLocation {
   let lastPrefix = '';
   let last: RobotsTxtLocation | null = null;
+  const known = new Map<string, RobotsTxtLocation>();
   return (url, caller) => {
-    if (
-      last !== null &&
-      typeof url === 'string' &&
-      url.startsWith(lastPrefix) &&
-      endsAuthority(url, lastPrefix.length)
-    ) {
-      return last;
-    }
-    const location = robotsTxtLocation(url, caller);
     if (typeof url === 'string') {
+      if (last !== null && url.startsWith(lastPrefix) && endsAuthority(url, lastPrefix.length)) {
+        return last;
+      }
       const length = plainAuthorityLength(url);
       if (length > 0) {
-        lastPrefix = url.slice(0, length);
+        const prefix = url.slice(0, length);
+        let location = known.get(prefix);
+        if (location === undefined) {
+          location = robotsTxtLocation(url, caller);
+          if (known.size >= size) known.delete(known.keys().next().value as string);
+          known.set(prefix, location);
+        }
+        lastPrefix = prefix;
         last = location;
+        return location;
       }
     }
-    return location;
+    return robotsTxtLocation(url, caller);
   };
 }
 

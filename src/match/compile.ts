@@ -99,7 +99,15 @@ class TableSet implements RuleMatcher {
   }
 
   match(path: string, state: MatchState): void {
-    if (this.#index === null && scansRules(this.#rules, this.#groups, this.#scans)) {
+    // Every check but the first few: the index, kept (a small method, which V8 inlines).
+    const index = this.#index;
+    if (index !== null) index.match(path, state);
+    else this.#firstMatch(path, state);
+  }
+
+  /** A check before the index is made: a scan of the rules in place, or the index, made now. */
+  #firstMatch(path: string, state: MatchState): void {
+    if (scansRules(this.#rules, this.#groups, this.#scans)) {
       this.#scans++;
       const { allow, disallow } = state;
       const work = state.search.work;
@@ -110,8 +118,9 @@ class TableSet implements RuleMatcher {
       state.disallow = disallow;
       state.search.work = work;
     }
-    this.#index ??= indexRuleTable(this.#body, this.#rules, this.#groups, this.#rfc9309);
-    this.#index.match(path, state);
+    const index = indexRuleTable(this.#body, this.#rules, this.#groups, this.#rfc9309);
+    this.#index = index;
+    index.match(path, state);
   }
 }
 
@@ -126,12 +135,21 @@ export function createMatchState(): MatchState {
   return { allow: null, disallow: null, search: new PathSearch() };
 }
 
-/** Starts a check of `path` in `state`: no match yet, no work done. */
-export function startCheck(state: MatchState, path: string, options?: CheckOptions): void {
+/**
+ * Starts a check of `path` in `state`: no match yet, no work done; `budget` and `verdictOnly` as
+ * {@link CheckOptions} has them (positional: the facade starts a check per URL, allocating
+ * nothing).
+ */
+export function startCheck(
+  state: MatchState,
+  path: string,
+  budget: number = Number.POSITIVE_INFINITY,
+  verdictOnly: boolean = false,
+): void {
   state.allow = null;
   state.disallow = null;
-  state.search.verdictOnly = options?.verdictOnly ?? false;
-  state.search.reset(path, options?.budget ?? Number.POSITIVE_INFINITY);
+  state.search.verdictOnly = verdictOnly;
+  state.search.reset(path, budget);
 }
 
 /** Ends a check: `state` keeps nothing of it alive (its matches, the path, the path's searches). */
@@ -171,7 +189,7 @@ export function bestMatches(
   options?: CheckOptions,
 ): BestMatches {
   if (!isAscii(path)) throw argumentError('bestMatches', 'path', 'ASCII (percent-encoded)', path);
-  startCheck(STATE, path, options);
+  startCheck(STATE, path, options?.budget, options?.verdictOnly);
   try {
     matcher.match(path, STATE);
     const allow: MatchedEntry | null = STATE.allow;

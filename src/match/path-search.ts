@@ -10,6 +10,8 @@
  * O(log² n), whatever the path. Every step is counted in `work`
  * (characters compared or scanned, estimated from above); a check whose work passes its budget
  * stops and is answered "disallowed" by the caller.
+ *
+ * Runs at every check that tests a wildcard rule, in any engine.
  */
 
 import { PathOracle } from './path-oracle.js';

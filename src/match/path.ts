@@ -1,5 +1,7 @@
 /**
  * The part of a URL that rules are matched against, as the reference's `GetPathParamsQuery`.
+ *
+ * Runs at every check, before any engine: the facade and the readings extract the path here.
  */
 
 import { argumentError } from '../errors.js';

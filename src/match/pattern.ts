@@ -1,6 +1,9 @@
 /**
  * Rule patterns as the matcher holds them, and linear-time matching of `*` and `$` (RFC 9309
  * §2.2.3). Never a RegExp.
+ *
+ * Runs when a rule is compiled (`compilePattern`); `matchesPattern`, the reference the suites
+ * compare every engine with, runs in lint and diff, never in an engine.
  */
 
 /** A pattern split for matching: a literal prefix, then literal pieces separated by `*`. */

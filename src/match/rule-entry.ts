@@ -154,3 +154,44 @@ function insertionSortByPriority(entries: IndexEntry[], from: number, to: number
     entries[j + 1] = entry;
   }
 }
+
+/**
+ * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
+ * in order (rule numbers of a table, as {@link sortByStrength} sorts entries): insertion for a few, counting for more.
+ */
+export function sortByPriority(
+  ids: Int32Array,
+  priorities: Int32Array,
+  from: number,
+  to: number,
+): void {
+  if (to - from < 32) {
+    for (let i = from + 1; i < to; i++) {
+      const id = ids[i]!;
+      const priority = priorities[i]!;
+      let j = i - 1;
+      while (j >= from && priorities[j]! < priority) {
+        ids[j + 1] = ids[j]!;
+        priorities[j + 1] = priorities[j]!;
+        j--;
+      }
+      ids[j + 1] = id;
+      priorities[j + 1] = priority;
+    }
+    return;
+  }
+  let max = 0;
+  for (let k = from; k < to; k++) if (priorities[k]! > max) max = priorities[k]!;
+  const starts = new Int32Array(max + 2);
+  for (let k = from; k < to; k++) starts[max - priorities[k]! + 1]!++;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const sortedIds = ids.slice(from, to);
+  const sortedPriorities = new Int32Array(to - from);
+  for (let k = from; k < to; k++) {
+    const at = starts[max - priorities[k]!]!++;
+    sortedIds[at] = ids[k]!;
+    sortedPriorities[at] = priorities[k]!;
+  }
+  ids.set(sortedIds, from);
+  priorities.set(sortedPriorities, from);
+}

@@ -1,6 +1,9 @@
 /**
  * RFC 9309 §2.2.2, the longest-match strategy: the one place that says how strong a rule is and
  * which of two matching rules decides. The matcher, the explanations and lint all ask here.
+ *
+ * Runs at every check: engines ask `scanStep` for each rule they reach, the facade
+ * `decidingRule`.
  */
 
 /** What the strategy needs to know of a matching rule. */

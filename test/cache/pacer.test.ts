@@ -140,11 +140,15 @@ describe('fleet mode (fleetSize): the rate holds while each process paces alone'
     for (let i = 0; i < 3; i++) alone.push(await robots.acquire(origin.url(`/${i}`)));
     expect(alone).toEqual([0, 3 * spacing, 3 * spacing]);
     expect(state.granted).toEqual([]);
-    // Back: the store grants again, never sooner than this process's own schedule.
+    const lastAlone = time.now();
+    // Back: the store grants again, but this process's next start keeps its share — fleetSize
+    // spacings after its last one paced alone — so the fleet's rate holds across the change.
     state.down = false;
-    time.advance(10_000);
     await robots.acquire(origin.url('/back'));
-    expect(state.granted).toHaveLength(1);
+    expect(state.granted).toEqual([lastAlone + 3 * spacing]);
+    // Then a spacing after a start the store granted.
+    await robots.acquire(origin.url('/next'));
+    expect(state.granted[1]! - state.granted[0]!).toBe(spacing);
   });
 
   it('takes only a whole number ≥ 1', () => {

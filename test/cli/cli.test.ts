@@ -425,7 +425,7 @@ describe('robotstxt audit', () => {
       /^# examples\/robots.txt\ncrawler +operator +purposes +\/ +\/private\/x +notes\n/,
     );
     expect(r.stdout).toMatch(
-      /\nGPTBot +OpenAI +ai-training +blocked \(line 14\) +blocked \(line 14\)\n/,
+      /\nGPTBot +OpenAI +ai-training +disallowed \(line 14\) +disallowed \(line 14\)\n/,
     );
     expect(r.stdout).toMatch(
       /\nGooglebot +Google +search, ai-search, ai-training +allowed +allowed\n/,

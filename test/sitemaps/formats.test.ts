@@ -249,4 +249,28 @@ describe('readSitemaps: every format sitemaps.org and Google accept', () => {
     }
     expect(seen).toBe(2001);
   });
+
+  it("stops when the caller aborts: the iterator throws the signal's reason", async () => {
+    const controller = new AbortController();
+    site.routes.set('/endless.xml', (_request, response) => {
+      response.setHeader('content-type', 'application/xml');
+      response.write(
+        urlset(Array.from({ length: 500 }, (_, i) => site.url(`/n${i}`))).replace(
+          '</urlset>\n',
+          '',
+        ),
+      );
+    });
+    let seen = 0;
+    const reading = (async () => {
+      for await (const record of readSitemaps(
+        { sitemaps: [site.url('/endless.xml')] },
+        { ...loopback, signal: controller.signal },
+      )) {
+        if (record.type === 'url' && ++seen === 1) controller.abort();
+      }
+    })();
+    await expect(reading).rejects.toThrow(/abort/i);
+    expect(seen).toBeGreaterThan(0);
+  });
 });

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlerGroup, fetchRobotsTxt, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
 import { urlOf } from '../../web/src/evaluate.js';
-import { LIMITS } from '../../web/src/limits.js';
+import { LIMITS, rowsPerPage } from '../../web/src/limits.js';
 import { encodeState } from '../../web/src/share.js';
 import {
   afterEvaluation,
@@ -175,14 +175,17 @@ describe('the tester page’s inputs', { timeout: 180_000 }, () => {
     const page = await harness.open(`#${fragment}`);
     expect(await matrixAgents(page)).toHaveLength(LIMITS.agents);
     const drawn = await page.locator('td.verdict').count();
-    expect(drawn).toBe(LIMITS.rowsPerPage * LIMITS.agents);
+    expect(drawn).toBe(LIMITS.drawnCells);
+    expect(drawn).toBe(rowsPerPage(LIMITS.agents) * LIMITS.agents);
     const limits = await page.textContent('#limits');
     expect(limits).toContain(`Only the first ${LIMITS.agents} of 2,000 crawlers`);
     expect(limits).toContain('1 URL longer than 2,048 characters left out');
     expect(await page.locator('#agents input[type="checkbox"]').count()).toBeLessThanOrEqual(
       LIMITS.agents + 60,
     );
-    expect(await page.textContent('.pager')).toContain('URLs 1–100 of 200');
+    expect(await page.textContent('.pager')).toContain(
+      `URLs 1–${rowsPerPage(LIMITS.agents)} of 200`,
+    );
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -4,11 +4,12 @@ import type { VerdictChange } from '../../src/index.js';
 import type { DiffList, DiffView } from './diff-view.js';
 import { h, replace, visible } from './dom.js';
 import { shownUrl } from './evaluate.js';
+import { formatCount } from './limits.js';
 
 const verdictText = (v: VerdictChange['before']): string =>
   `${v.allowed ? 'allowed' : 'disallowed'}${v.line > 0 ? ` (line ${v.line}: ${visible(v.rule ?? '')})` : ''}`;
 
-const count = (n: number): string => n.toLocaleString('en');
+const count = (n: number): string => formatCount(n);
 
 /** The rule changes, then the verdict changes for your URLs and for the paths the rules name. */
 export function renderDiff(

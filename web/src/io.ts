@@ -7,7 +7,7 @@
 import { renderAgents } from './agents-picker.js';
 import { h, replace, visible } from './dom.js';
 import { convertUtf16, fromBase64, toBase64 } from './draft.js';
-import { formatBytes, LIMITS } from './limits.js';
+import { formatBytes, formatCount, LIMITS } from './limits.js';
 import {
   draftBody,
   editor,
@@ -177,7 +177,7 @@ async function share(): Promise<void> {
     );
     replace(
       out,
-      `Too large for a link (over ${LIMITS.linkFragment.toLocaleString('en')} characters): `,
+      `Too large for a link (over ${formatCount(LIMITS.linkFragment)} characters): `,
       link,
       ' and open it with "Open state file".',
     );

@@ -21,8 +21,10 @@ export const LIMITS = {
   stateBytes: 10_485_760, // 10 MiB
   /** Characters of a share link's fragment; a larger state is offered as a file. */
   linkFragment: 8192,
-  /** Matrix rows on one page. */
+  /** Matrix rows on one page, at most. */
   rowsPerPage: 100,
+  /** Matrix cells drawn at once: fewer rows a page when many crawlers are checked. */
+  drawnCells: 2_000,
 } as const;
 
 /** The URL list as checked, and what was left out. */
@@ -31,7 +33,12 @@ export interface BoundedUrls {
   readonly notices: string[];
 }
 
-const count = (n: number): string => n.toLocaleString('en');
+/** A whole number with thousands separators (`12,345`), without Intl's first-call cost. */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const count = formatCount;
 
 /**
  * The URL list as typed: one entry a line, blank lines and `#` comments skipped; URLs longer
@@ -108,4 +115,12 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Matrix rows a page for `agentCount` crawlers: at most `rowsPerPage`, within `drawnCells`. */
+export function rowsPerPage(agentCount: number): number {
+  return Math.max(
+    1,
+    Math.min(LIMITS.rowsPerPage, Math.floor(LIMITS.drawnCells / Math.max(1, agentCount))),
+  );
 }

@@ -97,25 +97,39 @@ const matrixWorker = new WorkerChannel(newWorker(), onResult, onError);
 const lintWorker = new WorkerChannel(newWorker(), onResult, onError);
 const viewWorker = new WorkerChannel(newWorker(), onResult, onError);
 
+/**
+ * After a pause in typing, lint and the open tab's view are asked for: they compete with the
+ * matrix for the machine's cores, and a keystroke's matrix comes first.
+ */
+const SLOW_JOB_DELAY = 150;
+let slowTimer: ReturnType<typeof setTimeout> | undefined;
+let relint = false;
+
 /** Asks the workers for everything the page shows; `draftChanged` relints too. */
 export function schedule(draftChanged = false): void {
   const agentList = boundAgents(state.agents);
   const urlList = boundUrls(urlInput.value, agentList.agents.length);
   const notices = [...agentList.notices, ...urlList.notices];
   replace($('limits'), ...notices.map((n) => h('span', { class: 'limit' }, n)));
-  const draft = draftBody();
-  const common = { version: state.version, draft };
   const id = matrixWorker.send({
     kind: 'matrix',
-    ...common,
+    version: state.version,
+    draft: draftBody(),
     urls: urlList.urls,
     agents: agentList.agents,
   });
   document.body.dataset['evaluating'] = String(id);
   state.urls = urlList.urls;
   state.evaluatedAgents = agentList.agents;
-  if (draftChanged) lintWorker.send({ kind: 'lint', ...common });
-  requestView();
+  relint ||= draftChanged;
+  clearTimeout(slowTimer);
+  // Nothing is settled while a view waits for its timer.
+  if (state.view !== 'verdicts') document.body.dataset['viewing'] = 'waiting';
+  slowTimer = setTimeout(() => {
+    if (relint) lintWorker.send({ kind: 'lint', version: state.version, draft: draftBody() });
+    relint = false;
+    requestView();
+  }, SLOW_JOB_DELAY);
 }
 
 /** Asks for the open tab's view (none for the matrix). */

@@ -6,7 +6,7 @@
 
 import { h, replace, visible } from './dom.js';
 import type { Evaluation } from './evaluate.js';
-import { LIMITS } from './limits.js';
+import { rowsPerPage } from './limits.js';
 
 /** What the matrix shows. */
 export interface MatrixData {
@@ -27,9 +27,6 @@ export interface MatrixEvents {
   readonly onPage: (page: number) => void;
 }
 
-/** Rows on one page (at most `LIMITS.rowsPerPage`). */
-export const PAGE_SIZE: number = LIMITS.rowsPerPage;
-
 /** Words for the group that decided a crawler's cells. */
 export function decidedText(agent: string, decidedBy: string): string {
   if (decidedBy === '*') return '* group';
@@ -46,10 +43,11 @@ export function renderMatrix(
   events: MatrixEvents,
 ): void {
   const { urls, agents, evaluation } = data;
-  const pages = Math.max(1, Math.ceil(urls.length / PAGE_SIZE));
+  const pageSize = rowsPerPage(agents.length);
+  const pages = Math.max(1, Math.ceil(urls.length / pageSize));
   const current = Math.min(Math.max(page, 0), pages - 1);
-  const first = current * PAGE_SIZE;
-  const last = Math.min(urls.length, first + PAGE_SIZE);
+  const first = current * pageSize;
+  const last = Math.min(urls.length, first + pageSize);
   focus.url = Math.min(Math.max(focus.url, first), Math.max(first, last - 1));
   focus.agent = Math.min(Math.max(focus.agent, 0), Math.max(0, agents.length - 1));
   const disallowed = agents.map((_, a) => {

@@ -11,6 +11,7 @@ import {
 } from '../../src/index.js';
 import type { AiView } from './ai-view.js';
 import { h, replace, visible } from './dom.js';
+import { formatCount } from './limits.js';
 import { REPORT_ROWS, type ReportView } from './report-view.js';
 
 /** A reading's name as the page shows it: the library's names, for the library's readings. */
@@ -136,7 +137,7 @@ export function renderReport(container: HTMLElement, report: ReportView): void {
       ? h(
           'p',
           { class: 'note', 'data-cut': 'report' },
-          `The first ${REPORT_ROWS.toLocaleString('en')} of ${report.total.toLocaleString('en')} lines Google read are listed; the counts above are of all.`,
+          `The first ${formatCount(REPORT_ROWS)} of ${formatCount(report.total)} lines Google read are listed; the counts above are of all.`,
         )
       : null,
     h(

@@ -3,6 +3,8 @@
  * and found through a {@link KeyTable}: the shared core of the prefix and trigram indexes.
  * Building it costs a probe per entry and a counting sort: no `Map`, no string sorting (V8
  * sorts strings slowly).
+ *
+ * Built when a set's index over entries is compiled; probed at every check of it.
  */
 
 import { type IndexEntry, type MatchState, sortByStrength } from '../rule-entry.js';

@@ -3,6 +3,8 @@
  * `TableTrigramIndex`) makes an entry only for a rule a check must match further or that wins;
  * the last few made are kept here, direct-mapped by item number, so that the rules a site's
  * URLs keep reaching are not made again on every check.
+ *
+ * Filled during checks of a set indexed by rule numbers.
  */
 
 import type { BodyText } from '../../parse/body.js';

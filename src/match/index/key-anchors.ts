@@ -2,6 +2,8 @@
  * Anchors of a trigram index (`TableTrigramIndex`): a few characters, one of which the piece
  * holding each rule's key has, so that a walk can start reading trigrams shortly before the
  * first of them in a path (`firstPlace`), and read none in a path without them.
+ *
+ * Chosen once per set, when its trigram index of rule numbers is built; read at every check.
  */
 
 import { RuleFlag } from '../../parse/read-groups.js';

@@ -3,6 +3,8 @@
  * and a small open-addressing table: the shared core of the prefix and trigram indexes, over
  * entries ({@link EntryGroups}) or over rule numbers. Building it costs a probe per key: no
  * `Map`.
+ *
+ * Built once per set with its index; probed at every check.
  */
 
 import { keepShape } from '../../util/kept-shape.js';

@@ -5,6 +5,9 @@
  * looks the hash up ({@link EntryGroups}); each entry of a hit is confirmed with `startsWith`, so
  * a hash collision costs time, never a wrong answer. Building it costs one hash per entry: no
  * string comparison.
+ *
+ * Built once per set of more than `SMALL_SET` entries (up to `TABLE_SET` rules from a file);
+ * probed at every later check.
  */
 
 import type { IndexEntry, MatchState } from '../rule-entry.js';

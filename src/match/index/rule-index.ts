@@ -12,6 +12,9 @@
  *
  * A scanned list (`scanList`) compares numbers each entry keeps with the path's before reading
  * the entry's strings.
+ *
+ * Built when a set is first indexed (`compile.ts`); its `match` runs at every later check, and
+ * hands a check to the wildcard program when its work passes `programAfter`.
  */
 
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';

@@ -4,6 +4,8 @@
  * one-character prefix, trigram-filed or scanned ({@link TableTrigramIndex}), stay rule numbers,
  * those whose pattern differs from their text (escaped, rewritten) included: no entry is made up
  * front.
+ *
+ * Runs once per set of a parsed file, on the check that first indexes it.
  */
 
 import type { BodyText } from '../../parse/body.js';

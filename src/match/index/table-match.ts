@@ -2,6 +2,8 @@
  * How a compact index (`TablePrefixIndex`) answers with a rule it keeps only as numbers: a check
  * that a plain rule matches needs its priority, line and kind, which the rule table holds, and
  * nothing of its text; its strings are made only if they are read (by an explanation).
+ *
+ * Runs at checks of a set indexed by rule numbers, when a plain rule wins.
  */
 
 import type { BodyText } from '../../parse/body.js';

@@ -11,11 +11,13 @@
  * as a `PrefixIndex` over the rules' entries does, with the same work (but for a rule whose
  * prefix only shares the path prefix's 32-bit hash: a `PrefixIndex` counts comparing it, this
  * does not).
+ *
+ * Built once per set of more than `TABLE_SET` rules from a file; probed at every later check.
  */
 
 import type { BodyText } from '../../parse/body.js';
 import { RuleFlag } from '../../parse/read-groups.js';
-import type { IndexEntry, MatchState } from '../rule-entry.js';
+import { type IndexEntry, type MatchState, sortByPriority } from '../rule-entry.js';
 import {
   type COMPACT_RULE,
   ruleCount as countRules,
@@ -468,45 +470,4 @@ function foundEntry(entry: IndexEntry, n: number, path: string): number {
   if (entry.prefix.length !== n || !path.startsWith(entry.prefix)) return Found.no;
   if (entry.pieces !== null) return Found.wildcard;
   return entry.anchored ? Found.anchored : Found.plain;
-}
-
-/**
- * Sorts `ids[from, to)` (with their `priorities`) by priority, highest first, keeping equal ones
- * in order; as `sortByStrength`: insertion for a few, counting for more.
- */
-export function sortByPriority(
-  ids: Int32Array,
-  priorities: Int32Array,
-  from: number,
-  to: number,
-): void {
-  if (to - from < 32) {
-    for (let i = from + 1; i < to; i++) {
-      const id = ids[i]!;
-      const priority = priorities[i]!;
-      let j = i - 1;
-      while (j >= from && priorities[j]! < priority) {
-        ids[j + 1] = ids[j]!;
-        priorities[j + 1] = priorities[j]!;
-        j--;
-      }
-      ids[j + 1] = id;
-      priorities[j + 1] = priority;
-    }
-    return;
-  }
-  let max = 0;
-  for (let k = from; k < to; k++) if (priorities[k]! > max) max = priorities[k]!;
-  const starts = new Int32Array(max + 2);
-  for (let k = from; k < to; k++) starts[max - priorities[k]! + 1]!++;
-  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
-  const sortedIds = ids.slice(from, to);
-  const sortedPriorities = new Int32Array(to - from);
-  for (let k = from; k < to; k++) {
-    const at = starts[max - priorities[k]!]!++;
-    sortedIds[at] = ids[k]!;
-    sortedPriorities[at] = priorities[k]!;
-  }
-  ids.set(sortedIds, from);
-  priorities.set(sortedPriorities, from);
 }

@@ -3,6 +3,9 @@
  * candidates for every path. They are filed instead under one trigram of their longest literal
  * piece, which must occur in any path they match: a check slides over the path's trigrams
  * (`RuleIndex`) and tests only the entries filed under them.
+ *
+ * Built once per set of more than `SMALL_SET` entries; walked at every later check until the
+ * set's wildcard program replaces it.
  */
 
 import type { PathSearch } from '../path-search.js';

@@ -7,6 +7,9 @@
  * lacks after one native search, made once a scan for all the entries that need that character
  * (`/*?sort=` and `/*?filter=` share `?`, or `=` with `/*&sid=`): an entry's strings are read
  * only when it may match.
+ *
+ * Runs at every check of a small set (up to `SMALL_SET` entries), and of the unfiled wildcard
+ * entries of a large one.
  */
 
 import { anchorable } from '../index/key-anchors.js';

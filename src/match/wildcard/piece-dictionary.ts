@@ -16,6 +16,8 @@
  * (`#tags`) that passes over most other pieces of its bucket without comparing. The first K
  * characters of the pieces of a length are distinct (so at most one piece of a length starts
  * at a window).
+ *
+ * Built once per program; scanned over the path at every check the program runs.
  */
 
 /**

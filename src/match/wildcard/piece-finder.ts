@@ -14,6 +14,9 @@
  * dictionary takes at most {@link MAX_LENGTHS} lengths, together at most
  * {@link MAX_HASHED_CHARS} characters long, so a pass costs at most about 60 units a character
  * (and the characters of a longer piece past its K where its first K are met).
+ *
+ * Built once per program (`program-layout.ts`); run over the path at every check the program
+ * runs.
  */
 
 import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';

@@ -18,15 +18,13 @@
  * `work`, in the units of a check's budget. One instance serves all checks (a check is
  * synchronous): its arrays are kept and grown, so a check allocates nothing but for a longer
  * path or a larger program.
+ *
+ * Reset at every check the program runs.
  */
 
+import { KeyRanks, KeySort } from './key-positions.js';
 import type { PieceFinder } from './piece-finder.js';
-
-/**
- * The rank table is built when the distinct keys found are at least one for this many of its
- * words (a word for 32 keys): below, a key is found by halving among them.
- */
-const SPARSE = 16;
+import { atLeast, firstAtLeast, MergeSortTree, RangeExtremes } from './position-ranges.js';
 
 /** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
@@ -58,27 +56,12 @@ export const STATES_TO = 7;
  */
 const DENSE_TABLES = 32;
 
-/** A typed array of at least `length` elements: `array` or a larger replacement. */
-function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  if (array.length >= length) return array;
-  let size = Math.max(64, array.length);
-  while (size < length) size *= 2;
-  return new Int32Array(size);
-}
-
 /** `array`, or a copy at least `length` long (doubling): its contents kept. */
 function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
   if (array.length >= length) return array;
   const grown = atLeast(new Int32Array(0), Math.max(length, 2 * array.length));
   grown.set(array);
   return grown;
-}
-
-/** The number of set bits of a 32-bit word. */
-function popcount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /** The occurrence index of one path under one finder; reset for each check. */
@@ -99,24 +82,14 @@ export class PieceOccurrences {
   #foundEnds = new Int32Array(0);
   #found = 0;
   readonly #work = new Float64Array(1);
-  /** The positions whose state is not the root, sorted by state (then position): `#sorted`. */
+  /** The positions whose key is not the root, sorted by key (then position): `KeySort`. */
   #positions = new Int32Array(0);
   #count = 0;
-  /** The states of `#positions`, in the same order. */
+  /** The keys of `#positions`, in the same order. */
   #keys = new Int32Array(0);
-  /**
-   * One bit per state number present in the path; `#wordRank[w]`: bits set before word w. Built
-   * when `#ranked` (see `#rank`).
-   */
-  #bits = new Int32Array(0);
-  #ranked = false;
-  #wordRank = new Int32Array(0);
-  /** Where the positions of the k-th distinct state present start in `#positions`. */
-  #distinctStart = new Int32Array(0);
-  /** Radix sort scratch. */
-  #scratchKeys = new Int32Array(0);
-  #scratchPositions = new Int32Array(0);
-  #buckets = new Int32Array(0);
+  readonly #sorter = new KeySort();
+  /** Where each key's positions start in `#positions`. */
+  readonly #ranks = new KeyRanks();
   /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
   info: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The current check's number: a piece's record is current when its first number is it. */
@@ -136,25 +109,18 @@ export class PieceOccurrences {
   /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
   #dense = new Int32Array(0);
   #denseUsed = 0;
-  /** Range minimum and maximum tables (see `#buildExtremes`), built on first need. */
-  #fromStart = new Int32Array(0);
-  #toEnd = new Int32Array(0);
-  #blockTable = new Int32Array(0);
-  #blocks = 0;
-  #extremesBuilt = false;
-  /** The merge sort tree over `#positions` (level k at `k * #treeSize`), built on first need. */
-  #tree = new Int32Array(0);
-  #treeBuilt = false;
-  #treeSize = 0;
-  #treeLevels = 0;
+  /** Range minimum and maximum over `#positions`, built on first need. */
+  readonly #extremes = new RangeExtremes();
+  /** The merge sort tree over `#positions`, built on first need. */
+  readonly #tree = new MergeSortTree();
 
   /** Starts a check: runs `finder` over `path` and indexes what it found. */
   reset(finder: PieceFinder, path: string): void {
     const n = path.length;
     this.#finder = finder;
     this.#length = n;
-    this.#treeBuilt = false;
-    this.#extremesBuilt = false;
+    this.#tree.built = false;
+    this.#extremes.built = false;
     this.#denseUsed = 0;
     this.#orderedUsed = 0;
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
@@ -198,8 +164,21 @@ export class PieceOccurrences {
       );
       this.work += work[0]!;
     }
-    this.#sort(n, finder.keys);
-    this.#rank(finder.keys);
+    const positionsOf = this.state;
+    let count = this.#found;
+    for (let i = 0; i < n; i++) if (positionsOf[i] !== 0) count++;
+    this.#count = count;
+    this.#positions = atLeast(this.#positions, count);
+    this.#keys = atLeast(this.#keys, count);
+    const found = {
+      state,
+      n,
+      foundKeys: this.#foundKeys,
+      foundEnds: this.#foundEnds,
+      found: this.#found,
+    };
+    this.work += this.#sorter.sort(found, count, finder.keys, this.#keys, this.#positions);
+    this.work += this.#ranks.rank(this.#keys, count, finder.keys);
   }
 
   /** Drops the finder (a check is over: keep nothing of it alive). */
@@ -215,198 +194,28 @@ export class PieceOccurrences {
       this.#foundEnds = empty;
       this.#positions = empty;
       this.#keys = empty;
-      this.#distinctStart = empty;
-      this.#scratchKeys = empty;
-      this.#scratchPositions = empty;
       this.#dense = empty;
       this.#ordered = empty;
-      this.#fromStart = empty;
-      this.#toEnd = empty;
-      this.#blockTable = empty;
-      this.#tree = empty;
+      this.#sorter.release();
+      this.#ranks.release();
+      this.#extremes.release();
+      this.#tree.release();
     }
-  }
-
-  /**
-   * Sorts the positions by key (radix sort, two passes: stable, so by position within one): the
-   * automaton's states other than the root, then the dictionary's finds.
-   */
-  #sort(n: number, nodes: number): void {
-    const state = this.state;
-    const found = this.#found;
-    const foundKeys = this.#foundKeys;
-    const foundEnds = this.#foundEnds;
-    let count = found;
-    for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
-    this.#count = count;
-    this.#positions = atLeast(this.#positions, count);
-    this.#keys = atLeast(this.#keys, count);
-    this.#scratchPositions = atLeast(this.#scratchPositions, count);
-    this.#scratchKeys = atLeast(this.#scratchKeys, count);
-    if (count <= FEW) {
-      this.#insertionSort(n);
-      return;
-    }
-    let bits = 1;
-    while (1 << bits < nodes) bits++;
-    const low = (bits + 1) >> 1;
-    this.#buckets = atLeast(this.#buckets, (1 << low) + 1);
-    const buckets = this.#buckets;
-    const lowMask = (1 << low) - 1;
-    // Pass one: by the low bits, from the path into the scratch arrays.
-    buckets.fill(0, 0, (1 << low) + 1);
-    for (let i = 0; i < n; i++) if (state[i] !== 0) buckets[(state[i]! & lowMask) + 1]!++;
-    for (let h = 0; h < found; h++) buckets[(foundKeys[h]! & lowMask) + 1]!++;
-    for (let b = 1; b <= 1 << low; b++) buckets[b]! += buckets[b - 1]!;
-    const midKeys = this.#scratchKeys;
-    const midPositions = this.#scratchPositions;
-    for (let i = 0; i < n; i++) {
-      const key = state[i]!;
-      if (key === 0) continue;
-      const at = buckets[key & lowMask]!++;
-      midKeys[at] = key;
-      midPositions[at] = i;
-    }
-    for (let h = 0; h < found; h++) {
-      const key = foundKeys[h]!;
-      const at = buckets[key & lowMask]!++;
-      midKeys[at] = key;
-      midPositions[at] = foundEnds[h]!;
-    }
-    // Pass two: by the high bits.
-    const high = bits - low;
-    buckets.fill(0, 0, (1 << high) + 1);
-    for (let k = 0; k < count; k++) buckets[(midKeys[k]! >>> low) + 1]!++;
-    for (let b = 1; b <= 1 << high; b++) buckets[b]! += buckets[b - 1]!;
-    const keys = this.#keys;
-    const positions = this.#positions;
-    for (let k = 0; k < count; k++) {
-      const key = midKeys[k]!;
-      const at = buckets[key >>> low]!++;
-      keys[at] = key;
-      positions[at] = midPositions[k]!;
-    }
-    this.work += 3 * n + 2 * found + 2 * count + (1 << low) + (1 << high);
-  }
-
-  /**
-   * {@link #sort} for a few keys (a short path): inserted one by one, the path's states in
-   * order, then the dictionary's finds (by length, then position), each after the keys not
-   * greater than its own, which keeps the order of one key's positions.
-   */
-  #insertionSort(n: number): void {
-    const state = this.state;
-    const keys = this.#keys;
-    const positions = this.#positions;
-    let count = 0;
-    let moved = 0;
-    const insert = (key: number, position: number): void => {
-      let k = count++;
-      while (k > 0 && keys[k - 1]! > key) {
-        keys[k] = keys[k - 1]!;
-        positions[k] = positions[k - 1]!;
-        k--;
-      }
-      moved += count - k;
-      keys[k] = key;
-      positions[k] = position;
-    };
-    for (let i = 0; i < n; i++) if (state[i] !== 0) insert(state[i]!, i);
-    const foundKeys = this.#foundKeys;
-    const foundEnds = this.#foundEnds;
-    for (let h = 0; h < this.#found; h++) insert(foundKeys[h]!, foundEnds[h]!);
-    this.work += n + moved;
-  }
-
-  /**
-   * Lists the distinct keys found, and builds the rank table that finds where the positions of
-   * any key start in `#positions` in O(1), unless the keys found are few for the keys the finder
-   * has (a short path): then they are found by halving among the distinct keys, and the table,
-   * a pass over a word for every 32 keys, is not built.
-   */
-  #rank(nodes: number): void {
-    const words = (nodes >> 5) + 2;
-    const keys = this.#keys;
-    const count = this.#count;
-    this.#distinctStart = atLeast(this.#distinctStart, count + 1);
-    const starts = this.#distinctStart;
-    let distinct = 0;
-    for (let k = 0; k < count; k++) {
-      if (k > 0 && keys[k - 1] === keys[k]) continue;
-      starts[distinct++] = k;
-    }
-    starts[distinct] = count;
-    this.distinct = distinct;
-    this.work += count;
-    this.#ranked = SPARSE * distinct >= words;
-    if (!this.#ranked) return;
-    this.#bits = atLeast(this.#bits, words);
-    this.#wordRank = atLeast(this.#wordRank, words);
-    const bits = this.#bits;
-    bits.fill(0, 0, words);
-    for (let d = 0; d < distinct; d++) {
-      const key = keys[starts[d]!]!;
-      bits[key >> 5]! |= 1 << (key & 31);
-    }
-    const wordRank = this.#wordRank;
-    let total = 0;
-    for (let w = 0; w < words; w++) {
-      wordRank[w] = total;
-      total += popcount(bits[w]!);
-    }
-    this.work += 2 * words;
-  }
-
-  /**
-   * Whether no state numbered in `[from, to)` is present, when the range spans at most two
-   * words of `#bits` (false, not known, for a wider one).
-   */
-  #absent(from: number, to: number): boolean {
-    if (!this.#ranked) {
-      const d = this.distinctFrom(from);
-      return d === this.distinct || this.distinctKey(d) >= to;
-    }
-    const first = from >> 5;
-    const last = (to - 1) >> 5;
-    if (last - first > 1) return false;
-    const bits = this.#bits;
-    const high = (to - 1) & 31;
-    const upTo = high === 31 ? -1 : (1 << (high + 1)) - 1;
-    const fromBit = -1 << (from & 31);
-    if (first === last) return (bits[first]! & fromBit & upTo) === 0;
-    return (bits[first]! & fromBit) === 0 && (bits[last]! & upTo) === 0;
   }
 
   /** Number of distinct keys found in the path (automaton states but the root, dictionary pieces). */
-  distinct = 0;
+  get distinct(): number {
+    return this.#ranks.distinct;
+  }
 
   /** The k-th distinct key found in the path, ascending. */
   distinctKey(k: number): number {
-    return this.#keys[this.#distinctStart[k]!]!;
+    return this.#ranks.distinctKey(k);
   }
 
   /** How many distinct keys found in the path are below `key`: the first of those from it. */
   distinctFrom(key: number): number {
-    if (this.#ranked) {
-      const w = key >> 5;
-      return this.#wordRank[w]! + popcount(this.#bits[w]! & ((1 << (key & 31)) - 1));
-    }
-    const keys = this.#keys;
-    const starts = this.#distinctStart;
-    let lo = 0;
-    let hi = this.distinct;
-    while (lo < hi) {
-      this.work++;
-      const mid = (lo + hi) >>> 1;
-      if (keys[starts[mid]!]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Where the positions of states numbered `from` or more start in `#positions`. */
-  #lowerBound(from: number): number {
-    return this.#distinctStart[this.distinctFrom(from)]!;
+    return this.#ranks.distinctFrom(key, this);
   }
 
   /** Finds piece p's range of positions, first and last end, once per check: its record. */
@@ -426,9 +235,10 @@ export class PieceOccurrences {
     this.#orderedAt[p] = NONE;
     // Most pieces a hostile file holds are absent, and most own a few state numbers: the bits
     // of the states present tell it without ranking.
-    const absent = this.#absent(statesFrom, statesTo);
-    const from = absent ? 0 : this.#lowerBound(statesFrom);
-    const to = absent ? 0 : this.#lowerBound(statesTo);
+    const ranks = this.#ranks;
+    const absent = ranks.absent(statesFrom, statesTo, this);
+    const from = absent ? 0 : ranks.lowerBound(statesFrom, this);
+    const to = absent ? 0 : ranks.lowerBound(statesTo, this);
     info[at + FROM] = from;
     info[at + TO] = to;
     this.work += 4;
@@ -457,81 +267,12 @@ export class PieceOccurrences {
       info[at + LAST] = last;
       return at;
     }
-    if (!this.#extremesBuilt) this.#buildExtremes();
-    info[at + FIRST] = this.#extreme(from, to, 0);
-    info[at + LAST] = this.#extreme(from, to, 1);
+    const extremes = this.#extremes;
+    if (!extremes.built) this.work += extremes.build(positions, this.#count);
+    info[at + FIRST] = extremes.extreme(from, to, 0);
+    info[at + LAST] = extremes.extreme(from, to, 1);
     this.work += 4;
     return at;
-  }
-
-  /**
-   * Builds the range minimum and maximum tables over `#positions`: per block of 32, each
-   * element's minimum and maximum from its block's start and to its block's end, and a sparse
-   * table over the blocks; a range of more than 32 is then answered in O(1) (`#extreme`).
-   */
-  #buildExtremes(): void {
-    const count = this.#count;
-    const positions = this.#positions;
-    const blocks = (count + 31) >> 5;
-    let levels = 1;
-    while (1 << levels <= blocks) levels++;
-    this.#fromStart = atLeast(this.#fromStart, 2 * count);
-    this.#toEnd = atLeast(this.#toEnd, 2 * count);
-    this.#blockTable = atLeast(this.#blockTable, 2 * blocks * levels);
-    const fromStart = this.#fromStart;
-    const toEnd = this.#toEnd;
-    const table = this.#blockTable;
-    for (let k = 0; k < count; k++) {
-      const at = positions[k]!;
-      const first = (k & 31) === 0;
-      fromStart[2 * k] = first ? at : Math.min(at, fromStart[2 * k - 2]!);
-      fromStart[2 * k + 1] = first ? at : Math.max(at, fromStart[2 * k - 1]!);
-    }
-    for (let k = count - 1; k >= 0; k--) {
-      const at = positions[k]!;
-      const last = (k & 31) === 31 || k === count - 1;
-      toEnd[2 * k] = last ? at : Math.min(at, toEnd[2 * k + 2]!);
-      toEnd[2 * k + 1] = last ? at : Math.max(at, toEnd[2 * k + 3]!);
-    }
-    // Level 0: each block's minimum and maximum (its first element's "to end").
-    for (let b = 0; b < blocks; b++) {
-      table[2 * b] = toEnd[2 * (b << 5)]!;
-      table[2 * b + 1] = toEnd[2 * (b << 5) + 1]!;
-    }
-    for (let level = 1; level < levels; level++) {
-      const base = 2 * blocks * level;
-      const below = base - 2 * blocks;
-      const half = 1 << (level - 1);
-      for (let b = 0; b + 2 * half <= blocks; b++) {
-        table[base + 2 * b] = Math.min(table[below + 2 * b]!, table[below + 2 * (b + half)]!);
-        table[base + 2 * b + 1] = Math.max(
-          table[below + 2 * b + 1]!,
-          table[below + 2 * (b + half) + 1]!,
-        );
-      }
-    }
-    this.#blocks = blocks;
-    this.#extremesBuilt = true;
-    this.work += 4 * count + 2 * blocks * levels;
-  }
-
-  /** The minimum (`side` 0) or maximum (1) of `#positions[lo, hi)`, a range of more than 32. */
-  #extreme(lo: number, hi: number, side: number): number {
-    const min = side === 0;
-    const a = this.#toEnd[2 * lo + side]!;
-    const b = this.#fromStart[2 * (hi - 1) + side]!;
-    let best = min ? Math.min(a, b) : Math.max(a, b);
-    const first = (lo >> 5) + 1;
-    const last = ((hi - 1) >> 5) - 1;
-    if (first <= last) {
-      const level = 31 - Math.clz32(last - first + 1);
-      const base = 2 * this.#blocks * level;
-      const table = this.#blockTable;
-      const c = table[base + 2 * first + side]!;
-      const d = table[base + 2 * (last - (1 << level) + 1) + side]!;
-      best = min ? Math.min(best, c, d) : Math.max(best, c, d);
-    }
-    return best;
   }
 
   /** Whether piece p ends at position `end` (an index of the path). */
@@ -550,19 +291,8 @@ export class PieceOccurrences {
     const last = info[at + LAST]!;
     if (end === first || end === last) return true;
     if (end < first || end > last) return false;
-    return this.#positions[this.#atLeast(info[at + FROM]!, info[at + TO]!, end)] === end;
-  }
-
-  /** The first k in `[lo, hi)` whose position is at least `least` (positions in order). */
-  #atLeast(lo: number, hi: number, least: number): number {
     const positions = this.#positions;
-    while (lo < hi) {
-      this.work++;
-      const mid = (lo + hi) >>> 1;
-      if (positions[mid]! < least) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return positions[firstAtLeast(positions, info[at + FROM]!, info[at + TO]!, end, this)] === end;
   }
 
   /** Where the last occurrence of piece p starts, or -1. */
@@ -591,7 +321,7 @@ export class PieceOccurrences {
     let end: number;
     if (info[at + STATES_TO]! - info[at + STATES_FROM]! === 1) {
       // One key: its positions in order, searched by halving.
-      end = this.#positions[this.#atLeast(lo, hi, least)]!;
+      end = this.#positions[firstAtLeast(this.#positions, lo, hi, least, this)]!;
     } else if (hi - lo <= FEW) {
       const positions = this.#positions;
       end = 0x7fffffff;
@@ -621,7 +351,9 @@ export class PieceOccurrences {
       end = ordered[a]!;
     } else {
       const before = this.work;
-      end = this.#successor(lo, hi, least);
+      const tree = this.#tree;
+      if (!tree.built) this.work += tree.build(this.#positions, this.#count);
+      end = tree.successor(lo, hi, least, this);
       // Once its queries have cost two passes over the path, the piece gets a table of next
       // ends (a pass to build), so no piece costs much more in queries than the path's length.
       this.#heavy[2 * p]! += this.work - before;
@@ -675,65 +407,5 @@ export class PieceOccurrences {
     this.#heavy[2 * p + 1] = offset;
     this.work += 2 * n + hi - info[at + FROM]!;
     return true;
-  }
-
-  /** Builds the merge sort tree over `#positions`: level k sorted within aligned blocks of 2^k. */
-  #buildTree(): void {
-    const count = this.#count;
-    let size = 1;
-    let levels = 1;
-    while (size < count) {
-      size *= 2;
-      levels++;
-    }
-    this.#tree = atLeast(this.#tree, size * levels);
-    const tree = this.#tree;
-    tree.set(this.#positions.subarray(0, count));
-    tree.fill(0x7fffffff, count, size);
-    for (let level = 1; level < levels; level++) {
-      const half = 1 << (level - 1);
-      const base = level * size;
-      for (let block = 0; block < size; block += 2 * half) {
-        let a = base - size + block;
-        let b = a + half;
-        const aEnd = b;
-        const bEnd = b + half;
-        let out = base + block;
-        while (a < aEnd && b < bEnd) tree[out++] = tree[a]! <= tree[b]! ? tree[a++]! : tree[b++]!;
-        while (a < aEnd) tree[out++] = tree[a++]!;
-        while (b < bEnd) tree[out++] = tree[b++]!;
-      }
-    }
-    this.#treeSize = size;
-    this.#treeLevels = levels;
-    this.#treeBuilt = true;
-    this.work += size * levels;
-  }
-
-  /** The least position ≥ `least` among `#positions[lo, hi)`, or 0x7fffffff. */
-  #successor(lo: number, hi: number, least: number): number {
-    if (!this.#treeBuilt) this.#buildTree();
-    const tree = this.#tree;
-    const size = this.#treeSize;
-    const levels = this.#treeLevels;
-    let best = 0x7fffffff;
-    while (lo < hi) {
-      // The largest aligned block that starts at lo and fits: at most 2 per level.
-      const aligned = lo === 0 ? levels - 1 : 31 - Math.clz32(lo & -lo);
-      const level = Math.min(aligned, 31 - Math.clz32(hi - lo), levels - 1);
-      const width = 1 << level;
-      let a = level * size + lo;
-      let b = a + width;
-      const blockEnd = b;
-      this.work += level + 1;
-      while (a < b) {
-        const mid = (a + b) >>> 1;
-        if (tree[mid]! < least) a = mid + 1;
-        else b = mid;
-      }
-      if (a < blockEnd && tree[a]! < best) best = tree[a]!;
-      lo += width;
-    }
-    return best;
   }
 }

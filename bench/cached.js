@@ -1,0 +1,221 @@
+/**
+ * Cached checks at scale (issue #30): one client holding 20,000 origins, each with a copy of the
+ * same bench file, against `isAllowed` on that file parsed once, side by side in one process.
+ * The client's fetches go to an in-process `fetch` (no network): what is timed is only the
+ * cached path. Prints the per-check p50/p99 of batches, and the throughput of 200 concurrent
+ * workers looping on awaited cached checks against one caller on the parsed file.
+ */
+
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
+import { loadBenchFiles } from './inputs.js';
+import { formatNs, printTable } from './timing.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shared = resolve(process.env['ROBOTS_REP_SHARED'] ?? join(here, '..', '..', 'shared'));
+
+const ORIGINS = 20_000;
+const WORKERS = 200;
+const AGENT = 'ExampleBot';
+const BATCH = 200;
+
+/** Results kept so that the engine cannot drop the work. */
+let kept = 0;
+/** @param {unknown} value */
+const sink = (value) => {
+  if (value === true) kept++;
+};
+/**
+ * Wall time in nanoseconds: a batch is shorter than the CPU clock's accounting tick, and every
+ * figure here is a median or a ratio of runs taken side by side.
+ */
+const clock = () => performance.now() * 1e6;
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+}
+
+/**
+ * The bench's typical file and the paths of its URLs.
+ * @returns {{ body: string, paths: string[] }}
+ */
+function loadInputs() {
+  const { files, urls } = loadBenchFiles(shared);
+  const paths = urls.map((url) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  });
+  return { body: files.typical, paths };
+}
+
+/**
+ * A `fetch` answering every robots.txt with `body` from memory: the smallest response the fetcher
+ * reads (a web stream's reader of one chunk), since the platform's `Response` costs about a
+ * millisecond to make here, and only the cached path is timed.
+ * @param {string} body
+ * @returns {import('../dist/index.js').FetchFunction}
+ */
+function localFetch(body) {
+  const bytes = new TextEncoder().encode(body);
+  return async (url) => ({
+    status: 200,
+    url,
+    redirected: false,
+    type: 'basic',
+    headers: { get: () => null },
+    body: {
+      getReader() {
+        let sent = false;
+        return {
+          read: async () => {
+            if (sent) return { done: true };
+            sent = true;
+            return { done: false, value: bytes };
+          },
+          cancel: async () => {},
+        };
+      },
+    },
+  });
+}
+
+/**
+ * Times `check(i)` in batches of BATCH calls; the per-call figure of each batch.
+ * @param {(i: number) => unknown} check
+ * @param {number} batches
+ * @returns {number[]}
+ */
+function timeBatches(check, batches) {
+  /** @type {number[]} */
+  const perCall = [];
+  let i = 0;
+  for (let b = 0; b < batches; b++) {
+    const start = clock();
+    for (let k = 0; k < BATCH; k++) sink(check(i++));
+    perCall.push((clock() - start) / BATCH);
+  }
+  return perCall;
+}
+
+/**
+ * The same, awaiting each call.
+ * @param {(i: number) => Promise<unknown>} check
+ * @param {number} batches
+ * @returns {Promise<number[]>}
+ */
+async function timeBatchesAsync(check, batches) {
+  /** @type {number[]} */
+  const perCall = [];
+  let i = 0;
+  for (let b = 0; b < batches; b++) {
+    const start = clock();
+    for (let k = 0; k < BATCH; k++) sink(await check(i++));
+    perCall.push((clock() - start) / BATCH);
+  }
+  return perCall;
+}
+
+export async function benchCached() {
+  const { body, paths } = loadInputs();
+  const parsed = parseRobotsTxt(body);
+  const client = createRobotsClient({
+    agent: AGENT,
+    maxOrigins: ORIGINS,
+    // The root entry's client with an in-process fetch: no network, no address to check.
+    fetch: localFetch(body),
+  });
+  const origins = Array.from({ length: ORIGINS }, (_, i) => `https://site${i}.example`);
+  // Fill the cache: one fetch per origin, with a first check each.
+  for (let i = 0; i < ORIGINS; i += 500) {
+    await Promise.all(origins.slice(i, i + 500).map((origin) => client.isAllowed(`${origin}/`)));
+  }
+  // URLs spread over every origin in turn, as a crawl frontier is.
+  const step = 7919; // a prime: consecutive checks land on far-apart origins
+  const urlOf = (/** @type {number} */ i) =>
+    `${origins[(i * step) % ORIGINS]}${paths[i % paths.length]}`;
+  const urls = Array.from({ length: 200_000 }, (_, i) => urlOf(i));
+  const at = (/** @type {number} */ i) => /** @type {string} */ (urls[i % urls.length]);
+
+  const batches = 2000;
+  /** @type {Record<string, number[]>} */
+  const times = { parsed: [], sync: [], async: [] };
+  for (let round = 0; round < 5; round++) {
+    times['parsed']?.push(...timeBatches((i) => parsed.isAllowed(at(i), AGENT), batches));
+    times['sync']?.push(...timeBatches((i) => client.isAllowedIfCached(at(i)), batches));
+    times['async']?.push(...(await timeBatchesAsync((i) => client.isAllowed(at(i)), batches)));
+  }
+  const p50 = (/** @type {string} */ name) => quantile(times[name] ?? [], 0.5);
+  const p99 = (/** @type {string} */ name) => quantile(times[name] ?? [], 0.99);
+
+  // Throughput: one caller on the parsed file, then 200 workers on awaited cached checks.
+  const checks = 400_000;
+  let start = clock();
+  for (let i = 0; i < checks; i++) sink(parsed.isAllowed(at(i), AGENT));
+  const parsedPerSecond = checks / ((clock() - start) / 1e9);
+  const each = checks / WORKERS;
+  start = clock();
+  await Promise.all(
+    Array.from({ length: WORKERS }, async (_, w) => {
+      for (let k = 0; k < each; k++) sink(await client.isAllowed(at(w * each + k)));
+    }),
+  );
+  const workersPerSecond = checks / ((clock() - start) / 1e9);
+  const stats = client.stats;
+  return {
+    origins: ORIGINS,
+    keptOrigins: stats.origins,
+    evictions: stats.evictions,
+    p50: { parsed: p50('parsed'), sync: p50('sync'), async: p50('async') },
+    p99: { parsed: p99('parsed'), sync: p99('sync'), async: p99('async') },
+    parsedPerSecond,
+    workersPerSecond,
+    allowed: kept,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  const r = await benchCached();
+  console.log(
+    `\nCached checks: one client holding ${r.keptOrigins} of ${r.origins} origins (${r.evictions} evictions), the bench's typical file at each, agent ${AGENT}; per check, batches of ${BATCH}\n`,
+  );
+  const x = (/** @type {number} */ a, /** @type {number} */ b) => `${(a / b).toFixed(2)}×`;
+  printTable(
+    ['check', 'p50', 'p99', 'p50 ÷ parsed file'],
+    [
+      [
+        'parsed file: robots.isAllowed(url, agent)',
+        formatNs(r.p50.parsed),
+        formatNs(r.p99.parsed),
+        '1×',
+      ],
+      [
+        'client.isAllowedIfCached(url) (sync)',
+        formatNs(r.p50.sync),
+        formatNs(r.p99.sync),
+        x(r.p50.sync, r.p50.parsed),
+      ],
+      [
+        'await client.isAllowed(url)',
+        formatNs(r.p50.async),
+        formatNs(r.p99.async),
+        x(r.p50.async, r.p50.parsed),
+      ],
+    ],
+  );
+  printTable(
+    ['throughput', 'checks/s', 'share'],
+    [
+      ['parsed file, one caller', Math.round(r.parsedPerSecond).toLocaleString('en'), '100%'],
+      [
+        `client, ${WORKERS} concurrent workers awaiting isAllowed`,
+        Math.round(r.workersPerSecond).toLocaleString('en'),
+        `${((100 * r.workersPerSecond) / r.parsedPerSecond).toFixed(0)}%`,
+      ],
+    ],
+  );
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}

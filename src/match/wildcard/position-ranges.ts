@@ -1,0 +1,197 @@
+/**
+ * Range queries over the positions a {@link PieceOccurrences} sorted by key, for a piece whose
+ * occurrences are many and out of order: the least and greatest position of a range in O(1)
+ * (`RangeExtremes`), and the least position at or above a bound in O(log² n)
+ * (`MergeSortTree`). Built during a wildcard program's check, on the first query that needs
+ * them, and kept (grown) for the next checks.
+ */
+
+import type { PieceOccurrences } from './piece-occurrences.js';
+
+/** What the queries count their work into (the check's occurrence index). */
+export interface WorkCounter {
+  work: number;
+}
+
+/** A typed array of at least `length` elements: `array` or a larger replacement. */
+export function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  let size = Math.max(64, array.length);
+  while (size < length) size *= 2;
+  return new Int32Array(size);
+}
+
+/** The first k in `[lo, hi)` whose position is at least `least` (positions in order). */
+export function firstAtLeast(
+  positions: Int32Array,
+  lo: number,
+  hi: number,
+  least: number,
+  counter: WorkCounter,
+): number {
+  while (lo < hi) {
+    counter.work++;
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid]! < least) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Range minimum and maximum over positions: per block of 32, each element's minimum and maximum
+ * from its block's start and to its block's end, and a sparse table over the blocks; a range of
+ * more than 32 is then answered in O(1).
+ */
+export class RangeExtremes {
+  #fromStart = new Int32Array(0);
+  #toEnd = new Int32Array(0);
+  #blockTable = new Int32Array(0);
+  #blocks = 0;
+  /** Built for the current check. */
+  built = false;
+
+  /** Builds the tables over `positions[0, count)`; returns the work. */
+  build(positions: Int32Array, count: number): number {
+    const blocks = (count + 31) >> 5;
+    let levels = 1;
+    while (1 << levels <= blocks) levels++;
+    this.#fromStart = atLeast(this.#fromStart, 2 * count);
+    this.#toEnd = atLeast(this.#toEnd, 2 * count);
+    this.#blockTable = atLeast(this.#blockTable, 2 * blocks * levels);
+    const fromStart = this.#fromStart;
+    const toEnd = this.#toEnd;
+    const table = this.#blockTable;
+    for (let k = 0; k < count; k++) {
+      const at = positions[k]!;
+      const first = (k & 31) === 0;
+      fromStart[2 * k] = first ? at : Math.min(at, fromStart[2 * k - 2]!);
+      fromStart[2 * k + 1] = first ? at : Math.max(at, fromStart[2 * k - 1]!);
+    }
+    for (let k = count - 1; k >= 0; k--) {
+      const at = positions[k]!;
+      const last = (k & 31) === 31 || k === count - 1;
+      toEnd[2 * k] = last ? at : Math.min(at, toEnd[2 * k + 2]!);
+      toEnd[2 * k + 1] = last ? at : Math.max(at, toEnd[2 * k + 3]!);
+    }
+    // Level 0: each block's minimum and maximum (its first element's "to end").
+    for (let b = 0; b < blocks; b++) {
+      table[2 * b] = toEnd[2 * (b << 5)]!;
+      table[2 * b + 1] = toEnd[2 * (b << 5) + 1]!;
+    }
+    for (let level = 1; level < levels; level++) {
+      const base = 2 * blocks * level;
+      const below = base - 2 * blocks;
+      const half = 1 << (level - 1);
+      for (let b = 0; b + 2 * half <= blocks; b++) {
+        table[base + 2 * b] = Math.min(table[below + 2 * b]!, table[below + 2 * (b + half)]!);
+        table[base + 2 * b + 1] = Math.max(
+          table[below + 2 * b + 1]!,
+          table[below + 2 * (b + half) + 1]!,
+        );
+      }
+    }
+    this.#blocks = blocks;
+    this.built = true;
+    return 4 * count + 2 * blocks * levels;
+  }
+
+  /** The minimum (`side` 0) or maximum (1) of `positions[lo, hi)`, a range of more than 32. */
+  extreme(lo: number, hi: number, side: number): number {
+    const min = side === 0;
+    const a = this.#toEnd[2 * lo + side]!;
+    const b = this.#fromStart[2 * (hi - 1) + side]!;
+    let best = min ? Math.min(a, b) : Math.max(a, b);
+    const first = (lo >> 5) + 1;
+    const last = ((hi - 1) >> 5) - 1;
+    if (first <= last) {
+      const level = 31 - Math.clz32(last - first + 1);
+      const base = 2 * this.#blocks * level;
+      const table = this.#blockTable;
+      const c = table[base + 2 * first + side]!;
+      const d = table[base + 2 * (last - (1 << level) + 1) + side]!;
+      best = min ? Math.min(best, c, d) : Math.max(best, c, d);
+    }
+    return best;
+  }
+
+  /** Drops the tables of a long path. */
+  release(): void {
+    const empty = new Int32Array(0);
+    this.#fromStart = empty;
+    this.#toEnd = empty;
+    this.#blockTable = empty;
+  }
+}
+
+/** A merge sort tree over positions: level k sorted within aligned blocks of 2^k. */
+export class MergeSortTree {
+  #tree = new Int32Array(0);
+  #size = 0;
+  #levels = 0;
+  /** Built for the current check. */
+  built = false;
+
+  /** Builds the tree over `positions[0, count)`; returns the work. */
+  build(positions: Int32Array, count: number): number {
+    let size = 1;
+    let levels = 1;
+    while (size < count) {
+      size *= 2;
+      levels++;
+    }
+    this.#tree = atLeast(this.#tree, size * levels);
+    const tree = this.#tree;
+    tree.set(positions.subarray(0, count));
+    tree.fill(0x7fffffff, count, size);
+    for (let level = 1; level < levels; level++) {
+      const half = 1 << (level - 1);
+      const base = level * size;
+      for (let block = 0; block < size; block += 2 * half) {
+        let a = base - size + block;
+        let b = a + half;
+        const aEnd = b;
+        const bEnd = b + half;
+        let out = base + block;
+        while (a < aEnd && b < bEnd) tree[out++] = tree[a]! <= tree[b]! ? tree[a++]! : tree[b++]!;
+        while (a < aEnd) tree[out++] = tree[a++]!;
+        while (b < bEnd) tree[out++] = tree[b++]!;
+      }
+    }
+    this.#size = size;
+    this.#levels = levels;
+    this.built = true;
+    return size * levels;
+  }
+
+  /** The least position ≥ `least` among `positions[lo, hi)`, or 0x7fffffff; work into `counter`. */
+  successor(lo: number, hi: number, least: number, counter: WorkCounter): number {
+    const tree = this.#tree;
+    const size = this.#size;
+    const levels = this.#levels;
+    let best = 0x7fffffff;
+    while (lo < hi) {
+      // The largest aligned block that starts at lo and fits: at most 2 per level.
+      const aligned = lo === 0 ? levels - 1 : 31 - Math.clz32(lo & -lo);
+      const level = Math.min(aligned, 31 - Math.clz32(hi - lo), levels - 1);
+      const width = 1 << level;
+      let a = level * size + lo;
+      let b = a + width;
+      const blockEnd = b;
+      counter.work += level + 1;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (tree[mid]! < least) a = mid + 1;
+        else b = mid;
+      }
+      if (a < blockEnd && tree[a]! < best) best = tree[a]!;
+      lo += width;
+    }
+    return best;
+  }
+
+  /** Drops the tree of a long path. */
+  release(): void {
+    this.#tree = new Int32Array(0);
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * Compiles a rule set's wildcard entries into the numbers a {@link WildcardProgram} runs on:
+ * their distinct pieces in one {@link PieceFinder}, each rule filed under a key piece, its tail
+ * and start (a node of a trie of piece sequences) packed, its line, kind and priority read from
+ * a rule table. Runs once per rule set, when a check first hands its wildcard rules to the
+ * program (`RuleIndex.match`).
+ */
+
+import { bitsFor, packInts } from '../../util/packed-ints.js';
+import type { IndexEntry } from '../rule-entry.js';
+import {
+  type RuleNumbers,
+  ruleAtLine,
+  ruleCount,
+  ruleSize,
+  valueLength,
+  valueStart,
+} from '../rule-table.js';
+import { PieceFinder, pieceFinding } from './piece-finder.js';
+import type { WildcardProgram } from './wildcard-program.js';
+
+/**
+ * A rule's tail and trie node, each packed (see `#tails`, `#leaves`) with a bit: the rule is
+ * anchored (`$`: its tail must end the path); more rules share its tail than its start (its tail
+ * is looked up first). A rule's line, kind and priority are not among them: they are read from
+ * the rule table (see `#items`).
+ */
+export const ANCHORED_BIT = 1;
+export const TAIL_FIRST_BIT = 1;
+
+export const NONE = -1;
+
+/**
+ * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent and its
+ * piece, as its id << 1, | 1 for a prefix (which must end at its length). Two bytes each while
+ * there are at most 65,535 nodes and 32,767 pieces, else four. Where a check placed it is in
+ * `placements`.
+ */
+export const NODE = 2;
+export const PIECE_OF = 1;
+/** The bit of a node's piece that makes it a prefix. */
+export const PREFIX_BIT = 1;
+
+/**
+ * Key pieces a group holds the rules of, as a power of two: a group's start costs two bytes
+ * (or four), and a check visits the groups of the pieces its path holds, the rules of a few
+ * pieces each.
+ */
+export const GROUP_SHIFT = 3;
+/** Key pieces a group holds the rules of. */
+export const GROUP: number = 1 << GROUP_SHIFT;
+
+/** A compact rule table's value: its start above these bits, its length below (`rule-table.ts`). */
+export const LENGTH_MASK: number = (1 << 13) - 1;
+
+/**
+ * Makes again the entry of the rule on `line` (its `index.html` rewrite with `rewrite`): a
+ * program given one keeps numbers only, and makes the entry of a rule that wins.
+ */
+export type EntryMaker = (line: number, rewrite: boolean) => IndexEntry;
+
+/**
+ * What a program over a rule table reads its rules from: the table their lines name (a rule's
+ * line, kind and value's length are read there, not copied), and how an entry is made again.
+ */
+export interface ProgramRules {
+  readonly rules: RuleNumbers;
+  /** The body's text the rules' values are in (`BodyText.text`): pieces are read there. */
+  readonly text: string;
+  readonly make: EntryMaker;
+}
+
+/** Entries of winning rules kept by a program that makes them (the best of a kind is one). */
+export const MADE_SLOTS = 16;
+
+/** What {@link layoutProgram} compiles; the program and its `RulePlacer` keep it. */
+export interface ProgramLayout {
+  /** The entries, by item; or null, made again when they win (`make`). */
+  readonly entries: readonly IndexEntry[] | null;
+  readonly make: EntryMaker | null;
+  /**
+   * The rule table the items name: the set's own (shared), or one made of the entries (a number
+   * for each's line and kind, and two whose difference is its priority). `size` numbers a
+   * rule (2 in a compact table: a rule's second number holds its value's start and length).
+   */
+  readonly table: Int32Array;
+  readonly size: number;
+  /** Rules in `table`: an item from there on is a special. */
+  readonly tableRules: number;
+  /**
+   * Per rule (in the program's order), its item (two bytes while there are at most 65,535
+   * rules and specials: read for every rule visited, it is not packed): the number of its
+   * rule in `table`, when its priority is its value's length; else `tableRules` + the number
+   * of a special, a rule whose pattern differs from its value (escaped, or an `index.html`
+   * rewrite): its rule's number in `specialRules`, its priority << 1 | 1 if a rewrite in
+   * `specialData`.
+   */
+  readonly items: Uint16Array | Int32Array;
+  readonly specialRules: Int32Array;
+  readonly specialData: Int32Array;
+  /**
+   * Per rule, its tail, packed `tailBits` bits each: << 1, | {@link ANCHORED_BIT}; 0 when it
+   * is empty; 1 to {@link GROUP} when it is a piece of the rule's group (its key's, as most
+   * often: that piece's rank there + 1, so that a tail costs a few bits); past that, value
+   * - GROUP - 1 is the tail's place in `otherTails`, or the tail itself when there is no list
+   * (each tail its own number costs less than a list of those outside their group).
+   */
+  readonly tails: Int32Array;
+  readonly tailBits: number;
+  readonly otherTails: Int32Array | null;
+  /** Per rule, its trie node << 1, | {@link TAIL_FIRST_BIT}, packed `leafBits` bits each. */
+  readonly leaves: Int32Array;
+  readonly leafBits: number;
+  /**
+   * Rules are grouped by a piece each must contain (its key: the one of its pieces, prefix
+   * included, whose group a path is least likely to hold a piece of), strongest first within a
+   * group; rules with no piece (`*`) come first, in group 0. Group g + 1 holds the rules of the
+   * key pieces whose id >> {@link GROUP_SHIFT} is g: rules `groupStarts[g + 1] …
+   * groupStarts[g + 2] - 1`. A check visits group 0 and the groups of the pieces its path
+   * holds.
+   */
+  readonly groupStarts: Uint16Array | Int32Array;
+  /**
+   * The sequence trie (see {@link NODE}): entries whose patterns start with the same prefix and
+   * middle pieces share the nodes of those, so a check places each distinct start once. Node 0
+   * is the root, the empty start.
+   */
+  readonly nodes: Uint16Array | Int32Array;
+  /**
+   * A bit per trie node: set on the first node each rule added. A rule's nodes are added in a
+   * row, each the child of the one before, so a check places a run top down from its first
+   * (`RulePlacer`) without climbing the trie.
+   */
+  readonly runStarts: Int32Array;
+  /** The deepest trie path, in nodes: a placement climbs at most this far. */
+  readonly depth: number;
+  readonly finder: PieceFinder;
+  /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
+  readonly bytes: number;
+}
+
+/**
+ * The layout of `entries` (wildcard entries, with pieces, strongest first). With `source`, it
+ * keeps none of them (a rule is its numbers, read from the source's table, whose lines name
+ * them), and the program makes the entry of a rule that wins.
+ */
+export function layoutProgram(
+  entries: readonly IndexEntry[],
+  source: ProgramRules | null,
+): ProgramLayout {
+  const ids = new Map<string, number>();
+  const texts: string[] = [];
+  // Where each piece is in the body's text (-1: nowhere known): the finder reads it there.
+  const places: number[] = [];
+  const text = source?.text ?? '';
+  // Where in the text the pattern of the entry being read is (-1: not there), and how far
+  // its pieces were found in it.
+  let at = NONE;
+  let cursor = 0;
+  const idOf = (piece: string, pattern: string): number => {
+    if (piece.length === 0) return NONE;
+    let id = ids.get(piece);
+    if (id === undefined) {
+      id = texts.length;
+      texts.push(piece);
+      ids.set(piece, id);
+      places.push(NONE);
+    }
+    if (at >= 0) {
+      // The pieces are in the pattern in order: each is found after the one before.
+      const found = pattern.indexOf(piece, cursor);
+      cursor = found + piece.length;
+      if (places[id] === NONE) places[id] = at + found;
+    }
+    return id;
+  };
+  const count = entries.length;
+  // Each rule's pieces as text ids: its prefix, middle pieces and tail (NONE: empty).
+  const starts = new Int32Array(count + 1);
+  const pieceIds: number[] = [];
+  for (let r = 0; r < count; r++) {
+    const entry = entries[r]!;
+    at = NONE;
+    cursor = 0;
+    if (source !== null && !entry.indexRewrite) {
+      // The rule's value as written, when its pattern is that (not escaped).
+      const rule = ruleAtLine(source.rules, entry.line);
+      const from = valueStart(source.rules, rule);
+      if (
+        valueLength(source.rules, rule) === entry.pattern.length &&
+        text.startsWith(entry.pattern, from)
+      ) {
+        at = from;
+      }
+    }
+    pieceIds.push(idOf(entry.prefix, entry.pattern));
+    for (const piece of entry.pieces!) pieceIds.push(idOf(piece, entry.pattern));
+    starts[r + 1] = pieceIds.length;
+  }
+  // The finder numbers the pieces its own way: the rules' ids follow.
+  const renumber = new Int32Array(texts.length);
+  const finder = new PieceFinder(
+    texts,
+    renumber,
+    pieceFinding.maxLengths,
+    pieceFinding.minChars,
+    text,
+    source === null ? null : Int32Array.from(places),
+  );
+  for (let k = 0; k < pieceIds.length; k++) {
+    if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
+  }
+  // Each rule's key: of its pieces, the one whose group an ordinary path is least likely to
+  // hold a piece of (the odds that a path of about 64 characters holds a piece taken as
+  // 64 × 36^-length, its characters an alphabet of 36, summed over the group's pieces); then
+  // the one fewest rules hold, then the longest.
+  const uses = new Int32Array(finder.pieces);
+  const seenIn = new Int32Array(finder.pieces).fill(NONE);
+  for (let r = 0; r < count; r++) {
+    for (let k = starts[r]!; k < starts[r + 1]!; k++) {
+      const id = pieceIds[k]!;
+      if (id === NONE || seenIn[id] === r) continue;
+      seenIn[id] = r;
+      uses[id]!++;
+    }
+  }
+  const groupCount = ((finder.pieces + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT) + 1;
+  const groups = new Int32Array(groupCount + 1);
+  const odds = new Float64Array(groupCount);
+  for (let id = 0; id < finder.pieces; id++) {
+    odds[(id >> GROUP_SHIFT) + 1]! += Math.min(1, 64 / 36 ** Math.min(finder.lengthOf(id), 8));
+  }
+  const keys = new Int32Array(count);
+  for (let r = 0; r < count; r++) {
+    let key = NONE;
+    for (let k = starts[r]!; k < starts[r + 1]!; k++) {
+      const id = pieceIds[k]!;
+      if (id === NONE) continue;
+      const a = odds[(id >> GROUP_SHIFT) + 1]!;
+      const b = key === NONE ? 0 : odds[(key >> GROUP_SHIFT) + 1]!;
+      if (
+        key === NONE ||
+        a < b ||
+        (a === b &&
+          (uses[id]! < uses[key]! ||
+            (uses[id] === uses[key] && finder.lengthOf(id) > finder.lengthOf(key))))
+      ) {
+        key = id;
+      }
+    }
+    keys[r] = key === NONE ? 0 : (key >> GROUP_SHIFT) + 1;
+    groups[keys[r]! + 1]!++;
+  }
+  for (let g = 1; g < groups.length; g++) groups[g]! += groups[g - 1]!;
+  // The program's order: by group, strongest first within one (a stable counting sort).
+  const order = new Int32Array(count);
+  const next = groups.slice();
+  for (let r = 0; r < count; r++) order[next[keys[r]!]!++] = r;
+  const groupStarts = count > 0xffff ? groups : Uint16Array.from(groups);
+  // The trie, built in the program's order: (parent, piece) → node. A piece is its finder id
+  // << 1, | 1 for a prefix; ids and parents are below `span` (one node at most per piece), so
+  // `parent * width + piece` names each pair once while that stays an exact integer, and a
+  // string names it past that (bodies of tens of millions of pieces).
+  const span = pieceIds.length + 2;
+  const width = 2 * span + 3;
+  const exact = span * width < Number.MAX_SAFE_INTEGER;
+  const children = new Map<number | string, number>();
+  const nodes: number[] = [0, 0];
+  const runStarts: number[] = [];
+  let depth = 1;
+  let added = false;
+  const childOf = (parent: number, piece: number): number => {
+    const key = exact ? parent * width + piece : `${parent},${piece}`;
+    let node = children.get(key);
+    if (node === undefined) {
+      node = nodes.length / NODE;
+      nodes.push(parent, piece);
+      children.set(key, node);
+      if (!added) runStarts.push(node);
+      added = true;
+    }
+    return node;
+  };
+  const tails = new Int32Array(count);
+  const leaves = new Int32Array(count);
+  for (let at = 0; at < count; at++) {
+    const r = order[at]!;
+    let node = 0;
+    let steps = 1;
+    added = false;
+    const prefix = pieceIds[starts[r]!]!;
+    if (prefix !== NONE) node = childOf(node, (prefix << 1) | PREFIX_BIT);
+    for (let k = starts[r]! + 1; k < starts[r + 1]! - 1; k++) {
+      if (pieceIds[k] === NONE) continue;
+      node = childOf(node, pieceIds[k]! << 1);
+      steps++;
+    }
+    if (steps > depth) depth = steps;
+    tails[at] = pieceIds[starts[r + 1]! - 1]!;
+    leaves[at] = node;
+  }
+  // Which of a rule's tail and start more rules share (see `#matches`).
+  const nodeCount = nodes.length / NODE;
+  const leafUses = new Int32Array(nodeCount);
+  const tailUses = new Int32Array(finder.pieces);
+  for (let at = 0; at < count; at++) {
+    leafUses[leaves[at]!]!++;
+    if (tails[at] !== NONE) tailUses[tails[at]!]!++;
+  }
+  // Tails packed: in the rule's group (see `#tails`), or the others listed once each.
+  const tailCodes = new Int32Array(count);
+  const others = new Map<number, number>();
+  let group = 0;
+  for (let at = 0; at < count; at++) {
+    while (groups[group + 1]! <= at) group++;
+    const tail = tails[at]!;
+    let code = 0;
+    if (tail !== NONE && tail >> GROUP_SHIFT === group - 1) {
+      code = (tail & (GROUP - 1)) + 1;
+    } else if (tail !== NONE) {
+      let other = others.get(tail);
+      if (other === undefined) {
+        other = others.size;
+        others.set(tail, other);
+      }
+      code = GROUP + 1 + other;
+    }
+    tailCodes[at] = (code << 1) | (entries[order[at]!]!.anchored ? ANCHORED_BIT : 0);
+  }
+  // Listed when the list and the narrower codes cost less than each tail's own number.
+  const listedBits = bitsFor(2 * (GROUP + others.size) + 1);
+  const directBits = bitsFor(2 * (GROUP + finder.pieces) + 1);
+  const direct = count * directBits <= count * listedBits + 32 * others.size;
+  if (direct) {
+    for (let at = 0; at < count; at++) {
+      const tail = tails[at]!;
+      if (tailCodes[at]! >> 1 > GROUP)
+        tailCodes[at] = ((GROUP + 1 + tail) << 1) | (tailCodes[at]! & 1);
+    }
+  }
+  const otherTails = direct ? null : Int32Array.from(others.keys());
+  const tailBits = direct ? directBits : listedBits;
+  const packedTails = packInts(tailCodes, tailBits);
+  const leafCodes = new Int32Array(count);
+  for (let at = 0; at < count; at++) {
+    const tail = tails[at]!;
+    const tailFirst = tail !== NONE && tailUses[tail]! > leafUses[leaves[at]!]!;
+    leafCodes[at] = (leaves[at]! << 1) | (tailFirst ? TAIL_FIRST_BIT : 0);
+  }
+  const leafBits = bitsFor(2 * nodeCount - 1);
+  const packedLeaves = packInts(leafCodes, leafBits);
+  const trie =
+    nodeCount <= 0xffff && 2 * finder.pieces < 0xffff
+      ? Uint16Array.from(nodes)
+      : Int32Array.from(nodes);
+  const runStartBits = new Int32Array((nodeCount >> 5) + 1);
+  for (const node of runStarts) runStartBits[node >> 5]! |= 1 << (node & 31);
+  // The items: rules of the source's table, or of one made of the entries.
+  let table: Int32Array;
+  let size: number;
+  let tableRules: number;
+  let owned = 0;
+  const items = new Int32Array(count);
+  const specialRules: number[] = [];
+  const specialData: number[] = [];
+  if (source === null) {
+    table = new Int32Array(3 * count);
+    for (let at = 0; at < count; at++) {
+      const entry = entries[order[at]!]!;
+      table[3 * at] = (entry.line << 2) | (entry.allow ? 1 : 0);
+      table[3 * at + 2] = entry.priority;
+      items[at] = at;
+    }
+    size = 3;
+    tableRules = count;
+    owned = table.byteLength;
+  } else {
+    const rules = source.rules;
+    table = rules instanceof Int32Array ? rules : Int32Array.from(rules);
+    if (table !== rules) owned = table.byteLength;
+    size = ruleSize(rules);
+    tableRules = ruleCount(rules);
+    for (let at = 0; at < count; at++) {
+      const entry = entries[order[at]!]!;
+      const r = ruleAtLine(rules, entry.line);
+      if (!entry.indexRewrite && valueLength(rules, r) === entry.priority) {
+        items[at] = r / size;
+        continue;
+      }
+      items[at] = tableRules + specialRules.length;
+      specialRules.push(r / size);
+      specialData.push((entry.priority << 1) | (entry.indexRewrite ? 1 : 0));
+    }
+  }
+  const itemList = tableRules + specialRules.length <= 0xffff ? Uint16Array.from(items) : items;
+  // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
+  let entryBytes = 0;
+  if (source === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
+  else entryBytes = (8 + 260) * MADE_SLOTS;
+  const bytes =
+    1024 +
+    entryBytes +
+    owned +
+    itemList.byteLength +
+    8 * specialRules.length +
+    packedTails.byteLength +
+    (otherTails?.byteLength ?? 0) +
+    packedLeaves.byteLength +
+    groupStarts.byteLength +
+    trie.byteLength +
+    runStartBits.byteLength +
+    finder.bytes;
+  return {
+    entries: source === null ? Array.from(order, (r) => entries[r]!) : null,
+    make: source?.make ?? null,
+    table,
+    size,
+    tableRules,
+    items: itemList,
+    specialRules: Int32Array.from(specialRules),
+    specialData: Int32Array.from(specialData),
+    tails: packedTails,
+    tailBits,
+    otherTails,
+    leaves: packedLeaves,
+    leafBits,
+    groupStarts,
+    nodes: trie,
+    runStarts: runStartBits,
+    depth,
+    finder,
+    bytes,
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * Decides whether one rule of a {@link WildcardProgram} matches, from where its pieces occur in
+ * the path ({@link PieceOccurrences}): its start (prefix and middle pieces, a node of the
+ * program's trie) placed greedily, each piece at its leftmost occurrence after the one before,
+ * once a check for all the rules sharing it, then its tail after that (or, anchored, ending the
+ * path). Runs inside a program's check, once for each rule the check visits.
+ */
+
+import { readPacked } from '../../util/packed-ints.js';
+import type { PieceFinder } from './piece-finder.js';
+import {
+  FIRST,
+  INFO,
+  LAST,
+  LENGTH,
+  type PieceOccurrences,
+  STATES_FROM,
+  STATES_TO,
+} from './piece-occurrences.js';
+import {
+  ANCHORED_BIT,
+  GROUP,
+  GROUP_SHIFT,
+  NODE,
+  NONE,
+  PIECE_OF,
+  PREFIX_BIT,
+  type ProgramLayout,
+  TAIL_FIRST_BIT,
+} from './program-layout.js';
+import type { WildcardProgram } from './wildcard-program.js';
+
+/**
+ * Per node of the sequence trie of the program being checked, {@link PLACED} numbers: the
+ * check it was placed in and where it ends (-1: it cannot be placed); or minus the check, when
+ * a placement was stopped above it (see `#resolve`): then it ends there or later, or cannot be
+ * placed. One array serves every program (a check is synchronous, and its number is unique to
+ * it in the process), so a program keeps only its nodes' parent and piece.
+ */
+let placements = new Int32Array(0);
+/** Number of the current check, for `placements` (wraps to 1, clearing them). */
+let checks = 0;
+const PLACED = 2;
+const END = 1;
+
+/** The rules of one program, as {@link matches} reads them (see `ProgramLayout`). */
+export class RulePlacer {
+  readonly #tails: Int32Array;
+  readonly #tailBits: number;
+  readonly #tailMask: number;
+  readonly #otherTails: Int32Array | null;
+  readonly #leaves: Int32Array;
+  readonly #leafBits: number;
+  readonly #leafMask: number;
+  readonly #nodes: Uint16Array | Int32Array;
+  readonly #runStarts: Int32Array;
+  /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
+  readonly #stack: Int32Array;
+  readonly #finder: PieceFinder;
+
+  constructor(layout: ProgramLayout) {
+    this.#tails = layout.tails;
+    this.#tailBits = layout.tailBits;
+    this.#tailMask = 2 ** layout.tailBits - 1;
+    this.#otherTails = layout.otherTails;
+    this.#leaves = layout.leaves;
+    this.#leafBits = layout.leafBits;
+    this.#leafMask = 2 ** layout.leafBits - 1;
+    this.#nodes = layout.nodes;
+    this.#runStarts = layout.runStarts;
+    this.#stack = new Int32Array(layout.depth + 1);
+    this.#finder = layout.finder;
+  }
+
+  /**
+   * Starts a check: no node placed yet. Returns the check's number (unique until it wraps to 1,
+   * when every mark of an earlier check made with it must be cleared).
+   */
+  startCheck(): number {
+    const nodeCount = this.#nodes.length / NODE;
+    // Grown to the largest program checked (new slots hold no check's number).
+    if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
+    if (++checks > 0x3fffffff) {
+      checks = 1;
+      placements.fill(0);
+    }
+    return checks;
+  }
+
+  /**
+   * Whether rule `r` (of group `g`) matches the path (n characters) `occurrences` indexes.
+   * The lookups of most rules are written out here rather than called (this runs once a rule,
+   * tens of thousands of times a check): a piece ending at a position, a piece's last start.
+   */
+  matches(r: number, g: number, n: number, occurrences: PieceOccurrences): boolean {
+    const tailRef = readPacked(this.#tails, this.#tailBits, this.#tailMask, r);
+    const code = tailRef >> 1;
+    const tail =
+      code === 0
+        ? NONE
+        : code <= GROUP
+          ? ((g - 1) << GROUP_SHIFT) + code - 1
+          : this.#otherTails === null
+            ? code - GROUP - 1
+            : this.#otherTails[code - GROUP - 1]!;
+    const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
+    const anchored = (tailRef & ANCHORED_BIT) !== 0;
+    // An anchored tail must end the path: one comparison rules out most rules.
+    if (anchored && tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
+    // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
+    // and a tail's last occurrence found once: whichever is known already is looked at first,
+    // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
+    // rules sharing a tail that does not occur).
+    const leafRef = readPacked(this.#leaves, this.#leafBits, this.#leafMask, r);
+    const leaf = leafRef >> 1;
+    const nodes = this.#nodes;
+    const marks = placements;
+    const mark = marks[PLACED * leaf]!;
+    const placed = mark === checks;
+    const ends = marks[PLACED * leaf + END]!;
+    if (placed && ends < 0) return false;
+    // Where the start ends at the least: what a stopped placement found.
+    const least = mark === -checks ? ends : 0;
+    const info = occurrences.info;
+    const record = INFO * tail;
+    // Where the tail must start at the latest (-1: not looked up).
+    let latest = anchored ? n - tailLength : NONE;
+    if (!anchored && tail !== NONE) {
+      const known = info[record] === occurrences.stamp;
+      if (known || (!placed && (leafRef & TAIL_FIRST_BIT) !== 0)) {
+        if (!known) occurrences.infoOf(tail);
+        latest = info[record + LAST]! - tailLength + 1;
+        if (latest < (placed ? ends : least)) return false;
+      }
+    } else if (anchored && latest < (placed ? ends : least)) {
+      return false;
+    }
+    // Before placing the start: it ends after the first occurrence of its last piece at least,
+    // which must leave room for the tail (one lookup rules out a start placed to its end in
+    // vain).
+    if (!placed && latest >= 0 && leaf !== 0) {
+      const last = nodes[NODE * leaf + PIECE_OF]!;
+      if ((last & PREFIX_BIT) === 0) {
+        const lastRecord = INFO * (last >> 1);
+        if (info[lastRecord] !== occurrences.stamp) occurrences.infoOf(last >> 1);
+        const first = info[lastRecord + FIRST]!;
+        if (first < 0 || first + 1 > latest) return false;
+      }
+    }
+    // Placed no further than the tail allows: past `latest` the rule cannot match.
+    const limit = latest < 0 ? n : latest;
+    const pos = placed ? ends : leaf === 0 ? 0 : this.#resolveRun(leaf, occurrences, limit);
+    if (pos < 0) return false;
+    // The tail must not overlap the last piece placed: it ends the path after it, or occurs
+    // after it.
+    if (anchored) return n - tailLength >= pos;
+    if (tail === NONE) return true;
+    if (info[record] !== occurrences.stamp) occurrences.infoOf(tail);
+    return info[record + LAST]! - tailLength + 1 >= pos;
+  }
+
+  /**
+   * Where the start that trie node `node` stands for (a prefix, then middle pieces) ends when
+   * each piece is placed at its leftmost occurrence after the one before, or -1 when it cannot
+   * be placed. Each node is placed once per check: the nodes above it that are not yet placed
+   * are, top down. Placing stops once the start has ended past `limit` (where the rule's tail
+   * must start at the latest): pieces only move it further, so the rule cannot match, and a
+   * position past `limit` is returned. The nodes left are marked with that position as where
+   * they end at the least, so that rules reaching them with a limit below it stop at once; a
+   * rule with a higher limit places them all (a node is thus climbed to at most twice a check).
+   */
+  #resolve(node: number, occurrences: PieceOccurrences, limit: number): number {
+    const nodes = this.#nodes;
+    const marks = placements;
+    const check = checks;
+    if (marks[PLACED * node] === check) return marks[PLACED * node + END]!;
+    const stack = this.#stack;
+    let top = 0;
+    let v = node;
+    while (v !== 0 && marks[PLACED * v] !== check) {
+      if (marks[PLACED * v] === -check) {
+        const least = marks[PLACED * v + END]!;
+        if (least > limit) {
+          // v ends past the limit, so do the nodes below it.
+          this.#markLeast(top, least);
+          occurrences.work += top;
+          return least;
+        }
+        // Stopped before at a lower limit: placed to the end this time.
+        limit = 0x7fffffff;
+      }
+      stack[top++] = v;
+      v = nodes[NODE * v]!;
+    }
+    let pos = v === 0 ? 0 : marks[PLACED * v + END]!;
+    while (top > 0) {
+      if (pos > limit) {
+        // The nodes left end at `pos` or later: marked so, a unit each.
+        this.#markLeast(top, pos);
+        occurrences.work += top;
+        break;
+      }
+      const u = stack[--top]!;
+      if (pos >= 0) pos = this.#place(nodes[NODE * u + PIECE_OF]!, pos, occurrences);
+      marks[PLACED * u] = check;
+      marks[PLACED * u + END] = pos;
+    }
+    return pos;
+  }
+
+  /**
+   * {@link #resolve} for trie node `leaf` through the run of nodes it ends (nodes added in a row
+   * by one rule, numbered consecutively, each the child of the one before: see `#runStarts`):
+   * the nodes above the run are resolved, then the run's are placed top down, those not placed
+   * yet in this check, stopping past `limit` (the leaf marked with where it ends at the least,
+   * for rules that share it), without climbing them. Rules are visited in the order the trie
+   * was built, so the nodes of a rule's own run are not placed before it is visited, unless by
+   * a rule sharing them.
+   */
+  #resolveRun(leaf: number, occurrences: PieceOccurrences, limit: number): number {
+    const nodes = this.#nodes;
+    const marks = placements;
+    const check = checks;
+    // The run's first node: the last start of a run at or before the leaf.
+    const starts = this.#runStarts;
+    let w = leaf >> 5;
+    let word = starts[w]! & ((2 << (leaf & 31)) - 1);
+    while (word === 0) word = starts[--w]!;
+    const head = (w << 5) + 31 - Math.clz32(word);
+    const parent = nodes[NODE * head]!;
+    let pos = parent === 0 ? 0 : this.#resolve(parent, occurrences, limit);
+    if (pos < 0 || pos > limit) return pos;
+    for (let v = head; ; v++) {
+      if (marks[PLACED * v] === check) {
+        pos = marks[PLACED * v + END]!;
+      } else {
+        pos = this.#place(nodes[NODE * v + PIECE_OF]!, pos, occurrences);
+        marks[PLACED * v] = check;
+        marks[PLACED * v + END] = pos;
+      }
+      if (v === leaf) return pos;
+      if (pos < 0 || pos > limit) {
+        // The nodes below end there or later, or cannot be placed: the leaf marked so.
+        marks[PLACED * leaf] = pos < 0 ? check : -check;
+        marks[PLACED * leaf + END] = pos;
+        return pos;
+      }
+    }
+  }
+
+  /** Marks the nodes of `#stack[0, top)` as ending at `least` or later (see `#resolve`). */
+  #markLeast(top: number, least: number): void {
+    const marks = placements;
+    const stack = this.#stack;
+    const mark = -checks;
+    for (let k = 0; k < top; k++) {
+      marks[PLACED * stack[k]!] = mark;
+      marks[PLACED * stack[k]! + END] = least;
+    }
+  }
+
+  /**
+   * Where a node's piece (`code`: see {@link NODE}) ends when placed at its leftmost occurrence
+   * at or after `pos`, or -1: a prefix must end at its length. A piece placed counts a unit of
+   * work; a prefix's test counts itself (`endsAt`).
+   */
+  #place(code: number, pos: number, occurrences: PieceOccurrences): number {
+    const piece = code >> 1;
+    if ((code & PREFIX_BIT) !== 0) {
+      const end = this.#finder.lengthOf(piece);
+      return occurrences.endsAt(piece, end - 1) ? end : NONE;
+    }
+    occurrences.work++;
+    // `occurrences.next`, its usual answers written out from the piece's record: first after
+    // here (or here), nowhere after here, or here.
+    const record = INFO * piece;
+    const info = occurrences.info;
+    if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
+    const length = info[record + LENGTH]!;
+    const least = pos + length - 1;
+    if (info[record + FIRST]! >= least) return info[record + FIRST]! + 1;
+    if (info[record + LAST]! < least) return NONE;
+    const key = occurrences.state[least]!;
+    if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) return pos + length;
+    return occurrences.next(piece, pos) + length;
+  }
+}

@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRobotsClient } from '../../src/cache/client.js';
+import { startHttpServer, type TestServer } from '../helpers/servers.js';
+
+const running: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function site(body: string) {
+  const server = await startHttpServer((_request: IncomingMessage, response: ServerResponse) => {
+    response.end(body);
+  });
+  running.push(server);
+  return server;
+}
+
+describe('isAllowedIfCached: the synchronous path for origins this process holds', () => {
+  it('undefined until the origin is held, then the verdict isAllowed gives, until it expires', async () => {
+    let time = 1_700_000_000_000;
+    const server = await site('User-agent: *\nDisallow: /private\n');
+    const client = createRobotsClient({ agent: 'FooBot', now: () => time });
+    const url = `${server.origin}/private/a`;
+    expect(client.isAllowedIfCached(url)).toBeUndefined();
+    expect(server.requests).toEqual([]);
+    expect(await client.isAllowed(url)).toBe(false);
+    expect(client.isAllowedIfCached(url)).toBe(false);
+    expect(client.isAllowedIfCached(`${server.origin}/public`)).toBe(true);
+    expect(client.isAllowedIfCached(`${server.origin}/private`, 'OtherBot')).toBe(false);
+    expect(() => client.isAllowedIfCached(url, 'FooBot/1.0')).toThrow(/use "FooBot"/);
+    // Expired: the store or the origin must be asked again, which only isAllowed does.
+    time += 86_400_001;
+    expect(client.isAllowedIfCached(url)).toBeUndefined();
+    expect(server.requests).toEqual(['/robots.txt']);
+  });
+
+  it('remembers the origins of many sites in turn: each site is fetched once', async () => {
+    const servers = await Promise.all(
+      ['Disallow: /a', 'Disallow: /b', 'Disallow: /c'].map((rule) =>
+        site(`User-agent: *\n${rule}\n`),
+      ),
+    );
+    const client = createRobotsClient({ agent: 'FooBot' });
+    for (const server of servers) await client.isAllowed(`${server.origin}/`);
+    const verdicts: (boolean | undefined)[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const [i, server] of servers.entries()) {
+        verdicts.push(client.isAllowedIfCached(`${server.origin}/${'abc'[i]}/x`));
+        verdicts.push(client.isAllowedIfCached(`${server.origin}/${'abc'[(i + 1) % 3]}/x`));
+      }
+    }
+    expect(verdicts).toEqual(
+      Array.from({ length: 3 }, () => [false, true, false, true, false, true]).flat(),
+    );
+    for (const server of servers) expect(server.requests).toEqual(['/robots.txt']);
+  });
+});
