@@ -129,7 +129,8 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   // `Googlebot, Bingbot`: a list on one line names only its first crawler; the others get no
   // group. Every other cut (`MJ12bot` → `MJ`, `archive.org_bot` → `archive`, `Foo*`) names the
   // crawler its own parser reads, and there is nothing for the site to change.
-  if (next === 0x2c || next === 0x3b || next === 0x7c) {
+  // `Cutbot;+1.5`: a version after the separator, not another crawler.
+  if ((next === 0x2c || next === 0x3b || next === 0x7c) && /^.\s*[A-Za-z]{2}/.test(rest)) {
     context.report({
       code: 'user-agent-truncated',
       line: agent.line,
@@ -216,11 +217,12 @@ function withoutRules(context: LintContext): void {
     (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
   );
   const first = named[0];
-  if (first === undefined) return;
+  // Without `*` rules, a group without rules gives what no group gives: nothing is lost.
+  const starGroup = globalRules(robots);
+  if (first === undefined || starGroup === undefined) return;
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
   const them = named.length === 1 ? 'it' : 'them';
-  const starGroup = globalRules(robots);
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
