@@ -17,8 +17,14 @@ import type { Diagnostic, FixEdit, LintFix, ProposedFix } from './types.js';
 // Comparisons one fix may take (crawlers reading the same groups share one); a fix that needs
 // more is not offered, since it could not be verified.
 const MAX_FIX_CHECKS = 200_000;
-// Verdict changes quoted when a fix is refused.
+// Verdict changes quoted in a message, and the characters of each URL quoted.
 const MAX_QUOTED = 3;
+const MAX_QUOTED_URL = 60;
+
+/** A URL as a message quotes it: escaped, and cut with `…` past {@link MAX_QUOTED_URL}. */
+function quoteUrl(url: string): string {
+  return visibleText(url.length > MAX_QUOTED_URL ? `${url.slice(0, MAX_QUOTED_URL - 1)}…` : url);
+}
 
 /** What verifying a proposal gave: the fix to show, or why it is not offered. */
 export type FixVerdict =
@@ -109,7 +115,7 @@ export function verifyFix(
 function quote(changes: readonly VerdictChange[]): string {
   const shown = changes
     .slice(0, MAX_QUOTED)
-    .map((v) => `${visibleText(v.url)} for ${visibleText(v.agent)}`);
+    .map((v) => `${quoteUrl(v.url)} for ${visibleText(v.agent)}`);
   const more = changes.length - shown.length;
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}, which the line does not target`;
 }
@@ -124,7 +130,7 @@ export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string 
       .slice(0, MAX_QUOTED)
       .map(
         (v) =>
-          `${visibleText(v.url)} for ${v.agent === '*' ? 'other crawlers' : visibleText(v.agent)}`,
+          `${quoteUrl(v.url)} for ${v.agent === '*' ? 'other crawlers' : visibleText(v.agent)}`,
       );
     const more = opened.length - shown.length;
     return ` Fix: ${verdict.fix.description} It allows what was disallowed: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
