@@ -149,14 +149,31 @@ function readKey(policy: RobotsPolicy, name: string): string {
  */
 function groupsRead(policy: RobotsPolicy, name: string): number[] | undefined {
   if (!('groups' in policy)) return undefined;
-  const groups = (policy as RobotsTxt).groups;
-  const token = asciiLowerCase(name);
-  const named = groups.filter((g) =>
-    g.agents.some((a) => !a.global && a.token !== '' && asciiLowerCase(a.token) === token),
-  );
-  return (named.length > 0 ? named : groups.filter((g) => g.agents.some((a) => a.global))).map(
-    (g) => g.index,
-  );
+  const table = tableOf(policy as RobotsTxt);
+  return table.named.get(asciiLowerCase(name)) ?? table.global;
+}
+
+// Per parsed file: the groups naming each product token, and the `*` groups (built once).
+const tables = new WeakMap<RobotsTxt, { named: Map<string, number[]>; global: number[] }>();
+function tableOf(robots: RobotsTxt): { named: Map<string, number[]>; global: number[] } {
+  let table = tables.get(robots);
+  if (table === undefined) {
+    const named = new Map<string, number[]>();
+    const global: number[] = [];
+    for (const g of robots.groups) {
+      if (g.agents.some((a) => a.global)) global.push(g.index);
+      for (const a of g.agents) {
+        if (a.global || a.token === '') continue;
+        const key = asciiLowerCase(a.token);
+        const list = named.get(key) ?? [];
+        if (list[list.length - 1] !== g.index) list.push(g.index);
+        named.set(key, list);
+      }
+    }
+    table = { named, global };
+    tables.set(robots, table);
+  }
+  return table;
 }
 
 /** The rules a crawler reads, or undefined when the policy is a fetch outcome (no rules). */

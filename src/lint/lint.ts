@@ -145,7 +145,7 @@ export function lintRobotsTxt(
 
 // Each fix is verified on its own parse of the file: past this many in one file, fixes are not
 // offered (the message says to lint again once the first ones are applied).
-const MAX_VERIFIED_FIXES = 200;
+const MAX_VERIFIED_FIXES = 50;
 
 /** The diagnostic with its proposal verified: the fix attached, or why not and what to do. */
 function withFix(

@@ -151,7 +151,7 @@ const cases: readonly LintCase[] = [
     body: 'User-agent: *\nDisallow: private\n',
     line: 2,
     column: 11,
-    says: '"/private"',
+    says: 'Write "Disallow: /private".',
   },
   // A host or URL in place of a path: the fix never writes the path alone when it is the site.
   {
@@ -255,7 +255,7 @@ const cases: readonly LintCase[] = [
     code: 'user-agent-truncated',
     body: 'User-agent: Googlebot, Bingbot\nDisallow: /\n',
     line: 1,
-    says: 'own User-agent line',
+    says: 'on User-agent lines of their own',
   },
   {
     code: 'user-agent-truncated',
@@ -298,7 +298,7 @@ const cases: readonly LintCase[] = [
     body: 'User-agent: *\nDisallow: /search\n\nUser-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: BadBot\nDisallow: /\n',
     line: 4,
     severity: 'error',
-    says: 'repeat the rules of the "User-agent: *" group (line 1)',
+    says: 'Repeat the rule of the "User-agent: *" group (line 1)',
   },
   {
     code: 'crawl-delay-merged',
