@@ -147,7 +147,12 @@ export interface ParseOptions {
    *   `productTokenDigits: true` (which, given, still override it);
    * - `'draft-1996'`: the 1996 draft — records end at blank lines, the first matching rule in
    *   file order decides, no wildcards;
-   * - `'python-urllib'`: CPython 3.11's `urllib.robotparser`, exactly.
+   * - `'python-urllib'`: CPython 3.11's `urllib.robotparser`, exactly (3.11–3.12, 3.13 before the
+   *   RFC 9309 backport);
+   * - `'python-urllib-rfc9309'`: CPython's `urllib.robotparser` after its RFC 9309 rewrite (main
+   *   at 055a953f, 3.13 with the backport), exactly.
+   * With `fetchRobotsTxt` and the client, a Python reading also maps failed fetches as Python's
+   * `read()` does (docs/readings.md, "Fetch outcomes").
    * The model (`groups`, `lines`, `report()`) is always Google's reading of the file.
    * @default 'google'
    */
@@ -184,6 +189,7 @@ export interface MatchedRule extends Rule {
   /**
    * The priority this match has (the length of `/d/$` for an index rewrite). The first-match
    * readings (`draft-1996`, `python-urllib`) have no priorities: there it is the pattern's length.
+   * Under `python-urllib-rfc9309` it is the length of the (normalised) path the rule matched.
    */
   readonly matchPriority: number;
 }

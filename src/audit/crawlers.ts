@@ -134,6 +134,17 @@ export const crawlers: readonly Crawler[] = [
     checked: CHECKED,
   },
   {
+    name: 'Google-CloudVertexBot',
+    token: 'Google-CloudVertexBot',
+    operator: 'Google',
+    purpose: 'ai-search',
+    purposes: ['ai-search'],
+    remark:
+      'Crawls the sites their owners ask it to, to build Vertex AI Agents (Google Cloud); it does not affect Google Search.',
+    docs: 'https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers#google-cloudvertexbot',
+    checked: '2026-12-02',
+  },
+  {
     name: 'Applebot-Extended',
     token: 'Applebot-Extended',
     operator: 'Apple',

@@ -211,10 +211,11 @@ export function createClientWithAccess(
   const checked = <T>(url: string | URL, slot: OriginSlot, check: () => T): T => {
     const robots: ParsedPolicy = slot.robots;
     const exhausted = robots.exhaustedChecks;
-    const bytes = robots.retainedBytes;
     const result = check();
     if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
-    if (robots.retainedBytes !== bytes) memory.get(locate(url, 'isAllowed').origin);
+    // The parsed cache compares the new size with the one it holds (a check that compiled rules
+    // grew it), and drops older origins if the total passed maxParsedBytes.
+    memory.reweigh(locate(url, 'isAllowed').origin);
     return result;
   };
   // Every active origin's authority is remembered: a check then parses no URL to find it.

@@ -27,6 +27,8 @@ export interface ParsedCacheStats {
 /** The parsed rules of the origins a client checks. */
 export interface ParsedCache {
   get(origin: string): OriginSlot | undefined;
+  /** Weighs `origin`'s rules again: a check that compiled rules made them larger. */
+  reweigh(origin: string): void;
   set(origin: string, slot: OriginSlot): void;
   delete(origin: string): void;
   readonly stats: ParsedCacheStats;
@@ -61,6 +63,7 @@ export function createParsedCache(
   });
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
+    reweigh: (origin) => slots.reweigh(origin),
     set(origin, slot) {
       if (dropped.get(origin) !== undefined) {
         dropped.delete(origin);

@@ -11,6 +11,7 @@ import { matchesPattern } from '../match/pattern.js';
 import type {
   DiffVerdict,
   Explanation,
+  Group,
   RobotsPolicy,
   RobotsTxt,
   Rule,
@@ -121,6 +122,19 @@ export function compareVerdicts(
     checks,
     omitted,
   };
+}
+
+/** Every product token either file's groups name (as first written, any case once), then `*`. */
+export function namedAgents(a: readonly Group[], b: readonly Group[]): string[] {
+  const seen = new Map<string, string>();
+  for (const group of [...a, ...b]) {
+    for (const agent of group.agents) {
+      if (agent.global || agent.token === '') continue;
+      const key = asciiLowerCase(agent.token);
+      if (!seen.has(key)) seen.set(key, agent.token);
+    }
+  }
+  return [...seen.values(), '*'];
 }
 
 /** Which groups a crawler reads (or the fixed verdict of a fetch outcome). */

@@ -1,10 +1,13 @@
 /** `robotstxt lint`: what Google's parser reads differently from how a person reads the file. */
 
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { readStatement } from 'robots-rep/ai-preferences';
 import {
   type DiagnosticCode,
   diagnosticCatalog,
+  formatDiffText,
   formatLintText,
   type LintOptions,
   type LintResult,
@@ -15,6 +18,7 @@ import {
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type CliContext, CliError, EXIT, messageOf, useColor } from './context.js';
+import { fixBody, formatLineDiff } from './lint-fix.js';
 import {
   addFetchOptions,
   addOutputOptions,
@@ -23,7 +27,7 @@ import {
   parsePositiveInteger,
 } from './options.js';
 import { createProgress } from './progress.js';
-import { bodyOf, describeSource, htmlWarning, loadSource } from './sources.js';
+import { bodyOf, describeSource, htmlWarning, type LoadedSource, loadSource } from './sources.js';
 
 interface LintFlags extends CommonFlags {
   readonly format: 'text' | 'json' | 'sarif';
@@ -32,7 +36,13 @@ interface LintFlags extends CommonFlags {
   readonly ignore?: readonly DiagnosticCode[];
   readonly minSeverity?: Severity;
   readonly maxPerCode?: number;
+  readonly fix?: boolean;
+  readonly fixDryRun?: boolean;
 }
+
+// Lint reads a file whole (up to this), as lintRobotsTxt does, so that it reports what lies past
+// the 500 KiB crawlers read (`content-past-limit`) and `--fix` writes the whole file back.
+const LINT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** `--ignore a,b --ignore c`: diagnostic codes, each checked. */
 function collectCodes(
@@ -84,7 +94,9 @@ export function registerLint(
       '--max-per-code <n>',
       'at most n diagnostics of one code per file; the rest are counted',
       parsePositiveInteger,
-    );
+    )
+    .option('--fix', "write the file with lint's verified fixes applied, then report what is left")
+    .option('--fix-dry-run', 'print the lines the fixes change and the verdicts they change');
   addFetchOptions(command);
   addOutputOptions(command, true);
   command.addHelpText(
@@ -95,6 +107,8 @@ Examples:
   robotstxt lint https://example.com/
   robotstxt lint --format sarif public/robots.txt > robots.sarif
   robotstxt lint --min-severity warning --ignore unsupported-directive robots.txt
+  robotstxt lint --fix-dry-run public/robots.txt
+  robotstxt lint --fix public/robots.txt
 
 In the file, "# robotstxt-disable-next-line CODE, CODE" turns codes off for the next
 line ("robotstxt-disable-line" for its own line; without codes, every code).
@@ -133,13 +147,22 @@ async function runLint(
     ...(flags.minSeverity === undefined ? {} : { minSeverity: flags.minSeverity }),
     ...(flags.maxPerCode === undefined ? {} : { maxPerCode: flags.maxPerCode }),
   };
+  if (flags.fix && flags.fixDryRun) throw new CliError('use --fix or --fix-dry-run, not both');
+  if (flags.fixDryRun && format !== 'text') throw new CliError('--fix-dry-run prints text');
   const files: { source: string; result: LintResult }[] = [];
   let unreadable = 0;
   for (const [index, name] of sources.entries()) {
     try {
-      const source = await loadSource(name, fetchFlags(flags), context);
-      const body = bodyOf(source);
+      const source = await loadSource(name, fetchFlags(flags), context, 'refuse', LINT_MAX_BYTES);
+      let body = bodyOf(source);
       if (body === undefined) throw new CliError(`${describeSource(source)}; nothing to lint`);
+      if (flags.fix || flags.fixDryRun) {
+        body = await fixSource(source, body, lintOptions, flags.fix === true, context);
+        if (flags.fixDryRun) {
+          progress.update(index + 1);
+          continue;
+        }
+      }
       if (source.kind === 'url' && format === 'text') {
         context.stdout.write(paint(color, 'dim', `# ${describeSource(source)}\n`));
         const warning = htmlWarning(source.fetched);
@@ -157,6 +180,7 @@ async function runLint(
     progress.update(index + 1);
   }
   progress.end();
+  if (flags.fixDryRun) return unreadable > 0 ? EXIT.usage : EXIT.ok;
 
   if (format === 'sarif') {
     const log = toSarif(
@@ -195,6 +219,41 @@ async function runLint(
   }
   if (unreadable > 0) return EXIT.usage;
   return files.some((f) => f.result.errorCount > 0) ? EXIT.fail : EXIT.ok;
+}
+
+/**
+ * Applies the verified fixes of one source: writes the file (`--fix`) or prints the changed lines
+ * and verdicts (`--fix-dry-run`); returns the body to report on.
+ */
+async function fixSource(
+  source: LoadedSource,
+  body: Uint8Array,
+  options: LintOptions,
+  write: boolean,
+  context: CliContext,
+): Promise<Uint8Array> {
+  if (write && source.kind !== 'file')
+    throw new CliError(`--fix writes files; ${source.name} is not one`);
+  if (write && source.name === 'stdin') throw new CliError('--fix writes files; stdin is not one');
+  if (source.kind === 'file' && source.truncated) {
+    throw new CliError(`${source.name} is longer than ${LINT_MAX_BYTES} bytes: not fixed`);
+  }
+  const outcome = fixBody(body, options);
+  const count = `${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'}`;
+  if (write) {
+    if (outcome.applied.length > 0) {
+      await writeFile(path.resolve(context.cwd ?? '.', source.name), outcome.body);
+    }
+    context.stderr.write(`robotstxt: ${terminalSafe(source.name)}: ${count} applied\n`);
+    return outcome.body;
+  }
+  const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+  context.stdout.write(
+    outcome.applied.length === 0
+      ? `${terminalSafe(source.name)}: no fix to apply.\n`
+      : `${formatLineDiff(decode(body), decode(outcome.body), source.name)}\n${count}.\n\n${formatDiffText(outcome.diff)}`,
+  );
+  return outcome.body;
 }
 
 function plural(n: number, word: string): string {

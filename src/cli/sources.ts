@@ -30,7 +30,7 @@ export type LoadedSource =
       readonly kind: 'file';
       readonly name: string;
       readonly body: Uint8Array;
-      /** The input was longer than 500 KiB: only the first 500 KiB were read. */
+      /** The input was longer than the bytes read (500 KiB unless the command reads more). */
       readonly truncated: boolean;
     };
 
@@ -51,8 +51,8 @@ export async function fetchFor(
 }
 
 /**
- * Fetches a URL source, or reads a file (`-` for stdin) — at most 500 KiB + 1 byte of it, as a
- * crawler reads; named by robots.txt URL, path or `stdin`. A file with NUL bytes is refused as
+ * Fetches a URL source, or reads a file (`-` for stdin) — at most `maxBytes` (500 KiB) + 1 byte
+ * of it, as a crawler reads; named by robots.txt URL, path or `stdin`. A file with NUL bytes is refused as
  * binary unless `binary` is `'accept'` (Google's report reads any bytes a server sends).
  */
 export async function loadSource(
@@ -60,12 +60,13 @@ export async function loadSource(
   flags: FetchFlags,
   context: CliContext,
   binary: 'refuse' | 'accept' = 'refuse',
+  maxBytes: number = DEFAULT_MAX_BYTES,
 ): Promise<LoadedSource> {
   if (isUrl(source)) {
     const fetched = await fetchFor(source, flags, context);
     return { kind: 'url', name: fetched.url, fetched };
   }
-  const limits = { maxBytes: DEFAULT_MAX_BYTES, timeout: flags.timeout ?? DEFAULT_TIMEOUT };
+  const limits = { maxBytes, timeout: flags.timeout ?? DEFAULT_TIMEOUT };
   const read =
     source === '-'
       ? await readStreamBounded(context.stdin, 'stdin', limits)

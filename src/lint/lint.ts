@@ -8,12 +8,21 @@
 import { argumentError } from '../errors.js';
 import { readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
+import type { RobotsTxt } from '../types.js';
 import { diagnosticCatalog } from './catalog.js';
-import { columnOf, createContext, type Finding } from './context.js';
+import { columnOf, createContext, type Finding, type LintContext } from './context.js';
 import { looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
+import { type FixVerdict, fixSentence, verifyFix } from './fix.js';
 import { disabledCodes } from './suppress.js';
-import type { Diagnostic, DiagnosticCode, LintOptions, LintResult, Severity } from './types.js';
+import type {
+  Diagnostic,
+  DiagnosticCode,
+  LintOptions,
+  LintResult,
+  ProposedFix,
+  Severity,
+} from './types.js';
 
 export { UNSUPPORTED_KEYS } from './families/directives.js';
 
@@ -79,6 +88,7 @@ export function lintRobotsTxt(
 
   const disabled = disabledCodes(context);
   const diagnostics: Diagnostic[] = [];
+  const proposals = new Map<Diagnostic, ProposedFix>();
   for (const f of findings) {
     // An HTML page is one error: its lines are not robots.txt lines to fix one by one. What
     // Google's report says of each line stays, as infos; the rest would only repeat the error.
@@ -91,7 +101,7 @@ export function lintRobotsTxt(
     const off = disabled.get(f.line);
     if (off !== undefined && (off.size === 0 || off.has(f.code))) continue;
     const column = f.from === undefined ? 1 : columnOf(context, f.line, f.from);
-    diagnostics.push({
+    const diagnostic: Diagnostic = {
       code: f.code,
       severity,
       message: f.message,
@@ -101,7 +111,10 @@ export function lintRobotsTxt(
         ? { endColumn: columnOf(context, f.line, f.to) }
         : {}),
       ...(f.related !== undefined ? { related: f.related } : {}),
-    });
+    };
+    diagnostics.push(diagnostic);
+    // An HTML page is not fixed line by line (`html-content` says what to serve instead).
+    if (f.fix !== undefined && !context.html) proposals.set(diagnostic, f.fix);
   }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
 
@@ -114,6 +127,11 @@ export function lintRobotsTxt(
     if (n > filter.maxPerCode) omitted[d.code] = (omitted[d.code] ?? 0) + 1;
     else kept.push(d);
   }
+  let verified = 0;
+  for (const [i, d] of kept.entries()) {
+    const proposal = proposals.get(d);
+    if (proposal !== undefined) kept[i] = withFix(context, d, proposal, verified++);
+  }
   let errorCount = 0;
   let warningCount = 0;
   let infoCount = 0;
@@ -123,6 +141,37 @@ export function lintRobotsTxt(
     else infoCount++;
   }
   return { diagnostics: kept, errorCount, warningCount, infoCount, omitted, robots };
+}
+
+// Each fix is verified on its own parse of the file: past this many in one file, fixes are not
+// offered (the message says to lint again once the first ones are applied).
+const MAX_VERIFIED_FIXES = 200;
+
+/** The diagnostic with its proposal verified: the fix attached, or why not and what to do. */
+function withFix(
+  context: LintContext,
+  d: Diagnostic,
+  proposal: ProposedFix,
+  count: number,
+): Diagnostic {
+  const verdict: FixVerdict =
+    count < MAX_VERIFIED_FIXES
+      ? verifyFix(context, proposal, targetedOn(context.robots, d.line))
+      : {
+          offered: false,
+          reason: `lint verifies at most ${MAX_VERIFIED_FIXES} fixes a file; lint again once these are applied`,
+        };
+  return {
+    ...d,
+    message: d.message + fixSentence(proposal, verdict),
+    ...(verdict.offered ? { fix: verdict.fix } : {}),
+  };
+}
+
+/** The patterns of the rules on `line`: what the line targets as Google reads it. */
+function targetedOn(robots: RobotsTxt, line: number): string[] {
+  const rules = [...robots.rulesOutsideGroups, ...robots.groups.flatMap((g) => g.rules)];
+  return rules.filter((r) => r.line === line).map((r) => r.pattern);
 }
 
 interface Filter {

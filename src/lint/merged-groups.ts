@@ -12,6 +12,8 @@ import type { AgentLine, Group, RobotsTxt } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
 import { globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
 import type { LintContext } from './context.js';
+import { lineBreakOf } from './fix.js';
+import type { ProposedFix } from './types.js';
 
 // Each merged block is checked by parsing the file once more; past this many, blocks are still
 // reported, as warnings, without the check.
@@ -157,6 +159,7 @@ function reportMerge(
     starGroup === undefined
       ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`
       : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
+  const proposal = ownGroupFix(context, lastLine, starGroup?.group, starGroup?.line, fix);
   const related = [
     {
       line: target.agentLines[0]!,
@@ -171,8 +174,9 @@ function reportMerge(
     context.report({
       code: 'merged-group',
       line: first,
-      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}. ${fix}`,
+      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}.`,
       ...span,
+      fix: proposal,
       related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
     });
     return;
@@ -182,8 +186,43 @@ function reportMerge(
     line: first,
     // No verdict changes: worth knowing before the next rule is added there, not a warning.
     severity: change === undefined ? 'warning' : 'info',
-    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'} ${fix}`,
+    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'}`,
     ...span,
+    fix: proposal,
     related,
   });
+}
+
+// Rules of the `*` group copied into a merged block by its fix; past this many, the fix is
+// "Allow: /" (its verdict changes are then said).
+const MAX_COPIED_RULES = 50;
+
+/**
+ * A group of the block's own: the rules of the `*` group repeated after its last line (what its
+ * crawlers got before they were named), or `Allow: /` when there are none (or too many to copy).
+ */
+function ownGroupFix(
+  context: LintContext,
+  lastLine: number,
+  star: Group | undefined,
+  starLine: number | undefined,
+  otherwise: string,
+): ProposedFix | undefined {
+  const span = context.lines[lastLine];
+  if (span === undefined) return undefined;
+  const eol = lineBreakOf(context, lastLine);
+  const copied =
+    star !== undefined && star.rules.length <= MAX_COPIED_RULES ? star.rules : undefined;
+  const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
+  return {
+    description:
+      copied === undefined
+        ? `Add "Allow: /" after line ${lastLine}.`
+        : `Repeat the ${copied.length === 1 ? 'rule' : `${copied.length} rules`} of the "User-agent: *" group (line ${starLine}) after line ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}.`,
+    edits: [{ start: span.end, end: span.end, text: lines.map((l) => eol + l).join('') }],
+    // The crawlers were named to get the `*` rules (and their own lines): what those block is
+    // what the writer meant them to skip.
+    targets: copied?.map((r) => r.pattern) ?? [],
+    otherwise,
+  };
 }

@@ -45,6 +45,20 @@ export interface SarifResult {
   readonly message: { readonly text: string };
   readonly locations: readonly SarifLocation[];
   readonly relatedLocations?: readonly SarifLocation[];
+  /** The verified fix of the diagnostic, as byte ranges of the file and their replacements. */
+  readonly fixes?: readonly SarifFix[];
+}
+
+/** A fix: SARIF's `fix` with one artifact change (byte offsets: a robots.txt need not be UTF-8). */
+export interface SarifFix {
+  readonly description: { readonly text: string };
+  readonly artifactChanges: readonly {
+    readonly artifactLocation: { readonly uri: string };
+    readonly replacements: readonly {
+      readonly deletedRegion: { readonly byteOffset: number; readonly byteLength: number };
+      readonly insertedContent?: { readonly text: string };
+    }[];
+  }[];
 }
 
 /** A place in a file. */
@@ -122,6 +136,24 @@ export function toSarif(inputs: readonly SarifInput[], options: ToSarifOptions =
                 physicalLocation: { artifactLocation: { uri }, region: { startLine: r.line } },
                 message: { text: r.message },
               })),
+            }),
+        ...(d.fix === undefined
+          ? {}
+          : {
+              fixes: [
+                {
+                  description: { text: d.fix.description },
+                  artifactChanges: [
+                    {
+                      artifactLocation: { uri },
+                      replacements: d.fix.edits.map((e) => ({
+                        deletedRegion: { byteOffset: e.start, byteLength: e.end - e.start },
+                        ...(e.text === '' ? {} : { insertedContent: { text: e.text } }),
+                      })),
+                    },
+                  ],
+                },
+              ],
             }),
       });
     }

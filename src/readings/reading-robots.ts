@@ -93,7 +93,11 @@ export class ReadingRobotsTxt implements RobotsTxt {
   get truncated(): boolean {
     return this.#google.truncated;
   }
-  /** Always 0: these readings have no wildcards, and a check costs at most the file's length. */
+  /**
+   * Always 0: these readings take no work budget. The first-match readings have no wildcards (a
+   * check costs at most the file's length); Python's RFC 9309 reading matches through the
+   * matcher's interface, whose engines bound a check whatever the file.
+   */
   get exhaustedChecks(): number {
     return 0;
   }

@@ -31,3 +31,17 @@ export function terminalSafe(text: string): string {
 export function terminalSafeLines(text: string): string {
   return text.replace(UNSAFE, escapeChar);
 }
+
+/** Characters that print as nothing or as a plain space: a copied fix would carry them unseen. */
+const INVISIBLE = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+
+/**
+ * Like {@link terminalSafe}, and also no-break and other non-ASCII spaces and tabs escaped: for
+ * text a person copies into a file (a suggested fix), where such a character must be seen.
+ *
+ * @example
+ * visibleText('Disallow: \u00a0/x'); // 'Disallow: \\u00a0/x'
+ */
+export function visibleText(text: string): string {
+  return terminalSafe(text).replace(INVISIBLE, escapeChar);
+}

@@ -2,8 +2,10 @@
 
 /** A {@link createWeightedLru} map. @internal */
 export interface WeightedLru<V> {
-  /** The value of `key`, now the most recently used; its weight is taken again (it may grow). */
+  /** The value of `key`, now the most recently used. */
   get(key: string): V | undefined;
+  /** Takes the weight of `key`'s value again (it may have grown), dropping others to fit. */
+  reweigh(key: string): void;
   /** Sets `key`, then drops the least recently used others while a bound is passed. */
   set(key: string, value: V): void;
   delete(key: string): void;
@@ -46,13 +48,17 @@ export function createWeightedLru<V>(
         map.set(key, held);
         newest = key;
       }
+      return held.value;
+    },
+    reweigh(key) {
+      const held = map.get(key);
+      if (held === undefined) return;
       const weight = weigh(held.value);
       if (weight !== held.weight) {
         total += weight - held.weight;
         held.weight = weight;
         evict();
       }
-      return held.value;
     },
     set(key, value) {
       const held = map.get(key);

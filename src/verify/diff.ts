@@ -4,7 +4,7 @@
  * with the deciding line on each side. For a review before deploying, in CI or on the web page.
  */
 
-import { compareVerdicts } from '../changes/verdict-changes.js';
+import { compareVerdicts, namedAgents } from '../changes/verdict-changes.js';
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
 import { parseRobotsTxt } from '../robots.js';
@@ -103,7 +103,7 @@ export function diffRobotsTxt(
   }
   const oldGroups = groupsOf(old);
   const newGroups = groupsOf(next);
-  const agents = options.agents ?? defaultAgents(oldGroups, newGroups);
+  const agents = options.agents ?? namedAgents(oldGroups, newGroups);
   checkList(agents, 'options.agents');
   if (options.urls !== undefined) checkList(options.urls, 'options.urls');
   const compared = compareVerdicts(old, next, { agents, urls: options.urls, maxChecks });
@@ -156,16 +156,6 @@ function agentsOf(group: Group): string[] {
 
 function keyOf(agents: readonly string[]): string {
   return [...new Set(agents.map((a) => a.toLowerCase()))].sort().join('\n');
-}
-
-function defaultAgents(a: readonly Group[], b: readonly Group[]): string[] {
-  const seen = new Map<string, string>();
-  for (const group of [...a, ...b]) {
-    for (const agent of agentsOf(group)) {
-      if (agent !== '*' && !seen.has(agent.toLowerCase())) seen.set(agent.toLowerCase(), agent);
-    }
-  }
-  return [...seen.values(), '*'];
 }
 
 /** Rules added and removed, group by group; groups matched by the set of crawlers they name. */

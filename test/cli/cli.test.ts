@@ -301,6 +301,11 @@ describe('robotstxt lint', () => {
       line: 1,
       column: 1,
       endColumn: 17,
+      fix: {
+        description: 'Add "User-agent: *" above line 1.',
+        edits: [{ start: 0, end: 0, text: 'User-agent: *\n' }],
+        verdicts: expect.any(Array),
+      },
     });
   });
 

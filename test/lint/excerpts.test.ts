@@ -155,6 +155,80 @@ const excerpts: readonly Excerpt[] = [
     body: `User-agent: *\nDisallow: /x\n${Array.from({ length: 12 }, (_, i) => `User-agent: Bot${'abcdefghijkl'[i]}`).join('\n')}\n`,
     expected: ['3 warning user-agent-without-rules'],
   },
+  // Judged on the samples of docs/lint-precision.md (seeds 3101, 7207, 5519, 8821).
+  {
+    name: '0666: /stylesheets/ blocks CSS (a warning), /images/ images (an info)',
+    body: 'User-agent: *\nDisallow: /hr/\nDisallow: /images/\nDisallow: /scripts/\nDisallow: /stylesheets/\n',
+    expected: ['3 info blocked-images', '5 warning blocked-resources'],
+  },
+  {
+    name: '2577: Allows opening the combined CSS and JavaScript under a blocked /assets',
+    body: 'User-agent: *\nAllow: /assets/_combinedfiles/*.css\nAllow: /assets/_combinedfiles/*.js\nDisallow: /assets\n',
+    expected: ['4 info blocked-images'],
+  },
+  {
+    name: '0746: Drupal 7 defaults without the css/js Allows',
+    body: 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /profiles/\nDisallow: /scripts/\nDisallow: /themes/\nDisallow: /CHANGELOG.txt\n',
+    expected: [
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+      '7 warning blocked-resources',
+    ],
+  },
+  {
+    name: '0210: a space after * is a typo, dropped by the fix',
+    body: 'User-agent: *\nDisallow: /* jsessionid=$\n',
+    expected: ['2 warning unencoded-character'],
+  },
+  {
+    name: '0677: a lost line break right after /',
+    body: 'User-agent: *\nDisallow: /search/\nDisallow:/User-agent: Keyword Density/0.9\n',
+    expected: ['3 warning directive-in-value'],
+  },
+  {
+    name: '5450: a lost line break in a User-agent line',
+    body: 'User-agent: *\nUser-agent: GPTBot Disallow: /\n',
+    expected: ['2 info user-agent-version', '2 warning directive-in-value'],
+  },
+  {
+    name: '0856: a file of Crawl-delay groups only loses no * rules',
+    body: 'User-agent: Applebot\nCrawl-delay: 1\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    expected: ['2 info unsupported-directive', '5 info unsupported-directive'],
+  },
+  {
+    name: '2871: an empty Sitemap line whose URL is alone on the next line',
+    body: 'User-agent: *\nDisallow: /cart\nSitemap:\nhttps://www.example.com/sitemap_en.xml\n',
+    expected: ['3 warning relative-sitemap', '4 warning unknown-directive'],
+  },
+  {
+    name: '3321: a version after ";" is no list of crawlers',
+    body: 'User-agent: Cutbot;+1.5\nDisallow: /\n',
+    expected: ['1 info user-agent-truncated'],
+  },
+  {
+    name: '0047: a Crawl-delay group merged into * follows the * rules',
+    body: 'User-agent: Slurp\nCrawl-delay: 1\n\nUser-agent: *\nDisallow: /man-knowledge/\n',
+    expected: [
+      '1 info merged-group',
+      '2 info unsupported-directive',
+      '4 warning crawl-delay-merged',
+    ],
+  },
+  {
+    name: '0081: Noindex on a disallowed path',
+    body: 'User-agent: *\nDisallow: /auth/\nNoindex: /auth/\nNoindex: /users/\n',
+    expected: ['3 warning unsupported-directive', '4 warning unsupported-directive'],
+  },
+  {
+    name: '0843: a URL of another host, never fixed to "/*"',
+    body: 'User-agent: *\nAllow: /\nDisallow: https://checkin.example.com/*\n',
+    expected: ['3 warning host-in-path'],
+  },
+  {
+    name: "0270: 80legs' 008 is an info like MJ12bot's cut",
+    body: 'User-agent: *\nAllow: /\n\nUser-agent: 008\nUser-agent: MJ12bot\nDisallow: /\n',
+    expected: ['4 info user-agent-no-token', '5 info user-agent-truncated'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
@@ -191,5 +265,18 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'user-agent-without-rules',
     );
     expect(many).toContain('Bota, Botb, Botc, Botd, Bote, Botf, Botg, Both and 4 more');
+    expect(message(byName('0210').body as string, 'unencoded-character')).toContain(
+      'Write "/*jsessionid=$"',
+    );
+    expect(message(byName('2871').body as string, 'relative-sitemap')).toContain(
+      'Join the two lines: "Sitemap: https://www.example.com/sitemap_en.xml"',
+    );
+    expect(message(byName('0843').body as string, 'host-in-path')).not.toMatch(/write "\/\*"/);
+    expect(message(byName('0081').body as string, 'unsupported-directive')).toContain(
+      'remove that Disallow too',
+    );
+    expect(message(byName('0746').body as string, 'blocked-resources')).toContain(
+      'Add "Allow: /misc/*.js" to this group',
+    );
   });
 });

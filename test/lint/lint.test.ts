@@ -617,10 +617,10 @@ describe('lintRobotsTxt', () => {
 
   it('counts severities and sorts by position', () => {
     const result = lintRobotsTxt(
-      'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nUser-agent: MJ12bot\n',
+      'Disallow: /x\nUser-agent: *\nCrawl-delay: 5\nDisallow: /y\nUser-agent: MJ12bot\n',
     );
     expect(result.errorCount).toBe(1);
-    expect(result.warningCount).toBe(2);
+    expect(result.warningCount).toBe(1);
     expect(result.infoCount).toBe(2);
     const positions = result.diagnostics.map((d) => d.line * 1000 + d.column);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

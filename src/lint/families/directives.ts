@@ -11,6 +11,7 @@ import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { listOf, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import type { ProposedFix } from '../types.js';
 
 /**
  * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
@@ -159,6 +160,11 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       from: d.keyEnd,
       to: d.valueStart,
       ...quiet,
+      fix: {
+        description: `Write "${shorten(keyText)}: ${shorten(decodeByteString(text.slice(d.valueStart, d.valueEnd)))}".`,
+        edits: [{ start: d.keyEnd, end: d.valueStart, text: ': ' }],
+        otherwise: 'Put a colon after the key.',
+      },
     });
   }
   if (d.kind === 'unknown') {
@@ -172,12 +178,20 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       });
       return;
     }
+    const bareUrl = lower === 'http' || lower === 'https';
     context.report({
       code: 'unknown-directive',
       line,
       message: unknownMessage(keyText, raw, lower),
       ...span,
       ...quiet,
+      ...(bareUrl && {
+        fix: {
+          description: `Write "Sitemap: ${shorten(decodeByteString(text.slice(d.keyStart, d.valueEnd)))}".`,
+          edits: [{ start: d.keyStart, end: d.keyStart, text: 'Sitemap: ' }],
+          otherwise: 'Write "Sitemap: <url>".',
+        },
+      }),
     });
     return;
   }
@@ -189,16 +203,26 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       line,
       message: `"${keyText}" is a misspelling of "${canonical}": Google accepts it, RFC 9309 and other parsers do not.`,
       ...span,
+      fix: keyFix(d, canonical),
     });
   } else if (/[\t\n\v\f\r ]/.test(raw)) {
     // `Sitemap https://…` without a colon: the colon of the URL splits it.
     const url = /^(\S+)[\t ]+(https?)$/i.exec(keyText);
+    const written =
+      url !== null && value.startsWith('//') ? `${canonical}: ${url[2]}:${value}` : '';
     context.report({
       code: 'space-in-key',
+      ...(written !== '' && {
+        fix: {
+          description: `Write "${written}".`,
+          edits: [{ start: d.keyStart, end: d.valueEnd, text: written }],
+          otherwise: `Write "${canonical}: " and the full URL.`,
+        },
+      }),
       line,
       message:
         url !== null && value.startsWith('//')
-          ? `No colon after "${url[1]}": the colon of the URL splits the line, so Google reads the key "${keyText}" and the URL "${value}", which is not a full URL and is ignored. Write "${canonical}: ${url[2]}:${value}".`
+          ? `No colon after "${url[1]}": the colon of the URL splits the line, so Google reads the key "${keyText}" and the URL "${value}", which is not a full URL and is ignored.`
           : `The key is "${keyText}": a colon later on the line makes everything before it the key, so Google reads this as "${canonical}" with the value "${value}".`,
       ...span,
     });
@@ -208,8 +232,18 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       line,
       message: `"${keyText}" is read as "${canonical}" (Google matches keys by prefix); other parsers may ignore the line.`,
       ...span,
+      fix: keyFix(d, canonical),
     });
   }
+}
+
+/** The key written as Google reads it: the line then means the same to every parser. */
+function keyFix(d: DirectiveSpan, canonical: string): ProposedFix {
+  return {
+    description: `Write "${canonical}".`,
+    edits: [{ start: d.keyStart, end: d.keyEnd, text: canonical }],
+    otherwise: `Write the key as "${canonical}".`,
+  };
 }
 
 /**
@@ -314,10 +348,7 @@ function unknownMessage(fullKey: string, raw: string, lower: string): string {
   if (raw.startsWith('\xef\xbb\xbf')) {
     return `Unknown directive "${keyText.slice(1)}" behind a byte order mark: Google reads the mark as part of the key, so it ignores the line.`;
   }
-  const hint =
-    lower === 'http' || lower === 'https'
-      ? ' It looks like a bare URL: write "Sitemap: <url>".'
-      : '';
+  const hint = lower === 'http' || lower === 'https' ? ' It looks like a bare URL.' : '';
   return `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`;
 }
 

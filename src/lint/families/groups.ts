@@ -5,11 +5,14 @@
  */
 
 import { ruleKey } from '../../explain.js';
-import type { AgentLine } from '../../types.js';
+import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
+import type { ProposedFix } from '../types.js';
 
 export const groups: LintFamily = {
   name: 'groups',
@@ -59,13 +62,14 @@ function checkGroups(context: LintContext): LintChecks {
         context.report({
           code: 'rule-outside-group',
           line: rule.line,
-          message: `"${ruleKey(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1). Add a "User-agent: *" line above it.`,
+          message: `"${ruleKey(rule.type)}" comes before any User-agent line, so no crawler applies it (RFC 9309 §2.1).`,
           from: d?.keyStart,
           to: d?.valueEnd,
+          fix: outsideFix(context),
         });
       }
       for (const group of robots.groups) {
-        for (const agent of group.agents) agentLine(context, agent);
+        for (const agent of group.agents) agentLine(context, agent, group);
       }
       withoutRules(context);
       mergedGroups(context);
@@ -73,7 +77,7 @@ function checkGroups(context: LintContext): LintChecks {
   };
 }
 
-function agentLine(context: LintContext, agent: AgentLine): void {
+function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   const d = context.directives[agent.line];
   const from = d?.valueStart;
   const to = d?.valueEnd;
@@ -125,13 +129,16 @@ function agentLine(context: LintContext, agent: AgentLine): void {
   // `Googlebot, Bingbot`: a list on one line names only its first crawler; the others get no
   // group. Every other cut (`MJ12bot` → `MJ`, `archive.org_bot` → `archive`, `Foo*`) names the
   // crawler its own parser reads, and there is nothing for the site to change.
-  if (next === 0x2c || next === 0x3b || next === 0x7c) {
+  // `Cutbot;+1.5`: a version after the separator, not another crawler.
+  if ((next === 0x2c || next === 0x3b || next === 0x7c) && /^.\s*[A-Za-z]{2}/.test(rest)) {
     context.report({
       code: 'user-agent-truncated',
       line: agent.line,
-      message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", so the other crawlers listed get no group from this line. Put each crawler on its own User-agent line.`,
+      message: `Google’s parser reads this as "${agent.token}": a product token stops at "${rest[0]}", so the other crawlers listed get no group from this line.`,
       from,
       to,
+      ...(from !== undefined &&
+        to !== undefined && { fix: splitFix(context, agent, group, from, to) }),
     });
     return;
   }
@@ -156,6 +163,46 @@ function harmlessSuffix(rest: string): boolean {
   return /^(?:\*+|\+|(?:\.[a-z]{2,})+)$/i.test(rest);
 }
 
+/** `User-agent: *` above the first rule outside any group: the rules then apply to `*`. */
+function outsideFix(context: LintContext): ProposedFix | undefined {
+  const first = context.robots.rulesOutsideGroups[0];
+  const span = first === undefined ? undefined : context.lines[first.line];
+  if (first === undefined || span === undefined) return undefined;
+  return {
+    description: `Add "User-agent: *" above line ${first.line}.`,
+    edits: [
+      {
+        start: span.start,
+        end: span.start,
+        text: `User-agent: *${lineBreakOf(context, first.line)}`,
+      },
+    ],
+    targets: context.robots.rulesOutsideGroups.map((r) => r.pattern),
+    otherwise: 'Put the User-agent line of the crawlers these rules are for above them.',
+  };
+}
+
+/** Each crawler of a list on one User-agent line on a line of its own, in the same group. */
+function splitFix(
+  context: LintContext,
+  agent: AgentLine,
+  group: Group,
+  from: number,
+  to: number,
+): ProposedFix | undefined {
+  const names = agent.value.split(/[\s,;|]+/).filter((n) => n !== '');
+  if (names.length < 2) return undefined;
+  return {
+    description: `Put ${listOf(names.map(terminalSafe))} on User-agent lines of their own.`,
+    edits: [
+      { start: from, end: to, text: names.join(`${lineBreakOf(context, agent.line)}User-agent: `) },
+    ],
+    // The line was written to give the group's rules to every crawler it lists.
+    targets: group.rules.map((r) => r.pattern),
+    otherwise: 'Put each crawler on its own User-agent line.',
+  };
+}
+
 function withoutRules(context: LintContext): void {
   const { robots, directives } = context;
   const last = robots.groups[robots.groups.length - 1];
@@ -170,11 +217,12 @@ function withoutRules(context: LintContext): void {
     (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
   );
   const first = named[0];
-  if (first === undefined) return;
+  // Without `*` rules, a group without rules gives what no group gives: nothing is lost.
+  const starGroup = globalRules(robots);
+  if (first === undefined || starGroup === undefined) return;
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
   const them = named.length === 1 ? 'it' : 'them';
-  const starGroup = globalRules(robots);
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,

@@ -3,8 +3,10 @@
  * never match, a `$` that is a literal character.
  */
 
-import { formatRule } from '../../explain.js';
+import { formatRule, ruleKey } from '../../explain.js';
+import { escapePattern } from '../../parse/escape.js';
 import type { Rule } from '../../types.js';
+import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
 import { hostOfValue } from './values.js';
@@ -47,9 +49,19 @@ function pattern(context: LintContext, rule: Rule): void {
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
-      message: `"${formatRule(rule)}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint}`,
+      message: `"${visibleText(formatRule(rule))}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint.text}`,
       from,
       to,
+      ...(hint.fix !== undefined && from !== undefined && to !== undefined
+        ? {
+            fix: {
+              description: `Write "${ruleKey(rule.type)}: ${hint.fix}".`,
+              edits: [{ start: from, end: to, text: hint.fix }],
+              targets: [escapePattern(hint.fix)],
+              otherwise: 'Write the path to match, starting with "/".',
+            },
+          }
+        : {}),
     });
   }
   const dollar = rule.value.indexOf('$');
@@ -73,20 +85,44 @@ function pattern(context: LintContext, rule: Rule): void {
   }
 }
 
-/** What the writer probably meant by a pattern that does not start with `/` or `*`. */
-function neverMatchesHint(value: string): string {
-  if (value === '$') return ' A lone "$" matches only the empty path, which never occurs.';
+/**
+ * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the
+ * message, and the pattern to write instead when there is one to propose (verified by lint).
+ */
+function neverMatchesHint(value: string): { text: string; fix?: string } {
+  if (value === '$')
+    return { text: ' A lone "$" matches only the empty path, which never occurs.' };
   if (/^sitemap\s*:/i.test(value)) {
-    return ' A Sitemap goes on a line of its own: "Sitemap: <full URL>".';
+    return { text: ' A Sitemap goes on a line of its own: "Sitemap: <full URL>".' };
   }
-  const url = /^(?:https?:)?\/\/[^/]*(\/.*)?$/i.exec(value);
-  if (url !== null) return ` Rules take a path, not a URL: write "${url[1] ?? '/'}".`;
-  // `www.example.com/blog/x`: a host name before the path.
-  const host = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(\/.*)$/i.exec(value);
-  if (host !== null && /\.[a-z]{2,}(?::\d+)?\//i.test(value)) {
-    return ` Rules take a path, not a host: write "${host[1]}".`;
+  // A no-break or other Unicode space before the path (copied from a page): the path as meant.
+  const trimmed = value.replace(/^[\s\u200b\ufeff]+/u, '');
+  if (trimmed !== value && /^[/*]/.test(trimmed)) {
+    return {
+      text: ` It starts with an invisible character (${visibleText(value.slice(0, value.length - trimmed.length))}), which is part of the pattern.`,
+      fix: trimmed,
+    };
+  }
+  const url = /^(?:https?:)?\/\/([^/]*)(\/.*)?$/i.exec(value);
+  if (url !== null) {
+    const host = terminalSafe(url[1] ?? '');
+    const path = url[2];
+    // The path, when the URL is on this site; `/` (the whole site) is never proposed from a URL.
+    const text = ` Rules take a path, not a URL: the line blocks nothing. If ${host} is this site, write the path${path === undefined || path === '/' ? ' ("/" blocks the whole site)' : ''}; another host needs its own robots.txt.`;
+    return path === undefined || path === '/' ? { text } : { text, fix: path };
+  }
+  // `www.example.com/blog/x`, `117.53.170.211/`: a host (or address) before the path. This line
+  // can never match here, and the same path on this site is not what it names.
+  const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?(?:\/|$)/i.exec(value);
+  if (
+    host !== null &&
+    (/\.[a-z]{2,}$/i.test(host[1]!) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host[1]!))
+  ) {
+    return {
+      text: ` It names a host ("${terminalSafe(host[1]!)}"), not a path on this site, so it never matches here. Rules of this file apply only to its own host: if ${terminalSafe(host[1]!)} is another host, it needs its own robots.txt (at ${terminalSafe(host[1]!)}/robots.txt).`,
+    };
   }
   // `?sa=`, `.pdf`: meant anywhere in the URL.
-  if (value.startsWith('?') || value.startsWith('.')) return ` Did you mean "/*${value}"?`;
-  return ` Did you mean "/${value}"?`;
+  const meant = value.startsWith('?') || value.startsWith('.') ? `/*${value}` : `/${value}`;
+  return { text: '', fix: meant };
 }

@@ -90,6 +90,8 @@ const LAYOUTS: readonly Layout[] = [
       ['js', '/static/js/main.js'],
       ['css', '/css/style.css'],
       ['js', '/js/main.js'],
+      ['css', '/stylesheets/application.css'],
+      ['js', '/javascripts/application.js'],
       ['image', '/images/photo.jpg'],
       ['image', '/img/logo.png'],
       ['image', '/assets/images/photo.jpg'],
@@ -160,14 +162,34 @@ function checkResources(context: LintContext): LintChecks {
       }
       const proposals: Proposal[] = [];
       for (const [line, { explanation, blocked }] of byLine) {
-        const scripts = blocked.filter(([kind]) => kind !== 'image');
+        // An Allow for the file type under the rule's folder: the author opened the resources
+        // where the site keeps them (`Allow: /assets/_combined/*.css` beside `Disallow: /assets`).
+        const opened = openedKinds(robots, explanation);
+        const scripts = blocked.filter(([kind]) => kind !== 'image' && !opened.has(kind));
         if (scripts.length > 0) proposals.push(propose(context, line, explanation, scripts));
-        else reportImages(context, line, explanation, blocked);
+        else {
+          const images = blocked.filter(([kind]) => kind === 'image');
+          if (images.length > 0) reportImages(context, line, explanation, images);
+        }
       }
       const verified = verifyFixes(context, proposals);
       for (const proposal of proposals) report(context, proposal, verified.has(proposal));
     },
   };
+}
+
+/** The file types an Allow of the deciding groups names under the blocking rule's prefix. */
+function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceKind> {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  const kinds = new Set<ResourceKind>();
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
+      if (/\.css\b/i.test(rule.value)) kinds.add('css');
+      if (/\.js\b/i.test(rule.value)) kinds.add('js');
+    }
+  }
+  return kinds;
 }
 
 /** A blocking line, its blocked URLs and the edit that would open them. */

@@ -2,6 +2,8 @@
  * Lint family `sitemaps`: Sitemap lines Google cannot use.
  */
 
+import { decodeByteString } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
 export const sitemaps: LintFamily = {
@@ -30,7 +32,7 @@ function checkSitemaps(context: LintContext): LintChecks {
           ...(sitemap.url === '' && { severity: 'warning' as const }),
           message:
             sitemap.url === ''
-              ? 'The Sitemap line has no URL: crawlers skip it. Write the full URL of a sitemap, or remove the line.'
+              ? emptyMessage(context, sitemap.line)
               : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${fullUrl(sitemap.url)}.`,
           from: d?.valueStart,
           to: d?.valueEnd,
@@ -38,6 +40,15 @@ function checkSitemaps(context: LintContext): LintChecks {
       }
     },
   };
+}
+
+/** An empty Sitemap line, and the bare URL a lost join left on the next line, if any. */
+function emptyMessage(context: LintContext, line: number): string {
+  const next = context.lines[line + 1];
+  const text = next === undefined ? '' : context.text.slice(next.start, next.end).trim();
+  return /^https?:\/\/\S+$/i.test(text)
+    ? `The Sitemap line has no URL: its URL is alone on line ${line + 1}, which Google ignores. Join the two lines: "Sitemap: ${terminalSafe(decodeByteString(text))}".`
+    : 'The Sitemap line has no URL: crawlers skip it. Write the full URL of a sitemap, or remove the line.';
 }
 
 function isAbsoluteHttpUrl(value: string): boolean {

@@ -14,9 +14,12 @@ const LONG_CRAWL_DELAY = 30;
 
 const SECONDS_A_DAY = 86_400;
 
-/** A key of another directive inside a value: `Disallow: / User-agent: MJ12bot`. */
+/**
+ * A key of another directive inside a value: `Disallow: / User-agent: MJ12bot`, or right after a
+ * lone `/` (`Disallow: /User-agent: Foo`).
+ */
 const SECOND_DIRECTIVE =
-  /[\t ]+((?:user-?agent|disallow|allow|sitemap|crawl-delay|host|noindex)[\t ]*:)/gi;
+  /(?:[\t ]+|(?<=^\/))((?:user-?agent|disallow|allow|sitemap|crawl-delay|host|noindex)[\t ]*:)/gi;
 
 /**
  * Characters that WHATWG URL serializers percent-encode everywhere in a path and query (space,
@@ -226,7 +229,28 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
-  const fixed = decodeByteString(encoded);
+  // A space beside `*`, `?`, `&` or `=` is a typo, not part of any URL (`/* jsessionid=`): the
+  // fix drops it (and an HTML-escaped `&amp;`), where elsewhere it encodes it.
+  const typo = /[*?&=][\t ]+|[\t ]+[*?&=]/.test(value) && !/[^\t *?&=][\t ]+[^\t *?&=]/.test(value);
+  const fixed = typo
+    ? decodeByteString(value.replace(/[\t ]+/g, '').replaceAll('&amp;', '&'))
+    : decodeByteString(encoded);
+  if (typo) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds ${char}, which a URL never carries there, so this rule never matches the paths it names. Write "${terminalSafe(fixed)}".`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      fix: {
+        description: `Write "${terminalSafe(fixed)}"`,
+        edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
+        targets: [fixed],
+        otherwise: 'Remove the space by hand.',
+      },
+    });
+    return;
+  }
   context.report({
     code: 'unencoded-character',
     line,

@@ -1,0 +1,192 @@
+/**
+ * Verified fixes: a family proposes a fix with its finding ({@link ProposedFix}); lint applies it
+ * to a copy of the file and compares verdicts with the complete diff (`changes/`) before it shows
+ * it. A fix may turn allowed into disallowed only on paths the original line already targeted.
+ */
+
+import { compareVerdicts, namedAgents } from '../changes/verdict-changes.js';
+import { matchesPattern } from '../match/pattern.js';
+import { byteStringBody, readBody } from '../parse/body.js';
+import { ParsedRobotsTxt } from '../robots.js';
+import type { ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
+import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
+import { visibleText } from '../util/terminal.js';
+import type { LintContext } from './context.js';
+import type { Diagnostic, FixEdit, LintFix, ProposedFix } from './types.js';
+
+// Comparisons one fix may take (crawlers reading the same groups share one); a fix that needs
+// more is not offered, since it could not be verified.
+const MAX_FIX_CHECKS = 200_000;
+// Verdict changes quoted in a message, and the characters of each URL quoted.
+const MAX_QUOTED = 3;
+const MAX_QUOTED_URL = 60;
+
+/** A URL as a message quotes it: escaped, and cut with `…` past {@link MAX_QUOTED_URL}. */
+function quoteUrl(url: string): string {
+  return visibleText(url.length > MAX_QUOTED_URL ? `${url.slice(0, MAX_QUOTED_URL - 1)}…` : url);
+}
+
+/** What verifying a proposal gave: the fix to show, or why it is not offered. */
+export type FixVerdict =
+  | { readonly offered: true; readonly fix: LintFix }
+  | { readonly offered: false; readonly reason: string };
+
+/** The file a fix is verified against, as lint read it. */
+export interface FixSubject {
+  /** The body as a byte string. */
+  readonly text: string;
+  readonly robots: RobotsTxt;
+  readonly parseOptions: Required<ParseOptions>;
+}
+
+/** The body with `edits` applied (offsets in bytes; the replacement text encoded as UTF-8). */
+export function applyEdits(text: string, edits: readonly FixEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const edit of sorted) {
+    out += text.slice(at, edit.start) + stringToByteString(edit.text);
+    at = edit.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Whether the edits are in the file, in order and apart (two insertions at one place are not). */
+export function editsValid(text: string, edits: readonly FixEdit[]): boolean {
+  let at = -1;
+  for (const e of edits) {
+    const ok =
+      Number.isSafeInteger(e.start) &&
+      Number.isSafeInteger(e.end) &&
+      e.start > at &&
+      e.start <= e.end &&
+      e.end <= text.length &&
+      typeof e.text === 'string';
+    if (!ok) return false;
+    at = e.end === e.start ? e.start : e.end - 1;
+  }
+  return edits.length > 0;
+}
+
+/**
+ * Applies `proposal` to a copy of the file and compares verdicts over every path derived from the
+ * changed lines and the rules they interact with, for every crawler either version names and `*`.
+ * Refused when an allowed path becomes disallowed that neither `targeted` (the patterns the line
+ * reaches as Google reads it) nor the proposal's `targets` match, or when the comparison would
+ * exceed its bound.
+ */
+export function verifyFix(
+  subject: FixSubject,
+  proposal: ProposedFix,
+  targeted: readonly string[],
+): FixVerdict {
+  if (!editsValid(subject.text, proposal.edits)) {
+    return { offered: false, reason: 'its edits are not ranges of the file' };
+  }
+  const fixed = new ParsedRobotsTxt(
+    byteStringBody(applyEdits(subject.text, proposal.edits)),
+    subject.parseOptions,
+  );
+  const compared = compareVerdicts(subject.robots, fixed, {
+    agents: namedAgents(subject.robots.groups, fixed.groups),
+    maxChecks: MAX_FIX_CHECKS,
+  });
+  if (compared.omitted > 0) {
+    return { offered: false, reason: 'it changes too many rules to check every verdict' };
+  }
+  const patterns = [...targeted, ...(proposal.targets ?? [])];
+  const beyond = compared.verdicts.filter(
+    (v) => v.before.allowed && !v.after.allowed && !patterns.some((p) => matchesPattern(p, v.url)),
+  );
+  if (beyond.length > 0) {
+    return { offered: false, reason: `it would also block ${quote(beyond)}` };
+  }
+  return {
+    offered: true,
+    fix: {
+      description: visibleText(proposal.description),
+      edits: proposal.edits.map((e) => ({ start: e.start, end: e.end, text: e.text })),
+      verdicts: compared.verdicts,
+    },
+  };
+}
+
+/** `/x for Googlebot, /y for * and 3 more paths`. */
+function quote(changes: readonly VerdictChange[]): string {
+  const shown = changes
+    .slice(0, MAX_QUOTED)
+    .map((v) => `${quoteUrl(v.url)} for ${visibleText(v.agent)}`);
+  const more = changes.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}, which the line does not target`;
+}
+
+/** The sentence a diagnostic's message ends with: the fix, or why there is none and what to do. */
+export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string {
+  if (verdict.offered) {
+    // What a site owner could miss: paths the fix opens (it blocks only what the line targeted).
+    const opened = verdict.fix.verdicts.filter((v) => v.after.allowed);
+    if (opened.length === 0) return ` Fix: ${verdict.fix.description}`;
+    const shown = opened
+      .slice(0, MAX_QUOTED)
+      .map(
+        (v) =>
+          `${quoteUrl(v.url)} for ${v.agent === '*' ? 'other crawlers' : visibleText(v.agent)}`,
+      );
+    const more = opened.length - shown.length;
+    return ` Fix: ${verdict.fix.description} It allows what was disallowed: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+  }
+  return ` (No fix offered: ${verdict.reason}.) ${visibleText(proposal.otherwise)}`;
+}
+
+/** The line break ending `line` (`\r\n`, `\r` or `\n`; `\n` for a last line without one). */
+export function lineBreakOf(context: Pick<LintContext, 'text' | 'lines'>, line: number): string {
+  const end = context.lines[line]?.end ?? context.text.length;
+  if (context.text.startsWith('\r\n', end)) return '\r\n';
+  return context.text[end] === '\r' ? '\r' : '\n';
+}
+
+/** What {@link applyLintFixes} returns. */
+export interface AppliedFixes {
+  /** The body with the fixes applied, as bytes. */
+  readonly body: Uint8Array;
+  /** The diagnostics whose fix was applied (an edit several share is applied once). */
+  readonly applied: readonly Diagnostic[];
+  /** Diagnostics whose fix overlaps an applied one: lint the fixed body again for them. */
+  readonly skipped: readonly Diagnostic[];
+}
+
+/**
+ * Applies the verified fixes of `diagnostics` (those with a `fix`) to `body`, in file order; a fix
+ * whose edits overlap an earlier applied one is skipped. The body must be the one linted: the
+ * edits are byte offsets into it.
+ *
+ * @example
+ * const result = lintRobotsTxt('User-agent: *\nDisallow: private/\n');
+ * new TextDecoder().decode(applyLintFixes('User-agent: *\nDisallow: private/\n', result.diagnostics).body);
+ * // 'User-agent: *\nDisallow: /private/\n'
+ */
+export function applyLintFixes(
+  body: string | Uint8Array | ArrayBuffer,
+  diagnostics: readonly Diagnostic[],
+): AppliedFixes {
+  const text = readBody(body).text;
+  const chosen: FixEdit[] = [];
+  const applied: Diagnostic[] = [];
+  const skipped: Diagnostic[] = [];
+  const key = (e: FixEdit): string => `${e.start}:${e.end}:${e.text}`;
+  const sorted = diagnostics
+    .filter((d) => d.fix !== undefined)
+    .sort((a, b) => a.fix!.edits[0]!.start - b.fix!.edits[0]!.start);
+  for (const d of sorted) {
+    const edits = d.fix!.edits;
+    const fresh = edits.filter((e) => !chosen.some((c) => key(c) === key(e)));
+    const candidate = [...chosen, ...fresh].sort((a, b) => a.start - b.start || a.end - b.end);
+    if (editsValid(text, candidate)) {
+      chosen.splice(0, chosen.length, ...candidate);
+      applied.push(d);
+    } else {
+      skipped.push(d);
+    }
+  }
+  return { body: byteStringToBytes(applyEdits(text, chosen)), applied, skipped };
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyLintFixes,
+  type Diagnostic,
+  lintRobotsTxt,
+  parseRobotsTxt,
+  toSarif,
+} from '../../src/index.js';
+import { verifyFix } from '../../src/lint/fix.js';
+import { byteStringBody } from '../../src/parse/body.js';
+import { ParsedRobotsTxt } from '../../src/robots.js';
+
+const ANY = 'RobotsRepAnyOtherBot';
+
+/** The body with the diagnostic's fix applied, as text. */
+function fixed(body: string | Uint8Array, d: Diagnostic): string {
+  return new TextDecoder().decode(applyLintFixes(body, [d]).body);
+}
+
+function only(body: string | Uint8Array, code: Diagnostic['code']): Diagnostic {
+  const found = lintRobotsTxt(body).diagnostics.filter((d) => d.code === code);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('lint fixes (issue #31)', () => {
+  it.each([
+    ['Disallow: xnet.westjet.com/', 'xnet.westjet.com'],
+    ['Disallow: staging.example.com/', 'staging.example.com'],
+    ['Disallow: listenercare.siriusxm.com/app/answers/detail/a_id/1', 'listenercare.siriusxm.com'],
+    ['Disallow: 117.53.170.211/', '117.53.170.211'],
+  ])('never tells a host written as a path (%s) to write a path', (line, host) => {
+    const found = lintRobotsTxt(`User-agent: *\n${line}\nAllow: /\n`).diagnostics.filter(
+      (d) => d.line === 2,
+    );
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((d) => d.message.includes(host))).toBe(true);
+    expect(found.some((d) => d.message.includes('own robots.txt'))).toBe(true);
+    for (const d of found) {
+      expect(d.fix).toBeUndefined();
+      expect(d.message).not.toMatch(/Did you mean/i);
+    }
+  });
+
+  it('fixes a path behind a no-break space without printing the raw character', () => {
+    const body = 'User-agent: *\nDisallow: \u00a0/textbooks/math/\n';
+    const d = only(body, 'pattern-never-matches');
+    expect(d.message).not.toContain('\u00a0');
+    expect(d.message).toContain('\\xa0');
+    expect(d.fix?.description).toBe('Write "Disallow: /textbooks/math/".');
+    const after = parseRobotsTxt(fixed(body, d));
+    expect(after.isAllowed('/textbooks/math/x', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/textbooks/', 'Googlebot')).toBe(true);
+  });
+
+  it('gives fixes as byte offsets of a file that is not UTF-8, applied to its bytes', () => {
+    // "# caf\xe9" is latin-1: one byte for é.
+    const latin1 = '# caf\xe9\nUser-agent: *\nDisallow: private/\n';
+    const bytes = Uint8Array.from([...latin1], (c) => c.charCodeAt(0));
+    const d = only(bytes, 'pattern-never-matches');
+    // Bytes, not characters of a decoding (é is one byte here, U+FFFD when decoded as UTF-8).
+    const start = latin1.indexOf('private/');
+    expect(start).toBe(31);
+    expect(d.fix?.edits).toEqual([{ start, end: start + 8, text: '/private/' }]);
+    const out = applyLintFixes(bytes, [d]).body;
+    expect(out[5]).toBe(0xe9);
+    expect(new TextDecoder('latin1').decode(out)).toBe(
+      '# caf\xe9\nUser-agent: *\nDisallow: /private/\n',
+    );
+  });
+
+  it('refuses a fix that blocks more than the line targeted, and says what to do instead', () => {
+    const body = 'User-agent: *\nDisallow: private/\nAllow: /\n';
+    const robots = new ParsedRobotsTxt(byteStringBody(body), {
+      ...parseRobotsTxt('').options,
+    } as never);
+    const start = body.indexOf('private/');
+    const proposal = {
+      description: 'Write "Disallow: /".',
+      edits: [{ start, end: start + 'private/'.length, text: '/' }],
+      targets: ['/private/'],
+      otherwise: 'Write the path.',
+    };
+    const verdict = verifyFix(
+      { text: body, robots, parseOptions: robots.options as never },
+      proposal,
+      [],
+    );
+    // Allow: / ties with Disallow: / and wins: nothing is blocked, so the fix passes…
+    expect(verdict.offered).toBe(true);
+    const strict = 'User-agent: *\nDisallow: private/\n';
+    const strictRobots = new ParsedRobotsTxt(byteStringBody(strict), robots.options as never);
+    const refused = verifyFix(
+      { text: strict, robots: strictRobots, parseOptions: robots.options as never },
+      proposal,
+      [],
+    );
+    // …but without the Allow it would block the whole site.
+    expect(refused.offered).toBe(false);
+    expect(refused.offered === false && refused.reason).toMatch(/^it would also block \/ for /);
+  });
+
+  it('fixes a merged group with the * rules, and says what it allows', () => {
+    const body =
+      'User-agent: *\nDisallow: /*.pdf\nDisallow: /*?v=2\n\nUser-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: Googlebot\nDisallow: /\n';
+    const d = lintRobotsTxt(body).diagnostics.find((x) => x.code === 'merged-group')!;
+    expect(d.fix?.description).toContain('"Disallow: /*.pdf", "Disallow: /*?v=2"');
+    const after = parseRobotsTxt(fixed(body, d));
+    expect(after.isAllowed('/a.pdf', 'bingbot')).toBe(false);
+    expect(after.isAllowed('/a?v=2', 'bingbot')).toBe(false);
+    expect(after.isAllowed('/a', 'bingbot')).toBe(true);
+    expect(after.isAllowed('/a', 'Googlebot')).toBe(false);
+    expect(after.crawlDelay('bingbot')).toBe(5);
+    expect(d.message).toMatch(/It allows what was disallowed: \/ for bingbot/);
+    // Every verdict the fix changes is listed on the fix.
+    const changes = d.fix!.verdicts;
+    const before = parseRobotsTxt(body);
+    for (const v of changes) {
+      const agent = v.agent === '*' ? ANY : v.agent;
+      expect(before.isAllowed(v.url, agent)).toBe(v.before.allowed);
+      expect(after.isAllowed(v.url, agent)).toBe(v.after.allowed);
+    }
+  });
+
+  it('applies every offered fix so that its diagnostic goes away', () => {
+    const body = [
+      'Disallow: /early',
+      'User-agent: Googlebot, Bingbot',
+      'Disalow: /x',
+      'Disallow /y',
+      'Disallow: z/',
+      'Disallow: .pdf',
+      'Sitemap https://e.com/s.xml',
+      'https://e.com/t.xml',
+      'User-agent: a',
+      'Crawl-delay: 4',
+      'User-agent: b',
+      'Disallow: /b/',
+      '',
+    ].join('\r\n');
+    const result = lintRobotsTxt(body);
+    const withFix = result.diagnostics.filter((d) => d.fix !== undefined);
+    expect(withFix.map((d) => d.code).sort()).toEqual([
+      'accepted-typo',
+      'merged-group',
+      'missing-colon',
+      'pattern-never-matches',
+      'pattern-never-matches',
+      'rule-outside-group',
+      'space-in-key',
+      'unknown-directive',
+      'user-agent-truncated',
+    ]);
+    for (const d of withFix) {
+      expect(d.fix!.edits.every((e) => !e.text.includes('\n') || e.text.includes('\r\n'))).toBe(
+        true,
+      );
+      const again = lintRobotsTxt(fixed(body, d)).diagnostics;
+      expect(
+        again.some((x) => x.code === d.code && x.message === d.message),
+        `${d.code} on line ${d.line}`,
+      ).toBe(false);
+    }
+    const all = applyLintFixes(body, result.diagnostics);
+    expect(all.applied).toHaveLength(withFix.length);
+    const left = lintRobotsTxt(all.body).diagnostics.filter((d) => d.fix !== undefined);
+    expect(left).toEqual([]);
+  });
+
+  it('puts the fix in SARIF as byte replacements', () => {
+    const body = 'User-agent: *\nDisallow: private/\n';
+    const log = toSarif([{ uri: 'robots.txt', result: lintRobotsTxt(body) }]);
+    const result = log.runs[0]!.results.find((r) => r.ruleId === 'pattern-never-matches')!;
+    expect(result.fixes).toEqual([
+      {
+        description: { text: 'Write "Disallow: /private/".' },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: 'robots.txt' },
+            replacements: [
+              {
+                deletedRegion: { byteOffset: 24, byteLength: 8 },
+                insertedContent: { text: '/private/' },
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+});
