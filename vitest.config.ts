@@ -17,7 +17,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One redis-server on loopback for the Redis store tests (needs the Debian package).
     globalSetup: ['test/setup/redis.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, never a measure of speed: a loaded 2-core machine (CI beside other
+    // work) can take several times a test's quiet duration.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -38,9 +38,16 @@ async function site(body: string): Promise<TestServer & { url(path: string): str
  */
 function flakyStore(time: VirtualClock) {
   const memory = createMemoryStore({ now: time.now });
-  const state = { down: false, reserves: 0, failures: 0, granted: [] as number[] };
+  const state = {
+    down: false,
+    reserves: 0,
+    failures: 0,
+    granted: [] as number[],
+    onFailure: (_failures: number): void => {},
+  };
   const fail = () => {
     state.failures++;
+    state.onFailure(state.failures);
     return Promise.reject(new Error('Redis is paused'));
   };
   const store: CacheStore = {
@@ -102,9 +109,10 @@ describe('strict pacing (the default): no slot without the store', () => {
     await a!.acquire(origin.url('/1'));
     // Redis pauses for 3 s while both want the next slot: no one goes until it is back.
     state.down = true;
-    setTimeout(() => {
-      state.down = false;
-    }, 50);
+    // Back after a few failed tries (counted, not timed: the clock is virtual).
+    state.onFailure = (failures) => {
+      if (failures >= 3) state.down = false;
+    };
     const waits = await Promise.all([a!.acquire(origin.url('/2')), b!.acquire(origin.url('/3'))]);
     expect(waits.every((wait) => wait > 0)).toBe(true);
     const starts = state.granted.map((at) => at - start);
@@ -121,9 +129,12 @@ describe('strict pacing (the default): no slot without the store', () => {
     await robots.get(origin.url('/'));
     state.down = true;
     const controller = new AbortController();
+    state.onFailure = (failures) => {
+      if (failures === 2) controller.abort(new Error('shutting down'));
+    };
     const waiting = robots.acquire(origin.url('/'), undefined, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('shutting down')), 20);
     await expect(waiting).rejects.toThrow('shutting down');
+    expect(state.failures).toBe(2);
     expect(state.granted).toEqual([]);
   });
 });

@@ -278,6 +278,8 @@ describe('the parsed cache', () => {
         expect(lastCheckWork()).toBeLessThan(first);
       }
     },
+    // About 10 MB parsed and compiled: seconds alone, minutes on a loaded 2-core machine.
+    180_000,
   );
 
   it('reads dropped origins again from the store, not the network, and says so once', async () => {

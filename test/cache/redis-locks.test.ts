@@ -61,8 +61,13 @@ async function site(latency = 0): Promise<TestServer> {
   return started;
 }
 
+/**
+ * Waits for a state (a child process starting, a request arriving), polling: the deadline is
+ * generous because a loaded machine can take seconds to start a process; nothing is timed.
+ */
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) {
+  const deadline = Date.now() + 20_000;
+  while (!condition() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   expect(condition()).toBe(true);
