@@ -255,7 +255,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'only if www.atlassian.com is this site\'s own host, write "/blog/archives/business_and_it$"',
     );
     expect(message('User-agent: *\nDisallow: ?sa=\n', 'pattern-never-matches')).toContain(
-      'Did you mean "/*?sa="?',
+      'Fix: Write "Disallow: /*?sa=".',
     );
     expect(message(byName('1248').body as string, 'pattern-never-matches')).toContain(
       'A Sitemap goes on a line of its own',
