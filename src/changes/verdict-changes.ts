@@ -150,18 +150,18 @@ function readKey(policy: RobotsPolicy, name: string): string {
 function groupsRead(policy: RobotsPolicy, name: string): number[] | undefined {
   if (!('groups' in policy)) return undefined;
   const table = tableOf(policy as RobotsTxt);
-  return table.named.get(asciiLowerCase(name)) ?? table.global;
+  return table.named.get(asciiLowerCase(name)) ?? table.everyone;
 }
 
 // Per parsed file: the groups naming each product token, and the `*` groups (built once).
-const tables = new WeakMap<RobotsTxt, { named: Map<string, number[]>; global: number[] }>();
-function tableOf(robots: RobotsTxt): { named: Map<string, number[]>; global: number[] } {
+const tables = new WeakMap<RobotsTxt, { named: Map<string, number[]>; everyone: number[] }>();
+function tableOf(robots: RobotsTxt): { named: Map<string, number[]>; everyone: number[] } {
   let table = tables.get(robots);
   if (table === undefined) {
     const named = new Map<string, number[]>();
-    const global: number[] = [];
+    const everyone: number[] = [];
     for (const g of robots.groups) {
-      if (g.agents.some((a) => a.global)) global.push(g.index);
+      if (g.agents.some((a) => a.global)) everyone.push(g.index);
       for (const a of g.agents) {
         if (a.global || a.token === '') continue;
         const key = asciiLowerCase(a.token);
@@ -170,7 +170,7 @@ function tableOf(robots: RobotsTxt): { named: Map<string, number[]>; global: num
         named.set(key, list);
       }
     }
-    table = { named, global };
+    table = { named, everyone };
     tables.set(robots, table);
   }
   return table;
