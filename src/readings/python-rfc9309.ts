@@ -95,15 +95,22 @@ function explain9309(
 ): Explanation {
   const name = robotName(agents);
   const base = { agents, interpretation: INTERPRETATION };
-  const fails = (error: PythonError, path: string): Explanation => ({
+  // An answer no rule gave: an exception, a URL Python cannot split, /robots.txt, no group.
+  const unruled = (path: string, allowed: boolean, reason: string): Explanation => ({
     ...base,
     path,
-    allowed: false,
+    allowed,
     line: 0,
     selection: 'none',
     groups: [],
-    reason: `CPython's robotparser raises ${error.message}, so a Python crawler gets no answer: disallowed here.`,
+    reason,
   });
+  const fails = (error: PythonError, path: string): Explanation =>
+    unruled(
+      path,
+      false,
+      `CPython's robotparser raises ${error.message}, so a Python crawler gets no answer: disallowed here.`,
+    );
   if (robots.error !== undefined) return fails(robots.error, '');
   let path: string;
   try {
@@ -112,38 +119,22 @@ function explain9309(
     if (!(error instanceof PythonError)) throw error;
     // `_urlsplit` refusing the URL makes `can_fetch` allow it; a failure to encode it raises.
     if (error.pythonType !== 'ValueError') return fails(error, '');
-    return {
-      ...base,
-      path: '',
-      allowed: true,
-      line: 0,
-      selection: 'none',
-      groups: [],
-      reason: `Python cannot split this URL (${error.message}): its robotparser allows a malformed URL.`,
-    };
+    return unruled(
+      '',
+      true,
+      `Python cannot split this URL (${error.message}): its robotparser allows a malformed URL.`,
+    );
   }
   if (path === '/robots.txt') {
-    return {
-      ...base,
-      path,
-      allowed: true,
-      line: 0,
-      selection: 'none',
-      groups: [],
-      reason: 'Python always allows /robots.txt itself.',
-    };
+    return unruled(path, true, 'Python always allows /robots.txt itself.');
   }
   const found = findGroup(robots, name);
   if (found === undefined) {
-    return {
-      ...base,
+    return unruled(
       path,
-      allowed: true,
-      line: 0,
-      selection: 'none',
-      groups: [],
-      reason: `No group applies to "${name}" and there is no "*" group: Python allows ${path}.`,
-    };
+      true,
+      `No group applies to "${name}" and there is no "*" group: Python allows ${path}.`,
+    );
   }
   const which = SELECTIONS[found.selection](name);
   const selection = found.selection === 'star' ? 'global' : 'specific';
