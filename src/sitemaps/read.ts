@@ -17,6 +17,7 @@ import type {
   SitemapRobotsRecord,
   SitemapSource,
 } from './types.js';
+import { unbatch } from './unbatch.js';
 
 const CALLER = 'readSitemaps';
 
@@ -46,10 +47,18 @@ const CALLER = 'readSitemaps';
  * }
  * ```
  */
-export async function* readSitemaps(
+export function readSitemaps(
   source: SitemapSource,
   options: ReadSitemapsOptions = {},
 ): AsyncGenerator<SitemapRecord, void, undefined> {
+  return unbatch(readBatches(source, options));
+}
+
+/** The records of {@link readSitemaps}, a batch at a time (a file's records a chunk at a time). */
+async function* readBatches(
+  source: SitemapSource,
+  options: ReadSitemapsOptions,
+): AsyncGenerator<readonly SitemapRecord[], void, undefined> {
   const settings = resolveSitemapSettings(options);
   const { fetch } = nodeAccess(
     {
@@ -66,7 +75,7 @@ export async function* readSitemaps(
     return { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
   };
   const start = await startingPoint(source, options);
-  if (start.record !== undefined) yield start.record;
+  if (start.record !== undefined) yield [start.record];
   const given = new Map<string, HostRobots>();
   if (start.origin !== undefined && start.robots !== undefined) {
     given.set(start.origin, start.robots);
@@ -74,7 +83,7 @@ export async function* readSitemaps(
   const hosts = createHostRegistry(given, settings.maxRobotsTxt, loadRobots);
   const queue: QueuedSitemap[] = [];
   const seen = new Set<string>();
-  let pending: SitemapFileRecord[] = [];
+  const pending: SitemapFileRecord[] = [];
   const run: RunState = {
     settings,
     fetch,
@@ -100,11 +109,10 @@ export async function* readSitemaps(
     const record = admit({ ...listed, url, depth: 0, ancestors: [] }, settings, queue, seen);
     if (record !== undefined && record.problem !== 'duplicate') pending.push(record);
   }
-  for (const record of pending) yield record;
-  pending = [];
+  if (pending.length > 0) yield pending;
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     signal?.throwIfAborted();
-    for await (const batch of readSitemapFile(run, item)) yield* batch;
+    yield* readSitemapFile(run, item);
   }
 }
 
