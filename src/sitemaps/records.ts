@@ -75,3 +75,8 @@ export function skipped(
     error: terminalSafe(error),
   };
 }
+
+/** Why reading stopped when the run's time limit was reached. */
+export function totalTimeoutMessage(totalTimeout: number): string {
+  return `the run's time limit of ${totalTimeout} ms (totalTimeout) was reached`;
+}
