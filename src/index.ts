@@ -25,7 +25,13 @@ export {
   crawlerGroup,
   crawlerRuleOf,
 } from './audit/crawler-model.js';
-export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
+export {
+  CRAWLER_PURPOSES,
+  type Crawler,
+  type CrawlerPurpose,
+  crawlers,
+  crawlerTokenProblem,
+} from './audit/crawlers.js';
 export {
   type AgentQuery,
   type CallOptions,
