@@ -16,6 +16,16 @@ export {
   formatAuditTable,
 } from './audit/audit.js';
 export {
+  type CrawlerList,
+  CrawlerListError,
+  type CrawlerListOptions,
+  combineCrawlers,
+  MAX_CRAWLER_LIST_BYTES,
+  MAX_CRAWLER_LIST_ENTRIES,
+  parseCrawlerList,
+  type SkippedCrawler,
+} from './audit/crawler-list.js';
+export {
   CRAWLER_RULES,
   type CrawlerGroup,
   type CrawlerRule,
