@@ -424,7 +424,7 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
   ];
   const cells = audit.rows.map((row) => [
     row.crawler.token,
-    row.crawler.operator,
+    terminalSafe(row.crawler.operator),
     row.crawler.purposes.join(', '),
     ...row.verdicts.map(
       (v) =>
