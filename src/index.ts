@@ -16,6 +16,16 @@ export {
   formatAuditTable,
 } from './audit/audit.js';
 export {
+  type CrawlerList,
+  CrawlerListError,
+  type CrawlerListOptions,
+  combineCrawlers,
+  MAX_CRAWLER_LIST_BYTES,
+  MAX_CRAWLER_LIST_ENTRIES,
+  parseCrawlerList,
+  type SkippedCrawler,
+} from './audit/crawler-list.js';
+export {
   CRAWLER_RULES,
   type CrawlerGroup,
   type CrawlerRule,
@@ -25,7 +35,13 @@ export {
   crawlerGroup,
   crawlerRuleOf,
 } from './audit/crawler-model.js';
-export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
+export {
+  CRAWLER_PURPOSES,
+  type Crawler,
+  type CrawlerPurpose,
+  crawlers,
+  crawlerTokenProblem,
+} from './audit/crawlers.js';
 export {
   type AgentQuery,
   type CallOptions,
