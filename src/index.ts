@@ -129,12 +129,13 @@ export type {
 } from './fetch/result.js';
 export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
-export { type AppliedFixes, applyLintFixes } from './lint/fix.js';
+export { type AppliedFixes, applyLintFixes, MAX_VERIFIED_BYTES } from './lint/fix.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
 export { lintRobotsTxt } from './lint/lint.js';
 export {
   type SarifFix,
   type SarifInput,
+  type SarifInvocation,
   type SarifLevel,
   type SarifLocation,
   type SarifLog,
