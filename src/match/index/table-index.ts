@@ -102,6 +102,7 @@ export function indexRuleTable(
   const ruleCount = countRules(rules);
   const seen = new Map<string, number>();
   let wildcards = 0;
+  let wildcardBytes = 0;
   forEachPattern(
     body,
     rules,
@@ -129,6 +130,7 @@ export function indexRuleTable(
         const whole = pattern.slice(start, end);
         if (repeats(seen, whole, allow, rewrite)) return;
         wildcards++;
+        wildcardBytes += end - start;
         if (prefixEnd - start <= 1) {
           if (rewrite) {
             floating.ids.push(ruleCount + floating.specials.length);
@@ -163,7 +165,7 @@ export function indexRuleTable(
   extended.release();
   const short =
     floating.ids.length > 0 ? new TableTrigramIndex(body, rules, rfc9309, floating) : null;
-  const lazy = new TableWildcards(body, rules, groups, rfc9309, wildcards);
+  const lazy = new TableWildcards(body, rules, groups, rfc9309, wildcards, wildcardBytes);
   return new RuleIndex([], { prefixes, floating: short, wildcards: lazy });
 }
 
@@ -178,6 +180,7 @@ class TableWildcards implements LazyWildcards {
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
   readonly length: number;
+  readonly bytes: number;
 
   constructor(
     body: BodyText,
@@ -185,12 +188,14 @@ class TableWildcards implements LazyWildcards {
     groups: readonly number[],
     rfc9309: boolean,
     length: number,
+    bytes: number,
   ) {
     this.#body = body;
     this.#rules = rules;
     this.#groups = groups;
     this.#rfc9309 = rfc9309;
     this.length = length;
+    this.bytes = bytes;
   }
 
   get rules(): RuleNumbers {
