@@ -1,9 +1,9 @@
 /**
  * A fleet under Redis faults (issue #29): 6 crawler processes, 20 loopback origins with
  * Crawl-delay 0.2–1 s, one throwaway redis-server without persistence. Per pacing mode (strict,
- * the default, and fleetSize), one crawl of 40 s during which the bench injects, in turn,
- * DEBUG SLEEP 2, CLIENT PAUSE 2000, kill -9 and restart of Redis, an eviction burst, and kill -9
- * of the worker holding a new origin's fetch lock. Prints per fault and mode what the origins
+ * the default, and fleetSize), one crawl of 47 s during which the bench injects, in turn,
+ * DEBUG SLEEP 2, CLIENT PAUSE 2000, kill -9 and restart of Redis, an eviction burst, kill -9
+ * of the worker holding a new origin's fetch lock, and a FLUSHALL. Prints per fault and mode what the origins
  * saw. About two minutes (more on a loaded machine, where the processes start slowly); run alone
  * with `node bench/fleet-faults.js` after `npm run build`.
  */
@@ -26,9 +26,10 @@ const FAULTS = /** @type {const} */ ([
   ['kill -9 + restart', 19],
   ['eviction burst', 26],
   ['lock holder killed', 33],
+  ['FLUSHALL', 40],
 ]);
 const WINDOW = 6;
-const CRAWL = 40;
+const CRAWL = 47;
 /** The client's default fetch lease (ms). */
 const LEASE = 2000;
 
@@ -248,6 +249,11 @@ export async function benchFleetFaults(mode) {
     await evictor.close();
     await until(at(33));
     faultAt['lock holder killed'] = Date.now();
+    await until(at(40));
+    faultAt['FLUSHALL'] = Date.now();
+    const flusher = await admin(url);
+    await flusher.flushAll();
+    await flusher.close();
     const reports = /** @type {WorkerReport[]} */ (
       (await Promise.all(started.map(({ report }) => report))).filter(Boolean)
     );

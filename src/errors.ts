@@ -36,7 +36,12 @@ export type RobotsTxtErrorCode =
    * store was down, paused or too slow), or other processes kept starting first: it rejects
    * rather than send a request without the origin's spacing.
    */
-  | 'ERR_PACING_UNAVAILABLE';
+  | 'ERR_PACING_UNAVAILABLE'
+  /**
+   * A crawler list (`parseCrawlerList`: the ai-robots-txt project's `robots.json` format) could
+   * not be read: not UTF-8, not JSON, the wrong shape, or too large.
+   */
+  | 'ERR_CRAWLER_LIST';
 
 /** Options of {@link RobotsTxtError}. */
 export interface RobotsTxtErrorOptions {

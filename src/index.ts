@@ -16,6 +16,16 @@ export {
   formatAuditTable,
 } from './audit/audit.js';
 export {
+  type CrawlerList,
+  CrawlerListError,
+  type CrawlerListOptions,
+  combineCrawlers,
+  MAX_CRAWLER_LIST_BYTES,
+  MAX_CRAWLER_LIST_ENTRIES,
+  parseCrawlerList,
+  type SkippedCrawler,
+} from './audit/crawler-list.js';
+export {
   CRAWLER_RULES,
   type CrawlerGroup,
   type CrawlerRule,
@@ -25,7 +35,13 @@ export {
   crawlerGroup,
   crawlerRuleOf,
 } from './audit/crawler-model.js';
-export { type Crawler, type CrawlerPurpose, crawlers } from './audit/crawlers.js';
+export {
+  CRAWLER_PURPOSES,
+  type Crawler,
+  type CrawlerPurpose,
+  crawlers,
+  crawlerTokenProblem,
+} from './audit/crawlers.js';
 export {
   type AgentQuery,
   type CallOptions,
@@ -113,12 +129,13 @@ export type {
 } from './fetch/result.js';
 export { type RobotsTxtLocation, robotsTxtLocation, robotsTxtUrl } from './fetch/robots-url.js';
 export { type DiagnosticDescription, diagnosticCatalog } from './lint/catalog.js';
-export { type AppliedFixes, applyLintFixes } from './lint/fix.js';
+export { type AppliedFixes, applyLintFixes, MAX_VERIFIED_BYTES } from './lint/fix.js';
 export { type FormatLintTextOptions, formatLintText } from './lint/format.js';
 export { lintRobotsTxt } from './lint/lint.js';
 export {
   type SarifFix,
   type SarifInput,
+  type SarifInvocation,
   type SarifLevel,
   type SarifLocation,
   type SarifLog,

@@ -2,6 +2,7 @@
  * `auditRobotsTxt`: which well-known crawlers may fetch which paths, as a table of verdicts.
  */
 
+import { argumentError } from '../errors.js';
 import { extractProductToken } from '../parse/agent.js';
 import { compareReadings } from '../readings/compare.js';
 import { parseRobotsTxt } from '../robots.js';
@@ -16,8 +17,13 @@ import type {
 } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
-import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from './crawler-model.js';
-import { type Crawler, type CrawlerPurpose, crawlers as defaultCrawlers } from './crawlers.js';
+import { crawlerGroup } from './crawler-model.js';
+import {
+  type Crawler,
+  type CrawlerPurpose,
+  crawlerTokenProblem,
+  crawlers as defaultCrawlers,
+} from './crawlers.js';
 
 /** Options of {@link auditRobotsTxt}. */
 export interface AuditOptions {
@@ -148,6 +154,7 @@ const PROBE = 'RobotsRepAuditProbe';
 export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {}): AuditResult {
   const paths = ['/', ...(options.paths ?? []).filter((p) => p !== '/')];
   const list = options.crawlers ?? defaultCrawlers;
+  checkCrawlers(list);
   const groups = 'groups' in robots ? (robots as RobotsTxt).groups : undefined;
   const rows: AuditRow[] = list.map((crawler) => {
     const notes: AuditNote[] = [];
@@ -215,6 +222,25 @@ export function auditRobotsTxt(robots: RobotsPolicy, options: AuditOptions = {})
   };
 }
 
+/** Every row's token must be one a User-agent line can name (`crawlerTokenProblem`). */
+function checkCrawlers(list: readonly Crawler[]): void {
+  if (!Array.isArray(list)) {
+    throw argumentError('auditRobotsTxt', 'options.crawlers', 'an array of crawlers', list);
+  }
+  list.forEach((crawler, i) => {
+    const token: unknown = crawler?.token;
+    const problem = typeof token === 'string' ? crawlerTokenProblem(token) : 'is not a string';
+    if (problem !== undefined) {
+      throw argumentError(
+        'auditRobotsTxt',
+        `options.crawlers[${i}].token`,
+        `a product token (${problem})`,
+        token,
+      );
+    }
+  });
+}
+
 function sortNotes(notes: readonly AuditNote[]): AuditNote[] {
   return [...notes].sort((a, b) => NOTE_ORDER.indexOf(a.kind) - NOTE_ORDER.indexOf(b.kind));
 }
@@ -271,20 +297,7 @@ function readerFor(
       return own(ownReader(ownGroupList));
     }
   }
-  // A row's own `fallback` is a documented rule too, beside the model's.
-  const rules: readonly CrawlerRule[] =
-    crawler.fallback === undefined
-      ? CRAWLER_RULES
-      : [
-          {
-            token: crawler.token,
-            kind: 'follows',
-            follows: crawler.fallback,
-            source: crawler.docs,
-          },
-          ...CRAWLER_RULES,
-        ];
-  const group = crawlerGroup(robots, crawler.token, rules);
+  const group = crawlerGroup(robots, crawler.token);
   if (group.rule?.kind === 'follows' && group.query !== undefined) {
     const followed = group.query;
     const lower = followed.toLowerCase();
@@ -411,7 +424,7 @@ export function formatAuditTable(audit: AuditResult, options: FormatAuditOptions
   ];
   const cells = audit.rows.map((row) => [
     row.crawler.token,
-    row.crawler.operator,
+    terminalSafe(row.crawler.operator),
     row.crawler.purposes.join(', '),
     ...row.verdicts.map(
       (v) =>

@@ -26,11 +26,14 @@ export interface CrawlerRule {
   readonly source: string;
 }
 
+const GOOGLE_COMMON =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
 const GOOGLE_SPECIAL_CASE =
   'https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers';
 
 /**
- * The documented rules. Google's common crawlers (Googlebot-Image, Googlebot-News, Storebot-Google,
+ * The documented rules: the one place a crawler's reading beyond its own group is defined (the
+ * catalog's rows hold none). Google's common crawlers (Googlebot-Image, Googlebot-News, Storebot-Google,
  * …) have none: without a group of their own they follow the most specific group that names them,
  * `*` when none, with no fallback to Googlebot's group
  * (https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt#order-of-precedence-for-user-agents).
@@ -41,6 +44,20 @@ export const CRAWLER_RULES: readonly CrawlerRule[] = [
   { token: 'AdsBot-Google-Mobile', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
   { token: 'Mediapartners-Google', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
   { token: 'APIs-Google', kind: 'ignores-global', source: GOOGLE_SPECIAL_CASE },
+  // Google's common crawlers page: GoogleOther-Image and GoogleOther-Video have two user agent
+  // tokens, their own and GoogleOther ("you need to match only one crawler token").
+  {
+    token: 'GoogleOther-Image',
+    kind: 'follows',
+    follows: 'GoogleOther',
+    source: `${GOOGLE_COMMON}#googleother-image`,
+  },
+  {
+    token: 'GoogleOther-Video',
+    kind: 'follows',
+    follows: 'GoogleOther',
+    source: `${GOOGLE_COMMON}#googleother-video`,
+  },
   // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
   // robot will follow Googlebot instructions."
   {

@@ -184,25 +184,14 @@ function rulesRead(policy: RobotsPolicy, name: string): Rule[] | undefined {
   return read.flatMap((i) => groups[i]?.rules ?? []);
 }
 
-// A rule as compared: its kind and its pattern as matched (the line number does not count).
-const ids = new WeakMap<Rule, string>();
-function ruleId(r: Rule): string {
-  let id = ids.get(r);
-  if (id === undefined) {
-    id = `${r.type}:${r.pattern}`;
-    ids.set(r, id);
-  }
-  return id;
-}
-
-/** The rules of `a` not in `b`, as multisets. */
+/** The rules of `a` not in `b`, as multisets of kind and pattern as matched (not line). */
 function minus(a: readonly Rule[], b: readonly Rule[]): Rule[] {
-  const counts = new Map<string, number>();
-  for (const r of b) counts.set(ruleId(r), (counts.get(ruleId(r)) ?? 0) + 1);
+  const counts = { allow: new Map<string, number>(), disallow: new Map<string, number>() };
+  for (const r of b) counts[r.type].set(r.pattern, (counts[r.type].get(r.pattern) ?? 0) + 1);
   const out: Rule[] = [];
   for (const r of a) {
-    const n = counts.get(ruleId(r)) ?? 0;
-    if (n > 0) counts.set(ruleId(r), n - 1);
+    const n = counts[r.type].get(r.pattern) ?? 0;
+    if (n > 0) counts[r.type].set(r.pattern, n - 1);
     else out.push(r);
   }
   return out;

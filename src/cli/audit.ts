@@ -1,16 +1,24 @@
 /** `robotstxt audit`: which well-known crawlers may fetch which paths. */
 
+import path from 'node:path';
 import type { Command } from 'commander';
 import { auditUsage, formatUsageAuditTable } from 'robots-rep/ai-preferences';
 import {
   auditRobotsTxt,
+  CRAWLER_PURPOSES,
+  type Crawler,
   type CrawlerPurpose,
+  combineCrawlers,
   crawlers,
   formatAuditTable,
+  isRobotsTxtError,
+  MAX_CRAWLER_LIST_BYTES,
+  parseCrawlerList,
   parseReadings,
 } from '../index.js';
 import { terminalSafe } from '../util/terminal.js';
 import { type CliContext, CliError, EXIT, useColor } from './context.js';
+import { readFileBounded } from './input.js';
 import {
   addFetchOptions,
   addOutputOptions,
@@ -27,8 +35,11 @@ import {
   verdictsOf,
 } from './sources.js';
 
-/** The purposes the crawler list has, in its order: what --purpose accepts. */
-const PURPOSES: readonly CrawlerPurpose[] = [...new Set(crawlers.flatMap((c) => c.purposes))];
+/** What --purpose accepts. */
+const PURPOSES: readonly CrawlerPurpose[] = CRAWLER_PURPOSES;
+
+// Entries of a loaded list named in the warning about skipped ones; the rest are counted.
+const SKIPPED_SHOWN = 5;
 
 interface AuditFlags extends CommonFlags {
   readonly path?: readonly string[];
@@ -36,6 +47,7 @@ interface AuditFlags extends CommonFlags {
   readonly json?: boolean;
   readonly readings?: boolean;
   readonly usage?: boolean;
+  readonly crawlers?: string;
 }
 
 /** Adds `audit` to the program. */
@@ -55,6 +67,10 @@ export function registerAudit(
     .option(
       '--purpose <purpose>',
       `only crawlers whose fetches serve this purpose: ${PURPOSES.join(', ')}`,
+    )
+    .option(
+      '--crawlers <file>',
+      "add the crawlers of a list in the ai-robots-txt project's robots.json format (the package's row stays where both name a token)",
     )
     .option('--json', 'print JSON')
     .option(
@@ -76,6 +92,7 @@ Examples:
   robotstxt audit robots.txt --purpose ai-training --json
   robotstxt audit robots.txt --purpose archiving
   robotstxt audit https://example.com/ --usage --path /blog/
+  robotstxt audit robots.txt --crawlers robots.json --purpose ai-training
 
 Exit status: 0 report printed, 2 usage error or unreadable input.`,
   );
@@ -91,6 +108,10 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
       if (!path.startsWith('/'))
         throw new CliError(`--path must start with "/", got "${terminalSafe(path)}"`);
     }
+    const known =
+      flags.crawlers === undefined
+        ? crawlers
+        : combineCrawlers(crawlers, await loadCrawlerList(flags.crawlers, context));
     const source = await loadSource(name, fetchFlags(flags), context);
     if (source.kind === 'url') {
       const warning = htmlWarning(source.fetched);
@@ -98,8 +119,8 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     }
     const selected =
       purpose === undefined
-        ? crawlers
-        : crawlers.filter((c) => c.purposes.includes(purpose as CrawlerPurpose));
+        ? known
+        : known.filter((c) => c.purposes.includes(purpose as CrawlerPurpose));
     if (flags.usage && flags.readings) {
       throw new CliError('--usage and --readings are separate tables: give one of them');
     }
@@ -134,4 +155,42 @@ Exit status: 0 report printed, 2 usage error or unreadable input.`,
     }
     done(EXIT.ok);
   });
+}
+
+/**
+ * The rows of a crawler list file (`--crawlers`): read up to its cap, parsed by
+ * `parseCrawlerList`; a list that cannot be read is a usage error, skipped entries a warning.
+ */
+async function loadCrawlerList(file: string, context: CliContext): Promise<readonly Crawler[]> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    throw new CliError('--crawlers takes a file (download the list first), not a URL');
+  }
+  const read = await readFileBounded(
+    path.resolve(context.cwd ?? '.', file),
+    { maxBytes: MAX_CRAWLER_LIST_BYTES, timeout: 10_000 },
+    terminalSafe(file),
+  );
+  if (read.truncated) {
+    throw new CliError(`${terminalSafe(file)} is larger than ${MAX_CRAWLER_LIST_BYTES} bytes`);
+  }
+  let list: ReturnType<typeof parseCrawlerList>;
+  try {
+    list = parseCrawlerList(read.bytes, { source: file });
+  } catch (error) {
+    if (isRobotsTxtError(error)) throw new CliError(error.message);
+    throw error;
+  }
+  const { skipped } = list;
+  if (skipped.length > 0) {
+    const named = skipped
+      .slice(0, SKIPPED_SHOWN)
+      .map((s) => `"${s.key}" (${s.reason})`)
+      .join('; ');
+    const more =
+      skipped.length > SKIPPED_SHOWN ? `; and ${skipped.length - SKIPPED_SHOWN} more` : '';
+    context.stderr.write(
+      `robotstxt: warning: ${terminalSafe(file)}: ${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} left out: ${named}${more}\n`,
+    );
+  }
+  return list.crawlers;
 }

@@ -31,6 +31,7 @@ interface SitemapsFlags extends CommonFlags {
   readonly json?: boolean;
   readonly tryCommonNames?: boolean;
   readonly maxSitemaps?: number;
+  readonly totalTimeout?: number;
 }
 
 /** What a run found, for the summary and the exit code. */
@@ -40,6 +41,8 @@ interface Tally {
   urls: number;
   disallowed: number;
   outOfScope: number;
+  /** Set when the run's time limit stopped the reading. */
+  stopped?: string;
 }
 
 /** Adds `sitemaps` to the program. */
@@ -69,6 +72,11 @@ export function registerSitemaps(
       'milliseconds one sitemap may take, body included (default 30000)',
       parseTimeout,
     )
+    .option(
+      '--total-timeout <ms>',
+      'milliseconds the whole run may take; then reading stops (default 600000)',
+      parseTimeout,
+    )
     .option('--user-agent <header>', 'User-Agent header sent when fetching (name your crawler)');
   addOutputOptions(command, true);
   command.addHelpText(
@@ -79,8 +87,9 @@ Examples:
   robotstxt sitemaps --check -a Googlebot -a Bingbot https://example.com/robots.txt
   robotstxt sitemaps --check --json https://example.com/ | jq 'select(.type == "url")'
 
-Exit status: 0 clean, 1 a sitemap could not be read or (--check) a listed URL is
-disallowed, 2 usage error or unreadable robots.txt.`,
+Exit status: 0 clean, 1 a sitemap could not be read (--total-timeout reached
+included) or (--check) a listed URL is disallowed, 2 usage error or unreadable
+robots.txt.`,
   );
   command.action(async (site: string, flags: SitemapsFlags) => {
     if (site.startsWith('/')) {
@@ -120,6 +129,7 @@ async function runSitemaps(
     ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
     ...(flags.userAgent === undefined ? {} : { userAgent: flags.userAgent }),
     ...(flags.maxSitemaps === undefined ? {} : { maxSitemaps: flags.maxSitemaps }),
+    ...(flags.totalTimeout === undefined ? {} : { totalTimeout: flags.totalTimeout }),
   });
   try {
     for await (const record of records) {
@@ -163,6 +173,7 @@ function lineOf(
   if (record.type === 'sitemap') {
     tally.sitemaps += 1;
     if (unread(record)) tally.unread += 1;
+    if (record.problem === 'total-timeout') tally.stopped ??= record.error ?? record.problem;
     return flags.json ? `${JSON.stringify(record)}\n` : sitemapLine(record, color);
   }
   tally.urls += 1;
@@ -209,9 +220,10 @@ function findingLine(record: SitemapUrlEntry, color: boolean): string {
 
 function summary(tally: Tally, flags: SitemapsFlags): string {
   if (flags.json) {
-    const { disallowed, outOfScope, ...read } = tally;
+    const { disallowed, outOfScope, stopped, ...read } = tally;
     const found = flags.check ? { disallowed, outOfScope } : {};
-    return `${JSON.stringify({ type: 'summary', ...read, ...found })}\n`;
+    const stop = stopped === undefined ? {} : { stopped };
+    return `${JSON.stringify({ type: 'summary', ...read, ...found, ...stop })}\n`;
   }
   const parts = [
     `${count(tally.sitemaps, 'sitemap')}${tally.unread > 0 ? ` (${tally.unread} not read)` : ''}`,
@@ -221,5 +233,6 @@ function summary(tally: Tally, flags: SitemapsFlags): string {
     parts.push(`${tally.disallowed.toLocaleString('en-US')} disallowed`);
     parts.push(`${tally.outOfScope.toLocaleString('en-US')} out of scope`);
   }
-  return `\n${parts.join(', ')}\n`;
+  const stopped = tally.stopped === undefined ? '' : `stopped: ${tally.stopped}\n`;
+  return `\n${stopped}${parts.join(', ')}\n`;
 }

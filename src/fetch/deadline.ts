@@ -4,6 +4,8 @@
  * outcome.
  */
 
+import { MAX_TIMER_DELAY } from '../util/sleep.js';
+
 /** A running deadline; {@link Deadline.dispose} it when the fetch is over. */
 export interface Deadline {
   /** Aborts at the deadline or when the caller's signal aborts. */
@@ -14,12 +16,16 @@ export interface Deadline {
   dispose(): void;
 }
 
-/** Starts a deadline of `timeout` ms (`Infinity`: none) linked to the caller's `signal`. */
+/**
+ * Starts a deadline of `timeout` ms (`Infinity`, or more than a timer can hold: none) linked to
+ * the caller's `signal`.
+ */
 export function startDeadline(timeout: number, signal?: AbortSignal): Deadline {
   const controller = new AbortController();
   let timedOut = false;
   const timer =
-    timeout === Number.POSITIVE_INFINITY
+    // A longer delay would overflow the timer and fire at once.
+    timeout > MAX_TIMER_DELAY
       ? undefined
       : setTimeout(() => {
           timedOut = true;

@@ -4,6 +4,7 @@
 
 import { type AnsiStyle, paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
+import { unverifiedFixesText } from './fix.js';
 import type { LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */
@@ -48,6 +49,11 @@ export function formatLintText(result: LintResult, options: FormatLintTextOption
   for (const [code, count] of Object.entries(result.omitted)) {
     out.push(
       `${paint(color, 'bold', source)}  ${paint(color, 'dim', `… ${count} more [${code}] not shown`)}`,
+    );
+  }
+  if (result.fixesNotVerified > 0) {
+    out.push(
+      `${paint(color, 'bold', source)}  ${paint(color, 'dim', unverifiedFixesText(result.fixesNotVerified))}`,
     );
   }
   if (out.length > 0) out.push('');

@@ -10,10 +10,10 @@ import { readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { RobotsTxt } from '../types.js';
 import { diagnosticCatalog } from './catalog.js';
-import { columnOf, createContext, type Finding, type LintContext } from './context.js';
+import { columnOf, createContext, type Finding } from './context.js';
 import { looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
-import { type FixVerdict, fixSentence, verifyFix } from './fix.js';
+import { type FixBudget, fixSentence, MAX_VERIFIED_BYTES, verifyFix } from './fix.js';
 import { disabledCodes } from './suppress.js';
 import type {
   Diagnostic,
@@ -127,10 +127,20 @@ export function lintRobotsTxt(
     if (n > filter.maxPerCode) omitted[d.code] = (omitted[d.code] ?? 0) + 1;
     else kept.push(d);
   }
-  let verified = 0;
+  let targeted: Map<number, string[]> | undefined;
+  const budget: FixBudget = { bytes: MAX_VERIFIED_BYTES };
+  let fixesNotVerified = 0;
   for (const [i, d] of kept.entries()) {
     const proposal = proposals.get(d);
-    if (proposal !== undefined) kept[i] = withFix(context, d, proposal, verified++);
+    if (proposal === undefined) continue;
+    targeted ??= patternsByLine(robots);
+    const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
+    if (!verdict.offered && verdict.unverified) fixesNotVerified++;
+    kept[i] = {
+      ...d,
+      message: d.message + fixSentence(proposal, verdict),
+      ...(verdict.offered ? { fix: verdict.fix } : {}),
+    };
   }
   let errorCount = 0;
   let warningCount = 0;
@@ -140,38 +150,26 @@ export function lintRobotsTxt(
     else if (d.severity === 'warning') warningCount++;
     else infoCount++;
   }
-  return { diagnostics: kept, errorCount, warningCount, infoCount, omitted, robots };
-}
-
-// Each fix is verified on its own parse of the file: past this many in one file, fixes are not
-// offered (the message says to lint again once the first ones are applied).
-const MAX_VERIFIED_FIXES = 50;
-
-/** The diagnostic with its proposal verified: the fix attached, or why not and what to do. */
-function withFix(
-  context: LintContext,
-  d: Diagnostic,
-  proposal: ProposedFix,
-  count: number,
-): Diagnostic {
-  const verdict: FixVerdict =
-    count < MAX_VERIFIED_FIXES
-      ? verifyFix(context, proposal, targetedOn(context.robots, d.line))
-      : {
-          offered: false,
-          reason: `lint verifies at most ${MAX_VERIFIED_FIXES} fixes a file; lint again once these are applied`,
-        };
   return {
-    ...d,
-    message: d.message + fixSentence(proposal, verdict),
-    ...(verdict.offered ? { fix: verdict.fix } : {}),
+    diagnostics: kept,
+    errorCount,
+    warningCount,
+    infoCount,
+    omitted,
+    fixesNotVerified,
+    robots,
   };
 }
 
-/** The patterns of the rules on `line`: what the line targets as Google reads it. */
-function targetedOn(robots: RobotsTxt, line: number): string[] {
-  const rules = [...robots.rulesOutsideGroups, ...robots.groups.flatMap((g) => g.rules)];
-  return rules.filter((r) => r.line === line).map((r) => r.pattern);
+/** The patterns of the rules on each line: what the line targets as Google reads it. */
+function patternsByLine(robots: RobotsTxt): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const r of [...robots.rulesOutsideGroups, ...robots.groups.flatMap((g) => g.rules)]) {
+    const list = out.get(r.line);
+    if (list === undefined) out.set(r.line, [r.pattern]);
+    else list.push(r.pattern);
+  }
+  return out;
 }
 
 interface Filter {

@@ -4,6 +4,7 @@
  */
 
 import { diagnosticCatalog } from './catalog.js';
+import { unverifiedFixesText } from './fix.js';
 import type { DiagnosticCode, LintResult, Severity } from './types.js';
 
 /** A SARIF 2.1.0 log: the subset robots-rep writes. */
@@ -25,6 +26,18 @@ export interface SarifRun {
   };
   readonly columnKind: 'utf16CodeUnits';
   readonly results: readonly SarifResult[];
+  /** Present when a file's fixes were not all verified: one notification per such file. */
+  readonly invocations?: readonly SarifInvocation[];
+}
+
+/** How the run went: what it could not do, as notifications. */
+export interface SarifInvocation {
+  readonly executionSuccessful: boolean;
+  readonly toolExecutionNotifications: readonly {
+    readonly level: SarifLevel;
+    readonly message: { readonly text: string };
+    readonly locations: readonly SarifLocation[];
+  }[];
 }
 
 /** The description of a diagnostic code. */
@@ -158,6 +171,13 @@ export function toSarif(inputs: readonly SarifInput[], options: ToSarifOptions =
       });
     }
   }
+  const notifications = inputs
+    .filter((i) => i.result.fixesNotVerified > 0)
+    .map(({ uri, result }) => ({
+      level: 'note' as const,
+      message: { text: unverifiedFixesText(result.fixesNotVerified) },
+      locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } }],
+    }));
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -173,6 +193,13 @@ export function toSarif(inputs: readonly SarifInput[], options: ToSarifOptions =
         },
         columnKind: 'utf16CodeUnits',
         results,
+        ...(notifications.length === 0
+          ? {}
+          : {
+              invocations: [
+                { executionSuccessful: true, toolExecutionNotifications: notifications },
+              ],
+            }),
       },
     ],
   };

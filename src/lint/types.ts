@@ -224,6 +224,12 @@ export interface LintResult {
   readonly infoCount: number;
   /** Per code, the diagnostics left out by `maxPerCode` (not counted above). */
   readonly omitted: Readonly<Partial<Record<DiagnosticCode, number>>>;
+  /**
+   * Diagnostics whose fix was not verified, so not offered: verifying a fix parses a fixed copy
+   * of the file, and one lint reads at most 32 MiB of copies (64 fixes of a 500 KiB file). Their
+   * messages say so; apply the fixes offered and lint again.
+   */
+  readonly fixesNotVerified: number;
   /** The body as parsed (with the reference's defaults), for further checks. */
   readonly robots: RobotsTxt;
 }

@@ -9,6 +9,9 @@ import type { ReadSitemapsOptions } from './types.js';
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_MAX_BYTES = 52_428_800;
 
+/** The run's time limit by default: 10 minutes, enough for a large site read from a terminal. */
+export const DEFAULT_TOTAL_TIMEOUT = 600_000;
+
 /** Options of `readSitemaps` with defaults filled in. */
 export interface SitemapSettings {
   readonly agents: readonly string[];
@@ -22,6 +25,8 @@ export interface SitemapSettings {
   readonly maxTotalBytes: number;
   readonly maxRobotsTxt: number;
   readonly timeout: number;
+  /** Milliseconds the run may take; `Infinity`: no limit. */
+  readonly totalTimeout: number;
   readonly userAgent: string;
   readonly maxRedirects: number;
 }
@@ -50,6 +55,15 @@ export function resolveSitemapSettings(options: ReadSitemapsOptions): SitemapSet
   if (typeof timeout !== 'number' || !(timeout > 0)) {
     throw argumentError(CALLER, 'options.timeout', 'a positive number', timeout);
   }
+  const totalTimeout = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT;
+  if (typeof totalTimeout !== 'number' || !(totalTimeout > 0)) {
+    throw argumentError(
+      CALLER,
+      'options.totalTimeout',
+      'a positive number of milliseconds (Infinity: no limit)',
+      totalTimeout,
+    );
+  }
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   if (typeof userAgent !== 'string') {
     throw argumentError(CALLER, 'options.userAgent', 'a string', userAgent);
@@ -69,6 +83,7 @@ export function resolveSitemapSettings(options: ReadSitemapsOptions): SitemapSet
     maxTotalBytes: count('maxTotalBytes', options.maxTotalBytes, 1_073_741_824),
     maxRobotsTxt: count('maxRobotsTxt', options.maxRobotsTxt, 50),
     timeout,
+    totalTimeout,
     userAgent,
     maxRedirects: count('maxRedirects', options.maxRedirects, 5),
   };

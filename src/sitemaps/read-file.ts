@@ -17,7 +17,7 @@ import {
   verdictsFor,
 } from './hosts.js';
 import type { SitemapSettings } from './options.js';
-import { skipped, urlEntry } from './records.js';
+import { skipped, totalTimeoutMessage, urlEntry } from './records.js';
 import { type ScopeDecision, sitemapScope } from './scope.js';
 import type {
   SitemapFileRecord,
@@ -44,7 +44,12 @@ export interface RunState {
   readonly settings: SitemapSettings;
   readonly fetch: FetchFunction;
   readonly hosts: HostRegistry;
-  readonly signal: AbortSignal | undefined;
+  /** Aborts when the caller aborts or the run's time limit is reached. */
+  readonly signal: AbortSignal;
+  /** The caller's signal: its abort is rethrown. */
+  readonly callerSignal: AbortSignal | undefined;
+  /** Whether the run's time limit (`totalTimeout`) was reached. */
+  readonly expired: () => boolean;
   readonly totals: { urls: number; bytes: number };
   /** Queues a child of an index; returns the record of a child that is not queued. */
   enqueue(child: QueuedSitemap): SitemapFileRecord | undefined;
@@ -98,7 +103,7 @@ export async function* readSitemapFile(
     timedOut: deadline.timedOut,
   };
   try {
-    const opened = await openSitemap(item.url, request, run.signal);
+    const opened = await openSitemap(item.url, request, run.callerSignal);
     finalUrl = opened.finalUrl;
     httpStatus = opened.httpStatus;
     contentType = opened.contentType;
@@ -213,6 +218,8 @@ export async function* readSitemapFile(
     for await (const bytes of fileBytes(opened.body, () => {
       gzip = true;
     })) {
+      if (run.expired())
+        throw new Stop('total-timeout', totalTimeoutMessage(settings.totalTimeout));
       counts.bytes += bytes.length;
       run.totals.bytes += bytes.length;
       if (counts.bytes > settings.maxBytes) {
@@ -237,8 +244,12 @@ export async function* readSitemapFile(
       throw new Stop('unknown-format', 'no line of the text is a URL');
     }
   } catch (caught) {
-    if (run.signal?.aborted) throw run.signal.reason;
-    if (caught instanceof Stop || caught instanceof SitemapReadError) {
+    if (run.callerSignal?.aborted) throw run.callerSignal.reason;
+    if (run.expired()) {
+      // Whatever failed, the run's time limit cut it (a fetch aborted, a body ended).
+      problem = 'total-timeout';
+      error = totalTimeoutMessage(settings.totalTimeout);
+    } else if (caught instanceof Stop || caught instanceof SitemapReadError) {
       problem = caught.problem;
       error = caught.message;
     } else {

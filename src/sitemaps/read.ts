@@ -1,6 +1,7 @@
 /** `readSitemaps`: from a site, its robots.txt or sitemap URLs to every URL the sitemaps list. */
 
 import { argumentError } from '../errors.js';
+import { startDeadline } from '../fetch/deadline.js';
 import { robotsTxtUrl } from '../fetch/robots-url.js';
 import { nodeAccess } from '../node/access.js';
 import { fetchRobotsTxt } from '../node/index.js';
@@ -9,7 +10,7 @@ import { terminalSafe } from '../util/terminal.js';
 import { createHostRegistry, type HostRobots, normalizeUrl, sitemapSet } from './hosts.js';
 import { resolveSitemapSettings, type SitemapSettings } from './options.js';
 import { type QueuedSitemap, type RunState, readSitemapFile } from './read-file.js';
-import { skipped } from './records.js';
+import { skipped, totalTimeoutMessage } from './records.js';
 import type {
   ReadSitemapsOptions,
   SitemapFileRecord,
@@ -17,6 +18,7 @@ import type {
   SitemapRobotsRecord,
   SitemapSource,
 } from './types.js';
+import { unbatch } from './unbatch.js';
 
 const CALLER = 'readSitemaps';
 
@@ -46,10 +48,18 @@ const CALLER = 'readSitemaps';
  * }
  * ```
  */
-export async function* readSitemaps(
+export function readSitemaps(
   source: SitemapSource,
   options: ReadSitemapsOptions = {},
 ): AsyncGenerator<SitemapRecord, void, undefined> {
+  return unbatch(readBatches(source, options));
+}
+
+/** The records of {@link readSitemaps}, a batch at a time (a file's records a chunk at a time). */
+async function* readBatches(
+  source: SitemapSource,
+  options: ReadSitemapsOptions,
+): AsyncGenerator<readonly SitemapRecord[], void, undefined> {
   const settings = resolveSitemapSettings(options);
   const { fetch } = nodeAccess(
     {
@@ -60,52 +70,69 @@ export async function* readSitemaps(
     },
     CALLER,
   );
-  const signal = options.signal;
-  const loadRobots = async (origin: string): Promise<HostRobots> => {
-    const result = await fetchRobotsTxt(`${origin}/robots.txt`, robotsOptions(options));
-    return { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
-  };
-  const start = await startingPoint(source, options);
-  if (start.record !== undefined) yield start.record;
-  const given = new Map<string, HostRobots>();
-  if (start.origin !== undefined && start.robots !== undefined) {
-    given.set(start.origin, start.robots);
-  }
-  const hosts = createHostRegistry(given, settings.maxRobotsTxt, loadRobots);
-  const queue: QueuedSitemap[] = [];
-  const seen = new Set<string>();
-  let pending: SitemapFileRecord[] = [];
-  const run: RunState = {
-    settings,
-    fetch,
-    hosts,
-    signal,
-    totals: { urls: 0, bytes: 0 },
-    enqueue: (child) => admit(child, settings, queue, seen),
-  };
-  for (const listed of start.sitemaps) {
-    const url = normalizeUrl(listed.url);
-    if (url === undefined) {
-      pending.push(
-        skipped(
-          listed.url,
-          undefined,
-          listed.listedIn,
-          'invalid-url',
-          'not an absolute http(s) URL',
-        ),
-      );
-      continue;
+  const callerSignal = options.signal;
+  // The run's time limit: every fetch of the run is cut when it is reached.
+  const deadline = startDeadline(settings.totalTimeout, callerSignal);
+  const fetchOptions = robotsOptions(options, deadline.signal);
+  const ranOut = (): string => totalTimeoutMessage(settings.totalTimeout);
+  try {
+    const loadRobots = async (origin: string): Promise<HostRobots> => {
+      const result = await fetchRobotsTxt(`${origin}/robots.txt`, fetchOptions);
+      return { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
+    };
+    const start = await startingPoint(source, options, fetchOptions, () =>
+      deadline.timedOut() ? ranOut() : undefined,
+    );
+    if (start.record !== undefined) yield [start.record];
+    const given = new Map<string, HostRobots>();
+    if (start.origin !== undefined && start.robots !== undefined) {
+      given.set(start.origin, start.robots);
     }
-    const record = admit({ ...listed, url, depth: 0, ancestors: [] }, settings, queue, seen);
-    if (record !== undefined && record.problem !== 'duplicate') pending.push(record);
+    const hosts = createHostRegistry(given, settings.maxRobotsTxt, loadRobots);
+    const queue: QueuedSitemap[] = [];
+    const seen = new Set<string>();
+    const pending: SitemapFileRecord[] = [];
+    const run: RunState = {
+      settings,
+      fetch,
+      hosts,
+      signal: deadline.signal,
+      callerSignal,
+      expired: deadline.timedOut,
+      totals: { urls: 0, bytes: 0 },
+      enqueue: (child) => admit(child, settings, queue, seen),
+    };
+    for (const listed of start.sitemaps) {
+      const url = normalizeUrl(listed.url);
+      if (url === undefined) {
+        const error = 'not an absolute http(s) URL';
+        pending.push(skipped(listed.url, undefined, listed.listedIn, 'invalid-url', error));
+        continue;
+      }
+      const record = admit({ ...listed, url, depth: 0, ancestors: [] }, settings, queue, seen);
+      if (record !== undefined && record.problem !== 'duplicate') pending.push(record);
+    }
+    if (pending.length > 0) yield pending;
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      callerSignal?.throwIfAborted();
+      if (deadline.timedOut()) {
+        // Every sitemap not read is reported, none left out silently.
+        const error = ranOut();
+        yield [item, ...queue].map((left) =>
+          skipped(left.url, parentOf(left), left.listedIn, 'total-timeout', error),
+        );
+        return;
+      }
+      yield* readSitemapFile(run, item);
+    }
+  } finally {
+    deadline.dispose();
   }
-  for (const record of pending) yield record;
-  pending = [];
-  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-    signal?.throwIfAborted();
-    for await (const batch of readSitemapFile(run, item)) yield* batch;
-  }
+}
+
+/** Where `skipped` counts a queued sitemap's depth from. */
+function parentOf(item: QueuedSitemap): { depth: number } | undefined {
+  return item.depth === 0 ? undefined : { depth: item.depth - 1 };
 }
 
 /** Queues a sitemap when it is new, not too deep and within the budget; else its record. */
@@ -115,7 +142,7 @@ function admit(
   queue: QueuedSitemap[],
   seen: Set<string>,
 ): SitemapFileRecord | undefined {
-  const parent = item.depth === 0 ? undefined : { depth: item.depth - 1 };
+  const parent = parentOf(item);
   if (item.ancestors.includes(item.url)) {
     const self = item.ancestors[item.ancestors.length - 1] === item.url;
     return skipped(
@@ -158,22 +185,38 @@ interface Start {
   readonly sitemaps: readonly { url: string; listedIn?: string; guessed?: true }[];
 }
 
-function robotsOptions(options: ReadSitemapsOptions): Parameters<typeof fetchRobotsTxt>[1] {
+function robotsOptions(
+  options: ReadSitemapsOptions,
+  signal: AbortSignal,
+): Parameters<typeof fetchRobotsTxt>[1] {
   return {
     ...(options.allowPrivateAddresses === undefined
       ? {}
       : { allowPrivateAddresses: options.allowPrivateAddresses }),
     ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
     ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    signal,
   };
 }
 
 /** The robots.txt record and the sitemaps to start from. */
-async function startingPoint(source: SitemapSource, options: ReadSitemapsOptions): Promise<Start> {
+async function startingPoint(
+  source: SitemapSource,
+  options: ReadSitemapsOptions,
+  fetchOptions: Parameters<typeof fetchRobotsTxt>[1],
+  ranOut: () => string | undefined,
+): Promise<Start> {
   if (typeof source === 'string' || source instanceof URL) {
     const url = robotsTxtUrl(source);
-    const result = await fetchRobotsTxt(url, robotsOptions(options));
+    let result: Awaited<ReturnType<typeof fetchRobotsTxt>>;
+    try {
+      result = await fetchRobotsTxt(url, fetchOptions);
+    } catch (error) {
+      // The run's time limit cut the fetch: reported as the robots.txt's, the caller's abort thrown.
+      const reason = options.signal?.aborted ? undefined : ranOut();
+      if (reason === undefined) throw error;
+      return { record: robotsRecord(url, 'unreachable', [], reason), sitemaps: [] };
+    }
     const origin = result.origin;
     const robots = { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
     const record = robotsRecord(url, result.status, result.robots.sitemaps, result.reason);

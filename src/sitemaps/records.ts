@@ -20,7 +20,12 @@ const CHANGE_FREQUENCIES: ReadonlySet<string> = new Set([
   'never',
 ]);
 
-/** A URL entry: `changefreq` and `priority` kept only when the protocol's values. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A URL entry: `changefreq` and `priority` kept only when the protocol's values. Built a field at
+ * a time (conditional spreads would make and copy an object for each field of every entry).
+ */
 export function urlEntry(
   entry: RawEntry,
   loc: string,
@@ -28,21 +33,22 @@ export function urlEntry(
   scope: UrlScope,
   verdicts: SitemapUrlEntry['verdicts'],
 ): SitemapUrlEntry {
-  const priority = entry.priority === undefined ? Number.NaN : Number(entry.priority);
-  const changefreq = entry.changefreq?.toLowerCase();
-  return {
-    type: 'url',
-    loc,
-    ...(entry.lastmod === undefined || entry.lastmod === '' ? {} : { lastmod: entry.lastmod }),
-    ...(changefreq !== undefined && CHANGE_FREQUENCIES.has(changefreq)
-      ? { changefreq: changefreq as ChangeFrequency }
-      : {}),
-    ...(priority >= 0 && priority <= 1 ? { priority } : {}),
-    sitemap,
-    inScope: scope !== 'outside',
-    scope,
-    ...(verdicts === undefined ? {} : { verdicts }),
-  };
+  const record = { type: 'url', loc } as Mutable<SitemapUrlEntry>;
+  const { lastmod, changefreq, priority } = entry;
+  if (lastmod !== undefined && lastmod !== '') record.lastmod = lastmod;
+  if (changefreq !== undefined) {
+    const lower = CHANGE_FREQUENCIES.has(changefreq) ? changefreq : changefreq.toLowerCase();
+    if (CHANGE_FREQUENCIES.has(lower)) record.changefreq = lower as ChangeFrequency;
+  }
+  if (priority !== undefined) {
+    const value = Number(priority);
+    if (value >= 0 && value <= 1) record.priority = value;
+  }
+  record.sitemap = sitemap;
+  record.inScope = scope !== 'outside';
+  record.scope = scope;
+  if (verdicts !== undefined) record.verdicts = verdicts;
+  return record;
 }
 
 /** The record of a sitemap that is not fetched. */
@@ -68,4 +74,9 @@ export function skipped(
     problem,
     error: terminalSafe(error),
   };
+}
+
+/** Why reading stopped when the run's time limit was reached. */
+export function totalTimeoutMessage(totalTimeout: number): string {
+  return `the run's time limit of ${totalTimeout} ms (totalTimeout) was reached`;
 }

@@ -25,7 +25,9 @@ export type ChangeFrequency =
  *   DOCTYPE: DTDs and entity declarations are refused, so no entity is ever expanded),
  *   `empty`, `unknown-format` (XML that is no sitemap or feed, text with no URL);
  * - limits: `too-large` (over `maxBytes` uncompressed), `too-many-urls` (over `maxUrls`),
- *   `budget` (the site's total budget is spent), `depth` (nested deeper than `maxDepth`);
+ *   `budget` (the site's total budget is spent), `total-timeout` (the run's time limit,
+ *   `totalTimeout`, was reached: the file being read then is `partial` or `failed`, those not yet
+ *   read are `skipped`), `depth` (nested deeper than `maxDepth`);
  * - the index: `loop` (it lists itself or an index it came from), `duplicate` (already read),
  *   `out-of-scope` (a child on another site whose robots.txt does not list it), `invalid-url`.
  */
@@ -45,6 +47,7 @@ export type SitemapProblem =
   | 'too-large'
   | 'too-many-urls'
   | 'budget'
+  | 'total-timeout'
   | 'depth'
   | 'loop'
   | 'duplicate'
@@ -214,6 +217,13 @@ export interface ReadSitemapsOptions extends NodeAccessOptions {
    * @default 30000
    */
   readonly timeout?: number;
+  /**
+   * Milliseconds the whole run may take — robots.txt files, every sitemap, their children — after
+   * which reading stops: the file being read is reported `partial` (or `failed`) and every one not
+   * yet read `skipped`, all with the problem `total-timeout`. `Infinity`: no limit.
+   * @default 600000
+   */
+  readonly totalTimeout?: number;
   /** The `User-Agent` header sent: name your crawler. @default DEFAULT_USER_AGENT */
   readonly userAgent?: string;
   /**
@@ -221,6 +231,9 @@ export interface ReadSitemapsOptions extends NodeAccessOptions {
    * @default 5
    */
   readonly maxRedirects?: number;
-  /** Stops reading: the iterator then throws the signal's reason. */
+  /**
+   * Stops reading: the iterator then throws the signal's reason (unlike `totalTimeout`, whose end
+   * is reported in records).
+   */
   readonly signal?: AbortSignal;
 }

@@ -65,7 +65,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
 };
 
 /** The field of an entry an element holds, per format (RSS `pubDate`, Atom `updated`: lastmod). */
-function fieldOf(format: SitemapFormat, name: string): keyof Fields | undefined {
+function fieldOf(format: SitemapFormat, name: string): FieldName | undefined {
   switch (format) {
     case 'urlset':
       return name === 'loc' || name === 'lastmod' || name === 'changefreq' || name === 'priority'
@@ -80,12 +80,16 @@ function fieldOf(format: SitemapFormat, name: string): keyof Fields | undefined 
   }
 }
 
+/** An entry being read: the object emitted once its element closes (no copy is made). */
 interface Fields {
+  kind: RawEntry['kind'];
   loc: string | undefined;
   lastmod: string | undefined;
   changefreq: string | undefined;
   priority: string | undefined;
 }
+
+type FieldName = Exclude<keyof Fields, 'kind'>;
 
 /** A reader of sitemap XML sending each entry to `emit`. */
 export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
@@ -94,7 +98,7 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
   let depth = 0;
   let inParent = false;
   let fields: Fields | undefined;
-  let field: keyof Fields | undefined;
+  let field: FieldName | undefined;
   let text = '';
 
   parser.on('doctype', (doctype) => {
@@ -141,7 +145,13 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
     }
     if (depth === shape.itemDepth) {
       if (name === shape.item && (shape.parent === undefined || inParent)) {
-        fields = { loc: undefined, lastmod: undefined, changefreq: undefined, priority: undefined };
+        fields = {
+          kind: shape.format === 'sitemapindex' ? 'child' : 'url',
+          loc: undefined,
+          lastmod: undefined,
+          changefreq: undefined,
+          priority: undefined,
+        };
       }
       return;
     }
@@ -173,13 +183,8 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
       } else if (depth === shape.itemDepth && fields !== undefined) {
         const done = fields;
         fields = undefined;
-        emit({
-          kind: shape.format === 'sitemapindex' ? 'child' : 'url',
-          loc: done.loc ?? '',
-          lastmod: done.lastmod,
-          changefreq: done.changefreq,
-          priority: done.priority,
-        });
+        done.loc ??= '';
+        emit(done as RawEntry);
       }
     }
     depth -= 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt, formatAuditTable } from '../../src/audit/audit.js';
-import { crawlers } from '../../src/audit/crawlers.js';
+import { crawlers, crawlerTokenProblem } from '../../src/audit/crawlers.js';
 import { parseReadings, parseRobotsTxt } from '../../src/index.js';
 import { extractProductToken } from '../../src/parse/agent.js';
 
@@ -17,7 +17,8 @@ describe('crawlers', () => {
         expect(extractProductToken(c.token)).toBe(c.token);
       }
       if (c.governs !== undefined) expect(tokens).toContain(c.governs.toLowerCase());
-      if (c.fallback !== undefined) expect(tokens).toContain(c.fallback.toLowerCase());
+      // The same check as a loaded list's tokens.
+      expect(crawlerTokenProblem(c.token)).toBeUndefined();
     }
     for (const purpose of [
       'search',
@@ -26,12 +27,35 @@ describe('crawlers', () => {
       'ai-assistant',
       'seo',
       'archiving',
+      'other',
     ]) {
       expect(crawlers.some((c) => c.purposes.includes(purpose as never))).toBe(true);
     }
     for (const name of ['Googlebot', 'GPTBot', 'ClaudeBot', 'Google-Extended', 'CCBot']) {
       expect(crawlers.some((c) => c.token === name)).toBe(true);
     }
+  });
+});
+
+describe('crawlerTokenProblem', () => {
+  it('takes what a User-agent line can name, and says why not otherwise', () => {
+    for (const token of ['GPTBot', 'MJ12bot', 'archive.org_bot', '008', 'a'.repeat(64)]) {
+      expect(crawlerTokenProblem(token)).toBeUndefined();
+    }
+    expect(crawlerTokenProblem('')).toBe('is empty');
+    expect(crawlerTokenProblem('*')).toMatch(/every crawler/);
+    expect(crawlerTokenProblem('a'.repeat(65))).toMatch(/longer than 64/);
+    expect(crawlerTokenProblem('ChatGPT Agent')).toMatch(/holds " "/);
+    // Control characters are shown escaped, never raw.
+    expect(crawlerTokenProblem('bot\u001b[2J')).toContain('\\x1b');
+  });
+
+  it('is checked on the rows auditRobotsTxt is given', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /\n');
+    const row = { ...crawlers[0]!, token: 'Bad Bot' };
+    expect(() => auditRobotsTxt(robots, { crawlers: [row] })).toThrow(
+      /options\.crawlers\[0\]\.token must be a product token \(holds " "/,
+    );
   });
 });
 

@@ -54,6 +54,27 @@ describe('the crawler model', () => {
     );
   });
 
+  it("reads GoogleOther's group for GoogleOther-Image and -Video (their second token)", () => {
+    const body = 'User-agent: GoogleOther\nDisallow: /o/\n\nUser-agent: *\nDisallow: /\n';
+    const robots = parseRobotsTxt(body);
+    for (const token of ['GoogleOther-Image', 'GoogleOther-Video']) {
+      const group = crawlerGroup(robots, token);
+      expect(group).toMatchObject({ decidedBy: 'GoogleOther', query: 'GoogleOther' });
+      expect(checkAsCrawler(robots, 'https://e.com/x', group).allowed).toBe(true);
+      expect(checkAsCrawler(robots, 'https://e.com/o/x', group)).toEqual({
+        allowed: false,
+        line: 2,
+      });
+    }
+    // Googlebot-Image has no such rule: `*` decides for it.
+    expect(crawlerGroup(robots, 'Googlebot-Image').decidedBy).toBe('*');
+  });
+
+  it('is defined once: no catalog row carries a reading rule of its own', () => {
+    for (const crawler of crawlers) expect(Object.keys(crawler)).not.toContain('fallback');
+    expect(crawlerRuleOf('Applebot')).toMatchObject({ kind: 'follows', follows: 'Googlebot' });
+  });
+
   it('gives each cell the library verdict of the token it shows, on real files', () => {
     const dir = new URL('../../../shared/corpus/files/', import.meta.url);
     let names: string[];

@@ -4,11 +4,12 @@
  * servers started here; and the client shapes the store refuses.
  */
 
+import { spawnSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Cluster, Redis } from 'ioredis';
 import { createCluster, createSentinel } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRobotsClient } from '../../src/cache/client.js';
+import { createRobotsClient, type RobotsClient } from '../../src/cache/client.js';
 import { createRedisStore, type RedisStore } from '../../src/cache/stores/redis.js';
 import {
   type RedisCluster,
@@ -109,16 +110,49 @@ describe.each(Object.entries(clients))('%s', (name, connect) => {
     );
     expect(verdicts).toEqual([false, false, false]);
     expect(site.requests.length - before).toBe(1);
-    // The pace is one for the three: consecutive slots, each a spacing after the last.
+    // The pace is one for the three: consecutive slots, each a spacing after the last, behind
+    // one spacing for the new store's first claim (no marker vouches for an empty state yet).
     const waits = await Promise.all(fleet.map((robots) => robots.acquire(`${site.origin}/`)));
     const slots = waits.map((wait) => Math.round(wait / 210)).sort();
-    expect(slots).toEqual([0, 1, 2]);
+    expect(slots).toEqual([1, 2, 3]);
+    expect(fleet.reduce((sum, robots) => sum + robots.stats.lostPacingState, 0)).toBe(1);
     for (const robots of fleet) expect(robots.storeStatus.failures).toBe(0);
     const report = await stores[0]!.checkEvictionPolicy();
     const masters = name.includes('luster') ? 3 : 1;
     expect(Object.keys(report.policies)).toHaveLength(masters);
     expect(Object.values(report.policies)).toEqual(Array(masters).fill('noeviction'));
     expect(warnings).toEqual([]);
+  });
+
+  it('a FLUSHALL of every master mid-run: the next slot waits a spacing, counted as lost', async () => {
+    const prefix = `robots-rep-topology:${process.pid}:${++prefixes}:`;
+    const fleet = await Promise.all(
+      [0, 1, 2].map(async () =>
+        createRobotsClient({
+          store: createRedisStore({ client: await connect(), prefix, onWarning: () => {} }),
+          agent: 'FooBot',
+          onStoreError: () => {},
+        }),
+      ),
+    );
+    const [a, b, c] = fleet as [RobotsClient, RobotsClient, RobotsClient];
+    for (const robots of fleet) await robots.isAllowed(`${site.origin}/`);
+    // A new store's first claim waits a spacing (no marker yet); the second runs as usual.
+    await a.acquire(`${site.origin}/1`);
+    await b.acquire(`${site.origin}/2`);
+    expect(b.stats.lostPacingState).toBe(0);
+    const masters = name.includes('luster') ? cluster.nodes : [sentinel.master];
+    for (const { port } of masters) {
+      expect(spawnSync('redis-cli', ['-p', String(port), 'FLUSHALL']).stdout.toString()).toMatch(
+        /OK/,
+      );
+    }
+    // c has never crawled the origin (no schedule of its own): only the store could hold it back.
+    const wait = await c.acquire(`${site.origin}/3`);
+    expect(wait).toBeGreaterThanOrEqual(210);
+    expect(c.stats.lostPacingState).toBe(1);
+    // The claim script read the origin's last start and its bucket's marker: no CROSSSLOT.
+    for (const robots of fleet) expect(robots.storeStatus.failures).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createRobotsClient, type RobotsClientOptions } from '../../src/cache/client.js';
 import { createRedisStore, type RedisStoreOptions } from '../../src/cache/stores/redis.js';
+import { originKeys, pacingBucket } from '../../src/cache/stores/redis-keys.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { startHttpServer, type TestServer } from '../helpers/servers.js';
 
@@ -47,6 +48,8 @@ async function connect(
   return client;
 }
 
+type Admin = Awaited<ReturnType<typeof connect>>;
+
 async function site(crawlDelay: number): Promise<TestServer> {
   const started = await startHttpServer((_request: IncomingMessage, response: ServerResponse) =>
     response.end(`User-agent: *\nCrawl-delay: ${crawlDelay}\n`),
@@ -76,9 +79,12 @@ async function robotsOn(
   return { robots, store: redisStore, warnings };
 }
 
-/** Waits until the server has been up a whole second (a fresh server vouches for no start). */
-async function upOneSecond(admin: Awaited<ReturnType<typeof connect>>): Promise<void> {
-  await until(async () => /uptime_in_seconds:([1-9]\d*)/.test(await admin.info('server')));
+/** Another origin in the pacing bucket of `origin` (the two share a marker). */
+function sameBucket(origin: string): string {
+  for (let index = 0; ; index++) {
+    const other = `https://x${index}.example`;
+    if (other !== origin && pacingBucket(other) === pacingBucket(origin)) return other;
+  }
 }
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
@@ -90,13 +96,23 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
 }
 
 describe('pacing state that vanishes is a fault, never "no one crawled recently"', () => {
+  it('a new store vouches for no start until its marker is older than the spacing', async () => {
+    const redis = await server();
+    const { store } = await robotsOn(redis);
+    // No marker yet: the bucket's pacing state may have been flushed, so no start is vouched for.
+    expect(await store.claim!('https://a.example', 50)).toEqual({ wait: 50, lost: true });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // The marker (written by that claim) is older than the spacing: nothing was lost since.
+    expect(await store.claim!(sameBucket('https://a.example'), 50)).toEqual({ wait: 0 });
+  });
+
   it('after a restart, a claim with no last start is refused for one spacing', async () => {
     const redis = await server();
     const { store } = await robotsOn(redis);
     const admin = await connect(redis);
-    // A server up for longer than the spacing vouches for "no start within it".
-    await upOneSecond(admin);
-    expect(await store.claim!('https://a.example', 500)).toEqual({ wait: 0 });
+    await store.claim!(sameBucket('https://a.example'), 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await store.claim!('https://a.example', 1)).toEqual({ wait: 0 });
     await redis.kill();
     await redis.restart();
     await until(async () => (await admin.ping().catch(() => '')) === 'PONG');
@@ -106,10 +122,27 @@ describe('pacing state that vanishes is a fault, never "no one crawled recently"
         () => false,
       ),
     );
-    // Its last start is gone with the data, and the server has been up less than the spacing.
+    // Its last start is gone with the data, and with it the marker.
     expect(await store.claim!('https://a.example', 10_000)).toEqual({ wait: 10_000, lost: true });
     // Recorded as a start: the next claim waits out the rest of that spacing.
     expect((await store.claim!('https://a.example', 10_000)).wait).toBeGreaterThan(9000);
+  });
+
+  it('a marker of another server run (a restart with persistence, a failover) vouches for nothing', async () => {
+    const redis = await server();
+    const { store } = await robotsOn(redis);
+    const admin = await connect(redis);
+    await store.claim!('https://a.example', 1);
+    const [marker] = await admin.keys('robots-rep-faults:*pacing-state');
+    expect(marker).toBeDefined();
+    const [, since] = String(await admin.get(marker!)).split(' ');
+    // As a replica promoted by Sentinel (or a server reloading its dump) holds it.
+    await admin.set(marker!, `0123456789abcdef0123456789abcdef01234567 ${since}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await store.claim!(sameBucket('https://a.example'), 5000)).toEqual({
+      wait: 5000,
+      lost: true,
+    });
   });
 
   it('a fleet crawling through a kill -9 and restart: the first slot after it waits a spacing', async () => {
@@ -128,11 +161,44 @@ describe('pacing state that vanishes is a fault, never "no one crawled recently"
     expect(b.robots.stats.lostPacingState).toBe(1);
   });
 
+  it.each([
+    ['FLUSHALL', async (admin: Admin) => void (await admin.flushAll())],
+    ['FLUSHDB', async (admin: Admin) => void (await admin.flushDb())],
+    [
+      "DEL of the prefix's keys",
+      async (admin: Admin) => {
+        const keys = await admin.keys('robots-rep-faults:*');
+        if (keys.length > 0) await admin.del(keys);
+      },
+    ],
+  ])(
+    '%s mid-run: the next slot waits a spacing after the last start, counted as lost',
+    async (_name, flush) => {
+      const redis = await server();
+      const admin = await connect(redis);
+      const origin = await site(0.5);
+      const [a, b, c] = await Promise.all([robotsOn(redis), robotsOn(redis), robotsOn(redis)]);
+      for (const { robots } of [a, b, c]) await robots.get(origin.origin);
+      // Two slots, so that the bucket's marker is older than the spacing: pacing as it runs.
+      await a.robots.acquire(`${origin.origin}/1`);
+      await b.robots.acquire(`${origin.origin}/2`);
+      expect(b.robots.stats.lostPacingState).toBe(0);
+      expect(await admin.exists(originKeys('robots-rep-faults:', origin.origin).started)).toBe(1);
+      await flush(admin);
+      // c has never crawled the origin (no schedule of its own): only the store could hold it back.
+      const wait = await c.robots.acquire(`${origin.origin}/3`);
+      expect(wait).toBeGreaterThanOrEqual(525);
+      expect(c.robots.stats.lostPacingState).toBe(1);
+      // The lost claim was recorded as a start: the next process waits a spacing after it.
+      expect(await a.robots.acquire(`${origin.origin}/4`)).toBeGreaterThan(0);
+      for (const { robots } of [a, b, c]) expect(robots.storeStatus.failures).toBe(0);
+    },
+  );
+
   it('an eviction burst: warned once at the first command, and a lost last start waits a spacing', async () => {
     const redis = await server();
     const admin = await connect(redis);
     await admin.configSet({ 'maxmemory-policy': 'allkeys-lru' });
-    await upOneSecond(admin);
     const origin = await site(0.5);
     const a = await robotsOn(redis);
     await a.robots.get(origin.origin);
@@ -140,11 +206,13 @@ describe('pacing state that vanishes is a fault, never "no one crawled recently"
     expect(a.warnings).toHaveLength(1);
     expect(a.warnings[0]).toMatch(/maxmemory-policy allkeys-lru on redis/);
     expect(a.warnings[0]).toMatch(/noeviction/);
-    expect(await a.robots.acquire(`${origin.origin}/1`)).toBe(0);
+    // A new store: its first claim cannot be vouched for (no marker yet) and waits a spacing.
+    expect(await a.robots.acquire(`${origin.origin}/1`)).toBeGreaterThanOrEqual(500);
+    expect(a.robots.stats.lostPacingState).toBe(1);
     // Fill the memory past a small maxmemory until the last start is evicted.
     const used = Number(/used_memory:(\d+)/.exec(await admin.info('memory'))?.[1]);
     await admin.configSet({ maxmemory: String(used + 2_000_000) });
-    const key = `robots-rep-faults:started:${origin.origin}`;
+    const key = originKeys('robots-rep-faults:', origin.origin).started;
     for (let batch = 0; (await admin.exists(key)) === 1 && batch < 200; batch++) {
       await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
@@ -156,7 +224,7 @@ describe('pacing state that vanishes is a fault, never "no one crawled recently"
     expect(await admin.exists(key)).toBe(0);
     const wait = await a.robots.acquire(`${origin.origin}/2`);
     expect(wait).toBeGreaterThanOrEqual(500);
-    expect(a.robots.stats.lostPacingState).toBe(1);
+    expect(a.robots.stats.lostPacingState).toBe(2);
     expect(a.warnings).toHaveLength(1);
   });
 
@@ -241,10 +309,16 @@ describe('values no honest client writes are repaired, not followed', () => {
     await robots.get(origin.origin);
     const [seconds] = (await admin.sendCommand(['TIME'])) as string[];
     const now = Number(seconds) * 1000;
-    await admin.set(`robots-rep-faults:pace:${origin.origin}`, String(now + 40 * 86_400_000));
+    await admin.set(
+      originKeys('robots-rep-faults:', origin.origin).pace,
+      String(now + 40 * 86_400_000),
+    );
     expect(await robots.acquire(`${origin.origin}/1`)).toBeLessThan(1000);
     expect(robots.stats.repairedPacingValues).toBe(1);
-    await admin.set(`robots-rep-faults:started:${origin.origin}`, String(now + 86_400_000));
+    await admin.set(
+      originKeys('robots-rep-faults:', origin.origin).started,
+      String(now + 86_400_000),
+    );
     const wait = await robots.acquire(`${origin.origin}/2`);
     expect(wait).toBeLessThan(5000);
     expect(robots.stats.repairedPacingValues).toBe(2);

@@ -69,7 +69,7 @@ cacheStoreTests(
     store: createRedisStore({ client: await connect(), prefix: prefix() }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }),
-  { locks: true, reserve: true },
+  { locks: true, reserve: true, sharedState: true },
 );
 
 cacheStoreTests(
@@ -78,7 +78,7 @@ cacheStoreTests(
     store: createRedisStore({ client: await connectIoredis(), prefix: prefix() }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }),
-  { locks: true, reserve: true },
+  { locks: true, reserve: true, sharedState: true },
 );
 
 describe('clients', () => {

@@ -477,6 +477,63 @@ describe('robotstxt audit', () => {
     const r = await run(['audit', 'examples/robots.txt', '--path', 'x']);
     expect(r.code).toBe(2);
   });
+
+  it('adds the crawlers of a robots.json list with --crawlers', async () => {
+    const list = 'test/fixtures/crawlers/robots.json';
+    const r = await run(['audit', 'examples/robots.txt', '--crawlers', list, '--json']);
+    expect(r.code).toBe(0);
+    const tokens: [string, string][] = JSON.parse(r.stdout).rows.map(
+      (row: { crawler: { token: string; operator: string } }) => [
+        row.crawler.token,
+        row.crawler.operator,
+      ],
+    );
+    // The catalog's rows first, its GPTBot row kept; then the list's new tokens.
+    expect(tokens.filter(([t]) => t.toLowerCase() === 'gptbot')).toEqual([['GPTBot', 'OpenAI']]);
+    expect(tokens.slice(-5).map(([t]) => t)).toEqual([
+      'ExampleSearchBot',
+      'example-trainer',
+      'Helper.Agent',
+      'Quiet-Bot',
+      'ExampleAgent',
+    ]);
+    expect(r.stderr).toBe(
+      `robotstxt: warning: ${list}: 3 entries left out: "Example Agent" (the key holds " ", which a User-agent line cannot name a crawler with); "Bad\\x1b]0;owned\\x07Bot" (the key holds "\\x1b", which a User-agent line cannot name a crawler with); "EXAMPLESEARCHBOT" (repeats the token of the entry "ExampleSearchBot")\n`,
+    );
+    const text = await run([
+      'audit',
+      'examples/robots.txt',
+      '--crawlers',
+      list,
+      '--purpose',
+      'other',
+    ]);
+    expect(text.stdout).toMatch(/\nQuiet-Bot +Quiet \\u202e Corp +other +allowed \*\n/);
+    expect(text.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    const usage = await run([
+      'audit',
+      'examples/robots.txt',
+      '--crawlers',
+      list,
+      '--usage',
+      '--json',
+    ]);
+    expect(usage.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(usage.stdout))).toContain('"token":"ExampleSearchBot"');
+  });
+
+  it('exits 2 with a message for a list it cannot read', async () => {
+    for (const [args, message] of [
+      [['--crawlers', 'test/fixtures/cli/missing.json'], /^robotstxt: cannot read /],
+      [['--crawlers', 'examples/robots.txt'], /is not a crawler list: not JSON/],
+      [['--crawlers', 'https://example.com/robots.json'], /takes a file/],
+    ] as const) {
+      const r = await run(['audit', 'examples/robots.txt', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+  });
 });
 
 describe('help and version', () => {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { readStatement } from '../../src/ai-preferences/index.js';
 import {
   applyLintFixes,
   type Diagnostic,
+  formatLintText,
   lintRobotsTxt,
   parseRobotsTxt,
   toSarif,
 } from '../../src/index.js';
-import { verifyFix } from '../../src/lint/fix.js';
+import { MAX_VERIFIED_BYTES, verifyFix } from '../../src/lint/fix.js';
 import { byteStringBody } from '../../src/parse/body.js';
 import { ParsedRobotsTxt } from '../../src/robots.js';
 
@@ -187,5 +189,59 @@ describe('lint fixes (issue #31)', () => {
         ],
       },
     ]);
+  });
+
+  it('offers the Content-Usage token a value meant, as a verified fix that keeps parameters', () => {
+    const body = 'User-agent: *\nContent-Usage: /a/ train-ai=yes;x=1, search="no"\n';
+    const found = lintRobotsTxt(body, { readStatement }).diagnostics.filter(
+      (d) => d.code === 'content-usage-value',
+    );
+    expect(found.map((d) => d.fix?.description)).toEqual(['Write train-ai=y.', 'Write search=n.']);
+    const after = new TextDecoder().decode(applyLintFixes(body, found).body);
+    expect(after).toBe('User-agent: *\nContent-Usage: /a/ train-ai=y;x=1, search=n\n');
+    expect(
+      lintRobotsTxt(after, { readStatement }).diagnostics.filter(
+        (d) => d.code === 'content-usage-value',
+      ),
+    ).toEqual([]);
+    // A value whose meaning is not clear gets no fix.
+    const unclear = lintRobotsTxt('User-agent: *\nContent-Usage: train-ai=maybe\n', {
+      readStatement,
+    }).diagnostics.find((d) => d.code === 'content-usage-value');
+    expect(unclear?.fix).toBeUndefined();
+  });
+
+  it('verifies every fix of a file with many (no cap at a count of fixes)', () => {
+    const lines = Array.from({ length: 120 }, (_, i) => `Disallow: page-${i}/`);
+    const body = `User-agent: *\n${lines.join('\n')}\n`;
+    const result = lintRobotsTxt(body);
+    const never = result.diagnostics.filter((d) => d.code === 'pattern-never-matches');
+    expect(never).toHaveLength(120);
+    expect(never.every((d) => d.fix !== undefined)).toBe(true);
+    expect(result.fixesNotVerified).toBe(0);
+    const after = parseRobotsTxt(applyLintFixes(body, never).body);
+    expect(after.isAllowed('/page-119/x', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/page-120/x', 'Googlebot')).toBe(true);
+  });
+
+  it('past the bytes of fixed copies one lint parses, counts the fixes not offered and says why', () => {
+    // Each distinct fix parses a fixed copy of the whole file: a file of 2 MiB (past the 500 KiB
+    // crawlers read, so lint reads it whole) has room for 16 of its 30.
+    const pad = `# ${'x'.repeat(1022)}\n`.repeat(2048);
+    const rules = Array.from({ length: 30 }, (_, i) => `Disallow: page-${i}/`).join('\n');
+    const body = `User-agent: *\n${rules}\n${pad}`;
+    const copies = Math.floor(MAX_VERIFIED_BYTES / body.length);
+    const result = lintRobotsTxt(body, { maxBytes: body.length + 1 });
+    const never = result.diagnostics.filter((d) => d.code === 'pattern-never-matches');
+    expect(never).toHaveLength(30);
+    expect(never.filter((d) => d.fix !== undefined)).toHaveLength(copies);
+    expect(result.fixesNotVerified).toBe(30 - copies);
+    const refused = never.filter((d) => d.fix === undefined);
+    expect(refused.every((d) => d.message.includes('lint again'))).toBe(true);
+    expect(formatLintText(result)).toContain(`${30 - copies} fixes not offered`);
+    const log = toSarif([{ uri: 'robots.txt', result }]);
+    expect(log.runs[0]!.invocations?.[0]?.toolExecutionNotifications[0]?.message.text).toContain(
+      `${30 - copies} fixes not offered`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Lua scripts of the Redis store. Each touches one key (so no CROSSSLOT on a cluster) and runs
+ * The Lua scripts of the Redis store. Each touches one origin's keys, in one slot (the claim reads
+ * its bucket's marker, under the same hash tag: no CROSSSLOT on a cluster), and runs
  * on Redis's clock (`TIME`), so that processes on machines with different clocks agree. Times
  * are kept to the microsecond; the waits they reply are rounded up to whole milliseconds.
  */
@@ -66,13 +67,16 @@ end
 return {math.ceil(start - ms), repaired}`;
 
 /**
- * Claims the start of a request to KEYS[1] (see `CacheStore.claim`): ARGV = interval, limit.
- * Replies {wait, repaired, lost}: 0 and now recorded, unless the last start was less than
- * interval ms ago (then the ms left). A last start in the future was not written by a client
- * (repaired). A missing last start is only "no recent request" when the server can vouch for it:
- * up for longer than the interval (no restart lost it) and never having evicted a key; otherwise
- * (and for a repaired one) the start is unknown: it is recorded as now and the claim refused for
- * one interval (lost, or repaired).
+ * Claims the start of a request (see `CacheStore.claim`): KEYS = the origin's last start, its
+ * bucket's pacing-state marker; ARGV = interval, limit. Replies {wait, repaired, lost}: 0 and now
+ * recorded, unless the last start was less than interval ms ago (then the ms left). A last start
+ * in the future was not written by a client (repaired). A missing last start is only "no recent
+ * request" when the server can vouch for it: the marker (`run_id since`) says this server run has
+ * held the bucket's pacing state whole for longer than the interval, and the server never evicted
+ * a key. A restart, a failover to a replica or a flush (of the server, its database or the
+ * prefix's keys) takes the marker or changes the run: the marker is written anew, from now. Where
+ * the server cannot vouch (and for a repaired start) the start is unknown: it is recorded as now
+ * and the claim refused for one interval (lost, or repaired).
  */
 export const claimScript: string = `${common}
 local last, repaired = stored(redis.call('get', KEYS[1]), ms + 1000)
@@ -84,8 +88,14 @@ if last then
   record()
   return {0, repaired, 0}
 end
-local up = tonumber(string.match(redis.call('info', 'server'), 'uptime_in_seconds:(%d+)')) or 0
+local run = string.match(redis.call('info', 'server'), 'run_id:(%w+)') or ''
 local evicted = tonumber(string.match(redis.call('info', 'stats'), 'evicted_keys:(%d+)')) or 0
+local id, at = string.match(redis.call('get', KEYS[2]) or '', '^(%w*) (%d+%.?%d*)$')
+local since = id == run and tonumber(at) or nil
+if since == nil or since > ms then
+  since = ms
+  redis.call('set', KEYS[2], run .. ' ' .. string.format('%.3f', ms))
+end
 record()
-if repaired == 1 or up * 1000 < interval or evicted > 0 then return {math.ceil(interval), repaired, 1 - repaired} end
+if repaired == 1 or ms < since + interval or evicted > 0 then return {math.ceil(interval), repaired, 1 - repaired} end
 return {0, repaired, 0}`;

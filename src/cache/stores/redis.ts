@@ -7,6 +7,7 @@
 import { argumentError } from '../../errors.js';
 import { type CacheLock, type CacheStore, isCacheEntry, type SlotReply } from '../store.js';
 import { accessOf, type RedisCommandClient } from './redis-client.js';
+import { originKeys } from './redis-keys.js';
 import {
   claimScript,
   lockScript,
@@ -35,9 +36,11 @@ export interface RedisStoreOptions {
   readonly client: RedisCommandClient;
   /**
    * Prefix of every key; the entry of an origin is `prefix + origin`, its lock
-   * `prefix + 'lock:' + origin`, its next request slot `prefix + 'pace:' + origin` and the start
-   * of its last request `prefix + 'started:' + origin`.
-   * @default 'robots-rep:v1:'
+   * `prefix + 'lock:' + origin`, its next request slot `prefix + '{n}pace:' + origin` and the
+   * start of its last request `prefix + '{n}started:' + origin`, where `{n}` is the hash tag of
+   * the origin's pacing bucket (0–1023), whose marker `prefix + '{n}pacing-state'` says since when
+   * the bucket's pacing state is whole.
+   * @default 'robots-rep:v2:'
    */
   readonly prefix?: string;
   /**
@@ -94,7 +97,7 @@ export interface RedisStore extends CacheStore {
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const {
     client,
-    prefix = 'robots-rep:v1:',
+    prefix = 'robots-rep:v2:',
     commandTimeout = 1000,
     onWarning = (message: string) => console.warn(message),
   } = options;
@@ -137,8 +140,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     });
   }
 
-  const script = (source: string, key: string, ...args: string[]) =>
-    send(['EVAL', source, '1', key, ...args], key);
+  const script = (source: string, keys: readonly [string, ...string[]], ...args: string[]) =>
+    send(['EVAL', source, String(keys.length), ...keys, ...args], keys[0]);
 
   async function checkEvictionPolicy(warn = false): Promise<EvictionPolicyReport> {
     const policies: Record<string, string | undefined> = {};
@@ -211,7 +214,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       const { limit = Number.POSITIVE_INFINITY, floor = 0, hold = false } = slot;
       const reply = await script(
         reserveScript,
-        `${prefix}pace:${key}`,
+        [originKeys(prefix, key).pace],
         wholeMs(interval),
         Number.isFinite(limit) ? wholeMs(limit) : '-1',
         wholeMs(floor),
@@ -221,16 +224,17 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     },
     async claim(key, interval, slot = {}) {
       const { limit = Number.POSITIVE_INFINITY } = slot;
+      const keys = originKeys(prefix, key);
       const reply = await script(
         claimScript,
-        `${prefix}started:${key}`,
+        [keys.started, keys.pacingState],
         wholeMs(interval),
         Number.isFinite(limit) ? wholeMs(limit) : '-1',
       );
       return replyOf(reply, 'claim');
     },
     async lock(key, ttl) {
-      const lockKey = `${prefix}lock:${key}`;
+      const lockKey: [string] = [originKeys(prefix, key).lock];
       const token = crypto.randomUUID();
       const release = async (): Promise<void> => {
         await script(releaseScript, lockKey, token);

@@ -17,7 +17,7 @@ import { matchesPattern } from '../../match/pattern.js';
 import type { Group, Rule } from '../../types.js';
 import { asciiLowerCase } from '../../util/bytes.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import type { StatementReader } from '../types.js';
+import type { ProposedFix, StatementReader } from '../types.js';
 
 export const aiPreferences: LintFamily = {
   name: 'ai-preferences',
@@ -119,10 +119,12 @@ function checkUsage(
           allows ||= member.value === 'y';
           continue;
         }
+        const fix = valueFix(context, record, member);
         context.report({
           code: 'content-usage-value',
           ...at,
-          message: `${member.key}: ${describeValue(member)} reads as unknown; Content-Usage takes the tokens y and n (draft-ietf-aipref-vocab-08 §6.2).${suggestion(member)}`,
+          message: `${member.key}: ${describeValue(member)} reads as unknown; Content-Usage takes the tokens y and n (draft-ietf-aipref-vocab-08 §6.2).`,
+          ...(fix === undefined ? {} : { fix }),
         });
         continue;
       }
@@ -162,18 +164,65 @@ function describeValue(member: { readonly type: string; readonly value: string }
   return `a ${member.type} value`;
 }
 
-function suggestion(member: {
-  readonly key: string;
-  readonly type: string;
-  readonly value: string;
-}): string {
+/**
+ * The fix of a value meant as yes or no (`yes`, `true`, `?1`, `1` → `y`): the member's value as
+ * written in the line (its last occurrence, the one that counts) replaced by the token, its
+ * parameters kept. Lint verifies it like every fix; undefined when the meaning is not clear.
+ */
+function valueFix(
+  context: LintContext,
+  record: UsageRecord,
+  member: { readonly key: string; readonly value: string },
+): ProposedFix | undefined {
   const value = asciiLowerCase(member.value);
-  const meant = ['yes', 'y', 'true', 'allow', '1', '?1'].includes(value)
+  const meant = ['yes', 'y', 'true', 'allow', '1'].includes(value)
     ? 'y'
-    : ['no', 'n', 'false', 'disallow', '0', '?0'].includes(value)
+    : ['no', 'n', 'false', 'disallow', '0'].includes(value)
       ? 'n'
       : undefined;
-  return meant === undefined ? '' : ` Write ${member.key}=${meant}.`;
+  const d = context.directives[record.line];
+  if (meant === undefined || d === undefined) return undefined;
+  const raw = context.text.slice(d.valueStart, d.valueEnd);
+  // The statement follows the path, if any, and the spaces after it (splitPreferenceLine).
+  const start = record.path === null ? 0 : raw.search(/[ \t]|$/);
+  const span = memberValueSpan(raw, start, member.key);
+  if (span === undefined) return undefined;
+  return {
+    description: `Write ${member.key}=${meant}.`,
+    edits: [{ start: d.valueStart + span[0], end: d.valueStart + span[1], text: `=${meant}` }],
+    otherwise: `Write ${member.key}=${meant} by hand.`,
+  };
+}
+
+/**
+ * Where the value of the last member named `key` is in a dictionary (RFC 9651 §3.2) written in
+ * `raw` from `from`: from its `=` (or the end of a bare key) to its parameters or the next member.
+ */
+function memberValueSpan(raw: string, from: number, key: string): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  let i = from;
+  const skipTo = (stops: string): void => {
+    let quoted = false;
+    for (; i < raw.length; i++) {
+      const c = raw[i]!;
+      if (quoted) {
+        if (c === '\\') i++;
+        else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = true;
+      else if (stops.includes(c)) return;
+    }
+  };
+  while (i < raw.length) {
+    while (i < raw.length && ' \t,'.includes(raw[i]!)) i++;
+    const keyStart = i;
+    while (i < raw.length && !'=;, \t'.includes(raw[i]!)) i++;
+    const name = raw.slice(keyStart, i);
+    const valueStart = i;
+    if (raw[i] === '=') skipTo(';, \t');
+    if (name === key) found = [valueStart, i];
+    skipTo(',');
+  }
+  return found;
 }
 
 function checkSignal(context: LintContext, record: SignalRecord): void {

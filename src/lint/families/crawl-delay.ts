@@ -92,6 +92,9 @@ function report(
   const directive = mine === undefined ? undefined : context.directives[mine.line];
   context.report({
     code: 'crawl-delay-merged',
+    // No delay was written for the crawler: the merge gives it one, a slower crawl than meant,
+    // never a faster one; no line of it is broken. Worth knowing, not a warning.
+    ...(mine === undefined ? { severity: 'info' as const } : {}),
     line: mine?.line ?? agent.line,
     message:
       mine === undefined

@@ -4,7 +4,9 @@
  */
 
 import { MAX_LINE_LENGTH } from '../../parse/tokenize.js';
+import type { AgentLine } from '../../types.js';
 import { asciiLowerCase } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
 // A latin-1 or binary file would otherwise give one diagnostic per line.
@@ -111,11 +113,22 @@ function checkEncoding(context: LintContext): LintChecks {
       const inComment = hash >= 0 && hash < bad;
       if (bad >= 0 && !inComment && invalidUtf8 < MAX_INVALID_UTF8 && !context.html) {
         invalidUtf8++;
+        const more =
+          invalidUtf8 === MAX_INVALID_UTF8
+            ? ' Further lines with invalid UTF-8 are not reported.'
+            : '';
+        // In a crawler's name they change nothing a crawler reads: Google keeps the product
+        // token before them, and no crawler's name holds such bytes. Worth knowing, no warning.
+        const agent = directive?.kind === 'user-agent' ? agentOn(context, line) : undefined;
         context.report({
           code: 'invalid-utf8',
           line,
-          message: `Bytes that are not valid UTF-8 (the file is probably in another encoding; RFC 9309 §2.2 requires UTF-8). Google escapes them as %XX in rules, so they match only URLs with those exact escapes.${invalidUtf8 === MAX_INVALID_UTF8 ? ' Further lines with invalid UTF-8 are not reported.' : ''}`,
+          message:
+            agent === undefined
+              ? `Bytes that are not valid UTF-8 (the file is probably in another encoding; RFC 9309 §2.2 requires UTF-8). Google escapes them as %XX in rules, so they match only URLs with those exact escapes.${more}`
+              : `Bytes that are not valid UTF-8 in a crawler's name (the file is probably in another encoding): Google reads only ${agent.token === '' ? 'the product token before them, none here, so the line names no crawler' : `the product token before them, "${terminalSafe(agent.token)}"`}, and no crawler's name holds such bytes.${more}`,
           from: bad,
+          ...(agent === undefined ? {} : { severity: 'info' as const }),
         });
       }
       if (directive?.kind === 'unknown' && text.startsWith('\xef\xbb\xbf', directive.keyStart)) {
@@ -200,4 +213,12 @@ export function invalidUtf8Offset(text: string, start: number, end: number): num
     i += need;
   }
   return -1;
+}
+
+/** The User-agent line `line` as parsed (its product token), if it is in a group. */
+function agentOn(context: LintContext, line: number): AgentLine | undefined {
+  for (const group of context.robots.groups) {
+    for (const agent of group.agents) if (agent.line === line) return agent;
+  }
+  return undefined;
 }

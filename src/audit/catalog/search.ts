@@ -1,0 +1,68 @@
+/**
+ * The catalog's search engines: each row with its source and the date it was compared with it.
+ */
+
+import type { Crawler } from '../crawler.js';
+
+/** Search engines' crawlers. */
+export const searchCrawlers: readonly Crawler[] = [
+  {
+    name: 'Googlebot',
+    token: 'Googlebot',
+    operator: 'Google',
+    purpose: 'search',
+    purposes: ['search', 'ai-search', 'ai-training'],
+    remark:
+      'Google Search, with its AI Overviews and AI Mode, which Google-Extended does not control.',
+    docs: 'https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers',
+    checked: '2026-11-24',
+  },
+  {
+    name: 'Bingbot',
+    token: 'Bingbot',
+    operator: 'Microsoft',
+    purpose: 'search',
+    purposes: ['search', 'ai-search'],
+    remark: "Bing Search; Bing's index also grounds Microsoft Copilot's answers.",
+    docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+    checked: '2026-11-24',
+  },
+  {
+    name: 'Applebot',
+    token: 'Applebot',
+    operator: 'Apple',
+    purpose: 'search',
+    purposes: ['search', 'ai-training'],
+    remark:
+      "Siri, Spotlight and Safari suggestions; Apple's AI training unless Applebot-Extended is blocked.",
+    docs: 'https://support.apple.com/en-us/119829',
+    checked: '2026-11-24',
+  },
+  {
+    name: 'DuckDuckBot',
+    token: 'DuckDuckBot',
+    operator: 'DuckDuckGo',
+    purpose: 'search',
+    purposes: ['search'],
+    docs: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
+    checked: '2026-11-24',
+  },
+  {
+    name: 'YandexBot',
+    token: 'YandexBot',
+    operator: 'Yandex',
+    purpose: 'search',
+    purposes: ['search'],
+    docs: 'https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html',
+    checked: '2026-11-24',
+  },
+  {
+    name: 'Baiduspider',
+    token: 'Baiduspider',
+    operator: 'Baidu',
+    purpose: 'search',
+    purposes: ['search'],
+    docs: 'https://www.baidu.com/search/robots_english.html',
+    checked: '2026-11-24',
+  },
+];
