@@ -13,11 +13,15 @@ export async function readAtMost(
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let ended = false;
   try {
     while (size < limit) {
       // The race guards against a fetch that ignores the signal: a stalled body must not hang us.
       const { done, value } = await untilAborted(reader.read(), signal);
-      if (done) break;
+      if (done) {
+        ended = true;
+        break;
+      }
       const room = limit - size;
       const chunk = value.byteLength > room ? value.subarray(0, room) : value;
       chunks.push(chunk);
@@ -27,6 +31,7 @@ export async function readAtMost(
     // Stops the download (and, for gzip/br, the decoding): a compression bomb ends here.
     reader.cancel().catch(ignore);
   }
+  if (ended) checkDeclaredLength(response, size);
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -34,6 +39,19 @@ export async function readAtMost(
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Throws when a body the fetch did not decode ended short of its `Content-Length`: the message is
+ * incomplete (RFC 9112 §6.3), whatever the fetch made of it (Node's and undici's error already; a
+ * fetch you inject may end such a body quietly). A decoded body's length is not the declared one.
+ */
+function checkDeclaredLength(response: FetchResponse, size: number): void {
+  const coding = response.headers.get('content-encoding')?.trim().toLowerCase() ?? '';
+  if (coding !== '' && coding !== 'identity') return;
+  const declared = response.headers.get('content-length')?.trim() ?? '';
+  if (!/^\d{1,15}$/.test(declared) || size >= Number(declared)) return;
+  throw new Error(`cut: ${size} of the ${declared} bytes its Content-Length declares`);
 }
 
 /** Rejects as soon as `signal` aborts, whether or not `promise` listens to it. */

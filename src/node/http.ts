@@ -6,7 +6,7 @@
  */
 
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -23,7 +23,9 @@ const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205]);
 /**
  * A `fetch` (as `fetchRobotsTxt` calls it: GET, `redirect: 'manual'`) that connects only where
  * `check` allows, resolving names with `lookup`. Bodies come decoded; a body that is not received
- * whole — cut plain, chunked or encoded — errors while it is read.
+ * whole — cut before its Content-Length or its last chunk, longer than its Content-Length, or an
+ * encoded stream cut, corrupt or followed by more bytes — errors while it is read. A body framed
+ * by the connection's close alone (HTTP/1.0 style) cannot be told from a cut one.
  */
 export function createNodeFetch(
   check: AddressCheck,
@@ -69,14 +71,9 @@ export function createNodeFetch(
         });
       });
       request.once('error', reject);
-      request.once('response', (response: IncomingMessage) => {
-        try {
-          resolve(toResponse(response));
-        } catch (error) {
-          response.destroy();
-          reject(error);
-        }
-      });
+      request.once('response', (response: IncomingMessage) =>
+        settle(request, response, resolve, reject),
+      );
       request.end();
     });
 }
@@ -123,6 +120,42 @@ function checkedLookup(url: URL, check: AddressCheck, lookup: LookupFunction): L
     }
   };
   return checked as unknown as LookupFunction;
+}
+
+/** Resolves with the web `Response` of `response`, or rejects (and lets it go) when it has none. */
+function settle(
+  request: ClientRequest,
+  response: IncomingMessage,
+  resolve: (value: Response) => void,
+  reject: (error: unknown) => void,
+): void {
+  // Bytes past the end the headers declare (a Content-Length shorter than the body) come as a
+  // parse error of the request, while the body is still being read: it errors too, so the first
+  // Content-Length bytes are not taken for the whole file.
+  request.on('error', (error) => response.destroy(afterBody(error)));
+  try {
+    resolve(toResponse(response));
+  } catch (error) {
+    response.destroy();
+    reject(error);
+  }
+}
+
+/**
+ * An error of the connection after the response began: bytes after a complete response (Node's
+ * parser reads them as the start of another) mean a Content-Length shorter than the body, or data
+ * after the last chunk.
+ */
+function afterBody(error: Error): Error {
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'HPE_INVALID_CONSTANT' && code !== 'HPE_CLOSED_CONNECTION') return error;
+  return Object.assign(
+    new Error(
+      'bytes past the end of the response: a Content-Length shorter than the body, or data after the last chunk',
+      { cause: error },
+    ),
+    { code: 'ERR_BODY_OVERRUN' },
+  );
 }
 
 /** A web `Response` over a Node response, its body decoded. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ruleIndexing } from '../../src/match/index/rule-index.js';
 import { ruleTableLayout } from '../../src/match/rule-table.js';
 import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
+import { programRenting } from '../../src/match/wildcard/program-rent.js';
 
 // The matcher's test settings (which path a rule set is compiled for, how a wildcard program
 // finds pieces, when a rule table is compact), set for a block of tests or one call and put back
@@ -12,6 +13,7 @@ export interface MatcherSettings {
   readonly ruleIndexing?: Partial<typeof ruleIndexing>;
   readonly pieceFinding?: Partial<typeof pieceFinding>;
   readonly ruleTableLayout?: Partial<typeof ruleTableLayout>;
+  readonly programRenting?: Partial<typeof programRenting>;
 }
 
 /** Sets `settings`; returns a function that puts back the values they replaced. */
@@ -20,6 +22,7 @@ export function applyMatcherSettings(settings: MatcherSettings): () => void {
     [ruleIndexing, settings.ruleIndexing],
     [pieceFinding, settings.pieceFinding],
     [ruleTableLayout, settings.ruleTableLayout],
+    [programRenting, settings.programRenting],
   ] as const;
   const restores: (() => void)[] = [];
   for (const [target, values] of targets) {

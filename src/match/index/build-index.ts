@@ -100,7 +100,14 @@ export function indexRuleTable(
       build.add(pattern, start, end, r, rewrite, allow, end - start, rewrite, true);
     },
   );
-  const lazy = new TableWildcards(body, rules, groups, rfc9309, build.wildcards);
+  const lazy = new TableWildcards(
+    body,
+    rules,
+    groups,
+    rfc9309,
+    build.wildcards,
+    build.wildcardBytes,
+  );
   return build.finish(fileSource(body, rules, rfc9309), lazy, 0);
 }
 
@@ -147,8 +154,9 @@ class IndexBuild {
     lengths: [],
     lastChars: [],
   };
-  /** Wildcard patterns filed (repeats left out). */
+  /** Wildcard patterns filed (repeats left out), and their characters. */
   wildcards = 0;
+  wildcardBytes = 0;
 
   constructor(rules: RuleNumbers) {
     this.#rules = rules;
@@ -198,6 +206,7 @@ class IndexBuild {
     if (wildcard) {
       if (dedupe && repeats(this.#seen, pattern.slice(start, end), allow, rewrite)) return false;
       this.wildcards++;
+      this.wildcardBytes += end - start;
       if (prefixEnd - start <= 1) {
         if (special) {
           floating.ids.push(this.#ruleCount + floating.specials.length);
@@ -255,6 +264,7 @@ class TableWildcards implements LazyWildcards {
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
   readonly length: number;
+  readonly bytes: number;
 
   constructor(
     body: BodyText,
@@ -262,12 +272,14 @@ class TableWildcards implements LazyWildcards {
     groups: readonly number[],
     rfc9309: boolean,
     length: number,
+    bytes: number,
   ) {
     this.#body = body;
     this.#rules = rules;
     this.#groups = groups;
     this.#rfc9309 = rfc9309;
     this.length = length;
+    this.bytes = bytes;
   }
 
   get rules(): RuleNumbers {

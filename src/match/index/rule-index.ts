@@ -11,12 +11,13 @@
  *   `*`), scanned on every check, strongest first.
  *
  * Built when a set is first indexed (`compile.ts`); its `match` runs at every later check, and
- * hands a check to the wildcard program when its work passes `programAfter`.
+ * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
  */
 
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
+import { ProgramRent, patternBytes } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
 import type { PrefixIndex } from './prefix-index.js';
@@ -56,6 +57,8 @@ export interface IndexedRules {
 export interface LazyWildcards {
   /** Their number, without repeats. */
   readonly length: number;
+  /** The characters of their patterns (what building their program costs: `ProgramRent`). */
+  readonly bytes: number;
   /** The entries, in file order, without repeats (as the index files them). */
   entries(): IndexEntry[];
   /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
@@ -91,8 +94,10 @@ export class RuleIndex {
    * for a parsed file's indexed set, made when the program is.
    */
   readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
-  /** Built on the first check that the indexes make costly (see {@link match}). */
+  /** Built once the indexes' checks have cost more than building it would (see {@link match}). */
   #program: WildcardProgram | null = null;
+  /** What the checks through the indexes have left to pay before the program is built. */
+  readonly #rent: ProgramRent;
   /**
    * The memory of the entries and indexes but the indexes' own (which grow as they keep
    * entries), estimated from measured heap sizes: about 210 bytes an entry (the object, its
@@ -117,6 +122,7 @@ export class RuleIndex {
       // compared pairwise).
       const table = withoutRepeats(all);
       this.#wildcards = table.filter((entry) => entry.pieces !== null);
+      this.#rent = new ProgramRent(patternBytes(this.#wildcards));
       sortByStrength(table);
       this.#needs = assignNeeds(this.#wildcards);
       const split = bySecondChar(table);
@@ -129,7 +135,13 @@ export class RuleIndex {
       this.#floating = null;
       return;
     }
-    this.#wildcards = indexed.wildcards;
+    const wildcards = indexed.wildcards;
+    this.#wildcards = wildcards;
+    this.#rent = new ProgramRent(
+      Array.isArray(wildcards)
+        ? patternBytes(wildcards as readonly IndexEntry[])
+        : (wildcards as LazyWildcards).bytes,
+    );
     this.#bytes = 512 + bytes;
     this.#table = [];
     this.#needs = assignNeeds([]);
@@ -174,16 +186,20 @@ export class RuleIndex {
     }
     if (this.#program === null) {
       if (!ruleIndexing.alwaysProgram) {
+        // The indexes answer until their checks have cost what the program would save
+        // (`ProgramRent`); a check that passes that is cut short here.
         const budget = search.budget;
-        const limit = search.work + programAfter(path.length, wildcardCount);
-        if (limit >= budget) {
-          this.#matchIndexed(path, state);
-          return;
-        }
-        search.budget = limit;
+        const start = search.work;
+        const limit = this.#rent.limit(start, path.length, wildcardCount);
+        if (limit < budget) search.budget = limit;
         this.#matchIndexed(path, state);
         search.budget = budget;
-        if (search.work <= limit) return;
+        if (search.work <= limit) {
+          this.#rent.pay(start, search.work, path.length, wildcardCount);
+          return;
+        }
+        // Past its budget: the check fails closed, and builds nothing.
+        if (search.work > budget) return;
       }
       const all = this.#wildcards;
       const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
@@ -327,15 +343,6 @@ export class RuleIndex {
 /** The prefix filters' bits (see `PrefixFilters`), as module constants for the walk (V8 folds them). */
 const PREFIX: typeof PREFIX_BIT = 1;
 const PROPER: typeof PROPER_BIT = 2;
-
-/**
- * Work after which a check leaves the wildcard entries to the program: about what the program's
- * pass costs (a few units a path character for the automaton and the sort, one a wildcard entry
- * visited), and at least 4,096, so that ordinary checks never switch.
- */
-function programAfter(pathLength: number, wildcards: number): number {
-  return 4 * pathLength + wildcards + 4096;
-}
 
 /**
  * Of identical wildcard patterns of a kind (allow or not, rewrite or not) only the first can win
