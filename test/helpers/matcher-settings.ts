@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ruleIndexing } from '../../src/match/index/rule-index.js';
 import { ruleTableLayout } from '../../src/match/rule-table.js';
 import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
+import { programRenting } from '../../src/match/wildcard/program-rent.js';
 
 // The matcher's test settings (which path a rule set is compiled for, how a wildcard program
 // finds pieces, when a rule table is compact), set for a block of tests or one call and put back
@@ -12,6 +13,7 @@ export interface MatcherSettings {
   readonly ruleIndexing?: Partial<typeof ruleIndexing>;
   readonly pieceFinding?: Partial<typeof pieceFinding>;
   readonly ruleTableLayout?: Partial<typeof ruleTableLayout>;
+  readonly programRenting?: Partial<typeof programRenting>;
 }
 
 /** Sets `settings`; returns a function that puts back the values they replaced. */
@@ -20,6 +22,7 @@ export function applyMatcherSettings(settings: MatcherSettings): () => void {
     [ruleIndexing, settings.ruleIndexing],
     [pieceFinding, settings.pieceFinding],
     [ruleTableLayout, settings.ruleTableLayout],
+    [programRenting, settings.programRenting],
   ] as const;
   const restores: (() => void)[] = [];
   for (const [target, values] of targets) {
@@ -61,14 +64,13 @@ export function useMatcherSettings(
 /**
  * The settings that send a rule set through each engine (src/match/README.md), for the suites
  * that run against every engine: `scan`, a small set scanned whole (the default for the sets
- * these suites build); `index`, every set through the prefix and trigram indexes over entries;
- * `index over rule numbers`, a parsed file's sets as rule numbers (`compileTableSet`; a list of
- * rules is always entries); `wildcard`, every wildcard rule decided by the wildcard program at
- * once, with its piece finder on the automaton for every piece too.
+ * these suites build); `index`, every set through the prefix and trigram indexes (rule numbers
+ * over a parsed file's rule table, `compileTableSet`, or over one made for a list,
+ * `compileRules`); `wildcard`, every wildcard rule decided by the wildcard program at once, with
+ * its piece finder on the automaton for every piece too.
  */
 export const ENGINE_SETTINGS: Readonly<Record<string, MatcherSettings>> = {
   scan: {},
   index: { ruleIndexing: { smallSet: 0 } },
-  'index over rule numbers': { ruleIndexing: { smallSet: 0, tableSet: 0 } },
   wildcard: { ruleIndexing: { smallSet: 0, alwaysProgram: true } },
 };

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT, type GeneratedShape, generateShapes, MODES } from '../../bench/hostile-shapes.js';
+import { parseRobotsTxt } from '../../src/index.js';
+import {
+  BUILD_WORK_PER_BYTE,
+  CHECK_EXCESS,
+  ProgramRent,
+  programAfter,
+} from '../../src/match/wildcard/program-rent.js';
+import { lastCheckWork } from '../../src/robots.js';
+import { naiveCheck } from '../helpers/naive-check.js';
+
+// The bound of src/match/README.md ("Bounds"), counted on the shapes of bench/hostile-shapes.js:
+// files drawn from the bound's own terms (path length n, rules r, pieces P, in every mode of
+// occurrence the generator has) rather than fixed recipes. Work is counted (`lastCheckWork`, the
+// units of `workBudget`), never timed.
+
+/** The bound on one check's work: 16 units per unit of n log₂ n + r + P, plus 65,536. */
+function checkBound({ terms }: GeneratedShape): number {
+  const { n, rules, pieces } = terms;
+  return 16 * (n * Math.log2(n) + rules + pieces) + 65_536;
+}
+
+/** The work of each of `checks` checks of the shape's URL and variants of it, in order. */
+function works(shape: GeneratedShape, checks: number): number[] {
+  const robots = parseRobotsTxt(shape.body);
+  const out: number[] = [];
+  for (let k = 0; k < checks; k++) {
+    robots.isAllowed(k === 0 ? shape.url : `${shape.url}${k}`, AGENT);
+    out.push(lastCheckWork());
+  }
+  return out;
+}
+
+const SCALES = [1, 2, 4] as const;
+/** The shapes of two seeds at each scale: 64 KiB of rules and a path of 1 KiB per unit. */
+const BY_SCALE = SCALES.map((scale) =>
+  [1, 2].flatMap((seed) =>
+    generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),
+  ),
+);
+
+describe('generated hostile shapes', () => {
+  it('cover every mode of occurrence, in one group and in many', () => {
+    const shapes = BY_SCALE[0]!;
+    expect(new Set(shapes.map((s) => s.terms.mode))).toEqual(new Set(MODES));
+    expect(shapes.some((s) => s.terms.groups > 1)).toBe(true);
+    expect(shapes.some((s) => s.terms.groups === 1)).toBe(true);
+  });
+
+  it('are decided exactly: the verdict and line of the definition', () => {
+    for (const shape of BY_SCALE[1]!) {
+      const robots = parseRobotsTxt(shape.body);
+      for (const url of [shape.url, `${shape.url}x`]) {
+        expect({
+          allowed: robots.isAllowed(url, AGENT),
+          line: robots.matchingLine(url, AGENT),
+        }).toEqual(naiveCheck(robots, url, AGENT));
+      }
+    }
+  });
+
+  it.each(SCALES.map((scale, i) => [scale, i]))(
+    'cost each check at most 16 (n log n + r + P) + 65,536 units (scale %i)',
+    (_scale, i) => {
+      for (const shape of BY_SCALE[i]!) {
+        for (const work of works(shape, 6)) expect(work).toBeLessThanOrEqual(checkBound(shape));
+      }
+    },
+  );
+
+  it('cost work that grows no faster than the terms', () => {
+    // The most work of a check per unit of n log₂ n + r + P, at the largest scale against the
+    // smallest, shape by shape (the same seed draws the same recipe at each scale).
+    const small = BY_SCALE[0]!;
+    const large = BY_SCALE[SCALES.length - 1]!;
+    const perTerm = (s: GeneratedShape): number => {
+      const { n, rules, pieces } = s.terms;
+      return Math.max(...works(s, 4)) / (n * Math.log2(n) + rules + pieces);
+    };
+    for (const [k, shape] of large.entries()) {
+      expect(shape.name).toBe(small[k]!.name);
+      expect(perTerm(shape)).toBeLessThanOrEqual(2 * perTerm(small[k]!) + 1);
+    }
+  });
+});
+
+describe('the wildcard program is rented before it is bought', () => {
+  it('lets checks through the indexes pay the price, at most CHECK_EXCESS at a time', () => {
+    const rent = new ProgramRent(1000);
+    const price = BUILD_WORK_PER_BYTE * 1000;
+    const over = programAfter(100, 10);
+    expect(rent.limit(0, 100, 10)).toBe(over + Math.min(price, CHECK_EXCESS));
+    // A check that costs what the program's would pays nothing.
+    rent.pay(0, over, 100, 10);
+    expect(rent.limit(5, 100, 10)).toBe(5 + over + price);
+    rent.pay(0, over + price / 2, 100, 10);
+    expect(rent.limit(0, 100, 10)).toBe(over + price / 2);
+    rent.pay(0, over + price, 100, 10);
+    // Paid for: the next check past what the program costs builds it.
+    expect(rent.limit(0, 100, 10)).toBe(over);
+    expect(new ProgramRent(1 << 30).limit(0, 100, 10)).toBe(over + CHECK_EXCESS);
+  });
+
+  it('builds no program in a parse and its first two checks of groups of one wildcard rule', () => {
+    // Issue #33's first shape: many groups naming the agent, each one wildcard rule whose first
+    // piece the path holds and whose last it never does. The indexes answer (each check's work
+    // the same), until the checks have paid for the program: then a check costs what the
+    // program's does.
+    let body = '';
+    let path = '/';
+    for (let i = 0; body.length < 200_000; i++)
+      body += `User-agent: ${AGENT}\nDisallow: /*c${i}*d\n`;
+    for (let i = 0; path.length < 4096; i++) path += `c${i}`;
+    const robots = parseRobotsTxt(body);
+    const url = `https://e.com${path}`;
+    const seen: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      robots.isAllowed(url, AGENT);
+      seen.push(lastCheckWork());
+    }
+    expect(new Set(seen).size).toBe(1);
+    expect(robots.isAllowed(url, AGENT)).toBe(naiveCheck(robots, url, AGENT).allowed);
+  });
+});
