@@ -2,7 +2,7 @@
 
 import type { VerdictChange } from '../../src/index.js';
 import type { DiffList, DiffView } from './diff-view.js';
-import { h, replace, visible } from './dom.js';
+import { appendInChunks, h, replace, visible } from './dom.js';
 import { shownUrl } from './evaluate.js';
 import { formatCount } from './limits.js';
 
@@ -100,17 +100,15 @@ function verdictChanges(list: DiffList, id: string, checked: string): HTMLElemen
   const show = (page: number) => {
     const first = page * DIFF_PAGE;
     const rows = list.changes.slice(first, first + DIFF_PAGE);
-    replace(
-      body,
-      ...rows.map((v) =>
-        h(
-          'tr',
-          {},
-          h('td', { class: 'code url' }, visible(shownUrl(v.url))),
-          h('td', {}, visible(v.agent)),
-          h('td', { class: v.before.allowed ? 'allowed' : 'disallowed' }, verdictText(v.before)),
-          h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
-        ),
+    body.replaceChildren();
+    appendInChunks(body, rows, (v) =>
+      h(
+        'tr',
+        {},
+        h('td', { class: 'code url' }, visible(shownUrl(v.url))),
+        h('td', {}, visible(v.agent)),
+        h('td', { class: v.before.allowed ? 'allowed' : 'disallowed' }, verdictText(v.before)),
+        h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
       ),
     );
     if (pages > 1) {
