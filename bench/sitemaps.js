@@ -11,6 +11,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,8 @@ const INDEX_FILES = 20;
 const RUNS = 2;
 
 log.setLevel(LogLevel.OFF);
+/** The machine's load when the run starts (other processes flatter crawlee's ratio: say it). */
+const loadAtStart = loadavg()[0] ?? 0;
 
 /**
  * A 50,000-URL urlset as sites write them (loc, lastmod, changefreq, priority).
@@ -207,6 +210,9 @@ const cpuSpeedups = ourRows.map(
 const singlePeak = Math.max(...ourRows.slice(0, 2).map((r) => r.peakHeap));
 const indexPeak = ourRows[2]?.peakHeap ?? Number.NaN;
 const countsMatch = results.every((r, i) => i % 2 === 1 || r.urls === results[i + 1]?.urls);
+console.log(
+  `Load average (1 min) at start and end: ${loadAtStart.toFixed(1)}, ${(loadavg()[0] ?? 0).toFixed(1)} (figures taken under load are not the quiet machine's)`,
+);
 console.log(`URL counts equal in every case: ${countsMatch ? 'yes' : 'NO'}`);
 console.log(
   `Throughput ≥ 2× crawlee in every case, wall clock: ${speedups.every((s) => s >= 2) ? 'yes' : 'NO'} (${speedups.map((s) => `${s.toFixed(2)}×`).join(', ')}); CPU time: ${cpuSpeedups.every((s) => s >= 2) ? 'yes' : 'NO'} (${cpuSpeedups.map((s) => `${s.toFixed(2)}×`).join(', ')})`,
@@ -219,5 +225,5 @@ const out = join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'sitemaps.json'),
-  `${JSON.stringify({ results, speedups, cpuSpeedups, singlePeak, indexPeak }, null, 2)}\n`,
+  `${JSON.stringify({ results, speedups, cpuSpeedups, singlePeak, indexPeak, load: [loadAtStart, loadavg()[0] ?? 0] }, null, 2)}\n`,
 );

@@ -399,6 +399,12 @@ export interface DiffVerdict {
   readonly line: number;
   /** The deciding rule (`Disallow: /`), absent when none matched. */
   readonly rule?: string;
+  /**
+   * The token whose group decided, by the crawler model (`crawlerGroup`): the crawler's own, the
+   * one it follows (Applebot: `Googlebot`), `*`, or `` when no group applies (every URL allowed).
+   * Set by `diffRobotsTxt`.
+   */
+  readonly decidedBy?: string;
 }
 
 /** A URL × crawler whose verdict differs between the files. */

@@ -21,8 +21,8 @@ import {
   type RetryAfter,
   retryAfterDelay,
 } from './pacer.js';
-import { createParsedCache, type ParsedCacheStats } from './parsed-cache.js';
-import { isFresh, refreshEntry } from './refresh.js';
+import { createParsedCache, type HeldOrigin, type ParsedCacheStats } from './parsed-cache.js';
+import { refreshEntry } from './refresh.js';
 import { requestedUrl } from './request-url.js';
 import type { CacheEntry } from './store.js';
 import { guardStore, type StoreStatus } from './store-guard.js';
@@ -208,15 +208,29 @@ export function createClientWithAccess(
    * Runs a check of `slot`'s rules, counting it when it ran out of its work budget, and weighs
    * the slot again when the check compiled rules (the first check of an agent does).
    */
-  const checked = <T>(url: string | URL, slot: OriginSlot, check: () => T): T => {
+  const checked = <T>(origin: string, slot: OriginSlot, check: () => T): T => {
     const robots: ParsedPolicy = slot.robots;
     const exhausted = robots.exhaustedChecks;
     const result = check();
     if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
     // The parsed cache compares the new size with the one it holds (a check that compiled rules
     // grew it), and drops older origins if the total passed maxParsedBytes.
-    memory.reweigh(locate(url, 'isAllowed').origin);
+    memory.reweigh(origin);
     return result;
+  };
+  /** {@link checked} of `isAllowed`, written out: the path of every cached check. */
+  const verdict = (
+    origin: string,
+    slot: OriginSlot,
+    url: string | URL,
+    query: AgentQuery,
+  ): boolean => {
+    const robots: ParsedPolicy = slot.robots;
+    const exhausted = robots.exhaustedChecks;
+    const allowed = robots.isAllowed(requestedUrl(url), query);
+    if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
+    memory.reweigh(origin);
+    return allowed;
   };
   // Every active origin's authority is remembered: a check then parses no URL to find it.
   const locate = createLocator(maxOrigins);
@@ -250,14 +264,15 @@ export function createClientWithAccess(
     // Read from the entry's copy even after a fetch (which parsed its own bytes): the rules then
     // keep the very string the store keeps, and the body is held once.
     const robots = rulesOfEntry(entry, previous, context);
-    memory.set(origin, { entry, robots });
+    memory.set(origin, { entry, robots, expiresAt: entry.expiresAt });
     return { origin, url, robots, entry, source, ...(fetched ? { fetched } : {}) };
   }
 
   /** The fresh copy of an origin kept in memory, if any. */
-  function fresh(origin: string): OriginSlot | undefined {
+  function fresh(origin: string): HeldOrigin | undefined {
     const slot = memory.get(origin);
-    return slot !== undefined && isFresh(slot.entry, now()) ? slot : undefined;
+    // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
+    return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
   }
 
   /** Reads or fetches an origin's rules; concurrent calls for one origin share the work. */
@@ -298,23 +313,33 @@ export function createClientWithAccess(
   };
 
   return {
-    async isAllowed(url, agent, call) {
-      const query = agentOf(agent, 'isAllowed');
-      const slot = await slotFor(url, 'isAllowed', call?.signal);
-      return checked(url, slot, () => slot.robots.isAllowed(requestedUrl(url), query));
+    // Not async: a check of a fresh origin makes one settled promise and queues nothing else.
+    isAllowed(url, agent, call) {
+      try {
+        const query = agentOf(agent, 'isAllowed');
+        call?.signal?.throwIfAborted();
+        const location = locate(url, 'isAllowed');
+        const { origin } = location;
+        const slot = fresh(origin);
+        return slot !== undefined
+          ? Promise.resolve(verdict(origin, slot, url, query))
+          : load(location, call?.signal).then((loaded) => verdict(origin, loaded, url, query));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     isAllowedIfCached(url, agent) {
       const query = agentOf(agent, 'isAllowedIfCached');
-      const slot = fresh(locate(url, 'isAllowedIfCached').origin);
-      return slot === undefined
-        ? undefined
-        : checked(url, slot, () => slot.robots.isAllowed(requestedUrl(url), query));
+      const { origin } = locate(url, 'isAllowedIfCached');
+      const slot = fresh(origin);
+      return slot === undefined ? undefined : verdict(origin, slot, url, query);
     },
     async explain(url, agent, call) {
       const query = agentOf(agent, 'explain');
       const slot = await slotFor(url, 'explain', call?.signal);
       const { robots, entry } = slot;
-      const explanation = checked(url, slot, () => robots.explain(requestedUrl(url), query));
+      const { origin } = locate(url, 'explain');
+      const explanation = checked(origin, slot, () => robots.explain(requestedUrl(url), query));
       const stale = staleNote(entry);
       return stale === undefined
         ? explanation

@@ -24,12 +24,20 @@ export interface ParsedCacheStats {
   readonly reloads: number;
 }
 
+/**
+ * An origin as the parsed cache holds it: with its entry's `expiresAt` beside the rules, so that
+ * a cached check reads whether the copy is fresh without reading the entry.
+ */
+export interface HeldOrigin extends OriginSlot {
+  readonly expiresAt: number;
+}
+
 /** The parsed rules of the origins a client checks. */
 export interface ParsedCache {
-  get(origin: string): OriginSlot | undefined;
+  get(origin: string): HeldOrigin | undefined;
   /** Weighs `origin`'s rules again: a check that compiled rules made them larger. */
   reweigh(origin: string): void;
-  set(origin: string, slot: OriginSlot): void;
+  set(origin: string, slot: HeldOrigin): void;
   delete(origin: string): void;
   readonly stats: ParsedCacheStats;
 }
@@ -39,8 +47,10 @@ const POLICY_BYTES = 512;
 
 function weigh(slot: OriginSlot): number {
   const robots: RobotsPolicy & { readonly retainedBytes?: number } = slot.robots;
+  // A getter that adds up the rules' parts: read once.
+  const retained = robots.retainedBytes;
   // The entry beside the rules: its body is the rules' own string (kept once).
-  return (typeof robots.retainedBytes === 'number' ? robots.retainedBytes : POLICY_BYTES) + 256;
+  return (typeof retained === 'number' ? retained : POLICY_BYTES) + 256;
 }
 
 /**
@@ -57,7 +67,7 @@ export function createParsedCache(
   let warned = false;
   // Names of recently dropped origins, to tell a reload from a first load.
   const dropped = createLru<true>(maxOrigins);
-  const slots = createWeightedLru<OriginSlot>(maxOrigins, maxBytes, weigh, (origin) => {
+  const slots = createWeightedLru<HeldOrigin>(maxOrigins, maxBytes, weigh, (origin) => {
     evictions++;
     dropped.set(origin, true);
   });

@@ -13,11 +13,11 @@ import type {
   Explanation,
   Group,
   RobotsPolicy,
-  RobotsTxt,
   Rule,
   VerdictChange,
 } from '../types.js';
 import { asciiLowerCase } from '../util/bytes.js';
+import { readKey, rulesRead } from './groups-read.js';
 import { probePaths } from './probe-paths.js';
 
 /** The name the crawler `*` is checked as: one no group names. */
@@ -27,6 +27,15 @@ export const ANY_OTHER_AGENT = 'RobotsRepAnyOtherBot';
 // the filter only saves checks, and asking is quadratic.
 const MAX_FILTERED = 64;
 
+/**
+ * How a crawler reads one side: the token to ask the file with (undefined when no group applies:
+ * every URL allowed) and the token whose group decides, as a view marks it.
+ */
+export interface SideReading {
+  readonly query: string | undefined;
+  readonly decidedBy: string;
+}
+
 /** What {@link compareVerdicts} compares. */
 export interface CompareOptions {
   /** The crawlers (product tokens, `*` for any other). */
@@ -35,6 +44,11 @@ export interface CompareOptions {
   readonly urls?: readonly string[] | undefined;
   /** At most this many comparisons (crawlers reading the same groups share one). */
   readonly maxChecks: number;
+  /**
+   * How each crawler (`*` as {@link ANY_OTHER_AGENT}) reads each side, when it is not by its own
+   * token: the crawler model. Given, every side of a change says `decidedBy`.
+   */
+  readonly reading?: ((policy: RobotsPolicy, name: string) => SideReading) | undefined;
 }
 
 /** What {@link compareVerdicts} found, and how much it checked. */
@@ -52,7 +66,9 @@ export interface VerdictComparison {
 interface AgentClass {
   /** Indexes into the agents list. */
   readonly members: number[];
-  readonly name: string;
+  /** The token each side is asked with (undefined: no group applies, every URL allowed). */
+  readonly before: SideReading;
+  readonly after: SideReading;
   /** The rules it reads that differ between the sides; all of them against a fetch outcome. */
   readonly changed: readonly Rule[];
   /** Whether a path needs checking only when a changed rule matches it. */
@@ -66,14 +82,20 @@ export function compareVerdicts(
   after: RobotsPolicy,
   options: CompareOptions,
 ): VerdictComparison {
-  const { agents, urls, maxChecks } = options;
+  const { agents, urls, maxChecks, reading } = options;
   const classes = new Map<string, AgentClass>();
   agents.forEach((agent, i) => {
     const name = agent === '*' ? ANY_OTHER_AGENT : agent;
-    const key = `${readKey(before, name)}|${readKey(after, name)}`;
+    const was = reading?.(before, name) ?? { query: name, decidedBy: name };
+    const is = reading?.(after, name) ?? { query: name, decidedBy: name };
+    // Crawlers asked with the same groups, and marked alike, share their comparisons.
+    const key = `${readKey(before, was.query)}|${readKey(after, is.query)}|${was.decidedBy === name ? '' : was.decidedBy}|${is.decidedBy === name ? '' : is.decidedBy}`;
     const known = classes.get(key);
     if (known !== undefined) known.members.push(i);
-    else classes.set(key, { members: [i], name, ...pathsFor(before, after, name, urls) });
+    else {
+      const paths = pathsFor(before, after, was.query, is.query, urls);
+      classes.set(key, { members: [i], before: was, after: is, ...paths });
+    }
   });
 
   const order = new Map<string, number>();
@@ -106,11 +128,16 @@ export function compareVerdicts(
       checks += c.members.length;
       checked.add(url);
       // The verdicts first (the matcher's fast path); the explanations only where they differ.
-      if (before.isAllowed(url, c.name) === after.isAllowed(url, c.name)) continue;
-      const a = before.explain(url, c.name);
-      const b = after.explain(url, c.name);
+      if (allowedAs(before, url, c.before) === allowedAs(after, url, c.after)) continue;
       for (const i of c.members) {
-        const change = { url, agent: agents[i]!, before: sideOf(a), after: sideOf(b) };
+        const agent = agents[i]!;
+        const name = agent === '*' ? ANY_OTHER_AGENT : agent;
+        const change = {
+          url,
+          agent,
+          before: sideAs(before, url, c.before, reading && name),
+          after: sideAs(after, url, c.after, reading && name),
+        };
         found.push({ path: order.get(url)!, agent: i, change });
       }
     }
@@ -137,51 +164,25 @@ export function namedAgents(a: readonly Group[], b: readonly Group[]): string[] 
   return [...seen.values(), '*'];
 }
 
-/** Which groups a crawler reads (or the fixed verdict of a fetch outcome). */
-function readKey(policy: RobotsPolicy, name: string): string {
-  const read = groupsRead(policy, name);
-  return read === undefined ? `outcome:${policy.isAllowed('/', name)}` : read.join(',');
+function allowedAs(policy: RobotsPolicy, url: string, side: SideReading): boolean {
+  return side.query === undefined || policy.isAllowed(url, side.query);
 }
 
 /**
- * The indexes of the groups a crawler reads (RFC 9309 §2.2.1: those naming its product token, any
- * case; else the `*` groups), or undefined for a fetch outcome (no groups).
+ * One side of a change, read as `side` says; with the crawler model (`name` given), marked with
+ * the token whose group decided (`*` for the crawler no group names).
  */
-function groupsRead(policy: RobotsPolicy, name: string): number[] | undefined {
-  if (!('groups' in policy)) return undefined;
-  const table = tableOf(policy as RobotsTxt);
-  return table.named.get(asciiLowerCase(name)) ?? table.everyone;
-}
-
-// Per parsed file: the groups naming each product token, and the `*` groups (built once).
-const tables = new WeakMap<RobotsTxt, { named: Map<string, number[]>; everyone: number[] }>();
-function tableOf(robots: RobotsTxt): { named: Map<string, number[]>; everyone: number[] } {
-  let table = tables.get(robots);
-  if (table === undefined) {
-    const named = new Map<string, number[]>();
-    const everyone: number[] = [];
-    for (const g of robots.groups) {
-      if (g.agents.some((a) => a.global)) everyone.push(g.index);
-      for (const a of g.agents) {
-        if (a.global || a.token === '') continue;
-        const key = asciiLowerCase(a.token);
-        const list = named.get(key) ?? [];
-        if (list[list.length - 1] !== g.index) list.push(g.index);
-        named.set(key, list);
-      }
-    }
-    table = { named, everyone };
-    tables.set(robots, table);
-  }
-  return table;
-}
-
-/** The rules a crawler reads, or undefined when the policy is a fetch outcome (no rules). */
-function rulesRead(policy: RobotsPolicy, name: string): Rule[] | undefined {
-  const read = groupsRead(policy, name);
-  if (read === undefined) return undefined;
-  const groups = (policy as RobotsTxt).groups;
-  return read.flatMap((i) => groups[i]?.rules ?? []);
+function sideAs(
+  policy: RobotsPolicy,
+  url: string,
+  side: SideReading,
+  name: string | undefined,
+): DiffVerdict {
+  const verdict: DiffVerdict =
+    side.query === undefined ? { allowed: true, line: 0 } : sideOf(policy.explain(url, side.query));
+  if (name === undefined) return verdict;
+  const decidedBy = side.decidedBy === ANY_OTHER_AGENT ? '*' : side.decidedBy;
+  return { ...verdict, decidedBy };
 }
 
 /** The rules of `a` not in `b`, as multisets of kind and pattern as matched (not line). */
@@ -198,18 +199,19 @@ function minus(a: readonly Rule[], b: readonly Rule[]): Rule[] {
 }
 
 /**
- * The paths to compare for crawlers reading what `name` reads: none when its rules are the same
- * on both sides; else the given `urls`, or `/` and the paths derived from each changed rule and
+ * The paths to compare for crawlers reading what `was` reads before and `is` after: none when
+ * the rules are the same on both sides; else the given `urls`, or `/` and the paths derived from each changed rule and
  * from each rule that matches a path a changed rule matches.
  */
 function pathsFor(
   before: RobotsPolicy,
   after: RobotsPolicy,
-  name: string,
+  was: string | undefined,
+  is: string | undefined,
   urls: readonly string[] | undefined,
 ): Pick<AgentClass, 'changed' | 'filter' | 'paths'> {
-  const old = rulesRead(before, name);
-  const next = rulesRead(after, name);
+  const old = rulesRead(before, was);
+  const next = rulesRead(after, is);
   let changed: Rule[];
   let filter = true;
   if (old === undefined || next === undefined) {

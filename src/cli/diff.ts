@@ -35,7 +35,7 @@ export function registerDiff(
     .command('diff')
     .summary('what changes for which crawlers between two robots.txt versions')
     .description(
-      "Compares two versions of a robots.txt (files or URLs): the rules added and removed in\neach group, the sitemaps, and every URL × crawler whose verdict changes, with the\ndeciding line on each side. Without --urls, the URLs come from both files' rules; without\n--agent, the crawlers are those either file names, and * (any other).",
+      "Compares two versions of a robots.txt (files or URLs): the rules added and removed in\neach group, the sitemaps, and every URL × crawler whose verdict changes, with the\ndeciding line on each side. Without --urls, the URLs come from both files' rules; without\n--agent, the crawlers are those either file names, those that follow them (Applebot\nfollows Googlebot), and * (any other). Each crawler is read as audit reads it; a side\ndecided by another token's group says so (as Googlebot, * group, no group applies).",
     )
     .argument('<old>', 'the current robots.txt: a file, a URL, or - for stdin')
     .argument('<new>', 'the new robots.txt: a file, a URL, or - for stdin')

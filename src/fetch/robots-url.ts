@@ -76,53 +76,125 @@ export function robotsTxtUrl(url: string | URL): string {
   return robotsTxtLocation(url, 'robotsTxtUrl').url;
 }
 
+/** A remembered authority: the characters it was read from and its location. */
+interface KnownAuthority {
+  /**
+   * The characters, or `null` when they are the location's origin (as usual): a look-up then
+   * compares the URL with the origin, which the caller reads next, rather than with one more
+   * string.
+   */
+  readonly prefix: string | null;
+  readonly location: RobotsTxtLocation;
+  /** Another authority whose characters hash alike. */
+  next: KnownAuthority | null;
+}
+
+/** Authorities kept under one hash, at most: past it, the oldest of them is forgotten. */
+const MAX_ALIKE = 4;
+
+/**
+ * Test setting, not part of the public API: the bits of an authority's hash that
+ * {@link createLocator} files it by. Tests keep a few, so that authorities share a hash and the
+ * lists of those that do are run through.
+ * @internal
+ */
+export const locatorSettings: { hashMask: number } = { hashMask: 0x3fffffff };
+
 /**
  * {@link robotsTxtLocation} that remembers its answers: a crawler checks many URLs of one site in
  * a row, or of many sites in turn, and parsing each URL whole to find its origin cost about as
  * much as the check itself. An answer is reused for a string URL that begins with a plain
- * `http(s)://authority` seen before (see {@link plainAuthorityLength}) followed by the end, `/`,
+ * `http(s)://authority` seen before (see {@link scanPlainAuthority}) followed by the end, `/`,
  * `?` or `#`: the WHATWG parser reads the origin from those characters alone. At most `size`
  * authorities are remembered (the oldest go first).
  */
 export function createLocator(size = 1): (url: string | URL, caller: string) => RobotsTxtLocation {
   let lastPrefix = '';
   let last: RobotsTxtLocation | null = null;
-  const known = new Map<string, RobotsTxtLocation>();
+  // Filed by a hash of the authority's characters, taken while they are read: looking up the
+  // characters themselves would first copy them into a new string (and hash that), which cost
+  // more than the rest of a cached check when a crawl goes from site to site.
+  const known = new Map<number, KnownAuthority>();
+  let count = 0;
   return (url, caller) => {
     if (typeof url === 'string') {
       if (last !== null && url.startsWith(lastPrefix) && endsAuthority(url, lastPrefix.length)) {
         return last;
       }
-      const length = plainAuthorityLength(url);
+      const { length, hash } = scanPlainAuthority(url);
       if (length > 0) {
-        const prefix = url.slice(0, length);
-        let location = known.get(prefix);
-        if (location === undefined) {
-          location = robotsTxtLocation(url, caller);
-          if (known.size >= size) known.delete(known.keys().next().value as string);
-          known.set(prefix, location);
+        let first = known.get(hash) ?? null;
+        let found = first;
+        while (found !== null && !startsWithAuthority(url, length, found)) found = found.next;
+        if (found === null) {
+          const location = robotsTxtLocation(url, caller);
+          while (count >= size) {
+            const [oldestHash, oldest] = known.entries().next().value as [number, KnownAuthority];
+            known.delete(oldestHash);
+            count -= chainLength(oldest);
+            if (oldestHash === hash) first = null;
+          }
+          const prefix = url.slice(0, length);
+          found = { prefix: prefix === location.origin ? null : prefix, location, next: first };
+          known.set(hash, found);
+          count++;
+          // Bounded however many authorities hash alike: past MAX_ALIKE, the oldest is forgotten.
+          let end = found;
+          for (let i = 1; i < MAX_ALIKE && end.next !== null; i++) end = end.next;
+          if (end.next !== null) {
+            count -= chainLength(end.next);
+            end.next = null;
+          }
         }
-        lastPrefix = prefix;
-        last = location;
-        return location;
+        lastPrefix = found.prefix ?? found.location.origin;
+        last = found.location;
+        return found.location;
       }
     }
     return robotsTxtLocation(url, caller);
   };
 }
 
+/** Whether `url`'s first `length` characters are `known`'s. */
+function startsWithAuthority(url: string, length: number, known: KnownAuthority): boolean {
+  const prefix = known.prefix ?? known.location.origin;
+  return prefix.length === length && url.startsWith(prefix);
+}
+
+function chainLength(known: KnownAuthority): number {
+  let n = 0;
+  for (let at: KnownAuthority | null = known; at !== null; at = at.next) n++;
+  return n;
+}
+
+/** What {@link scanPlainAuthority} found; one object reused (checks are synchronous). */
+const scanned = { length: 0, hash: 0 };
+
 /**
  * The length of `url`'s scheme and authority when they are written plainly: `http://` or
  * `https://` (lower case), then a non-empty run of ASCII letters, digits, `.`, `-` and `:`,
- * ended by the end of the string, `/`, `?` or `#`. 0 otherwise (user-info, IPv6, escapes,
- * whitespace, backslashes: whatever the WHATWG parser might read differently).
+ * ended by the end of the string, `/`, `?` or `#`; 0 otherwise (user-info, IPv6, escapes,
+ * whitespace, backslashes: whatever the WHATWG parser might read differently). With it, a hash
+ * of those characters.
  */
-function plainAuthorityLength(url: string): number {
+function scanPlainAuthority(url: string): { readonly length: number; readonly hash: number } {
   const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
-  if (start === 0) return 0;
+  scanned.length = 0;
+  if (start === 0) return scanned;
+  // FNV-1a over the authority, the scheme told apart by where the authority starts.
+  let hash = Math.imul(0x811c9dc5 ^ start, 0x01000193);
   let i = start;
-  while (i < url.length && isPlainAuthorityChar(url.charCodeAt(i))) i++;
-  return i > start && endsAuthority(url, i) ? i : 0;
+  for (; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (!isPlainAuthorityChar(c)) break;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
+  if (i > start && endsAuthority(url, i)) {
+    scanned.length = i;
+    // A small integer (30 bits): V8 keys a Map by it without boxing.
+    scanned.hash = hash & locatorSettings.hashMask;
+  }
+  return scanned;
 }
 
 function isPlainAuthorityChar(c: number): boolean {

@@ -10,8 +10,8 @@
 
 import { argumentError } from '../errors.js';
 import type { BodyText } from '../parse/body.js';
-import { RuleIndex } from './index/rule-index.js';
-import { indexRuleTable } from './index/table-index.js';
+import { indexEntries, indexRuleTable } from './index/build-index.js';
+import type { RuleIndex } from './index/rule-index.js';
 import type {
   BestMatches,
   CheckOptions,
@@ -31,7 +31,8 @@ import { scanRules, scansRules } from './scan/table-scan.js';
  * among them (highest priority, then earliest line) for any path, within the bounds the engines
  * give (docs/performance.md). Patterns are matched as given: normalise them, and the paths
  * checked, the same way first, into ASCII (RFC 9309 §2.2.2: other octets percent-encoded).
- * Throws a `TypeError` for a pattern with a character above U+007F.
+ * Throws a `TypeError` for a pattern with a character above U+007F, or a line that is not an
+ * integer from 0 to 2^29 − 1.
  *
  * @example
  * const matcher = compileRules([
@@ -45,10 +46,14 @@ export function compileRules(rules: readonly MatcherRule[]): RuleMatcher {
     if (!isAscii(rule.pattern)) {
       throw argumentError('compileRules', 'a pattern', 'ASCII (percent-encoded)', rule.pattern);
     }
+    // The indexes keep a rule's line in a rule table's number (`line << 2 | flags`).
+    if (!Number.isInteger(rule.line) || rule.line < 0 || rule.line > MAX_LINE) {
+      throw argumentError('compileRules', 'a line', `an integer from 0 to ${MAX_LINE}`, rule.line);
+    }
   }
   // The engines take entries in file order (of equal priority the earliest line wins).
   const ordered = [...rules].sort((a, b) => a.line - b.line);
-  return new RuleIndex(
+  return indexEntries(
     ordered.map((rule) =>
       makeEntry(
         rule.pattern,
@@ -61,6 +66,9 @@ export function compileRules(rules: readonly MatcherRule[]): RuleMatcher {
     ),
   );
 }
+
+/** The largest line a {@link MatcherRule} may have (a rule table's, as a parse numbers them). */
+const MAX_LINE = 2 ** 29 - 1;
 
 /**
  * The matcher of the rules of `groups` (ascending) of a parsed file's rule table, as Google's

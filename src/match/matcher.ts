@@ -26,7 +26,10 @@ export interface MatcherRule {
   readonly pattern: string;
   /** An allow rule (else a disallow). */
   readonly allow: boolean;
-  /** The line it stands on: of two matching rules of one kind and priority, the earlier wins. */
+  /**
+   * The line it stands on, an integer from 0 to 2^29 − 1: of two matching rules of one kind and
+   * priority, the earlier wins.
+   */
   readonly line: number;
   /**
    * Its group, reported back with a match.

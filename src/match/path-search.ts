@@ -42,7 +42,7 @@ export class PathSearch {
   budget: number = Number.POSITIVE_INFINITY;
   /**
    * True while a rule index's wildcard entries are decided elsewhere (its `WildcardProgram`):
-   * the scans of the indexes (`scanEntries`, the table prefix index) pass over wildcard entries,
+   * the scans of the lists and indexes (`scanList`, the prefix index) pass over wildcard entries,
    * and the walk leaves out the trigram index, which holds only such entries.
    */
   skipWildcards = false;

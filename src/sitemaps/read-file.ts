@@ -26,6 +26,7 @@ import type {
   SitemapRecord,
   SitemapUrlEntry,
 } from './types.js';
+import { createUtf8Stream } from './utf8.js';
 import { type RawEntry, SitemapReadError } from './xml.js';
 
 /** A sitemap waiting to be read. */
@@ -214,7 +215,7 @@ export async function* readSitemapFile(
       return drained.records;
     };
 
-    const decoder = new TextDecoder('utf-8');
+    const decoder = createUtf8Stream();
     for await (const bytes of fileBytes(opened.body, () => {
       gzip = true;
     })) {
@@ -229,13 +230,13 @@ export async function* readSitemapFile(
         throw new Stop('budget', `the site's budget of ${settings.maxTotalBytes} bytes is spent`);
       }
       // Entries read before an error in the same chunk are yielded before it is reported.
-      const failed = attempt(() => reader.write(decoder.decode(bytes, { stream: true })));
+      const failed = attempt(() => reader.write(decoder.write(bytes)));
       format ??= reader.format();
       await flush(failed);
       if (batches.length > 0) yield batches.splice(0).flat();
     }
     const failed = attempt(() => {
-      reader.write(decoder.decode());
+      reader.write(decoder.end());
       reader.close();
     });
     format ??= reader.format();

@@ -110,10 +110,9 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
           'a DOCTYPE: DTDs and entity declarations are refused (no entity is expanded)',
         );
   });
+  // Attributes since the last open tag: those of the element being read (saxes reports each
+  // attribute before its element's opentag).
   let attributes = 0;
-  parser.on('opentagstart', () => {
-    attributes = 0;
-  });
   parser.on('attribute', () => {
     attributes += 1;
     if (attributes > MAX_ATTRIBUTES) {
@@ -121,6 +120,7 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
     }
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
+    attributes = 0;
     depth += 1;
     if (depth > MAX_NESTING) {
       throw new SitemapReadError('xml', `elements nested over ${MAX_NESTING} deep`);
@@ -167,12 +167,14 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
       }
       field = fieldOf(shape.format, name);
       text = '';
+      // Text is asked of saxes only inside a field: the white space between elements is then
+      // neither cut out of the chunk nor handed over.
+      if (field !== undefined) parser.on('text', onText);
     }
   });
   const onText = (chunk: string): void => {
     if (field !== undefined && text.length <= MAX_FIELD) text += chunk;
   };
-  parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
     if (shape !== undefined) {
@@ -180,6 +182,7 @@ export function createXmlReader(emit: (entry: RawEntry) => void): EntryReader {
         fields[field] = text.trim().slice(0, MAX_FIELD + 1);
         field = undefined;
         text = '';
+        parser.off('text');
       } else if (depth === shape.itemDepth && fields !== undefined) {
         const done = fields;
         fields = undefined;

@@ -4,7 +4,8 @@
  * with the deciding line on each side. For a review before deploying, in CI or on the web page.
  */
 
-import { compareVerdicts, namedAgents } from '../changes/verdict-changes.js';
+import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from '../audit/crawler-model.js';
+import { compareVerdicts, namedAgents, type SideReading } from '../changes/verdict-changes.js';
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
 import { parseRobotsTxt } from '../robots.js';
@@ -18,10 +19,19 @@ export type RobotsInput = string | Uint8Array | ArrayBuffer | RobotsPolicy;
 /** Options of {@link diffRobotsTxt}. */
 export interface DiffOptions {
   /**
-   * The crawlers to check (product tokens). By default, every token either file names, and `*`
-   * (any other crawler).
+   * The crawlers to check (product tokens). By default, every token either file names, each
+   * crawler of `crawlerRules` that follows a token either file names (Applebot when a file names
+   * Googlebot) unless a file names it too, and `*` (any other crawler).
    */
   readonly agents?: readonly string[];
+  /**
+   * How crawlers read the file beyond their own group (the crawler model, as the audit and the
+   * tester page apply it): Applebot follows Googlebot's group when none names it, Google's
+   * special-case crawlers ignore `*`. Each side of a change says whose group decided
+   * (`decidedBy`). `[]` answers for each token as given.
+   * @default CRAWLER_RULES
+   */
+  readonly crawlerRules?: readonly CrawlerRule[];
   /**
    * The URLs (or paths) to check. By default, for each crawler whose rules changed, `/` and the
    * paths derived from every changed rule and from every rule it interacts with (one that
@@ -103,10 +113,28 @@ export function diffRobotsTxt(
   }
   const oldGroups = groupsOf(old);
   const newGroups = groupsOf(next);
-  const agents = options.agents ?? namedAgents(oldGroups, newGroups);
+  const rules = options.crawlerRules ?? CRAWLER_RULES;
+  if (!Array.isArray(rules)) {
+    throw argumentError(
+      'diffRobotsTxt',
+      'options.crawlerRules',
+      'an array of crawler rules',
+      rules,
+    );
+  }
+  const agents = options.agents ?? withFollowers(namedAgents(oldGroups, newGroups), rules);
   checkList(agents, 'options.agents');
   if (options.urls !== undefined) checkList(options.urls, 'options.urls');
-  const compared = compareVerdicts(old, next, { agents, urls: options.urls, maxChecks });
+  const reading = (policy: RobotsPolicy, name: string): SideReading => {
+    const { query, decidedBy } = crawlerGroup(policy, name, rules);
+    return { query, decidedBy };
+  };
+  const compared = compareVerdicts(old, next, {
+    agents,
+    urls: options.urls,
+    maxChecks,
+    reading,
+  });
   const { verdicts } = compared;
   return {
     groups: groupChanges(oldGroups, newGroups),
@@ -135,6 +163,27 @@ export function toPolicy(input: RobotsInput, caller: string, name: string): Robo
     return input;
   }
   throw argumentError(caller, name, 'a robots.txt body or a parsed robots.txt', input);
+}
+
+/**
+ * The named tokens, with each crawler of `rules` that follows one of them and is not named itself
+ * (its verdicts change with the group it follows), before `*`.
+ */
+function withFollowers(named: readonly string[], rules: readonly CrawlerRule[]): string[] {
+  const tokens = new Set(named.map((a) => a.toLowerCase()));
+  const followers = rules
+    .filter(
+      (r) =>
+        r.kind === 'follows' &&
+        r.follows !== undefined &&
+        tokens.has(r.follows.toLowerCase()) &&
+        !tokens.has(r.token.toLowerCase()),
+    )
+    .map((r) => r.token);
+  const star = named.indexOf('*');
+  return star < 0
+    ? [...named, ...followers]
+    : [...named.slice(0, star), ...followers, ...named.slice(star)];
 }
 
 function checkList(list: unknown, name: string): void {

@@ -9,12 +9,20 @@ import type { RobotsDiff } from './diff.js';
 import type { TestCase, TestResult } from './expect.js';
 
 const verdict = (allowed: boolean): string => (allowed ? 'allowed' : 'disallowed');
-const decided = (v: { line: number; rule?: string }): string =>
-  v.line > 0 ? `line ${v.line} "${v.rule ?? ''}"` : 'no rule';
+/** The deciding line, and whose group decided when it is not the crawler's own (the model's mark). */
+const decided = (agent: string, v: { line: number; rule?: string; decidedBy?: string }): string => {
+  const line = v.line > 0 ? `line ${v.line} "${v.rule ?? ''}"` : 'no rule';
+  const by = v.decidedBy;
+  if (by === undefined || by === agent) return line;
+  if (by === '*') return `${line}; * group`;
+  if (by === '') return `${line}; no group applies`;
+  return `${line}; as ${by}`;
+};
 
 /**
  * The diff as text: per group the rules added (`+`) and removed (`-`), the sitemaps, then every
- * URL × crawler whose verdict changes, with the deciding line on each side, and how many checks
+ * URL × crawler whose verdict changes, with the deciding line on each side (and, when another
+ * token's group decided, `; as Googlebot`, `; * group` or `; no group applies`), and how many checks
  * were made (and left out, when the check limit was reached).
  */
 export function formatDiffText(diff: RobotsDiff): string {
@@ -42,7 +50,7 @@ export function formatDiffText(diff: RobotsDiff): string {
     );
     for (const v of diff.verdicts) {
       out.push(
-        `  ${terminalSafe(v.agent)} ${terminalSafe(v.url)}: ${verdict(v.before.allowed)} (${terminalSafe(decided(v.before))}) → ${verdict(v.after.allowed)} (${terminalSafe(decided(v.after))})`,
+        `  ${terminalSafe(v.agent)} ${terminalSafe(v.url)}: ${verdict(v.before.allowed)} (${terminalSafe(decided(v.agent, v.before))}) → ${verdict(v.after.allowed)} (${terminalSafe(decided(v.agent, v.after))})`,
       );
     }
   }

@@ -55,4 +55,22 @@ describe('isAllowedIfCached: the synchronous path for origins this process holds
     );
     for (const server of servers) expect(server.requests).toEqual(['/robots.txt']);
   });
+
+  it('isAllowed on a held origin settles at once: its callbacks run in the first microtask', async () => {
+    const server = await site('User-agent: *\nDisallow: /private\n');
+    const client = createRobotsClient({ agent: 'FooBot' });
+    const url = `${server.origin}/private/a`;
+    expect(await client.isAllowed(url)).toBe(false);
+    const order: string[] = [];
+    client.isAllowed(url).then((allowed) => order.push(`verdict ${allowed}`));
+    await Promise.resolve();
+    order.push('one microtask later');
+    expect(order).toEqual(['verdict false', 'one microtask later']);
+    // Bad arguments still reject rather than throw.
+    const rejected = client.isAllowed(url, 'FooBot/1.0');
+    await expect(rejected).rejects.toThrow(/use "FooBot"/);
+    await expect(client.isAllowed('mailto:someone@example.com')).rejects.toThrow(/scheme/);
+    const aborted = AbortSignal.abort(new Error('stop'));
+    await expect(client.isAllowed(url, undefined, { signal: aborted })).rejects.toThrow('stop');
+  });
 });

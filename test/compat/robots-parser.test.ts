@@ -331,6 +331,24 @@ describe('the differences docs/compat.md lists beyond the suite, against robots-
     expect(theirs.getCrawlDelay('grapeshot')).toBe(0);
   });
 
+  it('a Crawl-delay followed by User-agent lines is theirs too (corpus file 0779: the * agents get it)', () => {
+    const { ours, theirs } = both(
+      'User-agent: usasearch\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /search/\n',
+    );
+    expect(ours.getCrawlDelay('Googlebot')).toBe(5);
+    expect(theirs.getCrawlDelay('Googlebot')).toBeUndefined();
+    expect(ours.getCrawlDelay('usasearch')).toBe(5);
+    expect(theirs.getCrawlDelay('usasearch')).toBe(5);
+  });
+
+  it('a User-agent value with more than the token names the token (corpus file 3268: `Yandex Bot`)', () => {
+    const { ours, theirs } = both('User-agent: Yandex Bot\ncrawl-delay: 10\nDisallow: /search\n');
+    expect(ours.getCrawlDelay('Yandex')).toBe(10);
+    expect(theirs.getCrawlDelay('Yandex')).toBeUndefined();
+    expect(ours.isAllowed('https://example.com/search', 'Yandex')).toBe(false);
+    expect(theirs.isAllowed('https://example.com/search', 'Yandex')).toBe(true);
+  });
+
   it('Crawl-delay values: plain decimals only, at most a day (robots-parser: Number(value))', () => {
     for (const [value, theirsValue] of [
       ['0x10', 16],

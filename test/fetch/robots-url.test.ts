@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isRobotsTxtError, RobotsTxtError } from '../../src/errors.js';
 import {
   createLocator,
+  locatorSettings,
   type RobotsTxtLocation,
   robotsTxtLocation,
   robotsTxtUrl,
@@ -126,5 +127,87 @@ describe('createLocator: the last location, reused for the same plain origin', (
       url: 'https://www.example.com.evil/robots.txt',
     });
     expect(() => locate(7 as unknown as string, 'isAllowed')).toThrow(/^isAllowed: /);
+  });
+});
+
+describe('createLocator against robotsTxtLocation over random URLs', () => {
+  const locationOrError = (locate: (url: string) => RobotsTxtLocation, url: string) => {
+    try {
+      return locate(url);
+    } catch (error) {
+      return (error as RobotsTxtError).code;
+    }
+  };
+  const label = fc
+    // Few characters: hosts that begin like others (`a.b`, `a.bb`) come up often.
+    .array(fc.constantFrom('a', 'b', 'B', '0', '-'), { minLength: 1, maxLength: 3 })
+    .map((chars) => chars.join(''));
+  const host = fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('', '.', '..'))
+        .map(([labels, end]) => labels.join('.') + end),
+      weight: 3,
+    },
+    fc.constantFrom(
+      'bücher.example',
+      'BÜCHER.example',
+      'xn--bcher-kva.example',
+      '127.0.0.1',
+      '0x7f.1',
+      '[::1]',
+      '[2001:DB8::1]',
+      'ex%41mple.com',
+      'a%2eb',
+      '',
+    ),
+  );
+  /** Mostly `usual` (plain URLs take the fast path), else one of `others`. */
+  const mostly = (usual: string, others: string[]) =>
+    fc.oneof({ arbitrary: fc.constant(usual), weight: 3 }, { arbitrary: pick(others), weight: 1 });
+  const url = fc
+    .tuple(
+      fc.oneof(
+        { arbitrary: fc.constantFrom('http', 'https'), weight: 3 },
+        { arbitrary: fc.constantFrom('HTTP', 'Https', 'ftp', 'ws', 'file'), weight: 1 },
+      ),
+      mostly('://', [':/', ':\\\\', ':///']),
+      mostly('', ['user@', 'u:p@', '@']),
+      host,
+      mostly('', [':', ':80', ':443', ':21', ':8080', ':0080', ':99999', ':x']),
+      fc.constantFrom('', '/', '/a/b', '?q', '#f', '\\x', '\t/x', ' /x', '/./x', '/%2e/', '/café'),
+      mostly('', [' ', '\t']),
+    )
+    .map(
+      ([scheme, separator, user, name, port, rest, lead]) =>
+        `${lead}${scheme}${separator}${user}${name}${port}${rest}`,
+    );
+
+  it.each([
+    ['every authority its own hash', 0x3fffffff],
+    ['authorities sharing four hashes', 3],
+    ['every authority the same hash', 0],
+  ])('answers as robotsTxtLocation for any sequence (%s)', (_, hashMask) => {
+    const saved = locatorSettings.hashMask;
+    locatorSettings.hashMask = hashMask;
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(url, { maxLength: 40 }),
+          fc.integer({ min: 1, max: 8 }),
+          (urls, size) => {
+            const locate = createLocator(size);
+            // Each URL twice, the second after others: found again or read again, the same answer.
+            for (const one of [...urls, ...urls.reverse()]) {
+              const expected = locationOrError((u) => robotsTxtLocation(u), one);
+              expect(locationOrError((u) => locate(u, 'test'), one)).toEqual(expected);
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+    } finally {
+      locatorSettings.hashMask = saved;
+    }
   });
 });

@@ -64,14 +64,13 @@ export function useMatcherSettings(
 /**
  * The settings that send a rule set through each engine (src/match/README.md), for the suites
  * that run against every engine: `scan`, a small set scanned whole (the default for the sets
- * these suites build); `index`, every set through the prefix and trigram indexes over entries;
- * `index over rule numbers`, a parsed file's sets as rule numbers (`compileTableSet`; a list of
- * rules is always entries); `wildcard`, every wildcard rule decided by the wildcard program at
- * once, with its piece finder on the automaton for every piece too.
+ * these suites build); `index`, every set through the prefix and trigram indexes (rule numbers
+ * over a parsed file's rule table, `compileTableSet`, or over one made for a list,
+ * `compileRules`); `wildcard`, every wildcard rule decided by the wildcard program at once, with
+ * its piece finder on the automaton for every piece too.
  */
 export const ENGINE_SETTINGS: Readonly<Record<string, MatcherSettings>> = {
   scan: {},
   index: { ruleIndexing: { smallSet: 0 } },
-  'index over rule numbers': { ruleIndexing: { smallSet: 0, tableSet: 0 } },
   wildcard: { ruleIndexing: { smallSet: 0, alwaysProgram: true } },
 };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/index.js';
-import { SMALL_SET, TABLE_SET } from '../../src/match/index/rule-index.js';
+import { SMALL_SET } from '../../src/match/index/rule-index.js';
 import { SCANS_BEFORE_INDEXING } from '../../src/match/scan/table-scan.js';
 import { type ConformanceCase, fixturePath, loadCases } from '../helpers/cases.js';
 import { useMatcherSettings, withMatcherSettings } from '../helpers/matcher-settings.js';
@@ -16,21 +16,19 @@ const suites: [string, ConformanceCase[]][] = [
 
 // Every case runs on each path of a compiled rule set: small sets as one scanned list (what
 // the reference files, all small, get by default), every set through the prefix and trigram
-// indexes (`smallSet` 0), over entries and over rule numbers (`tableSet` 0: what large sets
-// get), and every wildcard rule through the wildcard program (what checks that the indexes make
-// costly get), as hono runs one suite per router; and over the compact rule table of a large
-// file (`largestArray` 0).
+// indexes of rule numbers (`smallSet` 0: what large sets get), and every wildcard rule through
+// the wildcard program (what checks that the indexes make costly get), as hono runs one suite
+// per router; and over the compact rule table of a large file (`largestArray` 0).
 describe.each([
-  ['scanned list', SMALL_SET, TABLE_SET, false, false, false],
-  ['prefix and trigram indexes', 0, TABLE_SET, false, false, false],
-  ['prefix index of rule numbers', 0, 0, false, false, false],
-  ['prefix index of rule numbers in a compact table', 0, 0, false, true, false],
-  ['wildcard program', SMALL_SET, TABLE_SET, true, false, false],
-  ['wildcard program beside rule numbers', 0, 0, true, false, false],
-  ['wildcard program finding pieces by hash', 0, 0, true, false, true],
-] as const)('compiled as a %s', (_path, smallSet, tableSet, alwaysProgram, compact, hashed) => {
+  ['scanned list', SMALL_SET, false, false, false],
+  ['prefix and trigram indexes of rule numbers', 0, false, false, false],
+  ['prefix and trigram indexes of rule numbers in a compact table', 0, false, true, false],
+  ['wildcard program', SMALL_SET, true, false, false],
+  ['wildcard program beside rule numbers', 0, true, false, false],
+  ['wildcard program finding pieces by hash', 0, true, false, true],
+] as const)('compiled as a %s', (_path, smallSet, alwaysProgram, compact, hashed) => {
   useMatcherSettings({
-    ruleIndexing: { smallSet, tableSet, alwaysProgram },
+    ruleIndexing: { smallSet, alwaysProgram },
     ...(compact ? { ruleTableLayout: { largestArray: 0 } } : {}),
     // Small files' pieces are few: every length of 3 or more is hashed all the same.
     ...(hashed ? { pieceFinding: { minChars: 0 } } : {}),
@@ -86,11 +84,11 @@ describe('case counts', () => {
   });
 });
 
-// A compact index answers a plain rule's match from its numbers (`TableMatch`), making the
+// The prefix index answers a plain rule's match from its numbers (`TableMatch`), making the
 // rule's strings only when an explanation reads them: every explanation through it, with the
-// rule behind each best match, equals the one through entries.
+// rule behind each best match, equals the one through a scanned list of entries.
 describe('explanations through rule numbers', () => {
-  it('equal those through entries, on every case', () => {
+  it('equal those through a scanned list of entries, on every case', () => {
     const explained = (c: ConformanceCase) => {
       const robots = parseRobotsTxt(c.body);
       for (let i = 0; i < SCANS_BEFORE_INDEXING; i++) robots.isAllowed(c.url, c.useragent);
@@ -98,10 +96,10 @@ describe('explanations through rule numbers', () => {
     };
     for (const [, cases] of suites) {
       for (const c of cases) {
-        const viaEntries = withMatcherSettings({ ruleIndexing: { smallSet: 0 } }, () =>
+        const viaEntries = withMatcherSettings({ ruleIndexing: { smallSet: 1000 } }, () =>
           explained(c),
         );
-        const viaNumbers = withMatcherSettings({ ruleIndexing: { smallSet: 0, tableSet: 0 } }, () =>
+        const viaNumbers = withMatcherSettings({ ruleIndexing: { smallSet: 0 } }, () =>
           explained(c),
         );
         expect(viaNumbers, c.name).toEqual(viaEntries);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashOf, slotOf } from '../../src/match/index/key-table.js';
-import { hashPrefix, mix } from '../../src/match/index/prefix-index.js';
+import { hashPrefix, mix } from '../../src/match/index/prefix-hash.js';
 
 // A hostile site chooses keys offline. With fixed hashes it can pick keys that share one slot or
 // bucket (every lookup then probes, or every check confirms, all of them); the slots and the

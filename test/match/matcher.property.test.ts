@@ -113,19 +113,11 @@ describe('indexed matcher = reference port', () => {
     fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
   });
 
-  // The same files with every rule set compiled through the prefix and trigram indexes (they
-  // are small, so by default they are scanned lists), as the conformance suite also runs.
+  // The same files with every rule set compiled through the prefix and trigram indexes of rule
+  // numbers (they are small, so by default they are scanned lists), as the conformance suite
+  // also runs.
   describe('with every set indexed', () => {
     useMatcherSettings({ ruleIndexing: { smallSet: 0 } });
-    it('agrees on verdict and matching line for generated files', () => {
-      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
-    });
-  });
-
-  // The same, with every prefix index holding rule numbers (what sets of over `TABLE_SET`
-  // rules get).
-  describe('with every set indexed by rule numbers', () => {
-    useMatcherSettings({ ruleIndexing: { smallSet: 0, tableSet: 0 } });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
     });
@@ -146,7 +138,7 @@ describe('indexed matcher = reference port', () => {
   // whose pattern differs from its value, escaped or an `index.html` rewrite, keeps its own).
   describe('with every wildcard rule through the program over a compact rule table', () => {
     useMatcherSettings({
-      ruleIndexing: { smallSet: 0, tableSet: 0, alwaysProgram: true },
+      ruleIndexing: { smallSet: 0, alwaysProgram: true },
       ruleTableLayout: { largestArray: 0 },
       pieceFinding: { minChars: 0 },
     });

@@ -134,6 +134,34 @@ for (const [engine, settings] of Object.entries(ENGINE_SETTINGS)) {
       expect(() => bestMatches(compileRules([]), '/é')).toThrow(TypeError);
     });
 
+    it('takes lines that are integers from 0 to 2^29 - 1, as a parse numbers them', () => {
+      for (const line of [-1, 0.5, 2 ** 29, Number.NaN]) {
+        expect(() => compileRules([{ pattern: '/a', allow: false, line }])).toThrow(TypeError);
+      }
+      const last = 2 ** 29 - 1;
+      const many = Array.from({ length: 40 }, (_, i) => ({
+        pattern: `/a${i}`,
+        allow: i % 2 === 0,
+        line: last - i,
+      }));
+      expect(bestMatches(compileRules(many), '/a7x').disallow?.line).toBe(last - 7);
+      expect(bestMatches(compileRules(many), '/a0').allow?.line).toBe(last);
+    });
+
+    it('reports an index rewrite as the caller marked it', () => {
+      const many = Array.from({ length: 40 }, (_, i) => ({
+        pattern: `/d${i}/$`,
+        allow: true,
+        line: i + 1,
+        indexRewrite: i % 3 === 0,
+      }));
+      for (const i of [0, 1, 2, 3, 39]) {
+        const found = bestMatches(compileRules(many), `/d${i}/`).allow;
+        expect(found?.indexRewrite).toBe(i % 3 === 0);
+        expect(found?.line).toBe(i + 1);
+      }
+    });
+
     it('takes patterns and paths as given: a reading normalises them itself', () => {
       const matcher = compileRules([
         { pattern: '/a%2Fb', allow: false, line: 1 },

@@ -24,7 +24,7 @@ describe('a match answered from the rule table', () => {
     for (let id = 0; id < count; id++) {
       const r = ruleAt(rules, id);
       const entry = ruleEntry(table.body, rules, r, false, false);
-      const match = new TableMatch(table.body, rules, entry.allow).set(r, entry.anchored);
+      const match = new TableMatch(table.body.text, rules, entry.allow).set(r, entry.anchored);
       expect({ ...entry }).toEqual({
         pattern: match.pattern,
         group: match.group,

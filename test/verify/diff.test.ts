@@ -36,20 +36,27 @@ describe('diffRobotsTxt', () => {
   it('lists every URL × crawler whose verdict changes, with the deciding line on each side', () => {
     const diff = diffRobotsTxt(OLD, 'User-agent: *\nDisallow: /\n');
     expect(diff.verdictsChanged).toBe(true);
-    expect(diff.checked.agents).toEqual(['Googlebot', '*']);
+    // Applebot follows the Googlebot group the old file has (the crawler model).
+    expect(diff.checked.agents).toEqual(['Googlebot', 'Applebot', '*']);
     const root = diff.verdicts.filter((v) => v.url === '/');
     expect(root).toEqual([
       {
         url: '/',
         agent: 'Googlebot',
-        before: { allowed: true, line: 0 },
-        after: { allowed: false, line: 2, rule: 'Disallow: /' },
+        before: { allowed: true, line: 0, decidedBy: 'Googlebot' },
+        after: { allowed: false, line: 2, rule: 'Disallow: /', decidedBy: '*' },
+      },
+      {
+        url: '/',
+        agent: 'Applebot',
+        before: { allowed: true, line: 0, decidedBy: 'Googlebot' },
+        after: { allowed: false, line: 2, rule: 'Disallow: /', decidedBy: '*' },
       },
       {
         url: '/',
         agent: '*',
-        before: { allowed: true, line: 0 },
-        after: { allowed: false, line: 2, rule: 'Disallow: /' },
+        before: { allowed: true, line: 0, decidedBy: '*' },
+        after: { allowed: false, line: 2, rule: 'Disallow: /', decidedBy: '*' },
       },
     ]);
     // Googlebot was already kept out of /search: no change there.

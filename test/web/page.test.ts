@@ -366,13 +366,20 @@ describe('the tester page', { timeout: 120_000 }, () => {
     expect(rows.map((r) => `${r[1]} ${r[0]}`)).toEqual(
       expected.verdicts.map((v) => `${v.agent} ${v.url.replace('https://site.invalid', '')}`),
     );
-    // What a site owner reads: everyone loses /drafts/a, GPTBot also loses `/`.
+    // What a site owner reads: everyone loses /drafts/a, GPTBot also loses `/`; the group that
+    // decided is marked as in the matrix (no group names Googlebot: `*`).
     expect(rows).toContainEqual([
       '/drafts/a',
       'Googlebot',
-      'allowed',
-      'disallowed (line 3: Disallow: /drafts/)',
+      'allowed [* group]',
+      'disallowed (line 3: Disallow: /drafts/) [* group]',
     ]);
+    const decided = await page.$$eval('#diff-yours table.diff tbody tr', (trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td[data-decided]')].map((td) => td.getAttribute('data-decided')),
+      ),
+    );
+    expect(decided).toEqual(expected.verdicts.map((v) => [v.before.decidedBy, v.after.decidedBy]));
     expect(rows.some((r) => r[1] === 'GPTBot' && r[0] === '/')).toBe(true);
     expect(rows.some((r) => r[0] === '/' && r[1] === 'Googlebot')).toBe(false);
     const rules = await page.textContent('.rule-changes');

@@ -5,9 +5,17 @@ import type { DiffList, DiffView } from './diff-view.js';
 import { h, replace, visible } from './dom.js';
 import { shownUrl } from './evaluate.js';
 import { formatCount } from './limits.js';
+import { decidedText } from './matrix.js';
 
-const verdictText = (v: VerdictChange['before']): string =>
-  `${v.allowed ? 'allowed' : 'disallowed'}${v.line > 0 ? ` (line ${v.line}: ${visible(v.rule ?? '')})` : ''}`;
+/** A side of a change, with the crawler model's mark of the group that decided (as the matrix). */
+const verdictText = (agent: string, v: VerdictChange['before']): string => {
+  const line = v.line > 0 ? ` (line ${v.line}: ${visible(v.rule ?? '')})` : '';
+  const by =
+    v.decidedBy === undefined || v.decidedBy === agent
+      ? ''
+      : ` [${decidedText(agent, v.decidedBy)}]`;
+  return `${v.allowed ? 'allowed' : 'disallowed'}${line}${by}`;
+};
 
 const count = (n: number): string => formatCount(n);
 
@@ -108,8 +116,22 @@ function verdictChanges(list: DiffList, id: string, checked: string): HTMLElemen
           {},
           h('td', { class: 'code url' }, visible(shownUrl(v.url))),
           h('td', {}, visible(v.agent)),
-          h('td', { class: v.before.allowed ? 'allowed' : 'disallowed' }, verdictText(v.before)),
-          h('td', { class: v.after.allowed ? 'allowed' : 'disallowed' }, verdictText(v.after)),
+          h(
+            'td',
+            {
+              class: v.before.allowed ? 'allowed' : 'disallowed',
+              'data-decided': v.before.decidedBy ?? '',
+            },
+            verdictText(v.agent, v.before),
+          ),
+          h(
+            'td',
+            {
+              class: v.after.allowed ? 'allowed' : 'disallowed',
+              'data-decided': v.after.decidedBy ?? '',
+            },
+            verdictText(v.agent, v.after),
+          ),
         ),
       ),
     );

@@ -1,7 +1,8 @@
 /**
  * The Diff tab's data, computed in a worker: the rule changes and the derived verdict changes of
- * `diffRobotsTxt`, and the changes for the page's own URLs × crawlers, each crawler read as the
- * crawler model says (so a crawler reads the same in every tab).
+ * `diffRobotsTxt`, and the changes for the page's own URLs × crawlers; both read each crawler as
+ * the crawler model says and mark each side with the token whose group decided (so a crawler
+ * reads the same in every tab).
  */
 
 import {
@@ -94,11 +95,21 @@ function modelChanges(
       if (changes.length >= DIFF_ROWS) continue;
       const a = checkAsCrawler(base, url, before);
       const b = checkAsCrawler(draft, url, after);
-      const side = (v: typeof a, rule: (line: number) => string | undefined) => {
+      const side = (v: typeof a, rule: (line: number) => string | undefined, decidedBy: string) => {
         const text = v.line > 0 ? rule(v.line) : undefined;
-        return { allowed: v.allowed, line: v.line, ...(text === undefined ? {} : { rule: text }) };
+        return {
+          allowed: v.allowed,
+          line: v.line,
+          ...(text === undefined ? {} : { rule: text }),
+          decidedBy,
+        };
       };
-      changes.push({ url, agent, before: side(a, baseRule), after: side(b, draftRule) });
+      changes.push({
+        url,
+        agent,
+        before: side(a, baseRule, before.decidedBy),
+        after: side(b, draftRule, after.decidedBy),
+      });
     }
   }
   const checks = urls.length * agents.length;

@@ -134,19 +134,19 @@ async function restore(text: string, what: string): Promise<void> {
     return;
   }
   const restored = decoded.state;
-  const bytes = restored.draftBytes === undefined ? undefined : fromBase64(restored.draftBytes);
-  if (bytes !== undefined) setDraftBytes(bytes, 'the shared draft');
-  else setDraftText(restored.draft);
   $<HTMLTextAreaElement>('urls').value = restored.urls;
   // Kept whole: the checks take the agent cap's worth (`boundAgents`), the picker draws no more.
   state.agents = [...restored.agents];
+  state.page = 0;
+  renderAgents($('agents'), state, () => schedule());
   const baseBytes = restored.baseBytes === undefined ? undefined : fromBase64(restored.baseBytes);
   const base = baseBytes ?? restored.base;
   if (base !== undefined) setBase(base, restored.baseLabel ?? 'the shared base');
   else state.base = undefined;
-  state.page = 0;
-  renderAgents($('agents'), state, () => schedule());
-  schedule();
+  // The draft last: one evaluation, of the whole restored state.
+  const bytes = restored.draftBytes === undefined ? undefined : fromBase64(restored.draftBytes);
+  if (bytes !== undefined) setDraftBytes(bytes, 'the shared draft');
+  else setDraftText(restored.draft);
 }
 
 function currentState(): SharedState {

@@ -91,15 +91,21 @@ export function setDraftNotice(...content: (string | Node)[]): void {
 
 const newWorker = () =>
   new Worker(new URL('./evaluate.worker.ts', import.meta.url), { type: 'module' });
-const onError = (job: Job | undefined, message: string) =>
+const onError = (job: Job | undefined, message: string) => {
   replace($('limits'), `The ${job?.kind ?? ''} check failed: ${visible(message)}`);
-const matrixWorker = new WorkerChannel(newWorker(), onResult, onError);
-const lintWorker = new WorkerChannel(newWorker(), onResult, onError);
-const viewWorker = new WorkerChannel(newWorker(), onResult, onError);
+  if (job?.kind === 'matrix') armSlowJobs();
+};
+const matrixWorker = new WorkerChannel(newWorker, onResult, onError);
+/** Lint and the chosen cell's explanation (which parses every reading: not the matrix's work). */
+const lintWorker = new WorkerChannel(newWorker, onResult, onError);
+const viewWorker = new WorkerChannel(newWorker, onResult, onError);
 
 /**
- * After a pause in typing, lint and the open tab's view are asked for: they compete with the
- * matrix for the machine's cores, and a keystroke's matrix comes first.
+ * Lint, the open tab's view and the chosen cell's explanation are asked for once the matrix of
+ * the last change is drawn and typing has paused: they compete with the matrix for the
+ * machine's cores, and a keystroke's matrix comes first. A keystroke also abandons a lint or
+ * view job still running for the text before it (its answer would be of an old draft), so
+ * between a keystroke and its matrix no slow job runs.
  */
 const SLOW_JOB_DELAY = 150;
 let slowTimer: ReturnType<typeof setTimeout> | undefined;
@@ -123,18 +129,40 @@ export function schedule(draftChanged = false): void {
   state.evaluatedAgents = agentList.agents;
   relint ||= draftChanged;
   clearTimeout(slowTimer);
+  if (draftChanged) abandon(lintWorker, 'abandonedLint');
+  abandon(viewWorker, 'abandonedView');
   // Nothing is settled while a view waits for its timer.
   if (state.view !== 'verdicts') document.body.dataset['viewing'] = 'waiting';
+}
+
+/** Abandons a channel's stale jobs; counts the running ones ended (`data-abandoned-view`, …). */
+function abandon(channel: WorkerChannel, counter: 'abandonedLint' | 'abandonedView'): void {
+  if (!channel.abandon()) return;
+  const data = document.body.dataset;
+  data[counter] = String(Number(data[counter] ?? 0) + 1);
+}
+
+/** Once the matrix of the last change is drawn: the slow jobs, after a pause in typing. */
+function armSlowJobs(): void {
+  clearTimeout(slowTimer);
   slowTimer = setTimeout(() => {
     if (relint) lintWorker.send({ kind: 'lint', version: state.version, draft: draftBody() });
     relint = false;
+    if (state.selected !== undefined) explain(state.selected.url, state.selected.agent);
     requestView();
   }, SLOW_JOB_DELAY);
 }
 
-/** Asks for the open tab's view (none for the matrix). */
+/** Asks for the open tab's view (none for the matrix); a view asked for before is abandoned. */
 export function requestView(): void {
-  if (state.view === 'verdicts') return;
+  abandon(viewWorker, 'abandonedView');
+  if (state.view === 'verdicts') {
+    // No view is pending on the matrix's tab.
+    const data = document.body.dataset;
+    if (data['viewed'] === undefined) delete data['viewing'];
+    else data['viewing'] = data['viewed'];
+    return;
+  }
   const request: JobRequest = {
     kind: 'view',
     view: state.view,
@@ -156,6 +184,7 @@ function onResult(job: Job, result: JobResult): void {
     state.evaluation = result.evaluation;
     renderResults();
     document.body.dataset['evaluated'] = String(job.id);
+    if (document.body.dataset['evaluating'] === String(job.id)) armSlowJobs();
   } else if (result.kind === 'lint') {
     if (job.version !== state.version) return;
     editor.showLint(result.marks);
@@ -202,21 +231,32 @@ function renderResults(): void {
       },
     },
   );
-  if (state.selected !== undefined) select(state.selected.url, state.selected.agent);
+  markSelected();
 }
 
+/** Chooses a cell: marks it and asks for its explanation. */
 function select(url: number, agent: number): void {
   state.selected = { url, agent };
-  const entry = state.urls[url];
-  const token = state.evaluatedAgents[agent];
+  markSelected();
+  explain(url, agent);
+}
+
+function markSelected(): void {
+  const selected = state.selected;
   for (const cell of $('matrix').querySelectorAll('.verdict.selected')) {
     cell.classList.remove('selected');
   }
+  if (selected === undefined) return;
   $('matrix')
-    .querySelector(`.verdict[data-url="${url}"][data-agent="${agent}"]`)
+    .querySelector(`.verdict[data-url="${selected.url}"][data-agent="${selected.agent}"]`)
     ?.classList.add('selected');
+}
+
+function explain(url: number, agent: number): void {
+  const entry = state.urls[url];
+  const token = state.evaluatedAgents[agent];
   if (entry === undefined || token === undefined) return;
-  matrixWorker.send({
+  lintWorker.send({
     kind: 'explain',
     version: state.version,
     draft: draftBody(),

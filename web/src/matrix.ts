@@ -6,6 +6,7 @@
 
 import { h, replace, visible } from './dom.js';
 import type { Evaluation } from './evaluate.js';
+import { wireGrid } from './grid-keys.js';
 import { rowsPerPage } from './limits.js';
 
 /** What the matrix shows. */
@@ -34,7 +35,31 @@ export function decidedText(agent: string, decidedBy: string): string {
   return decidedBy === agent ? 'own group' : `as ${decidedBy}`;
 }
 
-/** Renders page `page` of the matrix into `container`. */
+/** What is drawn in a container, kept so the next evaluation patches the cells it changes. */
+interface Drawn {
+  readonly agents: readonly string[];
+  readonly decidedBy: readonly string[];
+  readonly rows: readonly string[];
+  readonly urlCount: number;
+  readonly first: number;
+  readonly cells: HTMLTableCellElement[];
+  /** Each drawn cell's verdict and line, as `line * 2 + allowed`. */
+  readonly shown: Float64Array;
+  readonly counts: HTMLElement[];
+  readonly summary: HTMLElement;
+  readonly table: HTMLTableElement;
+}
+
+const drawn = new WeakMap<HTMLElement, Drawn>();
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Renders page `page` of the matrix into `container`. When the same URLs and crawlers are on
+ * the page already (an edit of the draft), only the cells whose verdict or line changed are
+ * redrawn: a keystroke costs the cells it changes, not the whole grid, and focus stays put.
+ */
 export function renderMatrix(
   container: HTMLElement,
   data: MatrixData,
@@ -48,13 +73,41 @@ export function renderMatrix(
   const current = Math.min(Math.max(page, 0), pages - 1);
   const first = current * pageSize;
   const last = Math.min(urls.length, first + pageSize);
-  focus.url = Math.min(Math.max(focus.url, first), Math.max(first, last - 1));
-  focus.agent = Math.min(Math.max(focus.agent, 0), Math.max(0, agents.length - 1));
   const disallowed = agents.map((_, a) => {
     let n = 0;
     for (let u = 0; u < urls.length; u++) if (evaluation.allowed[u * agents.length + a] === 0) n++;
     return n;
   });
+  const summary = `${urls.length} URLs × ${agents.length} crawlers checked in ${evaluation.elapsed.toFixed(1)} ms.`;
+  const before = drawn.get(container);
+  if (
+    before !== undefined &&
+    container.contains(before.table) &&
+    before.first === first &&
+    before.urlCount === urls.length &&
+    sameList(before.agents, agents) &&
+    sameList(before.decidedBy, evaluation.decidedBy) &&
+    sameList(before.rows, urls.slice(first, last))
+  ) {
+    before.summary.textContent = summary;
+    for (let a = 0; a < agents.length; a++) {
+      const text = `${disallowed[a]} disallowed`;
+      if (before.counts[a]!.textContent !== text) before.counts[a]!.textContent = text;
+    }
+    for (let i = 0; i < before.cells.length; i++) {
+      const cell = (first + Math.floor(i / agents.length)) * agents.length + (i % agents.length);
+      const now = evaluation.lines[cell]! * 2 + evaluation.allowed[cell]!;
+      if (before.shown[i] === now) continue;
+      before.shown[i] = now;
+      const a = i % agents.length;
+      const url = visible(before.rows[Math.floor(i / agents.length)]!);
+      fillCell(before.cells[i]!, url, agents[a]!, evaluation.decidedBy[a] ?? agents[a]!, now);
+    }
+    return;
+  }
+  focus.url = Math.min(Math.max(focus.url, first), Math.max(first, last - 1));
+  focus.agent = Math.min(Math.max(focus.agent, 0), Math.max(0, agents.length - 1));
+  const counts = agents.map((_, a) => h('span', { class: 'count' }, `${disallowed[a]} disallowed`));
   const head = h(
     'tr',
     { role: 'row' },
@@ -66,44 +119,36 @@ export function renderMatrix(
         { role: 'columnheader', scope: 'col', 'data-token': agent, 'data-decided': decided },
         visible(agent),
         h('span', { class: 'decided' }, decidedText(agent, decided)),
-        h('span', { class: 'count' }, `${disallowed[a]} disallowed`),
+        counts[a],
       );
     }),
   );
+  const cells: HTMLTableCellElement[] = [];
+  const shown = new Float64Array((last - first) * agents.length);
   const rows: HTMLElement[] = [];
   for (let u = first; u < last; u++) {
-    const shown = visible(urls[u]!);
-    rows.push(
-      h(
-        'tr',
-        { role: 'row' },
-        h('th', { role: 'rowheader', scope: 'row', class: 'url' }, shown),
-        ...agents.map((agent, a) => {
-          const cell = u * agents.length + a;
-          const allowed = evaluation.allowed[cell] === 1;
-          const line = evaluation.lines[cell]!;
-          const decided = evaluation.decidedBy[a] ?? agent;
-          const word = allowed ? 'allowed' : 'disallowed';
-          const mark = decided === agent ? '' : decided === '' ? 'no group' : `as ${decided}`;
-          return h(
-            'td',
-            {
-              role: 'gridcell',
-              class: `verdict ${word}`,
-              tabindex: u === focus.url && a === focus.agent ? '0' : '-1',
-              'data-url': String(u),
-              'data-agent': String(a),
-              'data-decided': decided,
-              'aria-label': `${visible(agent)} ${word} ${shown}${line ? `, line ${line}` : ''}${mark ? `, ${mark}` : ''}`,
-            },
-            word,
-            line ? h('span', { class: 'line' }, `line ${line}`) : null,
-            mark && decided !== '*' ? h('span', { class: 'via' }, mark) : null,
-            decided === '*' ? h('span', { class: 'via' }, '*') : null,
-          );
-        }),
-      ),
+    const url = visible(urls[u]!);
+    const row = h(
+      'tr',
+      { role: 'row' },
+      h('th', { role: 'rowheader', scope: 'row', class: 'url' }, url),
     );
+    for (let a = 0; a < agents.length; a++) {
+      const cell = u * agents.length + a;
+      const td = h('td', {
+        role: 'gridcell',
+        tabindex: u === focus.url && a === focus.agent ? '0' : '-1',
+        'data-url': String(u),
+        'data-agent': String(a),
+        'data-decided': evaluation.decidedBy[a] ?? agents[a]!,
+      });
+      const now = evaluation.lines[cell]! * 2 + evaluation.allowed[cell]!;
+      shown[cells.length] = now;
+      fillCell(td, url, agents[a]!, evaluation.decidedBy[a] ?? agents[a]!, now);
+      cells.push(td);
+      row.appendChild(td);
+    }
+    rows.push(row);
   }
   const table = h(
     'table',
@@ -116,101 +161,80 @@ export function renderMatrix(
     h('thead', {}, head),
     h('tbody', {}, ...rows),
   );
-  table.addEventListener('click', (event) => {
-    const cell = (event.target as Element).closest<HTMLElement>('td.verdict');
-    if (cell !== null) choose(cell);
-  });
-  table.addEventListener('keydown', (event) => {
-    const cell = (event.target as Element).closest<HTMLElement>('td.verdict');
-    if (cell === null) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(cell);
-      return;
-    }
-    const u = Number(cell.dataset['url']);
-    const a = Number(cell.dataset['agent']);
-    const target = moveOf(event, u, a, first, last - 1, agents.length - 1);
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = table.querySelector<HTMLElement>(
-      `td.verdict[data-url="${target[0]}"][data-agent="${target[1]}"]`,
-    );
-    if (next !== null) move(cell, next);
-  });
-  const move = (from: HTMLElement, to: HTMLElement) => {
-    from.tabIndex = -1;
-    to.tabIndex = 0;
-    focus.url = Number(to.dataset['url']);
-    focus.agent = Number(to.dataset['agent']);
-    to.focus();
-  };
-  const choose = (cell: HTMLElement) => {
-    const active = table.querySelector<HTMLElement>('td.verdict[tabindex="0"]');
-    if (active !== null && active !== cell) move(active, cell);
-    events.onSelect(Number(cell.dataset['url']), Number(cell.dataset['agent']));
-  };
-  const pager =
-    pages > 1
-      ? h(
-          'nav',
-          { class: 'pager', 'aria-label': 'Pages of URLs' },
-          h(
-            'button',
-            { type: 'button', disabled: current === 0, onclick: () => events.onPage(current - 1) },
-            'Previous',
-          ),
-          ` URLs ${first + 1}–${last} of ${urls.length} `,
-          h(
-            'button',
-            {
-              type: 'button',
-              disabled: current === pages - 1,
-              onclick: () => events.onPage(current + 1),
-            },
-            'Next',
-          ),
-        )
-      : null;
+  wireGrid(table, first, last - 1, agents.length - 1, focus, events);
+  const status = h('p', { class: 'summary', role: 'status' }, summary);
   replace(
     container,
-    h(
-      'p',
-      { class: 'summary', role: 'status' },
-      `${urls.length} URLs × ${agents.length} crawlers checked in ${evaluation.elapsed.toFixed(1)} ms.`,
-    ),
-    pager,
+    status,
+    pages > 1 ? pager(current, pages, first, last, urls.length, events) : null,
     h('div', { class: 'table-scroll matrix-scroll' }, table),
+  );
+  drawn.set(container, {
+    agents: [...agents],
+    decidedBy: [...evaluation.decidedBy],
+    rows: urls.slice(first, last),
+    urlCount: urls.length,
+    first,
+    cells,
+    shown,
+    counts,
+    summary: status,
+    table,
+  });
+}
+
+/** A cell's class, words and label, from its verdict and line (`line * 2 + allowed`). */
+function fillCell(
+  td: HTMLElement,
+  url: string,
+  agent: string,
+  decided: string,
+  value: number,
+): void {
+  const allowed = value % 2 === 1;
+  const line = Math.floor(value / 2);
+  const word = allowed ? 'allowed' : 'disallowed';
+  const mark = decided === agent ? '' : decided === '' ? 'no group' : `as ${decided}`;
+  // The chosen cell keeps its mark.
+  td.className = `verdict ${word}${td.classList.contains('selected') ? ' selected' : ''}`;
+  td.setAttribute(
+    'aria-label',
+    `${visible(agent)} ${word} ${url}${line ? `, line ${line}` : ''}${mark ? `, ${mark}` : ''}`,
+  );
+  replace(
+    td,
+    word,
+    line ? h('span', { class: 'line' }, `line ${line}`) : null,
+    mark && decided !== '*' ? h('span', { class: 'via' }, mark) : null,
+    decided === '*' ? h('span', { class: 'via' }, '*') : null,
   );
 }
 
-/** The cell an arrow, Home/End or Page key moves to, within the page's rows. */
-function moveOf(
-  event: KeyboardEvent,
-  u: number,
-  a: number,
-  top: number,
-  bottom: number,
-  right: number,
-): [number, number] | undefined {
-  switch (event.key) {
-    case 'ArrowUp':
-      return [Math.max(top, u - 1), a];
-    case 'ArrowDown':
-      return [Math.min(bottom, u + 1), a];
-    case 'ArrowLeft':
-      return [u, Math.max(0, a - 1)];
-    case 'ArrowRight':
-      return [u, Math.min(right, a + 1)];
-    case 'Home':
-      return event.ctrlKey ? [top, 0] : [u, 0];
-    case 'End':
-      return event.ctrlKey ? [bottom, right] : [u, right];
-    case 'PageUp':
-      return [Math.max(top, u - 10), a];
-    case 'PageDown':
-      return [Math.min(bottom, u + 10), a];
-    default:
-      return undefined;
-  }
+function pager(
+  current: number,
+  pages: number,
+  first: number,
+  last: number,
+  total: number,
+  events: MatrixEvents,
+): HTMLElement {
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages of URLs' },
+    h(
+      'button',
+      { type: 'button', disabled: current === 0, onclick: () => events.onPage(current - 1) },
+      'Previous',
+    ),
+    ` URLs ${first + 1}–${last} of ${total} `,
+    h(
+      'button',
+      {
+        type: 'button',
+        disabled: current === pages - 1,
+        onclick: () => events.onPage(current + 1),
+      },
+      'Next',
+    ),
+  );
 }

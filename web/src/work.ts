@@ -11,6 +11,7 @@ import {
   auditRobotsTxt,
   compareReadings,
   crawlerGroup,
+  type FixEdit,
   type Interpretation,
   lintRobotsTxt,
   parseReadings,
@@ -58,6 +59,8 @@ export interface LintMark {
   readonly severity: 'error' | 'warning' | 'info';
   readonly message: string;
   readonly code: string;
+  /** Lint's verified fix, as the CLI's JSON gives it (byte offsets of the draft's bytes). */
+  readonly fix?: { readonly description: string; readonly edits: readonly FixEdit[] };
 }
 
 /** A cell's explanation, with every reading's verdict. */
@@ -179,6 +182,7 @@ export function lintMarks(draft: Body): LintMark[] {
     severity: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info',
     message: d.message,
     code: d.code,
+    ...(d.fix === undefined ? {} : { fix: { description: d.fix.description, edits: d.fix.edits } }),
   }));
 }
 

@@ -1,17 +1,53 @@
 /**
- * The entries a table index keeps. An index of rule numbers (`TablePrefixIndex`,
- * `TableTrigramIndex`) makes an entry only for a rule a check must match further or that wins;
- * the last few made are kept here, direct-mapped by item number, so that the rules a site's
- * URLs keep reaching are not made again on every check.
+ * Where the indexes read their rules from, and how they get the entry of a rule. The indexes
+ * hold rule numbers over a rule table ({@link RuleSource}): a parsed file's (`fileSource`: the
+ * rules stay in the body's text, and an index makes an entry only for a rule a check must match
+ * further or that wins; the last few made are kept here, direct-mapped by item number, so that
+ * the rules a site's URLs keep reaching are not made again on every check), or one made for a
+ * list of entries (`listSource`, for `compileRules`: every rule flagged as one whose pattern is
+ * its entry's, which the list already holds).
  *
- * Filled during checks of a set indexed by rule numbers.
+ * Sources are made when a set is indexed; entries are asked for during its checks.
  */
 
 import type { BodyText } from '../../parse/body.js';
+import { RuleFlag } from '../../parse/read-groups.js';
 import type { IndexEntry } from '../rule-entry.js';
 import { type RuleNumbers, ruleEntry, ruleLine } from '../rule-table.js';
 
-export class KeptEntries {
+/** The entries of an index's rules, asked for by item number and place in the table. */
+export interface RuleEntries {
+  /** The entry of item number `item`, the rule at `r` (its `index.html` rewrite with `rewrite`). */
+  get(item: number, r: number, rewrite: boolean): IndexEntry;
+  /** An estimate of the bytes retained, with `entryBytes` an entry made and kept. */
+  estimatedBytes(entryBytes: number): number;
+}
+
+/**
+ * What an index reads its rules from: a text and a rule table over it (`RuleTable`: a rule's
+ * line, kind and flags, where its value is), and the entries of its rules, for an index that
+ * may keep up to `slots` of them made (a power of two).
+ */
+export interface RuleSource {
+  readonly text: string;
+  readonly rules: RuleNumbers;
+  /** The characters of the rules' text: what an index's keys may cost is weighed against it. */
+  readonly size: number;
+  entries(slots: number): RuleEntries;
+}
+
+/** The rules of a parsed file's table, escaped as Google's reading (or RFC 9309's) escapes them. */
+export function fileSource(body: BodyText, rules: RuleNumbers, rfc9309: boolean): RuleSource {
+  return {
+    text: body.text,
+    rules,
+    size: body.text.length,
+    entries: (slots) => new KeptEntries(body, rules, rfc9309, slots),
+  };
+}
+
+/** The entries a file's index made, the last few kept (see the file's comment). */
+class KeptEntries implements RuleEntries {
   readonly #body: BodyText;
   readonly #rules: RuleNumbers;
   readonly #rfc9309: boolean;
@@ -20,7 +56,6 @@ export class KeptEntries {
   /** Slots filled. */
   #filled = 0;
 
-  /** `slots`: a power of two. */
   constructor(body: BodyText, rules: RuleNumbers, rfc9309: boolean, slots: number) {
     this.#body = body;
     this.#rules = rules;
@@ -28,7 +63,6 @@ export class KeptEntries {
     this.#slots = new Array(slots);
   }
 
-  /** The entry of item number `item`, the rule at `r` (its `index.html` rewrite with `rewrite`). */
   get(item: number, r: number, rewrite: boolean): IndexEntry {
     const slot = item & (this.#slots.length - 1);
     const kept = this.#slots[slot];
@@ -46,8 +80,34 @@ export class KeptEntries {
     return entry;
   }
 
-  /** An estimate of the bytes retained: the slots, and `entryBytes` an entry kept. */
   estimatedBytes(entryBytes: number): number {
     return 8 * this.#slots.length + this.#filled * entryBytes;
   }
+}
+
+/** Numbers a rule takes in a list's table (a wide table's: `line << 2 | flags`, and two unused). */
+const LIST_RULE = 3;
+
+/**
+ * A rule table for `entries` (in file order), one group: each rule flagged `escaped`, so that an
+ * index reads its pattern, priority and prefix from its entry (a list's priorities, groups and
+ * rewrites are its caller's) and only its line and kind from the table. Lines must fit the
+ * table (an integer in [0, 2^29): `compileRules` checks).
+ */
+export function listSource(entries: readonly IndexEntry[]): RuleSource {
+  const rules: number[] = [];
+  let size = 0;
+  for (const entry of entries) {
+    size += entry.pattern.length;
+    rules.push((entry.line << 2) | RuleFlag.escaped | (entry.allow ? RuleFlag.allow : 0), 0, 0);
+  }
+  const end = rules.length;
+  // The one group's start, where it ends, the numbers a rule takes, where the starts begin.
+  rules.push(0, end, LIST_RULE, end);
+  const list: RuleEntries = {
+    get: (_item, r) => entries[r / LIST_RULE]!,
+    // The entries are the list's, counted with it (`RuleIndex`).
+    estimatedBytes: () => 0,
+  };
+  return { text: '', rules, size, entries: () => list };
 }

@@ -1,5 +1,5 @@
 /**
- * Anchors of a trigram index (`TableTrigramIndex`): a few characters, one of which the piece
+ * Anchors of a trigram index (`TrigramIndex`): a few characters, one of which the piece
  * holding each rule's key has, so that a walk can start reading trigrams shortly before the
  * first of them in a path (`firstPlace`), and read none in a path without them.
  *

@@ -1,8 +1,8 @@
 /**
  * Integer keys (a prefix hash, a trigram) numbered as groups, and found through a bit filter
- * and a small open-addressing table: the shared core of the prefix and trigram indexes, over
- * entries ({@link EntryGroups}) or over rule numbers. Building it costs a probe per key: no
- * `Map`.
+ * and a small open-addressing table: how the trigram index finds the rules filed under a key
+ * (the prefix index files its rules in buckets of the same keyed hash, {@link slotOf}).
+ * Building it costs a probe per key: no `Map`.
  *
  * Built once per set with its index; probed at every check.
  */

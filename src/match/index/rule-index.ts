@@ -1,17 +1,14 @@
 /**
  * A compiled rule set. A check must find, among all rules, the best matching allow and disallow
- * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set is one list,
- * strongest first, scanned until no entry can beat what was found; a large set is split so that
- * a check only looks at rules that can match:
+ * (RFC 9309 §2.2.2); the reference walks every rule for every URL. Here a small set (up to
+ * {@link SMALL_SET} rules) is one list of entries, strongest first, scanned until no entry can
+ * beat what was found (`scan/entry-list.ts`); a larger one is indexed, as rule numbers over a
+ * rule table (`build-index.ts`), so that a check only looks at rules that can match:
  *
- * - rules with a literal prefix longer than `/`: a {@link PrefixIndex} by that prefix (for a set
- *   read from a rule table, a {@link TablePrefixIndex}: rule numbers, not entries);
- * - wildcard rules with an empty or `/` prefix and a literal piece of 3 or more characters: a
- *   {@link TrigramIndex} by a trigram of that piece;
- * - the few others (`/*`, `/*a`, `*`): scanned on every check, strongest first.
- *
- * A scanned list (`scanList`) compares numbers each entry keeps with the path's before reading
- * the entry's strings.
+ * - rules with a literal prefix longer than `/`, or no `*`: a {@link PrefixIndex} by that prefix;
+ * - wildcard rules with an empty or one-character prefix: a {@link TrigramIndex} by a trigram of
+ *   their longest literal piece, or, for the few without a piece of 3 characters (`/*`, `/*a`,
+ *   `*`), scanned on every check, strongest first.
  *
  * Built when a set is first indexed (`compile.ts`); its `match` runs at every later check, and
  * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
@@ -22,47 +19,38 @@ import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
 import { ProgramRent, patternBytes } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
-import { type PREFIX_BIT, type PROPER_BIT, PrefixIndex } from './prefix-index.js';
-import type { TablePrefixIndex } from './table-prefix-index.js';
-import type { TableTrigramIndex } from './table-trigram-index.js';
-import { longestPiece, TrigramIndex } from './trigram-index.js';
-
-/** Up to this many entries a plain scan beats building (and probing) the indexes. */
-export const SMALL_SET = 24;
+import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
+import type { PrefixIndex } from './prefix-index.js';
+import type { TrigramIndex } from './trigram-index.js';
 
 /**
- * Above this many rules a set read from a rule table keeps its prefix-filed rules as rule
- * numbers (`indexRuleTable`); up to it, as entries. Entries cost about 250 bytes a rule (at most
- * 8 KB here); rule numbers a few, but for a small set their typed arrays' allocations outside the
- * heap and an entry made for each rule a check matches cost time (with 256 here the corpus's
- * 100 checks a file ran up to a tenth faster, but a 1 KB file of 40 rules kept 10.5 KB).
+ * Up to this many rules a set is one scanned list of entries: a scan of a few entries beats
+ * building (and probing) the indexes, and their entries cost about 250 bytes a rule (6 KB here).
  */
-export const TABLE_SET = 32;
+export const SMALL_SET = 24;
 
 /**
  * Test settings, not part of the public API. `smallSet`: the size up to which a rule set is one
  * scanned list ({@link SMALL_SET}); tests set it to 0 to run the conformance and property suites
  * through the prefix and trigram indexes too (small reference files would otherwise never reach
- * them). `tableSet`: the size above which a set's prefix index holds rule numbers
- * ({@link TABLE_SET}); 0 runs them through it. `alwaysProgram`: every check of a set with
- * wildcard entries leaves them to its {@link WildcardProgram} at once, so that the same suites
- * run through it too.
+ * them). `alwaysProgram`: every check of a set with wildcard entries leaves them to its
+ * {@link WildcardProgram} at once, so that the same suites run through it too.
  */
-export const ruleIndexing: { smallSet: number; tableSet: number; alwaysProgram: boolean } = {
+export const ruleIndexing: { smallSet: number; alwaysProgram: boolean } = {
   smallSet: SMALL_SET,
-  tableSet: TABLE_SET,
   alwaysProgram: false,
 };
 
 /**
- * What a set read from a rule table gives its index instead of entries (see `indexRuleTable`):
- * its prefix index and its index of wildcard rules with a short prefix, of rule numbers, and its
- * wildcard entries, counted but made only when a check builds the {@link WildcardProgram}.
+ * The indexes of a set of more than {@link SMALL_SET} rules (see `build-index.ts`): its prefix
+ * index and its index of wildcard rules with a short prefix, of rule numbers, and its wildcard
+ * entries (for a parsed file's set, counted but made only when a check builds the
+ * {@link WildcardProgram}).
  */
-export interface TableRules {
-  readonly prefixes: TablePrefixIndex | null;
-  readonly floating: TableTrigramIndex | null;
-  readonly wildcards: LazyWildcards;
+export interface IndexedRules {
+  readonly prefixes: PrefixIndex | null;
+  readonly floating: TrigramIndex | null;
+  readonly wildcards: readonly IndexEntry[] | LazyWildcards;
 }
 
 /** Wildcard entries made on demand. */
@@ -71,7 +59,7 @@ export interface LazyWildcards {
   readonly length: number;
   /** The characters of their patterns (what building their program costs: `ProgramRent`). */
   readonly bytes: number;
-  /** The entries, in file order, without repeats (as the `RuleIndex` constructor keeps them). */
+  /** The entries, in file order, without repeats (as the index files them). */
   entries(): IndexEntry[];
   /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
   readonly entryAt: EntryMaker;
@@ -83,7 +71,7 @@ export interface LazyWildcards {
 
 /** A compiled rule set: the rules of one or more merged groups. */
 export class RuleIndex {
-  /** Entries scanned on every check (all of them in a small set), strongest first. */
+  /** A small set's entries, scanned on every check, strongest first (none in a larger set). */
   readonly #table: readonly IndexEntry[];
   /**
    * A small set's table split by the second character of the path (see {@link bySecondChar}):
@@ -93,39 +81,45 @@ export class RuleIndex {
   readonly #bySecond: readonly (readonly IndexEntry[])[] | null;
   /** The characters the wildcard entries of `#table` (and `#bySecond`) need (see `scanList`). */
   readonly #needs: PieceNeeds;
-  readonly #prefixes: PrefixIndex | TablePrefixIndex | null;
-  #trigrams: TrigramIndex | TableTrigramIndex | null;
+  readonly #prefixes: PrefixIndex | null;
+  /** `#floating` while it files some rule under a trigram (a walk then slides over the path). */
+  #trigrams: TrigramIndex | null;
   /**
-   * The short-prefix wildcard rules of a set read from a rule table (its `#trigrams` too); none
-   * once the program is built (it decides them all, its rules filed by piece).
+   * The short-prefix wildcard rules; none once the program is built (it decides them all, its
+   * rules filed by piece).
    */
-  #floating: TableTrigramIndex | null;
+  #floating: TrigramIndex | null;
   /**
    * The wildcard entries (without repeats), in file order: what a {@link WildcardProgram} runs;
-   * for a set read from a rule table, made when the program is.
+   * for a parsed file's indexed set, made when the program is.
    */
   readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
-  /** The prefix index of a set read from a rule table (its estimate grows as it keeps entries). */
-  readonly #tablePrefixes: TablePrefixIndex | null;
   /** Built once the indexes' checks have cost more than building it would (see {@link match}). */
   #program: WildcardProgram | null = null;
   /** What the checks through the indexes have left to pay before the program is built. */
   readonly #rent: ProgramRent;
   /**
-   * The memory of the entries and indexes, estimated from measured heap sizes: about 210 bytes
-   * an entry (the object, its pattern and prefix, its slots in the tables), 64 a wildcard piece
-   * and 8 a wildcard entry's place in the list above.
+   * The memory of the entries and indexes but the indexes' own (which grow as they keep
+   * entries), estimated from measured heap sizes: about 210 bytes an entry (the object, its
+   * pattern and prefix, its slots in the lists), 64 a wildcard piece and 8 a wildcard entry's
+   * place in the list above.
    */
   readonly #bytes: number;
 
-  /**
-   * `all`: the entries of the merged groups in file order (not modified); or none, with
-   * `fromTable` (see `indexRuleTable`).
-   */
-  constructor(all: readonly IndexEntry[], fromTable: TableRules | null = null) {
-    if (fromTable === null && all.length <= ruleIndexing.smallSet) {
-      // Sorted in a copy, without repeated wildcard entries (see below; few entries: compared
-      // pairwise).
+  /** The set of `entries` (in file order, not modified) as one scanned list. */
+  static scanned(entries: readonly IndexEntry[]): RuleIndex {
+    return new RuleIndex(entries, null, 0);
+  }
+
+  /** The set of `indexed`, whose entries (a list's) are estimated to hold `bytes`. */
+  static indexed(indexed: IndexedRules, bytes: number): RuleIndex {
+    return new RuleIndex([], indexed, bytes);
+  }
+
+  private constructor(all: readonly IndexEntry[], indexed: IndexedRules | null, bytes: number) {
+    if (indexed === null) {
+      // Sorted in a copy, without repeated wildcard entries (see `repeats`; few entries:
+      // compared pairwise).
       const table = withoutRepeats(all);
       this.#wildcards = table.filter((entry) => entry.pieces !== null);
       this.#rent = new ProgramRent(patternBytes(this.#wildcards));
@@ -136,34 +130,25 @@ export class RuleIndex {
         estimateBytes(table) + 8 * this.#wildcards.length + (split === null ? 0 : split.bytes);
       this.#table = table;
       this.#bySecond = split === null ? null : split.lists;
-      this.#tablePrefixes = null;
       this.#prefixes = null;
       this.#trigrams = null;
       this.#floating = null;
       return;
     }
-    const { tree, floating, wildcards } = splitEntries(all);
-    this.#wildcards = fromTable?.wildcards ?? wildcards;
-    this.#rent = new ProgramRent(fromTable?.wildcards.bytes ?? patternBytes(wildcards));
-    this.#bytes = estimateBytes(tree) + estimateBytes(floating) + 8 * wildcards.length;
-    const hashed: IndexEntry[] = [];
-    const table: IndexEntry[] = [];
-    for (const entry of floating) (longestPiece(entry).length >= 3 ? hashed : table).push(entry);
-    sortByStrength(table);
-    // An exact-size copy: a pushed-to array keeps room for 17 entries, and the index keeps it.
-    this.#table = table.slice();
-    this.#needs = assignNeeds(table);
+    const wildcards = indexed.wildcards;
+    this.#wildcards = wildcards;
+    this.#rent = new ProgramRent(
+      Array.isArray(wildcards)
+        ? patternBytes(wildcards as readonly IndexEntry[])
+        : (wildcards as LazyWildcards).bytes,
+    );
+    this.#bytes = 512 + bytes;
+    this.#table = [];
+    this.#needs = assignNeeds([]);
     this.#bySecond = null;
-    this.#tablePrefixes = fromTable?.prefixes ?? null;
-    this.#prefixes = this.#tablePrefixes ?? (tree.length > 0 ? new PrefixIndex(tree) : null);
-    const floatingRules = fromTable?.floating ?? null;
-    this.#floating = floatingRules;
-    this.#trigrams =
-      hashed.length > 0
-        ? new TrigramIndex(hashed)
-        : floatingRules?.hasTrigrams === true
-          ? floatingRules
-          : null;
+    this.#prefixes = indexed.prefixes;
+    this.#floating = indexed.floating;
+    this.#trigrams = indexed.floating?.hasTrigrams === true ? indexed.floating : null;
   }
 
   /**
@@ -173,7 +158,7 @@ export class RuleIndex {
   get estimatedBytes(): number {
     return (
       this.#bytes +
-      (this.#tablePrefixes?.estimatedBytes ?? 0) +
+      (this.#prefixes?.estimatedBytes ?? 0) +
       (this.#floating?.estimatedBytes ?? 0) +
       (this.#program?.bytes ?? 0)
     );
@@ -257,7 +242,7 @@ export class RuleIndex {
     }
     // Its rules are all wildcard rules (see `PathSearch.skipWildcards`); after the walk, which
     // notes the path's characters when it reads them all, or finds that the path has none of
-    // the characters its rules all need (`TableTrigramIndex.scanAnchored`).
+    // the characters its rules all need (`TrigramIndex.scanAnchored`).
     const floating = this.#floating;
     if (floating !== null && !search.skipWildcards && !(anchorless && floating.scanAnchored)) {
       floating.scan(path, state);
@@ -271,7 +256,7 @@ export class RuleIndex {
    * can start (`firstPlace`), if at all. A character both need is read twice, but the first
    * loop seldom reaches where keys start, and a loop feeding both keeps more values live than
    * registers hold (spilled and reloaded at every step). When the trigram index has enough
-   * rules it scans (`TableTrigramIndex.notesChars`), the second loop reads the whole path and
+   * rules it scans (`TrigramIndex.notesChars`), the second loop reads the whole path and
    * notes its characters in the search (`PathSearch.charsKnown`). Returns whether the path has
    * none of the trigram index's anchors.
    */
@@ -359,48 +344,9 @@ export class RuleIndex {
 const PREFIX: typeof PREFIX_BIT = 1;
 const PROPER: typeof PROPER_BIT = 2;
 
-/** The entries of a large set, as the index files them (see {@link splitEntries}). */
-interface SplitEntries {
-  /** Entries with a literal prefix longer than `/`, or no `*`: the prefix index's. */
-  readonly tree: IndexEntry[];
-  /** Wildcard entries with an empty or `/` prefix. */
-  readonly floating: IndexEntry[];
-  /** Every wildcard entry kept. */
-  readonly wildcards: IndexEntry[];
-}
-
-/**
- * Splits the entries of a large set (in file order) for the indexes. Sites repeat patterns
- * (`/*.pdf$` in several groups merged for `*`), and a hostile file repeats one thousands of
- * times: of identical wildcard entries only the first can ever win (same priority, earliest
- * line), so only it is kept. (A plain prefix is found by its hash and costs its length to
- * confirm; only wildcard entries cost searches of the path.)
- */
-function splitEntries(all: readonly IndexEntry[]): SplitEntries {
-  const tree: IndexEntry[] = [];
-  const floating: IndexEntry[] = [];
-  const wildcards: IndexEntry[] = [];
-  let seen: Map<string, number> | undefined;
-  for (const entry of all) {
-    if (entry.pieces !== null) {
-      seen ??= new Map();
-      // (A repeat with a priority of its own, which a caller may give, can win: kept.)
-      if (
-        entry.priority === entry.pattern.length &&
-        repeats(seen, entry.pattern, entry.allow, entry.indexRewrite)
-      )
-        continue;
-      wildcards.push(entry);
-    }
-    if (entry.pieces === null || entry.prefix.length > 1) tree.push(entry);
-    else floating.push(entry);
-  }
-  return { tree, floating, wildcards };
-}
-
 /**
  * Of identical wildcard patterns of a kind (allow or not, rewrite or not) only the first can win
- * (see {@link splitEntries}): whether `pattern` of this kind is in `seen` (pattern → bit set of
+ * (same priority, earliest line: see `IndexBuild.add`): whether `pattern` of this kind is in `seen` (pattern → bit set of
  * the kinds kept), recording it if not.
  */
 export function repeats(

@@ -1,12 +1,11 @@
 /**
- * How a compact index (`TablePrefixIndex`) answers with a rule it keeps only as numbers: a check
+ * How the prefix index (`PrefixIndex`) answers with a rule it keeps only as numbers: a check
  * that a plain rule matches needs its priority, line and kind, which the rule table holds, and
  * nothing of its text; its strings are made only if they are read (by an explanation).
  *
  * Runs at checks of a set indexed by rule numbers, when a plain rule wins.
  */
 
-import type { BodyText } from '../../parse/body.js';
 import { type IndexEntry, leadMaskOf, leadOf } from '../rule-entry.js';
 import { groupOfRule, type RuleNumbers, ruleLine, valueEnd, valueStart } from '../rule-table.js';
 
@@ -26,13 +25,13 @@ export class TableMatch implements IndexEntry {
   priority = 0;
   line = 0;
   anchored = false;
-  readonly #body: BodyText;
+  readonly #text: string;
   readonly #rules: RuleNumbers;
   /** The rule's first number in the table. */
   #r = 0;
 
-  constructor(body: BodyText, rules: RuleNumbers, allow: boolean) {
-    this.#body = body;
+  constructor(text: string, rules: RuleNumbers, allow: boolean) {
+    this.#text = text;
     this.#rules = rules;
     this.allow = allow;
   }
@@ -47,7 +46,7 @@ export class TableMatch implements IndexEntry {
   }
 
   get pattern(): string {
-    return this.#body.text.slice(valueStart(this.#rules, this.#r), valueEnd(this.#rules, this.#r));
+    return this.#text.slice(valueStart(this.#rules, this.#r), valueEnd(this.#rules, this.#r));
   }
 
   get prefix(): string {

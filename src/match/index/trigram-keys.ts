@@ -1,5 +1,5 @@
 /**
- * Which trigram each rule of a {@link TableTrigramIndex} is filed under when many share one
+ * Which trigram each rule of a {@link TrigramIndex} is filed under when many share one
  * (`spreadCrowdedKeys`), and the bit filter of the keys a walk tests first (`trigramFilter`).
  * Runs when a large set's short-prefix wildcard rules are indexed, once per set.
  */
@@ -8,8 +8,12 @@ import { RuleFlag } from '../../parse/read-groups.js';
 import { keepShape } from '../../util/kept-shape.js';
 import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from '../rule-table.js';
 import { hashOf, type KeyFilter, slotOf } from './key-table.js';
-import type { TableTrigramIndex } from './table-trigram-index.js';
-import { trigramAt } from './trigram-index.js';
+import type { TrigramIndex } from './trigram-index.js';
+
+/** The trigram at `text[i, i + 3)` as one number (patterns are ASCII). */
+export function trigramAt(text: string, i: number): number {
+  return (text.charCodeAt(i) << 16) | (text.charCodeAt(i + 1) << 8) | text.charCodeAt(i + 2);
+}
 
 /**
  * Rules under one key above which they are filed under other trigrams of theirs (see

@@ -76,8 +76,8 @@ export function assignNeeds(entries: readonly IndexEntry[]): PieceNeeds {
 
 /**
  * Tests `entries` (strongest first, their `need` slots in `needs`) against `path` (the path of
- * `state.search`, whose lead, `leadOf(path)`, is `lead`), updating `state`, as `scanEntries` does:
- * stops at the first entry that can change nothing (none after it can), or when the check's
+ * `state.search`, whose lead, `leadOf(path)`, is `lead`), updating `state` (`scanStep`): stops
+ * at the first entry that can change nothing (none after it can), or when the check's
  * work passes its budget. An entry ruled out by its numbers costs one unit; one tested, one and
  * its prefix's length; a search for a needed character, the characters it scans.
  */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hashPrefix } from '../../src/match/index/prefix-index.js';
-import { literalEnd } from '../../src/match/index/table-index.js';
-import { type PrefixItems, TablePrefixIndex } from '../../src/match/index/table-prefix-index.js';
+import { literalEnd } from '../../src/match/index/build-index.js';
+import { fileSource } from '../../src/match/index/kept-entries.js';
+import { hashPrefix } from '../../src/match/index/prefix-hash.js';
+import { PrefixIndex, type PrefixItems } from '../../src/match/index/prefix-index.js';
 import { PathSearch } from '../../src/match/path-search.js';
 import type { MatchState } from '../../src/match/rule-entry.js';
 import {
@@ -19,7 +20,7 @@ import { readBody, resolveOptions } from '../../src/parse/body.js';
 // shares with the path's prefix (a collision, which a walk meets at any length) must not match.
 
 /** The prefix index of every rule of `lines` (one group), as `indexRuleTable` files them. */
-function indexOf(lines: readonly string[]): TablePrefixIndex {
+function indexOf(lines: readonly string[]): PrefixIndex {
   const table = readRuleTable(
     readBody(['User-agent: *', ...lines, ''].join('\n')),
     resolveOptions(undefined),
@@ -45,11 +46,11 @@ function indexOf(lines: readonly string[]): TablePrefixIndex {
     items.lengths.push(prefixEnd - start);
     items.lastChars.push(text.charCodeAt(prefixEnd - 1));
   }
-  return new TablePrefixIndex(table.body, rules, false, items, new Int32Array(0), 0);
+  return new PrefixIndex(fileSource(table.body, rules, false), items, new Int32Array(0), 0);
 }
 
 /** The line of the best disallow a visit at length `n`, by the hash of `hashed`, finds for `path`. */
-function visit(index: TablePrefixIndex, n: number, hashed: string, path: string): number {
+function visit(index: PrefixIndex, n: number, hashed: string, path: string): number {
   const search = new PathSearch();
   search.reset(path, Number.POSITIVE_INFINITY);
   const state: MatchState = { allow: null, disallow: null, search };
@@ -57,7 +58,7 @@ function visit(index: TablePrefixIndex, n: number, hashed: string, path: string)
   return state.disallow?.line ?? 0;
 }
 
-describe('the table prefix index', () => {
+describe('the prefix index', () => {
   it('never matches a rule at a length other than its literal prefix', () => {
     // `/a$` has the literal prefix `/a`: visited at length 3 by its hash, it must not match a
     // path that starts with its text (`/a$b` is no path `/a`).

@@ -3,10 +3,10 @@ import { parseRobotsTxt } from '../../src/index.js';
 import { lastCheckWork } from '../../src/robots.js';
 import { withMatcherSettings } from '../helpers/matcher-settings.js';
 
-// Rules in a set large enough to be kept as rule numbers (a TablePrefixIndex, and a
-// TableTrigramIndex for wildcard rules with an empty or one-character prefix): escaped values and
-// `index.html` rewrites among them are made entries only when a check reaches them, and answer
-// as the entries of a small set do.
+// Rules in a set large enough to be indexed as rule numbers (a PrefixIndex, and a TrigramIndex
+// for wildcard rules with an empty or one-character prefix): escaped values and `index.html`
+// rewrites among them are made entries only when a check reaches them, and answer as the
+// entries of a small set's scanned list do.
 
 const body = [
   'User-agent: *',
@@ -57,11 +57,11 @@ function answers(text: string, urls: readonly string[]): unknown[] {
 }
 
 /**
- * {@link answers} from entries (the set taken as too small to index as rule numbers), then from
+ * {@link answers} from entries (the set taken as small enough to scan as one list), then from
  * rule numbers.
  */
 function fromEntriesAndNumbers(text: string, urls: readonly string[]): [unknown[], unknown[]] {
-  const fromEntries = withMatcherSettings({ ruleIndexing: { tableSet: 1000 } }, () =>
+  const fromEntries = withMatcherSettings({ ruleIndexing: { smallSet: 1000 } }, () =>
     answers(text, urls),
   );
   return [fromEntries, answers(text, urls)];
