@@ -69,7 +69,8 @@ export interface CrawlerList {
  * assistants by its words; `other` when it names none), `description` and a "does not respect
  * robots.txt" from `respect` the remark, the first link the `docs`. Text is kept with control
  * characters escaped. Throws a {@link CrawlerListError} for bytes that are not UTF-8, text that is
- * not JSON, a value that is not an object of text fields, more than 4 MiB or 10,000 entries.
+ * not JSON, a value that is not an object of text fields, more than 4 MiB or 10,000 entries, or
+ * nesting deeper than 8 levels.
  *
  * @example
  * const list = parseCrawlerList('{"ExampleBot": {"operator": "Example", "function": "AI Search Crawlers"}}');
@@ -93,6 +94,8 @@ export function parseCrawlerList(
       fail('it is not UTF-8 text');
     }
   }
+  // A list nests two levels; a deeper one is refused before JSON.parse spends seconds on it.
+  if (depthOf(text as string) > MAX_DEPTH) fail(`it nests deeper than ${MAX_DEPTH} levels`);
   let json: unknown;
   try {
     json = JSON.parse((text as string).replace(/^\ufeff/, ''));
@@ -218,6 +221,26 @@ function linkOf(entry: Entry): string | undefined {
     }
   }
   return undefined;
+}
+
+// How deep a list may nest: 2 in the format, some room for fields the format may add.
+const MAX_DEPTH = 8;
+
+/** The deepest nesting of `[` and `{` in JSON text, strings skipped (one pass). */
+function depthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 function cut(text: string, length: number): string {

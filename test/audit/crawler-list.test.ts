@@ -168,6 +168,13 @@ describe('parseCrawlerList: lists it cannot read', () => {
     expect(error(big, 'big.json').message).toMatch(/larger than 4194304 bytes/);
     const many = `{${Array.from({ length: MAX_CRAWLER_LIST_ENTRIES + 1 }, (_, i) => `"Bot${i}": {}`).join(',')}}`;
     expect(error(many, 'many.json').message).toMatch(/10001 entries, more than 10000/);
+    // Deep nesting is refused before JSON.parse works through it.
+    const deep = `{"A": ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`;
+    expect(error(deep, 'deep.json').message).toMatch(/nests deeper than 8 levels$/);
+    // Brackets inside strings do not count.
+    expect(
+      parseCrawlerList(`{"A": {"description": "${'[{'.repeat(50)}\\" ]"}}`).crawlers,
+    ).toHaveLength(1);
   });
 
   it('takes extra fields, missing ones, a BOM, and a name/version key', () => {

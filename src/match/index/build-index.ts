@@ -130,7 +130,9 @@ export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
       wildcards.push(entries[k]!);
     }
   }
-  return build.finish(source, wildcards, estimateBytes(entries));
+  // The entries, and their table (a typed array: about 256 bytes and 4 a number).
+  const bytes = estimateBytes(entries) + 256 + 4 * source.rules.length;
+  return build.finish(source, wildcards, bytes);
 }
 
 /** The items of one index build, filed as {@link IndexBuild.add} is given the set's patterns. */

@@ -13,7 +13,7 @@
 import type { BodyText } from '../../parse/body.js';
 import { RuleFlag } from '../../parse/read-groups.js';
 import type { IndexEntry } from '../rule-entry.js';
-import { type RuleNumbers, ruleEntry, ruleLine } from '../rule-table.js';
+import { COMPACT_RULE, type RuleNumbers, ruleEntry, ruleLine } from '../rule-table.js';
 
 /** The entries of an index's rules, asked for by item number and place in the table. */
 export interface RuleEntries {
@@ -85,27 +85,28 @@ class KeptEntries implements RuleEntries {
   }
 }
 
-/** Numbers a rule takes in a list's table (a wide table's: `line << 2 | flags`, and two unused). */
-const LIST_RULE = 3;
-
 /**
  * A rule table for `entries` (in file order), one group: each rule flagged `escaped`, so that an
  * index reads its pattern, priority and prefix from its entry (a list's priorities, groups and
- * rewrites are its caller's) and only its line and kind from the table. Lines must fit the
- * table (an integer in [0, 2^29): `compileRules` checks).
+ * rewrites are its caller's) and only its line and kind from the table. Compact and typed (8
+ * bytes a rule: the value's number is unused). Lines must fit the table (an integer in
+ * [0, 2^29): `compileRules` checks).
  */
 export function listSource(entries: readonly IndexEntry[]): RuleSource {
-  const rules: number[] = [];
+  const end = COMPACT_RULE * entries.length;
+  const rules = new Int32Array(end + 4);
   let size = 0;
-  for (const entry of entries) {
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
     size += entry.pattern.length;
-    rules.push((entry.line << 2) | RuleFlag.escaped | (entry.allow ? RuleFlag.allow : 0), 0, 0);
+    rules[COMPACT_RULE * k] =
+      (entry.line << 2) | RuleFlag.escaped | (entry.allow ? RuleFlag.allow : 0);
   }
-  const end = rules.length;
-  // The one group's start, where it ends, the numbers a rule takes, where the starts begin.
-  rules.push(0, end, LIST_RULE, end);
+  // The one group's start (0), where it ends, the numbers a rule takes, where the starts begin.
+  rules.set([0, end, COMPACT_RULE, end], end);
   const list: RuleEntries = {
-    get: (_item, r) => entries[r / LIST_RULE]!,
+    // `r` is twice the rule's number (a compact table).
+    get: (_item, r) => entries[r >> 1]!,
     // The entries are the list's, counted with it (`RuleIndex`).
     estimatedBytes: () => 0,
   };
