@@ -3,7 +3,8 @@
  * check slow or a client's memory grow. For each shape (about 500 KiB of rules, an 8 KB URL):
  * parse + first check, a later check (median and slowest), the work a check counts (the units
  * of `workBudget`) and robots-parser's check of the same URL side by side; then the memory a
- * client keeps per origin. Prints Markdown tables and writes bench/results/hostile.json.
+ * client keeps per origin, and the shapes `hostile-shapes.js` generates (seed 1) beside the bound
+ * on a check's work. Prints Markdown tables and writes bench/results/hostile.json.
  * Run with `node --expose-gc`.
  */
 
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import robotsParserModule from 'robots-parser';
 import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
 import { lastCheckWork } from '../dist/robots.js';
+import { measureGenerated } from './hostile-generated.js';
 import { collect, formatBytes, formatNs, printTable, statsPerOp } from './timing.js';
 
 /** @type {(url: string, body: string) => { isAllowed(url: string, agent: string): boolean | undefined }} */
@@ -446,6 +448,31 @@ printTable(
   ]),
 );
 
+const generated = await measureGenerated(1);
+printTable(
+  [
+    'generated shape (seed 1, 500 KiB, 8 KB URL)',
+    'rules',
+    'parse + 2 checks',
+    'the same, client',
+    'check, median (warm)',
+    'most work of a check',
+    'bound',
+  ],
+  generated.map((g) => [
+    g.name,
+    g.rules.toLocaleString('en-US'),
+    formatNs(g.firstNs),
+    formatNs(g.clientNs),
+    formatNs(g.checkNs),
+    g.work.toLocaleString('en-US'),
+    Math.round(g.bound).toLocaleString('en-US'),
+  ]),
+);
+
 const out = join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'hostile.json'), `${JSON.stringify({ rows, memory }, null, 2)}\n`);
+writeFileSync(
+  join(out, 'hostile.json'),
+  `${JSON.stringify({ rows, memory, generated }, null, 2)}\n`,
+);

@@ -57,7 +57,11 @@ async function settle(page) {
   await page.waitForFunction(
     () => {
       const d = document.body.dataset;
-      return d['evaluating'] === d['evaluated'] && d['viewing'] === d['viewed'];
+      return (
+        d['evaluating'] === d['evaluated'] &&
+        d['viewing'] === d['viewed'] &&
+        document.querySelector('[data-drawing]') === null
+      );
     },
     undefined,
     { timeout: 120_000 },
@@ -175,19 +179,25 @@ async function measurePage(pageRoot) {
       buffer: big,
     });
     await settle(reporting);
-    const reportMs = await reporting.evaluate(async () => {
+    const [reportMs, reportAllMs] = await reporting.evaluate(async () => {
       const start = performance.now();
       /** @type {HTMLElement} */ (document.querySelector('#tab-report')).click();
-      await new Promise((resolve) => {
-        const poll = () => {
-          const d = document.body.dataset;
-          if (d['viewing'] === d['viewed'] && document.querySelector('table.report tbody tr'))
-            resolve(undefined);
-          else requestAnimationFrame(poll);
-        };
-        requestAnimationFrame(poll);
+      /** @param {() => boolean} done */
+      const until = (done) =>
+        new Promise((resolve) => {
+          const poll = () => (done() ? resolve(undefined) : requestAnimationFrame(poll));
+          requestAnimationFrame(poll);
+        });
+      // The summary and the rows in view, then every listed row (drawn in chunks).
+      await until(() => {
+        const d = document.body.dataset;
+        return (
+          d['viewing'] === d['viewed'] && document.querySelector('table.report tbody tr') !== null
+        );
       });
-      return performance.now() - start;
+      const firstRows = performance.now() - start;
+      await until(() => document.querySelector('[data-drawing]') === null);
+      return [firstRows, performance.now() - start];
     });
     await reporting.close();
     return {
@@ -198,6 +208,7 @@ async function measurePage(pageRoot) {
       auditP95: percentile(withAudit, 95),
       auditMedian: median(withAudit),
       reportMs,
+      reportAllMs,
       reportBytes: big.length,
     };
   } finally {
@@ -260,7 +271,7 @@ printTable(
       page.longestTask === 0 ? 'none over 50 ms' : `${page.longestTask.toFixed(0)} ms`,
       '< 200 ms',
     ],
-    ['cells drawn for that link', page.drawnCells.toLocaleString('en'), '≤ 2,000'],
+    ['cells drawn for that link', page.drawnCells.toLocaleString('en'), '≤ 1,000'],
     [
       'keystroke → matrix, 89 KB file, 1,500 URLs × 5 crawlers, Diff tab open (p95 / median)',
       `${page.diffP95.toFixed(0)} / ${page.diffMedian.toFixed(0)} ms`,
@@ -272,8 +283,8 @@ printTable(
       'p95 ≤ 100 ms',
     ],
     [
-      `Google's report of a ${(page.reportBytes / 1024 / 1024).toFixed(1)} MB, 100,000-line file`,
-      `${page.reportMs.toFixed(0)} ms`,
+      `Google's report of a ${(page.reportBytes / 1024 / 1024).toFixed(1)} MB, 100,000-line file (summary and first rows / all 2,000 rows)`,
+      `${page.reportMs.toFixed(0)} / ${page.reportAllMs.toFixed(0)} ms`,
       '≤ 1,000 ms',
     ],
   ],

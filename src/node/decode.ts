@@ -100,11 +100,14 @@ class CheckedDecoder extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    if (this.#decoder === undefined || this.#ended) {
-      callback(this.#ended ? this.#check() : null);
+    if (this.#ended) {
+      callback(this.#check());
       return;
     }
     this.#finish = callback;
+    // No byte at all is no stream either: zlib's finish check errors on it (a cut right after
+    // the headers is not an empty file).
+    this.#decoder ??= this.#start(Buffer.alloc(0));
     this.#decoder.end();
   }
 

@@ -1,21 +1,18 @@
 /** `readSitemaps`: from a site, its robots.txt or sitemap URLs to every URL the sitemaps list. */
 
-import { argumentError } from '../errors.js';
-import { startDeadline } from '../fetch/deadline.js';
-import { robotsTxtUrl } from '../fetch/robots-url.js';
+import { type Deadline, startDeadline } from '../fetch/deadline.js';
 import { nodeAccess } from '../node/access.js';
 import { fetchRobotsTxt } from '../node/index.js';
-import { parseRobotsTxt } from '../robots.js';
-import { terminalSafe } from '../util/terminal.js';
+import { MAX_TIMER_DELAY } from '../util/sleep.js';
 import { createHostRegistry, type HostRobots, normalizeUrl, sitemapSet } from './hosts.js';
 import { resolveSitemapSettings, type SitemapSettings } from './options.js';
 import { type QueuedSitemap, type RunState, readSitemapFile } from './read-file.js';
 import { skipped, totalTimeoutMessage } from './records.js';
+import { robotsOptions, startingPoint } from './start.js';
 import type {
   ReadSitemapsOptions,
   SitemapFileRecord,
   SitemapRecord,
-  SitemapRobotsRecord,
   SitemapSource,
 } from './types.js';
 import { unbatch } from './unbatch.js';
@@ -72,7 +69,7 @@ async function* readBatches(
   );
   const callerSignal = options.signal;
   // The run's time limit: every fetch of the run is cut when it is reached.
-  const deadline = startDeadline(settings.totalTimeout, callerSignal);
+  const deadline = runDeadline(settings.totalTimeout, callerSignal);
   const fetchOptions = robotsOptions(options, deadline.signal);
   const ranOut = (): string => totalTimeoutMessage(settings.totalTimeout);
   try {
@@ -130,6 +127,20 @@ async function* readBatches(
   }
 }
 
+/**
+ * The run's deadline, linked to the caller's signal. Its timer does not keep the process alive:
+ * a run left unfinished (an iterator no one reads on) must not hold a program open for minutes.
+ */
+function runDeadline(totalTimeout: number, callerSignal: AbortSignal | undefined): Deadline {
+  if (totalTimeout > MAX_TIMER_DELAY) return startDeadline(Number.POSITIVE_INFINITY, callerSignal);
+  const timer = AbortSignal.timeout(totalTimeout);
+  return {
+    signal: callerSignal === undefined ? timer : AbortSignal.any([callerSignal, timer]),
+    timedOut: () => timer.aborted,
+    dispose() {},
+  };
+}
+
 /** Where `skipped` counts a queued sitemap's depth from. */
 function parentOf(item: QueuedSitemap): { depth: number } | undefined {
   return item.depth === 0 ? undefined : { depth: item.depth - 1 };
@@ -176,118 +187,4 @@ function admit(
   seen.add(item.url);
   queue.push(item);
   return undefined;
-}
-
-interface Start {
-  readonly record?: SitemapRobotsRecord;
-  readonly origin?: string;
-  readonly robots?: HostRobots;
-  readonly sitemaps: readonly { url: string; listedIn?: string; guessed?: true }[];
-}
-
-function robotsOptions(
-  options: ReadSitemapsOptions,
-  signal: AbortSignal,
-): Parameters<typeof fetchRobotsTxt>[1] {
-  return {
-    ...(options.allowPrivateAddresses === undefined
-      ? {}
-      : { allowPrivateAddresses: options.allowPrivateAddresses }),
-    ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    signal,
-  };
-}
-
-/** The robots.txt record and the sitemaps to start from. */
-async function startingPoint(
-  source: SitemapSource,
-  options: ReadSitemapsOptions,
-  fetchOptions: Parameters<typeof fetchRobotsTxt>[1],
-  ranOut: () => string | undefined,
-): Promise<Start> {
-  if (typeof source === 'string' || source instanceof URL) {
-    const url = robotsTxtUrl(source);
-    let result: Awaited<ReturnType<typeof fetchRobotsTxt>>;
-    try {
-      result = await fetchRobotsTxt(url, fetchOptions);
-    } catch (error) {
-      // The run's time limit cut the fetch: reported as the robots.txt's, the caller's abort thrown.
-      const reason = options.signal?.aborted ? undefined : ranOut();
-      if (reason === undefined) throw error;
-      return { record: robotsRecord(url, 'unreachable', [], reason), sitemaps: [] };
-    }
-    const origin = result.origin;
-    const robots = { policy: result.robots, sitemaps: sitemapSet(result.robots.sitemaps) };
-    const record = robotsRecord(url, result.status, result.robots.sitemaps, result.reason);
-    if (result.status === 'unreachable') return { record, origin, robots, sitemaps: [] };
-    return {
-      record,
-      origin,
-      robots,
-      sitemaps: listed(url, origin, result.robots.sitemaps, options),
-    };
-  }
-  if (typeof source === 'object' && source !== null && 'robotsTxt' in source) {
-    const url = robotsTxtUrl(source.url);
-    const parsed =
-      typeof source.robotsTxt === 'string' ? parseRobotsTxt(source.robotsTxt) : source.robotsTxt;
-    if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.sitemaps)) {
-      throw argumentError(
-        CALLER,
-        'source.robotsTxt',
-        'a parsed robots.txt or its body',
-        source.robotsTxt,
-      );
-    }
-    const origin = new URL(url).origin;
-    const robots = { policy: parsed, sitemaps: sitemapSet(parsed.sitemaps) };
-    const record = robotsRecord(url, 'given', parsed.sitemaps, undefined);
-    return { record, origin, robots, sitemaps: listed(url, origin, parsed.sitemaps, options) };
-  }
-  if (typeof source === 'object' && source !== null && 'sitemaps' in source) {
-    if (!Array.isArray(source.sitemaps)) {
-      throw argumentError(CALLER, 'source.sitemaps', 'an array of URLs', source.sitemaps);
-    }
-    return { sitemaps: source.sitemaps.map((url) => ({ url: String(url) })) };
-  }
-  throw argumentError(CALLER, 'source', 'a site URL, { robotsTxt, url } or { sitemaps }', source);
-}
-
-function listed(
-  robotsUrl: string,
-  origin: string,
-  sitemaps: readonly string[],
-  options: ReadSitemapsOptions,
-): Start['sitemaps'] {
-  if (sitemaps.length > 0) return sitemaps.map((url) => ({ url, listedIn: robotsUrl }));
-  if (options.tryCommonNames !== true) return [];
-  return [`${origin}/sitemap.xml`, `${origin}/sitemap.txt`].map((url) => ({
-    url,
-    guessed: true as const,
-  }));
-}
-
-function robotsRecord(
-  url: string,
-  status: SitemapRobotsRecord['status'],
-  sitemaps: readonly string[],
-  reason: string | undefined,
-): SitemapRobotsRecord {
-  const count = sitemaps.length;
-  const message =
-    status === 'unreachable'
-      ? `robots.txt could not be read: ${reason ?? 'unreachable'}`
-      : count === 0
-        ? status === 'unavailable'
-          ? `no robots.txt (${reason ?? 'unavailable'}), so no Sitemap: lines`
-          : 'robots.txt has no Sitemap: lines'
-        : `robots.txt lists ${count} sitemap${count === 1 ? '' : 's'}`;
-  return {
-    type: 'robots-txt',
-    url,
-    status,
-    sitemaps: [...sitemaps],
-    message: terminalSafe(message),
-  };
 }

@@ -21,7 +21,6 @@ describe('robotstxt lint --fix (issue #31)', () => {
     expect(r.stdout).toContain('@@ -1,0 +1,1 @@\n+User-agent: *\n');
     expect(r.stdout).toContain('-Disallow: z/\n');
     expect(r.stdout).toContain('+Disallow: /z/\n');
-    // The diff reads each crawler by the crawler model: no group named Bingbot before the fix.
     expect(r.stdout).toContain('  Bingbot /z/: allowed (no rule; no group applies) → disallowed');
     // The host written as a path has no fix: its line is left alone.
     expect(r.stdout).not.toMatch(/^[-+]Disallow: .*xnet\.example\.org/m);

@@ -3,7 +3,7 @@ import { Configuration, LogLevel, log } from '@crawlee/core';
 import { HttpCrawler } from '@crawlee/http';
 import { RobotsTxtFile as CrawleeRobotsTxtFile } from '@crawlee/utils';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRobotsClient } from '../../src/cache/client.js';
+import { createRobotsClient, type RobotsClient } from '../../src/cache/client.js';
 import {
   pacingHook,
   RobotsFile,
@@ -90,14 +90,24 @@ describe('a real crawlee crawl of a loopback site', () => {
   it('pacingHook spaces the requests from the first one, also when two start together', async () => {
     const server = await site({
       status: 200,
-      body: 'User-agent: *\nCrawl-delay: 1\nDisallow: /private\n',
+      body: 'User-agent: *\nCrawl-delay: 2\nDisallow: /private\n',
     });
     const client = createRobotsClient({ agent: 'FooBot' });
+    // What the pacer answered each request (the ms it waited), in order: the hook's client with
+    // `acquire` recorded.
+    const waits: number[] = [];
+    const recorded: RobotsClient = Object.assign(Object.create(client) as RobotsClient, {
+      async acquire(...args: Parameters<RobotsClient['acquire']>) {
+        const waited = await client.acquire(...args);
+        waits.push(waited);
+        return waited;
+      },
+    });
     const handled: string[] = [];
     const crawler = new (withRobotsClient(HttpCrawler, client))(
       {
         respectRobotsTxtFile: { userAgent: 'FooBot' },
-        preNavigationHooks: [pacingHook(client)],
+        preNavigationHooks: [pacingHook(recorded)],
         maxRequestRetries: 0,
         maxConcurrency: 2,
         async requestHandler({ request }) {
@@ -114,12 +124,44 @@ describe('a real crawlee crawl of a loopback site', () => {
       `${server.origin}/`,
     ]);
     expect(handled.sort()).toEqual(['/', '/public/a', '/public/b']);
+    // Every request took a slot through the hook; all but the first waited for theirs.
+    expect(waits).toHaveLength(3);
+    expect(waits.filter((waited) => waited > 0)).toHaveLength(2);
+    // The origin: each request a Crawl-delay after the one before, the first gap as the others.
+    // A slot taken before the first request loads its HTTP stack shows here as a gap shorter
+    // by that load (hundreds of ms); a quarter of the delay is left for a loaded machine's
+    // jitter between a slot and its socket.
     const times = server.arrivals;
     expect(times).toHaveLength(3);
     const gaps = times.slice(1).map((time, index) => time - times[index]!);
-    // Each a Crawl-delay apart at the origin, the first gap as the others (less a tenth for a
-    // loaded machine's jitter between the slot and the socket).
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1500);
+  });
+
+  it("pacingHook takes the slot in got's beforeRequest, for the URL requested (browser crawlers at once)", async () => {
+    const asked: string[] = [];
+    const client = createRobotsClient({ agent: 'FooBot' });
+    const recorded: RobotsClient = Object.assign(Object.create(client) as RobotsClient, {
+      async acquire(url: string | URL) {
+        asked.push(String(url));
+        return 0;
+      },
+    });
+    const hook = pacingHook(recorded);
+    const gotOptions: { hooks?: { beforeRequest?: unknown[] } } = {
+      hooks: { beforeRequest: ['theirs'] },
+    };
+    await hook({ request: { url: 'https://example.com/a' } }, gotOptions);
+    // Not yet: got has still to build the request (the first one loads its header generator).
+    expect(asked).toEqual([]);
+    const added = gotOptions.hooks?.beforeRequest ?? [];
+    expect(added).toHaveLength(2);
+    expect(added[0]).toBe('theirs');
+    await (added[1] as (options: { url: URL }) => Promise<void>)({
+      url: new URL('https://example.com/redirected'),
+    });
+    expect(asked).toEqual(['https://example.com/redirected']);
+    await hook({ request: { url: 'https://example.com/b' }, page: {} });
+    expect(asked).toEqual(['https://example.com/redirected', 'https://example.com/b']);
   });
 
   it('rejects an agent that is not a product token when the crawler is created', () => {

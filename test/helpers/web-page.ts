@@ -64,7 +64,11 @@ export async function startPageHarness(
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const d = document.body.dataset;
-    return d['evaluating'] === d['evaluated'] && d['viewing'] === d['viewed'];
+    return (
+      d['evaluating'] === d['evaluated'] &&
+      d['viewing'] === d['viewed'] &&
+      document.querySelector('[data-drawing]') === null
+    );
   });
 }
 

@@ -91,7 +91,9 @@ describe.runIf(present)('lint on the real-world corpus', () => {
     const committed = JSON.parse(readFileSync(countsFile, 'utf8')) as Counts;
     expect(Object.values(counts.noise).every((n) => n === 0)).toBe(true);
     expect(counts).toEqual(committed);
-  }, 120_000);
+    // A guard only: 6,571 files linted with every fix verified (hundreds in a few of them) take
+    // minutes on a loaded machine.
+  }, 600_000);
 });
 
 describe.runIf(present)('lint beside Google’s report on the real-world corpus', () => {

@@ -221,6 +221,92 @@ const excerpts: readonly Excerpt[] = [
     body: 'User-agent: *\nAllow: /\n\nUser-agent: 008\nUser-agent: MJ12bot\nDisallow: /\n',
     expected: ['4 info user-agent-no-token', '5 info user-agent-truncated'],
   },
+  // Seed 6203's sample (docs/lint-precision.md).
+  {
+    name: '5827: a delay merged into a crawler that may fetch nothing',
+    body: 'User-agent: grapeshot\nUser-agent: AhrefsBot\nDisallow: /\n\nUser-agent: Slurp\nCrawl-delay: 18\n\nUser-Agent: AhrefsBot \nCrawl-Delay: 2\n',
+    expected: [
+      '6 info unsupported-directive',
+      '9 info unsupported-directive',
+      '9 info crawl-delay-merged',
+    ],
+  },
+  {
+    name: '5608: "/*$*" asks for a dollar sign anywhere',
+    body: 'User-agent: *\nDisallow : */staticOverlay/*\nDisallow :/*$*\n',
+    expected: [],
+  },
+  {
+    name: '1545: SharePoint scripts and styles blocked',
+    body: 'User-agent: *\n\nDisallow: /_layouts/\nDisallow: /_catalogs/\nDisallow: /Lists/\nDisallow: /SiteAssets/\nDisallow: /Search/\nHost: fa.ru\n',
+    expected: [
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+      '8 info unsupported-directive',
+    ],
+  },
+  {
+    name: '0988: crawlers with only a delay, last in the file, skip the * rules',
+    body: 'User-agent: *\nDisallow: /user/\nDisallow: /wp-admin\n\nUser-agent: Pinterest\nCrawl-Delay: 60\n\nUser-agent: Pinterestbot\nCrawl-Delay: 60\n\nSitemap: https://www.example.com/sitemap.xml\n',
+    expected: [
+      '5 warning user-agent-without-rules',
+      '6 info unsupported-directive',
+      '6 info long-crawl-delay',
+      '9 info unsupported-directive',
+      '9 info long-crawl-delay',
+    ],
+  },
+  {
+    name: '2840: a Disallow that an equal Allow of its group always beats',
+    body: 'User-agent: *\nDisallow: /ShowRatings.jsp\nDisallow: /ShowRatings.jsp?tid=2020690\nAllow: /ShowRatings.jsp\n',
+    expected: ['2 warning allow-disallow-tie'],
+  },
+  // Seed 9377's sample.
+  {
+    name: '1121: a Sitemap URL behind a no-break space',
+    body: 'User-agent: *\nDisallow: /x\nSitemap:\u00a0https://www.example.org/sitemap-en.xml\n',
+    expected: ['3 error relative-sitemap'],
+  },
+  {
+    name: '1611: a file name without its slash is no host',
+    body: 'User-agent: *\nDisallow: admin.cfm\nDisallow: _fms_recycle\n',
+    expected: ['2 error pattern-never-matches', '3 error pattern-never-matches'],
+  },
+  {
+    name: '1611: a * group merged with a 60 s delay for slurp',
+    body: 'User-agent: slurp\nCrawl-delay: 60 \nUser-agent: *\nCrawl-delay: 1 \nUser-agent: *\nDisallow: /courses/x.cfm\n',
+    expected: [
+      '1 info merged-group',
+      '2 info unsupported-directive',
+      '2 info long-crawl-delay',
+      '4 info unsupported-directive',
+      '4 warning crawl-delay-merged',
+    ],
+  },
+  {
+    name: '2939: a backslash in a path, and ACAP lines',
+    body: 'User-agent: *\nDisallow: /AboutUs\\News/2009/x.asp\nACAP-crawler: gsa-crawler\nACAP-disallow-crawl: /\n',
+    expected: [
+      '2 warning unencoded-character',
+      '3 info unknown-directive',
+      '4 info unknown-directive',
+    ],
+  },
+  {
+    name: '0691: SharePoint scripts and styles blocked',
+    body: 'User-agent: *\nDisallow: /_layouts/\nDisallow: /Lists/\n',
+    expected: ['2 warning blocked-resources'],
+  },
+  {
+    name: '6516: a misspelt User-agent line',
+    body: 'User-agent: Axiom\nUser-agnet: Spinn3r\nDisallow: /\n',
+    expected: ['2 warning unknown-directive'],
+  },
+  {
+    name: '2131: bytes that are not UTF-8 in a crawler name',
+    body: latin1('User-agent: Ha\xa2\xe6ma\xa2\xe6\nDisallow: /\n'),
+    expected: ['1 info user-agent-truncated', '1 info invalid-utf8'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
@@ -269,6 +355,18 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(message(byName('0746').body as string, 'blocked-resources')).toContain(
       'Add "Allow: /misc/*.js" to this group',
+    );
+    expect(message(byName('1121').body as string, 'relative-sitemap')).toContain(
+      '(\\xa0), which Google reads as part of it',
+    );
+    expect(message(byName('1611: a file').body as string, 'pattern-never-matches')).toContain(
+      'Fix: Write "Disallow: /admin.cfm".',
+    );
+    expect(message(byName('6516').body as string, 'unknown-directive')).toContain(
+      'It looks like a misspelt "User-agent". Fix: Write "User-agent:".',
+    );
+    expect(message(byName('2939').body as string, 'unencoded-character')).toContain(
+      'Fix: Write "/AboutUs/News/2009/x.asp"',
     );
   });
 });

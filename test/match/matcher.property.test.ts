@@ -147,8 +147,9 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
-  // Once indexed, large rule sets (over 24 entries) take the indexed paths (prefix table,
-  // trigram index), small ones a sorted scan: these files have 30 rules or more, checked by agents the group applies to.
+  // Once indexed, large rule sets (over 32 rules) take the indexed paths (prefix index,
+  // trigram index), small ones a sorted scan: these files have 30 rules or more (mostly over
+  // 32), checked by agents the group applies to.
   it('agrees on files with many rules in few groups', () => {
     const manyRules = fc
       .tuple(

@@ -167,6 +167,11 @@ describe.each(Object.keys(encoders))('%s', (name) => {
     await expectUnreachable(cut, /body not received whole/);
   });
 
+  it('no byte at all (cut right after the headers): unreachable, not an empty file', async () => {
+    const server = await raw(head('HTTP/1.0 200 OK', `Content-Encoding: ${coding}`));
+    await expectUnreachable(server, /body not received whole/);
+  });
+
   it.each(['close', 'keep open'] as const)(
     'bytes after the end of the stream (connection: %s): unreachable at once, not at the timeout',
     async (after) => {

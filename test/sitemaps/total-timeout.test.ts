@@ -134,6 +134,20 @@ describe('readSitemaps: the run as a whole has a time limit (totalTimeout)', () 
     }
   });
 
+  it('a run left unread does not hold the process open until its limit', async () => {
+    const timers = (): number =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const records = readSitemaps(
+      { robotsTxt: `Sitemap: ${site.url('/first.xml')}\n`, url: site.url('/robots.txt') },
+      loopback,
+    );
+    expect(await records.next()).toMatchObject({ value: { type: 'robots-txt', status: 'given' } });
+    // The run's 10-minute timer is running, but it keeps no process alive.
+    expect(timers()).toBe(before);
+    await records.return(undefined);
+  });
+
   it('robotstxt sitemaps --total-timeout: says where it stopped, exit 1', async () => {
     const run = await runRobotstxt([
       'sitemaps',

@@ -180,6 +180,9 @@ describe('the tester page’s inputs', { timeout: 180_000 }, () => {
     const limits = await page.textContent('#limits');
     expect(limits).toContain(`Only the first ${LIMITS.agents} of 2,000 crawlers`);
     expect(limits).toContain('1 URL longer than 2,048 characters left out');
+    // The 100 KB line is not in the URL field either: the 200 short URLs are.
+    const field = await page.inputValue('#urls');
+    expect(field.split('\n')).toEqual(urls.slice(0, 200));
     expect(await page.locator('#agents input[type="checkbox"]').count()).toBeLessThanOrEqual(
       LIMITS.agents + 60,
     );

@@ -49,6 +49,8 @@ function sample<T>(items: readonly T[], n: number, seed: number): T[] {
 async function allDerivedRows(page: Page): Promise<string[]> {
   const rows: string[] = [];
   for (;;) {
+    // A page of changes is drawn in chunks: read it once whole.
+    await page.waitForFunction(() => document.querySelector('[data-drawing]') === null);
     rows.push(
       ...(await page.$$eval('#diff-derived table.diff tbody tr', (trs) =>
         trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[0]?.textContent}`),

@@ -124,7 +124,11 @@ async function afterEvaluation(page: Page, action: () => Promise<void>): Promise
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const d = document.body.dataset;
-    return d['evaluating'] === d['evaluated'] && d['viewing'] === d['viewed'];
+    return (
+      d['evaluating'] === d['evaluated'] &&
+      d['viewing'] === d['viewed'] &&
+      document.querySelector('[data-drawing]') === null
+    );
   });
 }
 

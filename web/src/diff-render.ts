@@ -2,7 +2,7 @@
 
 import type { VerdictChange } from '../../src/index.js';
 import type { DiffList, DiffView } from './diff-view.js';
-import { h, replace, visible } from './dom.js';
+import { appendInChunks, h, replace, visible } from './dom.js';
 import { shownUrl } from './evaluate.js';
 import { formatCount } from './limits.js';
 import { decidedText } from './matrix.js';
@@ -108,30 +108,28 @@ function verdictChanges(list: DiffList, id: string, checked: string): HTMLElemen
   const show = (page: number) => {
     const first = page * DIFF_PAGE;
     const rows = list.changes.slice(first, first + DIFF_PAGE);
-    replace(
-      body,
-      ...rows.map((v) =>
+    body.replaceChildren();
+    appendInChunks(body, rows, (v) =>
+      h(
+        'tr',
+        {},
+        h('td', { class: 'code url' }, visible(shownUrl(v.url))),
+        h('td', {}, visible(v.agent)),
         h(
-          'tr',
-          {},
-          h('td', { class: 'code url' }, visible(shownUrl(v.url))),
-          h('td', {}, visible(v.agent)),
-          h(
-            'td',
-            {
-              class: v.before.allowed ? 'allowed' : 'disallowed',
-              'data-decided': v.before.decidedBy ?? '',
-            },
-            verdictText(v.agent, v.before),
-          ),
-          h(
-            'td',
-            {
-              class: v.after.allowed ? 'allowed' : 'disallowed',
-              'data-decided': v.after.decidedBy ?? '',
-            },
-            verdictText(v.agent, v.after),
-          ),
+          'td',
+          {
+            class: v.before.allowed ? 'allowed' : 'disallowed',
+            'data-decided': v.before.decidedBy ?? '',
+          },
+          verdictText(v.agent, v.before),
+        ),
+        h(
+          'td',
+          {
+            class: v.after.allowed ? 'allowed' : 'disallowed',
+            'data-decided': v.after.decidedBy ?? '',
+          },
+          verdictText(v.agent, v.after),
         ),
       ),
     );

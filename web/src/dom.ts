@@ -45,3 +45,37 @@ export function visible(text: string): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`,
   );
 }
+
+const drawing = new WeakMap<Element, number>();
+
+/**
+ * Appends a long list's rows in chunks: the first `first` at once (what is in view), then
+ * `chunk` a task, so drawing a long table never blocks the page in one go. The parent carries
+ * `data-drawing` until the last row is in. A later call for the same parent (or the parent
+ * leaving the page) stops an earlier one.
+ */
+export function appendInChunks<T>(
+  parent: HTMLElement,
+  items: readonly T[],
+  build: (item: T) => Node,
+  first = 100,
+  chunk = 250,
+): void {
+  const generation = (drawing.get(parent) ?? 0) + 1;
+  drawing.set(parent, generation);
+  let next = 0;
+  const step = (count: number) => {
+    if (drawing.get(parent) !== generation || (!parent.isConnected && next > 0)) return;
+    const fragment = document.createDocumentFragment();
+    const end = Math.min(items.length, next + count);
+    for (; next < end; next++) fragment.appendChild(build(items[next]!));
+    parent.appendChild(fragment);
+    if (next < items.length) {
+      parent.dataset['drawing'] = 'true';
+      setTimeout(() => step(chunk), 0);
+    } else {
+      delete parent.dataset['drawing'];
+    }
+  };
+  step(first);
+}

@@ -7,7 +7,7 @@
 import { renderAgents } from './agents-picker.js';
 import { h, replace, visible } from './dom.js';
 import { convertUtf16, fromBase64, toBase64 } from './draft.js';
-import { formatBytes, formatCount, LIMITS } from './limits.js';
+import { boundUrlText, formatBytes, formatCount, LIMITS } from './limits.js';
 import {
   draftBody,
   editor,
@@ -134,7 +134,9 @@ async function restore(text: string, what: string): Promise<void> {
     return;
   }
   const restored = decoded.state;
-  $<HTMLTextAreaElement>('urls').value = restored.urls;
+  const urls = boundUrlText(restored.urls);
+  $<HTMLTextAreaElement>('urls').value = urls.text;
+  state.inputNotices = urls.notices;
   // Kept whole: the checks take the agent cap's worth (`boundAgents`), the picker draws no more.
   state.agents = [...restored.agents];
   state.page = 0;

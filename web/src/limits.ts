@@ -24,7 +24,7 @@ export const LIMITS = {
   /** Matrix rows on one page, at most. */
   rowsPerPage: 100,
   /** Matrix cells drawn at once: fewer rows a page when many crawlers are checked. */
-  drawnCells: 2_000,
+  drawnCells: 1_000,
 } as const;
 
 /** The URL list as checked, and what was left out. */
@@ -72,6 +72,43 @@ export function boundUrls(text: string, agentCount: number): BoundedUrls {
     urls.length = fit;
   }
   return { urls, notices };
+}
+
+/**
+ * A URL list from a share link or state file as it goes into the URL field: lines longer than
+ * the URL cap left out (a 100 KB line alone takes the browser a tenth of a second to lay out),
+ * and no more lines than the URL cap's worth of URLs. What is left out is said.
+ */
+export function boundUrlText(text: string): { readonly text: string; readonly notices: string[] } {
+  const notices: string[] = [];
+  const kept: string[] = [];
+  const tooLong: number[] = [];
+  let urls = 0;
+  let cut = false;
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim().length > LIMITS.urlLength) {
+      tooLong.push(i + 1);
+      continue;
+    }
+    if (line.trim().length > 0 && !line.trim().startsWith('#') && ++urls > LIMITS.urls) {
+      cut = true;
+      break;
+    }
+    kept.push(line);
+  }
+  if (tooLong.length > 0) {
+    notices.push(
+      `${count(tooLong.length)} URL${tooLong.length === 1 ? '' : 's'} longer than ${count(LIMITS.urlLength)} characters left out of the shared URL list (line ${tooLong.slice(0, 5).join(', ')}${tooLong.length > 5 ? ', …' : ''}).`,
+    );
+  }
+  if (cut) {
+    notices.push(
+      `The shared URL list was cut after its first ${count(LIMITS.urls)} URLs (at most ${count(LIMITS.urls)}).`,
+    );
+  }
+  return { text: kept.join('\n'), notices };
 }
 
 /** The crawler list as checked, and what was left out. */

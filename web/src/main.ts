@@ -51,6 +51,8 @@ export const state = {
   base: undefined as { body: Body; label: string; version: number } | undefined,
   aiAgent: undefined as string | undefined,
   view: 'verdicts' as ViewName | 'verdicts',
+  /** What a restored link's input lost to the caps, said until the URL list is edited. */
+  inputNotices: [] as string[],
 };
 
 /** True while the page itself replaces the text and schedules afterwards. */
@@ -115,7 +117,7 @@ let relint = false;
 export function schedule(draftChanged = false): void {
   const agentList = boundAgents(state.agents);
   const urlList = boundUrls(urlInput.value, agentList.agents.length);
-  const notices = [...agentList.notices, ...urlList.notices];
+  const notices = [...state.inputNotices, ...agentList.notices, ...urlList.notices];
   replace($('limits'), ...notices.map((n) => h('span', { class: 'limit' }, n)));
   const id = matrixWorker.send({
     kind: 'matrix',
@@ -307,6 +309,7 @@ export function setDraftText(text: string, bytes?: NonNullable<typeof state.byte
 
 urlInput.addEventListener('input', () => {
   state.page = 0;
+  state.inputNotices = [];
   schedule();
 });
 

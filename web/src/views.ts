@@ -10,7 +10,7 @@ import {
   READING_NAMES,
 } from '../../src/index.js';
 import type { AiView } from './ai-view.js';
-import { h, replace, visible } from './dom.js';
+import { appendInChunks, h, replace, visible } from './dom.js';
 import { formatCount } from './limits.js';
 import { REPORT_ROWS, type ReportView } from './report-view.js';
 
@@ -126,6 +126,7 @@ const TAG_TEXT: Readonly<Record<string, string>> = {
 
 /** Google's per-line report (Search Console's), for the lines where Google read something. */
 export function renderReport(container: HTMLElement, report: ReportView): void {
+  const body = h('tbody', {});
   replace(
     container,
     h(
@@ -155,21 +156,19 @@ export function renderReport(container: HTMLElement, report: ReportView): void {
             ...['Line', 'Google read', 'Text', 'Flags'].map((t) => h('th', { scope: 'col' }, t)),
           ),
         ),
-        h(
-          'tbody',
-          {},
-          ...report.rows.map((l) =>
-            h(
-              'tr',
-              { 'data-line': String(l.line), class: `tag-${l.tag}` },
-              h('th', { scope: 'row' }, String(l.line)),
-              h('td', {}, TAG_TEXT[l.tag] ?? l.tag),
-              h('td', { class: 'code' }, visible(l.text)),
-              h('td', {}, l.flags.join(', ')),
-            ),
-          ),
-        ),
+        body,
       ),
+    ),
+  );
+  // 2,000 rows: the first in view at once, the rest drawn in chunks.
+  appendInChunks(body, report.rows, (l) =>
+    h(
+      'tr',
+      { 'data-line': String(l.line), class: `tag-${l.tag}` },
+      h('th', { scope: 'row' }, String(l.line)),
+      h('td', {}, TAG_TEXT[l.tag] ?? l.tag),
+      h('td', { class: 'code' }, visible(l.text)),
+      h('td', {}, l.flags.join(', ')),
     ),
   );
 }

@@ -6,8 +6,9 @@
  * (robots-rep's) waits 5 s for `a` — one that takes the first waits 0 s for `b`.
  */
 
+import { ANY_OTHER_AGENT } from '../../changes/verdict-changes.js';
 import { isCrawlDelayKey, parseCrawlDelay } from '../../parse/crawl-delay.js';
-import type { AgentLine } from '../../types.js';
+import type { AgentLine, RobotsTxt } from '../../types.js';
 import { asciiLowerCase } from '../../util/bytes.js';
 import { type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
@@ -65,7 +66,8 @@ function checkCrawlDelay(context: LintContext): LintChecks {
         if (applied === undefined) continue;
         const mine = slowest(own);
         if (mine !== undefined && mine.seconds === applied.seconds) continue;
-        report(context, name === '*' ? '*' : agent.token, agent, mine, applied);
+        const token = name === '*' ? '*' : agent.token;
+        report(context, token, agent, mine, applied, blockedEverywhere(robots, token));
       }
     },
   };
@@ -77,12 +79,28 @@ function slowest(lines: readonly DelayLine[]): DelayLine | undefined {
   return found;
 }
 
+/**
+ * Whether `token` may fetch nothing: `/` is disallowed for it and no Allow line of the groups it
+ * reads opens a path. Its pace then matters to no one.
+ */
+function blockedEverywhere(robots: RobotsTxt, token: string): boolean {
+  const probe = token === '*' ? ANY_OTHER_AGENT : token;
+  if (robots.isAllowed('/', probe)) return false;
+  const name = asciiLowerCase(token);
+  const own = robots.groups.filter((g) =>
+    g.agents.some((a) => !a.global && asciiLowerCase(a.token) === name),
+  );
+  const read = own.length > 0 ? own : robots.groups.filter((g) => g.agents.some((a) => a.global));
+  return !read.some((g) => g.rules.some((r) => r.type === 'allow' && r.value !== ''));
+}
+
 function report(
   context: LintContext,
   name: string,
   agent: AgentLine,
   mine: DelayLine | undefined,
   applied: { readonly seconds: number; readonly line: number },
+  blocked: boolean,
 ): void {
   const who = name === '*' ? 'the `*` group' : `"${name}"`;
   const merged =
@@ -93,13 +111,14 @@ function report(
   context.report({
     code: 'crawl-delay-merged',
     // No delay was written for the crawler: the merge gives it one, a slower crawl than meant,
-    // never a faster one; no line of it is broken. Worth knowing, not a warning.
-    ...(mine === undefined ? { severity: 'info' as const } : {}),
+    // never a faster one; no line of it is broken. Or the crawler may fetch nothing, so its pace
+    // matters to no one. Worth knowing, not a warning.
+    ...(mine === undefined || blocked ? { severity: 'info' as const } : {}),
     line: mine?.line ?? agent.line,
     message:
       mine === undefined
         ? `No Crawl-delay is written for ${who} (User-agent line ${agent.line}), but ${merged}, ${effect} ${fix}`
-        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${fix}`,
+        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${blocked ? `${who} may fetch nothing here (Disallow: / applies to it), so its pace matters little.` : fix}`,
     from: directive?.keyStart,
     to: directive?.valueEnd,
     related: [

@@ -12,6 +12,7 @@ import { terminalSafe } from '../../util/terminal.js';
 import { listOf, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import type { ProposedFix } from '../types.js';
+import { misspeltKey } from './key-typos.js';
 
 /**
  * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
@@ -179,12 +180,18 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       return;
     }
     const bareUrl = lower === 'http' || lower === 'https';
+    // ACAP (2007): a publishers' extension written on purpose, which no crawler reads any more.
+    const acap = lower.startsWith('acap-');
+    const slip = acap || bareUrl ? undefined : misspeltKey(context, line, d);
     context.report({
       code: 'unknown-directive',
       line,
-      message: unknownMessage(keyText, raw, lower),
+      message: acap
+        ? `"${shorten(keyText)}" is an ACAP line (Automated Content Access Protocol, 2007): no search engine reads ACAP, and Google ignores the line (it does not end the group either). Harmless; a rule for crawlers needs Allow or Disallow.`
+        : `${unknownMessage(keyText, raw, lower)}${slip === undefined ? '' : ` It looks like a misspelt "${slip.meant}".`}`,
       ...span,
-      ...quiet,
+      ...(acap ? { severity: 'info' as const } : quiet),
+      ...(slip === undefined ? {} : { fix: slip.fix }),
       ...(bareUrl && {
         fix: {
           description: `Write "Sitemap: ${shorten(decodeByteString(text.slice(d.keyStart, d.valueEnd)))}".`,

@@ -9,7 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { hostOfValue } from './values.js';
+import { FILE_NAME, hostOfValue } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -67,10 +67,12 @@ function pattern(context: LintContext, rule: Rule): void {
   const dollar = rule.value.indexOf('$');
   // `/*$history`, `/cgi-bin/$LCSTATE`: a `$` before a letter or digit is plainly a character of
   // the path; one before `/`, `*` or `%` looks like a misplaced end anchor.
+  // `/*$*` between two wildcards reads "any path holding a $": no anchor was meant there.
   if (
     dollar >= 0 &&
     dollar < rule.value.length - 1 &&
-    !/[A-Za-z0-9_]/.test(rule.value[dollar + 1]!)
+    !/[A-Za-z0-9_]/.test(rule.value[dollar + 1]!) &&
+    !(rule.value[dollar - 1] === '*' && rule.value[dollar + 1] === '*')
   ) {
     // A `$` byte survives decoding: the value's span in the body holds it.
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
@@ -114,8 +116,11 @@ function neverMatchesHint(value: string): { text: string; fix?: string } {
   // `www.example.com/blog/x`, `117.53.170.211/`: a host (or address) before the path. This line
   // can never match here, and the same path on this site is not what it names.
   const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?(?:\/|$)/i.exec(value);
+  // `admin.cfm` alone is a file name: a host has a path after it or a name that is no file's.
+  const file = host !== null && !value.includes('/') && FILE_NAME.test(host[1]!);
   if (
     host !== null &&
+    !file &&
     (/\.[a-z]{2,}$/i.test(host[1]!) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host[1]!))
   ) {
     return {

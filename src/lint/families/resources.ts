@@ -75,6 +75,18 @@ const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
+    // SharePoint's pages load its scripts and styles from /_layouts/ (and a branded site's own
+    // from the master page gallery).
+    name: 'SharePoint',
+    shows: any(/^\/_(?:layouts|catalogs|vti_bin)\//i),
+    about: () => true,
+    urls: [
+      ['js', '/_layouts/15/init.js?rev=1a2b3c'],
+      ['css', '/_layouts/15/1033/styles/Themable/corev15.css?rev=1a2b3c'],
+      ['css', '/_catalogs/masterpage/site/css/site.css'],
+    ],
+  },
+  {
     name: 'generic',
     shows: () => true,
     about: (value, url) => {

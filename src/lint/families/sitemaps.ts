@@ -3,7 +3,7 @@
  */
 
 import { decodeByteString } from '../../util/bytes.js';
-import { terminalSafe } from '../../util/terminal.js';
+import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
 export const sitemaps: LintFamily = {
@@ -26,6 +26,7 @@ function checkSitemaps(context: LintContext): LintChecks {
         const d = context.directives[sitemap.line];
         // `Sitemap http://…`: the key is "Sitemap http", reported once, as `space-in-key`.
         if (d !== undefined && /[\t ]/.test(context.text.slice(d.keyStart, d.keyEnd))) continue;
+        if (d !== undefined && invisibleBefore(context, sitemap.line, sitemap.url, d)) continue;
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
@@ -33,13 +34,52 @@ function checkSitemaps(context: LintContext): LintChecks {
           message:
             sitemap.url === ''
               ? emptyMessage(context, sitemap.line)
-              : `"${sitemap.url}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${fullUrl(sitemap.url)}.`,
+              : `"${visibleText(sitemap.url)}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${visibleText(fullUrl(sitemap.url))}.`,
           from: d?.valueStart,
           to: d?.valueEnd,
         });
       }
     },
   };
+}
+
+/**
+ * A URL behind an invisible character (a no-break space copied from a page): Google reads the
+ * character as part of the URL and ignores the line. Reported with the fix that drops it.
+ */
+function invisibleBefore(
+  context: LintContext,
+  line: number,
+  url: string,
+  d: { readonly valueStart: number; readonly valueEnd: number },
+): boolean {
+  const trimmed = url.replace(/^[\s\u00a0\u200b\ufeff]+/u, '');
+  if (trimmed === url || !isAbsoluteHttpUrl(trimmed)) return false;
+  // The same characters as bytes (UTF-8) in the body: offsets count bytes.
+  const raw = context.text.slice(d.valueStart, d.valueEnd);
+  const rest = raw.replace(/^(?:[\t\n\v\f\r ]|\xc2\xa0|\xe2\x80\x8b|\xef\xbb\xbf)+/, '');
+  if (rest.length === raw.length) return false;
+  const shown = terminalSafe(trimmed);
+  context.report({
+    code: 'relative-sitemap',
+    line,
+    message: `The URL starts with an invisible character (${visibleText(url.slice(0, url.length - trimmed.length))}), which Google reads as part of it: it is not an absolute http(s) URL, so Google ignores the line.`,
+    from: d.valueStart,
+    to: d.valueEnd,
+    fix: {
+      description: `Write "Sitemap: ${shown}".`,
+      edits: [
+        {
+          start: d.valueStart,
+          end: d.valueStart + raw.length - rest.length,
+          // `Sitemap:\xa0https://…`: a space in its place, as the line was meant.
+          text: context.text[d.valueStart - 1] === ':' ? ' ' : '',
+        },
+      ],
+      otherwise: 'Remove the character before the URL by hand.',
+    },
+  });
+  return true;
 }
 
 /** An empty Sitemap line, and the bare URL a lost join left on the next line, if any. */

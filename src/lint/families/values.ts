@@ -41,12 +41,18 @@ const NEVER_RAW_IN_PATH: Readonly<Record<string, string>> = {
   '`': '%60',
   '{': '%7B',
   '}': '%7D',
-  '\\': '%5C',
+  // WHATWG URL parsing turns `\` into `/` in the path of an http(s) URL: browsers and crawlers
+  // request `/a/b` for a link to `/a\b`.
+  '\\': '/',
 };
 
 /** A character class or an alternation: regular-expression syntax robots.txt does not have. */
 const REGEX_SYNTAX =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]/;
+
+/** A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host. */
+export const FILE_NAME: RegExp =
+  /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?)$/i;
 
 /** `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`. */
 const HOST_IN_VALUE =
@@ -183,8 +189,7 @@ export function hostOfValue(value: string): { host: string; path: string } | und
   // name (`index.html/x`).
   if (
     !/^\/?(?:https?:|\/\/)/i.test(value) &&
-    (match[2] === undefined ||
-      /\.(?:html?|php|aspx?|jsp|cgi|xml|txt|js|css|ico|pdf)$/i.test(match[1]!))
+    (match[2] === undefined || FILE_NAME.test(match[1]!))
   ) {
     return undefined;
   }
@@ -254,14 +259,14 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   context.report({
     code: 'unencoded-character',
     line,
-    message: `"${shown}" holds ${char}, which a URL never carries unescaped (crawlers request it percent-encoded), so this rule never matches the paths it names. Write "${terminalSafe(fixed)}".`,
+    message: `"${shown}" holds ${char}, which a URL never carries ${value[first] === '\\' ? 'in its path (browsers and crawlers turn it into "/")' : 'unescaped (crawlers request it percent-encoded)'}, so this rule never matches the paths it names. Write "${terminalSafe(fixed)}".`,
     from: d.valueStart + first,
     to: d.valueEnd,
     fix: {
       description: `Write "${terminalSafe(fixed)}"`,
       edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
       targets: [fixed],
-      otherwise: 'Percent-encode the character by hand.',
+      otherwise: 'Write the path as a URL carries it by hand.',
     },
   });
 }

@@ -1,0 +1,89 @@
+/**
+ * The generated hostile shapes (`hostile-shapes.js`) measured for `bench/hostile.js`: for each,
+ * a parse and its first two checks through `parseRobotsTxt` and through a client (an in-process
+ * fetch, a new origin each time), a check's median once warm (after the checks that pay for the
+ * wildcard program), the most work of a check, and the bound `test/match/bounds.test.ts` holds
+ * that work to, 16 (n log₂ n + r + P) + 65,536. Times are on the process's CPU clock.
+ */
+
+import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
+import { lastCheckWork } from '../dist/robots.js';
+import { AGENT, generateShapes } from './hostile-shapes.js';
+import { clock, collect, median, statsPerOp } from './timing.js';
+
+/** Checks before a check's median is taken: enough for any shape to have paid for its program. */
+const WARM_CHECKS = 400;
+
+/**
+ * @typedef {object} GeneratedRow
+ * @property {string} name
+ * @property {number} rules
+ * @property {number} n
+ * @property {number} firstNs parse + first two checks through `parseRobotsTxt`, median of 5
+ * @property {number} clientNs the same through a client, median of 5
+ * @property {number} checkNs a warm check, median
+ * @property {number} work the most work of a check, of the first two and a warm one
+ * @property {number} bound 16 (n log₂ n + r + P) + 65,536
+ */
+
+/** The bound on a check's work (`test/match/bounds.test.ts`). */
+export function checkBound(/** @type {import('./hostile-shapes.js').ShapeTerms} */ terms) {
+  return 16 * (terms.n * Math.log2(terms.n) + terms.rules + terms.pieces) + 65_536;
+}
+
+/**
+ * @param {number} seed
+ * @returns {Promise<GeneratedRow[]>}
+ */
+export async function measureGenerated(seed) {
+  /** @type {GeneratedRow[]} */
+  const rows = [];
+  for (const shape of generateShapes({ seed })) {
+    console.error(`hostile, generated: ${shape.name}`);
+    const { body, url } = shape;
+    const other = `${url}x`;
+    /** @type {number[]} */
+    const first = [];
+    let work = 0;
+    for (let i = 0; i < 5; i++) {
+      collect();
+      const start = clock();
+      const robots = parseRobotsTxt(body);
+      robots.isAllowed(url, AGENT);
+      work = Math.max(work, lastCheckWork());
+      robots.isAllowed(other, AGENT);
+      work = Math.max(work, lastCheckWork());
+      first.push(clock() - start);
+    }
+    const bytes = new TextEncoder().encode(body);
+    const client = createRobotsClient({ fetch: async () => new Response(bytes, { status: 200 }) });
+    const path = new URL(url).pathname;
+    /** @type {number[]} */
+    const viaClient = [];
+    for (let i = 0; i < 5; i++) {
+      collect();
+      const start = clock();
+      await client.isAllowed(`https://o${i}.example${path}`, AGENT);
+      await client.isAllowed(`https://o${i}.example${path}x`, AGENT);
+      viaClient.push(clock() - start);
+    }
+    const robots = parseRobotsTxt(body);
+    for (let i = 0; i < WARM_CHECKS; i++) robots.isAllowed(i % 2 === 0 ? url : other, AGENT);
+    const check = statsPerOp(() => (robots.isAllowed(url, AGENT) ? 1 : 0), {
+      samples: 9,
+      sampleMs: 20,
+    });
+    work = Math.max(work, lastCheckWork());
+    rows.push({
+      name: shape.name,
+      rules: shape.terms.rules,
+      n: shape.terms.n,
+      firstNs: median(first) * 1e6,
+      clientNs: median(viaClient) * 1e6,
+      checkNs: check.median,
+      work,
+      bound: checkBound(shape.terms),
+    });
+  }
+  return rows;
+}
