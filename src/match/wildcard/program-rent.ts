@@ -26,12 +26,13 @@ export const BUILD_WORK_PER_BYTE = 48;
 
 /**
  * The most work beyond {@link programAfter} one check through the indexes may do before it is
- * cut short and builds the program, whatever is left of the price: about 2 ms at the 3 to 5 ns
- * a unit the indexes were measured at (issue #33's bound on a check), and a quarter of the
- * client's default `workBudget`, so that the program still has room to answer such a check
- * within it.
+ * cut short and builds the program, whatever is left of the price: about 2 ms (issue #12's and
+ * #33's bound on a check) at the 14 ns a unit the indexes were measured at on a quiet machine
+ * on the costliest shape ("every piece in the URL, never in order": 2^19 let 27 checks of 8 to
+ * 9 ms each through the indexes come before its program), and a sixteenth of the client's
+ * default `workBudget`, so that the program has room to answer such a check within it.
  */
-export const CHECK_EXCESS: number = 1 << 19;
+export const CHECK_EXCESS: number = 1 << 17;
 
 /**
  * Test settings, not part of the public API. `buildWorkPerByte`: the price of building a set's
