@@ -6,11 +6,12 @@
 
 import { explainReason } from './explain.js';
 import { compileTableSet, createMatchState, endCheck, startCheck } from './match/compile.js';
-import type { MatchedEntry, MatchState, RuleMatcher } from './match/matcher.js';
+import type { MatchedEntry, MatchState } from './match/matcher.js';
 import { pathForMatching, urlToString } from './match/path.js';
 import { type RuleNumbers, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import type { TokenGroups } from './match/token-groups.js';
+import { lineMetadata, matchedRule, optionsAsData } from './model-records.js';
 import { agentNotes, toAgentList } from './parse/agent.js';
 import {
   type BodyText,
@@ -30,7 +31,6 @@ import {
 import { type BodyModel, buildModel } from './parse/model.js';
 import { reportByteString } from './parse/report.js';
 import { parseRequestRate } from './parse/request-rate.js';
-import { LineFlag } from './parse/tokenize.js';
 import { compareReadings } from './readings/compare.js';
 import {
   groupAtLineOf,
@@ -38,13 +38,20 @@ import {
   READINGS,
   ReadingRobotsTxt,
 } from './readings/reading-robots.js';
+import {
+  NO_GROUPS,
+  type OneSet,
+  type Resolution,
+  type RuleSet,
+  sameAgentList,
+  sameGroups,
+} from './rule-sets.js';
 import type {
   CrawlDelayExplanation,
   Explanation,
   Group,
   Interpretation,
   LineMetadata,
-  MatchedRule,
   OtherDirective,
   ParseOptions,
   Readings,
@@ -54,48 +61,9 @@ import type {
   RobotsTxtData,
   RobotsTxtReport,
   Rule,
-  Selection,
   SitemapLine,
 } from './types.js';
 import { byteStringToBytes, stringToByteString, utf8Length } from './util/bytes.js';
-
-/** The merged rules of a set of groups (RFC 9309 §2.2.1), compiled on their first check. */
-interface RuleSet {
-  readonly groups: readonly number[];
-  /** The groups' rules (`compileTableSet`), made on the set's first check. */
-  matcher: RuleMatcher | null;
-  /** The resolution of agents named by exactly these groups, made on first use. */
-  specific: OneSet | null;
-}
-
-/** Which groups apply to a set of queried agents, and the rules to run. */
-type Resolution = OneSet | SeveralSets;
-
-/** The groups' rules are one rule set. */
-interface OneSet {
-  readonly kind: 'set';
-  readonly selection: Exclude<Selection, 'outcome'>;
-  readonly groups: readonly number[];
-  readonly set: RuleSet;
-}
-
-/**
- * Several queried agents naming different groups: each one's set, run in turn (a group naming
- * two of them is then searched twice, which cannot change the best match).
- */
-interface SeveralSets {
-  readonly kind: 'parts';
-  readonly selection: 'specific';
-  readonly groups: readonly number[];
-  readonly parts: readonly RuleSet[];
-}
-
-const NO_GROUPS: Resolution = {
-  kind: 'set',
-  selection: 'none',
-  groups: [],
-  set: { groups: [], matcher: null, specific: null },
-};
 
 /**
  * The state `isAllowed` and `matchingLine` match into: checks are synchronous and read the state
@@ -505,28 +473,6 @@ export class ParsedRobotsTxt implements RobotsTxt {
   }
 }
 
-/** The options as JSON can carry them: an infinite (absent) work budget left out. */
-function optionsAsData(options: Required<ParseOptions>): RobotsTxtData['options'] {
-  if (Number.isFinite(options.workBudget)) return options;
-  const { workBudget: _, ...rest } = options;
-  return rest;
-}
-
-/** Whether two lists of groups are the same. */
-function sameGroups(a: readonly number[], b: readonly number[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Whether `agent` is a list with the same agents, in order, as the list `last`. */
-function sameAgentList(agent: unknown, last: unknown): boolean {
-  if (!Array.isArray(agent) || !Array.isArray(last) || agent.length !== last.length) return false;
-  for (let i = 0; i < agent.length; i++) if (agent[i] !== last[i]) return false;
-  return true;
-}
-
 /** RFC 9309 §2.2.2 over the best allow and disallow found. */
 function allowedBy(state: MatchState): boolean {
   return allowsBy(decidingEntry(state));
@@ -534,37 +480,6 @@ function allowedBy(state: MatchState): boolean {
 
 function decidingEntry(state: MatchState): MatchedEntry | null {
   return decidingRule(state.allow, state.disallow);
-}
-
-/** The model's rule behind an entry (rules are in line order), with how it matched. */
-function matchedRule(groups: readonly Group[], entry: MatchedEntry): MatchedRule {
-  const rules = groups[entry.group]!.rules;
-  let lo = 0;
-  let hi = rules.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rules[mid]!.line < entry.line) lo = mid + 1;
-    else hi = mid;
-  }
-  return {
-    ...rules[lo]!,
-    group: entry.group,
-    indexRewrite: entry.indexRewrite,
-    matchPriority: entry.priority,
-  };
-}
-
-function lineMetadata(line: number, flags: number): LineMetadata {
-  return {
-    line,
-    isEmpty: (flags & LineFlag.empty) !== 0,
-    hasComment: (flags & LineFlag.hasComment) !== 0,
-    isComment: (flags & LineFlag.isComment) !== 0,
-    hasDirective: (flags & LineFlag.hasDirective) !== 0,
-    isAcceptableTypo: (flags & LineFlag.acceptableTypo) !== 0,
-    isLineTooLong: (flags & LineFlag.tooLong) !== 0,
-    isMissingColonSeparator: (flags & LineFlag.missingColon) !== 0,
-  };
 }
 
 /**

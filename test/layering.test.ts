@@ -14,6 +14,9 @@ const LAYERS: Readonly<Record<string, number>> = {
   parse: 1,
   match: 2,
   'robots.ts': 3,
+  // The facade's parts: which groups a query selects, and the records it builds.
+  'rule-sets.ts': 2.4,
+  'model-records.ts': 2.4,
   'explain.ts': 2.5,
   extensions: 3,
   readings: 2.7,
