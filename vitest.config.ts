@@ -17,6 +17,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One redis-server on loopback for the Redis store tests (needs the Debian package).
     globalSetup: ['test/setup/redis.ts'],
+    // Property tests run from a fixed seed unless FC_SEED says otherwise (test/setup/fast-check.ts).
+    setupFiles: ['test/setup/fast-check.ts'],
     // Guards against a hang, never a measure of speed: a loaded 2-core machine (CI beside other
     // work) can take several times a test's quiet duration.
     testTimeout: 120_000,

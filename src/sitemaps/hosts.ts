@@ -89,6 +89,23 @@ const SLASH = 0x2f;
 const DOT = 0x2e;
 const PERCENT = 0x25;
 
+let lastDirectory = '';
+let lastPlain = false;
+
+/**
+ * Whether `directory` holds no dot segment (`/.`) and no `%2e`. Node's own parser can leave one in
+ * a canonical href (Node 20: `new URL('https://h/a/.a/./x').href` keeps the `./`) and drop it when
+ * the same path goes on otherwise (`/a/.a/./%41` becomes `/a/.a/%41`), so after such a directory
+ * only parsing can tell. Remembered for the last directory: a sitemap's entries share one.
+ */
+function plainDirectory(directory: string): boolean {
+  if (directory !== lastDirectory) {
+    lastDirectory = directory;
+    lastPlain = !directory.includes('/.') && !/%2e/i.test(directory);
+  }
+  return lastPlain;
+}
+
 /**
  * `loc` when it is already canonical (what `new URL(loc).href` gives) and under `directory`, a
  * canonical `scheme://host[:port]/path/`; undefined when only parsing can tell. Most sitemap URLs
@@ -96,7 +113,7 @@ const PERCENT = 0x25;
  */
 export function canonicalUnder(loc: string, directory: string): string | undefined {
   const length = loc.length;
-  if (length > 2048 || !loc.startsWith(directory)) return undefined;
+  if (length > 2048 || !loc.startsWith(directory) || !plainDirectory(directory)) return undefined;
   // `directory` ends with a slash: what follows starts a segment.
   let previous = SLASH;
   for (let i = directory.length; i < length; i++) {

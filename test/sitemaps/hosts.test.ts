@@ -117,4 +117,16 @@ describe('canonicalUnder: the fast path of scope and normalisation', () => {
       expect(canonicalUnder(loc, directory)).toBeUndefined();
     }
   });
+
+  it('leaves to the parser every URL under a directory that keeps a dot segment', () => {
+    // Node 20's parser keeps the `./` of this href, and drops it once a `%41` follows instead.
+    const dotted = `${new URL('https://example.com/a/.a/./x.xml').href.replace(/x\.xml$/, '')}`;
+    for (const rest of ['%41', 'b', 'b/c.xml']) {
+      const loc = `${dotted}${rest}`;
+      expect(canonicalUnder(loc, dotted)).toBeUndefined();
+      expect(canonicalUnder(loc, 'https://example.com/a/%2e/')).toBeUndefined();
+    }
+    // The remembered directory does not leak into the next one.
+    expect(canonicalUnder(`${directory}b`, directory)).toBe(`${directory}b`);
+  });
 });
