@@ -13,16 +13,6 @@ export const PURPOSES: readonly { readonly purpose: CrawlerPurpose; readonly lab
   { purpose: 'other', label: 'Other' },
 ];
 
-/** Tokens that are not in the crawler list but that site owners write for: Google's variants. */
-export const VARIANTS: readonly string[] = [
-  'Googlebot-Image',
-  'Googlebot-News',
-  'Googlebot-Video',
-  'Storebot-Google',
-  'AdsBot-Google',
-  'Mediapartners-Google',
-];
-
 /** The crawlers of one purpose. */
 export function crawlersFor(purpose: CrawlerPurpose): readonly Crawler[] {
   return crawlers.filter((c) => c.purpose === purpose);
