@@ -1,4 +1,4 @@
-/** The crawler picker: the well-known crawlers by purpose, custom tokens. */
+/** The crawler picker: the well-known crawlers (and a loaded list's) by purpose, custom tokens. */
 
 import { crawlersFor, PURPOSES } from './agents.js';
 import { h, replace, visible } from './dom.js';
@@ -38,7 +38,7 @@ export function renderAgents(container: HTMLElement, picked: Picked, onChange: (
       'fieldset',
       {},
       h('legend', {}, label),
-      ...list.map((c) => checkbox(c.token, `${c.name} (${c.operator})`)),
+      ...list.map((c) => checkbox(c.token, visible(`${c.name} (${c.operator})`))),
     );
   });
   // Custom tokens: at most the agent cap is ever drawn (the rest is said by the limits line).
