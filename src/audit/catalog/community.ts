@@ -59,22 +59,6 @@ export const communityCrawlers: readonly Crawler[] = [
     remark: 'The list says it does not respect robots.txt.',
   }),
   listed({
-    name: 'YouBot',
-    token: 'YouBot',
-    operator: 'You.com',
-    purpose: 'ai-search',
-    purposes: ['ai-search', 'ai-training'],
-    remark: "You.com's search engine and language models.",
-  }),
-  listed({
-    name: 'Bravebot',
-    token: 'Bravebot',
-    operator: 'Brave',
-    purpose: 'search',
-    purposes: ['search', 'ai-search'],
-    remark: "Brave Search's crawler, whose index also grounds Brave's AI answers.",
-  }),
-  listed({
     name: 'PetalBot',
     token: 'PetalBot',
     operator: 'Huawei',
@@ -89,14 +73,6 @@ export const communityCrawlers: readonly Crawler[] = [
     purpose: 'ai-training',
     purposes: ['ai-training'],
     remark: "Training data for Huawei's PanGu models.",
-  }),
-  listed({
-    name: 'YandexAdditional',
-    token: 'YandexAdditional',
-    operator: 'Yandex',
-    purpose: 'ai-search',
-    purposes: ['ai-search'],
-    remark: "YandexGPT's quick answers in Yandex Search.",
   }),
   listed({
     name: 'TikTokSpider',

@@ -102,6 +102,27 @@ export const searchCrawlers: readonly Crawler[] = [
     checked: '2026-11-24',
   },
   {
+    name: 'YandexAdditionalBot',
+    token: 'YandexAdditionalBot',
+    operator: 'Yandex',
+    purpose: 'ai-search',
+    purposes: ['ai-search'],
+    remark:
+      "Its rules limit which pages' content the answers of Yandex AI in Yandex Search show; those answers are made from pages Yandex indexed.",
+    docs: 'https://yandex.com/support/webmaster/en/yandex-ai',
+    checked: '2026-12-02',
+  },
+  {
+    name: 'YouBot',
+    token: 'YouBot',
+    operator: 'You.com',
+    purpose: 'search',
+    purposes: ['search', 'ai-search'],
+    remark: 'Indexes the web for the You.com search engine and its AI answers.',
+    docs: 'https://docs.you.com/youbot',
+    checked: '2026-12-02',
+  },
+  {
     name: 'Baiduspider',
     token: 'Baiduspider',
     operator: 'Baidu',
