@@ -251,20 +251,24 @@ function measure({ name, body, url }) {
 
 /**
  * Memory a client keeps per origin, each origin serving `text` and checked `checks` times (check
- * c at `path(c)`).
+ * c at `path(c)`): a file of its own (`text` after a comment naming the origin), or with
+ * `shared`, `text` itself at every origin (the client then parses it once and shares the file).
  * @param {string} label
  * @param {string} text
  * @param {number} origins
  * @param {number} checks
  * @param {(c: number) => string} [path]
+ * @param {boolean} [shared]
  * @returns {Promise<MemoryRow>}
  */
-async function clientMemory(label, text, origins, checks, path = (c) => `/x/${c}`) {
+async function clientMemory(label, text, origins, checks, path = (c) => `/x/${c}`, shared = false) {
   console.error(`client memory: ${label}`);
-  const bytes = new Uint8Array(Buffer.from(text));
   const client = createRobotsClient({
     maxOrigins: origins * 2,
-    fetch: async () => new Response(bytes, { status: 200 }),
+    fetch: async (url) => {
+      const body = shared ? text : `# ${new URL(String(url)).host}\n${text}`;
+      return new Response(new Uint8Array(Buffer.from(body)), { status: 200 });
+    },
   });
   await client.isAllowed('https://warm.example/', AGENT);
   const before = await settledMemory();
@@ -275,7 +279,7 @@ async function clientMemory(label, text, origins, checks, path = (c) => `/x/${c}
   }
   const perOrigin = ((await settledMemory()) - before) / origins;
   const estimated = (client.stats.parsedBytes - estimatedBefore) / origins;
-  return { label, bytes: bytes.length, origins, perOrigin, estimated };
+  return { label, bytes: Buffer.byteLength(text), origins, perOrigin, estimated };
 }
 
 /**
@@ -370,6 +374,14 @@ const typical = `User-agent: *\n${Array.from({ length: 40 }, (_, i) => `Disallow
 const memory = [
   await clientMemory('typical (1 KB), checked once', typical.slice(0, 1024), 2000, 1),
   await clientMemory('typical (1 KB), checked 6 times', typical.slice(0, 1024), 2000, 6),
+  await clientMemory(
+    'typical (1 KB), checked 6 times, the same bytes at every origin',
+    typical.slice(0, 1024),
+    2000,
+    6,
+    undefined,
+    true,
+  ),
   await clientMemory('rule-dense (495 KB), checked once', ruleDense(495_000), 20, 1),
   await clientMemory('rule-dense (495 KB), checked 6 times', ruleDense(495_000), 20, 6),
   await clientMemory('very short rules (500 KiB), checked 6 times', shortRules(), 20, 6),

@@ -28,6 +28,7 @@ export interface CrawlerRule {
 
 const GOOGLE_COMMON =
   'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
+const YANDEX_USER_AGENT = 'https://yandex.com/support/webmaster/en/robot-workings/user-agent';
 const GOOGLE_SPECIAL_CASE =
   'https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers';
 
@@ -57,6 +58,20 @@ export const CRAWLER_RULES: readonly CrawlerRule[] = [
     kind: 'follows',
     follows: 'GoogleOther',
     source: `${GOOGLE_COMMON}#googleother-video`,
+  },
+  // Yandex: "User-agent: Yandex" is "used by all Yandex bots" that no group names, and with it
+  // the "*" group is not used.
+  {
+    token: 'YandexBot',
+    kind: 'follows',
+    follows: 'Yandex',
+    source: YANDEX_USER_AGENT,
+  },
+  {
+    token: 'YandexAdditionalBot',
+    kind: 'follows',
+    follows: 'Yandex',
+    source: YANDEX_USER_AGENT,
   },
   // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
   // robot will follow Googlebot instructions."

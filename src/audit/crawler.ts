@@ -60,6 +60,11 @@ export interface Crawler {
   /** The source of this row: the operator's documentation of the crawler where there is one. */
   readonly docs: string;
   /**
+   * The row rests on the ai-robots-txt project's community list (`docs`), not on its operator's
+   * documentation: none was found that names the token.
+   */
+  readonly secondary?: true;
+  /**
    * The date (YYYY-MM-DD) the row was last compared with its source; empty for a row loaded from
    * a list that states no date (`parseCrawlerList`).
    */

@@ -189,11 +189,6 @@ export function createClientWithAccess(
     resolved.onStoreError,
     resolved.storeRetryInterval,
   );
-  const context = {
-    now,
-    unreachableAllowAfter: resolved.unreachableAllowAfter,
-    parse: resolved.fetch.parse,
-  };
   const memory = createParsedCache(maxOrigins, maxParsedBytes, (stats) => {
     console.warn(
       `robots-rep: more origins are active than the client keeps parsed (maxOrigins ${maxOrigins}, ` +
@@ -201,6 +196,13 @@ export function createClientWithAccess(
         'from the store or refetched; raise the limits (see client.stats)',
     );
   });
+  const context = {
+    now,
+    unreachableAllowAfter: resolved.unreachableAllowAfter,
+    parse: resolved.fetch.parse,
+    // Origins serving the same bytes share one parsed file: parsed once, checked as one.
+    parsed: memory.parsedBody,
+  };
   let exhaustedChecks = 0;
   let conditionalRequests = 0;
   let notModified = 0;
@@ -208,28 +210,23 @@ export function createClientWithAccess(
    * Runs a check of `slot`'s rules, counting it when it ran out of its work budget, and weighs
    * the slot again when the check compiled rules (the first check of an agent does).
    */
-  const checked = <T>(origin: string, slot: OriginSlot, check: () => T): T => {
+  const checked = <T>(slot: OriginSlot, check: () => T): T => {
     const robots: ParsedPolicy = slot.robots;
     const exhausted = robots.exhaustedChecks;
     const result = check();
     if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
     // The parsed cache compares the new size with the one it holds (a check that compiled rules
     // grew it), and drops older origins if the total passed maxParsedBytes.
-    memory.reweigh(origin);
+    memory.reweigh(slot);
     return result;
   };
   /** {@link checked} of `isAllowed`, written out: the path of every cached check. */
-  const verdict = (
-    origin: string,
-    slot: OriginSlot,
-    url: string | URL,
-    query: AgentQuery,
-  ): boolean => {
+  const verdict = (slot: OriginSlot, url: string | URL, query: AgentQuery): boolean => {
     const robots: ParsedPolicy = slot.robots;
     const exhausted = robots.exhaustedChecks;
     const allowed = robots.isAllowed(requestedUrl(url), query);
     if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
-    memory.reweigh(origin);
+    memory.reweigh(slot);
     return allowed;
   };
   // Every active origin's authority is remembered: a check then parses no URL to find it.
@@ -273,6 +270,15 @@ export function createClientWithAccess(
     const slot = memory.get(origin);
     // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
     return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
+  }
+
+  /**
+   * The slot this process holds for `origin` when it has `lookup`'s rules (a check then weighs
+   * them again), else `lookup`.
+   */
+  function held(origin: string, lookup: OriginSlot): OriginSlot {
+    const slot = memory.get(origin);
+    return slot?.robots === lookup.robots ? slot : lookup;
   }
 
   /** Reads or fetches an origin's rules; concurrent calls for one origin share the work. */
@@ -322,8 +328,10 @@ export function createClientWithAccess(
         const { origin } = location;
         const slot = fresh(origin);
         return slot !== undefined
-          ? Promise.resolve(verdict(origin, slot, url, query))
-          : load(location, call?.signal).then((loaded) => verdict(origin, loaded, url, query));
+          ? Promise.resolve(verdict(slot, url, query))
+          : load(location, call?.signal).then((loaded) =>
+              verdict(held(origin, loaded), url, query),
+            );
       } catch (error) {
         return Promise.reject(error);
       }
@@ -332,14 +340,14 @@ export function createClientWithAccess(
       const query = agentOf(agent, 'isAllowedIfCached');
       const { origin } = locate(url, 'isAllowedIfCached');
       const slot = fresh(origin);
-      return slot === undefined ? undefined : verdict(origin, slot, url, query);
+      return slot === undefined ? undefined : verdict(slot, url, query);
     },
     async explain(url, agent, call) {
       const query = agentOf(agent, 'explain');
-      const slot = await slotFor(url, 'explain', call?.signal);
-      const { robots, entry } = slot;
       const { origin } = locate(url, 'explain');
-      const explanation = checked(origin, slot, () => robots.explain(requestedUrl(url), query));
+      const slot = held(origin, await slotFor(url, 'explain', call?.signal));
+      const { robots, entry } = slot;
+      const explanation = checked(slot, () => robots.explain(requestedUrl(url), query));
       const stale = staleNote(entry);
       return stale === undefined
         ? explanation

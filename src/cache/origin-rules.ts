@@ -20,6 +20,8 @@ export interface OriginRulesContext {
   readonly now: () => number;
   readonly unreachableAllowAfter: number;
   readonly parse: Required<ParseOptions>;
+  /** The rules already parsed from exactly these bytes (under `parse`), if any: shared. */
+  readonly parsed?: (body: string) => RobotsPolicy | undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ export function rulesOfEntry(
     }
     if (copy.status === 'unavailable') return allowAll(copy.reason);
     // The stored byte string is the body: read as is, with the options checked once.
-    return parseByteString(copy.body, context.parse);
+    return context.parsed?.(copy.body) ?? parseByteString(copy.body, context.parse);
   }
   if (entry.refused !== undefined) {
     // A refusal is our policy, not an outage of theirs: it never turns into "no robots.txt".

@@ -1,19 +1,30 @@
 /**
- * The origins whose rules a client keeps parsed, bounded in origins and in bytes (each weighs
- * its rules' `retainedBytes`, which grows as agents are checked), with the counts that tell an
- * operator when more origins are active than fit.
+ * The origins whose rules a client keeps parsed, bounded in origins and in bytes, with the counts
+ * that tell an operator when more origins are active than fit. Origins serving the same bytes
+ * share one parsed file (see `shared-files.ts`), weighed once: its `retainedBytes`, which grows as
+ * agents are checked, for as long as one origin holds it, and 256 bytes an origin beside it.
  */
 
 import type { RobotsPolicy } from '../types.js';
 import { createLru } from '../util/lru.js';
 import { createWeightedLru } from '../util/weighted-lru.js';
 import type { OriginSlot } from './origin-rules.js';
+import { createSharedFiles, type SharedFile } from './shared-files.js';
+import type { CacheEntry } from './store.js';
 
 /** What a client's parsed cache holds and has done; see `RobotsClient.stats`. */
 export interface ParsedCacheStats {
   /** Origins whose rules are kept parsed. */
   readonly origins: number;
-  /** Their estimated size in bytes (`RobotsTxt.retainedBytes`), at most `maxParsedBytes`. */
+  /**
+   * Parsed files they hold: origins serving the same bytes share one (parsed once, checked as
+   * one, counted once).
+   */
+  readonly parsedFiles: number;
+  /**
+   * Their estimated size in bytes, at most `maxParsedBytes`: each parsed file's
+   * `RobotsTxt.retainedBytes` once, however many origins share it, and 256 bytes an origin.
+   */
   readonly parsedBytes: number;
   /** Origins dropped to stay within `maxOrigins` and `maxParsedBytes`. */
   readonly evictions: number;
@@ -30,14 +41,29 @@ export interface ParsedCacheStats {
  */
 export interface HeldOrigin extends OriginSlot {
   readonly expiresAt: number;
+  /** The parsed file the rules are, shared with the origins serving the same bytes; else null. */
+  readonly file: SharedFile | null;
+}
+
+/** An origin to keep: its entry, the rules read from it, and its entry's `expiresAt`. */
+export interface OriginToHold extends OriginSlot {
+  readonly expiresAt: number;
 }
 
 /** The parsed rules of the origins a client checks. */
 export interface ParsedCache {
   get(origin: string): HeldOrigin | undefined;
-  /** Weighs `origin`'s rules again: a check that compiled rules made them larger. */
-  reweigh(origin: string): void;
-  set(origin: string, slot: HeldOrigin): void;
+  /**
+   * Weighs the parsed file of `slot` (an origin {@link get} gave) again: a check that compiled
+   * rules made it larger. Nothing for a slot no longer held.
+   */
+  reweigh(slot: OriginSlot): void;
+  /**
+   * The parsed file that a held origin has of exactly `body` (a copy's byte string): the same
+   * bytes under the client's one set of parse options give the same rules.
+   */
+  parsedBody(body: string): RobotsPolicy | undefined;
+  set(origin: string, slot: OriginToHold): void;
   delete(origin: string): void;
   readonly stats: ParsedCacheStats;
 }
@@ -45,12 +71,29 @@ export interface ParsedCache {
 /** What a policy that is not a parsed file (allow all, disallow all) is counted as. */
 const POLICY_BYTES = 512;
 
-function weigh(slot: OriginSlot): number {
-  const robots: RobotsPolicy & { readonly retainedBytes?: number } = slot.robots;
-  // A getter that adds up the rules' parts: read once.
-  const retained = robots.retainedBytes;
-  // The entry beside the rules: its body is the rules' own string (kept once).
-  return (typeof retained === 'number' ? retained : POLICY_BYTES) + 256;
+/** What an origin is counted as beside its rules: its entry, its record, its key. */
+const ORIGIN_BYTES = 256;
+
+/** A parsed file's estimate of the bytes it retains (`RobotsTxt.retainedBytes`), if it has one. */
+function retainedOf(robots: RobotsPolicy): number | undefined {
+  const retained = (robots as RobotsPolicy & { readonly retainedBytes?: number }).retainedBytes;
+  return typeof retained === 'number' ? retained : undefined;
+}
+
+/** A parsed file's weight (it has `retainedBytes`: see {@link retainedOf}). */
+const weighFile = (robots: RobotsPolicy): number => retainedOf(robots) ?? 0;
+
+/** An origin's own weight: its parsed file is weighed once, as the files' (see `adjust`). */
+const weigh = (slot: HeldOrigin): number =>
+  slot.file === null ? ORIGIN_BYTES + POLICY_BYTES : ORIGIN_BYTES;
+
+/**
+ * `entry` holding `body`, the same bytes as its copy's: the string of the file it shares, so that
+ * the bytes are held once (strings of equal text are not told apart by `===`: always made anew).
+ */
+function withBody(entry: CacheEntry, body: string): CacheEntry {
+  const copy = entry.copy;
+  return copy === undefined ? entry : { ...entry, copy: { ...copy, body } };
 }
 
 /**
@@ -65,16 +108,34 @@ export function createParsedCache(
   let evictions = 0;
   let reloads = 0;
   let warned = false;
+  const files = createSharedFiles();
   // Names of recently dropped origins, to tell a reload from a first load.
   const dropped = createLru<true>(maxOrigins);
-  const slots = createWeightedLru<HeldOrigin>(maxOrigins, maxBytes, weigh, (origin) => {
+  /** One origin fewer holds `slot`'s file: the file's weight goes with its last holder. */
+  const release = (slot: HeldOrigin): void => {
+    const file = slot.file;
+    if (file !== null && files.release(file)) slots.adjust(-file.bytes);
+  };
+  const slots = createWeightedLru<HeldOrigin>(maxOrigins, maxBytes, weigh, (origin, slot) => {
     evictions++;
     dropped.set(origin, true);
+    release(slot);
   });
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
-    reweigh: (origin) => slots.reweigh(origin),
-    set(origin, slot) {
+    reweigh(slot) {
+      const file = (slot as Partial<HeldOrigin>).file;
+      // A slot dropped since (or a lookup's, which is not held as such): nothing held to weigh.
+      if (file === undefined || file === null || file.holders === 0) return;
+      const bytes = weighFile(file.robots);
+      if (bytes !== file.bytes) {
+        const grown = bytes - file.bytes;
+        file.bytes = bytes;
+        slots.adjust(grown);
+      }
+    },
+    parsedBody: (body) => files.find(body),
+    set(origin, { entry, robots, expiresAt }) {
       if (dropped.get(origin) !== undefined) {
         dropped.delete(origin);
         reloads++;
@@ -83,14 +144,38 @@ export function createParsedCache(
           onPressure(cache.stats);
         }
       }
-      slots.set(origin, slot);
+      const previous = slots.get(origin);
+      const file =
+        retainedOf(robots) === undefined
+          ? null
+          : files.hold(entry.copy?.body ?? '', robots, weighFile);
+      const made = file !== null && file.holders === 1;
+      // The entry keeps the file's string (the same bytes): a shared body is held once.
+      const held: HeldOrigin = {
+        entry: file === null || made ? entry : withBody(entry, file.body),
+        robots,
+        expiresAt,
+        file,
+      };
+      slots.set(origin, held);
+      if (previous !== undefined) release(previous);
+      // A file no other origin held is weighed now, once.
+      if (file !== null && made) slots.adjust(file.bytes);
     },
     delete(origin) {
+      const slot = slots.get(origin);
       slots.delete(origin);
       dropped.delete(origin);
+      if (slot !== undefined) release(slot);
     },
     get stats() {
-      return { origins: slots.size, parsedBytes: slots.weight, evictions, reloads };
+      return {
+        origins: slots.size,
+        parsedFiles: files.size,
+        parsedBytes: slots.weight,
+        evictions,
+        reloads,
+      };
     },
   };
   return cache;

@@ -9,6 +9,12 @@ export interface WeightedLru<V> {
   /** Sets `key`, then drops the least recently used others while a bound is passed. */
   set(key: string, value: V): void;
   delete(key: string): void;
+  /**
+   * Adds `delta` to the total weight: weight that no one entry carries (what entries share).
+   * Past `maxWeight`, the least recently used entries are dropped; called while one is being
+   * dropped (from `onEvict`), it only adds.
+   */
+  adjust(delta: number): void;
   /** Entries kept. */
   readonly size: number;
   /** Sum of the weights of the entries kept. */
@@ -43,6 +49,7 @@ export function createWeightedLru<V>(
   let oldest: Held<V> | null = null;
   let newest: Held<V> | null = null;
   let total = 0;
+  let evicting = false;
   const unlink = (held: Held<V>): void => {
     if (held.older === null) oldest = held.newer;
     else held.older.newer = held.newer;
@@ -58,12 +65,18 @@ export function createWeightedLru<V>(
     newest = held;
   };
   const evict = (): void => {
-    while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
-      const dropped = oldest!;
-      unlink(dropped);
-      map.delete(dropped.key);
-      total -= dropped.weight;
-      onEvict?.(dropped.key, dropped.value);
+    if (evicting) return;
+    evicting = true;
+    try {
+      while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
+        const dropped = oldest!;
+        unlink(dropped);
+        map.delete(dropped.key);
+        total -= dropped.weight;
+        onEvict?.(dropped.key, dropped.value);
+      }
+    } finally {
+      evicting = false;
     }
   };
   return {
@@ -108,6 +121,10 @@ export function createWeightedLru<V>(
       unlink(held);
       map.delete(key);
       total -= held.weight;
+    },
+    adjust(delta) {
+      total += delta;
+      evict();
     },
     get size() {
       return map.size;

@@ -70,6 +70,33 @@ describe('the crawler model', () => {
     expect(crawlerGroup(robots, 'Googlebot-Image').decidedBy).toBe('*');
   });
 
+  it('reads the "Yandex" group for YandexBot and YandexAdditionalBot when none names them', () => {
+    const body = [
+      'User-agent: Yandex',
+      'Disallow: /y/',
+      '',
+      'User-agent: YandexAdditionalBot',
+      'Disallow: /ai/',
+      '',
+      'User-agent: *',
+      'Disallow: /',
+      '',
+    ].join('\n');
+    const robots = parseRobotsTxt(body);
+    const bot = crawlerGroup(robots, 'YandexBot');
+    expect(bot).toMatchObject({ decidedBy: 'Yandex', query: 'Yandex' });
+    expect(bot.rule?.source).toMatch(/^https:\/\/yandex\.com\//);
+    // Yandex: with a "Yandex" group, the `*` group is not used.
+    expect(checkAsCrawler(robots, 'https://e.com/x', bot)).toEqual({ allowed: true, line: 0 });
+    expect(checkAsCrawler(robots, 'https://e.com/y/x', bot)).toEqual({ allowed: false, line: 2 });
+    // A group of its own comes first.
+    expect(crawlerGroup(robots, 'YandexAdditionalBot').decidedBy).toBe('YandexAdditionalBot');
+    // Without a "Yandex" group, `*` as for anyone; Google's own parser is not changed.
+    const plain = parseRobotsTxt('User-agent: *\nDisallow: /\n');
+    expect(crawlerGroup(plain, 'YandexBot').decidedBy).toBe('*');
+    expect(robots.isAllowed('https://e.com/x', 'YandexBot')).toBe(false);
+  });
+
   it('is defined once: no catalog row carries a reading rule of its own', () => {
     for (const crawler of crawlers) expect(Object.keys(crawler)).not.toContain('fallback');
     expect(crawlerRuleOf('Applebot')).toMatchObject({ kind: 'follows', follows: 'Googlebot' });

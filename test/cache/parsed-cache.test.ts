@@ -125,16 +125,19 @@ const LONG_PATH = `/${LONG_WORDS.filter((_, r) => r % 7 === 0)
   .join('')
   .slice(0, 7800)}`;
 
-/** A file of about `bytes` bytes of rules of a few bytes (`Disallow: /a1`). */
-function shortRules(_i: number, bytes: number): string {
-  let text = 'User-agent: *\n';
+/** A file of about `bytes` bytes of rules of a few bytes (`Disallow: /a1`), distinct per origin. */
+function shortRules(i: number, bytes: number): string {
+  let text = `# origin ${i}\nUser-agent: *\n`;
   for (let r = 0; text.length < bytes; r++) text += `Disallow: /${r.toString(36)}\n`;
   return text;
 }
 
-/** A file of about `bytes` bytes of percent-encoded prefix rules (`Disallow: /é1`). */
-function escapedRules(_i: number, bytes: number): string {
-  let text = 'User-agent: *\n';
+/**
+ * A file of about `bytes` bytes of percent-encoded prefix rules (`Disallow: /é1`), distinct per
+ * origin.
+ */
+function escapedRules(i: number, bytes: number): string {
+  let text = `# origin ${i}\nUser-agent: *\n`;
   // `é` is two bytes of UTF-8.
   for (let r = 0; text.length + r < bytes; r++) text += `Disallow: /é${r.toString(36)}\n`;
   return text;

@@ -1,6 +1,6 @@
-/** The crawler picker: the well-known crawlers by purpose, Google's variants, custom tokens. */
+/** The crawler picker: the well-known crawlers (and a loaded list's) by purpose, custom tokens. */
 
-import { crawlersFor, PURPOSES, VARIANTS } from './agents.js';
+import { crawlersFor, PURPOSES } from './agents.js';
 import { h, replace, visible } from './dom.js';
 import { LIMITS } from './limits.js';
 
@@ -29,7 +29,7 @@ export function renderAgents(container: HTMLElement, picked: Picked, onChange: (
       }),
       ` ${label}`,
     );
-  const known = new Set<string>(VARIANTS);
+  const known = new Set<string>();
   const groups = PURPOSES.map(({ purpose, label }) => {
     const list = crawlersFor(purpose);
     for (const c of list) known.add(c.token);
@@ -38,7 +38,7 @@ export function renderAgents(container: HTMLElement, picked: Picked, onChange: (
       'fieldset',
       {},
       h('legend', {}, label),
-      ...list.map((c) => checkbox(c.token, `${c.name} (${c.operator})`)),
+      ...list.map((c) => checkbox(c.token, visible(`${c.name} (${c.operator})`))),
     );
   });
   // Custom tokens: at most the agent cap is ever drawn (the rest is said by the limits line).
@@ -48,7 +48,6 @@ export function renderAgents(container: HTMLElement, picked: Picked, onChange: (
     { class: 'agent-picker' },
     h('summary', {}, `Crawlers (${picked.agents.length} picked)`),
     ...groups,
-    h('fieldset', {}, h('legend', {}, 'Google variants'), ...VARIANTS.map((v) => checkbox(v, v))),
     custom.length > 0
       ? h(
           'fieldset',

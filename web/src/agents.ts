@@ -1,6 +1,10 @@
-/** The agent picker's choices: the well-known crawlers of the audit data, grouped by purpose. */
+/**
+ * The agent picker's choices: the well-known crawlers of the audit data, grouped by purpose, and
+ * the new rows of a crawler list the page loaded (`combineCrawlers`: the catalog's row stays where
+ * both name a token).
+ */
 
-import { type Crawler, type CrawlerPurpose, crawlers } from '../../src/index.js';
+import { type Crawler, type CrawlerPurpose, combineCrawlers, crawlers } from '../../src/index.js';
 
 /** Purposes in the order the picker shows them, with a heading each. */
 export const PURPOSES: readonly { readonly purpose: CrawlerPurpose; readonly label: string }[] = [
@@ -13,19 +17,34 @@ export const PURPOSES: readonly { readonly purpose: CrawlerPurpose; readonly lab
   { purpose: 'other', label: 'Other' },
 ];
 
-/** Tokens that are not in the crawler list but that site owners write for: Google's variants. */
-export const VARIANTS: readonly string[] = [
-  'Googlebot-Image',
-  'Googlebot-News',
-  'Googlebot-Video',
-  'Storebot-Google',
-  'AdsBot-Google',
-  'Mediapartners-Google',
-];
+/** A crawler list loaded on the page: its rows and where they came from. */
+export interface LoadedCrawlers {
+  readonly source: string;
+  readonly rows: readonly Crawler[];
+}
+
+let loaded: LoadedCrawlers | undefined;
+let combined: readonly Crawler[] = crawlers;
+
+/** Makes a loaded list's rows part of the page's crawlers (undefined: the catalog's only). */
+export function setLoadedCrawlers(list: LoadedCrawlers | undefined): void {
+  loaded = list;
+  combined = list === undefined ? crawlers : combineCrawlers(crawlers, list.rows);
+}
+
+/** The loaded list, if any. */
+export function loadedCrawlers(): LoadedCrawlers | undefined {
+  return loaded;
+}
+
+/** The page's crawlers: the catalog's, then the new rows of the loaded list. */
+export function pageCrawlers(): readonly Crawler[] {
+  return combined;
+}
 
 /** The crawlers of one purpose. */
 export function crawlersFor(purpose: CrawlerPurpose): readonly Crawler[] {
-  return crawlers.filter((c) => c.purpose === purpose);
+  return combined.filter((c) => c.purpose === purpose);
 }
 
 /** The agents checked when a page opens without a shared state. */

@@ -5,9 +5,10 @@
  * local `robotstxt serve` to fetch.
  */
 
-import { DEFAULT_AGENTS } from './agents.js';
+import { DEFAULT_AGENTS, loadedCrawlers, pageCrawlers } from './agents.js';
 import { renderAgents } from './agents-picker.js';
 import { type JobRequest, WorkerChannel } from './channel.js';
+import { wireCrawlerList } from './crawler-list-input.js';
 import { renderDiff } from './diff-render.js';
 import { h, replace, visible } from './dom.js';
 import { type DecodedBytes, decodeBytes } from './draft.js';
@@ -200,6 +201,7 @@ export function requestView(): void {
     urls: state.urls,
     agents: state.evaluatedAgents,
     ...(state.aiAgent === undefined ? {} : { aiAgent: state.aiAgent }),
+    ...(loadedCrawlers() === undefined ? {} : { crawlers: pageCrawlers() }),
     ...(state.base === undefined
       ? {}
       : { base: { body: state.base.body, version: state.base.version } }),
@@ -353,4 +355,5 @@ setTimeout(() => {
     requestView();
   });
   wireIo();
+  wireCrawlerList();
 }, 0);

@@ -64,7 +64,11 @@ export function renderAudit(container: HTMLElement, audit: AuditResult): void {
         h(
           'tr',
           {},
-          h('th', { scope: 'row' }, `${row.crawler.name} (${row.crawler.operator})`),
+          h(
+            'th',
+            { scope: 'row', 'data-token': row.crawler.token },
+            visible(`${row.crawler.name} (${row.crawler.operator})`),
+          ),
           h('td', { class: 'purposes' }, row.crawler.purposes.join(', ')),
           ...row.verdicts.map((v) =>
             h(

@@ -9,6 +9,7 @@ import { readStatement } from '../../src/ai-preferences/index.js';
 import {
   type AuditResult,
   auditRobotsTxt,
+  type Crawler,
   compareReadings,
   crawlerGroup,
   type FixEdit,
@@ -45,6 +46,8 @@ export type Job =
       readonly urls: string[];
       readonly agents: string[];
       readonly aiAgent?: string;
+      /** The audit's crawlers when a list was loaded: the catalog's and the list's new rows. */
+      readonly crawlers?: readonly Crawler[];
       readonly base?: { readonly body: Body; readonly version: number };
     });
 
@@ -149,6 +152,7 @@ function runView(job: Extract<Job, { kind: 'view' }>, cache: DraftCache): JobRes
       const audit = auditRobotsTxt(robots, {
         paths: [...new Set(paths)],
         readings: cache.readings(job),
+        ...(job.crawlers === undefined ? {} : { crawlers: job.crawlers }),
       });
       return { kind: 'view', view: 'audit', audit };
     }

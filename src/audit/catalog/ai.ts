@@ -5,6 +5,9 @@
 
 import type { Crawler } from '../crawler.js';
 
+/** Mistral AI's page of its crawlers. */
+const MISTRAL = 'https://docs.mistral.ai/en/robots';
+
 /** AI crawlers, AI fetchers and control tokens. */
 export const aiCrawlers: readonly Crawler[] = [
   {
@@ -201,6 +204,47 @@ export const aiCrawlers: readonly Crawler[] = [
     purposes: ['ai-training'],
     docs: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
     checked: '2026-11-24',
+  },
+  {
+    name: 'DuckAssistBot',
+    token: 'DuckAssistBot',
+    operator: 'DuckDuckGo',
+    purpose: 'ai-search',
+    purposes: ['ai-search'],
+    remark:
+      'Fetches pages in real time for the answers of DuckAssist, which cite their sources; not used to train AI models.',
+    docs: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot',
+    checked: '2026-12-02',
+  },
+  {
+    name: 'MistralAI-User',
+    token: 'MistralAI-User',
+    operator: 'Mistral AI',
+    purpose: 'ai-assistant',
+    purposes: ['ai-assistant'],
+    remark:
+      "Visits a page when a user of Mistral's assistant asks; its rules say which sites such requests may fetch. Not used for training.",
+    docs: MISTRAL,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'MistralAI-Index',
+    token: 'MistralAI-Index',
+    operator: 'Mistral AI',
+    purpose: 'ai-search',
+    purposes: ['ai-search'],
+    remark: "Indexes the web for Mistral's search; not used to train generative AI.",
+    docs: MISTRAL,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'MistralAI-Training',
+    token: 'MistralAI-Training',
+    operator: 'Mistral AI',
+    purpose: 'ai-training',
+    purposes: ['ai-training'],
+    docs: MISTRAL,
+    checked: '2026-12-02',
   },
   {
     name: 'Bytespider',

@@ -5,6 +5,10 @@
 
 import type { Crawler } from '../crawler.js';
 
+/** Google's list of its special-case crawlers, with the token of each. */
+const GOOGLE_SPECIAL_CASE =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
+
 /** Archives, SEO tools and other services. */
 export const otherCrawlers: readonly Crawler[] = [
   {
@@ -83,6 +87,68 @@ export const otherCrawlers: readonly Crawler[] = [
     purposes: ['other'],
     remark: 'GoogleOther for video URLs; it reads the GoogleOther group when no group names it.',
     docs: 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers#googleother-video',
+    checked: '2026-12-02',
+  },
+  {
+    name: 'Google-InspectionTool',
+    token: 'Google-InspectionTool',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      "Google's Search testing tools: the Rich Results Test and Search Console's URL Inspection.",
+    docs: 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers',
+    checked: '2026-12-02',
+  },
+  {
+    name: 'AdsBot',
+    token: 'AdsBot-Google',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark: 'Checks the quality of the pages Google Ads link to.',
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'AdsBot Mobile Web',
+    token: 'AdsBot-Google-Mobile',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark: "AdsBot's check of mobile pages.",
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'Mediapartners-Google',
+    token: 'Mediapartners-Google',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark: "Google's ad products (AdSense, Ad Manager): which ads fit a page.",
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'APIs-Google',
+    token: 'APIs-Google',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark: 'Delivers the push notification messages of Google APIs.',
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'AdIdxBot',
+    token: 'AdIdxBot',
+    operator: 'Microsoft',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      'Microsoft Advertising (Bing Ads): crawls ads and the sites they lead to, for quality control.',
+    docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
     checked: '2026-12-02',
   },
   {

@@ -4,6 +4,10 @@
 
 import type { Crawler } from '../crawler.js';
 
+/** Google's list of its common crawlers, with the token of each. */
+const GOOGLE_COMMON =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
+
 /** Search engines' crawlers. */
 export const searchCrawlers: readonly Crawler[] = [
   {
@@ -16,6 +20,47 @@ export const searchCrawlers: readonly Crawler[] = [
       'Google Search, with its AI Overviews and AI Mode, which Google-Extended does not control.',
     docs: 'https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers',
     checked: '2026-11-24',
+  },
+  {
+    name: 'Googlebot-Image',
+    token: 'Googlebot-Image',
+    operator: 'Google',
+    purpose: 'search',
+    purposes: ['search'],
+    remark: 'Crawls image URLs for Google Images and the Search features that show images.',
+    docs: GOOGLE_COMMON,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'Googlebot-Video',
+    token: 'Googlebot-Video',
+    operator: 'Google',
+    purpose: 'search',
+    purposes: ['search'],
+    remark: 'Crawls video URLs for the Search features that show videos.',
+    docs: GOOGLE_COMMON,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'Googlebot-News',
+    token: 'Googlebot-News',
+    operator: 'Google',
+    purpose: 'search',
+    purposes: ['search'],
+    remark:
+      "Google News; it fetches with Googlebot's user agent strings, but reads the rules written for Googlebot-News.",
+    docs: GOOGLE_COMMON,
+    checked: '2026-12-02',
+  },
+  {
+    name: 'Google StoreBot',
+    token: 'Storebot-Google',
+    operator: 'Google',
+    purpose: 'search',
+    purposes: ['search'],
+    remark: 'Google Shopping: every surface of it, such as the Shopping tab of Google Search.',
+    docs: GOOGLE_COMMON,
+    checked: '2026-12-02',
   },
   {
     name: 'Bingbot',
@@ -55,6 +100,27 @@ export const searchCrawlers: readonly Crawler[] = [
     purposes: ['search'],
     docs: 'https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html',
     checked: '2026-11-24',
+  },
+  {
+    name: 'YandexAdditionalBot',
+    token: 'YandexAdditionalBot',
+    operator: 'Yandex',
+    purpose: 'ai-search',
+    purposes: ['ai-search'],
+    remark:
+      "Its rules limit which pages' content the answers of Yandex AI in Yandex Search show; those answers are made from pages Yandex indexed.",
+    docs: 'https://yandex.com/support/webmaster/en/yandex-ai',
+    checked: '2026-12-02',
+  },
+  {
+    name: 'YouBot',
+    token: 'YouBot',
+    operator: 'You.com',
+    purpose: 'search',
+    purposes: ['search', 'ai-search'],
+    remark: 'Indexes the web for the You.com search engine and its AI answers.',
+    docs: 'https://docs.you.com/youbot',
+    checked: '2026-12-02',
   },
   {
     name: 'Baiduspider',

@@ -1,0 +1,127 @@
+/**
+ * Parsed files shared by the origins that serve the same bytes: subdomains of one site, a
+ * platform's default file. A client parses such a body once and every origin serving it checks
+ * the one parsed file, which then stays in the processor's cache; the file's memory is counted
+ * once, for as long as one origin holds it.
+ */
+
+import type { RobotsPolicy } from '../types.js';
+
+/** One parsed file and the origins holding it. */
+export interface SharedFile {
+  /** The byte string it was parsed from; compared in full before the file is shared. */
+  readonly body: string;
+  readonly hash: number;
+  readonly robots: RobotsPolicy;
+  /** Origins holding it; the file is forgotten when none does. */
+  holders: number;
+  /** Its weight as last counted (`retainedBytes`). */
+  bytes: number;
+  /** Whether it is in the table (a file whose hash had too many alike is held unlisted). */
+  listed: boolean;
+}
+
+/** The parsed files held by a client's origins, found by their bytes. */
+export interface SharedFiles {
+  /** The parsed file an origin holds for exactly `body`, if any. */
+  find(body: string): RobotsPolicy | undefined;
+  /**
+   * One more origin holds `robots`, parsed from `body`: its file, made (and listed) on the first.
+   * `weigh` gives the weight of a file made now.
+   */
+  hold(body: string, robots: RobotsPolicy, weigh: (robots: RobotsPolicy) => number): SharedFile;
+  /** One origin fewer holds `file`; whether it was the last (the file is then forgotten). */
+  release(file: SharedFile): boolean;
+  /** Files held. */
+  readonly size: number;
+}
+
+/**
+ * Files kept under one hash, at most: bodies that hash alike cost a full compare each, so a
+ * hash shared by more (by chance or by design) is not listed further, and those files are not
+ * shared.
+ */
+const MAX_ALIKE = 4;
+
+/**
+ * Test setting, not part of the public API: the bits of a body's hash that files are listed by.
+ * Tests keep none, so that every body hashes alike and only the full compare tells them apart.
+ * @internal
+ */
+export const sharedFilesSettings: { hashMask: number } = { hashMask: 0x3fffffff };
+
+/**
+ * A hash of every character of `text` (FNV-1a, 32 bits, from a seed), reduced to a small integer
+ * (30 bits) so that a `Map` files it without boxing. Linear in the body, as its parse is, and a
+ * small part of it.
+ */
+function hashBody(text: string, seed: number): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash ^ text.length) & sharedFilesSettings.hashMask;
+}
+
+/** An empty table of shared files. */
+export function createSharedFiles(): SharedFiles {
+  // A seed per table: which bodies hash alike cannot be known in advance.
+  const seed = (0x811c9dc5 ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
+  const byHash = new Map<number, SharedFile[]>();
+  let size = 0;
+  const lookup = (body: string, hash: number): SharedFile | undefined => {
+    const alike = byHash.get(hash);
+    if (alike === undefined) return undefined;
+    // Never the hash alone: the same bytes, compared in full.
+    for (const file of alike) if (file.body === body) return file;
+    return undefined;
+  };
+  return {
+    find(body) {
+      return lookup(body, hashBody(body, seed))?.robots;
+    },
+    hold(body, robots, weigh) {
+      const hash = hashBody(body, seed);
+      const found = lookup(body, hash);
+      if (found?.robots === robots) {
+        found.holders++;
+        return found;
+      }
+      const file: SharedFile = {
+        body,
+        hash,
+        robots,
+        holders: 1,
+        bytes: weigh(robots),
+        listed: false,
+      };
+      size++;
+      // Another parse of bytes already listed (it cannot be shared: it is held unlisted).
+      if (found !== undefined) return file;
+      const alike = byHash.get(hash);
+      if (alike === undefined) {
+        byHash.set(hash, [file]);
+        file.listed = true;
+      } else if (alike.length < MAX_ALIKE) {
+        alike.push(file);
+        file.listed = true;
+      }
+      return file;
+    },
+    release(file) {
+      if (--file.holders > 0) return false;
+      size--;
+      if (file.listed) {
+        file.listed = false;
+        const alike = byHash.get(file.hash);
+        if (alike !== undefined) {
+          const at = alike.indexOf(file);
+          if (at >= 0) alike.splice(at, 1);
+          if (alike.length === 0) byHash.delete(file.hash);
+        }
+      }
+      return true;
+    },
+    get size() {
+      return size;
+    },
+  };
+}
