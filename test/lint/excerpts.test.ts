@@ -108,7 +108,8 @@ const excerpts: readonly Excerpt[] = [
   {
     name: '3574: a robots.txt starting with HTML comments is not HTML',
     body: '<!-- Id = $Id: robots.txt 3287 2018-08-09 $ -->\n\nUser-agent: *\nDisallow: /cgi-bin/\n\nSitemap: https://www.uspto.gov/xfer-search/sitemap.xml\n',
-    expected: ['1 warning unknown-directive'],
+    // A comment in HTML's syntax: Google ignores the line, harmlessly (decoration, an info).
+    expected: ['1 info unknown-directive'],
   },
   {
     name: '0812: "sitemap http://…" without a colon is one diagnostic with the right fix',
@@ -346,6 +347,22 @@ const excerpts: readonly Excerpt[] = [
     name: '2405: a * group with a delay merged into Googlebot-News rules',
     body: 'User-agent: *\nCrawl-delay: 15\n\nUser-agent: Googlebot-News\nDisallow: /tags/\n',
     expected: ['1 error merged-group', '2 info unsupported-directive', '4 info crawl-delay-merged'],
+  },
+  {
+    name: '5353: ASCII art without its comment marks',
+    body: 'User-agent: *\nDisallow: /admin/\n........?$$$M$$$$$$$$$$$$$$$$$$.........\n$$$$..... $$$$8MMMMMMMMMMMM........$$$$.\n----------\n/private/\n',
+    expected: [
+      '3 info ignored-line',
+      '4 info unknown-directive',
+      '4 info missing-colon',
+      '5 info ignored-line',
+      '6 warning ignored-line',
+    ],
+  },
+  {
+    name: '3524: a group without rules beside a * group that blocks nothing',
+    body: 'User-agent: *\nCrawl-delay: 0.4\nDisallow:\n\nUser-agent: Yandex\nCrawl-delay: 0.8\n',
+    expected: ['2 info unsupported-directive', '6 info unsupported-directive'],
   },
 ];
 

@@ -176,10 +176,28 @@ function serverMessage(context: LintContext, span: LineSpan, line: number): bool
 function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
   const { start, end } = lineText(context, span);
   if (start === end) return;
-  const message = context.text.slice(start, end).includes(':')
+  const content = context.text.slice(start, end);
+  const message = content.includes(':')
     ? 'The line has nothing before its colon (an empty key), so Google ignores it.'
     : 'The line is ignored: it has no colon, and without one Google accepts only exactly two words ("Disallow /x").';
-  context.report({ code: 'ignored-line', line, message, from: start, to: end });
+  context.report({
+    code: 'ignored-line',
+    line,
+    message,
+    from: start,
+    to: end,
+    // ASCII art, a row of dashes: no directive was meant, and Google ignores it harmlessly.
+    ...(isDecoration(content) && !content.startsWith(':') && { severity: 'info' as const }),
+  });
+}
+
+/**
+ * Text starting with an ASCII digit or punctuation (`$$$$.....`, `-----`, `=====`): no key a person
+ * writes, so a line of it is decoration (a comment without its `#`), not a slip. A `/` or `*` in
+ * front starts a path, written without its key: that stays a warning.
+ */
+function isDecoration(text: string): boolean {
+  return /^[\x21-\x29\x2b-\x2e\x30-\x40\x5b-\x60\x7b-\x7e]/.test(text);
 }
 
 /** Keys Google records but that are written for other readers (AI crawlers): info, not warning. */
@@ -192,7 +210,8 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const lower = asciiLowerCase(raw);
   const span = { from: d.keyStart, to: d.keyEnd };
   // In an HTML page (`html-content`), a per-line verdict only repeats that: shown as info.
-  const quiet = context.html ? { severity: 'info' as const } : {};
+  // A line of ASCII art (`$$$$..... $$$$8MMM`) is read as a key no one meant: info, as in HTML.
+  const quiet = context.html || isDecoration(raw) ? { severity: 'info' as const } : {};
   if (flags & LineFlag.missingColon) {
     context.report({
       code: 'missing-colon',
