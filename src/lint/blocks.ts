@@ -90,13 +90,20 @@ export function listOf(names: readonly string[]): string {
   return `${unique.slice(0, MAX_NAMED).join(', ')} and ${unique.length - MAX_NAMED} more`;
 }
 
-/** The first `*` group with rules, by the line of its `*` agent. */
+/**
+ * The first `*` group with rules, by the line of its `*` agent; `except` (a group's index) is
+ * passed over: a `*` block merged into another crawler's group has those rules as Google reads
+ * them, and none as written.
+ */
 export function globalRules(
   robots: RobotsTxt,
+  except?: number,
 ): { readonly line: number; readonly group: Group } | undefined {
-  for (const group of robots.groups) {
+  for (const [i, group] of robots.groups.entries()) {
     const star = group.agents.find((a) => a.global);
-    if (star !== undefined && group.rules.length > 0) return { line: star.line, group };
+    if (star !== undefined && group.rules.length > 0 && i !== except) {
+      return { line: star.line, group };
+    }
   }
   return undefined;
 }

@@ -17,6 +17,7 @@ import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
 import { visibleText } from '../util/terminal.js';
 import type { LintContext } from './context.js';
 import type { Diagnostic, FixEdit, LintFix, LintResult, ProposedFix } from './types.js';
+import { isRequestable } from './url-text.js';
 
 // Comparisons one fix may take (crawlers reading the same groups share one); a fix that needs
 // more is not offered, since it could not be verified.
@@ -260,8 +261,9 @@ function quote(changes: readonly VerdictChange[]): string {
 /** The sentence a diagnostic's message ends with: the fix, or why there is none and what to do. */
 export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string {
   if (verdict.offered) {
-    // What a site owner could miss: paths the fix opens (it blocks only what the line targeted).
-    const opened = verdict.fix.verdicts.filter((v) => v.after.allowed);
+    // What a site owner could miss: paths the fix opens (it blocks only what the line targeted),
+    // but for paths no crawler requests (`/a b`: a URL carries `/a%20b`).
+    const opened = verdict.fix.verdicts.filter((v) => v.after.allowed && isRequestable(v.url));
     if (opened.length === 0) return ` Fix: ${verdict.fix.description}`;
     const shown = opened
       .slice(0, MAX_QUOTED)

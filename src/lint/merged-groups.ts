@@ -154,7 +154,8 @@ function reportMerge(
   const d = context.directives[first];
   const span = { from: d?.keyStart, to: d?.valueEnd };
   const them = agents.length === 1 ? 'it' : 'them';
-  const starGroup = globalRules(context.robots);
+  // The rules `*` has as written: not those of the group this block merges into.
+  const starGroup = globalRules(context.robots, block.group);
   const fix =
     starGroup === undefined
       ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`

@@ -47,6 +47,20 @@ function noiseOf(bytes: Uint8Array, diagnostics: readonly Diagnostic[], noise: C
       count('invalid-utf8 in a comment line');
     if (d.code === 'relative-sitemap' && d.message.includes('example.com//'))
       count('relative-sitemap fixes with example.com//');
+    if (
+      d.code === 'relative-sitemap' &&
+      /e\.g\. https:\/\/[^/\s]+\.(?:xml|txt|gz)\.$/.test(d.message)
+    )
+      count('relative-sitemap examples with a file name as the host');
+    if (
+      d.code === 'missing-colon' &&
+      d.fix !== undefined &&
+      /^\s*[A-Za-z]+ [A-Za-z]+\s*$/.test(lineOf(bytes, d.line)) &&
+      !/^\s*(?:user-agent|disallow|allow|sitemap|crawl-delay|host|noindex)\b/i.test(
+        lineOf(bytes, d.line),
+      )
+    )
+      count('missing-colon fixes on a key no crawler reads');
     if (d.message.length > 2000) count('messages over 2,000 characters');
   }
 }
@@ -59,6 +73,8 @@ function countCorpus(): Counts {
     'literal-dollar before a letter': 0,
     'invalid-utf8 in a comment line': 0,
     'relative-sitemap fixes with example.com//': 0,
+    'relative-sitemap examples with a file name as the host': 0,
+    'missing-colon fixes on a key no crawler reads': 0,
     'messages over 2,000 characters': 0,
   };
   const files = readdirSync(corpus).sort();

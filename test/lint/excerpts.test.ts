@@ -108,7 +108,8 @@ const excerpts: readonly Excerpt[] = [
   {
     name: '3574: a robots.txt starting with HTML comments is not HTML',
     body: '<!-- Id = $Id: robots.txt 3287 2018-08-09 $ -->\n\nUser-agent: *\nDisallow: /cgi-bin/\n\nSitemap: https://www.uspto.gov/xfer-search/sitemap.xml\n',
-    expected: ['1 warning unknown-directive'],
+    // A comment in HTML's syntax: Google ignores the line, harmlessly (decoration, an info).
+    expected: ['1 info unknown-directive'],
   },
   {
     name: '0812: "sitemap http://…" without a colon is one diagnostic with the right fix',
@@ -307,6 +308,62 @@ const excerpts: readonly Excerpt[] = [
     body: latin1('User-agent: Ha\xa2\xe6ma\xa2\xe6\nDisallow: /\n'),
     expected: ['1 info user-agent-truncated', '1 info invalid-utf8'],
   },
+  {
+    name: '5447: a template placeholder in braces',
+    body: 'User-agent: *\nDisallow: /{*}\nDisallow: /*{\n',
+    expected: ['2 warning unencoded-character'],
+  },
+  {
+    name: "2049: the * group merged into SemrushBot's Disallow: /",
+    body: '\ufeffUser-agent: *\nSitemap: https://www.jimmyjohns.com/sitemap.xml\n\nUser-agent: SemrushBot\nDisallow: /\n',
+    expected: ['1 info byte-order-mark', '1 error merged-group', '5 info whole-site-disallowed'],
+  },
+  {
+    name: '1187: a regular expression without a leading slash',
+    body: 'User-agent: *\nDisallow: ([0-9]+)---/ajax_(albumList|defaultClassList)_([0-9]+)\n',
+    expected: ['2 error pattern-never-matches', '2 warning regex-syntax'],
+  },
+  {
+    name: '4329: a server message served as the file',
+    body: 'Forbidden',
+    expected: ['1 warning ignored-line'],
+  },
+  {
+    name: '4015: a server message of words',
+    body: 'Sorry the link not found.\nPlease try again later.\n',
+    expected: ['1 warning ignored-line'],
+  },
+  {
+    name: '4935: a sitemap named by its file alone',
+    body: 'User-agent: *\nDisallow: /admin/\nSitemap: sitemap.xml\n',
+    expected: ['3 error relative-sitemap'],
+  },
+  {
+    name: '5455: a zero-width joiner before User-agent',
+    body: 'User-agent: *\nDisallow: /private/\n\n\u200dUser-agent: Claude-Web\nDisallow: /\n',
+    expected: ['4 warning unknown-directive', '5 info whole-site-disallowed'],
+  },
+  {
+    name: '2405: a * group with a delay merged into Googlebot-News rules',
+    body: 'User-agent: *\nCrawl-delay: 15\n\nUser-agent: Googlebot-News\nDisallow: /tags/\n',
+    expected: ['1 error merged-group', '2 info unsupported-directive', '4 info crawl-delay-merged'],
+  },
+  {
+    name: '5353: ASCII art without its comment marks',
+    body: 'User-agent: *\nDisallow: /admin/\n........?$$$M$$$$$$$$$$$$$$$$$$.........\n$$$$..... $$$$8MMMMMMMMMMMM........$$$$.\n----------\n/private/\n',
+    expected: [
+      '3 info ignored-line',
+      '4 info unknown-directive',
+      '4 info missing-colon',
+      '5 info ignored-line',
+      '6 warning ignored-line',
+    ],
+  },
+  {
+    name: '3524: a group without rules beside a * group that blocks nothing',
+    body: 'User-agent: *\nCrawl-delay: 0.4\nDisallow:\n\nUser-agent: Yandex\nCrawl-delay: 0.8\n',
+    expected: ['2 info unsupported-directive', '6 info unsupported-directive'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
@@ -367,6 +424,37 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(message(byName('2939').body as string, 'unencoded-character')).toContain(
       'Fix: Write "/AboutUs/News/2009/x.asp"',
+    );
+    // Both braces or neither: the placeholder is in the path, and so is what follows its `*`.
+    expect(message(byName('5447').body as string, 'unencoded-character')).toContain(
+      'Fix: Write "/%7B*%7D"',
+    );
+    // As written, * has no rules: the fix gives it a group of its own, not SemrushBot's rule.
+    const star = lintRobotsTxt(byName('2049').body).diagnostics.find(
+      (d) => d.code === 'merged-group',
+    )!;
+    expect(star.fix?.edits.map((e) => e.text)).toEqual(['\nAllow: /']);
+    expect(star.fix?.verdicts.some((v) => v.agent === '*' && v.after.allowed)).toBe(true);
+    // A "/" in front of a regular expression leaves it one: no fix is offered.
+    expect(message(byName('1187').body as string, 'pattern-never-matches')).toContain(
+      'It is written as a regular expression',
+    );
+    expect(lintRobotsTxt(byName('1187').body).diagnostics.every((d) => d.fix === undefined)).toBe(
+      true,
+    );
+    expect(message(byName('4329').body as string, 'ignored-line')).toContain(
+      'The file holds no robots.txt directive, only text such as "Forbidden"',
+    );
+    expect(message(byName('4935').body as string, 'relative-sitemap')).toContain(
+      'e.g. https://example.com/sitemap.xml.',
+    );
+    expect(message(byName('5455').body as string, 'unknown-directive')).toContain(
+      'it starts with an invisible character (\\u200d)',
+    );
+    const joiner = lintRobotsTxt(byName('5455').body).diagnostics[0]!;
+    expect(joiner.fix?.edits.map((e) => e.text)).toEqual(['User-agent']);
+    expect(message(byName('2405').body as string, 'merged-group')).toContain(
+      'Fix: Add "Allow: /" after line 2.',
     );
   });
 });

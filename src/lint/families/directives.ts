@@ -8,7 +8,7 @@
 import { readExtensions } from '../../extensions/records.js';
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
-import { terminalSafe } from '../../util/terminal.js';
+import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { listOf, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import type { ProposedFix } from '../types.js';
@@ -107,8 +107,18 @@ export const directives: LintFamily = {
 };
 
 function checkDirectives(context: LintContext): LintChecks {
+  // A body without one directive (`Forbidden`, `404 Not Found`) is a server's message served as
+  // the file: said once, on its first line of text, rather than line by line.
+  const message = !context.html && !context.directives.some((d) => d !== undefined);
+  let said = false;
   return {
     line(line, span, directive) {
+      if (message) {
+        if (!said && !(span.flags & (LineFlag.empty | LineFlag.isComment))) {
+          said = serverMessage(context, span, line);
+        }
+        return;
+      }
       if (directive === undefined) {
         if (!context.html && !(span.flags & (LineFlag.empty | LineFlag.isComment))) {
           ignoredLine(context, span, line);
@@ -120,7 +130,16 @@ function checkDirectives(context: LintContext): LintChecks {
   };
 }
 
-function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
+/** Whether a crawler reads the directive's key: a rule, a group line, or an extension. */
+function known(context: LintContext, d: DirectiveSpan): boolean {
+  return (
+    d.kind !== 'unknown' ||
+    Object.hasOwn(UNSUPPORTED, asciiLowerCase(context.text.slice(d.keyStart, d.keyEnd)))
+  );
+}
+
+/** A line's text without spaces around it and from a `#` or NUL on (empty for none). */
+function lineText(context: LintContext, span: LineSpan): { start: number; end: number } {
   const { text } = context;
   let end = Math.min(span.end, span.start + MAX_LINE_LENGTH);
   // Searched within the line only: an unbounded search per line rescans the rest of the body.
@@ -134,12 +153,51 @@ function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
   let start = span.start;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return { start, end };
+}
+
+/** The one finding of a body that holds no key a crawler reads; false for a line without text. */
+function serverMessage(context: LintContext, span: LineSpan, line: number): boolean {
+  const { start, end } = lineText(context, span);
+  if (start === end) return false;
+  const shown = terminalSafe(
+    decodeByteString(context.text.slice(start, Math.min(end, start + 60))),
+  );
+  context.report({
+    code: 'ignored-line',
+    line,
+    message: `The file holds no robots.txt directive, only text such as "${shown}" (a server's message served as the file?). Crawlers parse it as robots.txt anyway: it has no rules, so everything is allowed. Serve the robots.txt file (or a 404 if there is none).`,
+    from: start,
+    to: end,
+  });
+  return true;
+}
+
+function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
+  const { start, end } = lineText(context, span);
   if (start === end) return;
-  const content = text.slice(start, end);
+  const content = context.text.slice(start, end);
   const message = content.includes(':')
     ? 'The line has nothing before its colon (an empty key), so Google ignores it.'
     : 'The line is ignored: it has no colon, and without one Google accepts only exactly two words ("Disallow /x").';
-  context.report({ code: 'ignored-line', line, message, from: start, to: end });
+  context.report({
+    code: 'ignored-line',
+    line,
+    message,
+    from: start,
+    to: end,
+    // ASCII art, a row of dashes: no directive was meant, and Google ignores it harmlessly.
+    ...(isDecoration(content) && !content.startsWith(':') && { severity: 'info' as const }),
+  });
+}
+
+/**
+ * Text starting with an ASCII digit or punctuation (`$$$$.....`, `-----`, `=====`): no key a person
+ * writes, so a line of it is decoration (a comment without its `#`), not a slip. A `/` or `*` in
+ * front starts a path, written without its key: that stays a warning.
+ */
+function isDecoration(text: string): boolean {
+  return /^[\x21-\x29\x2b-\x2e\x30-\x40\x5b-\x60\x7b-\x7e]/.test(text);
 }
 
 /** Keys Google records but that are written for other readers (AI crawlers): info, not warning. */
@@ -152,7 +210,8 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const lower = asciiLowerCase(raw);
   const span = { from: d.keyStart, to: d.keyEnd };
   // In an HTML page (`html-content`), a per-line verdict only repeats that: shown as info.
-  const quiet = context.html ? { severity: 'info' as const } : {};
+  // A line of ASCII art (`$$$$..... $$$$8MMM`) is read as a key no one meant: info, as in HTML.
+  const quiet = context.html || isDecoration(raw) ? { severity: 'info' as const } : {};
   if (flags & LineFlag.missingColon) {
     context.report({
       code: 'missing-colon',
@@ -161,11 +220,15 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       from: d.keyEnd,
       to: d.valueStart,
       ...quiet,
-      fix: {
-        description: `Write "${shorten(keyText)}: ${shorten(decodeByteString(text.slice(d.valueStart, d.valueEnd)))}".`,
-        edits: [{ start: d.keyEnd, end: d.valueStart, text: ': ' }],
-        otherwise: 'Put a colon after the key.',
-      },
+      // `Not Found`: a key no crawler reads, and no misspelt one (`unknown-directive` says so), is
+      // not fixed by a colon.
+      ...((known(context, d) || misspeltKey(context, line, d) !== undefined) && {
+        fix: {
+          description: `Write "${shorten(keyText)}: ${shorten(decodeByteString(text.slice(d.valueStart, d.valueEnd)))}".`,
+          edits: [{ start: d.keyEnd, end: d.valueStart, text: ': ' }],
+          otherwise: 'Put a colon after the key.',
+        },
+      }),
     });
   }
   if (d.kind === 'unknown') {
@@ -188,7 +251,9 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       line,
       message: acap
         ? `"${shorten(keyText)}" is an ACAP line (Automated Content Access Protocol, 2007): no search engine reads ACAP, and Google ignores the line (it does not end the group either). Harmless; a rule for crawlers needs Allow or Disallow.`
-        : `${unknownMessage(keyText, raw, lower)}${slip === undefined ? '' : ` It looks like a misspelt "${slip.meant}".`}`,
+        : slip !== undefined && slip.invisible !== ''
+          ? `Unknown directive "${visibleText(shorten(keyText))}": it starts with an invisible character (${visibleText(slip.invisible)}), which Google reads as part of the key, so it ignores the line (it does not end the group either).`
+          : `${unknownMessage(keyText, raw, lower)}${slip === undefined ? '' : ` It looks like a misspelt "${slip.meant}".`}`,
       ...span,
       ...(acap ? { severity: 'info' as const } : quiet),
       ...(slip === undefined ? {} : { fix: slip.fix }),
@@ -356,7 +421,7 @@ function unknownMessage(fullKey: string, raw: string, lower: string): string {
     return `Unknown directive "${keyText.slice(1)}" behind a byte order mark: Google reads the mark as part of the key, so it ignores the line.`;
   }
   const hint = lower === 'http' || lower === 'https' ? ' It looks like a bare URL.' : '';
-  return `Unknown directive "${keyText}": Google ignores the line (it does not end the group either).${hint}`;
+  return `Unknown directive "${visibleText(keyText)}": Google ignores the line (it does not end the group either).${hint}`;
 }
 
 /**

@@ -217,9 +217,11 @@ function withoutRules(context: LintContext): void {
     (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
   );
   const first = named[0];
-  // Without `*` rules, a group without rules gives what no group gives: nothing is lost.
+  // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without
+  // rules gives what the `*` group gives: nothing is lost.
   const starGroup = globalRules(robots);
-  if (first === undefined || starGroup === undefined) return;
+  const blocks = starGroup?.group.rules.some((r) => r.type === 'disallow' && r.pattern !== '');
+  if (first === undefined || starGroup === undefined || !blocks) return;
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
   const them = named.length === 1 ? 'it' : 'them';

@@ -12,6 +12,9 @@ import type { ProposedFix } from '../types.js';
 
 const KEYS = ['User-agent', 'Disallow', 'Allow', 'Sitemap'] as const;
 
+/** UTF-8 of U+200B–U+200D, U+2060 and U+00A0 at the start of a key (a BOM has its own code). */
+const INVISIBLE_PREFIX = /^(?:\xe2\x80[\x8b-\x8d]|\xe2\x81\xa0|\xc2\xa0)+/;
+
 /** Edits between `a` and `b`, counting a swap of neighbours as one (at most `limit` + 1). */
 function distance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -39,10 +42,15 @@ export function misspeltKey(
   context: LintContext,
   line: number,
   d: DirectiveSpan,
-): { readonly meant: string; readonly fix: ProposedFix } | undefined {
-  const key = asciiLowerCase(context.text.slice(d.keyStart, d.keyEnd));
+): { readonly meant: string; readonly invisible: string; readonly fix: ProposedFix } | undefined {
+  const raw = context.text.slice(d.keyStart, d.keyEnd);
+  // Invisible characters in front (a zero-width joiner or space, a word joiner, a no-break space
+  // copied from a page) are part of the key as Google reads it; a key after them is meant whole.
+  const invisible = INVISIBLE_PREFIX.exec(raw)?.[0] ?? '';
+  const key = asciiLowerCase(raw.slice(invisible.length));
   // One slip in a short key, two in `user-agent`: never a different word.
   const meant = KEYS.find((k) => {
+    if (invisible !== '') return key === asciiLowerCase(k);
     const limit = k.length >= 10 ? 2 : 1;
     return key.length >= 5 && distance(key, asciiLowerCase(k), limit) <= limit;
   });
@@ -50,6 +58,7 @@ export function misspeltKey(
   const value = decodeByteString(context.text.slice(d.valueStart, d.valueEnd));
   return {
     meant,
+    invisible: decodeByteString(invisible),
     fix: {
       description: `Write "${meant}:".`,
       edits: [{ start: d.keyStart, end: d.keyEnd, text: meant }],

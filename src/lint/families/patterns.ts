@@ -9,7 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { FILE_NAME, hostOfValue } from './values.js';
+import { FILE_NAME, hostOfValue, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -125,6 +125,13 @@ function neverMatchesHint(value: string): { text: string; fix?: string } {
   ) {
     return {
       text: ` It names a host ("${terminalSafe(host[1]!)}"), not a path on this site, so it never matches here. Rules of this file apply only to its own host: if ${terminalSafe(host[1]!)} is another host, it needs its own robots.txt (at ${terminalSafe(host[1]!)}/robots.txt).`,
+    };
+  }
+  // `([0-9]+)/ajax_(a|b)`: a regular expression (`regex-syntax` says so); a "/" in front would
+  // leave it one, matching nothing a URL holds.
+  if (REGEX_SYNTAX.test(value)) {
+    return {
+      text: ' It is written as a regular expression, which robots.txt patterns are not: write each path to match, starting with "/", with "*" where any characters may stand.',
     };
   }
   // `?sa=`, `.pdf`: meant anywhere in the URL.

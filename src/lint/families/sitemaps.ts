@@ -5,6 +5,7 @@
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { FILE_NAME } from './values.js';
 
 export const sitemaps: LintFamily = {
   name: 'sitemaps',
@@ -103,7 +104,13 @@ function isAbsoluteHttpUrl(value: string): boolean {
 /** The full URL a relative sitemap value was probably meant as. */
 function fullUrl(value: string): string {
   if (value.startsWith('//')) return `https:${value}`;
-  if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/|$)/i.test(value) && /\.[a-z]{2,}/i.test(value)) {
+  // `sitemap.xml` (and `sitemap.xml.gz`) alone is a file on this site, not a host.
+  const file = !value.includes('/') && FILE_NAME.test(value.replace(/\.gz$/i, ''));
+  if (
+    !file &&
+    /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/|$)/i.test(value) &&
+    /\.[a-z]{2,}/i.test(value)
+  ) {
     return `https://${value}`;
   }
   return `https://example.com${value.startsWith('/') ? value : `/${value}`}`;

@@ -8,6 +8,7 @@ import { readExtensions } from '../../extensions/records.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
 const LONG_CRAWL_DELAY = 30;
@@ -21,33 +22,8 @@ const SECONDS_A_DAY = 86_400;
 const SECOND_DIRECTIVE =
   /(?:[\t ]+|(?<=^\/))((?:user-?agent|disallow|allow|sitemap|crawl-delay|host|noindex)[\t ]*:)/gi;
 
-/**
- * Characters that WHATWG URL serializers percent-encode everywhere in a path and query (space,
- * `"`, `<`, `>`): a rule holding one raw matches no URL a crawler requests.
- */
-const NEVER_RAW: Readonly<Record<string, string>> = {
-  ' ': '%20',
-  '\t': '%09',
-  '"': '%22',
-  '<': '%3C',
-  '>': '%3E',
-};
-
-/**
- * Characters encoded (or, for `\\`, turned into `/`) in a path but not in a query: flagged only
- * where the rule can only be in the path — before any `*` or `?`.
- */
-const NEVER_RAW_IN_PATH: Readonly<Record<string, string>> = {
-  '`': '%60',
-  '{': '%7B',
-  '}': '%7D',
-  // WHATWG URL parsing turns `\` into `/` in the path of an http(s) URL: browsers and crawlers
-  // request `/a/b` for a link to `/a\b`.
-  '\\': '/',
-};
-
 /** A character class or an alternation: regular-expression syntax robots.txt does not have. */
-const REGEX_SYNTAX =
+export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]/;
 
 /** A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host. */
@@ -196,20 +172,38 @@ export function hostOfValue(value: string): { host: string; path: string } | und
   return { host: match[1]!, path: match[2] ?? '' };
 }
 
+/**
+ * The value with the characters a URL carries percent-encoded encoded, and where the first of
+ * them is (-1 for none). Before any `*` or `?` the value is in the path; after a `*` it may be in
+ * the query, where `{`, `}`, `` ` `` and `\` stay raw, so they alone are no finding there. But once
+ * the path holds one raw, the writer wrote the path as a person reads it: up to a `?`, what
+ * follows a `*` is that path too, and is encoded alike (`/{*}` is `/%7B*%7D`: both braces).
+ */
+function encodeRaw(value: string): { first: number; encoded: string } {
+  const query = value.indexOf('?');
+  const wildcard = value.indexOf('*');
+  const certain = Math.min(...[query, wildcard, value.length].filter((i) => i >= 0));
+  let rawInPath = false;
+  for (let i = 0; i < certain; i++)
+    if (NEVER_RAW_IN_PATH[value[i]!] !== undefined) rawInPath = true;
+  // Where path-only characters are encoded: up to the first `*`, or to the `?` once one is raw.
+  const pathEnd = rawInPath ? (query < 0 ? value.length : query) : certain;
+  let first = -1;
+  let encoded = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    const replacement = NEVER_RAW[c] ?? (i < pathEnd ? NEVER_RAW_IN_PATH[c] : undefined);
+    if (replacement !== undefined && first < 0) first = i;
+    encoded += replacement ?? c;
+  }
+  return { first, encoded };
+}
+
 /** Raw spaces and other characters URLs carry percent-encoded, with the encoded rule as the fix. */
 function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: string): void {
   // A value that is no pattern at all is `pattern-never-matches`.
   if (!value.startsWith('/') && !value.startsWith('*')) return;
-  let first = -1;
-  let encoded = '';
-  let inPath = true;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === '*' || c === '?') inPath = false;
-    const replacement = NEVER_RAW[c] ?? (inPath ? NEVER_RAW_IN_PATH[c] : undefined);
-    if (replacement !== undefined && first < 0) first = i;
-    encoded += replacement ?? c;
-  }
+  const { first, encoded } = encodeRaw(value);
   if (first < 0) return;
   const shown = terminalSafe(decodeByteString(value));
   const char =

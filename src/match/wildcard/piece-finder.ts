@@ -128,18 +128,18 @@ export class PieceFinder {
     // Which pieces the dictionary takes: those of a length taken, and longer ones whose first K
     // characters no other piece of K has.
     const hashedMask = new Uint8Array(pieces.length);
-    const starts = new Set<string>();
-    for (let k = 0; k < pieces.length; k++) {
-      if (taken.has(pieces[k]!.length)) {
-        hashedMask[k] = 1;
-        starts.add(pieces[k]!);
-      }
-    }
+    for (let k = 0; k < pieces.length; k++) if (taken.has(pieces[k]!.length)) hashedMask[k] = 1;
     // Only when their characters would make the automaton large (as a length is taken): a few
     // long pieces cost it little, and keep their own keys.
     let untaken = 0;
     for (let k = 0; k < pieces.length; k++) {
       if (hashedMask[k] === 0 && pieces[k]!.length >= MIN_LONG) untaken += pieces[k]!.length;
+    }
+    // The starts taken (the pieces of a length taken, then those of longer ones), made only
+    // when longer pieces may be given to a length (else hashing every piece is wasted).
+    const starts = new Set<string>();
+    if (untaken > 0 && untaken >= minChars) {
+      for (let k = 0; k < pieces.length; k++) if (hashedMask[k] === 1) starts.add(pieces[k]!);
     }
     for (let k = 0; k < pieces.length && untaken > 0 && untaken >= minChars; k++) {
       const piece = pieces[k]!;

@@ -17,6 +17,7 @@ import {
   valueStart,
 } from '../rule-table.js';
 import { PieceFinder, pieceFinding } from './piece-finder.js';
+import { PieceIds } from './piece-ids.js';
 import type { WildcardProgram } from './wildcard-program.js';
 
 /**
@@ -49,6 +50,20 @@ export const PREFIX_BIT = 1;
 export const GROUP_SHIFT = 3;
 /** Key pieces a group holds the rules of. */
 export const GROUP: number = 1 << GROUP_SHIFT;
+
+/**
+ * The seed of {@link pairSlot}, drawn once per process: a file cannot choose pieces whose
+ * pairs share a slot of the trie's table.
+ */
+const PAIR_SEED: number = (Math.random() * 0x100000000) | 0;
+
+/** A trie node's (parent, piece) mixed (MurmurHash3's finalizer): its top bits pick a slot. */
+function pairSlot(parent: number, piece: number): number {
+  let h = Math.imul(parent ^ PAIR_SEED, 0x85ebca6b) ^ Math.imul(piece, 0x9e3779b1);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
 
 /** A compact rule table's value: its start above these bits, its length below (`rule-table.ts`). */
 export const LENGTH_MASK: number = (1 << 13) - 1;
@@ -148,30 +163,20 @@ export function layoutProgram(
   entries: readonly IndexEntry[],
   source: ProgramRules | null,
 ): ProgramLayout {
-  const ids = new Map<string, number>();
-  const texts: string[] = [];
+  const ids = new PieceIds();
+  const texts = ids.texts;
   // Where each piece is in the body's text (-1: nowhere known): the finder reads it there.
   const places: number[] = [];
   const text = source?.text ?? '';
-  // Where in the text the pattern of the entry being read is (-1: not there), and how far
-  // its pieces were found in it.
+  // Where in the text the pattern of the entry being read is (-1: not there).
   let at = NONE;
-  let cursor = 0;
   const idOf = (piece: string, pattern: string): number => {
     if (piece.length === 0) return NONE;
-    let id = ids.get(piece);
-    if (id === undefined) {
-      id = texts.length;
-      texts.push(piece);
-      ids.set(piece, id);
-      places.push(NONE);
-    }
-    if (at >= 0) {
-      // The pieces are in the pattern in order: each is found after the one before.
-      const found = pattern.indexOf(piece, cursor);
-      cursor = found + piece.length;
-      if (places[id] === NONE) places[id] = at + found;
-    }
+    const id = ids.idOf(piece);
+    if (id === places.length) places.push(NONE);
+    // Any place of its characters will do: a piece is searched for in the first pattern read
+    // from the text that has it.
+    if (at >= 0 && places[id] === NONE) places[id] = at + pattern.indexOf(piece);
     return id;
   };
   const count = entries.length;
@@ -181,7 +186,6 @@ export function layoutProgram(
   for (let r = 0; r < count; r++) {
     const entry = entries[r]!;
     at = NONE;
-    cursor = 0;
     if (source !== null && !entry.indexRewrite) {
       // The rule's value as written, when its pattern is that (not escaped).
       const rule = ruleAtLine(source.rules, entry.line);
@@ -257,28 +261,33 @@ export function layoutProgram(
   const next = groups.slice();
   for (let r = 0; r < count; r++) order[next[keys[r]!]!++] = r;
   const groupStarts = count > 0xffff ? groups : Uint16Array.from(groups);
-  // The trie, built in the program's order: (parent, piece) → node. A piece is its finder id
-  // << 1, | 1 for a prefix; ids and parents are below `span` (one node at most per piece), so
-  // `parent * width + piece` names each pair once while that stays an exact integer, and a
-  // string names it past that (bodies of tens of millions of pieces).
-  const span = pieceIds.length + 2;
-  const width = 2 * span + 3;
-  const exact = span * width < Number.MAX_SAFE_INTEGER;
-  const children = new Map<number | string, number>();
-  const nodes: number[] = [0, 0];
+  // The trie, built in the program's order: (parent, piece) → node, a piece its finder id << 1,
+  // | 1 for a prefix. At most one node a piece a rule, so the nodes' numbers fit `nodes` as
+  // made, and an open-addressing table of at least twice as many slots finds each pair (a Map
+  // of its numbers cost a third of the build: keys past 2^31 are heap numbers).
+  const most = pieceIds.length + 1;
+  const nodes = new Int32Array(NODE * most);
+  let nodeCount = 1;
+  const slotBits = bitsFor(2 * most);
+  const slotMask = (1 << slotBits) - 1;
+  const slots = new Int32Array(1 << slotBits);
   const runStarts: number[] = [];
   let depth = 1;
   let added = false;
   const childOf = (parent: number, piece: number): number => {
-    const key = exact ? parent * width + piece : `${parent},${piece}`;
-    let node = children.get(key);
-    if (node === undefined) {
-      node = nodes.length / NODE;
-      nodes.push(parent, piece);
-      children.set(key, node);
-      if (!added) runStarts.push(node);
-      added = true;
+    let slot = pairSlot(parent, piece) >>> (32 - slotBits);
+    for (;;) {
+      const held = slots[slot]!;
+      if (held === 0) break;
+      if (nodes[NODE * held] === parent && nodes[NODE * held + PIECE_OF] === piece) return held;
+      slot = (slot + 1) & slotMask;
     }
+    const node = nodeCount++;
+    nodes[NODE * node] = parent;
+    nodes[NODE * node + PIECE_OF] = piece;
+    slots[slot] = node;
+    if (!added) runStarts.push(node);
+    added = true;
     return node;
   };
   const tails = new Int32Array(count);
@@ -300,7 +309,6 @@ export function layoutProgram(
     leaves[at] = node;
   }
   // Which of a rule's tail and start more rules share (see `#matches`).
-  const nodeCount = nodes.length / NODE;
   const leafUses = new Int32Array(nodeCount);
   const tailUses = new Int32Array(finder.pieces);
   for (let at = 0; at < count; at++) {
@@ -349,10 +357,9 @@ export function layoutProgram(
   }
   const leafBits = bitsFor(2 * nodeCount - 1);
   const packedLeaves = packInts(leafCodes, leafBits);
+  const made = nodes.subarray(0, NODE * nodeCount);
   const trie =
-    nodeCount <= 0xffff && 2 * finder.pieces < 0xffff
-      ? Uint16Array.from(nodes)
-      : Int32Array.from(nodes);
+    nodeCount <= 0xffff && 2 * finder.pieces < 0xffff ? Uint16Array.from(made) : made.slice();
   const runStartBits = new Int32Array((nodeCount >> 5) + 1);
   for (const node of runStarts) runStartBits[node >> 5]! |= 1 << (node & 31);
   // The items: rules of the source's table, or of one made of the entries.
