@@ -7,7 +7,7 @@
 import type { FetchAccess } from '../fetch/options.js';
 import { untilAborted } from '../fetch/read-stream.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
-import { createLocator, type RobotsTxtLocation } from '../fetch/robots-url.js';
+import { createLocator, type LocatedOrigin, type RobotsTxtLocation } from '../fetch/robots-url.js';
 import { MAX_CRAWL_DELAY } from '../parse/crawl-delay.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
@@ -230,7 +230,7 @@ export function createClientWithAccess(
     return allowed;
   };
   // Every active origin's authority is remembered: a check then parses no URL to find it.
-  const locate = createLocator(maxOrigins);
+  const locate = createLocator<HeldOrigin>(maxOrigins);
   const inflight = new Map<string, Promise<RobotsLookup>>();
   const pacer = createPacer(store, {
     now,
@@ -265,9 +265,18 @@ export function createClientWithAccess(
     return { origin, url, robots, entry, source, ...(fetched ? { fetched } : {}) };
   }
 
-  /** The fresh copy of an origin kept in memory, if any. */
-  function fresh(origin: string): HeldOrigin | undefined {
-    const slot = memory.get(origin);
+  /**
+   * The fresh copy of an origin kept in memory, if any. The location remembers the origin's
+   * record: a check reads it there (and marks it used) rather than looking the origin up.
+   */
+  function fresh(location: LocatedOrigin<HeldOrigin>): HeldOrigin | undefined {
+    let slot = location.held;
+    if (slot?.live === true) {
+      memory.use(slot);
+    } else {
+      slot = memory.get(location.origin);
+      location.held = slot;
+    }
     // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
     return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
   }
@@ -305,7 +314,7 @@ export function createClientWithAccess(
   ): OriginSlot | Promise<OriginSlot> {
     signal?.throwIfAborted();
     const location = locate(url, caller);
-    return fresh(location.origin) ?? load(location, signal);
+    return fresh(location) ?? load(location, signal);
   }
 
   // Crawlers check many URLs as one agent: a string that passed the check once is not re-read.
@@ -326,7 +335,7 @@ export function createClientWithAccess(
         call?.signal?.throwIfAborted();
         const location = locate(url, 'isAllowed');
         const { origin } = location;
-        const slot = fresh(origin);
+        const slot = fresh(location);
         return slot !== undefined
           ? Promise.resolve(verdict(slot, url, query))
           : load(location, call?.signal).then((loaded) =>
@@ -338,8 +347,7 @@ export function createClientWithAccess(
     },
     isAllowedIfCached(url, agent) {
       const query = agentOf(agent, 'isAllowedIfCached');
-      const { origin } = locate(url, 'isAllowedIfCached');
-      const slot = fresh(origin);
+      const slot = fresh(locate(url, 'isAllowedIfCached'));
       return slot === undefined ? undefined : verdict(slot, url, query);
     },
     async explain(url, agent, call) {
@@ -356,7 +364,7 @@ export function createClientWithAccess(
     async get(url, call) {
       call?.signal?.throwIfAborted();
       const location = locate(url, 'get');
-      const slot = fresh(location.origin);
+      const slot = fresh(location);
       return slot !== undefined
         ? { ...location, robots: slot.robots, entry: slot.entry, source: 'memory' }
         : load(location, call?.signal);

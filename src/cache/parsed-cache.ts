@@ -6,8 +6,8 @@
  */
 
 import type { RobotsPolicy } from '../types.js';
+import { type ClockRecord, createClockCache } from '../util/clock-cache.js';
 import { createLru } from '../util/lru.js';
-import { createWeightedLru } from '../util/weighted-lru.js';
 import type { OriginSlot } from './origin-rules.js';
 import { createSharedFiles, type SharedFile } from './shared-files.js';
 import type { CacheEntry } from './store.js';
@@ -36,14 +36,21 @@ export interface ParsedCacheStats {
 }
 
 /**
- * An origin as the parsed cache holds it: with its entry's `expiresAt` beside the rules, so that
- * a cached check reads whether the copy is fresh without reading the entry.
+ * An origin as the parsed cache holds it, one record: its entry, its rules, its entry's
+ * `expiresAt` beside them (a cached check reads whether the copy is fresh without reading the
+ * entry), and its place in the cache. A client keeps a reference to it with the origin's
+ * authority: a check then finds it without a look-up, as long as it is `live`.
  */
 export interface HeldOrigin extends OriginSlot {
   readonly expiresAt: number;
   /** The parsed file the rules are, shared with the origins serving the same bytes; else null. */
   readonly file: SharedFile | null;
+  /** False once the origin was dropped, deleted or set again (another record stands for it). */
+  readonly live: boolean;
 }
+
+/** A {@link HeldOrigin} as the cache keeps it. */
+interface OriginRecord extends Omit<HeldOrigin, 'live'>, ClockRecord {}
 
 /** An origin to keep: its entry, the rules read from it, and its entry's `expiresAt`. */
 export interface OriginToHold extends OriginSlot {
@@ -52,7 +59,10 @@ export interface OriginToHold extends OriginSlot {
 
 /** The parsed rules of the origins a client checks. */
 export interface ParsedCache {
+  /** The origin's record, marked used. */
   get(origin: string): HeldOrigin | undefined;
+  /** Marks `slot` (a live record {@link get} gave) used: what a check of it costs the cache. */
+  use(slot: HeldOrigin): void;
   /**
    * Weighs the parsed file of `slot` (an origin {@link get} gave) again: a check that compiled
    * rules made it larger. Nothing for a slot no longer held.
@@ -83,10 +93,6 @@ function retainedOf(robots: RobotsPolicy): number | undefined {
 /** A parsed file's weight (it has `retainedBytes`: see {@link retainedOf}). */
 const weighFile = (robots: RobotsPolicy): number => retainedOf(robots) ?? 0;
 
-/** An origin's own weight: its parsed file is weighed once, as the files' (see `adjust`). */
-const weigh = (slot: HeldOrigin): number =>
-  slot.file === null ? ORIGIN_BYTES + POLICY_BYTES : ORIGIN_BYTES;
-
 /**
  * `entry` holding `body`, the same bytes as its copy's: the string of the file it shares, so that
  * the bytes are held once (strings of equal text are not told apart by `===`: always made anew).
@@ -116,13 +122,15 @@ export function createParsedCache(
     const file = slot.file;
     if (file !== null && files.release(file)) slots.adjust(-file.bytes);
   };
-  const slots = createWeightedLru<HeldOrigin>(maxOrigins, maxBytes, weigh, (origin, slot) => {
+  // CLOCK, not a list in use order: a check marks its own record and writes nowhere else.
+  const slots = createClockCache<OriginRecord>(maxOrigins, maxBytes, (record) => {
     evictions++;
-    dropped.set(origin, true);
-    release(slot);
+    dropped.set(record.key, true);
+    release(record);
   });
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
+    use: (slot) => slots.use(slot as unknown as OriginRecord),
     reweigh(slot) {
       const file = (slot as Partial<HeldOrigin>).file;
       // A slot dropped since (or a lookup's, which is not held as such): nothing held to weigh.
@@ -151,13 +159,20 @@ export function createParsedCache(
           : files.hold(entry.copy?.body ?? '', robots, weighFile);
       const made = file !== null && file.holders === 1;
       // The entry keeps the file's string (the same bytes): a shared body is held once.
-      const held: HeldOrigin = {
+      const record: OriginRecord = {
+        key: origin,
         entry: file === null || made ? entry : withBody(entry, file.body),
         robots,
         expiresAt,
         file,
+        // The origin's own weight: its parsed file is weighed once, as the files' (`adjust`).
+        weight: file === null ? ORIGIN_BYTES + POLICY_BYTES : ORIGIN_BYTES,
+        used: true,
+        live: true,
+        previous: null,
+        next: null,
       };
-      slots.set(origin, held);
+      slots.set(record);
       if (previous !== undefined) release(previous);
       // A file no other origin held is weighed now, once.
       if (file !== null && made) slots.adjust(file.bytes);

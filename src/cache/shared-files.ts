@@ -19,6 +19,8 @@ export interface SharedFile {
   bytes: number;
   /** Whether it is in the table (a file whose hash had too many alike is held unlisted). */
   listed: boolean;
+  /** Another listed file whose body hashes alike. */
+  next: SharedFile | null;
 }
 
 /** The parsed files held by a client's origins, found by their bytes. */
@@ -65,14 +67,14 @@ function hashBody(text: string, seed: number): number {
 export function createSharedFiles(): SharedFiles {
   // A seed per table: which bodies hash alike cannot be known in advance.
   const seed = (0x811c9dc5 ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
-  const byHash = new Map<number, SharedFile[]>();
+  // A file a hash, the others hashing alike in a list from it: no array for the usual one.
+  const byHash = new Map<number, SharedFile>();
   let size = 0;
   const lookup = (body: string, hash: number): SharedFile | undefined => {
-    const alike = byHash.get(hash);
-    if (alike === undefined) return undefined;
     // Never the hash alone: the same bytes, compared in full.
-    for (const file of alike) if (file.body === body) return file;
-    return undefined;
+    let file = byHash.get(hash);
+    while (file !== undefined && file.body !== body) file = file.next ?? undefined;
+    return file;
   };
   return {
     find(body) {
@@ -85,6 +87,7 @@ export function createSharedFiles(): SharedFiles {
         found.holders++;
         return found;
       }
+      const first = byHash.get(hash) ?? null;
       const file: SharedFile = {
         body,
         hash,
@@ -92,17 +95,17 @@ export function createSharedFiles(): SharedFiles {
         holders: 1,
         bytes: weigh(robots),
         listed: false,
+        next: null,
       };
       size++;
       // Another parse of bytes already listed (it cannot be shared: it is held unlisted).
       if (found !== undefined) return file;
-      const alike = byHash.get(hash);
-      if (alike === undefined) {
-        byHash.set(hash, [file]);
+      let alike = 0;
+      for (let at = first; at !== null; at = at.next) alike++;
+      if (alike < MAX_ALIKE) {
+        file.next = first;
         file.listed = true;
-      } else if (alike.length < MAX_ALIKE) {
-        alike.push(file);
-        file.listed = true;
+        byHash.set(hash, file);
       }
       return file;
     },
@@ -111,12 +114,16 @@ export function createSharedFiles(): SharedFiles {
       size--;
       if (file.listed) {
         file.listed = false;
-        const alike = byHash.get(file.hash);
-        if (alike !== undefined) {
-          const at = alike.indexOf(file);
-          if (at >= 0) alike.splice(at, 1);
-          if (alike.length === 0) byHash.delete(file.hash);
+        const first = byHash.get(file.hash);
+        if (first === file) {
+          if (file.next === null) byHash.delete(file.hash);
+          else byHash.set(file.hash, file.next);
+        } else {
+          let at = first ?? null;
+          while (at !== null && at.next !== file) at = at.next;
+          if (at !== null) at.next = file.next;
         }
+        file.next = null;
       }
       return true;
     },

@@ -76,17 +76,22 @@ export function robotsTxtUrl(url: string | URL): string {
   return robotsTxtLocation(url, 'robotsTxtUrl').url;
 }
 
-/** A remembered authority: the characters it was read from and its location. */
-interface KnownAuthority {
-  /**
-   * The characters, or `null` when they are the location's origin (as usual): a look-up then
-   * compares the URL with the origin, which the caller reads next, rather than with one more
-   * string.
-   */
-  readonly prefix: string | null;
-  readonly location: RobotsTxtLocation;
+/**
+ * A location as {@link createLocator} gives it: with `held`, a slot its caller may fill (the
+ * client keeps there the record of the origin's rules), found again with the location.
+ */
+export interface LocatedOrigin<T> extends RobotsTxtLocation {
+  held: T | undefined;
+}
+
+/**
+ * A remembered authority, one record: the characters it was read from (the origin string itself
+ * when they are the same), its location, and the caller's slot.
+ */
+interface KnownAuthority<T> extends LocatedOrigin<T> {
+  readonly prefix: string;
   /** Another authority whose characters hash alike. */
-  next: KnownAuthority | null;
+  next: KnownAuthority<T> | null;
 }
 
 /** Authorities kept under one hash, at most: past it, the oldest of them is forgotten. */
@@ -106,36 +111,51 @@ export const locatorSettings: { hashMask: number } = { hashMask: 0x3fffffff };
  * much as the check itself. An answer is reused for a string URL that begins with a plain
  * `http(s)://authority` seen before (see {@link scanPlainAuthority}) followed by the end, `/`,
  * `?` or `#`: the WHATWG parser reads the origin from those characters alone. At most `size`
- * authorities are remembered (the oldest go first).
+ * authorities are remembered (the oldest go first). A remembered answer is one record, given
+ * again for each of its URLs, with a `held` slot for the caller; other answers are made anew.
  */
-export function createLocator(size = 1): (url: string | URL, caller: string) => RobotsTxtLocation {
-  let lastPrefix = '';
-  let last: RobotsTxtLocation | null = null;
+export function createLocator<T = never>(
+  size = 1,
+): (url: string | URL, caller: string) => LocatedOrigin<T> {
+  let last: KnownAuthority<T> | null = null;
   // Filed by a hash of the authority's characters, taken while they are read: looking up the
   // characters themselves would first copy them into a new string (and hash that), which cost
   // more than the rest of a cached check when a crawl goes from site to site.
-  const known = new Map<number, KnownAuthority>();
+  const known = new Map<number, KnownAuthority<T>>();
   let count = 0;
   return (url, caller) => {
     if (typeof url === 'string') {
-      if (last !== null && url.startsWith(lastPrefix) && endsAuthority(url, lastPrefix.length)) {
+      if (last !== null && url.startsWith(last.prefix) && endsAuthority(url, last.prefix.length)) {
         return last;
       }
       const { length, hash } = scanPlainAuthority(url);
       if (length > 0) {
         let first = known.get(hash) ?? null;
         let found = first;
-        while (found !== null && !startsWithAuthority(url, length, found)) found = found.next;
+        while (found !== null && !startsWithAuthority(url, length, found.prefix)) {
+          found = found.next;
+        }
         if (found === null) {
           const location = robotsTxtLocation(url, caller);
           while (count >= size) {
-            const [oldestHash, oldest] = known.entries().next().value as [number, KnownAuthority];
+            const [oldestHash, oldest] = known.entries().next().value as [
+              number,
+              KnownAuthority<T>,
+            ];
             known.delete(oldestHash);
             count -= chainLength(oldest);
             if (oldestHash === hash) first = null;
           }
           const prefix = url.slice(0, length);
-          found = { prefix: prefix === location.origin ? null : prefix, location, next: first };
+          found = {
+            origin: location.origin,
+            url: location.url,
+            held: undefined,
+            // The origin's own string when the characters are the same: one string, read by
+            // the look-up.
+            prefix: prefix === location.origin ? location.origin : prefix,
+            next: first,
+          };
           known.set(hash, found);
           count++;
           // Bounded however many authorities hash alike: past MAX_ALIKE, the oldest is forgotten.
@@ -146,24 +166,23 @@ export function createLocator(size = 1): (url: string | URL, caller: string) => 
             end.next = null;
           }
         }
-        lastPrefix = found.prefix ?? found.location.origin;
-        last = found.location;
-        return found.location;
+        last = found;
+        return found;
       }
     }
-    return robotsTxtLocation(url, caller);
+    const { origin, url: robotsUrl } = robotsTxtLocation(url, caller);
+    return { origin, url: robotsUrl, held: undefined };
   };
 }
 
-/** Whether `url`'s first `length` characters are `known`'s. */
-function startsWithAuthority(url: string, length: number, known: KnownAuthority): boolean {
-  const prefix = known.prefix ?? known.location.origin;
+/** Whether `url`'s first `length` characters are `prefix`. */
+function startsWithAuthority(url: string, length: number, prefix: string): boolean {
   return prefix.length === length && url.startsWith(prefix);
 }
 
-function chainLength(known: KnownAuthority): number {
+function chainLength(known: KnownAuthority<unknown>): number {
   let n = 0;
-  for (let at: KnownAuthority | null = known; at !== null; at = at.next) n++;
+  for (let at: KnownAuthority<unknown> | null = known; at !== null; at = at.next) n++;
   return n;
 }
 
