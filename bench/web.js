@@ -6,8 +6,8 @@
  *   and a 100 KB URL; target under 200 ms);
  * - keystroke → matrix update on corpus file 6377 (89 KB) with 1,500 URLs × 5 crawlers, with the
  *   Diff tab open and with the Audit tab open (target: p95 within 100 ms);
- * - Google's report of a 2 MB, 100,000-line file, from the click on its tab to the table drawn
- *   (target: within 1 s);
+ * - Google's report of a 2 MB, 100,000-line file, from the click on its tab to its summary and
+ *   the rows in view drawn (target: within 1 s);
  * - one re-evaluation (parse plus every URL × crawler verdict) of the bench files in Node, through
  *   the page's own module (web/src/evaluate.ts, loaded by Vite), and the page's JavaScript size.
  *
@@ -70,7 +70,8 @@ async function settle(page) {
 
 /**
  * Keystroke → matrix drawn, per key: from the keydown to the frame after the matrix of the new
- * text is rendered.
+ * text is rendered. Only the typed characters are timed (not the keys that place the cursor),
+ * and each is typed once the one before it has its matrix, so every figure is one keystroke's.
  * @param {import('playwright-core').Page} page
  * @returns {Promise<number[]>}
  */
@@ -78,9 +79,12 @@ async function keystrokes(page) {
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     w.latencies = [];
+    if (w.timingKeys) return;
+    w.timingKeys = true;
     document.addEventListener(
       'keydown',
-      () => {
+      (event) => {
+        if (event.key !== '#' && event.key !== 'x') return;
         const start = performance.now();
         const before = document.body.dataset['evaluating'];
         const poll = () => {
@@ -97,6 +101,7 @@ async function keystrokes(page) {
   await page.click('.cm-content');
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
+  await settle(page);
   for (let i = 0; i < KEYSTROKES; i++) {
     await page.keyboard.type(i % 2 === 0 ? '#' : 'x');
     await page.waitForFunction((n) => /** @type {any} */ (window).latencies.length > n, i, {
@@ -179,7 +184,7 @@ async function measurePage(pageRoot) {
       buffer: big,
     });
     await settle(reporting);
-    const [reportMs, reportAllMs] = await reporting.evaluate(async () => {
+    const reportMs = await reporting.evaluate(async () => {
       const start = performance.now();
       /** @type {HTMLElement} */ (document.querySelector('#tab-report')).click();
       /** @param {() => boolean} done */
@@ -188,16 +193,15 @@ async function measurePage(pageRoot) {
           const poll = () => (done() ? resolve(undefined) : requestAnimationFrame(poll));
           requestAnimationFrame(poll);
         });
-      // The summary and the rows in view, then every listed row (drawn in chunks).
+      // The summary and the rows in view: the table draws only those (and a margin) as it
+      // scrolls, so there is no later "all rows drawn".
       await until(() => {
         const d = document.body.dataset;
         return (
           d['viewing'] === d['viewed'] && document.querySelector('table.report tbody tr') !== null
         );
       });
-      const firstRows = performance.now() - start;
-      await until(() => document.querySelector('[data-drawing]') === null);
-      return [firstRows, performance.now() - start];
+      return performance.now() - start;
     });
     await reporting.close();
     return {
@@ -208,7 +212,6 @@ async function measurePage(pageRoot) {
       auditP95: percentile(withAudit, 95),
       auditMedian: median(withAudit),
       reportMs,
-      reportAllMs,
       reportBytes: big.length,
     };
   } finally {
@@ -283,8 +286,8 @@ printTable(
       'p95 ≤ 100 ms',
     ],
     [
-      `Google's report of a ${(page.reportBytes / 1024 / 1024).toFixed(1)} MB, 100,000-line file (summary and first rows / all 2,000 rows)`,
-      `${page.reportMs.toFixed(0)} / ${page.reportAllMs.toFixed(0)} ms`,
+      `Google's report of a ${(page.reportBytes / 1024 / 1024).toFixed(1)} MB, 100,000-line file (summary and rows in view)`,
+      `${page.reportMs.toFixed(0)} ms`,
       '≤ 1,000 ms',
     ],
   ],

@@ -98,7 +98,7 @@ export async function matrixCells(page: Page): Promise<string[][]> {
     rows.map((row) =>
       [...row.querySelectorAll<HTMLElement>('td.verdict')].map(
         (b) =>
-          `${b.classList.contains('allowed') ? 'allowed' : 'disallowed'}:${b.querySelector('.line')?.textContent?.replace('line ', '') ?? '0'}:${b.dataset['decided']}`,
+          `${b.classList.contains('allowed') ? 'allowed' : 'disallowed'}:${/\bline (\d+)/.exec(b.textContent ?? '')?.[1] ?? '0'}:${b.dataset['decided']}`,
       ),
     ),
   );

@@ -360,6 +360,16 @@ const excerpts: readonly Excerpt[] = [
     ],
   },
   {
+    name: '5405: Allow: All',
+    body: '# robots.txt\nUser-agent: *\nAllow: All\nDisallow: /checkout/\nDisallow: none\n',
+    expected: ['3 error pattern-never-matches', '5 error pattern-never-matches'],
+  },
+  {
+    name: '1027: an Images folder with a capital',
+    body: 'User-agent: *\nDisallow: /bin/\nDisallow: /Images/\nDisallow: /Personal/\n',
+    expected: ['3 info blocked-images'],
+  },
+  {
     name: '3524: a group without rules beside a * group that blocks nothing',
     body: 'User-agent: *\nCrawl-delay: 0.4\nDisallow:\n\nUser-agent: Yandex\nCrawl-delay: 0.8\n',
     expected: ['2 info unsupported-directive', '6 info unsupported-directive'],
@@ -453,6 +463,8 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     const joiner = lintRobotsTxt(byName('5455').body).diagnostics[0]!;
     expect(joiner.fix?.edits.map((e) => e.text)).toEqual(['User-agent']);
+    const words = lintRobotsTxt(byName('5405').body).diagnostics;
+    expect(words.map((d) => d.fix?.edits[0]?.text)).toEqual(['/', '']);
     expect(message(byName('2405').body as string, 'merged-group')).toContain(
       'Fix: Add "Allow: /" after line 2.',
     );

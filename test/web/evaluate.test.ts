@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../../src/index.js';
+import { checkAsCrawler, crawlerGroup, parseRobotsTxt } from '../../src/index.js';
 import { evaluate, urlOf } from '../../web/src/evaluate.js';
 import { pick } from '../helpers/arbitraries.js';
 
@@ -84,5 +84,49 @@ describe('the page evaluation', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads each crawler by the crawler model, crawlers of the same groups alike', () => {
+    // Googlebot and Applebot (which follows it) share Googlebot's group; Bot1, Bot2 and
+    // Googlebot-Image fall back to `*`; AdsBot-Google ignores `*`; GPTBot has its own.
+    const body = [
+      'User-agent: *',
+      'Disallow: /private/',
+      'Allow: /private/press/',
+      'User-agent: Googlebot',
+      'Disallow: /search',
+      'Disallow: /*.pdf$',
+      'User-agent: GPTBot',
+      'Disallow: /',
+      'Allow: /public/',
+    ].join('\n');
+    const agents = [
+      'Bot1',
+      'Googlebot',
+      'Applebot',
+      'Googlebot-Image',
+      'AdsBot-Google',
+      'GPTBot',
+      'Bot2',
+    ];
+    const urls = ['/', '/private/x', '/private/press/kit', '/search?q=1', '/a.pdf', '/public/x'];
+    const robots = parseRobotsTxt(body);
+    const result = evaluate({ body, urls, agents });
+    const shown = urls.map((_entry, u) =>
+      agents.map(
+        (_, a) => `${result.allowed[u * agents.length + a]}:${result.lines[u * agents.length + a]}`,
+      ),
+    );
+    const expected = urls.map((entry) =>
+      agents.map((agent) => {
+        const { allowed, line } = checkAsCrawler(robots, urlOf(entry), crawlerGroup(robots, agent));
+        return `${allowed ? 1 : 0}:${line}`;
+      }),
+    );
+    expect(shown).toEqual(expected);
+    expect(result.decidedBy).toEqual(agents.map((a) => crawlerGroup(robots, a).decidedBy));
+    // The model's distinctions are there to be kept apart: `*`, Googlebot's, none, GPTBot's.
+    expect(new Set(shown.map((row) => row.join(' '))).size).toBeGreaterThan(1);
+    expect(new Set(agents.map((_, a) => shown.map((row) => row[a]).join(' '))).size).toBe(4);
   });
 });

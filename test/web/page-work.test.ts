@@ -1,12 +1,12 @@
 /**
  * The work the tester page does per keystroke, counted in Chromium: an edit redraws only the
  * matrix cells it changes, and a keystroke abandons a slow view still running for the text
- * before it, so the matrix never waits for it.
+ * before it, so the matrix never waits for it; a long report draws only the rows in view.
  */
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchRobotsTxt } from '../../src/index.js';
+import { fetchRobotsTxt, reportRobotsTxt } from '../../src/index.js';
 import {
   afterEvaluation,
   matrixCells,
@@ -102,6 +102,59 @@ describe('the tester page’s work per keystroke', { timeout: 180_000 }, () => {
     const viewed = await page.evaluate(() => document.body.dataset['viewed']);
     expect(Number(viewed)).toBeGreaterThan(Number(asked));
     expect(await page.locator('table.audit tbody tr').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('draws only the rows of a long report in view, and the others as it scrolls', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i % 50 === 0 ? `User-agent: bot${i}` : `Disallow: /s-${i}/p`,
+    );
+    const body = `${lines.join('\n')}\n`;
+    const page = await harness.open();
+    await uploadDraft(page, 'long.txt', new TextEncoder().encode(body));
+    await page.click('#tab-report');
+    await settle(page);
+    const listed = reportRobotsTxt(body)
+      .lines.filter((l) => l.hasDirective)
+      .slice(0, 2000);
+    const drawn = () =>
+      page.$$eval('table.report tbody tr:not(.spacer)', (trs) =>
+        trs.map((tr) => [
+          Number(tr.getAttribute('aria-rowindex')),
+          Number(tr.children[0]?.textContent),
+          tr.children[2]?.textContent ?? '',
+        ]),
+      );
+    // Every row is counted; far fewer are in the DOM, each where it belongs.
+    expect(await page.getAttribute('table.report', 'aria-rowcount')).toBe('2001');
+    const first = await drawn();
+    expect(first.length).toBeGreaterThan(10);
+    expect(first.length).toBeLessThanOrEqual(100);
+    const expectRows = (rows: (string | number)[][]) => {
+      for (const [index, line, text] of rows) {
+        const at = (index as number) - 2;
+        expect(line).toBe(listed[at]?.line);
+        expect(text).toBe(lines[(line as number) - 1]);
+      }
+    };
+    expectRows(first);
+    // Scrolled to the end: the last listed row is drawn, still only a window of rows.
+    await page.$eval('.report-scroll', (box) => {
+      box.scrollTop = box.scrollHeight;
+    });
+    await page.waitForFunction(
+      () => document.querySelector('table.report tbody tr[aria-rowindex="2001"]') !== null,
+    );
+    const last = await drawn();
+    expect(last.length).toBeLessThanOrEqual(100);
+    expect(last.at(-1)?.[0]).toBe(2001);
+    expectRows(last);
+    // The scroll height is that of every row: the last row ends at the bottom of the box.
+    const gap = await page.$eval('.report-scroll', (box) => {
+      const row = box.querySelector('tr[aria-rowindex="2001"]')!.getBoundingClientRect();
+      return Math.abs(box.getBoundingClientRect().bottom - row.bottom);
+    });
+    expect(gap).toBeLessThan(30);
     await page.close();
   });
 });

@@ -143,7 +143,7 @@ async function cells(page: Page): Promise<string[][]> {
     rows.map((row) =>
       [...row.querySelectorAll('.verdict')].map(
         (b) =>
-          `${b.classList.contains('allowed') ? 'allowed' : 'disallowed'}:${b.querySelector('.line')?.textContent ?? ''}`,
+          `${b.classList.contains('allowed') ? 'allowed' : 'disallowed'}:${/\bline \d+/.exec(b.textContent ?? '')?.[0] ?? ''}`,
       ),
     ),
   );

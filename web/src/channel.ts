@@ -13,13 +13,26 @@ export type JobRequest = Job extends infer J ? (J extends Job ? Omit<J, 'id'> : 
 /** What the page gets back: the job as sent and its result. */
 export type ResultHandler = (job: Job, result: JobResult, elapsed: number) => void;
 
+/** How a channel starts. */
+export interface ChannelOptions {
+  /**
+   * Start the worker now, before the first job (the matrix's: its first job comes at once).
+   * @default false
+   */
+  readonly startNow?: boolean;
+}
+
 /** One worker, fed one job at a time, newest first per kind. */
 export class WorkerChannel {
   readonly #newWorker: () => Worker;
   readonly #onResult: ResultHandler;
   readonly #onError: (job: Job | undefined, message: string) => void;
   readonly #pending = new Map<string, Job>();
-  /** Started on the first job after an abandon, not at once: typing goes on meanwhile. */
+  /**
+   * Started at once only when `startNow` says so, else on the first job (and on the first job
+   * after an abandon): each worker compiles the evaluation module, and three doing it while the
+   * page starts would take the cores the page's own start needs.
+   */
   #worker: Worker | undefined;
   #running: Job | undefined;
   #lastId = 0;
@@ -28,11 +41,12 @@ export class WorkerChannel {
     newWorker: () => Worker,
     onResult: ResultHandler,
     onError: (job: Job | undefined, message: string) => void,
+    options: ChannelOptions = {},
   ) {
     this.#newWorker = newWorker;
     this.#onResult = onResult;
     this.#onError = onError;
-    this.#worker = this.#start();
+    if (options.startNow === true) this.#worker = this.#start();
   }
 
   #start(): Worker {

@@ -64,19 +64,34 @@ export function evaluate(request: EvaluationRequest): Evaluation {
   const allowed = new Uint8Array(urls.length * agents.length);
   const lines = new Uint32Array(urls.length * agents.length);
   const decidedBy: string[] = [];
-  for (let a = 0; a < agents.length; a++) {
+  // Crawlers read by the same groups get the same verdicts: each set of groups is checked once
+  // (every crawler that falls back to `*` shares one column of checks, as does every crawler
+  // that follows or is read as the same token).
+  const checked = new Map<string, number>();
+  const n = agents.length;
+  for (let a = 0; a < n; a++) {
     const group = crawlerGroup(robots, agents[a]!);
     decidedBy.push(group.decidedBy);
     const agent = group.query;
+    const key = agent === undefined ? '' : group.decidedBy === '*' ? '*' : `=${agent}`;
+    const same = checked.get(key);
+    if (same !== undefined) {
+      for (let cell = a, from = same; cell < allowed.length; cell += n, from += n) {
+        allowed[cell] = allowed[from]!;
+        lines[cell] = lines[from]!;
+      }
+      continue;
+    }
+    checked.set(key, a);
     if (agent === undefined) {
       // It ignores `*` and no group names it: no rule applies.
-      for (let u = 0; u < urls.length; u++) allowed[u * agents.length + a] = 1;
+      for (let u = 0; u < urls.length; u++) allowed[u * n + a] = 1;
       continue;
     }
     for (let u = 0; u < urls.length; u++) {
       const url = urls[u]!;
       const line = robots.matchingLine(url, agent);
-      const cell = u * agents.length + a;
+      const cell = u * n + a;
       allowed[cell] = (line === 0 ? true : (allowLine.get(line) ?? robots.isAllowed(url, agent)))
         ? 1
         : 0;

@@ -97,8 +97,12 @@ const newWorker = () =>
 const onError = (job: Job | undefined, message: string) => {
   replace($('limits'), `The ${job?.kind ?? ''} check failed: ${visible(message)}`);
   if (job?.kind === 'matrix') armSlowJobs();
+  if (job?.kind === 'view') {
+    viewPending = false;
+    sendLint();
+  }
 };
-const matrixWorker = new WorkerChannel(newWorker, onResult, onError);
+const matrixWorker = new WorkerChannel(newWorker, onResult, onError, { startNow: true });
 /** Lint and the chosen cell's explanation (which parses every reading: not the matrix's work). */
 const lintWorker = new WorkerChannel(newWorker, onResult, onError);
 const viewWorker = new WorkerChannel(newWorker, onResult, onError);
@@ -128,6 +132,7 @@ export function schedule(draftChanged = false): void {
     agents: agentList.agents,
   });
   document.body.dataset['evaluating'] = String(id);
+  inputs++;
   state.urls = urlList.urls;
   state.evaluatedAgents = agentList.agents;
   relint ||= draftChanged;
@@ -145,20 +150,42 @@ function abandon(channel: WorkerChannel, counter: 'abandonedLint' | 'abandonedVi
   data[counter] = String(Number(data[counter] ?? 0) + 1);
 }
 
-/** Once the matrix of the last change is drawn: the slow jobs, after a pause in typing. */
+/**
+ * Once the matrix of the last change is drawn: the slow jobs, after a pause in typing. The open
+ * tab's view comes before lint (the person is looking at it, and on two cores the main thread,
+ * a view and lint at once would share them): lint is asked for once the view is drawn.
+ */
 function armSlowJobs(): void {
   clearTimeout(slowTimer);
   slowTimer = setTimeout(() => {
-    if (relint) lintWorker.send({ kind: 'lint', version: state.version, draft: draftBody() });
-    relint = false;
     if (state.selected !== undefined) explain(state.selected.url, state.selected.agent);
-    requestView();
+    // A view already asked for these inputs (a tab opened meanwhile) is not asked for again.
+    if (viewKey() !== viewAsked) requestView();
+    if (!viewPending) sendLint();
   }, SLOW_JOB_DELAY);
+}
+
+/** True from asking for a view until it is drawn (or abandoned). */
+let viewPending = false;
+/** Bumped when the URLs or crawlers checked may have changed (every `schedule`). */
+let inputs = 0;
+/** The inputs of the view last asked for (`viewKey`). */
+let viewAsked = '';
+const viewKey = () =>
+  [state.view, state.version, inputs, state.base?.version, state.aiAgent].join('\u0000');
+
+/** Asks for lint of the draft, if it changed since the last lint. */
+function sendLint(): void {
+  if (!relint) return;
+  relint = false;
+  lintWorker.send({ kind: 'lint', version: state.version, draft: draftBody() });
 }
 
 /** Asks for the open tab's view (none for the matrix); a view asked for before is abandoned. */
 export function requestView(): void {
   abandon(viewWorker, 'abandonedView');
+  viewPending = state.view !== 'verdicts';
+  viewAsked = viewKey();
   if (state.view === 'verdicts') {
     // No view is pending on the matrix's tab.
     const data = document.body.dataset;
@@ -217,6 +244,10 @@ function onResult(job: Job, result: JobResult): void {
       renderDiff(container, result.diff, (line) => editor.highlight(line));
     }
     document.body.dataset['viewed'] = String(job.id);
+    if (document.body.dataset['viewing'] === String(job.id)) {
+      viewPending = false;
+      sendLint();
+    }
   }
 }
 
@@ -315,10 +346,14 @@ urlInput.addEventListener('input', () => {
   schedule();
 });
 
-renderAgents($('agents'), state, () => schedule());
-wireTabs((view) => {
-  state.view = view;
-  requestView();
-});
-wireIo();
-wireCrawlerList();
+// The rest of the page's start (the picker, the tabs, a link's state and the first evaluation)
+// in a task of its own: with the editor's in one task, opening the page would be one long task.
+setTimeout(() => {
+  renderAgents($('agents'), state, () => schedule());
+  wireTabs((view) => {
+    state.view = view;
+    requestView();
+  });
+  wireIo();
+  wireCrawlerList();
+}, 0);

@@ -10,9 +10,10 @@ import {
   READING_NAMES,
 } from '../../src/index.js';
 import type { AiView } from './ai-view.js';
-import { appendInChunks, h, replace, visible } from './dom.js';
+import { h, replace, visible } from './dom.js';
 import { formatCount } from './limits.js';
 import { REPORT_ROWS, type ReportView } from './report-view.js';
+import { virtualRows } from './virtual-rows.js';
 
 /** A reading's name as the page shows it: the library's names, for the library's readings. */
 export function readingName(interpretation: string): string {
@@ -131,6 +132,21 @@ const TAG_TEXT: Readonly<Record<string, string>> = {
 /** Google's per-line report (Search Console's), for the lines where Google read something. */
 export function renderReport(container: HTMLElement, report: ReportView): void {
   const body = h('tbody', {});
+  const table = h(
+    'table',
+    { class: 'report' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        { 'aria-rowindex': '1' },
+        ...['Line', 'Google read', 'Text', 'Flags'].map((t) => h('th', { scope: 'col' }, t)),
+      ),
+    ),
+    body,
+  );
+  const scroller = h('div', { class: 'table-scroll report-scroll' }, table);
   replace(
     container,
     h(
@@ -145,35 +161,23 @@ export function renderReport(container: HTMLElement, report: ReportView): void {
           `The first ${formatCount(REPORT_ROWS)} of ${formatCount(report.total)} lines Google read are listed; the counts above are of all.`,
         )
       : null,
-    h(
-      'div',
-      { class: 'table-scroll' },
-      h(
-        'table',
-        { class: 'report' },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            ...['Line', 'Google read', 'Text', 'Flags'].map((t) => h('th', { scope: 'col' }, t)),
-          ),
-        ),
-        body,
-      ),
-    ),
+    scroller,
   );
-  // 2,000 rows: the first in view at once, the rest drawn in chunks.
-  appendInChunks(body, report.rows, (l) =>
-    h(
-      'tr',
-      { 'data-line': String(l.line), class: `tag-${l.tag}` },
-      h('th', { scope: 'row' }, String(l.line)),
-      h('td', {}, TAG_TEXT[l.tag] ?? l.tag),
-      h('td', { class: 'code' }, visible(l.text)),
-      h('td', {}, l.flags.join(', ')),
-    ),
+  // Up to 2,000 rows: only those in view are drawn, as the table scrolls.
+  virtualRows(scroller, table, body, report.rows, reportRow, 4);
+}
+
+/** One row of the report: one line high (long text is cut with an ellipsis, whole in its title). */
+function reportRow(l: ReportView['rows'][number]): HTMLTableRowElement {
+  const text = visible(l.text);
+  const flags = l.flags.join(', ');
+  return h(
+    'tr',
+    { 'data-line': String(l.line), class: `tag-${l.tag}` },
+    h('th', { scope: 'row' }, String(l.line)),
+    h('td', {}, TAG_TEXT[l.tag] ?? l.tag),
+    h('td', { class: 'code', title: text }, text),
+    h('td', { title: flags }, flags),
   );
 }
 

@@ -184,7 +184,7 @@ export const aiCrawlers: readonly Crawler[] = [
     purpose: 'ai-training',
     purposes: ['ai-training'],
     docs: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
-    checked: '2026-11-24',
+    checked: '2026-12-02',
   },
   {
     name: 'Meta-ExternalFetcher',

@@ -45,7 +45,7 @@ function pattern(context: LintContext, rule: Rule): void {
   const from = d?.valueStart;
   const to = d?.valueEnd;
   if (!canMatch(rule)) {
-    const hint = neverMatchesHint(rule.value);
+    const hint = neverMatchesHint(rule.value, rule.type);
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
@@ -91,7 +91,20 @@ function pattern(context: LintContext, rule: Rule): void {
  * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the
  * message, and the pattern to write instead when there is one to propose (verified by lint).
  */
-function neverMatchesHint(value: string): { text: string; fix?: string } {
+function neverMatchesHint(value: string, type: Rule['type']): { text: string; fix?: string } {
+  // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
+  const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
+  if (word !== null) {
+    const all = word[1] !== undefined;
+    if (all && type === 'allow') return { text: ' "Allow: /" allows every path.', fix: '/' };
+    if (!all && type === 'disallow')
+      return { text: ' "Disallow:" (empty) blocks nothing.', fix: '' };
+    return {
+      text: all
+        ? ' "Disallow: /" blocks the whole site, if that is meant.'
+        : ' An Allow that allows nothing is no rule: remove the line.',
+    };
+  }
   if (value === '$')
     return { text: ' A lone "$" matches only the empty path, which never occurs.' };
   if (/^sitemap\s*:/i.test(value)) {

@@ -91,7 +91,7 @@ const LAYOUTS: readonly Layout[] = [
     shows: () => true,
     about: (value, url) => {
       const lower = value.toLowerCase();
-      const folder = /^\/[^/]+/.exec(url)![0];
+      const folder = /^\/[^/]+/.exec(url)![0].toLowerCase();
       const type = /\.[a-z]+$/.exec(url)![0];
       return lower.startsWith(folder) || lower.includes(type);
     },
@@ -105,6 +105,8 @@ const LAYOUTS: readonly Layout[] = [
       ['css', '/stylesheets/application.css'],
       ['js', '/javascripts/application.js'],
       ['image', '/images/photo.jpg'],
+      // IIS and ASP.NET sites name the folder with a capital (paths are case-sensitive).
+      ['image', '/Images/photo.jpg'],
       ['image', '/img/logo.png'],
       ['image', '/assets/images/photo.jpg'],
       ['image', '/static/media/photo.webp'],
