@@ -13,6 +13,7 @@ import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
+import { holdsDirective } from './values.js';
 
 export const groups: LintFamily = {
   name: 'groups',
@@ -117,6 +118,8 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   const rest = agent.value.slice(agent.token.length);
   const next = rest.charCodeAt(0);
   if (next === 0x2f || isSpace(next)) {
+    // `User-agent: GPTBot Disallow: /` is lost line breaks (`directive-in-value`), not a version.
+    if (!context.html && holdsDirective(agent.value)) return;
     context.report({
       code: 'user-agent-version',
       line: agent.line,

@@ -22,6 +22,11 @@ const SECONDS_A_DAY = 86_400;
 const SECOND_DIRECTIVE =
   /(?:[\t ]+|(?<=^\/))((?:user-?agent|disallow|allow|sitemap|crawl-delay|host|noindex)[\t ]*:)/gi;
 
+/** Whether a value holds another directive after its first (reported as `directive-in-value`). */
+export function holdsDirective(value: string): boolean {
+  return value.search(SECOND_DIRECTIVE) !== -1;
+}
+
 /** A character class or an alternation: regular-expression syntax robots.txt does not have. */
 export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]/;
@@ -126,10 +131,34 @@ function secondDirective(context: LintContext, line: number, d: DirectiveSpan): 
       description: 'Put each directive on a line of its own',
       edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
       ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
-      otherwise: 'Put each directive on a line of its own by hand.',
+      otherwise: byHand(context, line, d),
     },
   });
   return true;
+}
+
+/**
+ * What to do by hand when splitting the line is refused. A User-agent line right after other
+ * User-agent lines opens one group with them: split alone, its rules would apply to them too
+ * (`User-agent: *` then `User-agent: GPTBot Disallow: /` blocks the site for every crawler).
+ */
+function byHand(context: LintContext, line: number, d: DirectiveSpan): string {
+  const plain = 'Put each directive on a line of its own by hand.';
+  if (d.kind !== 'user-agent') return plain;
+  // The run of User-agent lines (blank lines and comments between them) this line ends.
+  let first = 0;
+  for (let above = line - 1; above > 0; above--) {
+    const directive = context.directives[above];
+    if (directive === undefined) continue;
+    if (directive.kind !== 'user-agent') break;
+    first = above;
+  }
+  if (first === 0) return plain;
+  const lines =
+    first === line - 1
+      ? `line above it (line ${first})`
+      : `lines above it (lines ${first}–${line - 1})`;
+  return `Put each directive on a line of its own by hand, but first move the User-agent ${lines} or give ${first === line - 1 ? 'it' : 'them'} rules of ${first === line - 1 ? 'its' : 'their'} own: as written ${first === line - 1 ? 'it shares' : 'they share'} this line's group, so the rules split out of it would apply to ${first === line - 1 ? 'it' : 'them'} too.`;
 }
 
 /** A rule naming a host: reported (and not as `pattern-never-matches`) with what to do instead. */
