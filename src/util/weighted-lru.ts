@@ -4,17 +4,9 @@
 export interface WeightedLru<V> {
   /** The value of `key`, now the most recently used. */
   get(key: string): V | undefined;
-  /** Takes the weight of `key`'s value again (it may have grown), dropping others to fit. */
-  reweigh(key: string): void;
   /** Sets `key`, then drops the least recently used others while a bound is passed. */
   set(key: string, value: V): void;
   delete(key: string): void;
-  /**
-   * Adds `delta` to the total weight: weight that no one entry carries (what entries share).
-   * Past `maxWeight`, the least recently used entries are dropped; called while one is being
-   * dropped (from `onEvict`), it only adds.
-   */
-  adjust(delta: number): void;
   /** Entries kept. */
   readonly size: number;
   /** Sum of the weights of the entries kept. */
@@ -43,13 +35,11 @@ export function createWeightedLru<V>(
 ): WeightedLru<V> {
   // The use order is a list through the entries rather than the Map's insertion order: a read
   // then moves an entry with four pointer writes, where deleting and setting it again in a Map
-  // of 20,000 origins cost more than the rest of a cached check (the Map's table fills with
-  // deleted slots and is rebuilt).
+  // of 20,000 keys fills the Map's table with deleted slots, which is then rebuilt.
   const map = new Map<string, Held<V>>();
   let oldest: Held<V> | null = null;
   let newest: Held<V> | null = null;
   let total = 0;
-  let evicting = false;
   const unlink = (held: Held<V>): void => {
     if (held.older === null) oldest = held.newer;
     else held.older.newer = held.newer;
@@ -65,18 +55,12 @@ export function createWeightedLru<V>(
     newest = held;
   };
   const evict = (): void => {
-    if (evicting) return;
-    evicting = true;
-    try {
-      while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
-        const dropped = oldest!;
-        unlink(dropped);
-        map.delete(dropped.key);
-        total -= dropped.weight;
-        onEvict?.(dropped.key, dropped.value);
-      }
-    } finally {
-      evicting = false;
+    while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
+      const dropped = oldest!;
+      unlink(dropped);
+      map.delete(dropped.key);
+      total -= dropped.weight;
+      onEvict?.(dropped.key, dropped.value);
     }
   };
   return {
@@ -88,16 +72,6 @@ export function createWeightedLru<V>(
         append(held);
       }
       return held.value;
-    },
-    reweigh(key) {
-      const held = map.get(key);
-      if (held === undefined) return;
-      const weight = weigh(held.value);
-      if (weight !== held.weight) {
-        total += weight - held.weight;
-        held.weight = weight;
-        evict();
-      }
     },
     set(key, value) {
       const weight = weigh(value);
@@ -121,10 +95,6 @@ export function createWeightedLru<V>(
       unlink(held);
       map.delete(key);
       total -= held.weight;
-    },
-    adjust(delta) {
-      total += delta;
-      evict();
     },
     get size() {
       return map.size;
