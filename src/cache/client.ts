@@ -207,26 +207,20 @@ export function createClientWithAccess(
   let conditionalRequests = 0;
   let notModified = 0;
   /**
-   * Runs a check of `slot`'s rules, counting it when it ran out of its work budget, and weighs
-   * the slot again when the check compiled rules (the first check of an agent does).
+   * After a check of `slot`'s rules begun when they had `exhausted` checks past their work
+   * budget: counts this one if it ran out too, and weighs the slot again (a check that compiled
+   * rules grew it; the parsed cache then drops older origins if the total passed
+   * maxParsedBytes). Called after the check rather than around it: no closure on the path of
+   * every cached check.
    */
-  const checked = <T>(slot: OriginSlot, check: () => T): T => {
-    const robots: ParsedPolicy = slot.robots;
-    const exhausted = robots.exhaustedChecks;
-    const result = check();
-    if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
-    // The parsed cache compares the new size with the one it holds (a check that compiled rules
-    // grew it), and drops older origins if the total passed maxParsedBytes.
+  const settle = (slot: OriginSlot, exhausted: number | undefined): void => {
+    if ((slot.robots as ParsedPolicy).exhaustedChecks !== exhausted) exhaustedChecks++;
     memory.reweigh(slot);
-    return result;
   };
-  /** {@link checked} of `isAllowed`, written out: the path of every cached check. */
   const verdict = (slot: OriginSlot, url: string | URL, query: AgentQuery): boolean => {
-    const robots: ParsedPolicy = slot.robots;
-    const exhausted = robots.exhaustedChecks;
-    const allowed = robots.isAllowed(requestedUrl(url), query);
-    if (robots.exhaustedChecks !== exhausted) exhaustedChecks++;
-    memory.reweigh(slot);
+    const exhausted = (slot.robots as ParsedPolicy).exhaustedChecks;
+    const allowed = slot.robots.isAllowed(requestedUrl(url), query);
+    settle(slot, exhausted);
     return allowed;
   };
   // Every active origin's authority is remembered: a check then parses no URL to find it.
@@ -352,10 +346,13 @@ export function createClientWithAccess(
     },
     async explain(url, agent, call) {
       const query = agentOf(agent, 'explain');
-      const { origin } = locate(url, 'explain');
-      const slot = held(origin, await slotFor(url, 'explain', call?.signal));
+      call?.signal?.throwIfAborted();
+      const location = locate(url, 'explain');
+      const slot = fresh(location) ?? held(location.origin, await load(location, call?.signal));
       const { robots, entry } = slot;
-      const explanation = checked(slot, () => robots.explain(requestedUrl(url), query));
+      const exhausted = (robots as ParsedPolicy).exhaustedChecks;
+      const explanation = robots.explain(requestedUrl(url), query);
+      settle(slot, exhausted);
       const stale = staleNote(entry);
       return stale === undefined
         ? explanation
