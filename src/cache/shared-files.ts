@@ -6,6 +6,7 @@
  */
 
 import type { RobotsPolicy } from '../types.js';
+import { FNV_OFFSET, fnv1a } from '../util/fnv.js';
 
 /** One parsed file and the origins holding it. */
 export interface SharedFile {
@@ -58,15 +59,13 @@ export const sharedFilesSettings: { hashMask: number } = { hashMask: 0x3fffffff 
  * small part of it.
  */
 function hashBody(text: string, seed: number): number {
-  let hash = seed;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash ^ text.length) & sharedFilesSettings.hashMask;
+  return (fnv1a(text, seed) ^ text.length) & sharedFilesSettings.hashMask;
 }
 
 /** An empty table of shared files. */
 export function createSharedFiles(): SharedFiles {
   // A seed per table: which bodies hash alike cannot be known in advance.
-  const seed = (0x811c9dc5 ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
+  const seed = (FNV_OFFSET ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
   // A file a hash, the others hashing alike in a list from it: no array for the usual one.
   const byHash = new Map<number, SharedFile>();
   let size = 0;

@@ -7,16 +7,14 @@
  * bucket's marker together with its last starts.
  */
 
+import { fnv1a } from '../../util/fnv.js';
+
 /** How many pacing buckets (hash tags) the origins are spread over: ample for any cluster. */
 export const PACING_BUCKETS = 1024;
 
 /** The pacing bucket of `origin`: FNV-1a over its UTF-16 code units, modulo {@link PACING_BUCKETS}. */
 export function pacingBucket(origin: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < origin.length; index++) {
-    hash = Math.imul(hash ^ origin.charCodeAt(index), 0x01000193);
-  }
-  return (hash >>> 0) % PACING_BUCKETS;
+  return (fnv1a(origin) >>> 0) % PACING_BUCKETS;
 }
 
 /** The keys of one origin under `prefix`. */

@@ -5,6 +5,8 @@
  * much, hashing each new piece string in the engine. Used once per build (`layoutProgram`).
  */
 
+import { FNV_OFFSET, fnv1a } from '../../util/fnv.js';
+
 /**
  * The seed of the pieces' hash, drawn once per process: a file cannot choose pieces (found
  * offline) that share one slot, which would make every lookup probe them all.
@@ -13,8 +15,7 @@ const SEED: number = (Math.random() * 0x100000000) | 0;
 
 /** The hash of `piece` (FNV-1a over its UTF-16 code units from the seed, then mixed). */
 function hashOf(piece: string): number {
-  let h = SEED ^ 0x811c9dc5;
-  for (let i = 0; i < piece.length; i++) h = Math.imul(h ^ piece.charCodeAt(i), 0x01000193);
+  let h = fnv1a(piece, SEED ^ FNV_OFFSET);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   return h ^ (h >>> 13);
 }
