@@ -201,6 +201,11 @@ export class KeyRanks {
     return lo;
   }
 
+  /** Where the positions of the d-th distinct key start (d = distinct: their end). */
+  startOf(d: number): number {
+    return this.#distinctStart[d]!;
+  }
+
   /** Where the positions of keys `from` or more start. */
   lowerBound(from: number, counter: WorkCounter): number {
     return this.#distinctStart[this.distinctFrom(from, counter)]!;

@@ -275,10 +275,16 @@ export class PieceDictionary {
   readonly bytes: number;
 
   /**
-   * Finds every occurrence of every piece in `codes[0, n)` (the path's character codes): for
-   * each, `keys[h] = keyBase + id` and `positions[h] = ` where it ends, by length then window;
-   * returns the number found. `work[0]` is increased by the work: a unit a window looked up,
-   * and one a character compared. The arrays hold `n × lengths.length` at least.
+   * Finds, in `codes[0, n)` (the path's character codes), every window that a piece's hash and
+   * tag name (and that leaves room for the piece's characters past it): for each,
+   * `keys[h] = keyBase + id` and `positions[h] = ` where the piece would end, by length then
+   * window; returns the number found. A window that names one piece is a candidate, not yet
+   * compared: {@link matchesAt} compares it when its piece is asked about (a check asks about
+   * a few of the pieces a path holds, and comparing every candidate, in the body's text, was
+   * most of a pass). A window that names two or more pieces (their tags alike) is compared at
+   * once, so that a window gives at most one find a length. `work[0]` is increased by the
+   * work: a unit a window looked up, one a tag met, and one a character compared. The arrays
+   * hold `n × lengths.length` at least.
    */
   scan(
     codes: Uint16Array,
@@ -290,15 +296,10 @@ export class PieceDictionary {
   ): number {
     const tags = this.#tags;
     const buckets = this.#buckets;
-    const at = this.#at;
-    const atBits = this.#atBits;
-    const atMask = this.#atMask;
-    const ownFrom = this.#ownFrom;
-    const source = this.#source;
-    const own = this.#own;
     const extra = this.#extra;
     const extraBits = this.#extraBits;
     const extraMask = this.#extraMask;
+    const ends = this.#ends;
     let found = 0;
     let units = 0;
     for (let k = 0; k < this.lengths.length; k++) {
@@ -311,9 +312,8 @@ export class PieceDictionary {
       const shift = this.#shifts[k]!;
       const firstId = this.#firsts[k]!;
       const atBase = this.#atBases[k]!;
-      const ownStart = this.#ownStarts[k]!;
+      const longer = extra !== null && atBase >= 0;
       const salt = saltOf(length);
-      const ends = this.#ends;
       const bits = 8 * k;
       let hash = 0;
       for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + codes[i]!) | 0;
@@ -330,56 +330,111 @@ export class PieceDictionary {
         const b = base + (mix >>> shift);
         const to = buckets[b + 1]!;
         const tag = mix & 0xff;
+        let candidate = NONE;
+        let candidateEnd = 0;
+        let candidates = 0;
         for (let slot = buckets[b]!; slot < to; slot++) {
           if (tags[slot] !== tag) continue;
-          // Compared from the window's last character (the one just read), a character a unit;
-          // then, for a longer piece, its characters past the window.
-          const start = end - length + 1;
-          const j = atBase + slot - firstId;
-          const more =
-            extra === null || atBase < 0 ? 0 : readPacked(extra, extraBits, extraMask, j);
-          if (end + more >= n) {
-            units++;
-            continue;
-          }
-          let place: number;
-          if (atBase < 0) {
-            place = ~(ownStart + (slot - firstId) * length);
-          } else {
-            const value = readPacked(at, atBits, atMask, j);
-            place = value < ownFrom ? value : ~(value - ownFrom);
-          }
-          let i = end;
-          if (place >= 0) {
-            const offset = place - start;
-            while (i >= start && source.charCodeAt(offset + i) === codes[i]) i--;
-            if (i < start && more > 0) {
-              i = end + 1;
-              while (i <= end + more && source.charCodeAt(offset + i) === codes[i]) i++;
-              units += i - end;
-              i = i > end + more ? start - 1 : end;
-            }
-          } else {
-            const offset = ~place - start;
-            while (i >= start && own[offset + i] === codes[i]) i--;
-            if (i < start && more > 0) {
-              i = end + 1;
-              while (i <= end + more && own[offset + i] === codes[i]) i++;
-              units += i - end;
-              i = i > end + more ? start - 1 : end;
-            }
-          }
-          units += end - i + (i >= start ? 1 : 0);
-          if (i < start) {
-            keys[found] = keyBase + slot;
-            positions[found++] = end + more;
-            // Pieces of one length differ in their first K characters: no other starts here.
-            break;
+          units++;
+          const more = longer ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId) : 0;
+          if (end + more >= n) continue;
+          if (candidates++ === 0) {
+            candidate = slot;
+            candidateEnd = end + more;
           }
         }
+        if (candidates === 0) continue;
+        if (candidates > 1) {
+          // Tags alike: the one piece that starts here (pieces of one length differ in their
+          // first K characters), if any, by comparing each.
+          candidate = NONE;
+          for (let slot = buckets[b]!; slot < to && candidate === NONE; slot++) {
+            if (tags[slot] !== tag) continue;
+            const more = longer
+              ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
+              : 0;
+            if (end + more >= n) continue;
+            const compared = this.#compare(slot, k, codes, end + more);
+            units += Math.abs(compared);
+            if (compared > 0) {
+              candidate = slot;
+              candidateEnd = end + more;
+            }
+          }
+          if (candidate === NONE) continue;
+        }
+        keys[found] = keyBase + candidate;
+        positions[found++] = candidateEnd;
       }
     }
     work[0]! += units;
     return found;
+  }
+
+  /**
+   * Whether piece `id` ends at `end` in `codes` (a candidate {@link scan} found; `end` within
+   * the path). Counts the characters compared into `counter`.
+   */
+  matchesAt(id: number, codes: Uint16Array, end: number, counter: { work: number }): boolean {
+    const firsts = this.#firsts;
+    let k = 0;
+    while (id >= firsts[k + 1]!) k++;
+    const compared = this.#compare(id, k, codes, end);
+    counter.work += Math.abs(compared);
+    return compared > 0;
+  }
+
+  /**
+   * Compares piece `id` (of length class `k`) with the characters of `codes` ending at `end`
+   * (its length fits there): the characters compared, negated when they differ. From its K-th
+   * character down (the window's last, most likely to differ), then those past its K.
+   */
+  #compare(id: number, k: number, codes: Uint16Array, end: number): number {
+    const length = this.lengths[k]!;
+    const atBase = this.#atBases[k]!;
+    const firstId = this.#firsts[k]!;
+    const j = atBase + id - firstId;
+    const more =
+      this.#extra === null || atBase < 0
+        ? 0
+        : readPacked(this.#extra, this.#extraBits, this.#extraMask, j);
+    const start = end - more - length + 1;
+    const windowEnd = start + length - 1;
+    let own: Uint8Array | Uint16Array | string;
+    let offset: number;
+    if (atBase < 0) {
+      own = this.#own;
+      offset = this.#ownStarts[k]! + (id - firstId) * length - start;
+    } else {
+      const value = readPacked(this.#at, this.#atBits, this.#atMask, j);
+      if (value < this.#ownFrom) {
+        own = this.#source;
+        offset = value - start;
+      } else {
+        own = this.#own;
+        offset = value - this.#ownFrom - start;
+      }
+    }
+    let compared = 0;
+    if (typeof own === 'string') {
+      for (let i = windowEnd; i >= start; i--) {
+        compared++;
+        if (own.charCodeAt(offset + i) !== codes[i]) return -compared;
+      }
+      for (let i = windowEnd + 1; i <= end; i++) {
+        compared++;
+        if (own.charCodeAt(offset + i) !== codes[i]) return -compared;
+      }
+    } else {
+      for (let i = windowEnd; i >= start; i--) {
+        compared++;
+        if (own[offset + i] !== codes[i]) return -compared;
+      }
+      for (let i = windowEnd + 1; i <= end; i++) {
+        compared++;
+        if (own[offset + i] !== codes[i]) return -compared;
+      }
+    }
+    return compared;
   }
 }

@@ -29,6 +29,13 @@ import { atLeast, firstAtLeast, MergeSortTree, RangeExtremes } from './position-
 /** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
 
+/**
+ * Keys present up to this many in a piece's range (an automaton's piece, the states of its
+ * subtree) are read one by one, each's positions in order: first and last ends without the
+ * range extremes over every position, a next end by halving in each, without sorting them.
+ */
+const FEW_RUNS = 8;
+
 const NONE = -1;
 
 /** The longest path whose arrays are kept from one check to the next. */
@@ -238,7 +245,20 @@ export class PieceOccurrences {
     const ranks = this.#ranks;
     const absent = ranks.absent(statesFrom, statesTo, this);
     const from = absent ? 0 : ranks.lowerBound(statesFrom, this);
-    const to = absent ? 0 : ranks.lowerBound(statesTo, this);
+    let to = absent ? 0 : ranks.lowerBound(statesTo, this);
+    const positions = this.#positions;
+    if (p < finder.hashed && from < to) {
+      // A dictionary's piece: the pass found where its hash is (candidates); those where its
+      // characters are kept, in order.
+      const dictionary = finder.dictionary!;
+      const codes = this.#codes;
+      let kept = from;
+      for (let k = from; k < to; k++) {
+        const end = positions[k]!;
+        if (dictionary.matchesAt(p, codes, end, this)) positions[kept++] = end;
+      }
+      to = kept;
+    }
     info[at + FROM] = from;
     info[at + TO] = to;
     this.work += 4;
@@ -247,7 +267,6 @@ export class PieceOccurrences {
       info[at + LAST] = NONE;
       return at;
     }
-    const positions = this.#positions;
     // One key (a dictionary's piece, an automaton's piece of one state): its positions in order.
     if (statesTo - statesFrom === 1) {
       info[at + FIRST] = positions[from]!;
@@ -263,6 +282,22 @@ export class PieceOccurrences {
         else if (end > last) last = end;
       }
       this.work += to - from;
+      info[at + FIRST] = first;
+      info[at + LAST] = last;
+      return at;
+    }
+    // Few keys present (each's positions in order): the first of each, the last of each.
+    const runs = this.#runsOf(statesFrom, statesTo);
+    if (runs >= 0) {
+      const low = runs >> 16;
+      const high = low + (runs & 0xffff);
+      let first = 0x7fffffff;
+      let last = NONE;
+      for (let d = low; d < high; d++) {
+        first = Math.min(first, positions[ranks.startOf(d)]!);
+        last = Math.max(last, positions[ranks.startOf(d + 1) - 1]!);
+      }
+      this.work += high - low;
       info[at + FIRST] = first;
       info[at + LAST] = last;
       return at;
@@ -331,6 +366,13 @@ export class PieceOccurrences {
       }
       this.work += hi - lo;
     } else if (
+      this.#heavy[2 * p + 1]! < 0 &&
+      (end = this.#nextInRuns(p, info[at + STATES_FROM]!, info[at + STATES_TO]!, least)) !== NONE
+    ) {
+      // Searched in each of its few keys' positions (in order), by halving; once that has cost
+      // two passes over the path, the piece gets a table of next ends.
+      if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
+    } else if (
       this.#heavy[2 * p + 1]! >= 0 ||
       (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))
     ) {
@@ -360,6 +402,40 @@ export class PieceOccurrences {
       if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
     }
     return end - length + 1;
+  }
+
+  /**
+   * The distinct keys present in `[from, to)` when they are at most {@link FEW_RUNS}: the first's
+   * rank << 16 | their number; else -1.
+   */
+  #runsOf(from: number, to: number): number {
+    const ranks = this.#ranks;
+    const low = ranks.distinctFrom(from, this);
+    const high = ranks.distinctFrom(to, this);
+    return high - low <= FEW_RUNS ? (low << 16) | (high - low) : NONE;
+  }
+
+  /**
+   * The first end at or after `least` of piece p's keys `[from, to)` when at most
+   * {@link FEW_RUNS} of them are present (0x7fffffff: none), by halving in each's positions
+   * (the work counted to the piece's queries); else -1.
+   */
+  #nextInRuns(p: number, from: number, to: number, least: number): number {
+    const before = this.work;
+    const runs = this.#runsOf(from, to);
+    if (runs < 0) return NONE;
+    const ranks = this.#ranks;
+    const positions = this.#positions;
+    const low = runs >> 16;
+    const high = low + (runs & 0xffff);
+    let end = 0x7fffffff;
+    for (let d = low; d < high; d++) {
+      const runEnd = ranks.startOf(d + 1);
+      const k = firstAtLeast(positions, ranks.startOf(d), runEnd, least, this);
+      if (k < runEnd && positions[k]! < end) end = positions[k]!;
+    }
+    this.#heavy[2 * p]! += this.work - before;
+    return end;
   }
 
   /**
