@@ -28,6 +28,7 @@
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+import { PieceTexts } from './piece-texts.js';
 
 const NONE = -1;
 
@@ -68,17 +69,15 @@ export class PieceDictionary {
   readonly #tags: Uint8Array;
   /**
    * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
-   * length k; -1: the length is not located), packed `#atBits` bits each: below `#ownFrom` (the
-   * source's length), its start in `#source` (the text the pieces were read from); from it, its
-   * start in `#own` plus `#ownFrom`. The pieces of a length that is not located are copied in
-   * `#own` side by side from `#ownStarts[k]`, K characters each (a copy of up to
-   * {@link COPIED} characters costs no more than a place). `#own` holds a byte a character when
-   * they are all below 256.
+   * length k; -1: the length is not located), packed `#atBits` bits each: below the source's
+   * length, its start in the source (the text the pieces were read from); from it, its start in
+   * the copies (`own`) plus the source's length. The pieces of a length that is not located are
+   * copied side by side from `ownStarts[k]`, K characters each (a copy of up to {@link COPIED}
+   * characters costs no more than a place); the copies hold a byte a character when they are
+   * all below 256. `texts` (`PieceTexts`) keeps the source and the copies, and compares.
    */
   readonly #at: Int32Array;
   readonly #atBits: number;
-  readonly #atMask: number;
-  readonly #ownFrom: number;
   /**
    * Per piece of a located length (as `#at`), its characters past its length's K (pieces longer
    * than K are hashed by their first K), packed `#extraBits` bits each; null when every piece
@@ -88,9 +87,6 @@ export class PieceDictionary {
   readonly #extraBits: number;
   readonly #extraMask: number;
   readonly #atBases: Int32Array;
-  readonly #ownStarts: Int32Array;
-  readonly #source: string;
-  readonly #own: Uint8Array | Uint16Array;
   /**
    * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
    * below 128; a character above is bit 127), then of their last: a window whose ends no piece
@@ -237,18 +233,26 @@ export class PieceDictionary {
     this.#tags = tags;
     // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
     this.#atBits = bitsFor(ownFrom + ownChars);
-    this.#atMask = 2 ** this.#atBits - 1;
     this.#at = packInts(at, this.#atBits);
-    this.#ownFrom = ownFrom;
     let most = 0;
     for (const more of extra) most = Math.max(most, more);
     this.#extraBits = bitsFor(most);
     this.#extraMask = 2 ** this.#extraBits - 1;
     this.#extra = longer ? packInts(extra, this.#extraBits) : null;
     this.#atBases = atBases;
-    this.#ownStarts = ownStarts;
-    this.#source = source;
-    this.#own = own;
+    this.texts = new PieceTexts({
+      lengths: this.lengths,
+      firsts,
+      atBases,
+      ownStarts,
+      at: this.#at,
+      atBits: this.#atBits,
+      ownFrom,
+      source,
+      own,
+      extra: this.#extra,
+      extraBits: this.#extraBits,
+    });
     this.bytes =
       256 +
       own.byteLength +
@@ -273,6 +277,8 @@ export class PieceDictionary {
 
   /** Memory retained, in bytes (the source not counted: the rule table keeps it). */
   readonly bytes: number;
+  /** The pieces' characters, as a path's windows are compared with them. */
+  readonly texts: PieceTexts;
 
   /**
    * Finds, in `codes[0, n)` (the path's character codes), every window that a piece's hash and
@@ -336,7 +342,9 @@ export class PieceDictionary {
         for (let slot = buckets[b]!; slot < to; slot++) {
           if (tags[slot] !== tag) continue;
           units++;
-          const more = longer ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId) : 0;
+          const more = longer
+            ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
+            : 0;
           if (end + more >= n) continue;
           if (candidates++ === 0) {
             candidate = slot;
@@ -354,7 +362,7 @@ export class PieceDictionary {
               ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
               : 0;
             if (end + more >= n) continue;
-            const compared = this.#compare(slot, k, codes, end + more);
+            const compared = this.texts.compare(slot, k, codes, end + more);
             units += Math.abs(compared);
             if (compared > 0) {
               candidate = slot;
@@ -369,72 +377,5 @@ export class PieceDictionary {
     }
     work[0]! += units;
     return found;
-  }
-
-  /**
-   * Whether piece `id` ends at `end` in `codes` (a candidate {@link scan} found; `end` within
-   * the path). Counts the characters compared into `counter`.
-   */
-  matchesAt(id: number, codes: Uint16Array, end: number, counter: { work: number }): boolean {
-    const firsts = this.#firsts;
-    let k = 0;
-    while (id >= firsts[k + 1]!) k++;
-    const compared = this.#compare(id, k, codes, end);
-    counter.work += Math.abs(compared);
-    return compared > 0;
-  }
-
-  /**
-   * Compares piece `id` (of length class `k`) with the characters of `codes` ending at `end`
-   * (its length fits there): the characters compared, negated when they differ. From its K-th
-   * character down (the window's last, most likely to differ), then those past its K.
-   */
-  #compare(id: number, k: number, codes: Uint16Array, end: number): number {
-    const length = this.lengths[k]!;
-    const atBase = this.#atBases[k]!;
-    const firstId = this.#firsts[k]!;
-    const j = atBase + id - firstId;
-    const more =
-      this.#extra === null || atBase < 0
-        ? 0
-        : readPacked(this.#extra, this.#extraBits, this.#extraMask, j);
-    const start = end - more - length + 1;
-    const windowEnd = start + length - 1;
-    let own: Uint8Array | Uint16Array | string;
-    let offset: number;
-    if (atBase < 0) {
-      own = this.#own;
-      offset = this.#ownStarts[k]! + (id - firstId) * length - start;
-    } else {
-      const value = readPacked(this.#at, this.#atBits, this.#atMask, j);
-      if (value < this.#ownFrom) {
-        own = this.#source;
-        offset = value - start;
-      } else {
-        own = this.#own;
-        offset = value - this.#ownFrom - start;
-      }
-    }
-    let compared = 0;
-    if (typeof own === 'string') {
-      for (let i = windowEnd; i >= start; i--) {
-        compared++;
-        if (own.charCodeAt(offset + i) !== codes[i]) return -compared;
-      }
-      for (let i = windowEnd + 1; i <= end; i++) {
-        compared++;
-        if (own.charCodeAt(offset + i) !== codes[i]) return -compared;
-      }
-    } else {
-      for (let i = windowEnd; i >= start; i--) {
-        compared++;
-        if (own[offset + i] !== codes[i]) return -compared;
-      }
-      for (let i = windowEnd + 1; i <= end; i++) {
-        compared++;
-        if (own[offset + i] !== codes[i]) return -compared;
-      }
-    }
-    return compared;
   }
 }
