@@ -91,8 +91,9 @@ class TableSet implements RuleMatcher {
   readonly #rules: RuleNumbers;
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
-  /** Checks answered by scanning the rules before the index was made. */
+  /** Checks answered by scanning the rules before the index was made, and their work. */
   #scans = 0;
+  #scanned = 0;
   #index: RuleIndex | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
@@ -115,11 +116,13 @@ class TableSet implements RuleMatcher {
 
   /** A check before the index is made: a scan of the rules in place, or the index, made now. */
   #firstMatch(path: string, state: MatchState): void {
-    if (scansRules(this.#rules, this.#groups, this.#scans)) {
+    if (scansRules(this.#rules, this.#groups, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
       const work = state.search.work;
-      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) return;
+      const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
+      this.#scanned += state.search.work - work;
+      if (scanned) return;
       // The scan gave up (its work would pass the budget, or wildcard patterns against a long
       // path would cost more than indexing): the index answers, as if no scan had run.
       state.allow = allow;
