@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PIECE, PathPieces } from '../../src/match/scan/path-pieces.js';
+import { MAX_PIECE, NOT_HELD, PathPieces } from '../../src/match/scan/path-pieces.js';
 
 // The trie of a path's short substrings (what a scan of a large set looks its wildcard pieces up
 // in) answers exactly what `indexOf` answers, whatever path came before.
@@ -51,6 +51,7 @@ describe('PathPieces', () => {
     expect(pieces.holds(MAX_PIECE)).toBe(true);
     expect(pieces.holds(MAX_PIECE + 1)).toBe(false);
     pieces.reset('/a\u0100');
+    expect(pieces.find(codesOf('a'), 0, 1, 0)).toBe(NOT_HELD);
     expect(pieces.holds(1)).toBe(false);
   });
 });

@@ -32,6 +32,9 @@ function slotOf(key: number): number {
   return h ^ (h >>> 16);
 }
 
+/** What {@link PathPieces.find} answers for a path it cannot hold (a character above 0xFF). */
+export const NOT_HELD = -2;
+
 /** The trie of one path's short substrings; see the file's comment. */
 export class PathPieces {
   /**
@@ -40,21 +43,26 @@ export class PathPieces {
    */
   #path = '';
   #usable = true;
-  /** Whether the table holds another path's nodes (cleared when this path's first level is built). */
-  #dirty = false;
   /** Levels built: substrings of 1 … `#levels` characters. */
   #levels = 0;
   /** Nodes made (node 0 is the root, the empty substring). */
   #nodes = 1;
-  /** Per slot, a node's key (parent << 8 | character) and the node + 1 (0: empty). */
-  #keys = new Int32Array(1 << 12);
-  #held = new Int32Array(1 << 12);
-  #shift = 32 - 12;
+  /**
+   * The nodes of each level by (parent, character), a table of its own a level (a level's
+   * build then touches a table that stays in cache): two numbers a slot, the key (parent << 8 |
+   * character) and the node + 1 (0: empty). Level `l`'s slots start at `#base[l]`, a power of
+   * two of them, at most half full, whose bits are `#bits[l]`.
+   */
+  #slots = new Int32Array(1 << 13);
+  readonly #base = new Int32Array(MAX_PIECE + 2);
+  readonly #bits = new Int32Array(MAX_PIECE + 2);
   /** Per node, where its start positions begin in `#starts` (they end where the next node's begin). */
   #first = new Int32Array(1 << 11);
   /** The start positions of each level's nodes, by node, ascending within one. */
   #starts = new Int32Array(1 << 11);
-  /** Per position of the path, the node of its substring of the last level built (-1: too short). */
+  /** The path's characters (bytes: see `#usable`), read once for the levels' builds. */
+  #codes = new Uint8Array(1 << 10);
+  /** Per position of the path, the node of its substring of the last level built. */
   #at = new Int32Array(1 << 10);
   /** Per node of the level being built, its positions counted, then the next one's place. */
   #fill = new Int32Array(1 << 10);
@@ -67,9 +75,21 @@ export class PathPieces {
     this.#levels = 0;
     this.#nodes = 1;
     this.work = 0;
-    let usable = path.length <= MAX_PATH;
-    for (let i = 0; i < path.length && usable; i++) usable = path.charCodeAt(i) < 0x100;
-    this.#usable = usable;
+    this.#usable = path.length <= MAX_PATH;
+  }
+
+  /** The path's characters as bytes, read once; false when one is above 0xFF. */
+  #readCodes(): boolean {
+    const path = this.#path;
+    const n = path.length;
+    if (this.#codes.length < n) this.#codes = new Uint8Array(Math.max(n, 2 * this.#codes.length));
+    const codes = this.#codes;
+    for (let i = 0; i < n; i++) {
+      const c = path.charCodeAt(i);
+      if (c > 0xff) return false;
+      codes[i] = c;
+    }
+    return true;
   }
 
   /** Drops the path (the arrays are kept for the next one). */
@@ -84,26 +104,33 @@ export class PathPieces {
 
   /**
    * The first position at or after `from` where the piece `chars[start, end)` (1 to
-   * {@link MAX_PIECE} characters, `holds` it) occurs in the path, or -1.
+   * {@link MAX_PIECE} characters, `holds` it) occurs in the path, or -1; {@link NOT_HELD} when
+   * the path turns out to have a character above 0xFF (`holds` is false from then on).
    */
   find(chars: Uint8Array, start: number, end: number, from: number): number {
     const length = end - start;
     if (length > this.#path.length - from) return -1;
+    if (this.#levels === 0 && !this.#readCodes()) {
+      // A character above 0xFF: nothing is looked up here (`holds` says so from now on).
+      this.#usable = false;
+      return NOT_HELD;
+    }
     while (this.#levels < length) this.#addLevel();
-    const keys = this.#keys;
-    const held = this.#held;
-    const mask = keys.length - 1;
-    const shift = this.#shift;
+    const slots = this.#slots;
     let node = 0;
     this.work += length;
     for (let i = start; i < end; i++) {
+      const level = i - start + 1;
+      const base = this.#base[level]!;
+      const shift = 32 - this.#bits[level]!;
+      const mask = (1 << this.#bits[level]!) - 1;
       const key = (node << 8) | chars[i]!;
       let slot = slotOf(key) >>> shift;
       for (;;) {
-        const h = held[slot]!;
-        if (h === 0) return -1;
-        if (keys[slot] === key) {
-          node = h - 1;
+        const held = slots[base + 2 * slot + 1]!;
+        if (held === 0) return -1;
+        if (slots[base + 2 * slot] === key) {
+          node = held - 1;
           break;
         }
         slot = (slot + 1) & mask;
@@ -128,47 +155,58 @@ export class PathPieces {
    * child of its substring without the last character, and files their start positions.
    */
   #addLevel(): void {
-    const path = this.#path;
-    const n = path.length;
-    if (this.#levels === 0) this.#clear(n);
+    const codes = this.#codes;
+    const n = this.#path.length;
     const level = ++this.#levels;
     const count = n - level + 1;
     this.work += 2 * n;
-    // At most `count` new nodes: room for them, their slots at most half full.
+    // At most `count` new nodes: room for them, and a table of their own at most half full.
     const lo = this.#nodes;
-    const most = lo + count;
-    if (this.#first.length < most + 2) this.#first = grow(this.#first, most + 2);
+    if (level === 1) {
+      if (this.#at.length < n) this.#at = new Int32Array(Math.max(n, 2 * this.#at.length));
+      this.#first[0] = 0;
+      this.#first[1] = 0;
+      this.#base[1] = 0;
+    }
+    if (this.#first.length < lo + count + 2) this.#first = grow(this.#first, lo + count + 2);
     const placed = this.#first[lo]!;
     if (this.#starts.length < placed + count) this.#starts = grow(this.#starts, placed + count);
-    if (2 * most > this.#keys.length) this.#rehash(2 * most);
-    if (this.#fill.length < count)
+    if (this.#fill.length < count) {
       this.#fill = new Int32Array(Math.max(count, 2 * this.#fill.length));
-    const keys = this.#keys;
-    const held = this.#held;
-    const mask = keys.length - 1;
-    const shift = this.#shift;
+    }
+    let bits = 4;
+    while (1 << bits < 2 * count) bits++;
+    const base = this.#base[level]!;
+    this.#bits[level] = bits;
+    this.#base[level + 1] = base + (2 << bits);
+    if (this.#slots.length < base + (2 << bits))
+      this.#slots = grow(this.#slots, base + (2 << bits));
+    const slots = this.#slots;
+    slots.fill(0, base, base + (2 << bits));
+    const shift = 32 - bits;
+    const mask = (1 << bits) - 1;
     const at = this.#at;
     const fill = this.#fill;
     let nodes = lo;
     for (let i = 0; i < count; i++) {
-      // Level 1's parent is the root; a position too near the end has no longer substring.
+      // Level 1's parent is the root.
       const parent = level === 1 ? 0 : at[i]!;
-      const key = (parent << 8) | path.charCodeAt(i + level - 1);
+      const key = (parent << 8) | codes[i + level - 1]!;
       let slot = slotOf(key) >>> shift;
       let node = -1;
       for (;;) {
-        const h = held[slot]!;
-        if (h === 0) break;
-        if (keys[slot] === key) {
-          node = h - 1;
+        const held = slots[base + 2 * slot + 1]!;
+        if (held === 0) break;
+        if (slots[base + 2 * slot] === key) {
+          node = held - 1;
           break;
         }
         slot = (slot + 1) & mask;
       }
       if (node < 0) {
         node = nodes++;
-        keys[slot] = key;
-        held[slot] = node + 1;
+        slots[base + 2 * slot] = key;
+        slots[base + 2 * slot + 1] = node + 1;
         fill[node - lo] = 0;
       }
       fill[node - lo]!++;
@@ -187,49 +225,6 @@ export class PathPieces {
     first[nodes] = place;
     const starts = this.#starts;
     for (let i = 0; i < count; i++) starts[fill[at[i]! - lo]!++] = i;
-  }
-
-  /**
-   * An empty table for a path of `n` characters: one another path filled is emptied, or made
-   * again small when it grew far past what this path's first levels need.
-   */
-  #clear(n: number): void {
-    if (this.#at.length < n) this.#at = new Int32Array(Math.max(n, 2 * this.#at.length));
-    this.#first[0] = 0;
-    this.#first[1] = 0;
-    if (!this.#dirty) {
-      this.#dirty = true;
-      return;
-    }
-    if (this.#keys.length > 64 * Math.max(n, 1 << 10)) {
-      this.#keys = new Int32Array(1 << 12);
-      this.#held = new Int32Array(1 << 12);
-      this.#shift = 32 - 12;
-    } else {
-      this.#held.fill(0);
-    }
-  }
-
-  /** A table of at least `size` slots, the nodes placed again. */
-  #rehash(size: number): void {
-    let slots = this.#keys.length;
-    while (slots < size) slots *= 2;
-    const keys = new Int32Array(slots);
-    const held = new Int32Array(slots);
-    const oldKeys = this.#keys;
-    const oldHeld = this.#held;
-    const shift = 32 - Math.log2(slots);
-    const mask = slots - 1;
-    for (let s = 0; s < oldKeys.length; s++) {
-      if (oldHeld[s] === 0) continue;
-      let slot = slotOf(oldKeys[s]!) >>> shift;
-      while (held[slot] !== 0) slot = (slot + 1) & mask;
-      keys[slot] = oldKeys[s]!;
-      held[slot] = oldHeld[s]!;
-    }
-    this.#keys = keys;
-    this.#held = held;
-    this.#shift = shift;
   }
 }
 

@@ -23,7 +23,7 @@ import {
   valueLength,
 } from '../rule-table.js';
 import { beatsBest } from '../strategy.js';
-import { PathPieces } from './path-pieces.js';
+import { NOT_HELD, PathPieces } from './path-pieces.js';
 
 /**
  * Checks of a rule set answered by {@link scanRules} before it is indexed: the first. A crawler
@@ -53,28 +53,38 @@ const MOST_RULES_SCANNED = 2048;
 export const SCAN_RENT_PER_BYTE = 32;
 
 /**
- * Whether the next check of the set of `groups`, checked `scans` times so far by scans that cost
- * `spent` units in all, scans the rules: a set of up to {@link MOST_RULES_SCANNED} rules its first
- * {@link SCANS_BEFORE_INDEXING} checks; a larger one while `spent` stays below
- * {@link SCAN_RENT_PER_BYTE} a character of its values.
+ * Test settings, not part of the public API. `rentPerByte`: what a large set's scans may cost a
+ * character of its rules ({@link SCAN_RENT_PER_BYTE}); 0 indexes a large set on its first check,
+ * for tests that measure an indexed set (the client's memory per origin).
  */
-export function scansRules(
-  rules: RuleNumbers,
-  groups: readonly number[],
-  scans: number,
-  spent: number,
-): boolean {
+export const tableScanning: { rentPerByte: number } = { rentPerByte: SCAN_RENT_PER_BYTE };
+
+/**
+ * What the scans of the set of `groups` may cost in all before it is indexed, for
+ * {@link scansRules}: for a set of up to {@link MOST_RULES_SCANNED} rules, -1 (it is scanned on
+ * its first {@link SCANS_BEFORE_INDEXING} checks, whatever they cost); for a larger one,
+ * {@link SCAN_RENT_PER_BYTE} a character of its rules' values. Computed once per set.
+ */
+export function scanPrice(rules: RuleNumbers, groups: readonly number[]): number {
+  const size = ruleSize(rules);
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
-  if (numbers <= ruleSize(rules) * MOST_RULES_SCANNED) return scans < SCANS_BEFORE_INDEXING;
-  if (scans < SCANS_BEFORE_INDEXING) return true;
-  const size = ruleSize(rules);
+  if (numbers <= size * MOST_RULES_SCANNED) return -1;
   let bytes = 0;
   for (const group of groups) {
     const last = groupEnd(rules, group);
     for (let r = groupStart(rules, group); r < last; r += size) bytes += valueLength(rules, r);
   }
-  return spent < SCAN_RENT_PER_BYTE * bytes;
+  return tableScanning.rentPerByte * bytes;
+}
+
+/**
+ * Whether the next check of a set whose scans may cost `price` in all ({@link scanPrice}),
+ * checked `scans` times so far by scans that cost `spent` units, scans the rules: a small set's
+ * first {@link SCANS_BEFORE_INDEXING} checks, a large set's while `spent` stays below the price.
+ */
+export function scansRules(price: number, scans: number, spent: number): boolean {
+  return price < 0 ? scans < SCANS_BEFORE_INDEXING : spent < price;
 }
 
 /**
@@ -330,7 +340,7 @@ function placePieces(
       }
       const at = PIECES.find(chars, piece, i, pos);
       if (at < 0) {
-        placed = Placed.no;
+        placed = at === NOT_HELD ? Placed.unknown : Placed.no;
         break;
       }
       pos = at + (i - piece);
@@ -346,8 +356,9 @@ function placePieces(
       for (let i = tail; i < last && placed === Placed.yes; i++) {
         if (path.charCodeAt(at + i - tail) !== chars[i]) placed = Placed.no;
       }
-    } else if (PIECES.find(chars, tail, last, pos) < 0) {
-      placed = Placed.no;
+    } else {
+      const at = PIECES.find(chars, tail, last, pos);
+      if (at < 0) placed = at === NOT_HELD ? Placed.unknown : Placed.no;
     }
   }
   search.work += PIECES.work - before;
