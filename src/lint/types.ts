@@ -10,6 +10,7 @@ export type Severity = 'error' | 'warning' | 'info';
 /** The stable id of a diagnostic (kebab-case); see {@link diagnosticCatalog}. */
 export type DiagnosticCode =
   | 'html-content'
+  | 'binary-content'
   | 'content-past-limit'
   | 'byte-order-mark'
   | 'partial-byte-order-mark'

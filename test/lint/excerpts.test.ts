@@ -18,6 +18,8 @@ const letters = (n: number): string =>
 
 const latin1 = (s: string): Uint8Array => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
 
+const hex = (h: string): Uint8Array => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
+
 const excerpts: readonly Excerpt[] = [
   {
     name: '0968: Crawl-delay-only groups merged into a Disallow: / group',
@@ -379,6 +381,21 @@ const excerpts: readonly Excerpt[] = [
     body: 'User-agent: *\r\nUser-agent: GPTBot Disallow: /\r\nUser-agent: CCBot Disallow: /\r\n\r\nSitemap: https://www.example.de/sitemap.xml\r\n\r\nDisallow: /*.ece*\r\nDisallow: /werbung/\r\n',
     expected: ['2 warning directive-in-value', '3 warning directive-in-value'],
   },
+  {
+    // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
+    name: '4021: a JPEG image served as the file (its first 160 bytes)',
+    body: hex(
+      `ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffdb0043010909090c0b0c180d0d1832211c21${'32'.repeat(48)}ffc0`,
+    ),
+    expected: ['1 error binary-content'],
+  },
+  {
+    name: '2698: an icon served as the file (its first 64 bytes)',
+    body: hex(
+      '0000010003003030000001002000a8250000360000002020000001002000a8100000de2500001010000001002000680400008636000028000000300000006000',
+    ),
+    expected: ['1 error binary-content'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
@@ -481,5 +498,8 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
+    expect(lintRobotsTxt(byName('4021').body).diagnostics[0]!.message).toMatch(
+      /^The body is binary data \(a JPEG image\), not a robots\.txt file .* it has no rules, so everything is allowed/,
+    );
   });
 });
