@@ -140,12 +140,18 @@ export function lintRobotsTxt(
     targeted ??= patternsByLine(robots);
     const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
     if (!verdict.offered && verdict.unverified) fixesNotVerified++;
+    // A fix that changes no verdict mends a line no crawler reads differently: worth knowing.
+    const harmless =
+      verdict.offered && verdict.fix.verdicts.length === 0 && proposal.whenUnchanged !== undefined;
     kept[i] = {
       ...d,
-      message: d.message + fixSentence(proposal, verdict),
+      ...(harmless && { severity: 'info' as const }),
+      message: `${d.message}${harmless ? ` ${proposal.whenUnchanged}` : ''}${fixSentence(proposal, verdict)}`,
       ...(verdict.offered ? { fix: verdict.fix } : {}),
     };
   }
+  // An info now below the minimum severity asked for.
+  if (filter.dropsInfo) kept.splice(0, kept.length, ...kept.filter((d) => d.severity !== 'info'));
   let errorCount = 0;
   let warningCount = 0;
   let infoCount = 0;
@@ -179,6 +185,8 @@ function patternsByLine(robots: RobotsTxt): Map<number, string[]> {
 interface Filter {
   keep(code: DiagnosticCode, severity: Severity): boolean;
   readonly maxPerCode: number;
+  /** Infos are not wanted (`minSeverity` above `info`). */
+  readonly dropsInfo: boolean;
 }
 
 /** Checks the filtering options, with errors that name the option. */
@@ -211,5 +219,6 @@ function resolveFilter(options: LintOptions): Filter {
   return {
     keep: (code, severity) => !ignored.has(code) && RANK[severity] >= min,
     maxPerCode,
+    dropsInfo: min > RANK.info,
   };
 }

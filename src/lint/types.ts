@@ -138,6 +138,11 @@ export interface ProposedFix {
   readonly targets?: readonly string[];
   /** What to do when the fix is refused, as a sentence (`Write the paths to block by hand.`). */
   readonly otherwise: string;
+  /**
+   * When the verified fix changes no verdict, the finding harms no crawler as written: it is then
+   * an info, and this sentence (`Nothing is lost: …`) comes before the fix's.
+   */
+  readonly whenUnchanged?: string;
 }
 
 /** A verified fix, as a {@link Diagnostic} carries it and the JSON and SARIF outputs show it. */

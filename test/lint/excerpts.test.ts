@@ -382,6 +382,34 @@ const excerpts: readonly Excerpt[] = [
     expected: ['2 warning directive-in-value', '3 warning directive-in-value'],
   },
   {
+    // Seed 4242: told "a literal dollar sign", with nothing about the regular expression.
+    name: '4365: a regular expression with its anchors, /^…$/',
+    body: 'User-Agent: *\n\nDisallow: /^award/dryinmotion$/\nDisallow: /^custom$/\nDisallow: /us/en/account\n',
+    expected: ['3 warning regex-syntax', '4 warning regex-syntax'],
+  },
+  {
+    // Seed 4242: no fix for a token between wildcards; a lost line break that loses nothing.
+    name: '0787: *OrkashBot*, and a User-agent line holding the rule that follows it anyway',
+    body: 'User-agent: *OrkashBot*\r\nDisallow: /\r\n \r\nUser-agent: LinkScan/8.1a Unix\r\nDisallow: /\r\n \r\nUser-agent: LinkScan/8.1a Unix Disallow: /\r\nDisallow: /\r\n',
+    expected: [
+      '1 error user-agent-no-token',
+      '4 info user-agent-version',
+      '7 info directive-in-value',
+    ],
+  },
+  {
+    name: '3437: User-agent: * followed by a latin-1 no-break space',
+    body: latin1(
+      'User-Agent: *\xa0\r\nAllow: /\r\nDisallow: /destek/Sayfalar/gizlilik-guvenlik.aspx\r\n',
+    ),
+    expected: ['1 error user-agent-no-token', '1 info invalid-utf8'],
+  },
+  {
+    name: '4565: +Baiduspider beside groups that name Baiduspider already',
+    body: 'User-agent: Baiduspider\nDisallow: /\n\nUser-agent: +Baiduspider\nDisallow: /\n',
+    expected: ['4 info user-agent-no-token'],
+  },
+  {
     // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
     name: '4021: a JPEG image served as the file (its first 160 bytes)',
     body: hex(
@@ -498,6 +526,16 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
+    const orkash = lintRobotsTxt(byName('0787').body).diagnostics[0]!;
+    expect(orkash.message).toContain('Fix: Write "User-agent: OrkashBot".');
+    expect(orkash.fix?.edits.map((e) => e.text)).toEqual(['OrkashBot']);
+    expect(lintRobotsTxt(byName('0787').body).diagnostics[2]!.message).toContain('Nothing is lost');
+    const latinStar = lintRobotsTxt(byName('3437').body).diagnostics[0]!;
+    expect(latinStar.fix?.edits.map((e) => e.text)).toEqual(['*']);
+    expect(latinStar.fix?.verdicts.some((v) => v.agent === '*' && !v.after.allowed)).toBe(true);
+    expect(
+      lintRobotsTxt('User-agent: +http://megaindex.com/crawler\nDisallow: /\n').diagnostics[0]?.fix,
+    ).toBeUndefined();
     expect(lintRobotsTxt(byName('4021').body).diagnostics[0]!.message).toMatch(
       /^The body is binary data \(a JPEG image\), not a robots\.txt file .* it has no rules, so everything is allowed/,
     );

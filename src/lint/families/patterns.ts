@@ -72,7 +72,9 @@ function pattern(context: LintContext, rule: Rule): void {
     dollar >= 0 &&
     dollar < rule.value.length - 1 &&
     !/[A-Za-z0-9_]/.test(rule.value[dollar + 1]!) &&
-    !(rule.value[dollar - 1] === '*' && rule.value[dollar + 1] === '*')
+    !(rule.value[dollar - 1] === '*' && rule.value[dollar + 1] === '*') &&
+    // `/^custom$/`: a regular expression's end anchor, reported as such (`regex-syntax`).
+    !REGEX_SYNTAX.test(rule.value)
   ) {
     // A `$` byte survives decoding: the value's span in the body holds it.
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
