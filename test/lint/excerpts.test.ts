@@ -410,6 +410,44 @@ const excerpts: readonly Excerpt[] = [
     expected: ['4 info user-agent-no-token'],
   },
   {
+    // Seed 4242: Drupal 8's /modules/ told to allow only its CSS; its modules' scripts stayed
+    // blocked.
+    name: '1701: Drupal 8 with /core/ and /modules/ blocked',
+    body: 'User-agent: *\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /modules/\nDisallow: /web.config\nDisallow: /admin/\n',
+    expected: ['2 warning blocked-resources', '4 warning blocked-resources'],
+  },
+  {
+    // The whole corpus, read for classes: a query parameter told to become a folder, and Perl
+    // scripts told they name hosts in Poland.
+    name: '2401/0458: eform=e, and firehose.pl beside /zoo.pl',
+    body: 'User-agent: *\nDisallow: /ProductShareOnBlog\nDisallow: eform=e\nDisallow: /zoo.pl\nDisallow: firehose.pl\n',
+    expected: ['3 error pattern-never-matches', '5 error pattern-never-matches'],
+  },
+  {
+    // The whole corpus: "Write the full URL" for a URL that is full, behind a fullwidth colon.
+    name: '4989: Sitemap with a fullwidth colon',
+    body: 'User-agent: *\nDisallow: /\nSitemap\uff1ahttps://huaban.com/sitemap/topic-pin-sitemap_index.xml\n',
+    expected: ['2 info whole-site-disallowed', '3 error relative-sitemap'],
+  },
+  {
+    // The whole corpus: a delay-only block merged into a Disallow: / group was told to add
+    // "Allow: /" when the * group had more than 50 rules, letting ScoutJet skip them.
+    name: '2847: ScoutJet merged into 008 beside a * group of 71 rules',
+    body: `User-agent: *\n${Array.from({ length: 71 }, (_, i) => `Disallow: /forums/p${i}.php\n`).join('')}\nUser-agent: ScoutJet\nCrawl-delay: 5\n\nUser-agent: 008\nDisallow: /\n`,
+    expected: [
+      '74 error merged-group',
+      '75 info unsupported-directive',
+      '77 info user-agent-no-token',
+    ],
+  },
+  {
+    // Seed 5881's known noise: Mediapartners-Google ignores the * group, so a group of its own
+    // without rules changes nothing for it (the crawler model of readings/ says so).
+    name: '2334: Mediapartners-Google with only a Crawl-delay, last in the file',
+    body: 'User-agent: *\nDisallow: /wp-admin/\n\nUser-agent: Mediapartners-Google\nCrawl-delay: 300\n',
+    expected: ['5 info unsupported-directive', '5 info long-crawl-delay'],
+  },
+  {
     // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
     name: '4021: a JPEG image served as the file (its first 160 bytes)',
     body: hex(
@@ -526,6 +564,19 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
+    expect(lintRobotsTxt(byName('1701').body).diagnostics[1]!.message).toContain(
+      'Add "Allow: /modules/*.css" and "Allow: /modules/*.js" to this group',
+    );
+    const parameters = lintRobotsTxt(byName('2401/0458').body).diagnostics;
+    expect(parameters.map((d) => d.fix?.edits[0]?.text)).toEqual(['/*eform=e', '/firehose.pl']);
+    const fullwidth = lintRobotsTxt(byName('4989').body).diagnostics[1]!;
+    expect(fullwidth.message).toContain(
+      'Fix: Write "Sitemap: https://huaban.com/sitemap/topic-pin-sitemap_index.xml".',
+    );
+    expect(fullwidth.fix?.edits.map((e) => e.text)).toEqual([': ']);
+    expect(message(byName('2847').body as string, 'merged-group')).toContain(
+      'Fix: Repeat the 71 rules of the "User-agent: *" group (line 1) after line 75.',
+    );
     const orkash = lintRobotsTxt(byName('0787').body).diagnostics[0]!;
     expect(orkash.message).toContain('Fix: Write "User-agent: OrkashBot".');
     expect(orkash.fix?.edits.map((e) => e.text)).toEqual(['OrkashBot']);

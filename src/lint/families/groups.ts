@@ -5,6 +5,7 @@
  */
 
 import { ruleKey } from '../../explain.js';
+import { crawlerRuleOf } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
@@ -252,8 +253,14 @@ function withoutRules(context: LintContext): void {
     if (g.rules.length === 0) continue;
     for (const a of g.agents) if (a.token !== '') ruled.add(a.token.toLowerCase());
   }
+  // A crawler that ignores the `*` group (Mediapartners-Google) crawls everything without a group
+  // of its own as with this one: nothing is lost.
   const named = last.agents.filter(
-    (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
+    (a) =>
+      !a.global &&
+      a.token !== '' &&
+      !ruled.has(a.token.toLowerCase()) &&
+      crawlerRuleOf(a.token)?.kind !== 'ignores-global',
   );
   const first = named[0];
   // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without

@@ -149,7 +149,8 @@ function neverMatchesHint(value: string, type: Rule['type']): { text: string; fi
       text: ' It is written as a regular expression, which robots.txt patterns are not: write each path to match, starting with "/", with "*" where any characters may stand.',
     };
   }
-  // `?sa=`, `.pdf`: meant anywhere in the URL.
-  const meant = value.startsWith('?') || value.startsWith('.') ? `/*${value}` : `/${value}`;
+  // `?sa=`, `.pdf`, `&sort=`, `eform=e` (a query parameter): meant anywhere in the URL.
+  const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
+  const meant = anywhere ? `/*${value}` : `/${value}`;
   return { text: '', fix: meant };
 }

@@ -34,9 +34,13 @@ export function holdsDirective(value: string): boolean {
 export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]|(?<=^\/?)\^/;
 
-/** A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host. */
+/**
+ * A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host.
+ * `.pl` and `.py` are Perl and Python scripts as well as Poland's and Paraguay's domains: a file
+ * when one word stands before them (`submit.pl`), a host with more (`www.example.pl`).
+ */
 export const FILE_NAME: RegExp =
-  /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?)$/i;
+  /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cfc|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?|csv|zip|rss|exe|dll)$|^[^./]+\.(?:pl|py)$/i;
 
 /** `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`. */
 const HOST_IN_VALUE =
@@ -131,7 +135,7 @@ function secondDirective(context: LintContext, line: number, d: DirectiveSpan): 
     from: keyAt(first),
     to: d.valueEnd,
     fix: {
-      description: 'Put each directive on a line of its own',
+      description: 'Put each directive on a line of its own.',
       edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
       ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
       otherwise: byHand(context, line, d),
