@@ -4,18 +4,14 @@
  * it. A fix may turn allowed into disallowed only on paths the original line already targeted.
  */
 
-import {
-  compareVerdicts,
-  namedAgents,
-  type VerdictComparison,
-} from '../changes/verdict-changes.js';
+import { compareVerdicts, type VerdictComparison } from '../changes/verdict-changes.js';
 import { matchesPattern } from '../match/pattern.js';
-import { byteStringBody, readBody } from '../parse/body.js';
-import { ParsedRobotsTxt } from '../robots.js';
-import type { Group, ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
+import { readBody } from '../parse/body.js';
+import type { ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
 import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
 import { visibleText } from '../util/terminal.js';
 import type { LintContext } from './context.js';
+import { readFixedCopy } from './fixed-copy.js';
 import type { Diagnostic, FixEdit, LintFix, LintResult, ProposedFix } from './types.js';
 import { isRequestable } from './url-text.js';
 
@@ -33,9 +29,10 @@ function quoteUrl(url: string): string {
 
 /**
  * Bytes of fixed copies one lint reads to verify fixes: each fix not verified before (diagnostics
- * often share one) costs a parse of the whole file. Past it, the remaining fixes are not offered,
- * and the result counts them (`LintResult.fixesNotVerified`): 64 fixes of a 500 KiB file, 1,000 of
- * a 32 KiB one.
+ * often share one) costs a parse of the groups around its edits and of the groups the crawlers
+ * they name read elsewhere (`fixed-copy.ts`), at most the whole file. Past it, the remaining fixes
+ * are not offered, and the result counts them (`LintResult.fixesNotVerified`): at least 64 fixes
+ * of a 500 KiB file, 1,000 of a 32 KiB one, and far more when the edits are in small groups.
  */
 export const MAX_VERIFIED_BYTES: number = 32 * 1024 * 1024;
 
@@ -51,7 +48,7 @@ export type FixVerdict =
 
 /** `12 fixes not offered: …`, the sentence every output gives for {@link LintResult.fixesNotVerified}. */
 export function unverifiedFixesText(count: number): string {
-  return `${count} fix${count === 1 ? '' : 'es'} not offered: verifying a fix parses a fixed copy of the file, at most ${MAX_VERIFIED_BYTES / 1024 / 1024} MiB of copies in one lint; apply the fixes offered (robotstxt lint --fix) and lint again`;
+  return `${count} fix${count === 1 ? '' : 'es'} not offered: verifying a fix parses the fixed copy of its part of the file, at most ${MAX_VERIFIED_BYTES / 1024 / 1024} MiB of copies in one lint; apply the fixes offered (robotstxt lint --fix) and lint again`;
 }
 
 /** The bytes left to verify fixes with, shared by one lint's fixes. */
@@ -146,7 +143,7 @@ const comparisons = new WeakMap<FixSubject, Map<string, VerdictComparison>>();
 
 /**
  * The verdicts `edits` change, compared once per file and set of edits; undefined when the
- * budget has no room for another parse of the file.
+ * budget has no room for the parses of the fixed copy.
  */
 function compareFixed(
   subject: FixSubject,
@@ -161,54 +158,21 @@ function compareFixed(
   const key = JSON.stringify(edits.map((e) => [e.start, e.end, e.text]));
   let compared = known.get(key);
   if (compared === undefined) {
-    if (budget.bytes < subject.text.length) return undefined;
-    budget.bytes -= subject.text.length;
-    const fixed = new ParsedRobotsTxt(
-      byteStringBody(applyEdits(subject.text, edits)),
-      subject.parseOptions,
-    );
-    compared = compareVerdicts(subject.robots, fixed, {
-      agents: agentsTouched(subject, fixed, edits),
+    const { text, robots, parseOptions } = subject;
+    const source = { text, robots, parseOptions, starts: lineStartsOf(subject) };
+    const copy = readFixedCopy(source, edits, (cost) => {
+      if (budget.bytes < cost) return false;
+      budget.bytes -= cost;
+      return true;
+    });
+    if (copy === undefined) return undefined;
+    compared = compareVerdicts(subject.robots, copy.robots, {
+      agents: copy.agents,
       maxChecks: MAX_FIX_CHECKS,
     });
     known.set(key, compared);
   }
   return compared;
-}
-
-/**
- * The crawlers whose rules the edits can change: those named by a group whose lines (from its
- * first `User-agent` line to the next group's) hold an edited line, in either version, and `*`.
- * Every other crawler reads only groups outside the edits, the same on both sides (grouping
- * follows the lines in order), or the `*` groups as `*` does: so a fix's work follows the groups
- * it touches, not the file's size.
- */
-function agentsTouched(subject: FixSubject, fixed: RobotsTxt, edits: readonly FixEdit[]): string[] {
-  const starts = lineStartsOf(subject);
-  const before: [number, number][] = [];
-  const after: [number, number][] = [];
-  // Lines the edits add (or remove) before the current one, in the fixed file.
-  let shift = 0;
-  for (const e of edits) {
-    const written = stringToByteString(e.text);
-    const first = lineAt(starts, e.start);
-    const removed = breaksIn(subject.text.slice(e.start, e.end));
-    const added = breaksIn(written);
-    // One line more on each side: an edit at a line's edge can join it to its neighbour.
-    before.push([first - 1, first + removed + 1]);
-    after.push([first + shift - 1, first + shift + added + 1]);
-    shift += added - removed;
-  }
-  return namedAgents(groupsOver(subject.robots.groups, before), groupsOver(fixed.groups, after));
-}
-
-/** The groups whose lines hold one of `ranges` (1-based line numbers, inclusive). */
-function groupsOver(groups: readonly Group[], ranges: readonly [number, number][]): Group[] {
-  return groups.filter((g, i) => {
-    const first = g.agents[0]?.line ?? 0;
-    const next = groups[i + 1]?.agents[0]?.line ?? Number.POSITIVE_INFINITY;
-    return ranges.some(([from, to]) => from < next && to >= first);
-  });
 }
 
 // Per file linted, the offset where each line starts (index 0: line 1).
@@ -225,28 +189,6 @@ function lineStartsOf(subject: FixSubject): number[] {
     lineStarts.set(subject, starts);
   }
   return starts;
-}
-
-/** The 1-based line holding the byte at `offset`. */
-function lineAt(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
-}
-
-/** Line breaks in `text` (CR LF, CR or LF: RFC 9309 §2.2, as Google's parser reads them). */
-function breaksIn(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
-  }
-  return n;
 }
 
 /** `/x for Googlebot, /y for * and 3 more paths`. */

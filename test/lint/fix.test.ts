@@ -224,9 +224,32 @@ describe('lint fixes (issue #31)', () => {
     expect(after.isAllowed('/page-120/x', 'Googlebot')).toBe(true);
   });
 
+  it('verifies a fix in one group of a large file by reading that group and the * group', () => {
+    // 300 groups of 40 rules (about 330 KB), a rule to fix in each: a fixed copy of the whole
+    // file per fix would need 96 MiB; the groups around each fix and * need about 3 MiB.
+    // Product tokens are letters (the reference stops at a digit): bot-ba, bot-bb, …
+    const token = (n: number): string =>
+      `bot-${String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26))}`;
+    const group = (n: number): string =>
+      `User-agent: ${token(n)}\nDisallow: page-${n}/\n${Array.from({ length: 40 }, (_, i) => `Disallow: /section-${n}/page-${i}/\n`).join('')}\n`;
+    const body =
+      Array.from({ length: 300 }, (_, n) => group(n)).join('') +
+      group(300).replace(token(300), '*');
+    expect(body.length * 300).toBeGreaterThan(MAX_VERIFIED_BYTES);
+    const result = lintRobotsTxt(body);
+    const never = result.diagnostics.filter((d) => d.code === 'pattern-never-matches');
+    expect(never).toHaveLength(301);
+    expect(result.fixesNotVerified).toBe(0);
+    expect(never.every((d) => d.fix !== undefined)).toBe(true);
+    const after = parseRobotsTxt(applyLintFixes(body, never).body);
+    expect(after.isAllowed('/page-17/x', token(17))).toBe(false);
+    expect(after.isAllowed('/page-17/x', token(18))).toBe(true);
+  });
+
   it('past the bytes of fixed copies one lint parses, counts the fixes not offered and says why', () => {
-    // Each distinct fix parses a fixed copy of the whole file: a file of 2 MiB (past the 500 KiB
-    // crawlers read, so lint reads it whole) has room for 16 of its 30.
+    // Each distinct fix parses the group it edits (here with the comments after it: the whole
+    // file): a file of 2 MiB (past the 500 KiB crawlers read, so lint reads it whole) has room
+    // for 16 of its 30.
     const pad = `# ${'x'.repeat(1022)}\n`.repeat(2048);
     const rules = Array.from({ length: 30 }, (_, i) => `Disallow: page-${i}/`).join('\n');
     const body = `User-agent: *\n${rules}\n${pad}`;
