@@ -27,7 +27,9 @@ import type { PieceFinder } from './piece-finder.js';
 import {
   atLeast,
   firstAtLeast,
+  leastOf,
   MergeSortTree,
+  mostOf,
   NextEndTables,
   RangeExtremes,
 } from './position-ranges.js';
@@ -94,8 +96,9 @@ export class PieceOccurrences {
   #orderedAt = new Int32Array(0);
   /** The check's tables of next ends and sorted ends of pieces. */
   readonly #tables = new NextEndTables();
-  /** Range minimum and maximum over `#positions`, built on first need. */
+  /** Range minimum and maximum over `#positions`, built on first need; positions read before. */
   readonly #extremes = new RangeExtremes();
+  #extremesRead = 0;
   /** The merge sort tree over `#positions`, built on first need. */
   readonly #tree = new MergeSortTree();
 
@@ -106,6 +109,7 @@ export class PieceOccurrences {
     this.#length = n;
     this.#tree.built = false;
     this.#extremes.built = false;
+    this.#extremesRead = 0;
     this.#tables.reset();
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
     if (++this.stamp > 0x3fffffff) {
@@ -266,10 +270,14 @@ export class PieceOccurrences {
       info[at + LAST] = last >= 0 ? last : ranks.extremeOf(runs, positions, 1, this);
       return at;
     }
+    // Its ends read while the check has read fewer than it found in all (O(n) for every piece
+    // asked about); past that, the range extremes over all positions answer (O(n) to build).
     const extremes = this.#extremes;
-    if (!extremes.built) this.work += extremes.build(positions, this.#count);
-    info[at + FIRST] = extremes.extreme(from, to, 0);
-    info[at + LAST] = extremes.extreme(from, to, 1);
+    const scanned = !extremes.built && this.#extremesRead + to - from <= this.#count;
+    if (scanned) this.#extremesRead += to - from;
+    else if (!extremes.built) this.work += extremes.build(positions, this.#count);
+    info[at + FIRST] = scanned ? leastOf(positions, from, to, this) : extremes.extreme(from, to, 0);
+    info[at + LAST] = scanned ? mostOf(positions, from, to) : extremes.extreme(from, to, 1);
     this.work += 4;
     return at;
   }

@@ -38,6 +38,26 @@ export function firstAtLeast(
   return lo;
 }
 
+/** The least of `positions[lo, hi)` (not empty), a unit a position read into `counter`. */
+export function leastOf(
+  positions: Int32Array,
+  lo: number,
+  hi: number,
+  counter: WorkCounter,
+): number {
+  let least = positions[lo]!;
+  for (let k = lo + 1; k < hi; k++) if (positions[k]! < least) least = positions[k]!;
+  counter.work += hi - lo;
+  return least;
+}
+
+/** The greatest of `positions[lo, hi)` (not empty); its work counted with {@link leastOf}'s. */
+export function mostOf(positions: Int32Array, lo: number, hi: number): number {
+  let most = positions[lo]!;
+  for (let k = lo + 1; k < hi; k++) if (positions[k]! > most) most = positions[k]!;
+  return most;
+}
+
 /**
  * Range minimum and maximum over positions: per block of 32, each element's minimum and maximum
  * from its block's start and to its block's end, and a sparse table over the blocks; a range of
