@@ -7,7 +7,7 @@
 import { explainReason } from './explain.js';
 import { compileTableSet, createMatchState, endCheck, startCheck } from './match/compile.js';
 import type { MatchedEntry, MatchState } from './match/matcher.js';
-import { pathForMatching, urlToString } from './match/path.js';
+import { pathForMatching, pathForMatchingAt, urlToString } from './match/path.js';
 import { type RuleNumbers, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
 import type { TokenGroups } from './match/token-groups.js';
@@ -260,6 +260,18 @@ export class ParsedRobotsTxt implements RobotsTxt {
     // Only the verdict: the indexes pass over rules that would change only the deciding line.
     const state = this.#match(url, agent, 'isAllowed', true);
     // Past its budget a check is not decided: it fails closed.
+    const allowed = !state.search.exhausted && allowedBy(state);
+    endCheck(SHARED_STATE);
+    return allowed;
+  }
+
+  /**
+   * {@link isAllowed} of a string URL whose path starts at `pathStart` (-1: none), as the
+   * reference finds it: the crawler client's locator has read the scheme and host. @internal
+   */
+  isAllowedAt(url: string, pathStart: number, agent: string | readonly string[]): boolean {
+    const path = pathForMatchingAt(url, pathStart, this.#rfc9309());
+    const state = this.#run(path, this.#resolution(agent, 'isAllowed'), SHARED_STATE, true);
     const allowed = !state.search.exhausted && allowedBy(state);
     endCheck(SHARED_STATE);
     return allowed;

@@ -4,10 +4,11 @@
  * both the copy and the fetch through a cache store, and spacing requests per origin.
  */
 
+import { createLocator, type LocatedOrigin } from '../fetch/locator.js';
 import type { FetchAccess } from '../fetch/options.js';
 import { untilAborted } from '../fetch/read-stream.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
-import { createLocator, type LocatedOrigin, type RobotsTxtLocation } from '../fetch/robots-url.js';
+import type { RobotsTxtLocation } from '../fetch/robots-url.js';
 import { MAX_CRAWL_DELAY } from '../parse/crawl-delay.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
@@ -223,8 +224,36 @@ export function createClientWithAccess(
     settle(slot, exhausted);
     return allowed;
   };
-  // Every active origin's authority is remembered: a check then parses no URL to find it.
-  const locate = createLocator<HeldOrigin>(maxOrigins);
+  // Every active origin's authority is remembered, with where its rules are held: a check then
+  // parses no URL to find them.
+  const locator = createLocator(maxOrigins);
+  const locate = (url: string | URL, caller: string): LocatedOrigin => locator.locate(url, caller);
+  /**
+   * The verdict on `url` from the rules this process holds fresh for its origin, found through
+   * the locator's table and the parsed cache's slots (typed arrays: at 20,000 origins each
+   * record or map entry read on the way is a cache miss, which cost more than the check itself);
+   * undefined when that path cannot answer (the URL or its origin is not known there, the copy is
+   * not fresh, or the URL is not as it will be requested). Then the general path answers.
+   */
+  const cachedVerdict = (url: string | URL, query: AgentQuery): boolean | undefined => {
+    if (typeof url !== 'string') return undefined;
+    const at = locator.find(url);
+    if (at < 0) return undefined;
+    const slot = locator.heldSlot(at);
+    if (slot < 0) return undefined;
+    const robots = memory.freshRules(slot, locator.heldStamp(at), now());
+    // Judged as it will be requested: a URL the WHATWG parser would rewrite takes the general path.
+    if (robots === undefined || requestedUrl(url) !== url) return undefined;
+    const parsed = robots as ParsedPolicy;
+    const exhausted = parsed.exhaustedChecks;
+    const allowed =
+      parsed.isAllowedAt === undefined
+        ? robots.isAllowed(url, query)
+        : parsed.isAllowedAt(url, locator.pathStart, query);
+    if (parsed.exhaustedChecks !== exhausted) exhaustedChecks++;
+    memory.checked(slot, robots);
+    return allowed;
+  };
   const inflight = new Map<string, Promise<RobotsLookup>>();
   const pacer = createPacer(store, {
     now,
@@ -263,14 +292,9 @@ export function createClientWithAccess(
    * The fresh copy of an origin kept in memory, if any. The location remembers the origin's
    * record: a check reads it there (and marks it used) rather than looking the origin up.
    */
-  function fresh(location: LocatedOrigin<HeldOrigin>): HeldOrigin | undefined {
-    let slot = location.held;
-    if (slot?.live === true) {
-      memory.use(slot);
-    } else {
-      slot = memory.get(location.origin);
-      location.held = slot;
-    }
+  function fresh(location: LocatedOrigin): HeldOrigin | undefined {
+    const slot = memory.get(location.origin);
+    if (slot !== undefined) locator.hold(location, slot.slot, memory.stampOf(slot.slot));
     // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
     return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
   }
@@ -327,6 +351,8 @@ export function createClientWithAccess(
       try {
         const query = agentOf(agent, 'isAllowed');
         call?.signal?.throwIfAborted();
+        const cached = cachedVerdict(url, query);
+        if (cached !== undefined) return Promise.resolve(cached);
         const location = locate(url, 'isAllowed');
         const { origin } = location;
         const slot = fresh(location);
@@ -341,6 +367,8 @@ export function createClientWithAccess(
     },
     isAllowedIfCached(url, agent) {
       const query = agentOf(agent, 'isAllowedIfCached');
+      const cached = cachedVerdict(url, query);
+      if (cached !== undefined) return cached;
       const slot = fresh(locate(url, 'isAllowedIfCached'));
       return slot === undefined ? undefined : verdict(slot, url, query);
     },
@@ -410,6 +438,7 @@ export function createClientWithAccess(
 type ParsedPolicy = RobotsPolicy & {
   readonly exhaustedChecks?: number;
   readonly retainedBytes?: number;
+  readonly isAllowedAt?: (url: string, pathStart: number, agent: AgentQuery) => boolean;
 };
 
 /** The note of an answer from a copy kept through a failed refresh (RFC 9309 §2.4). */

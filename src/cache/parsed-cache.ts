@@ -43,6 +43,8 @@ export interface ParsedCacheStats {
  */
 export interface HeldOrigin extends OriginSlot {
   readonly expiresAt: number;
+  /** Its slot number in the cache, with {@link ParsedCache.stampOf}. */
+  readonly slot: number;
   /** The parsed file the rules are, shared with the origins serving the same bytes; else null. */
   readonly file: SharedFile | null;
   /** False once the origin was dropped, deleted or set again (another record stands for it). */
@@ -50,7 +52,7 @@ export interface HeldOrigin extends OriginSlot {
 }
 
 /** A {@link HeldOrigin} as the cache keeps it. */
-interface OriginRecord extends Omit<HeldOrigin, 'live'>, ClockRecord {}
+interface OriginRecord extends Omit<HeldOrigin, 'live' | 'slot'>, ClockRecord {}
 
 /** An origin to keep: its entry, the rules read from it, and its entry's `expiresAt`. */
 export interface OriginToHold extends OriginSlot {
@@ -63,6 +65,22 @@ export interface ParsedCache {
   get(origin: string): HeldOrigin | undefined;
   /** Marks `slot` (a live record {@link get} gave) used: what a check of it costs the cache. */
   use(slot: HeldOrigin): void;
+  /**
+   * A number that changes whenever the record in slot number `slot` is dropped, deleted or set
+   * again: kept with the slot number, it tells whether the number still stands for that record.
+   */
+  stampOf(slot: number): number;
+  /**
+   * The rules held in slot number `slot`, marked used, when it still holds the record `stamp`
+   * stood for and that record's copy is fresh at `now`; else undefined. A cached check's path:
+   * it reads typed arrays by slot number (no record, no entry).
+   */
+  freshRules(slot: number, stamp: number, now: number): RobotsPolicy | undefined;
+  /**
+   * After a check of the rules {@link freshRules} gave for `slot`: weighs their parsed file again
+   * if the check made it larger (`retainedBytes` changed since the slot last saw it).
+   */
+  checked(slot: number, robots: RobotsPolicy): void;
   /**
    * Weighs the parsed file of `slot` (an origin {@link get} gave) again: a check that compiled
    * rules made it larger. Nothing for a slot no longer held.
@@ -127,10 +145,29 @@ export function createParsedCache(
     evictions++;
     dropped.set(record.key, true);
     release(record);
+    // Its slot no longer keeps the rules alive.
+    rules[record.slot] = undefined;
   });
+  // By slot number, what a cached check reads: the rules, and two numbers, the copy's
+  // `expiresAt` and the rules' `retainedBytes` as the slot last saw it (NaN: not a parsed file).
+  const rules: (RobotsPolicy | undefined)[] = [];
+  let times = new Float64Array(32);
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
     use: (slot) => slots.use(slot as unknown as OriginRecord),
+    stampOf: (slot) => slots.stampOf(slot),
+    freshRules(slot, stamp, now) {
+      // RFC 9309 §2.4 as isFresh(entry, now), from the copy of `expiresAt` the slot keeps.
+      if (!(now < times[2 * slot]!) || !slots.useSlot(slot, stamp)) return undefined;
+      return rules[slot];
+    },
+    checked(slot, robots) {
+      const retained = retainedOf(robots);
+      if (retained === undefined || retained === times[2 * slot + 1]) return;
+      times[2 * slot + 1] = retained;
+      const record = slots.recordAt(slot);
+      if (record !== undefined) cache.reweigh(record);
+    },
     reweigh(slot) {
       const file = (slot as Partial<HeldOrigin>).file;
       // A slot dropped since (or a lookup's, which is not held as such): nothing held to weigh.
@@ -167,12 +204,21 @@ export function createParsedCache(
         file,
         // The origin's own weight: its parsed file is weighed once, as the files' (`adjust`).
         weight: file === null ? ORIGIN_BYTES + POLICY_BYTES : ORIGIN_BYTES,
-        used: true,
+        slot: -1,
         live: true,
         previous: null,
         next: null,
       };
       slots.set(record);
+      const at = (record as unknown as ClockRecord).slot;
+      if (2 * at + 1 >= times.length) {
+        const grown = new Float64Array(Math.max(2 * times.length, 2 * at + 2));
+        grown.set(times);
+        times = grown;
+      }
+      rules[at] = robots;
+      times[2 * at] = expiresAt;
+      times[2 * at + 1] = file === null ? Number.NaN : file.bytes;
       if (previous !== undefined) release(previous);
       // A file no other origin held is weighed now, once.
       if (file !== null && made) slots.adjust(file.bytes);
@@ -181,7 +227,10 @@ export function createParsedCache(
       const slot = slots.get(origin);
       slots.delete(origin);
       dropped.delete(origin);
-      if (slot !== undefined) release(slot);
+      if (slot !== undefined) {
+        release(slot);
+        rules[slot.slot] = undefined;
+      }
     },
     get stats() {
       return {

@@ -109,6 +109,17 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
 }
 
 /**
+ * {@link pathForMatching} of a URL whose path starts at `start` (-1: it has none), as
+ * {@link pathStartOf} would find it: for a caller that has read the URL's scheme and host
+ * already (the crawler client's locator), so that they are not read again.
+ */
+export function pathForMatchingAt(url: string, start: number, rfc9309: boolean): string {
+  if (start < 0) return '/';
+  if (rfc9309) return rfc9309Path(url, start);
+  return pathOf(url, start, pathEnd(url, start));
+}
+
+/**
  * {@link pathForMatching} of any URL but one that starts with the last head outside RFC 9309
  * mode (searched for there already: its head is read, not searched for again).
  */

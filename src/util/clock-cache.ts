@@ -1,9 +1,11 @@
 /**
  * A map bounded in entries and in the total weight of its records that drops records not used
  * lately first, by the CLOCK rule: a use marks its record, and a hand going round the records
- * clears marks and drops the first record it finds unmarked. A use writes to its own record only,
- * where a least-recently-used list moves the record between its neighbours (two more records to
- * read and write: at 20,000 origins, cache misses that cost more than a cached check's rules).
+ * clears marks and drops the first record it finds unmarked. A use writes to its own record's
+ * mark only, where a least-recently-used list moves the record between its neighbours (two more
+ * records to read and write: at 20,000 origins, cache misses that cost more than a cached
+ * check's rules). Each record held has a slot number, and its mark is a byte in one typed array
+ * by slot: a caller that kept the slot number marks a use without reading the record.
  */
 
 /** What a {@link createClockCache} keeps of each record; the caller's records extend it. @internal */
@@ -11,8 +13,11 @@ export interface ClockRecord {
   readonly key: string;
   /** Its weight, as last set (see `reweigh`). */
   weight: number;
-  /** Used since the hand last passed it. */
-  used: boolean;
+  /**
+   * Its slot number (see {@link ClockCache.stampOf}), given when it is set; once it is dropped,
+   * the number it had (the slot's stamp has changed: another record may take it).
+   */
+  slot: number;
   /** False once dropped or deleted: a reference kept elsewhere then no longer stands for it. */
   live: boolean;
   previous: ClockRecord | null;
@@ -26,6 +31,18 @@ export interface ClockCache<R extends ClockRecord> {
   /** Marks `record` (one this map holds) used. */
   use(record: R): void;
   /**
+   * Marks the record in `slot` used if it is still the one `stamp` (its {@link stampOf} when it
+   * was read) stood for; whether it is. What a check of a kept slot number costs the map.
+   */
+  useSlot(slot: number, stamp: number): boolean;
+  /**
+   * A number that changes whenever the record in `slot` is dropped, deleted or replaced: a slot
+   * number kept with it stands for the same record as long as the stamp is the same.
+   */
+  stampOf(slot: number): number;
+  /** The record held in `slot`, if any. */
+  recordAt(slot: number): R | undefined;
+  /**
    * Puts `record` under its key in place of any other (which is no longer live), marked used,
    * then drops others while a bound is passed (never `record`).
    */
@@ -37,6 +54,8 @@ export interface ClockCache<R extends ClockRecord> {
   readonly size: number;
   /** Sum of the weights kept, with what `adjust` added. */
   readonly weight: number;
+  /** Slot numbers are below it (it grows as records are held, up to `maxEntries` + 1). */
+  readonly slots: number;
 }
 
 /**
@@ -55,6 +74,32 @@ export function createClockCache<R extends ClockRecord>(
   let total = 0;
   let evicting = false;
   let kept: ClockRecord | null = null;
+  // By slot number: the record, its mark (used since the hand last passed it), its stamp.
+  // Grown as more records are held at once (a record is set before others are dropped: one
+  // slot more than `maxEntries`).
+  const records: (R | undefined)[] = [];
+  let marks = new Uint8Array(16);
+  let stamps = new Int32Array(16);
+  const free: number[] = [];
+  const take = (record: R): void => {
+    let slot = free.pop();
+    if (slot === undefined) {
+      slot = records.length;
+      records.push(undefined);
+      if (slot >= marks.length) {
+        const size = Math.min(2 * marks.length, maxEntries + 1);
+        const grownMarks = new Uint8Array(Math.max(size, slot + 1));
+        grownMarks.set(marks);
+        marks = grownMarks;
+        const grownStamps = new Int32Array(grownMarks.length);
+        grownStamps.set(stamps);
+        stamps = grownStamps;
+      }
+    }
+    record.slot = slot;
+    records[slot] = record;
+    marks[slot] = 1;
+  };
   const unlink = (record: ClockRecord): void => {
     record.live = false;
     if (record.next === record) {
@@ -67,6 +112,11 @@ export function createClockCache<R extends ClockRecord>(
     record.previous = null;
     record.next = null;
     total -= record.weight;
+    const slot = record.slot;
+    records[slot] = undefined;
+    marks[slot] = 0;
+    stamps[slot] = (stamps[slot]! + 1) | 0;
+    free.push(slot);
   };
   const evict = (): void => {
     if (evicting) return;
@@ -75,9 +125,9 @@ export function createClockCache<R extends ClockRecord>(
       while (map.size > 1 && (map.size > maxEntries || total > maxWeight)) {
         const at = hand!;
         hand = at.next;
-        if (at.used || at === kept) {
+        if (marks[at.slot] === 1 || at === kept) {
           // A second chance: a record used since the hand last came by stays this round.
-          at.used = false;
+          marks[at.slot] = 0;
           continue;
         }
         map.delete(at.key);
@@ -91,17 +141,29 @@ export function createClockCache<R extends ClockRecord>(
   return {
     get(key) {
       const record = map.get(key);
-      if (record !== undefined) record.used = true;
+      if (record !== undefined) marks[record.slot] = 1;
       return record;
     },
     use(record) {
-      record.used = true;
+      marks[record.slot] = 1;
+    },
+    useSlot(slot, stamp) {
+      // A slot freed or taken again since has another stamp.
+      if (stamps[slot] !== stamp) return false;
+      marks[slot] = 1;
+      return true;
+    },
+    stampOf(slot) {
+      return stamps[slot] ?? 0;
+    },
+    recordAt(slot) {
+      return records[slot];
     },
     set(record) {
       const previous = map.get(record.key);
       if (previous !== undefined) unlink(previous);
       map.set(record.key, record);
-      record.used = true;
+      take(record);
       record.live = true;
       if (hand === null) {
         record.previous = record;
@@ -133,6 +195,9 @@ export function createClockCache<R extends ClockRecord>(
     },
     get weight() {
       return total;
+    },
+    get slots() {
+      return records.length;
     },
   };
 }

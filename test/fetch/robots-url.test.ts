@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRobotsTxtError, RobotsTxtError } from '../../src/errors.js';
+import { createLocator, locatorSettings } from '../../src/fetch/locator.js';
 import {
-  createLocator,
-  locatorSettings,
   type RobotsTxtLocation,
   robotsTxtLocation,
   robotsTxtUrl,
@@ -111,7 +110,7 @@ describe('createLocator: the last location, reused for the same plain origin', (
   it('answers as robotsTxtLocation for any order of look-alike URLs', () => {
     fc.assert(
       fc.property(fc.array(pick(lookalikes), { maxLength: 12 }), (urls) => {
-        const locate = createLocator();
+        const { locate } = createLocator();
         for (const url of urls) {
           const expected = locationOrError((u) => robotsTxtLocation(u), url);
           expect(locationOrError((u) => locate(u, 'test'), url)).toEqual(expected);
@@ -121,13 +120,13 @@ describe('createLocator: the last location, reused for the same plain origin', (
   });
 
   it('reuses the location for URLs of the same plain origin', () => {
-    const locate = createLocator();
+    const { locate } = createLocator();
     const first = locate(`${base}/a`, 'test');
     expect(locate(`${base}/b?c`, 'test')).toBe(first);
     expect(locate(`${base}.evil/x`, 'test')).toMatchObject({
       origin: 'https://www.example.com.evil',
       url: 'https://www.example.com.evil/robots.txt',
-      held: undefined,
+      index: 0,
     });
     expect(() => locate(7 as unknown as string, 'isAllowed')).toThrow(/^isAllowed: /);
   });
@@ -201,7 +200,7 @@ describe('createLocator against robotsTxtLocation over random URLs', () => {
           fc.array(url, { maxLength: 40 }),
           fc.integer({ min: 1, max: 8 }),
           (urls, size) => {
-            const locate = createLocator(size);
+            const { locate } = createLocator(size);
             // Each URL twice, the second after others: found again or read again, the same answer.
             for (const one of [...urls, ...urls.reverse()]) {
               const expected = locationOrError((u) => robotsTxtLocation(u), one);

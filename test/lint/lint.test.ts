@@ -66,6 +66,12 @@ const cases: readonly LintCase[] = [
     says: 'Save the file as UTF-8',
   },
   {
+    code: 'binary-content',
+    body: bytes([0x89], 'PNG\r\n', [0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR', Array(40).fill(1)),
+    line: 1,
+    says: 'binary data (a PNG image)',
+  },
+  {
     code: 'line-too-long',
     body: `User-agent: *\nDisallow: /${'a'.repeat(17000)}$\n`,
     line: 2,

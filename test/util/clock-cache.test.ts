@@ -10,7 +10,7 @@ const item = (key: string, weight: number, value = 0): Item => ({
   key,
   value,
   weight,
-  used: false,
+  slot: -1,
   live: false,
   previous: null,
   next: null,
