@@ -488,6 +488,29 @@ const excerpts: readonly Excerpt[] = [
     expected: ['5 info unsupported-directive', '5 info long-crawl-delay'],
   },
   {
+    // Seed 6060: grapeshot's 0 s made 1 s by the merge, a warning; the group without rules is the
+    // problem of the file.
+    name: '4589: grapeshot (0 s) and bingbot (1 s) merged, last in the file',
+    body: 'User-agent: *\nDisallow: /search/\nCrawl-delay: 10.0\n\nUser-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    expected: [
+      '3 info unsupported-directive',
+      '5 warning user-agent-without-rules',
+      '6 info unsupported-directive',
+      '6 info crawl-delay-merged',
+      '9 info unsupported-directive',
+    ],
+  },
+  {
+    // Seed 6060: the fix copied the first of four * groups, letting BingBot skip the others.
+    name: '5952: BingBot merged into ia_archiver, with * rules in two groups',
+    body: 'User-agent: *\nAllow: /\nDisallow: /stats.php\n\nUser-agent: *\nDisallow: /_deploy/\n\nUser-agent: BingBot\nCrawl-delay: 10\n\nUser-agent: ia_archiver\nDisallow: /bewertungen/\n',
+    expected: [
+      '8 error merged-group',
+      '9 info unsupported-directive',
+      '11 info crawl-delay-merged',
+    ],
+  },
+  {
     // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
     name: '4021: a JPEG image served as the file (its first 160 bytes)',
     body: hex(
@@ -616,6 +639,9 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     expect(fullwidth.fix?.edits.map((e) => e.text)).toEqual([': ']);
     expect(message(byName('2847').body as string, 'merged-group')).toContain(
       'Fix: Repeat the 71 rules of the "User-agent: *" group (line 1) after line 75.',
+    );
+    expect(message(byName('5952').body as string, 'merged-group')).toContain(
+      'Fix: Repeat the 3 rules of the "User-agent: *" groups (lines 1, 5) after line 9: "Allow: /", "Disallow: /stats.php", "Disallow: /_deploy/".',
     );
     const orkash = lintRobotsTxt(byName('0787').body).diagnostics[0]!;
     expect(orkash.message).toContain('Fix: Write "User-agent: OrkashBot".');

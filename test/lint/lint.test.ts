@@ -309,9 +309,9 @@ const cases: readonly LintCase[] = [
   },
   {
     code: 'crawl-delay-merged',
-    body: 'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    body: 'User-agent: grapeshot\nCrawl-delay: 2\n\nUser-agent: bingbot\nCrawl-delay: 5\n',
     line: 2,
-    says: "line 5's Crawl-delay: 1 applies",
+    says: "line 5's Crawl-delay: 5 applies",
   },
   {
     code: 'user-agent-without-rules',

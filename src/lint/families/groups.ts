@@ -277,7 +277,7 @@ function withoutRules(context: LintContext): void {
     message: `No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
-        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) in this group; to let ${them} crawl everything, add "Disallow:".`
+        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:".`
     }`,
     from: d?.keyStart,
     to: d?.valueEnd,
