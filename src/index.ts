@@ -26,16 +26,6 @@ export {
   type SkippedCrawler,
 } from './audit/crawler-list.js';
 export {
-  CRAWLER_RULES,
-  type CrawlerGroup,
-  type CrawlerRule,
-  type CrawlerRuleKind,
-  type CrawlerVerdict,
-  checkAsCrawler,
-  crawlerGroup,
-  crawlerRuleOf,
-} from './audit/crawler-model.js';
-export {
   CRAWLER_PURPOSES,
   type Crawler,
   type CrawlerPurpose,
@@ -181,6 +171,16 @@ export {
 } from './parse/tokenize.js';
 export { UNSUPPORTED_TAGS } from './parse/unsupported-tags.js';
 export { compareReadings, READING_NAMES, readingsDisagree } from './readings/compare.js';
+export {
+  CRAWLER_RULES,
+  type CrawlerGroup,
+  type CrawlerRule,
+  type CrawlerRuleKind,
+  type CrawlerVerdict,
+  checkAsCrawler,
+  crawlerGroup,
+  crawlerRuleOf,
+} from './readings/crawler-model.js';
 export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,

@@ -19,6 +19,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   'model-records.ts': 2.4,
   'explain.ts': 2.5,
   extensions: 3,
+  // Other readings of a file, and the crawler model (whose group decides for a crawler) that lint,
+  // audit and verify share.
   readings: 2.7,
   // What changes between two parsed files: the diff's and lint's fix verification's engine.
   changes: 3.5,
@@ -84,6 +86,14 @@ describe('the layers', () => {
       return [`${path.relative(src, file)} → ${path.relative(src, target)}`];
     });
     expect(upward).toEqual([]);
+  });
+
+  it('give lint, audit and verify one crawler model, below all three', () => {
+    const model = path.join(src, 'readings', 'crawler-model.ts');
+    const users = new Set(
+      edges.filter(({ target }) => target === model).map(({ file }) => layerOf(file).name),
+    );
+    for (const layer of ['lint', 'audit', 'verify']) expect(users).toContain(layer);
   });
 
   it('keep the command line on the public API (the entry and its subpaths) and the small utilities', () => {

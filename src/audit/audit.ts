@@ -5,6 +5,7 @@
 import { argumentError } from '../errors.js';
 import { extractProductToken } from '../parse/agent.js';
 import { compareReadings } from '../readings/compare.js';
+import { crawlerGroup } from '../readings/crawler-model.js';
 import { parseRobotsTxt } from '../robots.js';
 import type {
   Explanation,
@@ -17,7 +18,6 @@ import type {
 } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
-import { crawlerGroup } from './crawler-model.js';
 import {
   type Crawler,
   type CrawlerPurpose,

@@ -91,19 +91,28 @@ export function listOf(names: readonly string[]): string {
 }
 
 /**
- * The first `*` group with rules, by the line of its `*` agent; `except` (a group's index) is
- * passed over: a `*` block merged into another crawler's group has those rules as Google reads
- * them, and none as written.
+ * The rules `*` has, from every `*` group with rules (Google merges them, RFC 9309 §2.2.1), with
+ * the line of the first `*` agent and the phrase that names the groups (`group (line 1)`,
+ * `groups (lines 1, 6)`); `except` (a group's index) is passed over: a `*` block merged into
+ * another crawler's group has those rules as Google reads them, and none as written.
  */
 export function globalRules(
   robots: RobotsTxt,
   except?: number,
-): { readonly line: number; readonly group: Group } | undefined {
+): { readonly line: number; readonly where: string; readonly group: Group } | undefined {
+  const found: { line: number; group: Group }[] = [];
   for (const [i, group] of robots.groups.entries()) {
     const star = group.agents.find((a) => a.global);
     if (star !== undefined && group.rules.length > 0 && i !== except) {
-      return { line: star.line, group };
+      found.push({ line: star.line, group });
     }
   }
-  return undefined;
+  const first = found[0];
+  if (first === undefined) return undefined;
+  if (found.length === 1) return { ...first, where: `group (line ${first.line})` };
+  return {
+    line: first.line,
+    where: `groups (lines ${found.map((f) => f.line).join(', ')})`,
+    group: { ...first.group, rules: found.flatMap((f) => f.group.rules) },
+  };
 }

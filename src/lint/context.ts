@@ -67,6 +67,8 @@ export interface LintContext {
   readonly html: boolean;
   /** The body is UTF-16 text: Google reads no directive of it. */
   readonly utf16: boolean;
+  /** The body is binary data (an image, an archive): one finding says so, nothing else. */
+  readonly binary: boolean;
   /** Reports a finding. */
   report(finding: Finding): void;
 }
@@ -96,7 +98,7 @@ export function createContext(
   robots: RobotsTxt,
   parseOptions: Required<ParseOptions>,
   options: LintOptions,
-  flags: { readonly html: boolean; readonly utf16: boolean },
+  flags: { readonly html: boolean; readonly utf16: boolean; readonly binary: boolean },
   report: (finding: Finding) => void,
 ): LintContext {
   const lines: LineSpan[] = [];

@@ -11,7 +11,7 @@ import { ParsedRobotsTxt } from '../robots.js';
 import type { RobotsTxt } from '../types.js';
 import { diagnosticCatalog } from './catalog.js';
 import { columnOf, createContext, type Finding } from './context.js';
-import { looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
+import { looksLikeBinary, looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
 import { type FixBudget, fixSentence, MAX_VERIFIED_BYTES, verifyFix } from './fix.js';
 import { disabledCodes } from './suppress.js';
@@ -66,18 +66,20 @@ export function lintRobotsTxt(
 
   const findings: Finding[] = [];
   const utf16 = looksLikeUtf16(text);
+  const binary = !utf16 && looksLikeBinary(text);
   const context = createContext(
     body,
     text,
     robots,
     parseOptions,
     options,
-    { html: !utf16 && looksLikeHtml(text), utf16 },
+    { html: !utf16 && !binary && looksLikeHtml(text), utf16, binary },
     (finding) => findings.push(finding),
   );
   const checks = families.map((family) => family.check(context));
-  // A UTF-16 body is one finding: every line would otherwise repeat it (NUL bytes, no colon).
-  if (!utf16) {
+  // A UTF-16 or binary body is one finding: every line would otherwise repeat it (NUL bytes, no
+  // colon, bytes that are not UTF-8).
+  if (!utf16 && !binary) {
     for (let line = 1; line < context.lines.length; line++) {
       const span = context.lines[line]!;
       const directive = context.directives[line];
@@ -93,6 +95,8 @@ export function lintRobotsTxt(
     // An HTML page is one error: its lines are not robots.txt lines to fix one by one. What
     // Google's report says of each line stays, as infos; the rest would only repeat the error.
     let severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    // An image or archive served as the file: nothing in it was written as robots.txt.
+    if (context.binary && f.code !== 'binary-content') continue;
     if (context.html && f.code !== 'html-content') {
       if (!REPORT_CODES.has(f.code)) continue;
       severity = 'info';
@@ -136,12 +140,18 @@ export function lintRobotsTxt(
     targeted ??= patternsByLine(robots);
     const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
     if (!verdict.offered && verdict.unverified) fixesNotVerified++;
+    // A fix that changes no verdict mends a line no crawler reads differently: worth knowing.
+    const harmless =
+      verdict.offered && verdict.fix.verdicts.length === 0 && proposal.whenUnchanged !== undefined;
     kept[i] = {
       ...d,
-      message: d.message + fixSentence(proposal, verdict),
+      ...(harmless && { severity: 'info' as const }),
+      message: `${d.message}${harmless ? ` ${proposal.whenUnchanged}` : ''}${fixSentence(proposal, verdict)}`,
       ...(verdict.offered ? { fix: verdict.fix } : {}),
     };
   }
+  // An info now below the minimum severity asked for.
+  if (filter.dropsInfo) kept.splice(0, kept.length, ...kept.filter((d) => d.severity !== 'info'));
   let errorCount = 0;
   let warningCount = 0;
   let infoCount = 0;
@@ -175,6 +185,8 @@ function patternsByLine(robots: RobotsTxt): Map<number, string[]> {
 interface Filter {
   keep(code: DiagnosticCode, severity: Severity): boolean;
   readonly maxPerCode: number;
+  /** Infos are not wanted (`minSeverity` above `info`). */
+  readonly dropsInfo: boolean;
 }
 
 /** Checks the filtering options, with errors that name the option. */
@@ -207,5 +219,6 @@ function resolveFilter(options: LintOptions): Filter {
   return {
     keep: (code, severity) => !ignored.has(code) && RANK[severity] >= min,
     maxPerCode,
+    dropsInfo: min > RANK.info,
   };
 }

@@ -10,6 +10,7 @@ export type Severity = 'error' | 'warning' | 'info';
 /** The stable id of a diagnostic (kebab-case); see {@link diagnosticCatalog}. */
 export type DiagnosticCode =
   | 'html-content'
+  | 'binary-content'
   | 'content-past-limit'
   | 'byte-order-mark'
   | 'partial-byte-order-mark'
@@ -137,6 +138,11 @@ export interface ProposedFix {
   readonly targets?: readonly string[];
   /** What to do when the fix is refused, as a sentence (`Write the paths to block by hand.`). */
   readonly otherwise: string;
+  /**
+   * When the verified fix changes no verdict, the finding harms no crawler as written: it is then
+   * an info, and this sentence (`Nothing is lost: …`) comes before the fix's.
+   */
+  readonly whenUnchanged?: string;
 }
 
 /** A verified fix, as a {@link Diagnostic} carries it and the JSON and SARIF outputs show it. */

@@ -24,7 +24,7 @@ import { PathSearch } from './path-search.js';
 import type { CompiledPattern } from './pattern.js';
 import { makeEntry } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
-import { scanRules, scansRules } from './scan/table-scan.js';
+import { scanPrice, scanRules, scansRules } from './scan/table-scan.js';
 
 /**
  * Compiles `rules` (in any order) into a matcher: a check then finds the best allow and disallow
@@ -91,8 +91,11 @@ class TableSet implements RuleMatcher {
   readonly #rules: RuleNumbers;
   readonly #groups: readonly number[];
   readonly #rfc9309: boolean;
-  /** Checks answered by scanning the rules before the index was made. */
+  /** Checks answered by scanning the rules before the index was made, and their work. */
   #scans = 0;
+  #scanned = 0;
+  /** What the scans may cost in all before the index is made (`scanPrice`; NaN: not yet known). */
+  #price = Number.NaN;
   #index: RuleIndex | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
@@ -115,11 +118,14 @@ class TableSet implements RuleMatcher {
 
   /** A check before the index is made: a scan of the rules in place, or the index, made now. */
   #firstMatch(path: string, state: MatchState): void {
-    if (scansRules(this.#rules, this.#groups, this.#scans)) {
+    if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups);
+    if (scansRules(this.#price, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
       const work = state.search.work;
-      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) return;
+      const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
+      this.#scanned += state.search.work - work;
+      if (scanned) return;
       // The scan gave up (its work would pass the budget, or wildcard patterns against a long
       // path would cost more than indexing): the index answers, as if no scan had run.
       state.allow = allow;

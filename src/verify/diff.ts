@@ -4,10 +4,10 @@
  * with the deciding line on each side. For a review before deploying, in CI or on the web page.
  */
 
-import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from '../audit/crawler-model.js';
 import { compareVerdicts, namedAgents, type SideReading } from '../changes/verdict-changes.js';
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
+import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from '../readings/crawler-model.js';
 import { parseRobotsTxt } from '../robots.js';
 import type { Group, RobotsPolicy, RobotsTxt, VerdictChange } from '../types.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ruleIndexing } from '../../src/match/index/rule-index.js';
 import { ruleTableLayout } from '../../src/match/rule-table.js';
+import { tableScanning } from '../../src/match/scan/table-scan.js';
 import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
 import { programRenting } from '../../src/match/wildcard/program-rent.js';
 
@@ -14,6 +15,7 @@ export interface MatcherSettings {
   readonly pieceFinding?: Partial<typeof pieceFinding>;
   readonly ruleTableLayout?: Partial<typeof ruleTableLayout>;
   readonly programRenting?: Partial<typeof programRenting>;
+  readonly tableScanning?: Partial<typeof tableScanning>;
 }
 
 /** Sets `settings`; returns a function that puts back the values they replaced. */
@@ -23,6 +25,7 @@ export function applyMatcherSettings(settings: MatcherSettings): () => void {
     [pieceFinding, settings.pieceFinding],
     [ruleTableLayout, settings.ruleTableLayout],
     [programRenting, settings.programRenting],
+    [tableScanning, settings.tableScanning],
   ] as const;
   const restores: (() => void)[] = [];
   for (const [target, values] of targets) {

@@ -18,6 +18,8 @@ const letters = (n: number): string =>
 
 const latin1 = (s: string): Uint8Array => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
 
+const hex = (h: string): Uint8Array => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
+
 const excerpts: readonly Excerpt[] = [
   {
     name: '0968: Crawl-delay-only groups merged into a Disallow: / group',
@@ -379,6 +381,110 @@ const excerpts: readonly Excerpt[] = [
     body: 'User-agent: *\r\nUser-agent: GPTBot Disallow: /\r\nUser-agent: CCBot Disallow: /\r\n\r\nSitemap: https://www.example.de/sitemap.xml\r\n\r\nDisallow: /*.ece*\r\nDisallow: /werbung/\r\n',
     expected: ['2 warning directive-in-value', '3 warning directive-in-value'],
   },
+  {
+    // Seed 4242: told "a literal dollar sign", with nothing about the regular expression.
+    name: '4365: a regular expression with its anchors, /^…$/',
+    body: 'User-Agent: *\n\nDisallow: /^award/dryinmotion$/\nDisallow: /^custom$/\nDisallow: /us/en/account\n',
+    expected: ['3 warning regex-syntax', '4 warning regex-syntax'],
+  },
+  {
+    // Seed 4242: no fix for a token between wildcards; a lost line break that loses nothing.
+    name: '0787: *OrkashBot*, and a User-agent line holding the rule that follows it anyway',
+    body: 'User-agent: *OrkashBot*\r\nDisallow: /\r\n \r\nUser-agent: LinkScan/8.1a Unix\r\nDisallow: /\r\n \r\nUser-agent: LinkScan/8.1a Unix Disallow: /\r\nDisallow: /\r\n',
+    expected: [
+      '1 error user-agent-no-token',
+      '4 info user-agent-version',
+      '7 info directive-in-value',
+    ],
+  },
+  {
+    name: '3437: User-agent: * followed by a latin-1 no-break space',
+    body: latin1(
+      'User-Agent: *\xa0\r\nAllow: /\r\nDisallow: /destek/Sayfalar/gizlilik-guvenlik.aspx\r\n',
+    ),
+    expected: ['1 error user-agent-no-token', '1 info invalid-utf8'],
+  },
+  {
+    name: '4565: +Baiduspider beside groups that name Baiduspider already',
+    body: 'User-agent: Baiduspider\nDisallow: /\n\nUser-agent: +Baiduspider\nDisallow: /\n',
+    expected: ['4 info user-agent-no-token'],
+  },
+  {
+    // Seed 4242: Drupal 8's /modules/ told to allow only its CSS; its modules' scripts stayed
+    // blocked.
+    name: '1701: Drupal 8 with /core/ and /modules/ blocked',
+    body: 'User-agent: *\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /modules/\nDisallow: /web.config\nDisallow: /admin/\n',
+    expected: ['2 warning blocked-resources', '4 warning blocked-resources'],
+  },
+  {
+    // The whole corpus, read for classes: a query parameter told to become a folder, and Perl
+    // scripts told they name hosts in Poland.
+    name: '2401/0458: eform=e, and firehose.pl beside /zoo.pl',
+    body: 'User-agent: *\nDisallow: /ProductShareOnBlog\nDisallow: eform=e\nDisallow: /zoo.pl\nDisallow: firehose.pl\n',
+    expected: ['3 error pattern-never-matches', '5 error pattern-never-matches'],
+  },
+  {
+    // The whole corpus: "Write the full URL" for a URL that is full, behind a fullwidth colon.
+    name: '4989: Sitemap with a fullwidth colon',
+    body: 'User-agent: *\nDisallow: /\nSitemap\uff1ahttps://huaban.com/sitemap/topic-pin-sitemap_index.xml\n',
+    expected: ['2 info whole-site-disallowed', '3 error relative-sitemap'],
+  },
+  {
+    // The whole corpus: a delay-only block merged into a Disallow: / group was told to add
+    // "Allow: /" when the * group had more than 50 rules, letting ScoutJet skip them.
+    name: '2847: ScoutJet merged into 008 beside a * group of 71 rules',
+    body: `User-agent: *\n${Array.from({ length: 71 }, (_, i) => `Disallow: /forums/p${i}.php\n`).join('')}\nUser-agent: ScoutJet\nCrawl-delay: 5\n\nUser-agent: 008\nDisallow: /\n`,
+    expected: [
+      '74 error merged-group',
+      '75 info unsupported-directive',
+      '77 info user-agent-no-token',
+    ],
+  },
+  {
+    // Seed 5881's known noise: Mediapartners-Google ignores the * group, so a group of its own
+    // without rules changes nothing for it (the crawler model of readings/ says so).
+    name: '2334: Mediapartners-Google with only a Crawl-delay, last in the file',
+    body: 'User-agent: *\nDisallow: /wp-admin/\n\nUser-agent: Mediapartners-Google\nCrawl-delay: 300\n',
+    expected: ['5 info unsupported-directive', '5 info long-crawl-delay'],
+  },
+  {
+    // Seed 6060: grapeshot's 0 s made 1 s by the merge, a warning; the group without rules is the
+    // problem of the file.
+    name: '4589: grapeshot (0 s) and bingbot (1 s) merged, last in the file',
+    body: 'User-agent: *\nDisallow: /search/\nCrawl-delay: 10.0\n\nUser-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    expected: [
+      '3 info unsupported-directive',
+      '5 warning user-agent-without-rules',
+      '6 info unsupported-directive',
+      '6 info crawl-delay-merged',
+      '9 info unsupported-directive',
+    ],
+  },
+  {
+    // Seed 6060: the fix copied the first of four * groups, letting BingBot skip the others.
+    name: '5952: BingBot merged into ia_archiver, with * rules in two groups',
+    body: 'User-agent: *\nAllow: /\nDisallow: /stats.php\n\nUser-agent: *\nDisallow: /_deploy/\n\nUser-agent: BingBot\nCrawl-delay: 10\n\nUser-agent: ia_archiver\nDisallow: /bewertungen/\n',
+    expected: [
+      '8 error merged-group',
+      '9 info unsupported-directive',
+      '11 info crawl-delay-merged',
+    ],
+  },
+  {
+    // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
+    name: '4021: a JPEG image served as the file (its first 160 bytes)',
+    body: hex(
+      `ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffdb0043010909090c0b0c180d0d1832211c21${'32'.repeat(48)}ffc0`,
+    ),
+    expected: ['1 error binary-content'],
+  },
+  {
+    name: '2698: an icon served as the file (its first 64 bytes)',
+    body: hex(
+      '0000010003003030000001002000a8250000360000002020000001002000a8100000de2500001010000001002000680400008636000028000000300000006000',
+    ),
+    expected: ['1 error binary-content'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;
@@ -481,5 +587,34 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
+    expect(lintRobotsTxt(byName('1701').body).diagnostics[1]!.message).toContain(
+      'Add "Allow: /modules/*.css" and "Allow: /modules/*.js" to this group',
+    );
+    const parameters = lintRobotsTxt(byName('2401/0458').body).diagnostics;
+    expect(parameters.map((d) => d.fix?.edits[0]?.text)).toEqual(['/*eform=e', '/firehose.pl']);
+    const fullwidth = lintRobotsTxt(byName('4989').body).diagnostics[1]!;
+    expect(fullwidth.message).toContain(
+      'Fix: Write "Sitemap: https://huaban.com/sitemap/topic-pin-sitemap_index.xml".',
+    );
+    expect(fullwidth.fix?.edits.map((e) => e.text)).toEqual([': ']);
+    expect(message(byName('2847').body as string, 'merged-group')).toContain(
+      'Fix: Repeat the 71 rules of the "User-agent: *" group (line 1) after line 75.',
+    );
+    expect(message(byName('5952').body as string, 'merged-group')).toContain(
+      'Fix: Repeat the 3 rules of the "User-agent: *" groups (lines 1, 5) after line 9: "Allow: /", "Disallow: /stats.php", "Disallow: /_deploy/".',
+    );
+    const orkash = lintRobotsTxt(byName('0787').body).diagnostics[0]!;
+    expect(orkash.message).toContain('Fix: Write "User-agent: OrkashBot".');
+    expect(orkash.fix?.edits.map((e) => e.text)).toEqual(['OrkashBot']);
+    expect(lintRobotsTxt(byName('0787').body).diagnostics[2]!.message).toContain('Nothing is lost');
+    const latinStar = lintRobotsTxt(byName('3437').body).diagnostics[0]!;
+    expect(latinStar.fix?.edits.map((e) => e.text)).toEqual(['*']);
+    expect(latinStar.fix?.verdicts.some((v) => v.agent === '*' && !v.after.allowed)).toBe(true);
+    expect(
+      lintRobotsTxt('User-agent: +http://megaindex.com/crawler\nDisallow: /\n').diagnostics[0]?.fix,
+    ).toBeUndefined();
+    expect(lintRobotsTxt(byName('4021').body).diagnostics[0]!.message).toMatch(
+      /^The body is binary data \(a JPEG image\), not a robots\.txt file .* it has no rules, so everything is allowed/,
+    );
   });
 });

@@ -66,6 +66,12 @@ const cases: readonly LintCase[] = [
     says: 'Save the file as UTF-8',
   },
   {
+    code: 'binary-content',
+    body: bytes([0x89], 'PNG\r\n', [0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR', Array(40).fill(1)),
+    line: 1,
+    says: 'binary data (a PNG image)',
+  },
+  {
     code: 'line-too-long',
     body: `User-agent: *\nDisallow: /${'a'.repeat(17000)}$\n`,
     line: 2,
@@ -302,9 +308,9 @@ const cases: readonly LintCase[] = [
   },
   {
     code: 'crawl-delay-merged',
-    body: 'User-agent: grapeshot\nCrawl-delay: 0\n\nUser-agent: bingbot\nCrawl-delay: 1\n',
+    body: 'User-agent: grapeshot\nCrawl-delay: 2\n\nUser-agent: bingbot\nCrawl-delay: 5\n',
     line: 2,
-    says: "line 5's Crawl-delay: 1 applies",
+    says: "line 5's Crawl-delay: 5 applies",
   },
   {
     code: 'user-agent-without-rules',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { AGENT, generateShapes } from '../../bench/hostile-shapes.js';
 import { parseRobotsTxt } from '../../src/index.js';
 import { PathSearch } from '../../src/match/path-search.js';
 import type { MatchState } from '../../src/match/rule-entry.js';
 import { readRuleTable } from '../../src/match/rule-table.js';
 import { SCANS_BEFORE_INDEXING, scanRules } from '../../src/match/scan/table-scan.js';
 import { readBody, resolveOptions } from '../../src/parse/body.js';
+import { naiveCheck } from '../helpers/naive-check.js';
 
 // A rule set's first check scans its rules in place (scanRules); later ones, and any check whose
 // scan would cost too much, use its index. The conformance and property suites check that both
@@ -56,8 +58,26 @@ describe('scanning a rule set', () => {
     expect(late).toEqual([3, 3, 3]);
   });
 
-  it('gives up on wildcard patterns against a long path or past the budget; the index answers', () => {
+  it("finds short pieces in the path's trie, at the cost of a pass of the path a length", () => {
     const rules = Array.from({ length: 200 }, (_, i) => `Allow: /aa*${'a'.repeat(i % 7)}aaab`);
+    const body = `User-agent: *\nDisallow: /a\n${rules.join('\n')}\n`;
+    const path = `/${'a'.repeat(8000)}`;
+    // After native searches worth a few passes of the path (PIECES_AFTER_PASSES, and one more
+    // for the search under way) and a pass noting its characters, every piece is looked up in
+    // the trie of the path's substrings of up to 10 characters (two units a level a character).
+    const { done, state } = scan(body, `${path}cab`);
+    expect(done).toBe(true);
+    expect(state.allow).toBeNull();
+    expect(state.search.work).toBeLessThan((2 * 10 + 6) * path.length + 200 * 64 + 2048);
+    expect(scan(body, `${path}b`).state.allow?.line).toBe(9);
+  });
+
+  it('gives up on wildcard patterns against a long path or past the budget; the index answers', () => {
+    // Pieces longer than the trie's (MAX_PIECE) are searched for in the path.
+    const rules = Array.from(
+      { length: 200 },
+      (_, i) => `Allow: /aa*${'a'.repeat(30 + (i % 7))}aaab`,
+    );
     const body = `User-agent: *\nDisallow: /a\n${rules.join('\n')}\n`;
     const path = `/${'a'.repeat(8000)}`;
     // Every pair of characters of the pieces occurs in this path (so no piece is ruled out
@@ -72,6 +92,31 @@ describe('scanning a rule set', () => {
       expect(robots.matchingLine(`https://h${path}`, 'x')).toBe(2);
       // The longest allow that matches: the first with six more `a`s (i = 6, line 9).
       expect(robots.matchingLine(`https://h${path}b`, 'x')).toBe(9);
+    }
+  });
+});
+
+describe('scanning a large set (its first checks)', () => {
+  it('is exact on generated hostile shapes: the verdict and line of the definition', () => {
+    for (const seed of [1, 2, 3]) {
+      for (const shape of generateShapes({ seed, bytes: 32 * 1024, pathLength: 512 })) {
+        const path = new URL(shape.url).pathname;
+        const urls = [
+          shape.url,
+          `${shape.url}x`,
+          `https://e.com${path.slice(0, path.length >> 1)}`,
+          `https://e.com/${path.slice(path.length >> 2)}`,
+          `https://e.com/${path.slice(1).split('').reverse().join('')}`,
+        ];
+        for (const url of urls) {
+          // A fresh parse: the check is the set's first, a scan.
+          const robots = parseRobotsTxt(shape.body);
+          const line = robots.matchingLine(url, AGENT);
+          expect({ allowed: robots.isAllowed(url, AGENT), line }).toEqual(
+            naiveCheck(robots, url, AGENT),
+          );
+        }
+      }
     }
   });
 });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkAsCrawler, crawlerGroup } from '../../src/audit/crawler-model.js';
 import { parseRobotsTxt, type RobotsTxt, type VerdictChange } from '../../src/index.js';
+import { checkAsCrawler, crawlerGroup } from '../../src/readings/crawler-model.js';
 import { diffRobotsTxt } from '../../src/verify/diff.js';
 import { formatDiffText } from '../../src/verify/format.js';
 

@@ -94,6 +94,9 @@ function blockedEverywhere(robots: RobotsTxt, token: string): boolean {
   return !read.some((g) => g.rules.some((r) => r.type === 'allow' && r.value !== ''));
 }
 
+// Seconds of a merged Crawl-delay up to which the change is worth knowing, not a warning.
+const SLIGHT_DELAY = 1;
+
 function report(
   context: LintContext,
   name: string,
@@ -108,17 +111,20 @@ function report(
   const effect = `so line ${applied.line}'s Crawl-delay: ${applied.seconds} applies to it too, and crawlers that group as Google does pace it by the slowest delay of the group: ${applied.seconds} s.`;
   const fix = 'Put an Allow or Disallow line in each group, or give each crawler the same delay.';
   const directive = mine === undefined ? undefined : context.directives[mine.line];
+  // A merged delay of a second or less still lets the crawler fetch 86,400 pages a day: the
+  // change (grapeshot's 0 s made 1 s) slows no crawl that matters.
+  const slight = applied.seconds <= SLIGHT_DELAY;
   context.report({
     code: 'crawl-delay-merged',
     // No delay was written for the crawler: the merge gives it one, a slower crawl than meant,
     // never a faster one; no line of it is broken. Or the crawler may fetch nothing, so its pace
     // matters to no one. Worth knowing, not a warning.
-    ...(mine === undefined || blocked ? { severity: 'info' as const } : {}),
+    ...(mine === undefined || blocked || slight ? { severity: 'info' as const } : {}),
     line: mine?.line ?? agent.line,
     message:
       mine === undefined
         ? `No Crawl-delay is written for ${who} (User-agent line ${agent.line}), but ${merged}, ${effect} ${fix}`
-        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${blocked ? `${who} may fetch nothing here (Disallow: / applies to it), so its pace matters little.` : fix}`,
+        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${blocked ? `${who} may fetch nothing here (Disallow: / applies to it), so its pace matters little.` : slight ? `At one page a second or faster, that slows no crawl that matters. ${fix}` : fix}`,
     from: directive?.keyStart,
     to: directive?.valueEnd,
     related: [

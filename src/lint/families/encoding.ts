@@ -1,5 +1,5 @@
 /**
- * Lint family `encoding`: what the bytes are — an HTML page, byte order marks, bytes that are not
+ * Lint family `encoding`: what the bytes are — an HTML page, binary data, byte order marks, bytes that are not
  * UTF-8, NUL bytes.
  */
 
@@ -18,6 +18,10 @@ export const encoding: LintFamily = {
     'html-content': {
       severity: 'error',
       summary: 'The body is an HTML page, not a robots.txt file.',
+    },
+    'binary-content': {
+      severity: 'error',
+      summary: 'The body is binary data (an image, an archive), not a robots.txt file.',
     },
     'byte-order-mark': {
       severity: 'info',
@@ -62,6 +66,16 @@ function checkEncoding(context: LintContext): LintChecks {
       code: 'utf16-encoding',
       line: 1,
       message: `The file is UTF-16 (${sign}). Google reads robots.txt as UTF-8 and finds no rule in it: every crawler may fetch everything. Save the file as UTF-8 (RFC 9309 §2.2).`,
+    });
+    return {};
+  }
+  if (context.binary) {
+    const rules = context.robots.groups.reduce((n, g) => n + g.rules.length, 0);
+    const kind = binaryKind(text);
+    context.report({
+      code: 'binary-content',
+      line: 1,
+      message: `The body is binary data${kind === undefined ? '' : ` (${kind})`}, not a robots.txt file (a server that answers with the wrong file?). Crawlers parse it as robots.txt anyway: ${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of its bytes, whatever they meant`}. Serve a plain-text robots.txt (or a 404).`,
     });
     return {};
   }
@@ -157,6 +171,40 @@ export function looksLikeHtml(text: string): boolean {
     (head.startsWith('<') &&
       /<(?:html|head|body|meta|script|style|iframe|title|link|div)[\s>/]/.test(head))
   );
+}
+
+// Bytes of the start of a body looked at to tell binary data from text.
+const BINARY_SAMPLE = 1024;
+
+/**
+ * Whether a body (as a byte string) is binary data, not text: a tenth or more of its first bytes
+ * are control characters that no text file holds (tab, line breaks and form feed are text).
+ * Checked after {@link looksLikeUtf16}, whose NUL bytes would count.
+ */
+export function looksLikeBinary(text: string): boolean {
+  const sample = Math.min(text.length, BINARY_SAMPLE);
+  let control = 0;
+  for (let i = 0; i < sample; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x09 || (c > 0x0d && c < 0x20) || c === 0x7f) control++;
+  }
+  return control >= 16 && control * 10 >= sample;
+}
+
+// File signatures of what servers send by mistake (the first bytes of the body).
+const SIGNATURES: readonly (readonly [string, string])[] = [
+  ['\xff\xd8\xff', 'a JPEG image'],
+  ['\x89PNG', 'a PNG image'],
+  ['GIF8', 'a GIF image'],
+  ['\x00\x00\x01\x00', 'an icon'],
+  ['%PDF', 'a PDF document'],
+  ['PK\x03\x04', 'a ZIP archive'],
+  ['\x1f\x8b', 'gzip-compressed data'],
+];
+
+/** What a binary body is, by its first bytes, when they are a known file signature. */
+function binaryKind(text: string): string | undefined {
+  return SIGNATURES.find(([signature]) => text.startsWith(signature))?.[1];
 }
 
 /**

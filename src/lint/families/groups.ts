@@ -5,6 +5,7 @@
  */
 
 import { ruleKey } from '../../explain.js';
+import { crawlerRuleOf } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
@@ -78,6 +79,19 @@ function checkGroups(context: LintContext): LintChecks {
   };
 }
 
+/**
+ * The crawler a value without a product token meant: `*` with invisible or non-ASCII bytes after
+ * it (`*` + a latin-1 no-break space), or the name inside the characters copied around it
+ * (`*OrkashBot*`, `+Baiduspider/2.0`, `^Pixray`, `:newsexpress/1.0`). None for a URL
+ * (`+http://megaindex.com/crawler`) or a name too short to be sure of.
+ */
+function meantAgent(value: string): string | undefined {
+  if (/^\*[^\x21-\x7e]+$/.test(value)) return '*';
+  const name = /^[*+^:"'([<{\s]+([A-Za-z_-]{3,})([^A-Za-z_-]|$)/.exec(value);
+  if (name === null || name[2] === ':' || /^(?:https?|www)$/i.test(name[1]!)) return undefined;
+  return name[1];
+}
+
 function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   const d = context.directives[agent.line];
   const from = d?.valueStart;
@@ -108,10 +122,33 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     return;
   }
   if (agent.token === '') {
+    const meant = meantAgent(agent.value);
+    const shown = terminalSafe(agent.value);
     const message = agent.value.startsWith('*')
-      ? `"${agent.value}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.`
-      : `"${agent.value}" names no crawler: it has no product token (a run of letters, "-" and "_" at the start of the value).`;
-    context.report({ code: 'user-agent-no-token', line: agent.line, message, from, to });
+      ? `"${shown}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.`
+      : `"${shown}" names no crawler: it has no product token (a run of letters, "-" and "_" at the start of the value).`;
+    context.report({
+      code: 'user-agent-no-token',
+      line: agent.line,
+      message:
+        meant === undefined
+          ? message
+          : `${message} ${meant === '*' ? 'The characters after "*" make it a name no crawler has' : `Crawlers match "${meant}" only written alone`}: write "${meant}".`,
+      from,
+      to,
+      ...(meant !== undefined &&
+        from !== undefined &&
+        to !== undefined && {
+          fix: {
+            description: `Write "User-agent: ${meant}".`,
+            edits: [{ start: from, end: to, text: meant }],
+            // The group's rules were written for the crawler the line meant to name.
+            targets: group.rules.filter((r) => r.line > agent.line).map((r) => r.pattern),
+            otherwise: `Write "User-agent: ${meant}" by hand.`,
+            whenUnchanged: `Nothing is lost: another group names ${meant} with the same effect, so writing it alone changes no verdict.`,
+          },
+        }),
+    });
     return;
   }
   if (agent.token === agent.value) return;
@@ -216,8 +253,14 @@ function withoutRules(context: LintContext): void {
     if (g.rules.length === 0) continue;
     for (const a of g.agents) if (a.token !== '') ruled.add(a.token.toLowerCase());
   }
+  // A crawler that ignores the `*` group (Mediapartners-Google) crawls everything without a group
+  // of its own as with this one: nothing is lost.
   const named = last.agents.filter(
-    (a) => !a.global && a.token !== '' && !ruled.has(a.token.toLowerCase()),
+    (a) =>
+      !a.global &&
+      a.token !== '' &&
+      !ruled.has(a.token.toLowerCase()) &&
+      crawlerRuleOf(a.token)?.kind !== 'ignores-global',
   );
   const first = named[0];
   // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without
@@ -234,7 +277,7 @@ function withoutRules(context: LintContext): void {
     message: `No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
-        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" group (line ${starGroup.line}) in this group; to let ${them} crawl everything, add "Disallow:".`
+        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:".`
     }`,
     from: d?.keyStart,
     to: d?.valueEnd,

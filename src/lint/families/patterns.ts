@@ -72,7 +72,9 @@ function pattern(context: LintContext, rule: Rule): void {
     dollar >= 0 &&
     dollar < rule.value.length - 1 &&
     !/[A-Za-z0-9_]/.test(rule.value[dollar + 1]!) &&
-    !(rule.value[dollar - 1] === '*' && rule.value[dollar + 1] === '*')
+    !(rule.value[dollar - 1] === '*' && rule.value[dollar + 1] === '*') &&
+    // `/^custom$/`: a regular expression's end anchor, reported as such (`regex-syntax`).
+    !REGEX_SYNTAX.test(rule.value)
   ) {
     // A `$` byte survives decoding: the value's span in the body holds it.
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
@@ -147,7 +149,8 @@ function neverMatchesHint(value: string, type: Rule['type']): { text: string; fi
       text: ' It is written as a regular expression, which robots.txt patterns are not: write each path to match, starting with "/", with "*" where any characters may stand.',
     };
   }
-  // `?sa=`, `.pdf`: meant anywhere in the URL.
-  const meant = value.startsWith('?') || value.startsWith('.') ? `/*${value}` : `/${value}`;
+  // `?sa=`, `.pdf`, `&sort=`, `eform=e` (a query parameter): meant anywhere in the URL.
+  const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
+  const meant = anywhere ? `/*${value}` : `/${value}`;
   return { text: '', fix: meant };
 }

@@ -60,7 +60,11 @@ const LAYOUTS: readonly Layout[] = [
     urls: [
       ['js', '/misc/drupal.js?s1x2y3'],
       ['css', '/modules/system/system.base.css?s1x2y3'],
+      // Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
+      // /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
+      ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
       ['css', '/themes/bartik/css/style.css?s1x2y3'],
+      ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
       ['js', '/core/misc/drupal.js?v=10.2.3'],
       ['css', '/core/themes/olivero/css/base/base.css?s1x2y3'],
     ],
@@ -71,7 +75,9 @@ const LAYOUTS: readonly Layout[] = [
     about: () => true,
     urls: [
       ['js', '/media/system/js/core.js'],
+      ['css', '/media/system/css/joomla-fontawesome.min.css'],
       ['css', '/templates/site/css/template.css'],
+      ['js', '/templates/site/js/template.js'],
     ],
   },
   {
@@ -255,7 +261,7 @@ function report(context: LintContext, proposal: Proposal, withFix: boolean): voi
     ...(withFix && {
       fix: {
         description:
-          added === undefined ? `Remove line ${line}` : `Add ${added} after line ${line}`,
+          added === undefined ? `Remove line ${line}.` : `Add ${added} after line ${line}.`,
         edits: [edit],
         otherwise: `Add an Allow for the ${what} files by hand.`,
       },

@@ -28,6 +28,7 @@ function checkSitemaps(context: LintContext): LintChecks {
         // `Sitemap http://…`: the key is "Sitemap http", reported once, as `space-in-key`.
         if (d !== undefined && /[\t ]/.test(context.text.slice(d.keyStart, d.keyEnd))) continue;
         if (d !== undefined && invisibleBefore(context, sitemap.line, sitemap.url, d)) continue;
+        if (d !== undefined && fullwidthColon(context, sitemap.line, d)) continue;
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
@@ -78,6 +79,40 @@ function invisibleBefore(
         },
       ],
       otherwise: 'Remove the character before the URL by hand.',
+    },
+  });
+  return true;
+}
+
+// U+FF1A FULLWIDTH COLON as UTF-8: what a Chinese or Japanese keyboard types for ":".
+const FULLWIDTH_COLON = '\xef\xbc\x9a';
+
+/**
+ * `Sitemap：https://…` with a fullwidth colon: Google reads the key "Sitemap：https" (a key that
+ * starts with "sitemap" is one) and the value "//…", which is no URL. Reported with the fix that
+ * writes ":" in its place.
+ */
+function fullwidthColon(
+  context: LintContext,
+  line: number,
+  d: { readonly keyStart: number; readonly keyEnd: number; readonly valueEnd: number },
+): boolean {
+  const key = context.text.slice(d.keyStart, d.keyEnd);
+  const at = key.indexOf(FULLWIDTH_COLON);
+  if (at < 0) return false;
+  const start = d.keyStart + at;
+  const url = decodeByteString(context.text.slice(start + 3, d.valueEnd)).trim();
+  if (!isAbsoluteHttpUrl(url)) return false;
+  context.report({
+    code: 'relative-sitemap',
+    line,
+    message: `The key ends in a fullwidth colon ("：", U+FF1A), which is not the ":" robots.txt needs: Google reads the key "${terminalSafe(decodeByteString(key))}" and the value after its ":", which is no URL, so it ignores the line.`,
+    from: start,
+    to: d.valueEnd,
+    fix: {
+      description: `Write "Sitemap: ${terminalSafe(url)}".`,
+      edits: [{ start, end: start + 3, text: ': ' }],
+      otherwise: 'Write ":" in place of the fullwidth colon by hand.',
     },
   });
   return true;

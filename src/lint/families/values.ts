@@ -27,13 +27,20 @@ export function holdsDirective(value: string): boolean {
   return value.search(SECOND_DIRECTIVE) !== -1;
 }
 
-/** A character class or an alternation: regular-expression syntax robots.txt does not have. */
+/**
+ * A character class, an alternation or a start anchor (`/^custom$/`): regular-expression syntax
+ * robots.txt does not have.
+ */
 export const REGEX_SYNTAX: RegExp =
-  /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]/;
+  /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]|(?<=^\/?)\^/;
 
-/** A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host. */
+/**
+ * A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host.
+ * `.pl` and `.py` are Perl and Python scripts as well as Poland's and Paraguay's domains: a file
+ * when one word stands before them (`submit.pl`), a host with more (`www.example.pl`).
+ */
 export const FILE_NAME: RegExp =
-  /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?)$/i;
+  /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cfc|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?|csv|zip|rss|exe|dll)$|^[^./]+\.(?:pl|py)$/i;
 
 /** `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`. */
 const HOST_IN_VALUE =
@@ -128,13 +135,34 @@ function secondDirective(context: LintContext, line: number, d: DirectiveSpan): 
     from: keyAt(first),
     to: d.valueEnd,
     fix: {
-      description: 'Put each directive on a line of its own',
+      description: 'Put each directive on a line of its own.',
       edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
       ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
       otherwise: byHand(context, line, d),
+      // The comparison sees crawlers by product token: only with one for every name the line
+      // holds does "no verdict changes" mean nothing it meant is lost (`008` has none).
+      ...(namesHaveTokens(d.kind === 'user-agent', value, matches) && {
+        whenUnchanged:
+          'Nothing is lost: what it was meant to say is in force anyway (splitting it changes no verdict), so this is tidying only.',
+      }),
     },
   });
   return true;
+}
+
+/** Whether every crawler name on a line (its own value, if a User-agent line, and those after an inner `User-agent:`) has a product token. */
+function namesHaveTokens(
+  agentLine: boolean,
+  value: string,
+  matches: readonly RegExpMatchArray[],
+): boolean {
+  const names: string[] = agentLine ? [value.slice(0, matches[0]!.index)] : [];
+  matches.forEach((m, i) => {
+    if (!/^user-?agent/i.test(m[1]!)) return;
+    const start = m.index! + m[0].length;
+    names.push(value.slice(start, matches[i + 1]?.index ?? value.length));
+  });
+  return names.every((name) => /^[A-Za-z_-]/.test(name.trim()));
 }
 
 /**

@@ -20,8 +20,10 @@ import {
   LENGTH_MASK,
   type RuleNumbers,
   ruleSize,
+  valueLength,
 } from '../rule-table.js';
 import { beatsBest } from '../strategy.js';
+import { NOT_HELD, PathPieces } from './path-pieces.js';
 
 /**
  * Checks of a rule set answered by {@link scanRules} before it is indexed: the first. A crawler
@@ -32,17 +34,57 @@ import { beatsBest } from '../strategy.js';
 export const SCANS_BEFORE_INDEXING = 1;
 
 /**
- * Above this many rules a set is indexed on its first check: a scan tests every rule, and a
- * file made to be slow (thousands of wildcard rules, long URLs) would make each scan slow.
+ * Up to this many rules a set is scanned on its first {@link SCANS_BEFORE_INDEXING} checks; a
+ * larger one on its first checks while what they cost stays below what indexing it is reckoned
+ * to (see {@link scansRules}).
  */
 const MOST_RULES_SCANNED = 2048;
 
-/** Whether the next check of the set of `groups`, checked `scans` times so far, scans the rules. */
-export function scansRules(rules: RuleNumbers, groups: readonly number[], scans: number): boolean {
-  if (scans >= SCANS_BEFORE_INDEXING) return false;
+/**
+ * What indexing a large set (more than {@link MOST_RULES_SCANNED} rules) is reckoned to cost,
+ * in a scan's work units per character of its rules' values: the indexes, and for wildcard
+ * rules the wildcard program a hostile file's checks soon build (`program-rent.ts`), measured
+ * at 25 to 70 units a character on 500 KiB files of 10,000 to 28,000 wildcard rules. A large
+ * set's checks are scanned while their work stays below this times the set's characters (ski
+ * rental: the scans cost at most about what indexing would), so that the first checks of a
+ * 500 KiB file cost a scan each (its characters once, plus O(n · L) for the path's
+ * `PathPieces`), not the index and the program.
+ */
+export const SCAN_RENT_PER_BYTE = 32;
+
+/**
+ * Test settings, not part of the public API. `rentPerByte`: what a large set's scans may cost a
+ * character of its rules ({@link SCAN_RENT_PER_BYTE}); 0 indexes a large set on its first check,
+ * for tests that measure an indexed set (the client's memory per origin).
+ */
+export const tableScanning: { rentPerByte: number } = { rentPerByte: SCAN_RENT_PER_BYTE };
+
+/**
+ * What the scans of the set of `groups` may cost in all before it is indexed, for
+ * {@link scansRules}: for a set of up to {@link MOST_RULES_SCANNED} rules, -1 (it is scanned on
+ * its first {@link SCANS_BEFORE_INDEXING} checks, whatever they cost); for a larger one,
+ * {@link SCAN_RENT_PER_BYTE} a character of its rules' values. Computed once per set.
+ */
+export function scanPrice(rules: RuleNumbers, groups: readonly number[]): number {
+  const size = ruleSize(rules);
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
-  return numbers <= ruleSize(rules) * MOST_RULES_SCANNED;
+  if (numbers <= size * MOST_RULES_SCANNED) return -1;
+  let bytes = 0;
+  for (const group of groups) {
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += size) bytes += valueLength(rules, r);
+  }
+  return tableScanning.rentPerByte * bytes;
+}
+
+/**
+ * Whether the next check of a set whose scans may cost `price` in all ({@link scanPrice}),
+ * checked `scans` times so far by scans that cost `spent` units, scans the rules: a small set's
+ * first {@link SCANS_BEFORE_INDEXING} checks, a large set's while `spent` stays below the price.
+ */
+export function scansRules(price: number, scans: number, spent: number): boolean {
+  return price < 0 ? scans < SCANS_BEFORE_INDEXING : spent < price;
 }
 
 /**
@@ -73,16 +115,35 @@ export function scanRules(
   rfc9309: boolean,
   state: MatchState,
 ): boolean {
-  const text = body.text;
   // The rules' characters are read from the text's codes (a typed array: each `charCodeAt`
   // costs V8 a test of the string's representation), which a parse just before leaves in place.
-  const codes = charCodesOf(text, body.utf16);
-  const search = state.search;
-  const path = search.path;
+  const codes = charCodesOf(body.text, body.utf16);
+  const path = state.search.path;
   const second = path.charCodeAt(0) === 0x2f && path.length > 1 ? path.charCodeAt(1) : -1;
   SCAN.second = second;
   SCAN.pathChars = false;
   SCAN.wildcardWork = 0;
+  SCAN.piecesAfter = Math.min(PIECES_AFTER_PASSES * path.length + 1024, SCAN_WILDCARD_WORK >> 1);
+  SCAN.piecesReady = false;
+  try {
+    return scanTable(body, codes, rules, groups, rfc9309, state);
+  } finally {
+    if (SCAN.piecesReady) PIECES.release();
+  }
+}
+
+/** {@link scanRules}'s loop, over the text's character codes `codes`. */
+function scanTable(
+  body: BodyText,
+  codes: Uint8Array,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  state: MatchState,
+): boolean {
+  const text = body.text;
+  const search = state.search;
+  const second = SCAN.second;
   const size = ruleSize(rules);
   const compact = size === COMPACT_RULE;
   for (const group of groups) {
@@ -105,7 +166,7 @@ export function scanRules(
           const c = pattern.charCodeAt(1);
           if (c !== second && c !== 0x2a && c !== 0x24) {
             if (beatsBest(end, line, allow ? state.allow : state.disallow)) {
-              search.work += 1 + end;
+              search.work += 2;
               if (search.work > search.budget) return false;
             }
             continue;
@@ -114,13 +175,14 @@ export function scanRules(
         chars = patternCodes(pattern);
       } else if (second >= 0 && end - start >= 2 && codes[start] === 0x2f) {
         // Most rules start with `/`, as the path does, and differ from it in their second
-        // character: passed over before anything else, at the cost `matchesRule` counts. Their
+        // character: passed over before anything else, at the cost `matchesRule` counts (its
+        // two characters compared). Their
         // `index.html` rewrite starts with the same two characters, or is `/$`, which a path
         // with a second character does not match either.
         const c = codes[start + 1]!;
         if (c !== second && c !== 0x2a && c !== 0x24) {
           if (beatsBest(end - start, line, allow ? state.allow : state.disallow)) {
-            search.work += 1 + (end - start);
+            search.work += 2;
             if (search.work > search.budget) return false;
           }
           continue;
@@ -161,7 +223,15 @@ const ESCAPED: typeof RuleFlag.escaped = 2;
  * (else −1; see {@link prefixMatch}), whether PATH_CHARS holds the path's characters yet, and
  * what the wildcard patterns' searches have cost.
  */
-const SCAN = { second: -1, pathChars: false, wildcardWork: 0 };
+const SCAN = {
+  second: -1,
+  pathChars: false,
+  wildcardWork: 0,
+  piecesAfter: 0,
+  piecesReady: false,
+  /** The characters the last {@link prefixMatch} compared. */
+  compared: 0,
+};
 
 /** The codes of the last pattern given to {@link patternCodes}. */
 let PATTERN_CODES = new Uint8Array(64);
@@ -193,20 +263,106 @@ function matchesRule(
   end: number,
   search: PathSearch,
 ): boolean {
-  search.work += 1 + (end - start);
   const path = search.path;
   const star = prefixMatch(chars, start, end, path, SCAN.second);
+  // A unit, and the characters compared (up to the first that differs from the path's).
+  search.work += 1 + SCAN.compared;
   if (star < 0) return star === PrefixMatch.yes;
+  // The rest of the pattern, read to rule it out and to place its pieces.
+  search.work += end - start - star;
   if (!SCAN.pathChars) {
     search.work += path.length;
     fillPathChars(path);
     SCAN.pathChars = true;
   }
   if (lacksCharacterOf(chars, start + star, end)) return false;
+  if (SCAN.wildcardWork > SCAN.piecesAfter) {
+    const placed = placePieces(chars, start + star, end, star, search);
+    if (placed !== Placed.unknown) return placed === Placed.yes;
+  }
   const before = search.work;
   const matched = search.matchesAfterPrefix(compilePattern(pattern.slice(start, end)));
   SCAN.wildcardWork += search.work - before;
   return matched;
+}
+
+/** What {@link placePieces} found: a match, none, or a piece too long for `PathPieces`. */
+const Placed = { no: 0, yes: 1, unknown: 2 } as const;
+type Placed = (typeof Placed)[keyof typeof Placed];
+
+/**
+ * Searches (`SCAN.wildcardWork`) after which a scan looks its pieces up in {@link PIECES}: a
+ * few passes of the path (a typical file's few wildcard rules cost less by native search than
+ * a level of the trie), and at most half of {@link SCAN_WILDCARD_WORK}, so that a scan of a
+ * large set never gives up on pieces the trie holds.
+ */
+const PIECES_AFTER_PASSES = 4;
+
+/** The trie of the scanned path's short substrings, built once the searches have cost enough. */
+const PIECES = new PathPieces();
+
+/**
+ * Whether the path of `search` matches the wildcard part `chars[from, end)` of a pattern (from
+ * its first `*`, after a literal prefix of `prefix` characters the path starts with): its
+ * pieces placed greedily, each at its first occurrence after the one before (as
+ * `PathSearch.matchesAfterPrefix` places them), found in the path's {@link PathPieces} in place
+ * in the pattern's characters; an anchored tail compared with the path's end. `unknown` when a
+ * piece is too long for the trie (then `PathSearch` answers).
+ */
+function placePieces(
+  chars: Uint8Array,
+  from: number,
+  end: number,
+  prefix: number,
+  search: PathSearch,
+): Placed {
+  const path = search.path;
+  if (!SCAN.piecesReady) {
+    PIECES.reset(path);
+    SCAN.piecesReady = true;
+  }
+  const anchored = chars[end - 1] === 0x24;
+  const last = anchored ? end - 1 : end;
+  // The tail: the characters after the last `*`.
+  let tail = last;
+  while (chars[tail - 1] !== 0x2a) tail--;
+  if (!PIECES.holds(last - tail)) return Placed.unknown;
+  const before = PIECES.work;
+  let pos = prefix;
+  let piece = from + 1;
+  let placed: Placed = Placed.yes;
+  for (let i = from + 1; i < tail; i++) {
+    if (chars[i] !== 0x2a) continue;
+    if (i > piece) {
+      if (!PIECES.holds(i - piece)) {
+        placed = Placed.unknown;
+        break;
+      }
+      const at = PIECES.find(chars, piece, i, pos);
+      if (at < 0) {
+        placed = at === NOT_HELD ? Placed.unknown : Placed.no;
+        break;
+      }
+      pos = at + (i - piece);
+    }
+    piece = i + 1;
+  }
+  if (placed === Placed.yes && tail < last) {
+    if (anchored) {
+      // The tail ends the path, after the last piece placed.
+      const at = path.length - (last - tail);
+      search.work += last - tail;
+      if (at < pos) placed = Placed.no;
+      for (let i = tail; i < last && placed === Placed.yes; i++) {
+        if (path.charCodeAt(at + i - tail) !== chars[i]) placed = Placed.no;
+      }
+    } else {
+      const at = PIECES.find(chars, tail, last, pos);
+      if (at < 0) placed = at === NOT_HELD ? Placed.unknown : Placed.no;
+    }
+  }
+  search.work += PIECES.work - before;
+  return placed;
 }
 
 /** What comparing a pattern's literal prefix with a path found, when it is not a `*`'s offset. */
@@ -230,10 +386,12 @@ function prefixMatch(
   // the path by their second character, compared here with the path's, read once per scan.
   if (second >= 0 && end - start >= 2 && chars[start] === 0x2f) {
     const c = chars[start + 1]!;
+    SCAN.compared = 2;
     if (c !== second && c !== 0x2a && c !== 0x24) return PrefixMatch.no;
     i = 1;
   }
   for (; start + i < end; i++) {
+    SCAN.compared = i + 1;
     const c = chars[start + i]!;
     if (c === 0x2a) return i;
     // `$` is special only as the pattern's last character: the path must end there.
@@ -242,6 +400,7 @@ function prefixMatch(
     }
     if (i >= path.length || path.charCodeAt(i) !== c) return PrefixMatch.no;
   }
+  SCAN.compared = i;
   return PrefixMatch.yes;
 }
 

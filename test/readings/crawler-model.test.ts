@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt } from '../../src/audit/audit.js';
+import { crawlers } from '../../src/audit/crawlers.js';
+import { parseRobotsTxt } from '../../src/index.js';
 import {
   CRAWLER_RULES,
   checkAsCrawler,
   crawlerGroup,
   crawlerRuleOf,
-} from '../../src/audit/crawler-model.js';
-import { crawlers } from '../../src/audit/crawlers.js';
-import { parseRobotsTxt } from '../../src/index.js';
+} from '../../src/readings/crawler-model.js';
 
 const FILE = `User-agent: Googlebot
 Disallow: /g/

@@ -2,8 +2,8 @@
  * One model of crawlers: whose group decides for a crawler, as its operator documents it. The
  * parser answers for the token it is given (Google's reading: the groups that name the token,
  * else `*`); some crawlers read the file otherwise, and every crawler view (the audit, the tester
- * page's verdicts and diff) applies these rules the same way, marking each verdict with the token
- * whose group decided.
+ * page's verdicts and diff, lint's findings on groups) applies these rules the same way, marking
+ * each verdict with the token whose group decided. It sits below lint and audit so both read it.
  */
 
 import type { RobotsPolicy } from '../types.js';
