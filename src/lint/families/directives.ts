@@ -109,21 +109,28 @@ export const directives: LintFamily = {
 function checkDirectives(context: LintContext): LintChecks {
   // A body without one directive a crawler reads (`Forbidden`, `404 Not Found`, `Not Found`, which
   // Google reads as the key "Not") is a server's message served as the file: said once, on its
-  // first line of text, rather than line by line. A misspelt key, or a bare URL (a Sitemap line
-  // without its key), is a directive meant.
+  // first line of text, rather than line by line. A line with a colon, a misspelt key, or a bare
+  // URL (a Sitemap line without its key), is a directive meant.
   const meant = (d: DirectiveSpan, line: number): boolean =>
     known(context, d) ||
+    context.text.slice(d.keyStart, d.valueStart).includes(':') ||
     /^https?$/i.test(context.text.slice(d.keyStart, d.keyEnd)) ||
     misspeltKey(context, line, d) !== undefined;
   const message =
     !context.html && context.directives.every((d, line) => d === undefined || !meant(d, line));
   let said = false;
+  // What Google's report says of the message's words stays, as infos (as in an HTML page).
+  const quiet: LintContext = {
+    ...context,
+    report: (f) => context.report({ ...f, severity: 'info', fix: undefined }),
+  };
   return {
     line(line, span, directive) {
       if (message) {
         if (!said && !(span.flags & (LineFlag.empty | LineFlag.isComment))) {
           said = serverMessage(context, span, line);
         }
+        if (directive !== undefined) key(quiet, directive, span.flags, line);
         return;
       }
       if (directive === undefined) {
