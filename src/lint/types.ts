@@ -36,6 +36,7 @@ export type DiagnosticCode =
   | 'rule-outside-group'
   | 'pattern-never-matches'
   | 'literal-dollar'
+  | 'query-as-path'
   | 'directive-in-value'
   | 'unencoded-character'
   | 'regex-syntax'

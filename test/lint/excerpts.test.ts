@@ -382,6 +382,46 @@ const excerpts: readonly Excerpt[] = [
     expected: ['2 warning directive-in-value', '3 warning directive-in-value'],
   },
   {
+    name: "0239 (seed 3389): a plugin's own assets folder, below any layout's URLs",
+    body: 'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /wp-content/plugins/vimeography/lib/shared/assets/\n',
+    expected: ['4 warning blocked-resources'],
+  },
+  {
+    name: "a section's own styles and scripts; a folder under a blocked section or admin is no one's",
+    body: 'User-agent: *\nDisallow: /forum/styles/\nDisallow: /shop/js/\nDisallow: /members/\nDisallow: /members/assets/\nDisallow: /admin/css/\n',
+    expected: ['2 warning blocked-resources', '3 warning blocked-resources'],
+  },
+  {
+    name: "a site's /static/css/ opened by an Allow: only its JavaScript is blocked (1405)",
+    body: 'User-agent: *\nAllow: /static/css/\nAllow: /static/images/\nDisallow: /static/\n',
+    expected: ['4 warning blocked-resources'],
+  },
+  {
+    name: '3354 (seed 3389): a search parameter written without its "?"',
+    body: 'User-Agent: *\nDisallow: *.pdf # Block pdf files\nDisallow: /s=*  # Block search results\nDisallow: /token/\n',
+    expected: ['3 warning query-as-path'],
+  },
+  {
+    name: '3977: a site whose paths hold name=value segments writes /time=* for a path',
+    body: 'User-agent: *\nDisallow: /=/ad/\nDisallow: */n3=*\nDisallow: /time=*\nDisallow: */time=*\n',
+    expected: [],
+  },
+  {
+    name: "0763 (seed 7777): a guestbook's theme folder, under a section whose pages are crawled",
+    body: 'User-agent: *\nDisallow: /guestbook/actions/\nDisallow: /guestbook/admin/\nDisallow: /guestbook/inc/\nDisallow: /guestbook/theme/\nDisallow: /forum/\n',
+    expected: ['5 warning blocked-resources'],
+  },
+  {
+    name: '2148 (seed 7777): folders named anywhere by a wildcard (/*styles, /*images)',
+    body: 'user-agent : *\ndisallow: /unlinked/\ndisallow: /*.config$\ndisallow: /*bin\ndisallow: /*scripts\ndisallow: /*images\ndisallow: /*includes\ndisallow: /*styles\ndisallow: /*error\n',
+    expected: ['6 info blocked-images', '8 warning blocked-resources'],
+  },
+  {
+    name: "3244 (seed 7777): a CMS's /_resources/ folder of the site's styles and scripts",
+    body: 'User-Agent: *\nDisallow: /search/\nDisallow: /_resources/\nDisallow: /_archives/\nDisallow: /App_Code/\nDisallow: /bin/\n',
+    expected: ['3 warning blocked-resources'],
+  },
+  {
     // Seed 4242: told "a literal dollar sign", with nothing about the regular expression.
     name: '4365: a regular expression with its anchors, /^…$/',
     body: 'User-Agent: *\n\nDisallow: /^award/dryinmotion$/\nDisallow: /^custom$/\nDisallow: /us/en/account\n',

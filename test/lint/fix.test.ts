@@ -224,6 +224,16 @@ describe('lint fixes (issue #31)', () => {
     expect(after.isAllowed('/page-120/x', 'Googlebot')).toBe(true);
   });
 
+  it('writes a query parameter written without its "?" as one, and blocks its URLs', () => {
+    const body = 'User-agent: *\nDisallow: /s=*\n';
+    const [d] = lintRobotsTxt(body).diagnostics.filter((x) => x.code === 'query-as-path');
+    expect(d?.fix?.description).toContain('Write "Disallow: /*?s="');
+    const after = parseRobotsTxt(applyLintFixes(body, [d!]).body);
+    expect(after.isAllowed('/?s=shoes', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/blog/?s=shoes', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/shoes', 'Googlebot')).toBe(true);
+  });
+
   it('verifies a fix in one group of a large file by reading that group and the * group', () => {
     // 300 groups of 40 rules (about 330 KB), a rule to fix in each: a fixed copy of the whole
     // file per fix would need 96 MiB; the groups around each fix and * need about 3 MiB.

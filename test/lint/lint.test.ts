@@ -226,6 +226,7 @@ const cases: readonly LintCase[] = [
   { code: 'pattern-never-matches', body: 'User-agent: *\nAllow: $\n', line: 2 },
   { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /a$/b\n', line: 2, column: 13 },
   { code: 'literal-dollar', body: 'User-agent: *\nDisallow: /*.pdf$*\n', line: 2 },
+  { code: 'query-as-path', body: 'User-agent: *\nDisallow: /s=*\n', line: 2, column: 11 },
   { code: 'empty-user-agent', body: 'User-agent:\nDisallow: /\n', line: 1 },
   {
     code: 'user-agent-no-token',

@@ -22,6 +22,11 @@ export const patterns: LintFamily = {
       severity: 'warning',
       summary: 'A `$` that is not the last character is a literal dollar sign.',
     },
+    'query-as-path': {
+      severity: 'warning',
+      summary:
+        'A rule for a query parameter written without its `?` (`/s=*`), which matches paths that start with `/s=` rather than the parameter.',
+    },
   },
   check: checkPatterns,
 };
@@ -33,6 +38,7 @@ function checkPatterns(context: LintContext): LintChecks {
       for (const rule of [...robots.rulesOutsideGroups, ...robots.groups.flatMap((g) => g.rules)]) {
         pattern(context, rule);
       }
+      queryAsPath(context);
     },
   };
 }
@@ -161,4 +167,51 @@ function neverMatchesHint(value: string, type: Rule['type']): { text: string; fi
   const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
   const meant = anywhere ? `/*${value}` : `/${value}`;
   return { text: '', fix: meant };
+}
+
+/**
+ * `Disallow: /s=*` beside the rules a site writes for its query parameters: a parameter written
+ * without the `?` that starts a query, so the rule matches only paths beginning `/s=`, which the
+ * site's URLs (`/?s=term`) are not. Not reported in a file whose rules put `name=` inside paths
+ * (`*\/time=*`: the site's paths hold them), nor where a shorter rule of the group already
+ * matches those paths (`/list` beside `/list=*`).
+ */
+function queryAsPath(context: LintContext): void {
+  const { robots } = context;
+  const values = robots.groups.flatMap((g) => g.rules.map((r) => r.value));
+  if (values.some((v) => !v.includes('?') && /.\/[A-Za-z0-9_.-]*=/.test(v))) return;
+  for (const group of robots.groups) {
+    for (const rule of group.rules) {
+      const name = /^\/([A-Za-z_][A-Za-z0-9_.-]*)=\**$/.exec(rule.value)?.[1];
+      if (name === undefined) continue;
+      const covered = group.rules.some(
+        (r) =>
+          r !== rule &&
+          r.type === rule.type &&
+          r.pattern.length < rule.pattern.length &&
+          rule.pattern.startsWith(r.pattern.replace(/\*+$/, '')),
+      );
+      if (covered) continue;
+      const d = context.directives[rule.line];
+      const meant = `/*?${name}=`;
+      const key = ruleKey(rule.type);
+      context.report({
+        code: 'query-as-path',
+        line: rule.line,
+        message: `"${visibleText(formatRule(rule))}" matches only paths that start with "/${visibleText(name)}=", but a query parameter follows "?" (/?${visibleText(name)}=…, /page?${visibleText(name)}=…), so this rule matches no URL with the parameter.`,
+        from: d?.valueStart,
+        to: d?.valueEnd,
+        ...(d === undefined
+          ? {}
+          : {
+              fix: {
+                description: `Write "${key}: ${meant}" (the parameter first in the query; add "${key}: /*&${name}=" for it later in the query).`,
+                edits: [{ start: d.valueStart, end: d.valueEnd, text: meant }],
+                targets: [meant],
+                otherwise: `Write "${key}: ${meant}" for the parameter.`,
+              },
+            }),
+      });
+    }
+  }
 }

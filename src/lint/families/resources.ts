@@ -99,7 +99,13 @@ const LAYOUTS: readonly Layout[] = [
       const lower = value.toLowerCase();
       const folder = /^\/[^/]+/.exec(url)![0].toLowerCase();
       const type = /\.[a-z]+$/.exec(url)![0];
-      return lower.startsWith(folder) || lower.includes(type);
+      // `/*images`: the folder's name, wherever it stands.
+      const anywhere = /^\/\*+([a-z_]{3,})/.exec(lower)?.[1];
+      return (
+        lower.startsWith(folder) ||
+        lower.includes(type) ||
+        (anywhere !== undefined && folder.slice(1).startsWith(anywhere))
+      );
     },
     urls: [
       ['css', '/assets/css/style.css'],
@@ -119,6 +125,79 @@ const LAYOUTS: readonly Layout[] = [
     ],
   },
 ];
+
+/** A folder name that holds a site's scripts or styles, and which of them. */
+const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
+  [/^_?(?:css|styles?|stylesheets)$/i, ['css']],
+  [/^_?(?:js|javascripts?)$/i, ['js']],
+  // A theme's or skin's folder holds its styles and scripts; `_resources` is a CMS's (Modern
+  // Campus) folder of the site's own.
+  [/^_?(?:assets|static|dist|themes?|skins?)$|^_resources$/i, ['css', 'js']],
+];
+
+/**
+ * Folders whose files serve the whole site (a CMS's plugins, themes and modules), not only the
+ * pages of the folder above them.
+ */
+const SITE_WIDE =
+  /^\/(?:wp-content|wp-includes|sites|modules|themes|plugins|templates|media|core|skin)\//i;
+
+/**
+ * A folder of pages no crawler is meant to render: administration, and Cloudflare's own
+ * endpoints. (`scripts` is no resource folder: Drupal's holds shell scripts.)
+ */
+const NOT_PAGES = /^(?:wp-admin|admin|administrator|dashboard|backend|cms|cdn-cgi)$/i;
+
+/** A representative URL of the site's own folders, and the folder whose pages it serves. */
+interface SiteUrl {
+  readonly kind: 'css' | 'js';
+  readonly url: string;
+  /** The pages that load it; undefined: every page. */
+  readonly pages: string | undefined;
+}
+
+/**
+ * Representative URLs of the resource folders the file's own rules name, at any depth (a
+ * plugin's `…/lib/shared/assets/`, a section's `/forum/styles/`), and of the WordPress plugins
+ * and themes it names (`/wp-content/plugins/name/`, whose files pages load from
+ * `…/name/assets/js/…`).
+ */
+function siteUrls(values: readonly string[]): SiteUrl[] {
+  const out = new Map<string, SiteUrl>();
+  const add = (kind: 'css' | 'js', url: string, pages: string | undefined): void => {
+    if (!out.has(url)) out.set(url, { kind, url, pages });
+  };
+  for (const value of values) {
+    // `/*styles`: a folder of that name anywhere, so at the top too.
+    const anywhere = /^\/\*+([A-Za-z_]+)/.exec(value)?.[1];
+    // The folders the value names as written: up to a wildcard, an end anchor or a query.
+    const path = anywhere === undefined ? value.replace(/[*$?].*$/, '') : `/${anywhere}/`;
+    if (!path.startsWith('/')) continue;
+    const segments = path.split('/').slice(1, -1);
+    const plugin = /^\/wp-content\/(?:plugins|themes)\/[^/]+\//i.exec(path);
+    if (plugin !== null) {
+      add('js', `${plugin[0]}assets/js/script.js?ver=1.0`, undefined);
+      add('css', `${plugin[0]}assets/css/style.css?ver=1.0`, undefined);
+    }
+    for (let i = 0; i < segments.length; i++) {
+      const kinds = RESOURCE_FOLDERS.find(([name]) => name.test(segments[i]!))?.[1];
+      // At the top, a `/dist/` often holds downloads.
+      if (kinds === undefined || (i === 0 && /^dist$/i.test(segments[i]!))) continue;
+      const folder = `/${segments.slice(0, i + 1).join('/')}/`;
+      const above = `/${segments.slice(0, i).join('/')}${i > 0 ? '/' : ''}`;
+      // Admin pages are not crawled: the files that serve them matter to no crawler.
+      if (segments.slice(0, i).some((x) => NOT_PAGES.test(x))) continue;
+      const pages = SITE_WIDE.test(folder) ? undefined : above;
+      // A folder of both keeps each in a folder of its own (`/static/css/`, `/static/js/`).
+      const inner = kinds.length > 1;
+      for (const kind of kinds) {
+        const file = kind === 'css' ? 'style.css' : 'app.js';
+        add(kind, `${folder}${inner ? `${kind}/` : ''}${file}`, pages);
+      }
+    }
+  }
+  return [...out.values()];
+}
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
   css: 'CSS',
@@ -179,6 +258,19 @@ function checkResources(context: LintContext): LintChecks {
           entry.blocked.push([kind, url]);
           byLine.set(explanation.line, entry);
         }
+      }
+      // The site's own resource folders, as its rules name them: blocked for Googlebot while
+      // the pages above them are not (a folder under a blocked section serves no crawled page).
+      // A line a layout's URLs found keeps their words.
+      const found = new Set(byLine.keys());
+      for (const { kind, url, pages } of siteUrls(values)) {
+        const explanation = robots.explain(url, 'Googlebot');
+        if (explanation.allowed || explanation.rule === undefined) continue;
+        if (found.has(explanation.line)) continue;
+        if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;
+        const entry = byLine.get(explanation.line) ?? { explanation, blocked: [] };
+        if (!entry.blocked.some(([k]) => k === kind)) entry.blocked.push([kind, url]);
+        byLine.set(explanation.line, entry);
       }
       const proposals: Proposal[] = [];
       for (const [line, { explanation, blocked }] of byLine) {
