@@ -291,8 +291,9 @@ export function createClientWithAccess(
   }
 
   /**
-   * The fresh copy of an origin kept in memory, if any. The location remembers the origin's
-   * record: a check reads it there (and marks it used) rather than looking the origin up.
+   * The fresh copy of an origin kept in memory, if any, looked up by name (and marked used). Its
+   * slot, stamp and `expiresAt` are kept with the location's authority: the next check of one of
+   * its URLs is answered by {@link cachedVerdict}.
    */
   function fresh(location: LocatedOrigin): HeldOrigin | undefined {
     const slot = memory.get(location.origin);

@@ -37,9 +37,9 @@ export interface ParsedCacheStats {
 
 /**
  * An origin as the parsed cache holds it, one record: its entry, its rules, its entry's
- * `expiresAt` beside them (a cached check reads whether the copy is fresh without reading the
- * entry), and its place in the cache. A client keeps a reference to it with the origin's
- * authority: a check then finds it without a look-up, as long as it is `live`.
+ * `expiresAt` beside them, and its place in the cache. A client keeps its slot number, the
+ * slot's stamp and `expiresAt` with the origin's authority: a check then reads the rules by slot
+ * number ({@link ParsedCache.rulesAt}) without a look-up or reading this record.
  */
 export interface HeldOrigin extends OriginSlot {
   readonly expiresAt: number;
@@ -63,8 +63,6 @@ export interface OriginToHold extends OriginSlot {
 export interface ParsedCache {
   /** The origin's record, marked used. */
   get(origin: string): HeldOrigin | undefined;
-  /** Marks `slot` (a live record {@link get} gave) used: what a check of it costs the cache. */
-  use(slot: HeldOrigin): void;
   /**
    * A number that changes whenever the record in slot number `slot` is dropped, deleted or set
    * again: kept with the slot number, it tells whether the number still stands for that record.
@@ -77,7 +75,7 @@ export interface ParsedCache {
    */
   rulesAt(slot: number, stamp: number): RobotsPolicy | undefined;
   /**
-   * After a check of the rules {@link freshRules} gave for `slot`: weighs their parsed file again
+   * After a check of the rules {@link rulesAt} gave for `slot`: weighs their parsed file again
    * if the check made it larger (`retainedBytes` changed since the slot last saw it).
    */
   checked(slot: number, robots: RobotsPolicy): void;
@@ -154,7 +152,6 @@ export function createParsedCache(
   let weighed = new Float64Array(16);
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
-    use: (slot) => slots.use(slot as unknown as OriginRecord),
     stampOf: (slot) => slots.stampOf(slot),
     rulesAt(slot, stamp) {
       return slots.useSlot(slot, stamp) ? rules[slot] : undefined;
