@@ -240,9 +240,11 @@ export function createClientWithAccess(
     const at = locator.find(url);
     if (at < 0) return undefined;
     const slot = locator.heldSlot(at);
-    if (slot < 0) return undefined;
-    const robots = memory.freshRules(slot, locator.heldStamp(at), now());
-    // Judged as it will be requested: a URL the WHATWG parser would rewrite takes the general path.
+    // RFC 9309 §2.4 as isFresh(entry, now()), from the copy of `expiresAt` kept with the slot.
+    if (slot < 0 || !(now() < locator.heldTime(at))) return undefined;
+    const robots = memory.rulesAt(slot, locator.heldStamp(at));
+    // Judged as it will be requested: a URL the WHATWG parser would rewrite takes the general
+    // path.
     if (robots === undefined || requestedUrl(url) !== url) return undefined;
     const parsed = robots as ParsedPolicy;
     const exhausted = parsed.exhaustedChecks;
@@ -289,12 +291,15 @@ export function createClientWithAccess(
   }
 
   /**
-   * The fresh copy of an origin kept in memory, if any. The location remembers the origin's
-   * record: a check reads it there (and marks it used) rather than looking the origin up.
+   * The fresh copy of an origin kept in memory, if any, looked up by name (and marked used). Its
+   * slot, stamp and `expiresAt` are kept with the location's authority: the next check of one of
+   * its URLs is answered by {@link cachedVerdict}.
    */
   function fresh(location: LocatedOrigin): HeldOrigin | undefined {
     const slot = memory.get(location.origin);
-    if (slot !== undefined) locator.hold(location, slot.slot, memory.stampOf(slot.slot));
+    if (slot !== undefined) {
+      locator.hold(location, slot.slot, memory.stampOf(slot.slot), slot.expiresAt);
+    }
     // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
     return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
   }
@@ -352,7 +357,8 @@ export function createClientWithAccess(
         const query = agentOf(agent, 'isAllowed');
         call?.signal?.throwIfAborted();
         const cached = cachedVerdict(url, query);
-        if (cached !== undefined) return Promise.resolve(cached);
+        // Settled promises, made once: a cached check allocates none.
+        if (cached !== undefined) return cached ? ALLOWED : DISALLOWED;
         const location = locate(url, 'isAllowed');
         const { origin } = location;
         const slot = fresh(location);
@@ -433,6 +439,9 @@ export function createClientWithAccess(
     },
   };
 }
+
+const ALLOWED: Promise<boolean> = Promise.resolve(true);
+const DISALLOWED: Promise<boolean> = Promise.resolve(false);
 
 /** A policy that may be a parsed file, which counts its exhausted checks and its size. */
 type ParsedPolicy = RobotsPolicy & {

@@ -37,9 +37,9 @@ export interface ParsedCacheStats {
 
 /**
  * An origin as the parsed cache holds it, one record: its entry, its rules, its entry's
- * `expiresAt` beside them (a cached check reads whether the copy is fresh without reading the
- * entry), and its place in the cache. A client keeps a reference to it with the origin's
- * authority: a check then finds it without a look-up, as long as it is `live`.
+ * `expiresAt` beside them, and its place in the cache. A client keeps its slot number, the
+ * slot's stamp and `expiresAt` with the origin's authority: a check then reads the rules by slot
+ * number ({@link ParsedCache.rulesAt}) without a look-up or reading this record.
  */
 export interface HeldOrigin extends OriginSlot {
   readonly expiresAt: number;
@@ -63,8 +63,6 @@ export interface OriginToHold extends OriginSlot {
 export interface ParsedCache {
   /** The origin's record, marked used. */
   get(origin: string): HeldOrigin | undefined;
-  /** Marks `slot` (a live record {@link get} gave) used: what a check of it costs the cache. */
-  use(slot: HeldOrigin): void;
   /**
    * A number that changes whenever the record in slot number `slot` is dropped, deleted or set
    * again: kept with the slot number, it tells whether the number still stands for that record.
@@ -72,12 +70,12 @@ export interface ParsedCache {
   stampOf(slot: number): number;
   /**
    * The rules held in slot number `slot`, marked used, when it still holds the record `stamp`
-   * stood for and that record's copy is fresh at `now`; else undefined. A cached check's path:
-   * it reads typed arrays by slot number (no record, no entry).
+   * stood for (whose `expiresAt` never changes: a copy set again is another record); else
+   * undefined. A cached check's path: it reads arrays by slot number (no record, no entry).
    */
-  freshRules(slot: number, stamp: number, now: number): RobotsPolicy | undefined;
+  rulesAt(slot: number, stamp: number): RobotsPolicy | undefined;
   /**
-   * After a check of the rules {@link freshRules} gave for `slot`: weighs their parsed file again
+   * After a check of the rules {@link rulesAt} gave for `slot`: weighs their parsed file again
    * if the check made it larger (`retainedBytes` changed since the slot last saw it).
    */
   checked(slot: number, robots: RobotsPolicy): void;
@@ -148,23 +146,20 @@ export function createParsedCache(
     // Its slot no longer keeps the rules alive.
     rules[record.slot] = undefined;
   });
-  // By slot number, what a cached check reads: the rules, and two numbers, the copy's
-  // `expiresAt` and the rules' `retainedBytes` as the slot last saw it (NaN: not a parsed file).
+  // By slot number, what a cached check reads: the rules, and their `retainedBytes` as the slot
+  // last saw it (NaN: not a parsed file).
   const rules: (RobotsPolicy | undefined)[] = [];
-  let times = new Float64Array(32);
+  let weighed = new Float64Array(16);
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
-    use: (slot) => slots.use(slot as unknown as OriginRecord),
     stampOf: (slot) => slots.stampOf(slot),
-    freshRules(slot, stamp, now) {
-      // RFC 9309 §2.4 as isFresh(entry, now), from the copy of `expiresAt` the slot keeps.
-      if (!(now < times[2 * slot]!) || !slots.useSlot(slot, stamp)) return undefined;
-      return rules[slot];
+    rulesAt(slot, stamp) {
+      return slots.useSlot(slot, stamp) ? rules[slot] : undefined;
     },
     checked(slot, robots) {
       const retained = retainedOf(robots);
-      if (retained === undefined || retained === times[2 * slot + 1]) return;
-      times[2 * slot + 1] = retained;
+      if (retained === undefined || retained === weighed[slot]) return;
+      weighed[slot] = retained;
       const record = slots.recordAt(slot);
       if (record !== undefined) cache.reweigh(record);
     },
@@ -211,14 +206,13 @@ export function createParsedCache(
       };
       slots.set(record);
       const at = (record as unknown as ClockRecord).slot;
-      if (2 * at + 1 >= times.length) {
-        const grown = new Float64Array(Math.max(2 * times.length, 2 * at + 2));
-        grown.set(times);
-        times = grown;
+      if (at >= weighed.length) {
+        const grown = new Float64Array(Math.max(2 * weighed.length, at + 1));
+        grown.set(weighed);
+        weighed = grown;
       }
       rules[at] = robots;
-      times[2 * at] = expiresAt;
-      times[2 * at + 1] = file === null ? Number.NaN : file.bytes;
+      weighed[at] = file === null ? Number.NaN : file.bytes;
       if (previous !== undefined) release(previous);
       // A file no other origin held is weighed now, once.
       if (file !== null && made) slots.adjust(file.bytes);

@@ -35,13 +35,15 @@ export interface Locator {
   heldSlot(position: number): number;
   /** The second number kept with the authority at `position`. */
   heldStamp(position: number): number;
+  /** The third number kept with the authority at `position` (a time: any double). */
+  heldTime(position: number): number;
   /**
    * The location of `url`, remembered when `url` begins with a plain authority.
    * @throws {RobotsTxtError} as {@link robotsTxtLocation}; a TypeError naming `caller`.
    */
   locate(url: string | URL, caller: string): LocatedOrigin;
-  /** Keeps `slot` and `stamp` with `location`'s authority, if it is still remembered. */
-  hold(location: LocatedOrigin, slot: number, stamp: number): void;
+  /** Keeps `slot`, `stamp` and `time` with `location`'s authority, if it is still remembered. */
+  hold(location: LocatedOrigin, slot: number, stamp: number, time: number): void;
 }
 
 /** A remembered authority: its location, its characters, and its place in the table. */
@@ -62,9 +64,10 @@ export const locatorSettings: { hashMask: number } = { hashMask: 0x3fffffff };
 
 /**
  * An entry of the table: 16 int32 (64 bytes, a cache line's worth): the hash, the authority's
- * length (0: empty), where its host starts (7 or 8), its record's index, the caller's two
- * numbers, and up to {@link INLINE} characters of the host (one byte each: a plain authority is
- * ASCII), so that finding an authority and telling it apart reads one entry.
+ * length (0: empty), where its host starts (7 or 8), its record's index, the caller's three
+ * numbers (two int32, one float64), and up to {@link INLINE} characters of the host (one byte
+ * each: a plain authority is ASCII), so that finding an authority, telling it apart and reading
+ * what the caller keeps with it reads one entry.
  */
 const WORDS = 16;
 const HASH = 0;
@@ -73,8 +76,10 @@ const START = 2;
 const INDEX = 3;
 const SLOT = 4;
 const STAMP = 5;
+/** The caller's float64, in float64 words. */
+const TIME = 3;
 /** Where the host's characters start in an entry, in int32 words. */
-const CHARS = 6;
+const CHARS = 8;
 /** Characters of the host an entry holds. */
 const INLINE = 4 * (WORDS - CHARS);
 
@@ -100,6 +105,7 @@ export function createLocator(size = 1): Locator {
   let mask = 0;
   let shift = 32;
   let words = new Int32Array(0);
+  let doubles = new Float64Array(0);
   let bytes = new Uint8Array(0);
   /** Records by index: `size` at most, reused in the order they were made (the oldest first). */
   const records: KnownAuthority[] = [];
@@ -110,6 +116,7 @@ export function createLocator(size = 1): Locator {
   const allocate = (capacity: number): void => {
     const buffer = new ArrayBuffer(capacity * WORDS * 4);
     words = new Int32Array(buffer);
+    doubles = new Float64Array(buffer);
     bytes = new Uint8Array(buffer);
     mask = capacity - 1;
     shift = 32 - Math.log2(capacity);
@@ -134,6 +141,7 @@ export function createLocator(size = 1): Locator {
     words[base + INDEX] = record.index;
     words[base + SLOT] = -1;
     words[base + STAMP] = 0;
+    doubles[at * (WORDS / 2) + TIME] = 0;
     const prefix = record.prefix;
     const chars = Math.min(length - start, INLINE);
     for (let k = 0; k < chars; k++) bytes[4 * (base + CHARS) + k] = prefix.charCodeAt(start + k);
@@ -167,12 +175,11 @@ export function createLocator(size = 1): Locator {
     for (const record of records) {
       if (record.at < 0) continue;
       const from = record.at * WORDS;
-      const slot = oldWords[from + SLOT]!;
-      const stamp = oldWords[from + STAMP]!;
       const length = oldWords[from + LENGTH]!;
       if (place(record, oldWords[from + HASH]!, oldWords[from + START]!, length)) {
-        words[record.at * WORDS + SLOT] = slot;
-        words[record.at * WORDS + STAMP] = stamp;
+        // The caller's numbers: words SLOT to the end of TIME.
+        const to = record.at * WORDS;
+        for (let w = SLOT; w < 2 * TIME + 2; w++) words[to + w] = oldWords[from + w]!;
       } else {
         record.at = -1;
       }
@@ -217,6 +224,7 @@ export function createLocator(size = 1): Locator {
     },
     heldSlot: (position) => words[position * WORDS + SLOT]!,
     heldStamp: (position) => words[position * WORDS + STAMP]!,
+    heldTime: (position) => doubles[position * (WORDS / 2) + TIME]!,
     locate(url, caller) {
       if (typeof url === 'string') {
         const found = find(url);
@@ -253,11 +261,12 @@ export function createLocator(size = 1): Locator {
       const { origin, url: robotsUrl } = robotsTxtLocation(url, caller);
       return { origin, url: robotsUrl, index: -1 };
     },
-    hold(location, slot, stamp) {
+    hold(location, slot, stamp, time) {
       const record = location.index < 0 ? undefined : records[location.index];
       if (record !== location || record.at < 0) return;
       words[record.at * WORDS + SLOT] = slot;
       words[record.at * WORDS + STAMP] = stamp;
+      doubles[record.at * (WORDS / 2) + TIME] = time;
     },
   };
 }
@@ -265,7 +274,10 @@ export function createLocator(size = 1): Locator {
 /** What {@link scanPlainAuthority} found; one object reused (checks are synchronous). */
 const scanned = { length: 0, start: 0, hash: 0 };
 
-/** The first {@link INLINE} characters of the host it found, zero after them to a word's end. */
+/**
+ * The first {@link INLINE} characters of the host it found, zero after them to a word's end; the
+ * byte after them takes the characters past them (never compared).
+ */
 const scannedHost = new Int32Array(INLINE / 4 + 1);
 const scannedHostBytes = new Uint8Array(scannedHost.buffer);
 
@@ -285,10 +297,10 @@ function scanPlainAuthority(url: string, seed: number): number {
   let i = start;
   for (; i < url.length; i++) {
     const c = url.charCodeAt(i);
-    if (!isPlainAuthorityChar(c)) break;
+    if (c > 0x7a || PLAIN_AUTHORITY[c] === 0) break;
     hash = Math.imul(hash ^ c, 0x01000193);
     // Kept for the compare (the string's characters cost more to read again).
-    if (i - start < INLINE) scannedHostBytes[i - start] = c;
+    scannedHostBytes[Math.min(i - start, INLINE)] = c;
   }
   if (i === start || !endsAuthority(url, i)) return 0;
   for (let k = Math.min(i - start, INLINE); k & 3; k++) scannedHostBytes[k] = 0;
@@ -298,15 +310,15 @@ function scanPlainAuthority(url: string, seed: number): number {
   return i;
 }
 
-function isPlainAuthorityChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) || // a-z
-    (c >= 0x41 && c <= 0x5a) || // A-Z
-    (c >= 0x30 && c <= 0x3a) || // 0-9 and ':'
-    c === 0x2e ||
-    c === 0x2d
-  );
-}
+/** 1 for the characters of a plain authority (ASCII letters, digits, `:`, `.` and `-`), to `z`. */
+const PLAIN_AUTHORITY = ((): Uint8Array => {
+  const table = new Uint8Array(0x7b);
+  for (let c = 0; c < table.length; c++) {
+    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+    table[c] = letter || (c >= 0x30 && c <= 0x3a) || c === 0x2e || c === 0x2d ? 1 : 0;
+  }
+  return table;
+})();
 
 /** Whether the authority of `url` can end at `i`: the end of the string, `/`, `?` or `#`. */
 function endsAuthority(url: string, i: number): boolean {

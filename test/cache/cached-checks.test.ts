@@ -73,4 +73,32 @@ describe('isAllowedIfCached: the synchronous path for origins this process holds
     const aborted = AbortSignal.abort(new Error('stop'));
     await expect(client.isAllowed(url, undefined, { signal: aborted })).rejects.toThrow('stop');
   });
+
+  it('forgets an origin deleted, dropped or refreshed: the next check answers by what is held now', async () => {
+    let time = 1_700_000_000_000;
+    let rule = 'Disallow: /a';
+    const server = await startHttpServer((_request: IncomingMessage, response: ServerResponse) => {
+      response.end(`User-agent: *\n${rule}\n`);
+    });
+    running.push(server);
+    const other = await site('User-agent: *\nDisallow: /\n');
+    const client = createRobotsClient({ agent: 'FooBot', maxOrigins: 1, now: () => time });
+    const url = `${server.origin}/a/x`;
+    expect(await client.isAllowed(url)).toBe(false);
+    expect(client.isAllowedIfCached(url)).toBe(false);
+    // Deleted: nothing held.
+    await client.delete(url);
+    expect(client.isAllowedIfCached(url)).toBeUndefined();
+    expect(await client.isAllowed(url)).toBe(false);
+    // Dropped for another origin (one kept): nothing held for it, the other answers.
+    expect(await client.isAllowed(`${other.origin}/x`)).toBe(false);
+    expect(client.isAllowedIfCached(url)).toBeUndefined();
+    expect(client.isAllowedIfCached(`${other.origin}/y`)).toBe(false);
+    // Refreshed after it expired, to other rules: the new copy answers.
+    rule = 'Disallow: /b';
+    time += 86_400_001;
+    expect(await client.isAllowed(url)).toBe(true);
+    expect(client.isAllowedIfCached(url)).toBe(true);
+    expect(client.isAllowedIfCached(`${server.origin}/b`)).toBe(false);
+  });
 });

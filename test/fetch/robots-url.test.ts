@@ -215,3 +215,67 @@ describe('createLocator against robotsTxtLocation over random URLs', () => {
     }
   });
 });
+
+describe('createLocator through growth, removal and long hosts', () => {
+  // Hosts of up to 80 characters (an entry holds 32 of them), many of them alike: enough
+  // authorities that the table grows and the oldest are removed (and others moved back).
+  const host = fc
+    .tuple(
+      fc.integer({ min: 0, max: 60 }),
+      fc.constantFrom('', 'a'.repeat(30), 'b'.repeat(31), 'c'.repeat(32), 'd'.repeat(70)),
+      fc.constantFrom('', ':8080', ':443'),
+    )
+    .map(([n, long, port]) => `${long}h${n}.example${port}`);
+  const url = fc
+    .tuple(fc.constantFrom('http', 'https'), host, fc.constantFrom('', '/', '/a', '?q', '#f'))
+    .map(([scheme, name, rest]) => `${scheme}://${name}${rest}`);
+
+  it.each([
+    ['every authority its own hash', 0x3fffffff],
+    ['authorities sharing four hashes', 3],
+    ['every authority the same hash', 0],
+  ])('answers as robotsTxtLocation, and keeps what is held with it (%s)', (_, hashMask) => {
+    const saved = locatorSettings.hashMask;
+    locatorSettings.hashMask = hashMask;
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(url, { maxLength: 300 }),
+          fc.integer({ min: 1, max: 120 }),
+          (urls, size) => {
+            const locator = createLocator(size);
+            const held = new Map<string, number>();
+            const made: string[] = [];
+            for (const [i, one] of [...urls, ...urls].entries()) {
+              const location = locator.locate(one, 'test');
+              const expected = robotsTxtLocation(one);
+              expect({ origin: location.origin, url: location.url }).toEqual(expected);
+              const at = locator.find(one);
+              const host = one.indexOf('://') + 3;
+              const authority = one.slice(0, host + one.slice(host).search(/[/?#]|$/u));
+              // The model: the last `size` authorities made a record of are remembered.
+              if (!made.slice(-size).includes(authority)) made.push(authority);
+              if (hashMask !== 0) {
+                // Unless more hash alike than a look-up reads, every one of them is found.
+                for (const kept of made.slice(-size)) {
+                  expect(locator.find(`${kept}/x`)).toBeGreaterThanOrEqual(0);
+                }
+              }
+              if (at >= 0) {
+                // What was held with a remembered authority is found with it, or nothing yet.
+                const slot = locator.heldSlot(at);
+                if (slot >= 0) expect(slot).toBe(held.get(authority));
+                expect(locator.heldTime(at)).toBe(slot >= 0 ? slot * 1.5 : 0);
+                locator.hold(location, i, 7, i * 1.5);
+                held.set(authority, i);
+              }
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
+    } finally {
+      locatorSettings.hashMask = saved;
+    }
+  });
+});

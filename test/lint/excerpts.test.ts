@@ -511,6 +511,29 @@ const excerpts: readonly Excerpt[] = [
     ],
   },
   {
+    // Seed 1717: "Write /*.css$", which would block the CSS Google renders pages with.
+    name: '4774: Disallow: .jpg$, .css$ and .js$',
+    body: 'User-agent: *\nDisallow: /cgi-bin/\nDisallow: .jpg$\nDisallow: .css$\nDisallow: .js$\n',
+    expected: [
+      '3 error pattern-never-matches',
+      '4 error pattern-never-matches',
+      '5 error pattern-never-matches',
+    ],
+  },
+  {
+    // Seed 1717: a server's "Not Found", read as the key "Not", gave two warnings (what Google's
+    // report says of it stays, as infos).
+    name: '4188: Not Found',
+    body: 'Not Found',
+    expected: ['1 warning ignored-line', '1 info unknown-directive', '1 info missing-colon'],
+  },
+  {
+    // Seed 1717: told to remove Baiduspider's Disallow: / so that it could see a noindex tag.
+    name: '5302: Noindex: / in a Baiduspider group that disallows /',
+    body: 'User-agent: Baiduspider\nDisallow: /\nNoindex: /\n\nUser-agent: *\nDisallow: /cgi-bin/\n',
+    expected: ['3 info unsupported-directive'],
+  },
+  {
     // Seed 4242: fifteen line-by-line warnings (bytes not UTF-8, NUL bytes, no colon) on a JPEG.
     name: '4021: a JPEG image served as the file (its first 160 bytes)',
     body: hex(
@@ -652,6 +675,12 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(message(byName('5952').body as string, 'merged-group')).toContain(
       'Fix: Repeat the 3 rules of the "User-agent: *" groups (lines 1, 5) after line 9: "Allow: /", "Disallow: /stats.php", "Disallow: /_deploy/".',
+    );
+    const assets = lintRobotsTxt(byName('4774').body).diagnostics;
+    expect(assets.map((d) => d.fix?.edits[0]?.text)).toEqual(['/*.jpg$', undefined, undefined]);
+    expect(assets[1]!.message).toContain('remove the line rather than fix it');
+    expect(message(byName('5302').body as string, 'unsupported-directive')).toContain(
+      'This group is for Baiduspider, not Google',
     );
     const orkash = lintRobotsTxt(byName('0787').body).diagnostics[0]!;
     expect(orkash.message).toContain('Fix: Write "User-agent: OrkashBot".');

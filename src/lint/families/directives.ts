@@ -107,16 +107,30 @@ export const directives: LintFamily = {
 };
 
 function checkDirectives(context: LintContext): LintChecks {
-  // A body without one directive (`Forbidden`, `404 Not Found`) is a server's message served as
-  // the file: said once, on its first line of text, rather than line by line.
-  const message = !context.html && !context.directives.some((d) => d !== undefined);
+  // A body without one directive a crawler reads (`Forbidden`, `404 Not Found`, `Not Found`, which
+  // Google reads as the key "Not") is a server's message served as the file: said once, on its
+  // first line of text, rather than line by line. A line with a colon, a misspelt key, or a bare
+  // URL (a Sitemap line without its key), is a directive meant.
+  const meant = (d: DirectiveSpan, line: number): boolean =>
+    known(context, d) ||
+    context.text.slice(d.keyStart, d.valueStart).includes(':') ||
+    /^https?$/i.test(context.text.slice(d.keyStart, d.keyEnd)) ||
+    misspeltKey(context, line, d) !== undefined;
+  const message =
+    !context.html && context.directives.every((d, line) => d === undefined || !meant(d, line));
   let said = false;
+  // What Google's report says of the message's words stays, as infos (as in an HTML page).
+  const quiet: LintContext = {
+    ...context,
+    report: (f) => context.report({ ...f, severity: 'info', fix: undefined }),
+  };
   return {
     line(line, span, directive) {
       if (message) {
         if (!said && !(span.flags & (LineFlag.empty | LineFlag.isComment))) {
           said = serverMessage(context, span, line);
         }
+        if (directive !== undefined) key(quiet, directive, span.flags, line);
         return;
       }
       if (directive === undefined) {
@@ -349,6 +363,15 @@ function unsupportedFinding(
   }
   if (PAGE_TAGS.has(lower)) {
     const blocked = blockingRule(context, line);
+    // `User-agent: Baiduspider`, `Disallow: /`, `Noindex: /`: Google never reads the group, and
+    // its crawlers may not fetch the path anyway. Removing the Disallow is no advice there.
+    const others = blocked === undefined ? undefined : nonGoogleAgents(context, line);
+    if (others !== undefined) {
+      return {
+        severity: 'info',
+        message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and line ${blocked} already keeps ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
+      };
+    }
     if (blocked !== undefined) {
       return {
         message: `${unsupported} But line ${blocked} disallows this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove that Disallow too, or the page can stay indexed (from links) without its content.`,

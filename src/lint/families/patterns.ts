@@ -155,6 +155,14 @@ function neverMatchesHint(value: string, type: Rule['type']): { text: string; fi
       text: ' It is written as a regular expression, which robots.txt patterns are not: write each path to match, starting with "/", with "*" where any characters may stand.',
     };
   }
+  // `Disallow: .css$`: written as meant, it would block what Google needs to render pages.
+  const resource = /^\.(css|js)\b/i.exec(value);
+  if (resource !== null && type === 'disallow') {
+    const what = resource[1]!.toLowerCase() === 'css' ? 'CSS' : 'JavaScript';
+    return {
+      text: ` Written as meant ("/*${terminalSafe(value)}"), it would block the ${what} Googlebot needs to render pages (Google advises against blocking it): remove the line rather than fix it.`,
+    };
+  }
   // `?sa=`, `.pdf`, `&sort=`, `eform=e` (a query parameter): meant anywhere in the URL.
   const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
   const meant = anywhere ? `/*${value}` : `/${value}`;

@@ -6,7 +6,7 @@
  */
 
 import type { PieceOccurrences } from './piece-occurrences.js';
-import { atLeast, type WorkCounter } from './position-ranges.js';
+import { atLeast, firstAtLeast, type WorkCounter } from './position-ranges.js';
 
 /** Positions up to this many are insertion-sorted; more are radix-sorted. */
 const FEW = 32;
@@ -16,6 +16,45 @@ const FEW = 32;
  * words (a word for 32 keys): below, a key is found by halving among them.
  */
 const SPARSE = 16;
+
+/**
+ * Keys present up to this many in a piece's range (an automaton's piece: the states of its
+ * subtree) are read one by one, each's positions in order: its first and last ends without the
+ * range extremes over every position, a next end by halving in each, without sorting them.
+ */
+const FEW_RUNS = 8;
+
+/**
+ * Positions read, from a path's end or after a position, for an end of an automaton's piece of
+ * many ends before its positions are searched (most such pieces end every few characters).
+ */
+const PROBE = 32;
+
+/**
+ * The first position from `start` on (`step` 1) or down (-1), among the next {@link PROBE} of
+ * the path's n, whose state (an automaton's, after that character) is in `[from, to)`: -1 if
+ * none there. A unit a position read.
+ */
+export function probeStates(
+  state: Int32Array,
+  n: number,
+  from: number,
+  to: number,
+  start: number,
+  step: number,
+  counter: WorkCounter,
+): number {
+  let i = start;
+  for (let read = 1; read <= PROBE && i >= 0 && i < n; read++, i += step) {
+    const key = state[i]!;
+    if (key >= from && key < to) {
+      counter.work += read;
+      return i;
+    }
+  }
+  counter.work += PROBE;
+  return -1;
+}
 
 /** The number of set bits of a 32-bit word. */
 function popcount(word: number): number {
@@ -199,6 +238,52 @@ export class KeyRanks {
       else hi = mid;
     }
     return lo;
+  }
+
+  /**
+   * The distinct keys present in `[from, to)` when they are at most {@link FEW_RUNS}: the
+   * first's rank << 16 | their number; else -1.
+   */
+  runsIn(from: number, to: number, counter: WorkCounter): number {
+    const low = this.distinctFrom(from, counter);
+    const high = this.distinctFrom(to, counter);
+    return high - low <= FEW_RUNS ? (low << 16) | (high - low) : -1;
+  }
+
+  /**
+   * The least (`side` 0) or greatest (1) of the positions (sorted by key, in order within one)
+   * of the keys `runs` names (see {@link runsIn}; at least one).
+   */
+  extremeOf(runs: number, positions: Int32Array, side: number, counter: WorkCounter): number {
+    const starts = this.#distinctStart;
+    const low = runs >> 16;
+    const high = low + (runs & 0xffff);
+    let best = side === 0 ? 0x7fffffff : -1;
+    for (let d = low; d < high; d++) {
+      best =
+        side === 0
+          ? Math.min(best, positions[starts[d]!]!)
+          : Math.max(best, positions[starts[d + 1]! - 1]!);
+    }
+    counter.work += high - low;
+    return best;
+  }
+
+  /**
+   * The least position at or after `least` of the keys `runs` names (see {@link runsIn}), by
+   * halving in each's positions: 0x7fffffff if none.
+   */
+  nextIn(runs: number, positions: Int32Array, least: number, counter: WorkCounter): number {
+    const starts = this.#distinctStart;
+    const low = runs >> 16;
+    const high = low + (runs & 0xffff);
+    let end = 0x7fffffff;
+    for (let d = low; d < high; d++) {
+      const runEnd = starts[d + 1]!;
+      const k = firstAtLeast(positions, starts[d]!, runEnd, least, counter);
+      if (k < runEnd && positions[k]! < end) end = positions[k]!;
+    }
+    return end;
   }
 
   /** Where the positions of keys `from` or more start. */

@@ -28,6 +28,7 @@
 const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+import { PieceTexts } from './piece-texts.js';
 
 const NONE = -1;
 
@@ -68,17 +69,15 @@ export class PieceDictionary {
   readonly #tags: Uint8Array;
   /**
    * Where the characters of each piece of a located length are (at `#atBases[k]` + its rank in
-   * length k; -1: the length is not located), packed `#atBits` bits each: below `#ownFrom` (the
-   * source's length), its start in `#source` (the text the pieces were read from); from it, its
-   * start in `#own` plus `#ownFrom`. The pieces of a length that is not located are copied in
-   * `#own` side by side from `#ownStarts[k]`, K characters each (a copy of up to
-   * {@link COPIED} characters costs no more than a place). `#own` holds a byte a character when
-   * they are all below 256.
+   * length k; -1: the length is not located), packed `#atBits` bits each: below the source's
+   * length, its start in the source (the text the pieces were read from); from it, its start in
+   * the copies (`own`) plus the source's length. The pieces of a length that is not located are
+   * copied side by side from `ownStarts[k]`, K characters each (a copy of up to {@link COPIED}
+   * characters costs no more than a place); the copies hold a byte a character when they are
+   * all below 256. `texts` (`PieceTexts`) keeps the source and the copies, and compares.
    */
   readonly #at: Int32Array;
   readonly #atBits: number;
-  readonly #atMask: number;
-  readonly #ownFrom: number;
   /**
    * Per piece of a located length (as `#at`), its characters past its length's K (pieces longer
    * than K are hashed by their first K), packed `#extraBits` bits each; null when every piece
@@ -88,9 +87,6 @@ export class PieceDictionary {
   readonly #extraBits: number;
   readonly #extraMask: number;
   readonly #atBases: Int32Array;
-  readonly #ownStarts: Int32Array;
-  readonly #source: string;
-  readonly #own: Uint8Array | Uint16Array;
   /**
    * Per length, 8 words: the bits of the first characters of its pieces (4 words, characters
    * below 128; a character above is bit 127), then of their last: a window whose ends no piece
@@ -237,18 +233,26 @@ export class PieceDictionary {
     this.#tags = tags;
     // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
     this.#atBits = bitsFor(ownFrom + ownChars);
-    this.#atMask = 2 ** this.#atBits - 1;
     this.#at = packInts(at, this.#atBits);
-    this.#ownFrom = ownFrom;
     let most = 0;
     for (const more of extra) most = Math.max(most, more);
     this.#extraBits = bitsFor(most);
     this.#extraMask = 2 ** this.#extraBits - 1;
     this.#extra = longer ? packInts(extra, this.#extraBits) : null;
     this.#atBases = atBases;
-    this.#ownStarts = ownStarts;
-    this.#source = source;
-    this.#own = own;
+    this.texts = new PieceTexts({
+      lengths: this.lengths,
+      firsts,
+      atBases,
+      ownStarts,
+      at: this.#at,
+      atBits: this.#atBits,
+      ownFrom,
+      source,
+      own,
+      extra: this.#extra,
+      extraBits: this.#extraBits,
+    });
     this.bytes =
       256 +
       own.byteLength +
@@ -273,12 +277,20 @@ export class PieceDictionary {
 
   /** Memory retained, in bytes (the source not counted: the rule table keeps it). */
   readonly bytes: number;
+  /** The pieces' characters, as a path's windows are compared with them. */
+  readonly texts: PieceTexts;
 
   /**
-   * Finds every occurrence of every piece in `codes[0, n)` (the path's character codes): for
-   * each, `keys[h] = keyBase + id` and `positions[h] = ` where it ends, by length then window;
-   * returns the number found. `work[0]` is increased by the work: a unit a window looked up,
-   * and one a character compared. The arrays hold `n × lengths.length` at least.
+   * Finds, in `codes[0, n)` (the path's character codes), every window that a piece's hash and
+   * tag name (and that leaves room for the piece's characters past it): for each,
+   * `keys[h] = keyBase + id` and `positions[h] = ` where the piece would end, by length then
+   * window; returns the number found. A window that names one piece is a candidate, not yet
+   * compared: {@link matchesAt} compares it when its piece is asked about (a check asks about
+   * a few of the pieces a path holds, and comparing every candidate, in the body's text, was
+   * most of a pass). A window that names two or more pieces (their tags alike) is compared at
+   * once, so that a window gives at most one find a length. `work[0]` is increased by the
+   * work: a unit a window looked up, one a tag met, and one a character compared. The arrays
+   * hold `n × lengths.length` at least.
    */
   scan(
     codes: Uint16Array,
@@ -290,15 +302,10 @@ export class PieceDictionary {
   ): number {
     const tags = this.#tags;
     const buckets = this.#buckets;
-    const at = this.#at;
-    const atBits = this.#atBits;
-    const atMask = this.#atMask;
-    const ownFrom = this.#ownFrom;
-    const source = this.#source;
-    const own = this.#own;
     const extra = this.#extra;
     const extraBits = this.#extraBits;
     const extraMask = this.#extraMask;
+    const ends = this.#ends;
     let found = 0;
     let units = 0;
     for (let k = 0; k < this.lengths.length; k++) {
@@ -311,9 +318,8 @@ export class PieceDictionary {
       const shift = this.#shifts[k]!;
       const firstId = this.#firsts[k]!;
       const atBase = this.#atBases[k]!;
-      const ownStart = this.#ownStarts[k]!;
+      const longer = extra !== null && atBase >= 0;
       const salt = saltOf(length);
-      const ends = this.#ends;
       const bits = 8 * k;
       let hash = 0;
       for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + codes[i]!) | 0;
@@ -330,53 +336,43 @@ export class PieceDictionary {
         const b = base + (mix >>> shift);
         const to = buckets[b + 1]!;
         const tag = mix & 0xff;
+        let candidate = NONE;
+        let candidateEnd = 0;
+        let candidates = 0;
         for (let slot = buckets[b]!; slot < to; slot++) {
           if (tags[slot] !== tag) continue;
-          // Compared from the window's last character (the one just read), a character a unit;
-          // then, for a longer piece, its characters past the window.
-          const start = end - length + 1;
-          const j = atBase + slot - firstId;
-          const more =
-            extra === null || atBase < 0 ? 0 : readPacked(extra, extraBits, extraMask, j);
-          if (end + more >= n) {
-            units++;
-            continue;
-          }
-          let place: number;
-          if (atBase < 0) {
-            place = ~(ownStart + (slot - firstId) * length);
-          } else {
-            const value = readPacked(at, atBits, atMask, j);
-            place = value < ownFrom ? value : ~(value - ownFrom);
-          }
-          let i = end;
-          if (place >= 0) {
-            const offset = place - start;
-            while (i >= start && source.charCodeAt(offset + i) === codes[i]) i--;
-            if (i < start && more > 0) {
-              i = end + 1;
-              while (i <= end + more && source.charCodeAt(offset + i) === codes[i]) i++;
-              units += i - end;
-              i = i > end + more ? start - 1 : end;
-            }
-          } else {
-            const offset = ~place - start;
-            while (i >= start && own[offset + i] === codes[i]) i--;
-            if (i < start && more > 0) {
-              i = end + 1;
-              while (i <= end + more && own[offset + i] === codes[i]) i++;
-              units += i - end;
-              i = i > end + more ? start - 1 : end;
-            }
-          }
-          units += end - i + (i >= start ? 1 : 0);
-          if (i < start) {
-            keys[found] = keyBase + slot;
-            positions[found++] = end + more;
-            // Pieces of one length differ in their first K characters: no other starts here.
-            break;
+          units++;
+          const more = longer
+            ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
+            : 0;
+          if (end + more >= n) continue;
+          if (candidates++ === 0) {
+            candidate = slot;
+            candidateEnd = end + more;
           }
         }
+        if (candidates === 0) continue;
+        if (candidates > 1) {
+          // Tags alike: the one piece that starts here (pieces of one length differ in their
+          // first K characters), if any, by comparing each.
+          candidate = NONE;
+          for (let slot = buckets[b]!; slot < to && candidate === NONE; slot++) {
+            if (tags[slot] !== tag) continue;
+            const more = longer
+              ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
+              : 0;
+            if (end + more >= n) continue;
+            const compared = this.texts.compare(slot, k, codes, end + more);
+            units += Math.abs(compared);
+            if (compared > 0) {
+              candidate = slot;
+              candidateEnd = end + more;
+            }
+          }
+          if (candidate === NONE) continue;
+        }
+        keys[found] = keyBase + candidate;
+        positions[found++] = candidateEnd;
       }
     }
     work[0]! += units;

@@ -17,7 +17,8 @@ const SEED: number = (Math.random() * 0x100000000) | 0;
 function hashOf(piece: string): number {
   let h = fnv1a(piece, SEED ^ FNV_OFFSET);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  return h ^ (h >>> 13);
+  // 30 bits: a small integer in V8 (a larger one in `#hashes` would be a heap number).
+  return (h ^ (h >>> 13)) & 0x3fffffff;
 }
 
 /** Distinct pieces numbered from 0 in the order first met. */

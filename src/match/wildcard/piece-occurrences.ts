@@ -22,9 +22,17 @@
  * Reset at every check the program runs.
  */
 
-import { KeyRanks, KeySort } from './key-positions.js';
+import { KeyRanks, KeySort, probeStates } from './key-positions.js';
 import type { PieceFinder } from './piece-finder.js';
-import { atLeast, firstAtLeast, MergeSortTree, RangeExtremes } from './position-ranges.js';
+import {
+  atLeast,
+  firstAtLeast,
+  leastOf,
+  MergeSortTree,
+  mostOf,
+  NextEndTables,
+  RangeExtremes,
+} from './position-ranges.js';
 
 /** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
@@ -48,21 +56,6 @@ export const LAST = 4;
 export const LENGTH = 5;
 export const STATES_FROM = 6;
 export const STATES_TO = 7;
-
-/**
- * Path lengths of `#dense` a check may use: a table of next ends costs a pass over the path to
- * build, and pays once a piece's queries cost as much in the merge sort tree (or at once for a
- * piece ending at an eighth of the positions or more).
- */
-const DENSE_TABLES = 32;
-
-/** `array`, or a copy at least `length` long (doubling): its contents kept. */
-function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  if (array.length >= length) return array;
-  const grown = atLeast(new Int32Array(0), Math.max(length, 2 * array.length));
-  grown.set(array);
-  return grown;
-}
 
 /** The occurrence index of one path under one finder; reset for each check. */
 export class PieceOccurrences {
@@ -99,18 +92,13 @@ export class PieceOccurrences {
    * cost, and where its table of next ends starts in `#dense` (-1: none).
    */
   #heavy = new Int32Array(0);
-  /**
-   * Per piece, where its positions start in `#ordered` once sorted there (see `#order`; -1:
-   * not sorted), and `#orderedUsed` cells of it used in this check.
-   */
+  /** Per piece, where its ends start in the tables' sorted ends (-1: not sorted there). */
   #orderedAt = new Int32Array(0);
-  #ordered = new Int32Array(0);
-  #orderedUsed = 0;
-  /** Tables of next ends (see `#tabulate`), `#denseUsed` cells used in this check. */
-  #dense = new Int32Array(0);
-  #denseUsed = 0;
-  /** Range minimum and maximum over `#positions`, built on first need. */
+  /** The check's tables of next ends and sorted ends of pieces. */
+  readonly #tables = new NextEndTables();
+  /** Range minimum and maximum over `#positions`, built on first need; positions read before. */
   readonly #extremes = new RangeExtremes();
+  #extremesRead = 0;
   /** The merge sort tree over `#positions`, built on first need. */
   readonly #tree = new MergeSortTree();
 
@@ -121,8 +109,8 @@ export class PieceOccurrences {
     this.#length = n;
     this.#tree.built = false;
     this.#extremes.built = false;
-    this.#denseUsed = 0;
-    this.#orderedUsed = 0;
+    this.#extremesRead = 0;
+    this.#tables.reset();
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
     if (++this.stamp > 0x3fffffff) {
       this.stamp = 1;
@@ -194,8 +182,7 @@ export class PieceOccurrences {
       this.#foundEnds = empty;
       this.#positions = empty;
       this.#keys = empty;
-      this.#dense = empty;
-      this.#ordered = empty;
+      this.#tables.release();
       this.#sorter.release();
       this.#ranks.release();
       this.#extremes.release();
@@ -238,7 +225,12 @@ export class PieceOccurrences {
     const ranks = this.#ranks;
     const absent = ranks.absent(statesFrom, statesTo, this);
     const from = absent ? 0 : ranks.lowerBound(statesFrom, this);
-    const to = absent ? 0 : ranks.lowerBound(statesTo, this);
+    let to = absent ? 0 : ranks.lowerBound(statesTo, this);
+    const positions = this.#positions;
+    // A dictionary's piece: the pass found where its hash is; where its characters are, kept.
+    if (p < finder.hashed && from < to) {
+      to = finder.dictionary!.texts.keepMatches(p, this.#codes, positions, from, to, this);
+    }
     info[at + FROM] = from;
     info[at + TO] = to;
     this.work += 4;
@@ -247,7 +239,6 @@ export class PieceOccurrences {
       info[at + LAST] = NONE;
       return at;
     }
-    const positions = this.#positions;
     // One key (a dictionary's piece, an automaton's piece of one state): its positions in order.
     if (statesTo - statesFrom === 1) {
       info[at + FIRST] = positions[from]!;
@@ -267,10 +258,26 @@ export class PieceOccurrences {
       info[at + LAST] = last;
       return at;
     }
+    // Many ends: most likely some near each end of the path, found by reading the states there;
+    // else, of few keys present (each's positions in order), the first and last of each.
+    const n = this.#length;
+    const first = probeStates(this.state, n, statesFrom, statesTo, 0, 1, this);
+    const last =
+      first < 0 ? NONE : probeStates(this.state, n, statesFrom, statesTo, n - 1, -1, this);
+    const runs = last >= 0 ? NONE : ranks.runsIn(statesFrom, statesTo, this);
+    if (last >= 0 || runs >= 0) {
+      info[at + FIRST] = last >= 0 ? first : ranks.extremeOf(runs, positions, 0, this);
+      info[at + LAST] = last >= 0 ? last : ranks.extremeOf(runs, positions, 1, this);
+      return at;
+    }
+    // Its ends read while the check has read fewer than it found in all (O(n) for every piece
+    // asked about); past that, the range extremes over all positions answer (O(n) to build).
     const extremes = this.#extremes;
-    if (!extremes.built) this.work += extremes.build(positions, this.#count);
-    info[at + FIRST] = extremes.extreme(from, to, 0);
-    info[at + LAST] = extremes.extreme(from, to, 1);
+    const scanned = !extremes.built && this.#extremesRead + to - from <= this.#count;
+    if (scanned) this.#extremesRead += to - from;
+    else if (!extremes.built) this.work += extremes.build(positions, this.#count);
+    info[at + FIRST] = scanned ? leastOf(positions, from, to, this) : extremes.extreme(from, to, 0);
+    info[at + LAST] = scanned ? mostOf(positions, from, to) : extremes.extreme(from, to, 1);
     this.work += 4;
     return at;
   }
@@ -330,82 +337,71 @@ export class PieceOccurrences {
         if (e >= least && e < end) end = e;
       }
       this.work += hi - lo;
-    } else if (
-      this.#heavy[2 * p + 1]! >= 0 ||
-      (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))
-    ) {
-      this.work++;
-      end = this.#dense[this.#heavy[2 * p + 1]! + least]!;
-    } else if (this.#orderedAt[p]! >= 0 || this.#order(p, lo, hi)) {
-      // Its positions sorted once: searched by halving.
-      const from = this.#orderedAt[p]!;
-      const ordered = this.#ordered;
-      let a = from;
-      let b = from + hi - lo;
-      while (a < b) {
-        const mid = (a + b) >>> 1;
-        if (ordered[mid]! < least) a = mid + 1;
-        else b = mid;
-      }
-      this.work += 32 - Math.clz32(hi - lo);
-      end = ordered[a]!;
     } else {
-      const before = this.work;
-      const tree = this.#tree;
-      if (!tree.built) this.work += tree.build(this.#positions, this.#count);
-      end = tree.successor(lo, hi, least, this);
-      // Once its queries have cost two passes over the path, the piece gets a table of next
-      // ends (a pass to build), so no piece costs much more in queries than the path's length.
-      this.#heavy[2 * p]! += this.work - before;
-      if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
+      end = this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(p, at, least) : NONE;
+      if (end < 0) end = this.#nextMany(p, at, least);
     }
     return end - length + 1;
   }
 
   /**
-   * Sorts piece p's positions (`#positions[lo, hi)`, in order within each of its keys) into
-   * `#ordered`, unless the check has sorted as many positions as it found already: a piece whose
-   * occurrences are a few hundred of thousands of positions costs their sort rather than the
-   * merge sort tree over all (O(n log n) to build); past that, the tree is worth its cost. At
-   * most as many cells as positions are sorted a check: O(n log n) in all.
+   * Piece p's first end at or after `least` (past it, `least` is not one) among the next
+   * positions' states, or in each of its keys' positions when few are present; else -1. Its
+   * work is counted to the piece's queries.
    */
-  #order(p: number, lo: number, hi: number): boolean {
-    const count = hi - lo;
-    if (this.#orderedUsed + count > this.#count) return false;
-    const from = this.#orderedUsed;
-    this.#orderedUsed += count;
-    this.#ordered = growTo(this.#ordered, this.#orderedUsed + 1);
-    const ordered = this.#ordered;
-    ordered.set(this.#positions.subarray(lo, hi), from);
-    ordered.subarray(from, from + count).sort();
-    this.#orderedAt[p] = from;
-    this.work += count * (32 - Math.clz32(count));
-    return true;
+  #nextFew(p: number, at: number, least: number): number {
+    const before = this.work;
+    const from = this.info[at + STATES_FROM]!;
+    const to = this.info[at + STATES_TO]!;
+    let end = probeStates(this.state, this.#length, from, to, least + 1, 1, this);
+    if (end < 0) {
+      const runs = this.#ranks.runsIn(from, to, this);
+      if (runs >= 0) end = this.#ranks.nextIn(runs, this.#positions, least, this);
+    }
+    this.#heavy[2 * p]! += this.work - before;
+    return end;
   }
 
   /**
-   * Builds the table of next ends of the piece whose record is at `at`: for each position, its
-   * first end at or after it (0x7fffffff: none). Unless the check's tables are full: false.
+   * Piece p's first end at or after `least` (of many ends, not near it): from its table of next
+   * ends (made for a piece ending at an eighth of the positions or more), its ends sorted once,
+   * or the merge sort tree, whose queries, once they have cost two passes over the path, make it
+   * a table (a pass to build), so that no piece costs much more in queries than the path's length.
    */
-  #tabulate(p: number, at: number): boolean {
-    const n = this.#length;
-    if (this.#denseUsed + n > DENSE_TABLES * n) return false;
-    const offset = this.#denseUsed;
-    this.#denseUsed += n;
-    this.#dense = growTo(this.#dense, this.#denseUsed);
-    const dense = this.#dense;
-    const info = this.info;
-    dense.fill(0x7fffffff, offset, offset + n);
-    const positions = this.#positions;
-    const hi = info[at + TO]!;
-    for (let k = info[at + FROM]!; k < hi; k++) dense[offset + positions[k]!] = positions[k]!;
-    let next = 0x7fffffff;
-    for (let i = n - 1; i >= 0; i--) {
-      if (dense[offset + i] === i) next = i;
-      else dense[offset + i] = next;
+  #nextMany(p: number, at: number, least: number): number {
+    const lo = this.info[at + FROM]!;
+    const hi = this.info[at + TO]!;
+    const tables = this.#tables;
+    if (this.#heavy[2 * p + 1]! >= 0 || (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))) {
+      this.work++;
+      return tables.dense[this.#heavy[2 * p + 1]! + least]!;
     }
+    if (this.#orderedAt[p]! < 0) {
+      this.#orderedAt[p] = tables.order(this.#positions, lo, hi, this.#count, this);
+    }
+    if (this.#orderedAt[p]! >= 0)
+      return tables.nextOrdered(this.#orderedAt[p]!, hi - lo, least, this);
+    const before = this.work;
+    const tree = this.#tree;
+    if (!tree.built) this.work += tree.build(this.#positions, this.#count);
+    const end = tree.successor(lo, hi, least, this);
+    this.#heavy[2 * p]! += this.work - before;
+    if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
+    return end;
+  }
+
+  /** Gives the piece whose record is at `at` a table of next ends, if the check's are not full. */
+  #tabulate(p: number, at: number): boolean {
+    const info = this.info;
+    const offset = this.#tables.tabulate(
+      this.#positions,
+      info[at + FROM]!,
+      info[at + TO]!,
+      this.#length,
+      this,
+    );
+    if (offset < 0) return false;
     this.#heavy[2 * p + 1] = offset;
-    this.work += 2 * n + hi - info[at + FROM]!;
     return true;
   }
 }

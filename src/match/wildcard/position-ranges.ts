@@ -38,6 +38,26 @@ export function firstAtLeast(
   return lo;
 }
 
+/** The least of `positions[lo, hi)` (not empty), a unit a position read into `counter`. */
+export function leastOf(
+  positions: Int32Array,
+  lo: number,
+  hi: number,
+  counter: WorkCounter,
+): number {
+  let least = positions[lo]!;
+  for (let k = lo + 1; k < hi; k++) if (positions[k]! < least) least = positions[k]!;
+  counter.work += hi - lo;
+  return least;
+}
+
+/** The greatest of `positions[lo, hi)` (not empty); its work counted with {@link leastOf}'s. */
+export function mostOf(positions: Int32Array, lo: number, hi: number): number {
+  let most = positions[lo]!;
+  for (let k = lo + 1; k < hi; k++) if (positions[k]! > most) most = positions[k]!;
+  return most;
+}
+
 /**
  * Range minimum and maximum over positions: per block of 32, each element's minimum and maximum
  * from its block's start and to its block's end, and a sparse table over the blocks; a range of
@@ -193,5 +213,101 @@ export class MergeSortTree {
   /** Drops the tree of a long path. */
   release(): void {
     this.#tree = new Int32Array(0);
+  }
+}
+
+/**
+ * Path lengths of tables of next ends a check may make: a table costs a pass over the path to
+ * build, and pays once a piece's queries cost as much in the merge sort tree (or at once for a
+ * piece ending at an eighth of the positions or more).
+ */
+const DENSE_TABLES = 32;
+
+/** `array`, or a copy at least `length` long (doubling): its contents kept. */
+function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = atLeast(new Int32Array(0), Math.max(length, 2 * array.length));
+  grown.set(array);
+  return grown;
+}
+
+/**
+ * One check's tables of next ends (for each position, a piece's first end at or after it) and
+ * pieces' ends sorted once, each a range of one array, kept from one check to the next.
+ */
+export class NextEndTables {
+  /** The tables of next ends, `#denseUsed` cells used in this check. */
+  dense: Int32Array<ArrayBuffer> = new Int32Array(0);
+  #denseUsed = 0;
+  /** Pieces' ends sorted, `#orderedUsed` cells used in this check. */
+  #ordered: Int32Array<ArrayBuffer> = new Int32Array(0);
+  #orderedUsed = 0;
+
+  /** Starts a check: no table made, no ends sorted. */
+  reset(): void {
+    this.#denseUsed = 0;
+    this.#orderedUsed = 0;
+  }
+
+  /**
+   * Makes the table of next ends of the ends `positions[lo, hi)` over a path of n characters
+   * (0x7fffffff: none after a position); returns where it starts in `dense`, or -1 when the
+   * check's tables are full.
+   */
+  tabulate(positions: Int32Array, lo: number, hi: number, n: number, counter: WorkCounter): number {
+    if (this.#denseUsed + n > DENSE_TABLES * n) return -1;
+    const offset = this.#denseUsed;
+    this.#denseUsed += n;
+    this.dense = growTo(this.dense, this.#denseUsed);
+    const dense = this.dense;
+    dense.fill(0x7fffffff, offset, offset + n);
+    for (let k = lo; k < hi; k++) dense[offset + positions[k]!] = positions[k]!;
+    let next = 0x7fffffff;
+    for (let i = n - 1; i >= 0; i--) {
+      if (dense[offset + i] === i) next = i;
+      else dense[offset + i] = next;
+    }
+    counter.work += 2 * n + hi - lo;
+    return offset;
+  }
+
+  /**
+   * Sorts the ends `positions[lo, hi)` (in order within each key) once, unless the check has
+   * sorted `most` (the positions it found) already: a piece whose ends are a few hundred of
+   * thousands of positions costs their sort rather than the merge sort tree over all (O(n log n)
+   * to build); past that, the tree is worth its cost, and at most as many cells as positions
+   * are sorted a check: O(n log n) in all. Returns where they start, or -1.
+   */
+  order(positions: Int32Array, lo: number, hi: number, most: number, counter: WorkCounter): number {
+    const count = hi - lo;
+    if (this.#orderedUsed + count > most) return -1;
+    const from = this.#orderedUsed;
+    this.#orderedUsed += count;
+    this.#ordered = growTo(this.#ordered, this.#orderedUsed + 1);
+    const ordered = this.#ordered;
+    ordered.set(positions.subarray(lo, hi), from);
+    ordered.subarray(from, from + count).sort();
+    counter.work += count * (32 - Math.clz32(count));
+    return from;
+  }
+
+  /** The first of `count` ends sorted from `from` at or after `least`, by halving. */
+  nextOrdered(from: number, count: number, least: number, counter: WorkCounter): number {
+    const ordered = this.#ordered;
+    let a = from;
+    let b = from + count;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (ordered[mid]! < least) a = mid + 1;
+      else b = mid;
+    }
+    counter.work += 32 - Math.clz32(count);
+    return ordered[a]!;
+  }
+
+  /** Drops the tables of a long path. */
+  release(): void {
+    this.dense = new Int32Array(0);
+    this.#ordered = new Int32Array(0);
   }
 }
