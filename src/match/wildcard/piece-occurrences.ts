@@ -87,16 +87,13 @@ export class PieceOccurrences {
   info: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The current check's number: a piece's record is current when its first number is it. */
   stamp = 0;
-  /**
-   * Per piece, two numbers for its queries past a position: the merge sort tree's work they
-   * cost, and where its table of next ends starts in `#dense` (-1: none).
-   */
+  /** Per piece: the work its queries past a position cost, where its table of next ends is. */
   #heavy = new Int32Array(0);
   /** Per piece, where its ends start in the tables' sorted ends (-1: not sorted there). */
   #orderedAt = new Int32Array(0);
   /** The check's tables of next ends and sorted ends of pieces. */
   readonly #tables = new NextEndTables();
-  /** Range minimum and maximum over `#positions`, built on first need; positions read before. */
+  /** Range extremes over `#positions` (built on first need), and positions read before. */
   readonly #extremes = new RangeExtremes();
   #extremesRead = 0;
   /** The merge sort tree over `#positions`, built on first need. */
@@ -300,6 +297,12 @@ export class PieceOccurrences {
     if (end < first || end > last) return false;
     const positions = this.#positions;
     return positions[firstAtLeast(positions, info[at + FROM]!, info[at + TO]!, end, this)] === end;
+  }
+
+  /** Whether piece p surely does not occur: no key of its range found (a bit test, mostly). */
+  lacks(p: number): boolean {
+    const finder = this.#finder!;
+    return this.#ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);
   }
 
   /** Where the last occurrence of piece p starts, or -1. */

@@ -103,6 +103,8 @@ export class RulePlacer {
           : this.#otherTails === null
             ? code - GROUP - 1
             : this.#otherTails[code - GROUP - 1]!;
+    // A tail the pass found no trace of: the rule cannot match (most rules of a hostile file).
+    if (tail !== NONE && occurrences.lacks(tail)) return false;
     const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
     const anchored = (tailRef & ANCHORED_BIT) !== 0;
     // An anchored tail must end the path: one comparison rules out most rules.
