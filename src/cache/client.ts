@@ -11,6 +11,7 @@ import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { RobotsTxtLocation } from '../fetch/robots-url.js';
 import { MAX_CRAWL_DELAY } from '../parse/crawl-delay.js';
 import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
+import { createTaskClock } from '../util/task-clock.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
 import { type RobotsClientOptions, resolveClientOptions } from './client-options.js';
 import { type OriginSlot, rulesOfEntry } from './origin-rules.js';
@@ -180,6 +181,9 @@ export function createClientWithAccess(
 ): RobotsClient {
   const resolved = resolveClientOptions(options, access);
   const { now, maxOrigins } = resolved;
+  // Whether a kept copy is fresh: with the default clock, read once per task (a burst of cached
+  // checks reads the system clock once); an injected `now` is asked every time.
+  const freshNow = options.now === undefined ? createTaskClock() : now;
   const { maxParsedBytes } = resolved;
   const store = guardStore(
     // The store keeps bodies only: more origins than the parsed rules, so that an origin dropped
@@ -241,7 +245,7 @@ export function createClientWithAccess(
     if (at < 0) return undefined;
     const slot = locator.heldSlot(at);
     // RFC 9309 §2.4 as isFresh(entry, now()), from the copy of `expiresAt` kept with the slot.
-    if (slot < 0 || !(now() < locator.heldTime(at))) return undefined;
+    if (slot < 0 || !(freshNow() < locator.heldTime(at))) return undefined;
     const robots = memory.rulesAt(slot, locator.heldStamp(at));
     // Judged as it will be requested: a URL the WHATWG parser would rewrite takes the general
     // path.
@@ -301,7 +305,7 @@ export function createClientWithAccess(
       locator.hold(location, slot.slot, memory.stampOf(slot.slot), slot.expiresAt);
     }
     // As isFresh(slot.entry, now()), from the copy of `expiresAt` the slot holds.
-    return slot !== undefined && now() < slot.expiresAt ? slot : undefined;
+    return slot !== undefined && freshNow() < slot.expiresAt ? slot : undefined;
   }
 
   /**
