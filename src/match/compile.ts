@@ -24,7 +24,7 @@ import { PathSearch } from './path-search.js';
 import type { CompiledPattern } from './pattern.js';
 import { makeEntry } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
-import { scanPrice, scanRules, scansRules } from './scan/table-scan.js';
+import { lastScanWildcardBytes, scanPrice, scanRules, scansRules } from './scan/table-scan.js';
 
 /**
  * Compiles `rules` (in any order) into a matcher: a check then finds the best allow and disallow
@@ -118,13 +118,17 @@ class TableSet implements RuleMatcher {
 
   /** A check before the index is made: a scan of the rules in place, or the index, made now. */
   #firstMatch(path: string, state: MatchState): void {
-    if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups);
+    if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups, 0);
     if (scansRules(this.#price, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
       const work = state.search.work;
       const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
       this.#scanned += state.search.work - work;
+      // A large set's price, once its first scan has met its wildcard rules.
+      if (this.#scans === 1 && this.#price > 0) {
+        this.#price = scanPrice(this.#rules, this.#groups, lastScanWildcardBytes());
+      }
       if (scanned) return;
       // The scan gave up (its work would pass the budget, or wildcard patterns against a long
       // path would cost more than indexing): the index answers, as if no scan had run.

@@ -42,20 +42,30 @@ const MOST_RULES_SCANNED = 2048;
 
 /**
  * What indexing a large set (more than {@link MOST_RULES_SCANNED} rules) is reckoned to cost,
- * in a scan's work units per character of its rules' values: the indexes, and for wildcard
- * rules the wildcard program a hostile file's checks soon build (`program-rent.ts`), measured
- * at 25 to 70 units a character on 500 KiB files of 10,000 to 28,000 wildcard rules. A large
- * set's checks are scanned while their work stays below this times the set's characters (ski
- * rental: the scans cost at most about what indexing would), so that the first checks of a
- * 500 KiB file cost a scan each (its characters once, plus O(n · L) for the path's
- * `PathPieces`), not the index and the program.
+ * in a scan's work units per character of its wildcard rules' values: the indexes and the
+ * wildcard program a hostile file's checks soon build (`program-rent.ts`), measured at 25 to 70
+ * units a character on 500 KiB files of 10,000 to 28,000 wildcard rules; a character of its
+ * other rules, {@link PLAIN_RENT_PER_BYTE}. A large set's checks are scanned while their work
+ * stays below what its characters are reckoned at (ski rental: the scans cost at most about what
+ * indexing would), so that the first checks of a 500 KiB file cost a scan each (its characters
+ * once, plus O(n · L) for the path's `PathPieces`), not the index and the program. Its wildcard
+ * characters are those the first scan met (rules whose prefix the path has: every rule of a
+ * file made to be slow, whose patterns start `/*`).
  */
 export const SCAN_RENT_PER_BYTE = 32;
 
 /**
+ * What indexing a large set is reckoned to cost a character of its rules but the wildcard ones
+ * its first scan met (see {@link SCAN_RENT_PER_BYTE}): the prefix index's hashing and sorting.
+ * A real file of thousands of plain rules is then indexed after a few dozen cheap scans, not
+ * hundreds.
+ */
+const PLAIN_RENT_PER_BYTE = 4;
+
+/**
  * Test settings, not part of the public API. `rentPerByte`: what a large set's scans may cost a
- * character of its rules ({@link SCAN_RENT_PER_BYTE}); 0 indexes a large set on its first check,
- * for tests that measure an indexed set (the client's memory per origin).
+ * character of its wildcard rules ({@link SCAN_RENT_PER_BYTE}); 0 indexes a large set on its
+ * first check, for tests that measure an indexed set (the client's memory per origin).
  */
 export const tableScanning: { rentPerByte: number } = { rentPerByte: SCAN_RENT_PER_BYTE };
 
@@ -63,9 +73,15 @@ export const tableScanning: { rentPerByte: number } = { rentPerByte: SCAN_RENT_P
  * What the scans of the set of `groups` may cost in all before it is indexed, for
  * {@link scansRules}: for a set of up to {@link MOST_RULES_SCANNED} rules, -1 (it is scanned on
  * its first {@link SCANS_BEFORE_INDEXING} checks, whatever they cost); for a larger one,
- * {@link SCAN_RENT_PER_BYTE} a character of its rules' values. Computed once per set.
+ * {@link PLAIN_RENT_PER_BYTE} a character of its rules' values, and after its first scan
+ * {@link SCAN_RENT_PER_BYTE} a character of the wildcard rules that scan met (`wildcardBytes`,
+ * from {@link lastScanWildcardBytes}; 0 before).
  */
-export function scanPrice(rules: RuleNumbers, groups: readonly number[]): number {
+export function scanPrice(
+  rules: RuleNumbers,
+  groups: readonly number[],
+  wildcardBytes: number,
+): number {
   const size = ruleSize(rules);
   let numbers = 0;
   for (const group of groups) numbers += groupEnd(rules, group) - groupStart(rules, group);
@@ -75,7 +91,14 @@ export function scanPrice(rules: RuleNumbers, groups: readonly number[]): number
     const last = groupEnd(rules, group);
     for (let r = groupStart(rules, group); r < last; r += size) bytes += valueLength(rules, r);
   }
-  return tableScanning.rentPerByte * bytes;
+  const rent = tableScanning.rentPerByte;
+  const plain = Math.min(rent, PLAIN_RENT_PER_BYTE);
+  return plain * (bytes - wildcardBytes) + rent * wildcardBytes;
+}
+
+/** The characters of the wildcard rules the last {@link scanRules} met (see {@link scanPrice}). */
+export function lastScanWildcardBytes(): number {
+  return SCAN.wildcardBytes;
 }
 
 /**
@@ -123,6 +146,7 @@ export function scanRules(
   SCAN.second = second;
   SCAN.pathChars = false;
   SCAN.wildcardWork = 0;
+  SCAN.wildcardBytes = 0;
   SCAN.piecesAfter = Math.min(PIECES_AFTER_PASSES * path.length + 1024, SCAN_WILDCARD_WORK >> 1);
   SCAN.piecesReady = false;
   try {
@@ -227,6 +251,8 @@ const SCAN = {
   second: -1,
   pathChars: false,
   wildcardWork: 0,
+  /** The characters of the wildcard patterns met (see `scanPrice`). */
+  wildcardBytes: 0,
   piecesAfter: 0,
   piecesReady: false,
   /** The characters the last {@link prefixMatch} compared. */
@@ -270,6 +296,7 @@ function matchesRule(
   if (star < 0) return star === PrefixMatch.yes;
   // The rest of the pattern, read to rule it out and to place its pieces.
   search.work += end - start - star;
+  SCAN.wildcardBytes += end - start;
   if (!SCAN.pathChars) {
     search.work += path.length;
     fillPathChars(path);
