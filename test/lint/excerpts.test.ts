@@ -548,6 +548,16 @@ const excerpts: readonly Excerpt[] = [
     ),
     expected: ['1 error binary-content'],
   },
+  {
+    name: '1072 (seed 1531): a library folder in /assets/ (Bootstrap), beside folders of no scripts',
+    body: 'User-agent: *\n\nDisallow: /content/\nDisallow: /assets/backoffice/\nDisallow: /assets/bootstrap/\nDisallow: /assets/static-html-templates/\nDisallow: /layout/set/print\n\nDisallow: /vehicles/\n',
+    expected: ['5 warning blocked-resources'],
+  },
+  {
+    name: '2470 (seed 1531): a folder named without its final "/" (/javascript)',
+    body: 'User-agent: * \nDisallow: /templates \nDisallow: /javascript \nDisallow: /generated-files \nDisallow: /service/timesandfares \nDisallow: /noindex\n',
+    expected: ['3 warning blocked-resources'],
+  },
 ];
 
 const byName = (prefix: string): Excerpt => excerpts.find((e) => e.name.startsWith(prefix))!;

@@ -146,7 +146,11 @@ const SITE_WIDE =
  * A folder of pages no crawler is meant to render: administration, and Cloudflare's own
  * endpoints. (`scripts` is no resource folder: Drupal's holds shell scripts.)
  */
-const NOT_PAGES = /^(?:wp-admin|admin|administrator|dashboard|backend|cms|cdn-cgi)$/i;
+const NOT_PAGES = /^(?:wp-admin|admin|administrator|dashboard|backend|backoffice|cms|cdn-cgi)$/i;
+
+/** A folder of third-party scripts and styles, inside a folder of the site's resources. */
+const LIBRARY =
+  /^(?:vendors?|libs?|librar(?:y|ies)|plugins|components|bootstrap|jquery[\w.-]*|node_modules|bower_components)$/i;
 
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
 interface SiteUrl {
@@ -173,7 +177,12 @@ function siteUrls(values: readonly string[]): SiteUrl[] {
     // The folders the value names as written: up to a wildcard, an end anchor or a query.
     const path = anywhere === undefined ? value.replace(/[*$?].*$/, '') : `/${anywhere}/`;
     if (!path.startsWith('/')) continue;
-    const segments = path.split('/').slice(1, -1);
+    // The folders: every segment before the last `/`, and a last one without a file's
+    // extension (`/javascript` names the folder, and blocks it).
+    const parts = path.split('/').slice(1);
+    const last = parts.pop()!;
+    const named = path === value.trimEnd() && /^[A-Za-z0-9_-]+$/.test(last);
+    const segments = named ? [...parts, last] : parts;
     const plugin = /^\/wp-content\/(?:plugins|themes)\/[^/]+\//i.exec(path);
     if (plugin !== null) {
       add('js', `${plugin[0]}assets/js/script.js?ver=1.0`, undefined);
@@ -193,6 +202,14 @@ function siteUrls(values: readonly string[]): SiteUrl[] {
       for (const kind of kinds) {
         const file = kind === 'css' ? 'style.css' : 'app.js';
         add(kind, `${folder}${inner ? `${kind}/` : ''}${file}`, pages);
+      }
+      // A library's folder in a folder of both (`/assets/bootstrap/`) holds the same.
+      const part = segments[i + 1];
+      if (inner && part !== undefined && LIBRARY.test(part)) {
+        for (const kind of kinds) {
+          const file = kind === 'css' ? 'style.css' : 'app.js';
+          add(kind, `${folder}${part}/${kind}/${file}`, pages);
+        }
       }
     }
   }
