@@ -181,133 +181,61 @@ export function ruleEntry(
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function readRuleTable(body: BodyText, options: Required<ParseOptions>): RuleTable {
   const { handler, summary, body: read } = readGroups(body, options, () => new RuleTableReader());
-  const { rules, groupStarts, agentLines } = handler;
-  const table: RuleTable = {
+  return {
     body: read,
-    rules: packRules(rules, groupStarts, read.text.length),
-    tokenGroups: agentLines.length === 0 ? null : new TokenGroups(read.text, agentLines.copy()),
+    rules: packRules(handler.rules, handler.groupStarts, read.text.length),
+    tokenGroups:
+      handler.agentLines.length === 0
+        ? null
+        : new TokenGroups(read.text, handler.agentLines.slice()),
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesParsed: summary.bytesParsed,
   };
-  rules.release();
-  groupStarts.release();
-  agentLines.release();
-  return table;
 }
-
-/**
- * A list of numbers a parse records, in an `Int32Array` grown by doubling: a JS array pushed to
- * tens of thousands of times costs a 500 KiB file's parse several times its tokenizing (its
- * growing copies are collected, and large ones promoted), a typed array's room none of that.
- * One list of each kind serves the reader of the parse under way (a parse is synchronous, and a
- * reader that reads a body again as bytes replaces the first) and is kept for the next, unless
- * it grew large.
- */
-class NumberList {
-  array: Int32Array = new Int32Array(256);
-  length = 0;
-
-  /** This list, emptied: a parse's reader takes it (no two are alive at once). */
-  lend(): NumberList {
-    this.length = 0;
-    return this;
-  }
-
-  /** Done with the list: a large array is let go. */
-  release(): void {
-    if (this.array.length > 1 << 16) this.array = new Int32Array(256);
-  }
-
-  push(value: number): void {
-    if (this.length === this.array.length) this.#grow();
-    this.array[this.length++] = value;
-  }
-
-  push3(a: number, b: number, c: number): void {
-    if (this.length + 3 > this.array.length) this.#grow();
-    const array = this.array;
-    array[this.length] = a;
-    array[this.length + 1] = b;
-    array[this.length + 2] = c;
-    this.length += 3;
-  }
-
-  /** The numbers, as an array (a typed one when there are many: see {@link RuleNumbers}). */
-  copy(): RuleNumbers {
-    const array = this.array;
-    if (this.length > LARGEST_ARRAY_TABLE) return array.slice(0, this.length);
-    const numbers: number[] = [];
-    for (let k = 0; k < this.length; k++) numbers.push(array[k]!);
-    // An exact-size copy: a pushed-to array keeps spare room.
-    return numbers.slice();
-  }
-
-  #grow(): void {
-    const array = new Int32Array(2 * this.array.length);
-    array.set(this.array);
-    this.array = array;
-  }
-}
-
-/** The lists {@link RuleTableReader}s record into (see {@link NumberList}). */
-const RULES = new NumberList();
-const GROUP_STARTS = new NumberList();
-const AGENT_LINES = new NumberList();
 
 /**
  * The table of `rules` (three numbers each) and `groupStarts` (indexes into `rules`), for a text
- * of `textLength` characters: exact-size; a large file keeps little else per rule, so its table
- * is a typed array (four bytes a number, an array eight), compact when its values fit
- * ({@link COMPACT_RULE}: 8 bytes a rule rather than 12).
+ * of `textLength` characters: exact-size (a pushed-to array keeps spare room); a large file keeps
+ * little else per rule, so its table is a typed array (four bytes a number, an array eight),
+ * compact when its values fit ({@link COMPACT_RULE}: 8 bytes a rule rather than 12).
  */
-function packRules(list: NumberList, starts: NumberList, textLength: number): RuleNumbers {
-  const rules = list.array;
-  const length = list.length;
-  const groupStarts = starts.array;
-  const groups = starts.length;
-  const count = length / WIDE_RULE;
-  const numbers = length + groups + 3;
+function packRules(
+  rules: number[],
+  groupStarts: readonly number[],
+  textLength: number,
+): RuleNumbers {
+  const count = rules.length / WIDE_RULE;
+  const numbers = rules.length + groupStarts.length + 3;
   const largest = ruleTableLayout.largestArray;
-  if (numbers <= largest || !fitsCompact(rules, length, textLength)) {
-    // The rules, each group's start, where the last group's rules end (where the table starts),
-    // the numbers a rule takes and where the table starts.
-    if (numbers > largest) {
-      const packed = new Int32Array(numbers);
-      packed.set(rules.subarray(0, length));
-      packed.set(groupStarts.subarray(0, groups), length);
-      packed[length + groups] = length;
-      packed[length + groups + 1] = WIDE_RULE;
-      packed[length + groups + 2] = length;
-      return packed;
-    }
-    const packed: number[] = [];
-    for (let k = 0; k < length; k++) packed.push(rules[k]!);
-    for (let g = 0; g < groups; g++) packed.push(groupStarts[g]!);
-    packed.push(length, WIDE_RULE, length);
-    // An exact-size copy: a pushed-to array keeps spare room.
-    return packed.slice();
+  if (numbers <= largest || !fitsCompact(rules, textLength)) {
+    const table = rules.length;
+    for (const start of groupStarts) rules.push(start);
+    // The last group's rules end where the table starts; then the numbers a rule takes and
+    // where the table starts.
+    rules.push(table, WIDE_RULE, table);
+    return numbers > largest ? new Int32Array(rules) : rules.slice();
   }
   const table = COMPACT_RULE * count;
-  const packed = new Int32Array(table + groups + 3);
+  const packed = new Int32Array(table + groupStarts.length + 3);
   for (let k = 0; k < count; k++) {
     const start = rules[WIDE_RULE * k + 1]!;
     packed[COMPACT_RULE * k] = rules[WIDE_RULE * k]!;
     packed[COMPACT_RULE * k + 1] = (start << LENGTH_BITS) | (rules[WIDE_RULE * k + 2]! - start);
   }
-  for (let g = 0; g < groups; g++) {
+  for (let g = 0; g < groupStarts.length; g++) {
     packed[table + g] = (groupStarts[g]! / WIDE_RULE) * COMPACT_RULE;
   }
-  packed[table + groups] = table;
-  packed[table + groups + 1] = COMPACT_RULE;
-  packed[table + groups + 2] = table;
+  packed[table + groupStarts.length] = table;
+  packed[table + groupStarts.length + 1] = COMPACT_RULE;
+  packed[table + groupStarts.length + 2] = table;
   return packed;
 }
 
-/** Whether rules (`rules[0, length)`, three numbers each) of a text of `textLength` characters fit a compact table. */
-function fitsCompact(rules: Int32Array, length: number, textLength: number): boolean {
+/** Whether rules (three numbers each) of a text of `textLength` characters fit a compact table. */
+function fitsCompact(rules: readonly number[], textLength: number): boolean {
   if (textLength > 2 ** (32 - LENGTH_BITS)) return false;
-  for (let r = 0; r < length; r += WIDE_RULE) {
+  for (let r = 0; r < rules.length; r += WIDE_RULE) {
     if (rules[r + 2]! - rules[r + 1]! > LENGTH_MASK) return false;
   }
   return true;
@@ -400,11 +328,11 @@ export function endsInIndexHtm(pattern: string, start: number, end: number): boo
 /** Records each group's rules and which groups each product token names. */
 class RuleTableReader implements GroupHandler {
   /** The rules, three numbers each (see {@link RuleTable.rules}). */
-  readonly rules: NumberList = RULES.lend();
+  readonly rules: number[] = [];
   /** Where each group's rules start in `rules`. */
-  readonly groupStarts: NumberList = GROUP_STARTS.lend();
+  readonly groupStarts: number[] = [];
   /** The lines naming a product token (see {@link TokenGroups}): three numbers each. */
-  readonly agentLines: NumberList = AGENT_LINES.lend();
+  readonly agentLines: number[] = [];
   readonly globalGroups: number[] = [];
 
   agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
@@ -414,13 +342,13 @@ class RuleTableReader implements GroupHandler {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    this.agentLines.push3(group, start, tokenEnd);
+    this.agentLines.push(group, start, tokenEnd);
   }
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them). `line << 2`
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
-    if (group >= 0) this.rules.push3((line << 2) | flags, valueStart, valueEnd);
+    if (group >= 0) this.rules.push((line << 2) | flags, valueStart, valueEnd);
   }
 }
 
