@@ -6,6 +6,7 @@
  * rather than the file.
  */
 
+import { namedAgents } from '../changes/verdict-changes.js';
 import { byteStringBody } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { Group, ParseOptions, RobotsTxt } from '../types.js';
@@ -192,19 +193,6 @@ function applyEditsAt(text: string, start: number, end: number, edits: readonly 
     at = e.end;
   }
   return out + text.slice(at, end);
-}
-
-/** Every product token either list of groups names (as first written, any case once), then `*`. */
-function namedAgents(a: readonly Group[], b: readonly Group[]): string[] {
-  const seen = new Map<string, string>();
-  for (const group of [...a, ...b]) {
-    for (const agent of group.agents) {
-      if (agent.global || agent.token === '') continue;
-      const key = asciiLowerCase(agent.token);
-      if (!seen.has(key)) seen.set(key, agent.token);
-    }
-  }
-  return [...seen.values(), '*'];
 }
 
 /** The groups whose lines hold one of `ranges` (1-based line numbers, inclusive). */

@@ -10,7 +10,7 @@
  */
 
 import type { BodyText } from '../../parse/body.js';
-import { FNV_OFFSET } from '../../util/fnv.js';
+import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
 import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
@@ -358,11 +358,7 @@ class PatternSet {
       return repeats(this.#others, pattern.slice(start, end), allow, rewrite);
     }
     const kind = 1 << ((allow ? 2 : 0) + (rewrite ? 1 : 0));
-    let h = PATTERN_SEED ^ FNV_OFFSET;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    // 30 bits: a small integer in V8 (a larger one in `#hashes` would be a heap number).
-    h = (h ^ (h >>> 13)) & 0x3fffffff;
+    const h = smallHash(fnv1a(text, PATTERN_SEED ^ FNV_OFFSET, start, end));
     const slots = this.#slots;
     const mask = slots.length - 1;
     let slot = Math.imul(h, 0x9e3779b1) >>> this.#shift;

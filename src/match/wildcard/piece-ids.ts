@@ -5,7 +5,7 @@
  * much, hashing each new piece string in the engine. Used once per build (`layoutProgram`).
  */
 
-import { FNV_OFFSET, fnv1a } from '../../util/fnv.js';
+import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
 
 /**
  * The seed of the pieces' hash, drawn once per process: a file cannot choose pieces (found
@@ -15,10 +15,7 @@ const SEED: number = (Math.random() * 0x100000000) | 0;
 
 /** The hash of `piece` (FNV-1a over its UTF-16 code units from the seed, then mixed). */
 function hashOf(piece: string): number {
-  let h = fnv1a(piece, SEED ^ FNV_OFFSET);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  // 30 bits: a small integer in V8 (a larger one in `#hashes` would be a heap number).
-  return (h ^ (h >>> 13)) & 0x3fffffff;
+  return smallHash(fnv1a(piece, SEED ^ FNV_OFFSET));
 }
 
 /** Distinct pieces numbered from 0 in the order first met. */
