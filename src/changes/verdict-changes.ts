@@ -19,6 +19,7 @@ import type {
 import { asciiLowerCase } from '../util/bytes.js';
 import { readKey, rulesRead } from './groups-read.js';
 import { probePaths } from './probe-paths.js';
+import { type SearchSide, searchWitnesses } from './witness-search.js';
 
 /** The name the crawler `*` is checked as: one no group names. */
 export const ANY_OTHER_AGENT = 'RobotsRepAnyOtherBot';
@@ -26,6 +27,9 @@ export const ANY_OTHER_AGENT = 'RobotsRepAnyOtherBot';
 // Past this many changed rules, derived paths are checked without asking which of them match:
 // the filter only saves checks, and asking is quadratic.
 const MAX_FILTERED = 64;
+
+/** The witness search's default bound, in states (all crawler sets of one comparison together). */
+export const DEFAULT_MAX_STATES = 20_000;
 
 /**
  * How a crawler reads one side: the token to ask the file with (undefined when no group applies:
@@ -45,6 +49,11 @@ export interface CompareOptions {
   /** At most this many comparisons (crawlers reading the same groups share one). */
   readonly maxChecks: number;
   /**
+   * At most this many states of the witness search (all crawler sets together; see
+   * `witness-search.ts`). @default DEFAULT_MAX_STATES
+   */
+  readonly maxStates?: number | undefined;
+  /**
    * How each crawler (`*` as {@link ANY_OTHER_AGENT}) reads each side, when it is not by its own
    * token: the crawler model. Given, every side of a change says `decidedBy`.
    */
@@ -61,6 +70,23 @@ export interface VerdictComparison {
   readonly checks: number;
   /** URL × crawler pairs that `maxChecks` left uncompared. */
   readonly omitted: number;
+  /** The witness search (none when the URLs were given). */
+  readonly search: SearchSummary;
+}
+
+/** How far the witness search looked, over every crawler set whose rules changed. */
+export interface SearchSummary {
+  /** States visited. */
+  readonly states: number;
+  /** Paths whose verdicts differ that the derived paths missed, one per change class: added. */
+  readonly witnesses: number;
+  /** True when the state budget stopped a search: verdicts on longer paths were not compared. */
+  readonly stopped: boolean;
+  /**
+   * When stopped: every path of at most this many characters was compared (for each crawler
+   * set), longer ones only where derived from the rules; else undefined.
+   */
+  readonly comparedUpTo: number | undefined;
 }
 
 interface AgentClass {
@@ -83,6 +109,13 @@ export function compareVerdicts(
   options: CompareOptions,
 ): VerdictComparison {
   const { agents, urls, maxChecks, reading } = options;
+  const search = {
+    states: 0,
+    witnesses: 0,
+    stopped: false,
+    comparedUpTo: undefined as number | undefined,
+    left: options.maxStates ?? DEFAULT_MAX_STATES,
+  };
   const classes = new Map<string, AgentClass>();
   agents.forEach((agent, i) => {
     const name = agent === '*' ? ANY_OTHER_AGENT : agent;
@@ -93,7 +126,7 @@ export function compareVerdicts(
     const known = classes.get(key);
     if (known !== undefined) known.members.push(i);
     else {
-      const paths = pathsFor(before, after, was.query, is.query, urls);
+      const paths = pathsFor(before, after, was.query, is.query, urls, search);
       classes.set(key, { members: [i], before: was, after: is, ...paths });
     }
   });
@@ -148,6 +181,12 @@ export function compareVerdicts(
     urls: [...checked].sort((x, y) => order.get(x)! - order.get(y)!),
     checks,
     omitted,
+    search: {
+      states: search.states,
+      witnesses: search.witnesses,
+      stopped: search.stopped,
+      comparedUpTo: search.comparedUpTo,
+    },
   };
 }
 
@@ -209,6 +248,7 @@ function pathsFor(
   was: string | undefined,
   is: string | undefined,
   urls: readonly string[] | undefined,
+  search: SearchState,
 ): Pick<AgentClass, 'changed' | 'filter' | 'paths'> {
   const old = rulesRead(before, was);
   const next = rulesRead(after, is);
@@ -233,7 +273,58 @@ function pathsFor(
       if (!filter || changed.some((c) => matchesPattern(c.pattern, p))) paths.add(p);
     }
   }
-  return { changed, filter, paths: [...paths] };
+  const derived = [...paths];
+  return {
+    changed,
+    filter,
+    paths: [...derived, ...witnessPaths(before, after, old, next, derived, search)],
+  };
+}
+
+/** What the witness searches of one comparison share: their budget, and what they report. */
+interface SearchState {
+  states: number;
+  witnesses: number;
+  stopped: boolean;
+  comparedUpTo: number | undefined;
+  left: number;
+}
+
+/**
+ * The paths the witness search finds for change classes that no derived path shows (the derived
+ * paths stay: they read as the rules do). A path starting with `//` is given as a URL of a
+ * placeholder host: as a URL, `//x` names the host `x`.
+ */
+function witnessPaths(
+  before: RobotsPolicy,
+  after: RobotsPolicy,
+  old: readonly Rule[] | undefined,
+  next: readonly Rule[] | undefined,
+  derived: readonly string[],
+  search: SearchState,
+): string[] {
+  const side = (policy: RobotsPolicy, rules: readonly Rule[] | undefined): SearchSide =>
+    rules === undefined ? { allowed: policy.isAllowed('/', ANY_OTHER_AGENT) } : { rules };
+  const found = searchWitnesses(side(before, old), side(after, next), search.left);
+  search.left -= found.states;
+  search.states += found.states;
+  if (found.stopped) {
+    search.stopped = true;
+    search.comparedUpTo = Math.min(search.comparedUpTo ?? Infinity, found.comparedUpTo!);
+  }
+  if (found.witnesses.length === 0) return [];
+  const shown = new Set<string>();
+  for (const p of derived) {
+    const key = found.model.classOf(p);
+    if (key !== undefined) shown.add(key);
+  }
+  const out: string[] = [];
+  for (const w of found.witnesses) {
+    if (shown.has(w.key) || derived.includes(w.path)) continue;
+    out.push(w.path.startsWith('//') ? `https://example.com${w.path}` : w.path);
+  }
+  search.witnesses += out.length;
+  return out;
 }
 
 /** One side of a changed verdict. */

@@ -4,7 +4,12 @@
  * with the deciding line on each side. For a review before deploying, in CI or on the web page.
  */
 
-import { compareVerdicts, namedAgents, type SideReading } from '../changes/verdict-changes.js';
+import {
+  compareVerdicts,
+  DEFAULT_MAX_STATES,
+  namedAgents,
+  type SideReading,
+} from '../changes/verdict-changes.js';
 import { argumentError } from '../errors.js';
 import { formatRule } from '../explain.js';
 import { CRAWLER_RULES, type CrawlerRule, crawlerGroup } from '../readings/crawler-model.js';
@@ -46,6 +51,12 @@ export interface DiffOptions {
    * @default 1000000
    */
   readonly maxChecks?: number;
+  /**
+   * At most this many states of the witness search (see `checked.search`): bounded work on
+   * files with many overlapping wildcard rules.
+   * @default 20000
+   */
+  readonly maxStates?: number;
 }
 
 /** A rule line on one side. */
@@ -83,7 +94,22 @@ export interface RobotsDiff {
     readonly checks: number;
     /** URL × crawler pairs left uncompared because `maxChecks` was reached (0: the diff is complete). */
     readonly omitted: number;
-    /** True when `omitted` is not 0. */
+    /**
+     * The witness search: a breadth-first search, one character at a time, over every path
+     * through the patterns of the rules each changed crawler set reads on either side, for the
+     * paths whose verdicts differ (`src/changes/witness-search.ts`). It adds the shortest path of
+     * each change class (the two verdicts, the longest matching allow and disallow on each side,
+     * and which changed rules match) that the derived paths miss. `stopped`: its state budget
+     * (`maxStates`) ended it, and only paths of at most `comparedUpTo` characters were all
+     * compared. Not run when `urls` are given (states 0).
+     */
+    readonly search: {
+      readonly states: number;
+      readonly witnesses: number;
+      readonly stopped: boolean;
+      readonly comparedUpTo?: number;
+    };
+    /** True when `omitted` is not 0 or the search stopped: the diff is not complete. */
     readonly truncated: boolean;
   };
   /** True when any verdict changes (the exit status of `robotstxt diff`). */
@@ -111,6 +137,10 @@ export function diffRobotsTxt(
   if (!Number.isSafeInteger(maxChecks) || maxChecks < 1) {
     throw argumentError('diffRobotsTxt', 'options.maxChecks', 'a whole number ≥ 1', maxChecks);
   }
+  const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+  if (!Number.isSafeInteger(maxStates) || maxStates < 1) {
+    throw argumentError('diffRobotsTxt', 'options.maxStates', 'a whole number ≥ 1', maxStates);
+  }
   const oldGroups = groupsOf(old);
   const newGroups = groupsOf(next);
   const rules = options.crawlerRules ?? CRAWLER_RULES;
@@ -133,8 +163,10 @@ export function diffRobotsTxt(
     agents,
     urls: options.urls,
     maxChecks,
+    maxStates,
     reading,
   });
+  const { search } = compared;
   const { verdicts } = compared;
   return {
     groups: groupChanges(oldGroups, newGroups),
@@ -148,7 +180,13 @@ export function diffRobotsTxt(
       agents,
       checks: compared.checks,
       omitted: compared.omitted,
-      truncated: compared.omitted > 0,
+      search: {
+        states: search.states,
+        witnesses: search.witnesses,
+        stopped: search.stopped,
+        ...(search.comparedUpTo === undefined ? {} : { comparedUpTo: search.comparedUpTo }),
+      },
+      truncated: compared.omitted > 0 || search.stopped,
     },
     verdictsChanged: verdicts.length > 0,
   };

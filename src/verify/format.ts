@@ -54,9 +54,19 @@ export function formatDiffText(diff: RobotsDiff): string {
       );
     }
   }
-  if (checked.truncated) {
+  if (checked.omitted > 0) {
     out.push(
       `Incomplete: the check limit left ${checked.omitted} URL × crawler check${checked.omitted === 1 ? '' : 's'} out.`,
+    );
+  }
+  const { search } = checked;
+  if (search.stopped) {
+    out.push(
+      `Incomplete: search stopped after ${search.states} states; verdicts on paths longer than ${search.comparedUpTo} characters not compared (but on the paths derived from the rules).`,
+    );
+  } else if (checked.checks > 0 && search.states > 0) {
+    out.push(
+      `Complete: every path compared (search of ${search.states} state${search.states === 1 ? '' : 's'}${search.witnesses > 0 ? `, ${search.witnesses} path${search.witnesses === 1 ? '' : 's'} found beyond those derived from the rules` : ''}).`,
     );
   }
   return `${out.join('\n')}\n`;

@@ -1,0 +1,421 @@
+/**
+ * The exact half of the verdict comparison: a breadth-first search over paths, one character at
+ * a time, through the product of every rule's pattern automaton on both sides, for the paths on
+ * which the two sides' verdicts differ. What it finds does not depend on which paths a rule's
+ * text suggests: a path that combines one rule's prefix with another's suffix is reached as any
+ * other is.
+ *
+ * A pattern (`Rule.pattern`, as matched) is a glob: `*` any string, a final `$` the end of the
+ * path, anchored at the path's start (RFC 9309 §2.2.3). The verdict is the longest matching allow
+ * against the longest matching disallow by pattern length, the allow winning a tie, and a
+ * disallow of length 0 blocking nothing (§2.2.2; `match/strategy.ts`); Google's `index.htm`
+ * rewrite of an allow (`/d/index.html` also allows `/d/` as `/d/$`) is one more allow pattern.
+ *
+ * A state is each live pattern's set of active positions plus the longest allow and disallow
+ * each side has matched so far (an unanchored pattern, once matched, matches every longer path).
+ * States are deduplicated by that key, so each is expanded once; a path that reaches a state
+ * seen before behaves as the first path that reached it. The characters tried from a state are
+ * those its live patterns' active positions expect, and one character no pattern holds (all
+ * other characters act alike). A state is not expanded when no pattern that differs between the
+ * sides is live and both sides have matched the same lengths: every longer path then gets the
+ * same verdict on both. The search is bounded by a number of states; when it stops there, what
+ * it compared is stated: every path up to a length.
+ *
+ * Runs in `diffRobotsTxt` and in lint's fix verification, once per set of crawlers whose rules
+ * changed.
+ */
+
+import { indexRewriteOf } from '../match/pattern.js';
+import type { Rule } from '../types.js';
+
+/** One side: the rules a crawler reads, or the fixed verdict of a fetch outcome. */
+export type SearchSide = { readonly rules: readonly Rule[] } | { readonly allowed: boolean };
+
+/** A path whose verdict differs between the sides, the shortest of its change class. */
+export interface Witness {
+  readonly path: string;
+  /** The change class: both verdicts and the longest allow and disallow each side matched. */
+  readonly key: string;
+}
+
+/** What {@link searchWitnesses} found and how far it looked. */
+export interface WitnessSearch {
+  /** One shortest path per change class, shortest first. */
+  readonly witnesses: Witness[];
+  /** States visited (each counted once). */
+  readonly states: number;
+  /** True when the state budget stopped the search before it had visited every state. */
+  readonly stopped: boolean;
+  /** When stopped: every path of at most this many characters was compared; else undefined. */
+  readonly comparedUpTo: number | undefined;
+}
+
+// Role bits of a pattern: an allow before, a disallow before, an allow after, a disallow after.
+const ALLOW_BEFORE = 1;
+const DISALLOW_BEFORE = 2;
+const ALLOW_AFTER = 4;
+const DISALLOW_AFTER = 8;
+const STAR = 0x2a;
+
+// Up to this many changed patterns, which of them match is part of a change class (a verdict
+// change on a path the removed line matched is told from one on a path it did not); past it, the
+// longest matches only (the classes would multiply).
+const MAX_TRACKED = 4;
+
+interface Pattern {
+  /** A pattern both sides read alike and longer than every pattern they read differently. */
+  killer: boolean;
+  /** A changed pattern whose match is part of the change class (when few patterns changed). */
+  tracked: boolean;
+  readonly body: string;
+  readonly end: number;
+  readonly anchored: boolean;
+  readonly length: number;
+  roles: number;
+}
+
+interface State {
+  readonly path: string;
+  /** Live pattern ids, ascending. */
+  readonly live: number[];
+  /** Each live pattern's active positions, ascending. */
+  readonly positions: number[][];
+  /** Longest allow before, disallow before, allow after, disallow after (−1: none). */
+  readonly best: number[];
+  /** A killer matched: this path and every longer one get the same verdict on both sides. */
+  readonly killed: boolean;
+  /** The tracked patterns matched (unanchored), ascending. */
+  readonly hits: number[];
+}
+
+/** The patterns of both sides, each once, with the roles it has on each side. */
+class Model {
+  readonly patterns: Pattern[] = [];
+  readonly fixed: [boolean | undefined, boolean | undefined];
+  /** A character that occurs in no pattern: it stands for every such character. */
+  readonly other: string;
+  readonly initial: State;
+  readonly #ids = new Map<string, number>();
+
+  constructor(before: SearchSide, after: SearchSide) {
+    this.fixed = [fixedOf(before), fixedOf(after)];
+    if ('rules' in before) for (const r of before.rules) this.#add(r, ALLOW_BEFORE);
+    if ('rules' in after) for (const r of after.rules) this.#add(r, ALLOW_AFTER);
+    this.other = otherChar(this.patterns);
+    let longest = -1;
+    let changed = 0;
+    this.patterns.forEach((p, id) => {
+      if (this.changed(id)) {
+        longest = Math.max(longest, p.length);
+        changed++;
+      }
+    });
+    this.patterns.forEach((p, id) => {
+      p.killer = !this.changed(id) && p.length > longest;
+      p.tracked = this.changed(id) && changed <= MAX_TRACKED;
+    });
+    const live: number[] = [];
+    const positions: number[][] = [];
+    const best = [-1, -1, -1, -1];
+    let killed = false;
+    const hits: number[] = [];
+    this.patterns.forEach((p, id) => {
+      const start = advance(p, [], -1);
+      if (!p.anchored && start[start.length - 1] === p.end) {
+        if (p.killer) killed = true;
+        if (p.tracked) hits.push(id);
+        matched(p, best);
+      } else {
+        live.push(id);
+        positions.push(start);
+      }
+    });
+    this.initial = { path: '', live, positions, best, killed, hits };
+  }
+
+  #add(rule: Rule, allowBit: number): void {
+    const bit = rule.type === 'allow' ? allowBit : allowBit * 2;
+    this.#role(rule.pattern, bit);
+    if (rule.type === 'allow') {
+      const rewrite = indexRewriteOf(rule.pattern);
+      if (rewrite !== null) this.#role(rewrite, bit);
+    }
+  }
+
+  #role(pattern: string, bit: number): void {
+    let id = this.#ids.get(pattern);
+    if (id === undefined) {
+      id = this.patterns.length;
+      this.#ids.set(pattern, id);
+      const anchored = pattern.endsWith('$');
+      const body = anchored ? pattern.slice(0, -1) : pattern;
+      this.patterns.push({
+        killer: false,
+        tracked: false,
+        body,
+        end: body.length,
+        anchored,
+        length: pattern.length,
+        roles: 0,
+      });
+    }
+    this.patterns[id]!.roles |= bit;
+  }
+
+  /** Whether the pattern's roles differ between the sides (a fixed side has none). */
+  changed(id: number): boolean {
+    const roles = this.patterns[id]!.roles;
+    return (roles & 3) !== roles >> 2;
+  }
+
+  /** The state after `c`. */
+  step(state: State, c: number): State {
+    const live: number[] = [];
+    const positions: number[][] = [];
+    const best = state.best.slice();
+    let killed = state.killed;
+    let hits = state.hits;
+    for (let i = 0; i < state.live.length; i++) {
+      const id = state.live[i]!;
+      const p = this.patterns[id]!;
+      const next = advance(p, state.positions[i]!, c);
+      if (next.length === 0) continue;
+      if (!p.anchored && next[next.length - 1] === p.end) {
+        if (p.killer) killed = true;
+        if (p.tracked) hits = withId(hits, id);
+        matched(p, best);
+      } else {
+        live.push(id);
+        positions.push(next);
+      }
+    }
+    return { path: state.path + String.fromCharCode(c), live, positions, best, killed, hits };
+  }
+
+  /** Both sides' verdicts on the state's path and the longest matches: the change class. */
+  verdicts(state: State): { before: boolean; after: boolean; key: string } {
+    const best = state.best.slice();
+    let killed = state.killed;
+    let hits = state.hits;
+    for (let i = 0; i < state.live.length; i++) {
+      const id = state.live[i]!;
+      const p = this.patterns[id]!;
+      const at = state.positions[i]!;
+      if (p.anchored && at[at.length - 1] === p.end) {
+        if (p.killer) killed = true;
+        if (p.tracked) hits = withId(hits, id);
+        matched(p, best);
+      }
+    }
+    if (killed) return { before: true, after: true, key: '' };
+    const before = this.fixed[0] ?? allows(best[0]!, best[1]!);
+    const after = this.fixed[1] ?? allows(best[2]!, best[3]!);
+    return {
+      before,
+      after,
+      key: `${before ? 'A' : 'D'}${after ? 'A' : 'D'}:${best.join(',')}:${hits.join(',')}`,
+    };
+  }
+
+  /** Whether a path longer than the state's could get different verdicts on the sides. */
+  open(state: State): boolean {
+    if (state.killed || state.live.length === 0) return false;
+    const b = state.best;
+    if (
+      b[0] !== b[2] ||
+      b[1] !== b[3] ||
+      this.fixed[0] !== undefined ||
+      this.fixed[1] !== undefined
+    )
+      return true;
+    return state.live.some((id) => this.changed(id));
+  }
+
+  /** The characters that lead somewhere different from the state: expected ones, then `other`. */
+  chars(state: State): number[] {
+    const set = new Set<number>();
+    for (let i = 0; i < state.live.length; i++) {
+      const p = this.patterns[state.live[i]!]!;
+      for (const at of state.positions[i]!) {
+        if (at < p.end) {
+          const c = p.body.charCodeAt(at);
+          if (c !== STAR) set.add(c);
+        }
+      }
+    }
+    const out = [...set].sort((x, y) => x - y);
+    out.push(this.other.charCodeAt(0));
+    return out;
+  }
+}
+
+/** `ids` with `id` (ascending, once). */
+function withId(ids: number[], id: number): number[] {
+  if (ids.includes(id)) return ids;
+  return [...ids, id].sort((x, y) => x - y);
+}
+
+function fixedOf(side: SearchSide): boolean | undefined {
+  return 'allowed' in side ? side.allowed : undefined;
+}
+
+/** Google's verdict from the longest allow and disallow (−1: none): a tie allows, length 0 blocks nothing. */
+function allows(allow: number, disallow: number): boolean {
+  return !(disallow > allow && disallow > 0);
+}
+
+function matched(p: Pattern, best: number[]): void {
+  const r = p.roles;
+  if (r & ALLOW_BEFORE && p.length > best[0]!) best[0] = p.length;
+  if (r & DISALLOW_BEFORE && p.length > best[1]!) best[1] = p.length;
+  if (r & ALLOW_AFTER && p.length > best[2]!) best[2] = p.length;
+  if (r & DISALLOW_AFTER && p.length > best[3]!) best[3] = p.length;
+}
+
+/**
+ * The active positions after reading `c` from `from` (ascending, closed over `*`: a `*` at a
+ * position also activates the next one); `c` −1: the start, position 0.
+ */
+function advance(p: Pattern, from: readonly number[], c: number): number[] {
+  const { body, end } = p;
+  const out: number[] = [];
+  let last = -1;
+  const push = (q: number) => {
+    if (q <= last) return;
+    out.push(q);
+    last = q;
+    while (q < end && body.charCodeAt(q) === STAR) {
+      q++;
+      out.push(q);
+      last = q;
+    }
+  };
+  if (c < 0) push(0);
+  else
+    for (const at of from) {
+      if (at >= end) continue;
+      const here = body.charCodeAt(at);
+      if (here === STAR) push(at);
+      else if (here === c) push(at + 1);
+    }
+  return out;
+}
+
+// Preferred stand-ins for "any other character": readable, and kept as they are in a path.
+const OTHERS = 'xzqyjkvw0123456789abcdefghilmnoprstuXZQYJKVWABCDEFGHILMNOPRSTU-_.~!';
+
+function otherChar(patterns: readonly Pattern[]): string {
+  const used = new Set<string>();
+  for (const p of patterns) for (const ch of p.body) used.add(ch);
+  for (const ch of OTHERS) if (!used.has(ch)) return ch;
+  for (let c = 0x21; c < 0x7f; c++) {
+    const ch = String.fromCharCode(c);
+    if (ch !== '#' && ch !== '%' && !used.has(ch)) return ch;
+  }
+  return '\u00e9';
+}
+
+/** The state's key without its killers' positions, and its killers' positions by id. */
+function keyOf(state: State, patterns: readonly Pattern[]): { key: string; killers: Killers } {
+  let key = `${state.best.join(',')}:${state.hits.join(',')}`;
+  const ids: number[] = [];
+  const positions: number[][] = [];
+  for (let i = 0; i < state.live.length; i++) {
+    const id = state.live[i]!;
+    if (patterns[id]!.killer) {
+      ids.push(id);
+      positions.push(state.positions[i]!);
+    } else key += `;${id}:${state.positions[i]!.join('.')}`;
+  }
+  return { key, killers: { ids, positions } };
+}
+
+interface Killers {
+  readonly ids: number[];
+  readonly positions: number[][];
+}
+
+/**
+ * Whether every killer position of `a` is one of `b`: then a path from `b` that matches no
+ * killer matches none from `a` either, and `b` (found no earlier) can be skipped.
+ */
+function within(a: Killers, b: Killers): boolean {
+  let j = 0;
+  for (let i = 0; i < a.ids.length; i++) {
+    const id = a.ids[i]!;
+    while (j < b.ids.length && b.ids[j]! < id) j++;
+    if (j === b.ids.length || b.ids[j] !== id) return false;
+    const x = a.positions[i]!;
+    const y = b.positions[j]!;
+    let k = 0;
+    for (const at of x) {
+      while (k < y.length && y[k]! < at) k++;
+      if (k === y.length || y[k] !== at) return false;
+    }
+  }
+  return true;
+}
+
+/** The search's automata, kept to classify other paths the same way. */
+export interface WitnessModel {
+  /** The change class of a path whose verdicts differ in the model, or undefined when they agree. */
+  classOf(path: string): string | undefined;
+}
+
+/**
+ * Every change class of the paths on which `before` and `after` give different verdicts, each
+ * with its shortest path (ties by character code), visiting at most `maxStates` states.
+ */
+export function searchWitnesses(
+  before: SearchSide,
+  after: SearchSide,
+  maxStates: number,
+): WitnessSearch & { model: WitnessModel } {
+  const model = new Model(before, after);
+  const witnesses: Witness[] = [];
+  const found = new Set<string>();
+  const seen = new Map<string, Killers[]>();
+  const classOf = (path: string): string | undefined => {
+    let state = model.initial;
+    for (let i = 0; i < path.length; i++) state = model.step(state, path.charCodeAt(i));
+    const v = model.verdicts(state);
+    return v.before === v.after ? undefined : v.key;
+  };
+  let states = 0;
+  // Each state is keyed, checked against the states seen and evaluated as it is reached, so a
+  // level holds only new states that may lead to a change.
+  const visit = (state: State, into: State[]): boolean => {
+    if (state.killed) return true;
+    const { key, killers } = keyOf(state, model.patterns);
+    const known = seen.get(key);
+    if (known?.some((k) => within(k, killers))) return true;
+    if (states >= maxStates) return false;
+    if (known === undefined) seen.set(key, [killers]);
+    else known.push(killers);
+    states++;
+    const v = model.verdicts(state);
+    if (v.before !== v.after && !found.has(v.key)) {
+      found.add(v.key);
+      witnesses.push({ path: state.path, key: v.key });
+    }
+    if (model.open(state)) into.push(state);
+    return true;
+  };
+  let level: State[] = [];
+  visit(model.step(model.initial, 0x2f), level);
+  // Every path of `depth` characters has been compared.
+  let depth = 1;
+  while (level.length > 0) {
+    const next: State[] = [];
+    for (const state of level) {
+      for (const c of model.chars(state)) {
+        if (!visit(model.step(state, c), next)) {
+          return { witnesses, states, stopped: true, comparedUpTo: depth, model: { classOf } };
+        }
+      }
+    }
+    level = next;
+    depth++;
+  }
+  return { witnesses, states, stopped: false, comparedUpTo: undefined, model: { classOf } };
+}
