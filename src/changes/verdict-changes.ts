@@ -277,7 +277,7 @@ function pathsFor(
   return {
     changed,
     filter,
-    paths: [...derived, ...witnessPaths(before, after, old, next, derived, search)],
+    paths: [...derived, ...witnessPaths(before, after, old, next, derived, changed, search)],
   };
 }
 
@@ -301,6 +301,7 @@ function witnessPaths(
   old: readonly Rule[] | undefined,
   next: readonly Rule[] | undefined,
   derived: readonly string[],
+  changed: readonly Rule[],
   search: SearchState,
 ): string[] {
   const side = (policy: RobotsPolicy, rules: readonly Rule[] | undefined): SearchSide =>
@@ -315,6 +316,8 @@ function witnessPaths(
   if (found.witnesses.length === 0) return [];
   const shown = new Set<string>();
   for (const p of derived) {
+    // A verdict changes only where a changed rule matches.
+    if (!changed.some((r) => matchesPattern(r.pattern, p))) continue;
     const key = found.model.classOf(p);
     if (key !== undefined) shown.add(key);
   }

@@ -143,6 +143,9 @@ class Model {
   }
 
   #role(pattern: string, bit: number): void {
+    // A pattern that starts with neither `/` nor `*` matches no path (its rules decide nothing).
+    const first = pattern.charCodeAt(0);
+    if (pattern.length > 0 && first !== 0x2f && first !== STAR) return;
     let id = this.#ids.get(pattern);
     if (id === undefined) {
       id = this.patterns.length;
@@ -169,13 +172,15 @@ class Model {
   }
 
   /** The state after `c`. */
-  step(state: State, c: number): State {
+  step(state: State, c: number, only?: readonly number[]): State {
     const live: number[] = [];
     const positions: number[][] = [];
     const best = state.best.slice();
     let killed = state.killed;
     let hits = state.hits;
-    for (let i = 0; i < state.live.length; i++) {
+    const n = only === undefined ? state.live.length : only.length;
+    for (let k = 0; k < n; k++) {
+      const i = only === undefined ? k : only[k]!;
       const id = state.live[i]!;
       const p = this.patterns[id]!;
       const next = advance(p, state.positions[i]!, c);
@@ -231,22 +236,58 @@ class Model {
     return state.live.some((id) => this.changed(id));
   }
 
-  /** The characters that lead somewhere different from the state: expected ones, then `other`. */
-  chars(state: State): number[] {
-    const set = new Set<number>();
+  /**
+   * The states after each character that leads somewhere different: the ones the live patterns
+   * expect (ascending), then `other`. A pattern that neither expects a character nor stands on a
+   * `*` dies on it: each character's step reads only the patterns that expect it and those on a
+   * `*`, so a state where many prefix rules are live costs their number once, not once a character.
+   */
+  children(state: State): State[] {
+    const expecting = new Map<number, number[]>();
+    const starred: number[] = [];
     for (let i = 0; i < state.live.length; i++) {
       const p = this.patterns[state.live[i]!]!;
+      let star = false;
       for (const at of state.positions[i]!) {
-        if (at < p.end) {
-          const c = p.body.charCodeAt(at);
-          if (c !== STAR) set.add(c);
+        if (at >= p.end) continue;
+        const c = p.body.charCodeAt(at);
+        if (c === STAR) {
+          star = true;
+          continue;
         }
+        const list = expecting.get(c);
+        if (list === undefined) expecting.set(c, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
       }
+      if (star) starred.push(i);
     }
-    const out = [...set].sort((x, y) => x - y);
-    out.push(this.other.charCodeAt(0));
+    const chars = [...expecting.keys()].sort((x, y) => x - y);
+    const out: State[] = [];
+    for (const c of chars) out.push(this.step(state, c, union(expecting.get(c)!, starred)));
+    out.push(this.step(state, this.other.charCodeAt(0), starred));
     return out;
   }
+}
+
+/** Two ascending lists of indexes as one (each once). */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  if (b.length === 0) return a as number[];
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? a[i]! : Infinity;
+    const y = j < b.length ? b[j]! : Infinity;
+    if (x <= y) {
+      out.push(x);
+      i++;
+      if (x === y) j++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+  return out;
 }
 
 /** `ids` with `id` (ascending, once). */
@@ -280,24 +321,28 @@ function advance(p: Pattern, from: readonly number[], c: number): number[] {
   const { body, end } = p;
   const out: number[] = [];
   let last = -1;
-  const push = (q: number) => {
-    if (q <= last) return;
+  const n = c < 0 ? 1 : from.length;
+  for (let i = 0; i < n; i++) {
+    let q: number;
+    if (c < 0) q = 0;
+    else {
+      const at = from[i]!;
+      if (at >= end) continue;
+      const here = body.charCodeAt(at);
+      if (here === STAR) q = at;
+      else if (here === c) q = at + 1;
+      else continue;
+    }
+    if (q <= last) continue;
     out.push(q);
     last = q;
+    // A `*` at a position also activates the next one.
     while (q < end && body.charCodeAt(q) === STAR) {
       q++;
       out.push(q);
       last = q;
     }
-  };
-  if (c < 0) push(0);
-  else
-    for (const at of from) {
-      if (at >= end) continue;
-      const here = body.charCodeAt(at);
-      if (here === STAR) push(at);
-      else if (here === c) push(at + 1);
-    }
+  }
   return out;
 }
 
@@ -305,14 +350,20 @@ function advance(p: Pattern, from: readonly number[], c: number): number[] {
 const OTHERS = 'xzqyjkvw0123456789abcdefghilmnoprstuXZQYJKVWABCDEFGHILMNOPRSTU-_.~!';
 
 function otherChar(patterns: readonly Pattern[]): string {
-  const used = new Set<string>();
-  for (const p of patterns) for (const ch of p.body) used.add(ch);
-  for (const ch of OTHERS) if (!used.has(ch)) return ch;
-  for (let c = 0x21; c < 0x7f; c++) {
-    const ch = String.fromCharCode(c);
-    if (ch !== '#' && ch !== '%' && !used.has(ch)) return ch;
+  const used = new Uint8Array(128);
+  let wide = false;
+  for (const p of patterns) {
+    for (let i = 0; i < p.body.length; i++) {
+      const c = p.body.charCodeAt(i);
+      if (c < 128) used[c] = 1;
+      else wide = true;
+    }
   }
-  return '\u00e9';
+  for (let i = 0; i < OTHERS.length; i++) if (used[OTHERS.charCodeAt(i)] === 0) return OTHERS[i]!;
+  for (let c = 0x21; c < 0x7f; c++) {
+    if (c !== 0x23 && c !== 0x25 && used[c] === 0) return String.fromCharCode(c);
+  }
+  return wide ? '\u0001' : '\u00e9';
 }
 
 /** The state's key without its killers' positions, and its killers' positions by id. */
@@ -375,9 +426,12 @@ export function searchWitnesses(
   const witnesses: Witness[] = [];
   const found = new Set<string>();
   const seen = new Map<string, Killers[]>();
+  const root = model.step(model.initial, 0x2f);
   const classOf = (path: string): string | undefined => {
-    let state = model.initial;
-    for (let i = 0; i < path.length; i++) state = model.step(state, path.charCodeAt(i));
+    let state = path.startsWith('/') ? root : model.initial;
+    for (let i = state === root ? 1 : 0; i < path.length; i++) {
+      state = model.step(state, path.charCodeAt(i));
+    }
     const v = model.verdicts(state);
     return v.before === v.after ? undefined : v.key;
   };
@@ -402,14 +456,14 @@ export function searchWitnesses(
     return true;
   };
   let level: State[] = [];
-  visit(model.step(model.initial, 0x2f), level);
+  visit(root, level);
   // Every path of `depth` characters has been compared.
   let depth = 1;
   while (level.length > 0) {
     const next: State[] = [];
     for (const state of level) {
-      for (const c of model.chars(state)) {
-        if (!visit(model.step(state, c), next)) {
+      for (const child of model.children(state)) {
+        if (!visit(child, next)) {
           return { witnesses, states, stopped: true, comparedUpTo: depth, model: { classOf } };
         }
       }
