@@ -12,13 +12,14 @@ import { argumentError } from '../errors.js';
 import type { BodyText } from '../parse/body.js';
 import { indexEntries, indexRuleTable } from './index/build-index.js';
 import type { RuleIndex } from './index/rule-index.js';
-import type {
-  BestMatches,
-  CheckOptions,
-  MatchedEntry,
-  MatcherRule,
-  MatchState,
-  RuleMatcher,
+import {
+  type BestMatches,
+  type CheckOptions,
+  type MatchedEntry,
+  type MatcherRule,
+  type MatchState,
+  type RuleMatcher,
+  retainedChanged,
 } from './matcher.js';
 import { PathSearch } from './path-search.js';
 import type { CompiledPattern } from './pattern.js';
@@ -138,6 +139,7 @@ class TableSet implements RuleMatcher {
     }
     const index = indexRuleTable(this.#body, this.#rules, this.#groups, this.#rfc9309);
     this.#index = index;
+    retainedChanged();
     index.match(path, state);
   }
 }

@@ -14,6 +14,7 @@
  * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
  */
 
+import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
@@ -218,6 +219,7 @@ export class RuleIndex {
       // index of the short-prefix wildcard rules, which it replaces, is dropped.
       if (this.#trigrams === this.#floating) this.#trigrams = null;
       this.#floating = null;
+      retainedChanged();
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);
