@@ -40,3 +40,23 @@ describe('an HTML body', () => {
     expect(brief(page)).toEqual(['1 error html-content']);
   });
 });
+
+describe('an Allow/Disallow tie', () => {
+  it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
+    // A platform's template: its own exceptions added below the generated rules.
+    const body =
+      'User-agent: *\nDisallow: /shop$\nDisallow: /shop/\nDisallow: /api/\n# additions\nAllow: /shop$\nAllow: /shop/\n';
+    expect(brief(body)).toEqual(['2 info allow-disallow-tie', '3 info allow-disallow-tie']);
+    expect(lint(body)[0]!.fix?.description).toBe('Delete line 2.');
+    expect(lint(body)[0]!.fix?.verdicts).toEqual([]);
+  });
+
+  it('stays a warning when the Disallow comes last, or the Allow is another pattern', () => {
+    expect(brief('User-agent: *\nAllow: /shop/\nDisallow: /shop/\n')).toEqual([
+      '3 warning allow-disallow-tie',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /ab\nAllow: /a*\n')).toEqual([
+      '2 warning allow-disallow-tie',
+    ]);
+  });
+});
