@@ -600,7 +600,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'remove that Disallow too',
     );
     expect(message(byName('0746').body as string, 'blocked-resources')).toContain(
-      'Add "Allow: /misc/*.js" to this group',
+      'Add "Allow: /misc/*.js" and "Allow: /misc/*.css" to this group',
     );
     expect(message(byName('1121').body as string, 'relative-sitemap')).toContain(
       '(\\xa0), which Google reads as part of it',

@@ -60,3 +60,49 @@ describe('an Allow/Disallow tie', () => {
     ]);
   });
 });
+
+describe('blocked-resources', () => {
+  const resources = (body: string) => lint(body).filter((d) => d.code === 'blocked-resources');
+
+  it("opens every kind the rule's representative URLs showed blocked (Drupal 7's /misc/: CSS too)", () => {
+    const [misc] = resources('User-agent: *\nDisallow: /misc/\nDisallow: /modules/\n');
+    expect(misc!.fix?.description).toBe(
+      'Add "Allow: /misc/*.js" and "Allow: /misc/*.css" after line 2.',
+    );
+    // A layout's URL and a folder the rules name, on one line: both kinds.
+    const [mixed] = resources(
+      'User-agent: *\nDisallow: /static/\nDisallow: /static/styles/print/\n',
+    );
+    expect(mixed!.fix?.description).toContain('"Allow: /static/*.css" and "Allow: /static/*.js"');
+  });
+
+  it('a rule for URLs with a query is opened for the files with one only', () => {
+    const [query] = resources('User-agent: *\nDisallow: /*?*\nDisallow: /wp-admin/\n');
+    expect(query!.fix?.description).toBe('Add "Allow: /*.js?" and "Allow: /*.css?" after line 2.');
+  });
+
+  it('says nothing of a folder the rules show holding documents', () => {
+    expect(
+      resources(
+        'User-agent: *\nDisallow: /en/news/assets/*\nDisallow: /en/reports/assets/pdf/annual.pdf\n',
+      ),
+    ).toEqual([]);
+    expect(resources('User-agent: *\nDisallow: /assets/\nDisallow: /assets/*.pdf$\n')).toEqual([]);
+    // Without that evidence, the same folder is the site's styles and scripts.
+    expect(resources('User-agent: *\nDisallow: /en/news/assets/*\n')).toHaveLength(1);
+  });
+
+  it('says nothing of a folder named with a raw space: no URL carries one', () => {
+    expect(resources('User-agent: *\nDisallow: /about us/assets/*\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /about us/assets/*\n')).toEqual([
+      '2 warning unencoded-character',
+    ]);
+  });
+
+  it("says nothing of /static/ on a platform that serves it from its own hosts (Squarespace's template)", () => {
+    const template =
+      'User-agent: *\nDisallow: /config\nDisallow: /static/\nDisallow:/*?format=page-context\nDisallow:/*?reversePaginate=*\n';
+    expect(resources(template)).toEqual([]);
+    expect(resources('User-agent: *\nDisallow: /config\nDisallow: /static/\n')).toHaveLength(1);
+  });
+});
