@@ -76,6 +76,14 @@ describe('blocked-resources', () => {
     expect(mixed!.fix?.description).toContain('"Allow: /static/*.css" and "Allow: /static/*.js"');
   });
 
+  it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {
+    const d8 =
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
+    expect(resources(d8)).toEqual([]);
+    const d7 = 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\n';
+    expect(resources(d7).map((d) => d.line)).toEqual([3]);
+  });
+
   it('a rule for URLs with a query is opened for the files with one only', () => {
     const [query] = resources('User-agent: *\nDisallow: /*?*\nDisallow: /wp-admin/\n');
     expect(query!.fix?.description).toBe('Add "Allow: /*.js?" and "Allow: /*.css?" after line 2.');
@@ -104,5 +112,16 @@ describe('blocked-resources', () => {
       'User-agent: *\nDisallow: /config\nDisallow: /static/\nDisallow:/*?format=page-context\nDisallow:/*?reversePaginate=*\n';
     expect(resources(template)).toEqual([]);
     expect(resources('User-agent: *\nDisallow: /config\nDisallow: /static/\n')).toHaveLength(1);
+  });
+});
+
+describe('a raw space in a rule that other rules already cover', () => {
+  it('is an info: its fix changes no verdict of a URL a crawler requests', () => {
+    const body = 'User-agent: *\nDisallow: /sitecore\nDisallow: /sitecore modules/\n';
+    expect(brief(body)).toEqual(['3 info unencoded-character']);
+    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    expect(brief('User-agent: *\nDisallow: /sitecore modules/\n')).toEqual([
+      '2 warning unencoded-character',
+    ]);
   });
 });

@@ -32,6 +32,15 @@ interface Layout {
 
 const any = (pattern: RegExp) => (values: readonly string[]) => values.some((v) => pattern.test(v));
 
+// Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
+// /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
+const DRUPAL_EXTENSIONS: readonly (readonly [ResourceKind, string])[] = [
+  ['css', '/modules/contrib/module/css/module.css?s1x2y3'],
+  ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
+  ['css', '/themes/bartik/css/style.css?s1x2y3'],
+  ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+];
+
 /**
  * Representative resource URLs of common layouts (WordPress adds `?ver=` to the files it
  * enqueues; Drupal 7 a cache-busting query). A layout's URLs are checked only when the file
@@ -53,22 +62,30 @@ const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
-    name: 'Drupal',
+    // Drupal 7: its own robots.txt disallows /misc/, /modules/, /themes/ (and allows their CSS
+    // and JavaScript since 7.x); Drupal 8 moved /misc/ under /core/, so a file that names /core/
+    // has no root /misc/ to speak of.
+    name: 'Drupal 7',
     shows: (values) =>
-      (any(/^\/misc\//i)(values) && any(/^\/(?:modules|themes|profiles|includes)\//i)(values)) ||
-      (any(/^\/core\//i)(values) && any(/^\/profiles\//i)(values)),
+      any(/^\/misc\//i)(values) &&
+      any(/^\/(?:modules|themes|profiles|includes)\//i)(values) &&
+      !any(/^\/core\//i)(values),
     about: () => true,
     urls: [
       ['js', '/misc/drupal.js?s1x2y3'],
-      // Drupal 7's /misc/ holds the styles of its widgets too (Drupal 7's own robots.txt allows
+      // Drupal 7's /misc/ holds the styles of its widgets too (its own robots.txt allows
       // /misc/*.css and /misc/*.js).
       ['css', '/misc/vertical-tabs.css?s1x2y3'],
       ['css', '/modules/system/system.base.css?s1x2y3'],
-      // Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
-      // /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
-      ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
-      ['css', '/themes/bartik/css/style.css?s1x2y3'],
-      ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+      ...DRUPAL_EXTENSIONS,
+    ],
+  },
+  {
+    name: 'Drupal 8 and later',
+    shows: (values) => any(/^\/core\//i)(values) && any(/^\/(?:profiles|misc)\//i)(values),
+    about: () => true,
+    urls: [
+      ...DRUPAL_EXTENSIONS,
       ['js', '/core/misc/drupal.js?v=10.2.3'],
       ['css', '/core/themes/olivero/css/base/base.css?s1x2y3'],
     ],
