@@ -19,6 +19,7 @@ import {
   checkBody,
   INTERPRETATIONS,
   readBody,
+  readBytes,
   resolveOptions,
   type SizedBodyText,
 } from './parse/body.js';
@@ -532,19 +533,32 @@ export function parseResolved(
   );
 }
 
-/** A stored copy (a byte string) parsed under `options`' reading. */
-export function parseByteString(byteString: string, options: Required<ParseOptions>): RobotsTxt {
+/**
+ * A stored copy (a byte string) parsed under `options`' reading. `bytes`, when the caller has
+ * them (a copy just fetched), are the same bytes: the tokenizer and a reading read them rather
+ * than writing them out of the string again, and the file keeps `byteString`, the string the
+ * store keeps, so that the body is held once.
+ */
+export function parseByteString(
+  byteString: string,
+  options: Required<ParseOptions>,
+  bytes?: Uint8Array,
+): RobotsTxt {
   const reading = options.interpretation;
-  if (!isLegacyInterpretation(reading))
-    return new ParsedRobotsTxt(byteStringBody(byteString), options);
-  const google = new ParsedRobotsTxt(byteStringBody(byteString), {
+  const given = bytes !== undefined && bytes.length === byteString.length ? bytes : undefined;
+  const body = given === undefined ? byteStringBody(byteString) : readBytes(given, 0, byteString);
+  if (!isLegacyInterpretation(reading)) return new ParsedRobotsTxt(body, options);
+  const google = new ParsedRobotsTxt(body, {
     ...options,
     interpretation: 'google',
   });
-  const bytes = byteStringToBytes(byteString);
   return new ReadingRobotsTxt(
     google,
-    READINGS[reading](bytes, options.maxBytes, groupAtLineOf(google)),
+    READINGS[reading](
+      given ?? byteStringToBytes(byteString),
+      options.maxBytes,
+      groupAtLineOf(google),
+    ),
   );
 }
 

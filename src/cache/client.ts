@@ -6,11 +6,12 @@
 
 import { createLocator, type LocatedOrigin } from '../fetch/locator.js';
 import type { FetchAccess } from '../fetch/options.js';
+import { settleRules } from '../fetch/outcomes.js';
 import { untilAborted } from '../fetch/read-stream.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { RobotsTxtLocation } from '../fetch/robots-url.js';
 import { MAX_CRAWL_DELAY } from '../parse/crawl-delay.js';
-import type { Explanation, RequestRate, RobotsPolicy } from '../types.js';
+import type { Explanation, RequestRate, RobotsPolicy, RobotsTxt } from '../types.js';
 import { createTaskClock } from '../util/task-clock.js';
 import { type AgentQuery, checkAgent } from './agent-check.js';
 import { type RobotsClientOptions, resolveClientOptions } from './client-options.js';
@@ -287,9 +288,13 @@ export function createClientWithAccess(
     );
     if (conditional === true) conditionalRequests++;
     if (source === 'revalidated') notModified++;
-    // Read from the entry's copy even after a fetch (which parsed its own bytes): the rules then
-    // keep the very string the store keeps, and the body is held once.
-    const robots = rulesOfEntry(entry, previous, context);
+    // Read from the entry's copy even after a fetch (which left its bytes unparsed): the rules
+    // then keep the very string the store keeps, and the body is held once and parsed once;
+    // the fetch's result is given those rules.
+    const body = fetched?.status === 'ok' ? fetched.body : undefined;
+    const robots = rulesOfEntry(entry, previous, context, body);
+    // A copy fetched whole is a parsed file (its copy's status is `ok`).
+    if (fetched?.status === 'ok') settleRules(fetched, robots as RobotsTxt);
     memory.set(origin, { entry, robots, expiresAt: entry.expiresAt });
     return { origin, url, robots, entry, source, ...(fetched ? { fetched } : {}) };
   }

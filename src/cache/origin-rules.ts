@@ -26,11 +26,13 @@ export interface OriginRulesContext {
 
 /**
  * The rules of `entry`; `previous` (the slot this process had) saves parsing the same copy again.
+ * `bytes`: the copy's bytes, when it was just fetched (read by the parser rather than its string).
  */
 export function rulesOfEntry(
   entry: CacheEntry,
   previous: OriginSlot | undefined,
   context: OriginRulesContext,
+  bytes?: Uint8Array,
 ): RobotsPolicy {
   const copy = entry.copy;
   if (copy !== undefined) {
@@ -43,7 +45,7 @@ export function rulesOfEntry(
     }
     if (copy.status === 'unavailable') return allowAll(copy.reason);
     // The stored byte string is the body: read as is, with the options checked once.
-    return context.parsed?.(copy.body) ?? parseByteString(copy.body, context.parse);
+    return context.parsed?.(copy.body) ?? parseByteString(copy.body, context.parse, bytes);
   }
   if (entry.refused !== undefined) {
     // A refusal is our policy, not an outage of theirs: it never turns into "no robots.txt".

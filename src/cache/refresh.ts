@@ -3,7 +3,7 @@
  * per expiry, across processes when the store can lock.
  */
 
-import { fetchIfModified, fetchWithOptions } from '../fetch/fetch.js';
+import { fetchIfModified } from '../fetch/fetch.js';
 import type { FetchRobotsTxtResult } from '../fetch/result.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { renewedEntry, validatorsOf } from './conditional.js';
@@ -81,13 +81,16 @@ export async function refreshEntry(
     const copy = base?.copy;
     // The lease is renewed while the fetch runs: a dead holder's lapses within lockTtl.
     const refreshed = await whileRenewed(store, held, options.lockTtl, async () => {
-      if (validators === undefined || copy === undefined) {
-        return { fetched: await fetchWithOptions(url, options.fetch) };
-      }
-      const answer = await fetchIfModified(url, options.fetch, validators);
-      return answer.status === 'not-modified'
+      // A body fetched here is parsed by the client, from the copy it keeps (its `robots` is
+      // read lazily: see `fetchIfModified`).
+      const answer = await fetchIfModified(
+        url,
+        options.fetch,
+        copy === undefined ? undefined : validators,
+      );
+      return answer.status === 'not-modified' && copy !== undefined
         ? { renewed: renewedEntry(copy, answer, now(), policy) }
-        : { fetched: answer };
+        : { fetched: answer as FetchRobotsTxtResult };
     });
     const conditional = validators !== undefined;
     const entry =

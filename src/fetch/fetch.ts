@@ -6,7 +6,7 @@
  */
 
 import { parseResolved } from '../robots.js';
-import type { Interpretation } from '../types.js';
+import type { Interpretation, ParseOptions, RobotsTxt } from '../types.js';
 import { type Deadline, startDeadline } from './deadline.js';
 import { describeError, findRefusal } from './describe-error.js';
 import { ftpReplyOf, ftpReplyOutcome } from './ftp.js';
@@ -90,17 +90,19 @@ export function fetchWithOptions(
 }
 
 /**
- * A refresh of a copy that had `validators`: an HTTP(S) request carries them as
- * `If-None-Match` / `If-Modified-Since`, and a `304` answers `not-modified`; a server that
- * ignores them answers as to any request. FTP has no conditional request: fetched whole.
+ * The client's fetch: a refresh of a copy that had `validators` (if any): an HTTP(S) request
+ * carries them as `If-None-Match` / `If-Modified-Since`, and a `304` answers `not-modified`; a
+ * server that ignores them answers as to any request. FTP has no conditional request: fetched
+ * whole. A body is parsed only when the result's `robots` is first read: the client parses the
+ * copy it keeps instead, and gives the result those rules (`settleRules`).
  * @internal
  */
 export function fetchIfModified(
   url: string | URL,
   options: ResolvedFetchOptions,
-  validators: Validators,
+  validators: Validators | undefined,
 ): Promise<FetchRobotsTxtResult | FetchNotModified> {
-  return fetchAny(url, options, undefined, validators);
+  return fetchAny(url, options, undefined, validators, true);
 }
 
 async function fetchAny(
@@ -108,18 +110,21 @@ async function fetchAny(
   options: ResolvedFetchOptions,
   signal: AbortSignal | undefined,
   validators: undefined,
+  lazy?: boolean,
 ): Promise<FetchRobotsTxtResult>;
 async function fetchAny(
   url: string | URL,
   options: ResolvedFetchOptions,
   signal: AbortSignal | undefined,
-  validators: Validators,
+  validators: Validators | undefined,
+  lazy?: boolean,
 ): Promise<FetchRobotsTxtResult | FetchNotModified>;
 async function fetchAny(
   url: string | URL,
   options: ResolvedFetchOptions,
   signal: AbortSignal | undefined,
   validators: Validators | undefined,
+  lazy = false,
 ): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const location = robotsTxtLocation(url, 'fetchRobotsTxt');
   signal?.throwIfAborted();
@@ -127,11 +132,20 @@ async function fetchAny(
   const trace = startTrace(location);
   try {
     return location.url.startsWith('ftp:')
-      ? await fetchOverFtp(trace, options, deadline, signal)
-      : await fetchOverHttp(trace, options, deadline, signal, validators);
+      ? await fetchOverFtp(trace, options, deadline, signal, lazy)
+      : await fetchOverHttp(trace, options, deadline, signal, validators, lazy);
   } finally {
     deadline.dispose();
   }
+}
+
+/** The rules of `body`: parsed now, or (`lazy`) when first read. */
+function rulesOf(
+  body: Uint8Array,
+  parse: Required<ParseOptions>,
+  lazy: boolean,
+): RobotsTxt | (() => RobotsTxt) {
+  return lazy ? () => parseResolved(body, parse) : parseResolved(body, parse);
 }
 
 /** The outcome of a request that failed: the caller's abort rethrown, a refusal, a timeout. */
@@ -161,6 +175,7 @@ async function fetchOverHttp(
   deadline: Deadline,
   signal: AbortSignal | undefined,
   validators: Validators | undefined,
+  lazy: boolean,
 ): Promise<FetchRobotsTxtResult | FetchNotModified> {
   const { timeout, userAgent, fetch: fetchFunction, maxRedirects } = options;
   const headers: Record<string, string> = {
@@ -220,7 +235,7 @@ async function fetchOverHttp(
     }
 
     if (httpStatus >= 200 && httpStatus < 300) {
-      return readSuccess(trace, response, options, deadline, signal, now);
+      return readSuccess(trace, response, options, deadline, signal, now, lazy);
     }
     discard(response);
     return statusOutcome(trace, response, now, options.parse.interpretation);
@@ -252,6 +267,7 @@ async function readSuccess(
   deadline: Deadline,
   signal: AbortSignal | undefined,
   now: number,
+  lazy: boolean,
 ): Promise<FetchRobotsTxtResult> {
   const { parse, timeout } = options;
   let body: Uint8Array;
@@ -266,7 +282,7 @@ async function readSuccess(
     return unreachable(trace, `HTTP ${response.status}, ${why}`);
   }
   return ok(trace, `HTTP ${response.status}`, {
-    robots: parseResolved(body, parse),
+    robots: rulesOf(body, parse, lazy),
     body,
     maxBytes: parse.maxBytes,
     maxAge: parseCacheLifetime(response.headers, now),
@@ -320,6 +336,7 @@ async function fetchOverFtp(
   options: ResolvedFetchOptions,
   deadline: Deadline,
   signal: AbortSignal | undefined,
+  lazy: boolean,
 ): Promise<FetchRobotsTxtResult> {
   const { ftp, parse, timeout } = options;
   if (ftp === undefined) {
@@ -346,7 +363,7 @@ async function fetchOverFtp(
   }
   if (retrieved.reply !== undefined) trace.ftpReply = retrieved.reply;
   return ok(trace, 'FTP RETR', {
-    robots: parseResolved(retrieved.body, parse),
+    robots: rulesOf(retrieved.body, parse, lazy),
     body: retrieved.body,
     maxBytes: parse.maxBytes,
   });

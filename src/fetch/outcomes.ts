@@ -89,12 +89,15 @@ export function unavailable(
   return { ...base(trace), ...rest, status: 'unavailable', robots: allowAll(reason), reason };
 }
 
-/** The body's rules apply (RFC 9309 §2.3.1.1); `what` names the response (`HTTP 200`). */
+/**
+ * The body's rules apply (RFC 9309 §2.3.1.1); `what` names the response (`HTTP 200`). `robots`
+ * given as a function is parsed when first read (see {@link settleRules}).
+ */
 export function ok(
   trace: FetchTrace,
   what: string,
   fetched: {
-    readonly robots: RobotsTxt;
+    readonly robots: RobotsTxt | (() => RobotsTxt);
     readonly body: Uint8Array;
     readonly maxBytes: number;
     readonly maxAge?: number | undefined;
@@ -103,12 +106,12 @@ export function ok(
 ): FetchRobotsTxtOk {
   const { robots, body, maxBytes, maxAge, validators } = fetched;
   const truncated = body.byteLength > maxBytes;
-  return {
+  const result = {
     ...base(trace),
     ...(maxAge === undefined ? {} : { maxAge }),
     ...validators,
-    status: 'ok',
-    robots,
+    status: 'ok' as const,
+    robots: robots as RobotsTxt,
     body,
     bytesRead: Math.min(body.byteLength, maxBytes),
     truncated,
@@ -116,6 +119,31 @@ export function ok(
       `robots.txt fetched (${what}${truncated ? `, cut at ${maxBytes} bytes` : ''})` +
       ', its rules apply (RFC 9309 §2.3.1.1)',
   };
+  if (typeof robots === 'function') {
+    // In its place among the fields, a value once read.
+    Object.defineProperty(result, 'robots', {
+      get: () => settleRules(result, robots()),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return result;
+}
+
+/**
+ * Sets the rules of a result whose body is parsed when first read ({@link ok}), if not read yet,
+ * and returns them: the client parses the copy it keeps and gives the fetch those rules (the
+ * same bytes under the same options), so that a body it fetches is parsed once.
+ */
+export function settleRules(result: FetchRobotsTxtOk, robots: RobotsTxt): RobotsTxt {
+  if (Object.getOwnPropertyDescriptor(result, 'robots')?.get === undefined) return result.robots;
+  Object.defineProperty(result, 'robots', {
+    value: robots,
+    enumerable: true,
+    writable: false,
+    configurable: false,
+  });
+  return robots;
 }
 
 /** A 304 to a conditional request: the copy whose validators were sent is current. */

@@ -32,6 +32,13 @@ export async function readAtMost(
     reader.cancel().catch(ignore);
   }
   if (ended) checkDeclaredLength(response, size);
+  // A body read in one chunk (an in-memory response, a small file) is that chunk, not a copy
+  // (a copy of 500 KiB costs a millisecond or more); unless the chunk was cut at the limit and
+  // would keep much more than it holds alive.
+  const only = chunks.length === 1 ? chunks[0]! : undefined;
+  if (only !== undefined && only.buffer.byteLength - only.byteLength <= only.byteLength >> 4) {
+    return only;
+  }
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -6,14 +6,16 @@
  */
 
 import { argumentError } from '../errors.js';
-import { readBody, resolveOptions } from '../parse/body.js';
+import { formatRule } from '../explain.js';
+import { byteStringBody, readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { RobotsTxt } from '../types.js';
+import { terminalSafe } from '../util/terminal.js';
 import { diagnosticCatalog } from './catalog.js';
-import { columnOf, createContext, type Finding } from './context.js';
+import { columnOf, createContext, type Finding, type LintContext } from './context.js';
 import { looksLikeBinary, looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
-import { type FixBudget, fixSentence, MAX_VERIFIED_BYTES, verifyFix } from './fix.js';
+import { applyEdits, type FixBudget, fixSentence, MAX_VERIFIED_BYTES, verifyFix } from './fix.js';
 import { disabledCodes } from './suppress.js';
 import type {
   Diagnostic,
@@ -25,15 +27,6 @@ import type {
 } from './types.js';
 
 export { UNSUPPORTED_KEYS } from './families/directives.js';
-
-/** The codes that say what Google's report says of a line (kept, as infos, in an HTML page). */
-const REPORT_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  'unsupported-directive',
-  'unknown-directive',
-  'accepted-typo',
-  'missing-colon',
-  'line-too-long',
-]);
 
 const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
 
@@ -92,15 +85,12 @@ export function lintRobotsTxt(
   const diagnostics: Diagnostic[] = [];
   const proposals = new Map<Diagnostic, ProposedFix>();
   for (const f of findings) {
-    // An HTML page is one error: its lines are not robots.txt lines to fix one by one. What
-    // Google's report says of each line stays, as infos; the rest would only repeat the error.
-    let severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    const severity = f.severity ?? diagnosticCatalog[f.code].severity;
     // An image or archive served as the file: nothing in it was written as robots.txt.
     if (context.binary && f.code !== 'binary-content') continue;
-    if (context.html && f.code !== 'html-content') {
-      if (!REPORT_CODES.has(f.code)) continue;
-      severity = 'info';
-    }
+    // An HTML page is one finding: its lines are not robots.txt lines to fix one by one, and a
+    // line-by-line verdict (975 infos for a 975-line page) would only repeat the error.
+    if (context.html && f.code !== 'html-content') continue;
     if (!filter.keep(f.code, severity)) continue;
     const off = disabled.get(f.line);
     if (off !== undefined && (off.size === 0 || off.has(f.code))) continue;
@@ -135,9 +125,12 @@ export function lintRobotsTxt(
   const budget: FixBudget = { bytes: MAX_VERIFIED_BYTES };
   let fixesNotVerified = 0;
   for (const [i, d] of kept.entries()) {
-    const proposal = proposals.get(d);
-    if (proposal === undefined) continue;
+    const proposed = proposals.get(d);
+    if (proposed === undefined) continue;
     targeted ??= patternsByLine(robots);
+    // A fix that would only write again a rule the group already has: the line adds nothing.
+    const repeated = repeatedRule(context, d.line, proposed);
+    const proposal = repeated?.proposal ?? proposed;
     const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
     if (!verdict.offered && verdict.unverified) fixesNotVerified++;
     // A fix that changes no verdict mends a line no crawler reads differently: worth knowing.
@@ -145,8 +138,8 @@ export function lintRobotsTxt(
       verdict.offered && verdict.fix.verdicts.length === 0 && proposal.whenUnchanged !== undefined;
     kept[i] = {
       ...d,
-      ...(harmless && { severity: 'info' as const }),
-      message: `${d.message}${harmless ? ` ${proposal.whenUnchanged}` : ''}${fixSentence(proposal, verdict)}`,
+      ...((harmless || repeated !== undefined) && { severity: 'info' as const }),
+      message: `${d.message}${repeated !== undefined ? ` ${repeated.sentence}` : ''}${harmless ? ` ${proposal.whenUnchanged}` : ''}${fixSentence(proposal, verdict)}`,
       ...(verdict.offered ? { fix: verdict.fix } : {}),
     };
   }
@@ -168,6 +161,53 @@ export function lintRobotsTxt(
     omitted,
     fixesNotVerified,
     robots,
+  };
+}
+
+/**
+ * When `proposal` mends rule line `line` into a rule its group already has (`Disallow: ~*` made
+ * `Disallow: /~*` beside `Disallow: /~*`; a raw space made `%20` beside the encoded line): the
+ * line adds nothing, and the fix is to delete it. Compared as Google matches them: same type, and
+ * the same pattern after its escaping.
+ */
+function repeatedRule(
+  context: LintContext,
+  line: number,
+  proposal: ProposedFix,
+): { readonly proposal: ProposedFix; readonly sentence: string } | undefined {
+  const span = context.lines[line];
+  const { robots } = context;
+  if (span === undefined) return undefined;
+  if (!proposal.edits.every((e) => e.start >= span.start && e.end <= span.end)) return undefined;
+  const group = robots.groups.find((g) => g.rules.some((r) => r.line === line));
+  if (group === undefined) return undefined;
+  const written = context.text.slice(span.start, span.end);
+  const moved = proposal.edits.map((e) => ({
+    ...e,
+    start: e.start - span.start,
+    end: e.end - span.start,
+  }));
+  const fixedLine = applyEdits(written, moved);
+  if (/[\r\n]/.test(fixedLine)) return undefined;
+  const fixed = new ParsedRobotsTxt(
+    byteStringBody(`user-agent: x\n${fixedLine}\n`),
+    context.parseOptions,
+  ).groups[0]?.rules;
+  if (fixed?.length !== 1) return undefined;
+  const rule = fixed[0]!;
+  const same = group.rules.find(
+    (r) => r.line !== line && r.type === rule.type && r.pattern === rule.pattern,
+  );
+  if (same === undefined) return undefined;
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const shown = terminalSafe(formatRule(same));
+  return {
+    sentence: `Written as meant, it would repeat line ${same.line} ("${shown}") of the same group: this line adds nothing, and can be removed.`,
+    proposal: {
+      description: `Delete line ${line}.`,
+      edits: [{ start: span.start, end: next, text: '' }],
+      otherwise: 'Remove the line.',
+    },
   };
 }
 

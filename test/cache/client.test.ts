@@ -72,6 +72,8 @@ describe('fetch once, keep it (RFC 9309 §2.4)', () => {
     const lookup = await robots.get(site.url('/x'));
     expect(lookup.source).toBe('fetch');
     expect(lookup.fetched?.status).toBe('ok');
+    // Parsed once: the fetch reports the rules the client keeps, read from the copy it keeps.
+    expect(lookup.fetched?.robots).toBe(lookup.robots);
     expect(await robots.isAllowed(site.url('/private/a'), agent)).toBe(true);
     expect(await robots.isAllowed(site.url('/admin'), agent)).toBe(false);
     expect(site.fetches()).toBe(2);

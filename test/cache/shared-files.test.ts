@@ -176,6 +176,28 @@ describe('origins serving the same bytes', () => {
     expect(client.stats).toMatchObject({ origins: 5, parsedFiles: 3 });
   });
 
+  it('long bodies (hashed by a sample) differing in one character anywhere stay apart', async () => {
+    // 40 KiB bodies, each one character of a comment changed at another place: most of those
+    // places are not in the hash's sample, and only the full compare tells them apart.
+    const filler = `# ${'x'.repeat(40 * 1024)}\n`;
+    const base = `User-agent: *\nDisallow: /a\n${filler}`;
+    const changed = [9_000, 20_000, 30_001].map(
+      (at) => `${base.slice(0, at)}y${base.slice(at + 1)}`,
+    );
+    const bodies = [base, ...changed, base];
+    const servers = await Promise.all(bodies.map((body) => site(body)));
+    const client = createRobotsClient({ agent, timeout: 5000 });
+    for (const server of servers) await client.isAllowed(`${server.origin}/`);
+    // The first and the last share; the three others are files of their own.
+    expect(client.stats).toMatchObject({ origins: 5, parsedFiles: 4 });
+    const [first, last] = await Promise.all(
+      [servers[0]!, servers[4]!].map((server) => client.get(server.origin)),
+    );
+    expect(first!.robots).toBe(last!.robots);
+    for (const server of servers)
+      expect(client.isAllowedIfCached(`${server.origin}/a`)).toBe(false);
+  });
+
   it('past a few bodies hashing alike, parse the others on their own', async () => {
     sharedFilesSettings.hashMask = 0;
     const bodies = Array.from({ length: 6 }, (_, i) => `User-agent: *\nDisallow: /${i}\n`);

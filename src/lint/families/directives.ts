@@ -223,9 +223,8 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const keyText = decodeByteString(raw);
   const lower = asciiLowerCase(raw);
   const span = { from: d.keyStart, to: d.keyEnd };
-  // In an HTML page (`html-content`), a per-line verdict only repeats that: shown as info.
-  // A line of ASCII art (`$$$$..... $$$$8MMM`) is read as a key no one meant: info, as in HTML.
-  const quiet = context.html || isDecoration(raw) ? { severity: 'info' as const } : {};
+  // A line of ASCII art (`$$$$..... $$$$8MMM`) is read as a key no one meant: info.
+  const quiet = isDecoration(raw) ? { severity: 'info' as const } : {};
   if (flags & LineFlag.missingColon) {
     context.report({
       code: 'missing-colon',
