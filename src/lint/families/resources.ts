@@ -14,12 +14,12 @@ import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import {
   aboutGeneric,
-  GENERATED,
   GENERIC_URLS,
+  generated,
   LAYOUTS,
   type ResourceKind,
 } from './resources/layouts.js';
-import { type FolderNote, siteUrls } from './resources/site-folders.js';
+import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
   css: 'CSS',
@@ -126,20 +126,22 @@ function blockedByLine(context: LintContext): ByLine {
     }
   }
   // A file a platform generates: its pages load their files from the platform's hosts.
-  if (GENERATED.some((g) => g.header.test(context.text))) return byLine;
+  if (generated(context.text, values)) return byLine;
+  const documents = documentFolders(values);
   for (const [kind, url] of GENERIC_URLS) {
+    // A folder the rules show holding documents (`/assets/pdf/…`): the site's downloads.
+    if (kind !== 'image' && documents.has(/^\/([^/]+)\//.exec(url)![1]!.toLowerCase())) continue;
     const explanation = robots.explain(url, agentFor(kind));
     if (explanation.allowed || explanation.rule === undefined) continue;
     if (aboutGeneric(explanation.rule.value, url)) block(explanation, { kind, url, shown: false });
   }
   // The site's own resource folders, as its rules name them: blocked for Googlebot while the
   // pages above them are not (a folder under a blocked section serves no crawled page). A line
-  // a layout's URLs found keeps their words.
-  const found = new Set(byLine.keys());
+  // a layout's URLs found keeps their words (they come first), and its fix opens every kind
+  // the line was seen to block.
   for (const { kind, url, pages, note } of siteUrls(values, shown)) {
     const explanation = robots.explain(url, 'Googlebot');
     if (explanation.allowed || explanation.rule === undefined) continue;
-    if (found.has(explanation.line)) continue;
     if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;
     if (byLine.get(explanation.line)?.blocked.some((b) => b.kind === kind)) continue;
     block(explanation, { kind, url, shown: false, note });

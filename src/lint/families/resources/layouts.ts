@@ -51,7 +51,7 @@ const both =
 // Drupal 8 and later keep core's files under /core/ (its robots.txt disallows /core/ and allows
 // /core/*.css$, /core/*.js$: git.drupalcode.org/project/drupal/-/blob/11.x/robots.txt); Drupal 7
 // under /misc/, /modules/ and /themes/ at the root (…/-/blob/7.x/robots.txt).
-const drupal8 = both('core/', 'profiles/');
+const drupal8 = both('core/', '(?:profiles|misc)/');
 const drupal7 = (values: readonly string[]): string[] => {
   const modern = new Set(rootsOf(values, 'core/'));
   return both(
@@ -218,11 +218,28 @@ export function aboutGeneric(value: string, url: string): boolean {
 
 /**
  * Files a hosting platform writes itself, whose pages load their CSS and JavaScript from the
- * platform's own hosts: a folder of the site's that the file blocks is none of them.
+ * platform's own hosts: a folder of the site's that the file blocks is none of them. Shown by
+ * the header the platform writes, or by rules its template always has.
  */
-export const GENERATED: readonly { readonly name: string; readonly header: RegExp }[] = [
-  // Squarespace writes every site's robots.txt (not editable) under this header; pages load
-  // their files from static1.squarespace.com and assets.squarespace.com
-  // (support.squarespace.com, "Understanding Squarespace's robots.txt").
-  { name: 'Squarespace', header: /^#\s*Squarespace Robots Txt\s*$/im },
+export const GENERATED: readonly {
+  readonly name: string;
+  readonly header: RegExp;
+  readonly rules: readonly string[];
+}[] = [
+  // Squarespace writes every site's robots.txt (not editable) under this header, with
+  // `/*?format=page-context` and `/*?reversePaginate=*` among its rules; pages load their files
+  // from static1.squarespace.com and assets.squarespace.com (support.squarespace.com,
+  // "Understanding Squarespace's robots.txt").
+  {
+    name: 'Squarespace',
+    header: /^#\s*Squarespace Robots Txt\s*$/im,
+    rules: ['/*?format=page-context', '/*?reversePaginate=*'],
+  },
 ];
+
+/** Whether a platform generated the file (its header, or every rule of its template). */
+export function generated(text: string, values: readonly string[]): boolean {
+  return GENERATED.some(
+    (g) => g.header.test(text) || g.rules.every((rule) => values.includes(rule)),
+  );
+}

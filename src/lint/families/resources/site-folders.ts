@@ -26,6 +26,33 @@ const DOCUMENT_HOLDERS = /^_?(?:assets|static|dist)$|^_resources$|^site-assets$/
 /** A document's file type, as a rule names it (`/us/en/*.pdf`, `…/assets/report.pdf`). */
 const DOCUMENT = /\.(?:pdf|docx?|xlsx?|pptx?|rtf|odt|zip)\$?$/i;
 
+/** A segment naming a document or a folder of them (`report.pdf`, `*.pdf$`, `docs`). */
+const DOCUMENT_SEGMENT =
+  /^(?:[^/]*\.(?:pdf|docx?|xlsx?|pptx?|zip)\$?|pdfs?|docs?|documents?|downloads?|files|forms)$/i;
+
+/**
+ * The names of resource folders of both kinds (`assets`, `static`) that the file's rules show
+ * holding documents: a segment after one, at any depth, is a document or a folder of them
+ * (`/assets/pdf/…`, `/us/en/assets/report.pdf`, `/assets/*.pdf`). Such a folder is the site's
+ * downloads, not its styles and scripts.
+ */
+export function documentFolders(values: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const value of values) {
+    const segments = value.split('/');
+    for (let i = 1; i + 1 < segments.length; i++) {
+      const name = segments[i]!;
+      if (
+        DOCUMENT_HOLDERS.test(name) &&
+        DOCUMENT_SEGMENT.test(segments[i + 1]!.replace(/^\*+/, 'x'))
+      ) {
+        out.add(name.toLowerCase());
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * `scripts` holds JavaScript inside a folder of the site's resources (`/static/script/`); alone
  * it is no such folder (Drupal's holds shell scripts).
@@ -84,7 +111,7 @@ export interface SiteUrl {
 interface Evidence {
   /** Prefixes under which the rules block documents (`/us/en/` of `/us/en/*.pdf`). */
   readonly documentPrefixes: readonly string[];
-  /** Folder names (lowercase) in which the rules name a document (`…/assets/report.pdf`). */
+  /** Folder names (lowercase) the rules show holding documents ({@link documentFolders}). */
   readonly documentFolders: ReadonlySet<string>;
   /** Whether the rules name a folder of scripts, styles or a CMS's code besides a theme's. */
   readonly hinted: boolean;
@@ -94,20 +121,17 @@ interface Evidence {
 
 function evidenceOf(values: readonly string[], layoutShown: boolean): Evidence {
   const documentPrefixes: string[] = [];
-  const documentFolders = new Set<string>();
   let hinted = layoutShown;
   for (const value of values) {
-    if (DOCUMENT.test(value)) {
-      const star = value.indexOf('*');
-      if (star > 1 && value[star - 1] === '/') documentPrefixes.push(value.slice(0, star));
-      if (star < 0)
-        for (const s of value.split('/').slice(1, -1)) documentFolders.add(s.toLowerCase());
+    const star = value.indexOf('*');
+    if (DOCUMENT.test(value) && star > 1 && value[star - 1] === '/') {
+      documentPrefixes.push(value.slice(0, star));
     }
     if (!hinted && value.split('/').some((s) => HINTS.test(s))) hinted = true;
   }
   return {
     documentPrefixes,
-    documentFolders,
+    documentFolders: documentFolders(values),
     hinted,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
   };
@@ -183,7 +207,7 @@ function folderUrls(
   // Admin pages are not crawled: the files that serve them matter to no crawler.
   if (before.some((x) => NOT_PAGES.test(x))) return [];
   const folder = `/${segments.slice(0, i + 1).join('/')}/`;
-  if (i > 0 && DOCUMENT_HOLDERS.test(segment) && holdsDocuments(evidence, folder, segment)) {
+  if (DOCUMENT_HOLDERS.test(segment) && holdsDocuments(evidence, folder, segment, i > 0)) {
     return [];
   }
   const purpose = before.find((x) => PURPOSE.test(x));
@@ -212,13 +236,18 @@ function folderUrls(
 }
 
 /**
- * Whether the rules show that a section's folder holds documents: they block documents under a
- * prefix it is in (`/us/en/*.pdf` for `/us/en/advisory/assets/`), or name one in a folder of
- * its name (`/gx/en/…/assets/journal.pdf`).
+ * Whether the rules show that a folder holds documents: they name documents in a folder of its
+ * name (`/gx/en/…/assets/journal.pdf`, `/assets/pdf/`), or, for a section's folder, block
+ * documents under a prefix it is in (`/us/en/*.pdf` for `/us/en/advisory/assets/`).
  */
-function holdsDocuments(evidence: Evidence, folder: string, name: string): boolean {
+function holdsDocuments(
+  evidence: Evidence,
+  folder: string,
+  name: string,
+  nested: boolean,
+): boolean {
   return (
     evidence.documentFolders.has(name.toLowerCase()) ||
-    evidence.documentPrefixes.some((prefix) => folder.startsWith(prefix))
+    (nested && evidence.documentPrefixes.some((prefix) => folder.startsWith(prefix)))
   );
 }
