@@ -6,7 +6,7 @@
 
 import { explainReason } from './explain.js';
 import { compileTableSet, createMatchState, endCheck, startCheck } from './match/compile.js';
-import type { MatchedEntry, MatchState } from './match/matcher.js';
+import { type MatchedEntry, type MatchState, retainedChanged } from './match/matcher.js';
 import { pathForMatching, pathForMatchingAt, urlToString } from './match/path.js';
 import { type RuleNumbers, readRuleTable } from './match/rule-table.js';
 import { allowsBy, decidingRule, priorityOf } from './match/strategy.js';
@@ -190,7 +190,10 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /** The plain-data model, parsed from the kept body on first use. */
   #parsed(): BodyModel {
-    this.#model ??= buildModel(this.#body(), this.options, priorityOf);
+    if (this.#model === undefined) {
+      this.#model = buildModel(this.#body(), this.options, priorityOf);
+      retainedChanged();
+    }
     return this.#model;
   }
 
@@ -268,10 +271,16 @@ export class ParsedRobotsTxt implements RobotsTxt {
 
   /**
    * {@link isAllowed} of a string URL whose path starts at `pathStart` (-1: none), as the
-   * reference finds it: the crawler client's locator has read the scheme and host. @internal
+   * reference finds it, and ends at `pathEnd` (its `#` or its end, no NUL before): the crawler
+   * client has read the URL. @internal
    */
-  isAllowedAt(url: string, pathStart: number, agent: string | readonly string[]): boolean {
-    const path = pathForMatchingAt(url, pathStart, this.#rfc9309());
+  isAllowedAt(
+    url: string,
+    pathStart: number,
+    pathEnd: number,
+    agent: string | readonly string[],
+  ): boolean {
+    const path = pathForMatchingAt(url, pathStart, pathEnd, this.#rfc9309());
     const state = this.#run(path, this.#resolution(agent, 'isAllowed'), SHARED_STATE, true);
     const allowed = !state.search.exhausted && allowedBy(state);
     endCheck(SHARED_STATE);

@@ -26,7 +26,7 @@ import {
 } from './pacer.js';
 import { createParsedCache, type HeldOrigin, type ParsedCacheStats } from './parsed-cache.js';
 import { refreshEntry } from './refresh.js';
-import { requestedUrl } from './request-url.js';
+import { requestedPathEnd, requestedUrl } from './request-url.js';
 import type { CacheEntry } from './store.js';
 import { guardStore, type StoreStatus } from './store-guard.js';
 import { createMemoryStore } from './stores/memory.js';
@@ -238,7 +238,8 @@ export function createClientWithAccess(
    * the locator's table and the parsed cache's slots (typed arrays: at 20,000 origins each
    * record or map entry read on the way is a cache miss, which cost more than the check itself);
    * undefined when that path cannot answer (the URL or its origin is not known there, the copy is
-   * not fresh, or the URL is not as it will be requested). Then the general path answers.
+   * not fresh, or its path or query is not as it will be requested). Then the general path
+   * answers.
    */
   const cachedVerdict = (url: string | URL, query: AgentQuery): boolean | undefined => {
     if (typeof url !== 'string') return undefined;
@@ -248,17 +249,21 @@ export function createClientWithAccess(
     // RFC 9309 §2.4 as isFresh(entry, now()), from the copy of `expiresAt` kept with the slot.
     if (slot < 0 || !(freshNow() < locator.heldTime(at))) return undefined;
     const robots = memory.rulesAt(slot, locator.heldStamp(at));
-    // Judged as it will be requested: a URL the WHATWG parser would rewrite takes the general
-    // path.
-    if (robots === undefined || requestedUrl(url) !== url) return undefined;
+    if (robots === undefined) return undefined;
+    // Judged as it will be requested: a URL whose path or query the WHATWG parser would rewrite
+    // takes the general path. Read once, here: the check is told where the path ends.
+    const start = locator.pathStart;
+    const end = start < 0 ? 0 : requestedPathEnd(url, start);
+    if (end < 0) return undefined;
     const parsed = robots as ParsedPolicy;
     const exhausted = parsed.exhaustedChecks;
+    // A policy without `isAllowedAt` (not a parsed file) is given the URL as it is requested.
     const allowed =
       parsed.isAllowedAt === undefined
-        ? robots.isAllowed(url, query)
-        : parsed.isAllowedAt(url, locator.pathStart, query);
+        ? robots.isAllowed(requestedUrl(url), query)
+        : parsed.isAllowedAt(url, start, end, query);
     if (parsed.exhaustedChecks !== exhausted) exhaustedChecks++;
-    memory.checked(slot, robots);
+    memory.checked(slot);
     return allowed;
   };
   const inflight = new Map<string, Promise<RobotsLookup>>();
@@ -456,7 +461,12 @@ const DISALLOWED: Promise<boolean> = Promise.resolve(false);
 type ParsedPolicy = RobotsPolicy & {
   readonly exhaustedChecks?: number;
   readonly retainedBytes?: number;
-  readonly isAllowedAt?: (url: string, pathStart: number, agent: AgentQuery) => boolean;
+  readonly isAllowedAt?: (
+    url: string,
+    pathStart: number,
+    pathEnd: number,
+    agent: AgentQuery,
+  ) => boolean;
 };
 
 /** The note of an answer from a copy kept through a failed refresh (RFC 9309 §2.4). */

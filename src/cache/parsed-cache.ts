@@ -5,6 +5,7 @@
  * agents are checked, for as long as one origin holds it, and 256 bytes an origin beside it.
  */
 
+import { retainedChanges } from '../match/matcher.js';
 import type { RobotsPolicy } from '../types.js';
 import { type ClockRecord, createClockCache } from '../util/clock-cache.js';
 import { createLru } from '../util/lru.js';
@@ -76,9 +77,10 @@ export interface ParsedCache {
   rulesAt(slot: number, stamp: number): RobotsPolicy | undefined;
   /**
    * After a check of the rules {@link rulesAt} gave for `slot`: weighs their parsed file again
-   * if the check made it larger (`retainedBytes` changed since the slot last saw it).
+   * if what parsed files retain may have changed since the slot last weighed it (the matcher's
+   * `retainedChanges` count moved: a check, this one or another, kept more of some file).
    */
-  checked(slot: number, robots: RobotsPolicy): void;
+  checked(slot: number): void;
   /**
    * Weighs the parsed file of `slot` (an origin {@link get} gave) again: a check that compiled
    * rules made it larger. Nothing for a slot no longer held.
@@ -146,20 +148,20 @@ export function createParsedCache(
     // Its slot no longer keeps the rules alive.
     rules[record.slot] = undefined;
   });
-  // By slot number, what a cached check reads: the rules, and their `retainedBytes` as the slot
-  // last saw it (NaN: not a parsed file).
+  // By slot number, what a cached check reads: the rules, and the `retainedChanges` count when
+  // the slot last weighed them (a check that finds it unchanged reads no estimate).
   const rules: (RobotsPolicy | undefined)[] = [];
-  let weighed = new Float64Array(16);
+  let weighedAt = new Int32Array(16);
   const cache: ParsedCache = {
     get: (origin) => slots.get(origin),
     stampOf: (slot) => slots.stampOf(slot),
     rulesAt(slot, stamp) {
       return slots.useSlot(slot, stamp) ? rules[slot] : undefined;
     },
-    checked(slot, robots) {
-      const retained = retainedOf(robots);
-      if (retained === undefined || retained === weighed[slot]) return;
-      weighed[slot] = retained;
+    checked(slot) {
+      const changes = retainedChanges.count;
+      if (weighedAt[slot] === changes) return;
+      weighedAt[slot] = changes;
       const record = slots.recordAt(slot);
       if (record !== undefined) cache.reweigh(record);
     },
@@ -206,16 +208,18 @@ export function createParsedCache(
       };
       slots.set(record);
       const at = (record as unknown as ClockRecord).slot;
-      if (at >= weighed.length) {
-        const grown = new Float64Array(Math.max(2 * weighed.length, at + 1));
-        grown.set(weighed);
-        weighed = grown;
+      if (at >= weighedAt.length) {
+        const grown = new Int32Array(Math.max(2 * weighedAt.length, at + 1));
+        grown.set(weighedAt);
+        weighedAt = grown;
       }
       rules[at] = robots;
-      weighed[at] = file === null ? Number.NaN : file.bytes;
+      weighedAt[at] = retainedChanges.count;
       if (previous !== undefined) release(previous);
-      // A file no other origin held is weighed now, once.
+      // A file no other origin held is weighed now, once; one that others hold, again (it may
+      // have grown since).
       if (file !== null && made) slots.adjust(file.bytes);
+      else cache.reweigh(record);
     },
     delete(origin) {
       const slot = slots.get(origin);

@@ -25,6 +25,7 @@ import type {
   ProposedFix,
   Severity,
 } from './types.js';
+import { isRequestable } from './url-text.js';
 
 export { UNSUPPORTED_KEYS } from './families/directives.js';
 
@@ -134,8 +135,11 @@ export function lintRobotsTxt(
     const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
     if (!verdict.offered && verdict.unverified) fixesNotVerified++;
     // A fix that changes no verdict mends a line no crawler reads differently: worth knowing.
+    // Changes on paths no crawler requests (`/a b`: a URL carries `/a%20b`) count for nothing.
     const harmless =
-      verdict.offered && verdict.fix.verdicts.length === 0 && proposal.whenUnchanged !== undefined;
+      verdict.offered &&
+      !verdict.fix.verdicts.some((v) => isRequestable(v.url)) &&
+      proposal.whenUnchanged !== undefined;
     kept[i] = {
       ...d,
       ...((harmless || repeated !== undefined) && { severity: 'info' as const }),

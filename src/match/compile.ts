@@ -12,19 +12,27 @@ import { argumentError } from '../errors.js';
 import type { BodyText } from '../parse/body.js';
 import { indexEntries, indexRuleTable } from './index/build-index.js';
 import type { RuleIndex } from './index/rule-index.js';
-import type {
-  BestMatches,
-  CheckOptions,
-  MatchedEntry,
-  MatcherRule,
-  MatchState,
-  RuleMatcher,
+import {
+  type BestMatches,
+  type CheckOptions,
+  type MatchedEntry,
+  type MatcherRule,
+  type MatchState,
+  type RuleMatcher,
+  retainedChanged,
 } from './matcher.js';
 import { PathSearch } from './path-search.js';
 import type { CompiledPattern } from './pattern.js';
 import { makeEntry } from './rule-entry.js';
 import type { RuleNumbers } from './rule-table.js';
-import { lastScanWildcardBytes, scanPrice, scanRules, scansRules } from './scan/table-scan.js';
+import {
+  lastScanWildcardBytes,
+  lastScanWildcardWork,
+  scanPrice,
+  scanRules,
+  scansRules,
+} from './scan/table-scan.js';
+import { CHECK_EXCESS } from './wildcard/program-rent.js';
 
 /**
  * Compiles `rules` (in any order) into a matcher: a check then finds the best allow and disallow
@@ -96,6 +104,14 @@ class TableSet implements RuleMatcher {
   #scanned = 0;
   /** What the scans may cost in all before the index is made (`scanPrice`; NaN: not yet known). */
   #price = Number.NaN;
+  /**
+   * Whether the last scan's wildcard rules cost more than `CHECK_EXCESS`, what a check through
+   * the indexes may spend beyond the program's: the indexes search those rules' pieces at least
+   * as dearly as a scan's trie lookups, so their first check would be cut short to build the
+   * program. The index is then made with the program at once (`indexRuleTable`'s
+   * `programNow`): no trigram index that the program drops at once, no check cut short.
+   */
+  #programNow = false;
   #index: RuleIndex | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
@@ -125,6 +141,7 @@ class TableSet implements RuleMatcher {
       const work = state.search.work;
       const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
       this.#scanned += state.search.work - work;
+      this.#programNow = lastScanWildcardWork() > CHECK_EXCESS;
       // A large set's price, once its first scan has met its wildcard rules.
       if (this.#scans === 1 && this.#price > 0) {
         this.#price = scanPrice(this.#rules, this.#groups, lastScanWildcardBytes());
@@ -136,8 +153,15 @@ class TableSet implements RuleMatcher {
       state.disallow = disallow;
       state.search.work = work;
     }
-    const index = indexRuleTable(this.#body, this.#rules, this.#groups, this.#rfc9309);
+    const index = indexRuleTable(
+      this.#body,
+      this.#rules,
+      this.#groups,
+      this.#rfc9309,
+      this.#programNow,
+    );
     this.#index = index;
+    retainedChanged();
     index.match(path, state);
   }
 }

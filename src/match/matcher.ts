@@ -84,8 +84,26 @@ export interface RuleMatcher {
    * must not be used (the facade fails closed).
    */
   match(path: string, state: MatchState): void;
-  /** The memory the compiled set retains, estimated in bytes. */
+  /**
+   * The memory the compiled set retains, estimated in bytes. An engine whose estimate changes
+   * after it is built (it keeps entries, builds an index or a program as checks need them) calls
+   * {@link retainedChanged} when it does.
+   */
   readonly estimatedBytes: number;
+}
+
+/**
+ * Bumped whenever what any compiled set or parsed file retains may have changed since it was
+ * built (their `estimatedBytes` and `retainedBytes`): a caller that keeps the estimates of many
+ * files (the crawler client, bounded in bytes) reads them again only when this count has moved,
+ * rather than summing them after every check. One count for the process: checks are synchronous,
+ * and a file that did not grow reads the same again.
+ */
+export const retainedChanges: { count: number } = { count: 0 };
+
+/** Bumps {@link retainedChanges} (an int32 that wraps: only whether it moved is read). */
+export function retainedChanged(): void {
+  retainedChanges.count = (retainedChanges.count + 1) | 0;
 }
 
 /** What {@link RuleMatcher.match} found for one path, as `bestMatches` returns it. */

@@ -110,13 +110,19 @@ export function pathForMatching(url: string, rfc9309: boolean): string {
 
 /**
  * {@link pathForMatching} of a URL whose path starts at `start` (-1: it has none), as
- * {@link pathStartOf} would find it: for a caller that has read the URL's scheme and host
- * already (the crawler client's locator), so that they are not read again.
+ * {@link pathStartOf} would find it, and ends at `end` (its `#`, or the URL's end) with no NUL
+ * before: for a caller that has read the URL already (the crawler client's cached checks), so
+ * that it is not searched again.
  */
-export function pathForMatchingAt(url: string, start: number, rfc9309: boolean): string {
+export function pathForMatchingAt(
+  url: string,
+  start: number,
+  end: number,
+  rfc9309: boolean,
+): string {
   if (start < 0) return '/';
   if (rfc9309) return rfc9309Path(url, start);
-  return pathOf(url, start, pathEnd(url, start));
+  return pathOf(url, start, end);
 }
 
 /**

@@ -181,18 +181,94 @@ export function ruleEntry(
 /** Scans a body for the rules checks need, grouped as the model groups them. */
 export function readRuleTable(body: BodyText, options: Required<ParseOptions>): RuleTable {
   const { handler, summary, body: read } = readGroups(body, options, () => new RuleTableReader());
-  return {
+  const rules = handler.largeRules?.numbers() ?? handler.rules;
+  const groupStarts = handler.largeStarts?.numbers() ?? handler.groupStarts;
+  const agentLines = handler.largeAgents?.copy() ?? handler.agentLines;
+  const table: RuleTable = {
     body: read,
-    rules: packRules(handler.rules, handler.groupStarts, read.text.length),
+    rules: packRules(rules, groupStarts, read.text.length),
     tokenGroups:
-      handler.agentLines.length === 0
+      agentLines.length === 0
         ? null
-        : new TokenGroups(read.text, handler.agentLines.slice()),
+        : new TokenGroups(read.text, Array.isArray(agentLines) ? agentLines.slice() : agentLines),
     // An exact-size copy: a pushed-to array keeps room for 17 elements, and a file keeps this.
     globalGroups: handler.globalGroups.slice(),
     bytesParsed: summary.bytesParsed,
   };
+  handler.largeRules?.release();
+  handler.largeStarts?.release();
+  handler.largeAgents?.release();
+  return table;
 }
+
+/**
+ * Numbers past which a parse records a list (rules, group starts, lines naming a token) in a
+ * {@link NumberList} rather than a JS array: a JS array pushed to tens of thousands of times
+ * cost a 500 KiB file's parse several times its tokenizing (its growing copies are collected,
+ * and the large ones promoted), while a small file's table is best made from an array (copying
+ * a typed list into one cost a typical file's parse and first check a fifth more).
+ */
+const LARGE_LIST = 3 * 1024;
+
+/**
+ * A list of numbers a large file's parse records, in an `Int32Array` grown by doubling. One list
+ * of each kind serves the parse under way (a parse is synchronous, and a reader that reads a
+ * body again as bytes replaces the first) and is kept for the next, unless it grew large.
+ */
+class NumberList {
+  /** Empty until a parse first lends the list (a process that parses no large file keeps none). */
+  array: Int32Array = new Int32Array(0);
+  length = 0;
+
+  /** This list, holding `numbers` (a reader's array, grown to {@link LARGE_LIST}). */
+  lend(numbers: readonly number[]): NumberList {
+    this.length = 0;
+    while (this.array.length < 2 * numbers.length) this.#grow();
+    for (let k = 0; k < numbers.length; k++) this.array[k] = numbers[k]!;
+    this.length = numbers.length;
+    return this;
+  }
+
+  /** Done with the list: a large array is let go. */
+  release(): void {
+    if (this.array.length > 1 << 16) this.array = new Int32Array(0);
+  }
+
+  push(value: number): void {
+    if (this.length === this.array.length) this.#grow();
+    this.array[this.length++] = value;
+  }
+
+  push3(a: number, b: number, c: number): void {
+    if (this.length + 3 > this.array.length) this.#grow();
+    const array = this.array;
+    array[this.length] = a;
+    array[this.length + 1] = b;
+    array[this.length + 2] = c;
+    this.length += 3;
+  }
+
+  /** The numbers, in place (valid until the list is lent again). */
+  numbers(): Int32Array {
+    return this.array.subarray(0, this.length);
+  }
+
+  /** The numbers, copied. */
+  copy(): Int32Array {
+    return this.array.slice(0, this.length);
+  }
+
+  #grow(): void {
+    const array = new Int32Array(Math.max(LARGE_LIST, 2 * this.array.length));
+    array.set(this.array);
+    this.array = array;
+  }
+}
+
+/** The lists {@link RuleTableReader}s record into past {@link LARGE_LIST} (see {@link NumberList}). */
+const RULES = new NumberList();
+const GROUP_STARTS = new NumberList();
+const AGENT_LINES = new NumberList();
 
 /**
  * The table of `rules` (three numbers each) and `groupStarts` (indexes into `rules`), for a text
@@ -201,16 +277,27 @@ export function readRuleTable(body: BodyText, options: Required<ParseOptions>): 
  * compact when its values fit ({@link COMPACT_RULE}: 8 bytes a rule rather than 12).
  */
 function packRules(
-  rules: number[],
-  groupStarts: readonly number[],
+  rules: number[] | Int32Array,
+  groupStarts: ArrayLike<number>,
   textLength: number,
 ): RuleNumbers {
   const count = rules.length / WIDE_RULE;
   const numbers = rules.length + groupStarts.length + 3;
   const largest = ruleTableLayout.largestArray;
-  if (numbers <= largest || !fitsCompact(rules, textLength)) {
+  if (!Array.isArray(rules) && !fitsCompact(rules, textLength)) {
+    // A large file's (see `LARGE_LIST`), wide: the rules, the group starts, then as below.
     const table = rules.length;
-    for (const start of groupStarts) rules.push(start);
+    const packed = new Int32Array(numbers);
+    packed.set(rules);
+    for (let g = 0; g < groupStarts.length; g++) packed[table + g] = groupStarts[g]!;
+    packed[table + groupStarts.length] = table;
+    packed[table + groupStarts.length + 1] = WIDE_RULE;
+    packed[table + groupStarts.length + 2] = table;
+    return packed;
+  }
+  if (Array.isArray(rules) && (numbers <= largest || !fitsCompact(rules, textLength))) {
+    const table = rules.length;
+    for (let g = 0; g < groupStarts.length; g++) rules.push(groupStarts[g]!);
     // The last group's rules end where the table starts; then the numbers a rule takes and
     // where the table starts.
     rules.push(table, WIDE_RULE, table);
@@ -233,7 +320,7 @@ function packRules(
 }
 
 /** Whether rules (three numbers each) of a text of `textLength` characters fit a compact table. */
-function fitsCompact(rules: readonly number[], textLength: number): boolean {
+function fitsCompact(rules: ArrayLike<number>, textLength: number): boolean {
   if (textLength > 2 ** (32 - LENGTH_BITS)) return false;
   for (let r = 0; r < rules.length; r += WIDE_RULE) {
     if (rules[r + 2]! - rules[r + 1]! > LENGTH_MASK) return false;
@@ -334,21 +421,44 @@ class RuleTableReader implements GroupHandler {
   /** The lines naming a product token (see {@link TokenGroups}): three numbers each. */
   readonly agentLines: number[] = [];
   readonly globalGroups: number[] = [];
+  /** The same lists once past {@link LARGE_LIST} numbers (null before). */
+  largeRules: NumberList | null = null;
+  largeStarts: NumberList | null = null;
+  largeAgents: NumberList | null = null;
 
   agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
+    const starts = this.largeStarts;
     // Rules come in group order: a new group's rules start after all rules so far.
-    if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
+    if (starts !== null) {
+      if (group === starts.length) starts.push(this.largeRules?.length ?? this.rules.length);
+    } else if (group === this.groupStarts.length) {
+      this.groupStarts.push(this.largeRules?.length ?? this.rules.length);
+      if (this.groupStarts.length >= LARGE_LIST)
+        this.largeStarts = GROUP_STARTS.lend(this.groupStarts);
+    }
     if (tokenEnd < 0) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    this.agentLines.push(group, start, tokenEnd);
+    const agents = this.largeAgents;
+    if (agents !== null) agents.push3(group, start, tokenEnd);
+    else {
+      this.agentLines.push(group, start, tokenEnd);
+      if (this.agentLines.length >= LARGE_LIST)
+        this.largeAgents = AGENT_LINES.lend(this.agentLines);
+    }
   }
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them). `line << 2`
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
-    if (group >= 0) this.rules.push((line << 2) | flags, valueStart, valueEnd);
+    if (group < 0) return;
+    const rules = this.largeRules;
+    if (rules !== null) rules.push3((line << 2) | flags, valueStart, valueEnd);
+    else {
+      this.rules.push((line << 2) | flags, valueStart, valueEnd);
+      if (this.rules.length >= LARGE_LIST) this.largeRules = RULES.lend(this.rules);
+    }
   }
 }
 

@@ -19,12 +19,12 @@ const FEW_LINES = 8;
 export class TokenGroups {
   readonly #text: string;
   /** Each line's group, and where its token starts and ends in `#text`: in file order. */
-  readonly #lines: readonly number[];
+  readonly #lines: ArrayLike<number>;
   /** Lower-cased token → the groups naming it (ascending), once looked up in a file of many lines. */
   #map: Map<string, number[]> | null = null;
 
   /** `lines`: three numbers a `User-agent` line naming a token, in file order (see `#lines`). */
-  constructor(text: string, lines: readonly number[]) {
+  constructor(text: string, lines: ArrayLike<number>) {
     this.#text = text;
     this.#lines = lines;
   }
@@ -52,7 +52,7 @@ export class TokenGroups {
 keepShape(new TokenGroups('', []));
 
 /** The groups naming each lower-cased token of `lines` (see {@link TokenGroups}). */
-function groupsByToken(text: string, lines: readonly number[]): Map<string, number[]> {
+function groupsByToken(text: string, lines: ArrayLike<number>): Map<string, number[]> {
   const map = new Map<string, number[]>();
   for (let k = 0; k < lines.length; k += 3) {
     const group = lines[k]!;

@@ -161,3 +161,53 @@ export function checkAsCrawler(
   const { allowed, line } = robots.explain(url, group.query);
   return { allowed, line };
 }
+
+/** A crawler documented to read `Crawl-delay`, with the source that says so. */
+export interface CrawlDelayReader {
+  /** The product token its groups are written for. */
+  readonly token: string;
+  /** Where its operator documents that it reads Crawl-delay. */
+  readonly source: string;
+}
+
+const BING_CRAWL_DELAY =
+  'https://blogs.bing.com/webmaster/2009/08/10/crawl-delay-and-the-bing-crawler-msnbot';
+const ANTHROPIC_CRAWLERS = 'https://support.claude.com/en/articles/8896518';
+
+/**
+ * The crawlers documented to read `Crawl-delay`: for them, a delay that Google's grouping changes
+ * changes how fast they crawl. Google ignores Crawl-delay (and so its crawlers), as do Yandex
+ * (since 2018) and Baidu; a crawler retired long ago (Yahoo! Slurp, YahooSeeker) reads
+ * nothing. Bing's crawler reads the groups written for msnbot, its former token.
+ */
+export const CRAWL_DELAY_READERS: readonly CrawlDelayReader[] = [
+  { token: 'bingbot', source: BING_CRAWL_DELAY },
+  { token: 'msnbot', source: BING_CRAWL_DELAY },
+  { token: 'AhrefsBot', source: 'https://ahrefs.com/robot' },
+  { token: 'SemrushBot', source: 'https://www.semrush.com/bot/' },
+  { token: 'MJ12bot', source: 'https://mj12bot.com/' },
+  { token: 'DotBot', source: 'https://moz.com/help/moz-procedures/crawlers/dotbot' },
+  { token: 'rogerbot', source: 'https://moz.com/help/moz-procedures/crawlers/rogerbot' },
+  { token: 'SeznamBot', source: 'https://o-seznam.cz/napoveda/vyhledavani/en/crawling-control' },
+  // "Pinterestbot will respect all requests to stop or limit crawling."
+  {
+    token: 'Pinterestbot',
+    source: 'https://help.pinterest.com/en/business/article/pinterest-crawler',
+  },
+  {
+    token: 'Pinterest',
+    source: 'https://help.pinterest.com/en/business/article/pinterest-crawler',
+  },
+  { token: 'CCBot', source: 'https://commoncrawl.org/big-picture/frequently-asked-questions/' },
+  { token: 'ClaudeBot', source: ANTHROPIC_CRAWLERS },
+  { token: 'Claude-SearchBot', source: ANTHROPIC_CRAWLERS },
+];
+
+/**
+ * Whether the crawler a User-agent line names (`MJ12bot/v1.4` as written, or its token) is
+ * documented to read Crawl-delay ({@link CRAWL_DELAY_READERS}; case-insensitive).
+ */
+export function readsCrawlDelay(written: string): boolean {
+  const name = (/^[A-Za-z0-9._-]+/.exec(written.trim())?.[0] ?? '').toLowerCase();
+  return CRAWL_DELAY_READERS.some((r) => r.token.toLowerCase() === name);
+}

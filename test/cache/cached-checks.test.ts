@@ -101,4 +101,47 @@ describe('isAllowedIfCached: the synchronous path for origins this process holds
     expect(client.isAllowedIfCached(url)).toBe(true);
     expect(client.isAllowedIfCached(`${server.origin}/b`)).toBe(false);
   });
+
+  it('judges a URL as it will be requested: dot segments resolved, a dot in a name kept', async () => {
+    const server = await site('User-agent: *\nDisallow: /private\nDisallow: /.env\n');
+    const client = createRobotsClient({ agent: 'FooBot' });
+    await client.isAllowed(`${server.origin}/`);
+    const checks = {
+      '/public/../private/a': false,
+      '/public/%2E%2e/private/a': false,
+      '/./private': false,
+      '/.env': false,
+      '/.envy/x.json': false,
+      '/public/.private': true,
+      '/public/a.b/..c': true,
+      '/public?next=/../private': true,
+      '/public#/../../private': true,
+    };
+    for (const [path, allowed] of Object.entries(checks)) {
+      expect(client.isAllowedIfCached(`${server.origin}${path}`), path).toBe(allowed);
+      expect(await client.isAllowed(`${server.origin}${path}`), path).toBe(allowed);
+    }
+  });
+
+  it('weighs a held file again when cached checks make it retain more', async () => {
+    const rules = Array.from({ length: 2000 }, (_, i) => `Disallow: /o${i}/p\n`).join('');
+    const server = await site(`User-agent: *\n${rules}`);
+    const client = createRobotsClient({ agent: 'FooBot' });
+    await client.isAllowed(`${server.origin}/`);
+    const { robots } = await client.get(server.origin);
+    const file = robots as typeof robots & { retainedBytes: number; groups: readonly unknown[] };
+    const retained = () => file.retainedBytes;
+    const before = retained();
+    for (let i = 0; i < 200; i++) {
+      expect(client.isAllowedIfCached(`${server.origin}/o${i * 7}/p/x`)).toBe(false);
+    }
+    expect(retained()).toBeGreaterThan(before);
+    expect(client.stats.parsedBytes).toBe(retained() + 256);
+    // Grown outside a check (its model read): weighed at its next cached check.
+    const grown = retained();
+    expect(file.groups.length).toBe(1);
+    expect(retained()).toBeGreaterThan(grown);
+    expect(client.isAllowedIfCached(`${server.origin}/x`)).toBe(true);
+    expect(client.stats.parsedBytes).toBe(retained() + 256);
+  });
 });

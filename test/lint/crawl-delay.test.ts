@@ -11,13 +11,50 @@ describe('crawl-delay-merged', () => {
       '# comment\n\nUser-agent: Lucidworks-Anda/2.0\nCrawl-delay: 0\n\nUser-agent: *\nCrawl-delay: 5\n\n' +
       'Allow: */misc/*.css$\n';
     const found = merged(body);
-    // Lucidworks-Anda wrote 0 and is paced at 5; `*` wrote 5 and is paced at 5.
-    expect(found.map((d) => [d.line, d.severity])).toEqual([[4, 'warning']]);
+    // Lucidworks-Anda wrote 0 and is paced at 5; `*` wrote 5 and is paced at 5. No source says
+    // Lucidworks-Anda reads Crawl-delay: worth knowing, not a warning.
+    expect(found.map((d) => [d.line, d.severity])).toEqual([[4, 'info']]);
     expect(found[0]!.message).toContain('"Lucidworks-Anda"');
     expect(found[0]!.related?.map((r) => r.line)).toEqual([7]);
     const robots = parseRobotsTxt(body);
     expect(robots.crawlDelay('Lucidworks-Anda')).toBe(5);
     expect(robots.crawlDelay('OtherBot')).toBe(5);
+    // The same for a crawler documented to read Crawl-delay: a warning.
+    const bing = merged(body.replace('Lucidworks-Anda/2.0', 'bingbot'));
+    expect(bing.map((d) => [d.line, d.severity])).toEqual([[4, 'warning']]);
+  });
+
+  it('a retired crawler, or one that reads no Crawl-delay, gets an info', () => {
+    const body = (name: string) =>
+      `User-agent: ${name}\nCrawl-delay: 5\n\nUser-agent: *\nCrawl-delay: 20\nDisallow: /cgi/\n`;
+    for (const name of ['Slurp', 'YahooSeeker', 'Googlebot', 'Yandex', 'SomeCustomBot']) {
+      expect(
+        merged(body(name)).map((d) => d.severity),
+        name,
+      ).toEqual(['info']);
+    }
+    for (const name of ['bingbot', 'msnbot', 'AhrefsBot', 'MJ12bot/v1.4.8', 'SeznamBot']) {
+      expect(
+        merged(body(name)).map((d) => d.severity),
+        name,
+      ).toEqual(['warning']);
+    }
+  });
+
+  it('says to repeat the * rules when splitting the group, as the merged-group fix does', () => {
+    const [d] = merged(
+      'User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: *\nCrawl-delay: 20\nDisallow: /cgi/\n',
+    );
+    expect(d!.message).toContain(
+      'after line 2, repeat the rule of the "User-agent: *" group (line 4): "Disallow: /cgi/"',
+    );
+    expect(d!.message).toContain('"Allow: /" there would let them skip the * rules');
+    expect(d!.message).not.toContain('Put an Allow or Disallow line in each group');
+    // No `*` rules as written (the `*` block is the merged one): "Allow: /" loses nothing.
+    const [own] = merged(
+      'User-agent: *\nCrawl-delay: 20\n\nUser-agent: bingbot\nCrawl-delay: 5\nDisallow: /cgi/\n',
+    );
+    expect(own!.message).toContain('add a rule after line 2 ("Allow: /"');
   });
 
   it('a crawler with no delay of its own that gets one from the merge names its User-agent line', () => {

@@ -40,3 +40,88 @@ describe('an HTML body', () => {
     expect(brief(page)).toEqual(['1 error html-content']);
   });
 });
+
+describe('an Allow/Disallow tie', () => {
+  it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
+    // A platform's template: its own exceptions added below the generated rules.
+    const body =
+      'User-agent: *\nDisallow: /shop$\nDisallow: /shop/\nDisallow: /api/\n# additions\nAllow: /shop$\nAllow: /shop/\n';
+    expect(brief(body)).toEqual(['2 info allow-disallow-tie', '3 info allow-disallow-tie']);
+    expect(lint(body)[0]!.fix?.description).toBe('Delete line 2.');
+    expect(lint(body)[0]!.fix?.verdicts).toEqual([]);
+  });
+
+  it('stays a warning when the Disallow comes last, or the Allow is another pattern', () => {
+    expect(brief('User-agent: *\nAllow: /shop/\nDisallow: /shop/\n')).toEqual([
+      '3 warning allow-disallow-tie',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /ab\nAllow: /a*\n')).toEqual([
+      '2 warning allow-disallow-tie',
+    ]);
+  });
+});
+
+describe('blocked-resources', () => {
+  const resources = (body: string) => lint(body).filter((d) => d.code === 'blocked-resources');
+
+  it("opens every kind the rule's representative URLs showed blocked (Drupal 7's /misc/: CSS too)", () => {
+    const [misc] = resources('User-agent: *\nDisallow: /misc/\nDisallow: /modules/\n');
+    expect(misc!.fix?.description).toBe(
+      'Add "Allow: /misc/*.js" and "Allow: /misc/*.css" after line 2.',
+    );
+    // A layout's URL and a folder the rules name, on one line: both kinds.
+    const [mixed] = resources(
+      'User-agent: *\nDisallow: /static/\nDisallow: /static/styles/print/\n',
+    );
+    expect(mixed!.fix?.description).toContain('"Allow: /static/*.css" and "Allow: /static/*.js"');
+  });
+
+  it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {
+    const d8 =
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
+    expect(resources(d8)).toEqual([]);
+    const d7 = 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\n';
+    expect(resources(d7).map((d) => d.line)).toEqual([3]);
+  });
+
+  it('a rule for URLs with a query is opened for the files with one only', () => {
+    const [query] = resources('User-agent: *\nDisallow: /*?*\nDisallow: /wp-admin/\n');
+    expect(query!.fix?.description).toBe('Add "Allow: /*.js?" and "Allow: /*.css?" after line 2.');
+  });
+
+  it('says nothing of a folder the rules show holding documents', () => {
+    expect(
+      resources(
+        'User-agent: *\nDisallow: /en/news/assets/*\nDisallow: /en/reports/assets/pdf/annual.pdf\n',
+      ),
+    ).toEqual([]);
+    expect(resources('User-agent: *\nDisallow: /assets/\nDisallow: /assets/*.pdf$\n')).toEqual([]);
+    // Without that evidence, the same folder is the site's styles and scripts.
+    expect(resources('User-agent: *\nDisallow: /en/news/assets/*\n')).toHaveLength(1);
+  });
+
+  it('says nothing of a folder named with a raw space: no URL carries one', () => {
+    expect(resources('User-agent: *\nDisallow: /about us/assets/*\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /about us/assets/*\n')).toEqual([
+      '2 warning unencoded-character',
+    ]);
+  });
+
+  it("says nothing of /static/ on a platform that serves it from its own hosts (Squarespace's template)", () => {
+    const template =
+      'User-agent: *\nDisallow: /config\nDisallow: /static/\nDisallow:/*?format=page-context\nDisallow:/*?reversePaginate=*\n';
+    expect(resources(template)).toEqual([]);
+    expect(resources('User-agent: *\nDisallow: /config\nDisallow: /static/\n')).toHaveLength(1);
+  });
+});
+
+describe('a raw space in a rule that other rules already cover', () => {
+  it('is an info: its fix changes no verdict of a URL a crawler requests', () => {
+    const body = 'User-agent: *\nDisallow: /sitecore\nDisallow: /sitecore modules/\n';
+    expect(brief(body)).toEqual(['3 info unencoded-character']);
+    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    expect(brief('User-agent: *\nDisallow: /sitecore modules/\n')).toEqual([
+      '2 warning unencoded-character',
+    ]);
+  });
+});

@@ -241,11 +241,18 @@ const SHAPES: readonly Shape[] = [
   },
 ];
 
-/** Work of one check of `url` (after the first, which compiles the rules). */
+/**
+ * The most work of the first three checks of `url`: a scan, then the scan or the index of a
+ * large set, and once a set's scans show its wildcard rules costly, the wildcard program, built
+ * with the index (the engines of one size and the next need not be the same: each is bounded).
+ */
 function workOf(robots: RobotsTxt, url: string): number {
-  robots.isAllowed(url, AGENT);
-  robots.isAllowed(url, AGENT);
-  return lastCheckWork();
+  let most = 0;
+  for (let k = 0; k < 3; k++) {
+    robots.isAllowed(url, AGENT);
+    most = Math.max(most, lastCheckWork());
+  }
+  return most;
 }
 
 describe.each(SHAPES)('worst case: $name', (shape) => {

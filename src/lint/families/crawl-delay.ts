@@ -7,9 +7,12 @@
  */
 
 import { ANY_OTHER_AGENT } from '../../changes/verdict-changes.js';
+import { formatRule } from '../../explain.js';
 import { isCrawlDelayKey, parseCrawlDelay } from '../../parse/crawl-delay.js';
-import type { AgentLine, RobotsTxt } from '../../types.js';
+import { readsCrawlDelay } from '../../readings/crawler-model.js';
+import type { AgentLine, RobotsTxt, Rule } from '../../types.js';
 import { asciiLowerCase } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import { type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
@@ -67,7 +70,18 @@ function checkCrawlDelay(context: LintContext): LintChecks {
         const mine = slowest(own);
         if (mine !== undefined && mine.seconds === applied.seconds) continue;
         const token = name === '*' ? '*' : agent.token;
-        report(context, token, agent, mine, applied, blockedEverywhere(robots, token));
+        report(context, {
+          name: token,
+          agent,
+          mine,
+          applied,
+          blocked: blockedEverywhere(robots, token),
+          // Other crawlers read the `*` group's delay; a named crawler may read none (Googlebot),
+          // or no longer crawl (Yahoo! Slurp).
+          reader:
+            name === '*' || blocks.some((b) => b.agents.some((a) => readsCrawlDelay(a.value))),
+          split: splitAdvice(context, blocks),
+        });
       }
     },
   };
@@ -97,34 +111,96 @@ function blockedEverywhere(robots: RobotsTxt, token: string): boolean {
 // Seconds of a merged Crawl-delay up to which the change is worth knowing, not a warning.
 const SLIGHT_DELAY = 1;
 
-function report(
-  context: LintContext,
-  name: string,
-  agent: AgentLine,
-  mine: DelayLine | undefined,
-  applied: { readonly seconds: number; readonly line: number },
-  blocked: boolean,
-): void {
+/** What {@link report} says of one crawler. */
+interface MergedDelay {
+  readonly name: string;
+  readonly agent: AgentLine;
+  readonly mine: DelayLine | undefined;
+  readonly applied: { readonly seconds: number; readonly line: number };
+  /** It may fetch nothing: its pace matters to no one. */
+  readonly blocked: boolean;
+  /** It reads Crawl-delay (the `*` group, or a crawler documented to). */
+  readonly reader: boolean;
+  /** How to split the merged group, as a sentence. */
+  readonly split: string;
+}
+
+/**
+ * How to give the merged blocks groups of their own, as `merged-group`'s fix does: rules after the
+ * block that is not the last of the group (its User-agent and Crawl-delay lines), the `*` rules
+ * as written repeated there ("Allow: /" would let its crawlers skip them).
+ */
+function splitAdvice(context: LintContext, blocks: readonly WrittenBlock[]): string {
+  const all = writtenBlocks(context).blocks;
+  const merged = blocks.find((b) => all.filter((o) => o.group === b.group).length > 1);
+  const same = 'or give each crawler the same delay.';
+  if (merged === undefined) return `Put an Allow or Disallow line in each group, ${same}`;
+  const inGroup = all.filter((o) => o.group === merged.group);
+  const at = inGroup.indexOf(merged);
+  const above = at < inGroup.length - 1 ? merged : inGroup[at - 1]!;
+  const lastLine = Math.max(...above.agentLines, ...above.otherLines);
+  const star = starRulesAsWritten(context);
+  if (star.rules.length === 0) {
+    return `To keep each delay, split the group: add a rule after line ${lastLine} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
+  }
+  const n = star.rules.length === 1 ? 'rule' : `${star.rules.length} rules`;
+  const where =
+    star.lines.length === 1
+      ? `group (line ${star.lines[0]})`
+      : `groups (lines ${star.lines.join(', ')})`;
+  const quoted =
+    star.rules.length <= 5
+      ? `: ${star.rules.map((r) => `"${terminalSafe(formatRule(r))}"`).join(', ')}`
+      : '';
+  return `To keep each delay, split the group: after line ${lastLine}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above it keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
+}
+
+/**
+ * The rules written for `*`: those of every group whose `*` line is in the block that holds its
+ * rules (a `*` block merged into another crawler's group has none as written).
+ */
+function starRulesAsWritten(context: LintContext): { rules: Rule[]; lines: number[] } {
+  const { blocks } = writtenBlocks(context);
+  const rules: Rule[] = [];
+  const lines: number[] = [];
+  for (const [i, group] of context.robots.groups.entries()) {
+    const last = blocks.filter((b) => b.group === i).at(-1);
+    const star = last?.agents.find((a) => a.global);
+    if (star === undefined || group.rules.length === 0) continue;
+    rules.push(...group.rules);
+    lines.push(star.line);
+  }
+  return { rules, lines };
+}
+
+function report(context: LintContext, delay: MergedDelay): void {
+  const { name, agent, mine, applied, blocked, reader, split } = delay;
   const who = name === '*' ? 'the `*` group' : `"${name}"`;
   const merged =
     "Google's grouping merged its User-agent line with another crawler's (a User-agent line starts a new group only after an Allow or Disallow line, RFC 9309 §2.1)";
   const effect = `so line ${applied.line}'s Crawl-delay: ${applied.seconds} applies to it too, and crawlers that group as Google does pace it by the slowest delay of the group: ${applied.seconds} s.`;
-  const fix = 'Put an Allow or Disallow line in each group, or give each crawler the same delay.';
   const directive = mine === undefined ? undefined : context.directives[mine.line];
   // A merged delay of a second or less still lets the crawler fetch 86,400 pages a day: the
   // change (grapeshot's 0 s made 1 s) slows no crawl that matters.
   const slight = applied.seconds <= SLIGHT_DELAY;
+  const why = blocked
+    ? `${who} may fetch nothing here (Disallow: / applies to it), so its pace matters little.`
+    : slight
+      ? `At one page a second or faster, that slows no crawl that matters. ${split}`
+      : !reader
+        ? `${who} is no crawler documented to read Crawl-delay (Google's crawlers ignore it; some named in old files, such as Yahoo! Slurp, no longer crawl), so the change matters little. ${split}`
+        : split;
   context.report({
     code: 'crawl-delay-merged',
     // No delay was written for the crawler: the merge gives it one, a slower crawl than meant,
-    // never a faster one; no line of it is broken. Or the crawler may fetch nothing, so its pace
-    // matters to no one. Worth knowing, not a warning.
-    ...(mine === undefined || blocked || slight ? { severity: 'info' as const } : {}),
+    // never a faster one; no line of it is broken. Or the crawler may fetch nothing, or reads no
+    // Crawl-delay, so its pace matters to no one. Worth knowing, not a warning.
+    ...(mine === undefined || blocked || slight || !reader ? { severity: 'info' as const } : {}),
     line: mine?.line ?? agent.line,
     message:
       mine === undefined
-        ? `No Crawl-delay is written for ${who} (User-agent line ${agent.line}), but ${merged}, ${effect} ${fix}`
-        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${blocked ? `${who} may fetch nothing here (Disallow: / applies to it), so its pace matters little.` : slight ? `At one page a second or faster, that slows no crawl that matters. ${fix}` : fix}`,
+        ? `No Crawl-delay is written for ${who} (User-agent line ${agent.line}), but ${merged}, ${effect} ${split}`
+        : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${why}`,
     from: directive?.keyStart,
     to: directive?.valueEnd,
     related: [

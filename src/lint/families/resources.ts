@@ -12,6 +12,7 @@ import type { Explanation, RobotsTxt } from '../../types.js';
 import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import type { FixEdit } from '../types.js';
+import { isRequestable } from '../url-text.js';
 
 /** A kind of resource and the file extension its representative URLs end in. */
 type ResourceKind = 'css' | 'js' | 'image';
@@ -30,6 +31,15 @@ interface Layout {
 }
 
 const any = (pattern: RegExp) => (values: readonly string[]) => values.some((v) => pattern.test(v));
+
+// Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
+// /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
+const DRUPAL_EXTENSIONS: readonly (readonly [ResourceKind, string])[] = [
+  ['css', '/modules/contrib/module/css/module.css?s1x2y3'],
+  ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
+  ['css', '/themes/bartik/css/style.css?s1x2y3'],
+  ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+];
 
 /**
  * Representative resource URLs of common layouts (WordPress adds `?ver=` to the files it
@@ -52,19 +62,30 @@ const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
-    name: 'Drupal',
+    // Drupal 7: its own robots.txt disallows /misc/, /modules/, /themes/ (and allows their CSS
+    // and JavaScript since 7.x); Drupal 8 moved /misc/ under /core/, so a file that names /core/
+    // has no root /misc/ to speak of.
+    name: 'Drupal 7',
     shows: (values) =>
-      (any(/^\/misc\//i)(values) && any(/^\/(?:modules|themes|profiles|includes)\//i)(values)) ||
-      (any(/^\/core\//i)(values) && any(/^\/profiles\//i)(values)),
+      any(/^\/misc\//i)(values) &&
+      any(/^\/(?:modules|themes|profiles|includes)\//i)(values) &&
+      !any(/^\/core\//i)(values),
     about: () => true,
     urls: [
       ['js', '/misc/drupal.js?s1x2y3'],
+      // Drupal 7's /misc/ holds the styles of its widgets too (its own robots.txt allows
+      // /misc/*.css and /misc/*.js).
+      ['css', '/misc/vertical-tabs.css?s1x2y3'],
       ['css', '/modules/system/system.base.css?s1x2y3'],
-      // Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
-      // /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
-      ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
-      ['css', '/themes/bartik/css/style.css?s1x2y3'],
-      ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+      ...DRUPAL_EXTENSIONS,
+    ],
+  },
+  {
+    name: 'Drupal 8 and later',
+    shows: (values) => any(/^\/core\//i)(values) && any(/^\/(?:profiles|misc)\//i)(values),
+    about: () => true,
+    urls: [
+      ...DRUPAL_EXTENSIONS,
       ['js', '/core/misc/drupal.js?v=10.2.3'],
       ['css', '/core/themes/olivero/css/base/base.css?s1x2y3'],
     ],
@@ -90,6 +111,8 @@ const LAYOUTS: readonly Layout[] = [
       ['js', '/_layouts/15/init.js?rev=1a2b3c'],
       ['css', '/_layouts/15/1033/styles/Themable/corev15.css?rev=1a2b3c'],
       ['css', '/_catalogs/masterpage/site/css/site.css'],
+      // A branded site's scripts and its display templates are in the gallery too.
+      ['js', '/_catalogs/masterpage/site/js/site.js'],
     ],
   },
   {
@@ -158,6 +181,8 @@ interface SiteUrl {
   readonly url: string;
   /** The pages that load it; undefined: every page. */
   readonly pages: string | undefined;
+  /** The resource folder's name (lower case, `assets`), as the file names it. */
+  readonly folder: string;
 }
 
 /**
@@ -168,8 +193,8 @@ interface SiteUrl {
  */
 function siteUrls(values: readonly string[]): SiteUrl[] {
   const out = new Map<string, SiteUrl>();
-  const add = (kind: 'css' | 'js', url: string, pages: string | undefined): void => {
-    if (!out.has(url)) out.set(url, { kind, url, pages });
+  const add = (kind: 'css' | 'js', url: string, pages: string | undefined, folder = ''): void => {
+    if (!out.has(url)) out.set(url, { kind, url, pages, folder });
   };
   for (const value of values) {
     // `/*styles`: a folder of that name anywhere, so at the top too.
@@ -201,19 +226,65 @@ function siteUrls(values: readonly string[]): SiteUrl[] {
       const inner = kinds.length > 1;
       for (const kind of kinds) {
         const file = kind === 'css' ? 'style.css' : 'app.js';
-        add(kind, `${folder}${inner ? `${kind}/` : ''}${file}`, pages);
+        add(kind, `${folder}${inner ? `${kind}/` : ''}${file}`, pages, segments[i]!.toLowerCase());
       }
       // A library's folder in a folder of both (`/assets/bootstrap/`) holds the same.
       const part = segments[i + 1];
       if (inner && part !== undefined && LIBRARY.test(part)) {
         for (const kind of kinds) {
           const file = kind === 'css' ? 'style.css' : 'app.js';
-          add(kind, `${folder}${part}/${kind}/${file}`, pages);
+          add(kind, `${folder}${part}/${kind}/${file}`, pages, segments[i]!.toLowerCase());
         }
       }
     }
   }
   return [...out.values()];
+}
+
+/** A document's file type, or a folder of documents. */
+const DOCUMENT =
+  /^(?:[^/]*\.(?:pdf|docx?|xlsx?|pptx?|zip)\$?|pdfs?|docs?|documents?|downloads?|files|forms)$/i;
+
+/**
+ * The names of resource folders of both kinds (`assets`, `static`) that the file's rules show
+ * holding documents: a segment after one, at any depth, is a document or a folder of them
+ * (`/assets/pdf/…`, `/us/en/assets/report.pdf`, `/assets/*.pdf`). Such a folder is the site's
+ * downloads, not its styles and scripts.
+ */
+function documentFolders(values: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const value of values) {
+    const segments = value.split('/');
+    for (let i = 1; i + 1 < segments.length; i++) {
+      const name = segments[i]!;
+      const both = RESOURCE_FOLDERS.find(([pattern]) => pattern.test(name))?.[1].length === 2;
+      if (both && DOCUMENT.test(segments[i + 1]!.replace(/^\*+/, 'x'))) out.add(name.toLowerCase());
+    }
+  }
+  return out;
+}
+
+/**
+ * Platforms that serve their sites' styles and scripts from hosts of their own, shown by lines
+ * their robots.txt template always has: the folders below hold none of a site's files there.
+ * Squarespace: `/*?format=page-context` and `/*?reversePaginate=*` are its template's; its
+ * sites load their files from static1.squarespace.com and assets.squarespace.com.
+ */
+const PLATFORMS: readonly {
+  readonly shows: readonly string[];
+  readonly folders: readonly string[];
+}[] = [
+  {
+    shows: ['/*?format=page-context', '/*?reversePaginate=*'],
+    folders: ['/static/'],
+  },
+];
+
+/** The folders of the platform the file shows that hold no files of the site. */
+function servedElsewhere(values: readonly string[]): readonly string[] {
+  return PLATFORMS.filter((p) => p.shows.every((line) => values.includes(line))).flatMap(
+    (p) => p.folders,
+  );
 }
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
@@ -266,8 +337,15 @@ function checkResources(context: LintContext): LintChecks {
         number,
         { explanation: Explanation; blocked: [ResourceKind, string][] }
       >();
+      const served = servedElsewhere(values);
+      const documents = documentFolders(values);
       for (const layout of layouts) {
         for (const [kind, url] of layout.urls) {
+          // A platform that serves its sites' files from its own hosts (Squarespace's CDN).
+          if (served.some((prefix) => url.startsWith(prefix))) continue;
+          // A folder the rules show to hold documents (`/assets/pdf/…`): the site's downloads.
+          if (kind !== 'image' && documents.has(/^\/([^/]+)\//.exec(url)![1]!.toLowerCase()))
+            continue;
           const explanation = robots.explain(url, kind === 'image' ? imageAgent : 'Googlebot');
           if (explanation.allowed || explanation.rule === undefined) continue;
           if (!layout.about(explanation.rule.value, url)) continue;
@@ -279,11 +357,15 @@ function checkResources(context: LintContext): LintChecks {
       // The site's own resource folders, as its rules name them: blocked for Googlebot while
       // the pages above them are not (a folder under a blocked section serves no crawled page).
       // A line a layout's URLs found keeps their words.
-      const found = new Set(byLine.keys());
-      for (const { kind, url, pages } of siteUrls(values)) {
+      // The fix then opens every kind the line was seen to block.
+      for (const { kind, url, pages, folder } of siteUrls(values)) {
+        if (documents.has(folder)) continue;
+        if (served.some((prefix) => url.startsWith(prefix))) continue;
+        // A URL never carries a raw space (`/corporate responsibility/assets/`): the rule that
+        // names it matches no request.
+        if (!isRequestable(url)) continue;
         const explanation = robots.explain(url, 'Googlebot');
         if (explanation.allowed || explanation.rule === undefined) continue;
-        if (found.has(explanation.line)) continue;
         if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;
         const entry = byLine.get(explanation.line) ?? { explanation, blocked: [] };
         if (!entry.blocked.some(([k]) => k === kind)) entry.blocked.push([kind, url]);
@@ -405,9 +487,10 @@ function reportImages(
 function allowsFor(value: string, kinds: readonly ('css' | 'js')[]): string[] | undefined {
   if (/\.(?:css|js)\b/i.test(value)) return undefined;
   const prefix = value.replace(/[*$]+$/, '');
-  if (prefix.includes('?') || prefix === '' || prefix === '/') {
-    return kinds.map((kind) => `/*.${kind}`);
-  }
+  // A rule for URLs with a query (`/*?*`) blocks the files only with one (`app.js?v=2`): the
+  // Allow names the query's `?`, so that it opens no `.json` or `.jsp`, and nothing without one.
+  if (prefix.includes('?')) return kinds.map((kind) => `/*.${kind}?`);
+  if (prefix === '' || prefix === '/') return kinds.map((kind) => `/*.${kind}`);
   return kinds.map((kind) => `${prefix}*.${kind}`);
 }
 

@@ -41,13 +41,38 @@ function checkRules(context: LintContext): LintChecks {
           // An Allow outranked by an Allow (a Disallow by a Disallow) is only redundant.
           const redundant =
             finding.code === 'shadowed-rule' && finding.rule.type === finding.by.type;
+          // `Disallow: /x` and, further down the group, `Allow: /x`: the later line overrides
+          // the earlier, as its author evidently meant and as Google reads it (a platform's
+          // template adding its own exceptions, say). Written the other way round, the tie
+          // undoes a block written last, which is worth a warning.
+          const overridden =
+            finding.code === 'allow-disallow-tie' &&
+            finding.by.pattern === finding.rule.pattern &&
+            finding.by.line > finding.rule.line;
+          const span = context.lines[finding.rule.line];
           context.report({
             code: finding.code,
             line: finding.rule.line,
-            ...(redundant ? { severity: 'info' as const } : {}),
+            ...(redundant || overridden ? { severity: 'info' as const } : {}),
             message: redundant
               ? `${finding.message} It is redundant: removing it changes no verdict.`
-              : finding.message,
+              : overridden
+                ? `${finding.message} The Allow, written later, reads as the exception its author meant, and Google follows it: this line blocks nothing and can be removed.`
+                : finding.message,
+            ...(overridden &&
+              span !== undefined && {
+                fix: {
+                  description: `Delete line ${finding.rule.line}.`,
+                  edits: [
+                    {
+                      start: span.start,
+                      end: context.lines[finding.rule.line + 1]?.start ?? context.text.length,
+                      text: '',
+                    },
+                  ],
+                  otherwise: 'Remove the line.',
+                },
+              }),
             from: d?.keyStart,
             to: d?.valueEnd,
             related: [

@@ -256,6 +256,11 @@ function encodeRaw(value: string): { first: number; encoded: string } {
   return { first, encoded };
 }
 
+// A rule another rule already covers (`/sitecore` above `/sitecore modules/`): fixing it changes
+// no verdict of a URL a crawler requests.
+const UNENCODED_UNCHANGED =
+  'Nothing is lost: the other rules already decide every URL it names as the fixed line would, so this is tidying only.';
+
 /** Raw spaces and other characters URLs carry percent-encoded, with the encoded rule as the fix. */
 function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: string): void {
   // A value that is no pattern at all is `pattern-never-matches`.
@@ -281,6 +286,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
         edits: [{ start: d.valueStart, end: d.valueEnd, text: parts.join(`${eol}${key}: `) }],
         targets: parts.map((p) => decodeByteString(p)),
         otherwise: 'Put each pattern on a line of its own by hand.',
+        whenUnchanged: UNENCODED_UNCHANGED,
       },
     });
     return;
@@ -303,6 +309,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
         edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
         targets: [fixed],
         otherwise: 'Remove the space by hand.',
+        whenUnchanged: UNENCODED_UNCHANGED,
       },
     });
     return;
@@ -318,6 +325,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
       targets: [fixed],
       otherwise: 'Write the path as a URL carries it by hand.',
+      whenUnchanged: UNENCODED_UNCHANGED,
     },
   });
 }

@@ -78,20 +78,23 @@ const extended = {
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
  * `SMALL_SET` rules as a scanned list of entries ({@link entriesOf}); a larger one as rule
  * numbers (a few bytes a rule, where an entry costs about 200), its wildcard entries made only
- * if a check builds the set's wildcard program.
+ * if a check builds the set's wildcard program. With `programNow` (the set's scans showed that
+ * a check through the indexes would be cut short for the program), the program is built on the
+ * first check and no trigram index is built for the short-prefix wildcard rules it decides.
  */
 export function indexRuleTable(
   body: BodyText,
   rules: RuleNumbers,
   groups: readonly number[],
   rfc9309: boolean,
+  programNow = false,
 ): RuleIndex {
   let count = 0;
   for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
   if (count <= ruleSize(rules) * ruleIndexing.smallSet) {
     return RuleIndex.scanned(entriesOf(body, rules, groups, rfc9309));
   }
-  const build = new IndexBuild(rules, body.text);
+  const build = new IndexBuild(rules, body.text, programNow);
   forEachPattern(
     body,
     rules,
@@ -120,7 +123,7 @@ export function indexRuleTable(
 export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
   if (entries.length <= ruleIndexing.smallSet) return RuleIndex.scanned(entries);
   const source = listSource(entries);
-  const build = new IndexBuild(source.rules, null);
+  const build = new IndexBuild(source.rules, null, false);
   const wildcards: IndexEntry[] = [];
   for (let k = 0; k < entries.length; k++) {
     const { pattern, allow, priority, indexRewrite } = entries[k]!;
@@ -157,11 +160,17 @@ class IndexBuild {
     lengths: [],
     lastChars: [],
   };
+  /**
+   * The set's wildcard program is built on its first check (see `indexRuleTable`): the
+   * short-prefix wildcard rules, which it decides, are counted, not filed.
+   */
+  readonly #programNow: boolean;
   /** Wildcard patterns filed (repeats left out), and their characters. */
   wildcards = 0;
   wildcardBytes = 0;
 
-  constructor(rules: RuleNumbers, text: string | null) {
+  constructor(rules: RuleNumbers, text: string | null, programNow: boolean) {
+    this.#programNow = programNow;
     this.#rules = rules;
     this.#seen = new PatternSet(text);
     this.#ruleCount = countRules(rules);
@@ -212,6 +221,7 @@ class IndexBuild {
       this.wildcards++;
       this.wildcardBytes += end - start;
       if (prefixEnd - start <= 1) {
+        if (this.#programNow) return true;
         if (special) {
           floating.ids.push(this.#ruleCount + floating.specials.length);
           floating.specials.push(ruleNumber(rules, r));
@@ -253,7 +263,8 @@ class IndexBuild {
     extended.release();
     const floating =
       this.#floating.ids.length > 0 ? new TrigramIndex(source, this.#floating) : null;
-    return RuleIndex.indexed({ prefixes, floating, wildcards }, bytes);
+    const programNow = this.#programNow && this.wildcards > 0;
+    return RuleIndex.indexed({ prefixes, floating, wildcards, programNow }, bytes);
   }
 }
 

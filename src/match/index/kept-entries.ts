@@ -12,6 +12,7 @@
 
 import type { BodyText } from '../../parse/body.js';
 import { RuleFlag } from '../../parse/read-groups.js';
+import { retainedChanged } from '../matcher.js';
 import type { IndexEntry } from '../rule-entry.js';
 import { COMPACT_RULE, type RuleNumbers, ruleEntry, ruleLine } from '../rule-table.js';
 
@@ -75,7 +76,10 @@ class KeptEntries implements RuleEntries {
       return kept;
     }
     const entry = ruleEntry(this.#body, this.#rules, r, rewrite, this.#rfc9309);
-    if (kept === undefined) this.#filled++;
+    if (kept === undefined) {
+      this.#filled++;
+      retainedChanged();
+    }
     this.#slots[slot] = entry;
     return entry;
   }

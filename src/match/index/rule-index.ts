@@ -14,6 +14,7 @@
  * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
  */
 
+import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
@@ -54,6 +55,12 @@ export interface IndexedRules {
   readonly prefixes: PrefixIndex | null;
   readonly floating: TrigramIndex | null;
   readonly wildcards: readonly IndexEntry[] | LazyWildcards;
+  /**
+   * The wildcard program is built on the first check, with no check through the indexes first:
+   * the short-prefix wildcard rules are then in no index (`floating` is null), the program
+   * deciding them (see `indexRuleTable`'s `programNow`).
+   */
+  readonly programNow: boolean;
 }
 
 /** Wildcard entries made on demand. */
@@ -101,6 +108,8 @@ export class RuleIndex {
   #program: WildcardProgram | null = null;
   /** What the checks through the indexes have left to pay before the program is built. */
   readonly #rent: ProgramRent;
+  /** The program is built on the first check (see {@link IndexedRules.programNow}). */
+  readonly #programNow: boolean;
   /**
    * The memory of the entries and indexes but the indexes' own (which grow as they keep
    * entries), estimated from measured heap sizes: about 210 bytes an entry (the object, its
@@ -136,8 +145,10 @@ export class RuleIndex {
       this.#prefixes = null;
       this.#trigrams = null;
       this.#floating = null;
+      this.#programNow = false;
       return;
     }
+    this.#programNow = indexed.programNow;
     const wildcards = indexed.wildcards;
     this.#wildcards = wildcards;
     this.#rent = new ProgramRent(
@@ -188,7 +199,7 @@ export class RuleIndex {
       return;
     }
     if (this.#program === null) {
-      if (!ruleIndexing.alwaysProgram) {
+      if (!ruleIndexing.alwaysProgram && !this.#programNow) {
         // The indexes answer until their checks have cost what the program would save
         // (`ProgramRent`); a check that passes that is cut short here.
         const budget = search.budget;
@@ -218,6 +229,7 @@ export class RuleIndex {
       // index of the short-prefix wildcard rules, which it replaces, is dropped.
       if (this.#trigrams === this.#floating) this.#trigrams = null;
       this.#floating = null;
+      retainedChanged();
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);

@@ -102,6 +102,16 @@ export function lastScanWildcardBytes(): number {
 }
 
 /**
+ * The work the last {@link scanRules} spent on the wildcard rules whose literal prefix the path
+ * has (reading their rest, placing their pieces, searching): what a check through the indexes
+ * would spend on them too, at least (`compile.ts` then builds the wildcard program with the
+ * index, not after a check through the indexes cut short).
+ */
+export function lastScanWildcardWork(): number {
+  return SCAN.wildcardSpent;
+}
+
+/**
  * Whether the next check of a set whose scans may cost `price` in all ({@link scanPrice}),
  * checked `scans` times so far by scans that cost `spent` units, scans the rules: a small set's
  * first {@link SCANS_BEFORE_INDEXING} checks, a large set's while `spent` stays below the price.
@@ -147,6 +157,7 @@ export function scanRules(
   SCAN.pathChars = false;
   SCAN.wildcardWork = 0;
   SCAN.wildcardBytes = 0;
+  SCAN.wildcardSpent = 0;
   SCAN.piecesAfter = Math.min(PIECES_AFTER_PASSES * path.length + 1024, SCAN_WILDCARD_WORK >> 1);
   SCAN.piecesReady = false;
   try {
@@ -253,6 +264,8 @@ const SCAN = {
   wildcardWork: 0,
   /** The characters of the wildcard patterns met (see `scanPrice`). */
   wildcardBytes: 0,
+  /** The work spent on wildcard patterns past their literal prefix (see `lastScanWildcardWork`). */
+  wildcardSpent: 0,
   piecesAfter: 0,
   piecesReady: false,
   /** The characters the last {@link prefixMatch} compared. */
@@ -294,6 +307,25 @@ function matchesRule(
   // A unit, and the characters compared (up to the first that differs from the path's).
   search.work += 1 + SCAN.compared;
   if (star < 0) return star === PrefixMatch.yes;
+  const from = search.work;
+  const matched = matchesWildcard(pattern, chars, start, end, star, search);
+  SCAN.wildcardSpent += search.work - from;
+  return matched;
+}
+
+/**
+ * {@link matchesRule} past a literal prefix the path has (`star` characters, up to the
+ * pattern's first `*`).
+ */
+function matchesWildcard(
+  pattern: string,
+  chars: Uint8Array,
+  start: number,
+  end: number,
+  star: number,
+  search: PathSearch,
+): boolean {
+  const path = search.path;
   // The rest of the pattern, read to rule it out and to place its pieces.
   search.work += end - start - star;
   SCAN.wildcardBytes += end - start;
