@@ -600,7 +600,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'remove that Disallow too',
     );
     expect(message(byName('0746').body as string, 'blocked-resources')).toContain(
-      'Add "Allow: /misc/*.js" and "Allow: /misc/*.css" to this group',
+      'Add "Allow: /misc/*.js$", "Allow: /misc/*.js?", "Allow: /misc/*.css$" and "Allow: /misc/*.css?" to this group',
     );
     expect(message(byName('1121').body as string, 'relative-sitemap')).toContain(
       '(\\xa0), which Google reads as part of it',
@@ -656,7 +656,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
     expect(lintRobotsTxt(byName('1701').body).diagnostics[1]!.message).toContain(
-      'Add "Allow: /modules/*.css" and "Allow: /modules/*.js" to this group',
+      'Add "Allow: /modules/*.css$", "Allow: /modules/*.css?", "Allow: /modules/*.js$" and "Allow: /modules/*.js?" to this group',
     );
     const parameters = lintRobotsTxt(byName('2401/0458').body).diagnostics;
     expect(parameters.map((d) => d.fix?.edits[0]?.text)).toEqual(['/*eform=e', '/firehose.pl']);

@@ -67,13 +67,15 @@ describe('blocked-resources', () => {
   it("opens every kind the rule's representative URLs showed blocked (Drupal 7's /misc/: CSS too)", () => {
     const [misc] = resources('User-agent: *\nDisallow: /misc/\nDisallow: /modules/\n');
     expect(misc!.fix?.description).toBe(
-      'Add "Allow: /misc/*.js" and "Allow: /misc/*.css" after line 2.',
+      'Add "Allow: /misc/*.js$", "Allow: /misc/*.js?", "Allow: /misc/*.css$" and "Allow: /misc/*.css?" after line 2.',
     );
     // A layout's URL and a folder the rules name, on one line: both kinds.
     const [mixed] = resources(
       'User-agent: *\nDisallow: /static/\nDisallow: /static/styles/print/\n',
     );
-    expect(mixed!.fix?.description).toContain('"Allow: /static/*.css" and "Allow: /static/*.js"');
+    expect(mixed!.fix?.description).toContain(
+      '"Allow: /static/*.css$", "Allow: /static/*.css?", "Allow: /static/*.js$" and "Allow: /static/*.js?"',
+    );
   });
 
   it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {

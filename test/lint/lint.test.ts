@@ -208,7 +208,7 @@ const cases: readonly LintCase[] = [
     code: 'blocked-resources',
     body: 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /wp-includes/\n',
     line: 3,
-    says: 'Add "Allow: /wp-includes/*.js" and "Allow: /wp-includes/*.css"',
+    says: 'Add "Allow: /wp-includes/*.js$", "Allow: /wp-includes/*.js?", "Allow: /wp-includes/*.css$" and "Allow: /wp-includes/*.css?"',
   },
   {
     code: 'blocked-resources',

@@ -1,0 +1,125 @@
+/**
+ * The fix of a `blocked-resources` finding: Allow lines that outrank the blocking rule for the
+ * CSS and JavaScript under it, or removing a rule that names the files itself; checked on one
+ * copy of the file before it is offered.
+ */
+
+import { byteStringBody } from '../../../parse/body.js';
+import { ParsedRobotsTxt } from '../../../robots.js';
+import type { Explanation, RobotsTxt } from '../../../types.js';
+import type { LintContext } from '../../context.js';
+import type { FixEdit } from '../../types.js';
+import type { ResourceKind } from './layouts.js';
+
+/** What a fix does to the blocking line. */
+export type Remedy =
+  /** Add these Allow lines after it. */
+  | { readonly kind: 'add'; readonly allows: readonly string[] }
+  /** Remove it: it names the blocked files' type (`/*.js$`). */
+  | { readonly kind: 'remove' }
+  /** Make it an Allow: it names the very file that serves them (`/WebResource.axd`). */
+  | { readonly kind: 'swap' };
+
+/** A blocking line, its blocked URLs and the edit that would open them. */
+export interface Proposal {
+  readonly line: number;
+  readonly explanation: Explanation;
+  readonly blocked: readonly (readonly [ResourceKind, string])[];
+  readonly remedy: Remedy;
+  readonly edit: FixEdit;
+}
+
+export function propose(
+  context: LintContext,
+  line: number,
+  explanation: Explanation,
+  blocked: readonly (readonly [ResourceKind, string])[],
+): Proposal {
+  const remedy = remedyFor(
+    explanation.rule!.value,
+    blocked.map(([kind, url]) => [kind as 'css' | 'js', url] as const),
+  );
+  const span = context.lines[line]!;
+  const eol = context.text.slice(span.end, span.end + 2) === '\r\n' ? '\r\n' : '\n';
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const d = context.directives[line]!;
+  const edit: FixEdit =
+    remedy.kind === 'remove'
+      ? { start: span.start, end: next, text: '' }
+      : remedy.kind === 'swap'
+        ? { start: d.keyStart, end: d.keyEnd, text: 'Allow' }
+        : {
+            start: span.end,
+            end: span.end,
+            text: remedy.allows.map((a) => `${eol}Allow: ${a}`).join(''),
+          };
+  return { line, explanation, blocked, remedy, edit };
+}
+
+/**
+ * How to open the blocked files: Allow patterns that outrank the Disallow, longer than it (RFC
+ * 9309 §2.2.2: the longest match wins) and anchored as Drupal's own robots.txt writes them
+ * (`/core/*.js$` and `/core/*.js?`), so that they open `.js` files with or without a query but
+ * not `.json` or `.jsp`; a rule that only blocks URLs with a query gets the `?` form alone, and a
+ * file served without such an extension (`/WebResource.axd?d=…`) an Allow of its path. A rule
+ * that names the files' type itself (`/*.js$`, `*.axd`) should go; one that names the very file
+ * (`/WebResource.axd`) should be an Allow.
+ */
+export function remedyFor(
+  value: string,
+  blocked: readonly (readonly ['css' | 'js', string])[],
+): Remedy {
+  const paths = blocked.map(([, url]) => url.split('?')[0]!);
+  const types = paths.map((path) => /\.[A-Za-z0-9]+$/.exec(path)?.[0].toLowerCase());
+  const literal = value.replace(/[*$]+$/, '');
+  if (!literal.includes('*') && paths.includes(literal)) return { kind: 'swap' };
+  if (types.some((type) => type !== undefined && new RegExp(`\\${type}\\b`, 'i').test(value))) {
+    return { kind: 'remove' };
+  }
+  const prefix = value.replace(/[*$]+$/, '');
+  const join = (base: string, tail: string) => `${base}*${tail}`.replace(/\*\*+/g, '*');
+  const query = prefix.indexOf('?');
+  const base = (query >= 0 ? prefix.slice(0, query) : prefix) || '/';
+  const allows = new Set<string>();
+  blocked.forEach(([kind], i) => {
+    if (types[i] !== `.${kind}`) allows.add(paths[i]!);
+    else if (query >= 0) allows.add(join(base, `.${kind}?`));
+    else {
+      allows.add(join(base, `.${kind}$`));
+      allows.add(join(base, `.${kind}?`));
+    }
+  });
+  return { kind: 'add', allows: [...allows] };
+}
+
+/**
+ * The proposals whose edits open their blocked URLs to Googlebot, checked on one copy of the file
+ * with every edit applied (a parse of the file, whatever the number of lines).
+ */
+export function verifyFixes(context: LintContext, proposals: readonly Proposal[]): Set<Proposal> {
+  const verified = new Set<Proposal>();
+  if (proposals.length === 0) return verified;
+  const edits = proposals.map((p) => p.edit).sort((a, b) => a.start - b.start);
+  let text = '';
+  let at = 0;
+  for (const edit of edits) {
+    text += context.text.slice(at, edit.start) + edit.text;
+    at = Math.max(at, edit.end);
+  }
+  text += context.text.slice(at);
+  const changed: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
+  for (const proposal of proposals) {
+    if (proposal.blocked.every(([, url]) => changed.explain(url, 'Googlebot').allowed)) {
+      verified.add(proposal);
+    }
+  }
+  return verified;
+}
+
+/** `"a"`, `"a" and "b"`, `"a", "b" and "c"`. */
+export function listed(items: readonly string[]): string {
+  const quoted = items.map((i) => `"${i}"`);
+  return quoted.length <= 1
+    ? quoted.join('')
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+}

@@ -1,0 +1,245 @@
+/**
+ * The representative resource URLs of common site layouts, and where a file shows each layout:
+ * the data `blocked-resources` matches the rules against. Every layout cites where its folders
+ * and files come from.
+ */
+
+/** A kind of resource and the file extension its representative URLs end in. */
+export type ResourceKind = 'css' | 'js' | 'image';
+
+export interface Layout {
+  readonly name: string;
+  /**
+   * The folders the file shows this layout in (`/`, or `/blog/` for a WordPress under a prefix),
+   * from its rule values; empty: not shown. Its URLs are checked under each.
+   */
+  readonly roots: (values: readonly string[]) => readonly string[];
+  /** Representative URLs, from the layout's root (`/wp-includes/…`). */
+  readonly urls: readonly (readonly [ResourceKind, string])[];
+}
+
+/** One literal folder of a path (no wildcard, anchor, query or space). */
+const SEGMENT = String.raw`[^/*$?\s]+`;
+
+/**
+ * The roots of every value that names `folder` (a regular expression source) right after a
+ * root: `/`, or literal folders (`/blog/wp-content/` → `/blog/`).
+ */
+export function rootsOf(values: readonly string[], folder: string): string[] {
+  const pattern = new RegExp(`^((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
+  const roots = new Set<string>();
+  for (const value of values) {
+    const root = pattern.exec(value)?.[1];
+    if (root !== undefined) roots.add(root);
+  }
+  return [...roots];
+}
+
+const roots =
+  (folder: string) =>
+  (values: readonly string[]): string[] =>
+    rootsOf(values, folder);
+
+/** The roots under which the file names both folders. */
+const both =
+  (a: string, b: string) =>
+  (values: readonly string[]): string[] => {
+    const second = new Set(rootsOf(values, b));
+    return rootsOf(values, a).filter((root) => second.has(root));
+  };
+
+// Drupal 8 and later keep core's files under /core/ (its robots.txt disallows /core/ and allows
+// /core/*.css$, /core/*.js$: git.drupalcode.org/project/drupal/-/blob/11.x/robots.txt); Drupal 7
+// under /misc/, /modules/ and /themes/ at the root (…/-/blob/7.x/robots.txt).
+const drupal8 = both('core/', '(?:profiles|misc)/');
+const drupal7 = (values: readonly string[]): string[] => {
+  const modern = new Set(rootsOf(values, 'core/'));
+  return both(
+    'misc/',
+    '(?:modules|themes|profiles|includes)/',
+  )(values).filter((root) => !modern.has(root));
+};
+
+/**
+ * Representative resource URLs of common layouts (WordPress adds `?ver=` to the files it
+ * enqueues, Drupal a cache-busting query, 1C-Bitrix and TYPO3 a timestamp). A layout's URLs are
+ * checked only under the roots the file shows it at.
+ */
+export const LAYOUTS: readonly Layout[] = [
+  {
+    // developer.wordpress.org/reference/functions/wp_enqueue_script/ (the `ver` query).
+    name: 'WordPress',
+    roots: roots('wp-(?:content|includes|admin)'),
+    urls: [
+      ['js', '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1'],
+      ['css', '/wp-includes/css/dist/block-library/style.min.css?ver=6.4.3'],
+      ['js', '/wp-content/plugins/contact-form/includes/js/scripts.js?ver=5.8'],
+      ['css', '/wp-content/plugins/contact-form/includes/css/styles.css?ver=5.8'],
+      ['css', '/wp-content/themes/theme/style.css?ver=1.0'],
+      ['js', '/wp-content/themes/theme/js/navigation.js?ver=1.0'],
+      ['image', '/wp-content/uploads/2024/01/photo.jpg'],
+    ],
+  },
+  {
+    // Drupal 7: misc/drupal.js, misc/ui/jquery.ui.core.css, modules/system/system.base.css.
+    name: 'Drupal 7',
+    roots: drupal7,
+    urls: [
+      ['js', '/misc/drupal.js?s1x2y3'],
+      ['css', '/misc/ui/jquery.ui.core.css?s1x2y3'],
+      ['css', '/modules/system/system.base.css?s1x2y3'],
+      ['css', '/themes/bartik/css/style.css?s1x2y3'],
+    ],
+  },
+  {
+    // Modules and themes carry scripts too (Drupal's own robots.txt allows /modules/*.js and
+    // /themes/*.js); from Drupal 8 on, /modules/ and /themes/ hold the contributed ones.
+    name: 'Drupal',
+    roots: (values) => [...new Set([...drupal7(values), ...drupal8(values)])],
+    urls: [
+      ['css', '/modules/contrib/module/css/module.css?s1x2y3'],
+      ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
+      ['css', '/themes/contrib/theme/css/style.css?s1x2y3'],
+      ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+    ],
+  },
+  {
+    name: 'Drupal 8+',
+    roots: drupal8,
+    urls: [
+      ['js', '/core/misc/drupal.js?v=10.2.3'],
+      ['css', '/core/themes/olivero/css/base/base.css?s1x2y3'],
+    ],
+  },
+  {
+    // docs.joomla.org/J4.x:Web_Assets: /media/system/js/, a template's css/ and js/.
+    name: 'Joomla',
+    roots: roots('administrator/'),
+    urls: [
+      ['js', '/media/system/js/core.js'],
+      ['css', '/media/system/css/joomla-fontawesome.min.css'],
+      ['css', '/templates/site/css/template.css'],
+      ['js', '/templates/site/js/template.js'],
+    ],
+  },
+  {
+    // SharePoint's pages load its scripts and styles from /_layouts/, and a branded site's own
+    // from the master page gallery (/_catalogs/masterpage/: the master pages' CSS, and the
+    // JavaScript of Design Manager packages and display templates: learn.microsoft.com,
+    // "SharePoint Design Manager", "Display templates").
+    name: 'SharePoint',
+    roots: roots('_(?:layouts|catalogs|vti_bin)/'),
+    urls: [
+      ['js', '/_layouts/15/init.js?rev=1a2b3c'],
+      ['css', '/_layouts/15/1033/styles/Themable/corev15.css?rev=1a2b3c'],
+      ['css', '/_catalogs/masterpage/site/css/site.css'],
+      ['js', '/_catalogs/masterpage/site/js/site.js'],
+    ],
+  },
+  {
+    // 1C-Bitrix serves templates' styles, its core scripts and their merged copies from
+    // /bitrix/ with a timestamp query; its robots.txt generator (module seo) allows
+    // /bitrix/templates/, /bitrix/js/, /bitrix/cache/ and /bitrix/components/ for that reason
+    // (dev.1c-bitrix.ru, "Настройка robots.txt").
+    name: '1C-Bitrix',
+    roots: roots('bitrix'),
+    urls: [
+      ['css', '/bitrix/templates/main/template_styles.css?170000000012345'],
+      ['js', '/bitrix/js/main/core/core.js?170000000012345'],
+      ['css', '/bitrix/cache/css/s1/main/template_0123abcd/template_0123abcd.css?170000000012345'],
+      ['js', '/bitrix/cache/js/s1/main/kernel_main/kernel_main_v1.js?170000000012345'],
+    ],
+  },
+  {
+    // TYPO3: an extension's (the site package's) public files under
+    // typo3conf/ext/NAME/Resources/Public/, and the concatenated and compressed CSS and
+    // JavaScript under typo3temp/assets/ (docs.typo3.org, "Site package", "Assets").
+    name: 'TYPO3',
+    roots: roots('typo3(?:conf|temp)'),
+    urls: [
+      ['css', '/typo3conf/ext/site/Resources/Public/Css/main.css?1700000000'],
+      ['js', '/typo3conf/ext/site/Resources/Public/JavaScript/main.js?1700000000'],
+      ['css', '/typo3temp/assets/compressed/merged-0123abcd.css?1700000000'],
+      ['js', '/typo3temp/assets/compressed/merged-0123abcd.js?1700000000'],
+    ],
+  },
+  {
+    // ASP.NET: WebForms pages load their scripts through the WebResource.axd and
+    // ScriptResource.axd handlers (learn.microsoft.com, "Working with Web Resources in
+    // ASP.NET"); MVC's project template keeps them in /Scripts/ and the styles in /Content/.
+    // Shown by the handlers or by ASP.NET's reserved folders (App_Data, aspnet_client…).
+    name: 'ASP.NET',
+    roots: roots(
+      String.raw`(?:WebResource|ScriptResource)\.axd|App_(?:Data|Code|Browsers|Themes)/|aspnet_client/`,
+    ),
+    urls: [
+      ['js', '/WebResource.axd?d=pynGkmcFUV13He1Qd6_TZA2&t=638250000000000000'],
+      ['js', '/ScriptResource.axd?d=nv7asgRUU0tRmHNR2D6t1H2&t=ffffffffb0b1e2b8'],
+      ['js', '/Scripts/jquery-3.7.1.min.js'],
+      ['css', '/Content/Site.css'],
+    ],
+  },
+];
+
+/** URLs every file is checked against, when its rule names the URL's folder or file type. */
+export const GENERIC_URLS: readonly (readonly [ResourceKind, string])[] = [
+  ['css', '/assets/css/style.css'],
+  ['js', '/assets/js/app.js'],
+  ['css', '/static/css/main.css'],
+  ['js', '/static/js/main.js'],
+  ['css', '/css/style.css'],
+  ['js', '/js/main.js'],
+  ['css', '/stylesheets/application.css'],
+  ['js', '/javascripts/application.js'],
+  ['image', '/images/photo.jpg'],
+  // IIS and ASP.NET sites name the folder with a capital (paths are case-sensitive).
+  ['image', '/Images/photo.jpg'],
+  ['image', '/img/logo.png'],
+  ['image', '/assets/images/photo.jpg'],
+  ['image', '/static/media/photo.webp'],
+];
+
+/**
+ * Whether a rule that blocks a generic URL is about it: the rule must name the URL's folder or
+ * file type, since `Disallow: /s` blocks `/static/…` only on a site that has such a folder.
+ */
+export function aboutGeneric(value: string, url: string): boolean {
+  const lower = value.toLowerCase();
+  const folder = /^\/[^/]+/.exec(url)![0].toLowerCase();
+  const type = /\.[a-z]+$/.exec(url)![0];
+  // `/*images`: the folder's name, wherever it stands.
+  const anywhere = /^\/\*+([a-z_]{3,})/.exec(lower)?.[1];
+  return (
+    lower.startsWith(folder) ||
+    lower.includes(type) ||
+    (anywhere !== undefined && folder.slice(1).startsWith(anywhere))
+  );
+}
+
+/**
+ * Files a hosting platform writes itself, whose pages load their CSS and JavaScript from the
+ * platform's own hosts: a folder of the site's that the file blocks is none of them. Shown by
+ * the header the platform writes, or by rules its template always has.
+ */
+export const GENERATED: readonly {
+  readonly name: string;
+  readonly header: RegExp;
+  readonly rules: readonly string[];
+}[] = [
+  // Squarespace writes every site's robots.txt (not editable) under this header, with
+  // `/*?format=page-context` and `/*?reversePaginate=*` among its rules; pages load their files
+  // from static1.squarespace.com and assets.squarespace.com (support.squarespace.com,
+  // "Understanding Squarespace's robots.txt").
+  {
+    name: 'Squarespace',
+    header: /^#\s*Squarespace Robots Txt\s*$/im,
+    rules: ['/*?format=page-context', '/*?reversePaginate=*'],
+  },
+];
+
+/** Whether a platform generated the file (its header, or every rule of its template). */
+export function generated(text: string, values: readonly string[]): boolean {
+  return GENERATED.some(
+    (g) => g.header.test(text) || g.rules.every((rule) => values.includes(rule)),
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * The site's own resource folders, as its rules name them (`/forum/styles/`, `/javascript`, a
+ * plugin's `…/lib/shared/assets/`), turned into representative URLs — and what the file itself
+ * says about a folder: that it holds documents, or scripts kept from crawlers on purpose.
+ */
+
+import { rootsOf } from './layouts.js';
+
+/**
+ * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts;
+ * `_resources` is Modern Campus's (OU Campus) folder of the site's own, `site-assets`
+ * TerminalFour's, `_designs` Squiz Matrix's (its design files).
+ */
+const BOTH = /^_?(?:assets|static|dist|themes?|skins?)$|^_resources$|^site-assets$|^_designs$/i;
+
+/** A folder name that holds a site's scripts or styles, and which of them. */
+const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
+  [/^_?(?:css|styles?|stylesheets)$/i, ['css']],
+  [/^_?(?:js|javascripts?)$/i, ['js']],
+  [BOTH, ['css', 'js']],
+];
+
+/** Folders of both kinds that may hold a publication's documents too. */
+const DOCUMENT_HOLDERS = /^_?(?:assets|static|dist)$|^_resources$|^site-assets$/i;
+
+/** A document's file type, as a rule names it (`/us/en/*.pdf`, `…/assets/report.pdf`). */
+const DOCUMENT = /\.(?:pdf|docx?|xlsx?|pptx?|rtf|odt|zip)\$?$/i;
+
+/** A segment naming a document or a folder of them (`report.pdf`, `*.pdf$`, `docs`). */
+const DOCUMENT_SEGMENT =
+  /^(?:[^/]*\.(?:pdf|docx?|xlsx?|pptx?|zip)\$?|pdfs?|docs?|documents?|downloads?|files|forms)$/i;
+
+/**
+ * The names of resource folders of both kinds (`assets`, `static`) that the file's rules show
+ * holding documents: a segment after one, at any depth, is a document or a folder of them
+ * (`/assets/pdf/…`, `/us/en/assets/report.pdf`, `/assets/*.pdf`). Such a folder is the site's
+ * downloads, not its styles and scripts.
+ */
+export function documentFolders(values: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const value of values) {
+    const segments = value.split('/');
+    for (let i = 1; i + 1 < segments.length; i++) {
+      const name = segments[i]!;
+      if (
+        DOCUMENT_HOLDERS.test(name) &&
+        DOCUMENT_SEGMENT.test(segments[i + 1]!.replace(/^\*+/, 'x'))
+      ) {
+        out.add(name.toLowerCase());
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `scripts` holds JavaScript inside a folder of the site's resources (`/static/script/`); alone
+ * it is no such folder (Drupal's holds shell scripts).
+ */
+const SCRIPTS = /^scripts?$/i;
+
+/** Words naming a theme or skin gallery as often as a folder of one (Yandex's `/themes`). */
+const PAGE_LIKE = /^(?:themes?|skins?)$/i;
+
+/** A folder name that shows the file's site keeps scripts and styles in folders of its own. */
+const HINTS =
+  /^_?(?:css|styles?|stylesheets|js|javascripts?|assets|static|scripts?|includes?|modules|packages|plugins|templates|libs?|media|fonts?)$/i;
+
+/**
+ * Folders whose files serve the whole site (a CMS's plugins, themes and modules), not only the
+ * pages of the folder above them.
+ */
+const SITE_WIDE =
+  /^\/(?:wp-content|wp-includes|sites|modules|themes|plugins|templates|media|core|skin)\//i;
+
+/**
+ * A folder of pages no crawler is meant to render: administration, and Cloudflare's own
+ * endpoints.
+ */
+const NOT_PAGES = /^(?:wp-admin|admin|administrator|dashboard|backend|backoffice|cms|cdn-cgi)$/i;
+
+/** A folder of third-party scripts and styles, inside a folder of the site's resources. */
+const LIBRARY =
+  /^(?:vendors?|libs?|librar(?:y|ies)|plugins|components|bootstrap|jquery[\w.-]*|node_modules|bower_components)$/i;
+
+/**
+ * A folder named for what its scripts do that pages render without: a paywall, a consent
+ * banner, advertising, tracking. Kept from crawlers on purpose, often.
+ */
+const PURPOSE =
+  /paywall|consent|(?:^|[-_.])(?:cmp|cookies?|gdpr|ads?|adverts?|advertising|tracking|trackers?|analytics)(?:$|[-_.])/i;
+
+/** Microsoft FrontPage's theme folder, beside its `_vti_*` folders (FrontPage ended in 2006). */
+const FRONTPAGE_THEMES = /^_themes$/i;
+
+/** Why a blocked site folder is not worth a warning, said in an info. */
+export type FolderNote =
+  | { readonly kind: 'purpose'; readonly folder: string }
+  | { readonly kind: 'frontpage' };
+
+/** A representative URL of the site's own folders, and the folder whose pages it serves. */
+export interface SiteUrl {
+  readonly kind: 'css' | 'js';
+  readonly url: string;
+  /** The pages that load it; undefined: every page. */
+  readonly pages: string | undefined;
+  readonly note?: FolderNote;
+}
+
+/** What the file's rules say about its folders. */
+interface Evidence {
+  /** Prefixes under which the rules block documents (`/us/en/` of `/us/en/*.pdf`). */
+  readonly documentPrefixes: readonly string[];
+  /** Folder names (lowercase) the rules show holding documents ({@link documentFolders}). */
+  readonly documentFolders: ReadonlySet<string>;
+  /** Whether the rules name a folder of scripts, styles or a CMS's code besides a theme's. */
+  readonly hinted: boolean;
+  /** Whether the file carries Microsoft FrontPage's `_vti_*` rules. */
+  readonly frontPage: boolean;
+}
+
+function evidenceOf(values: readonly string[], layoutShown: boolean): Evidence {
+  const documentPrefixes: string[] = [];
+  let hinted = layoutShown;
+  for (const value of values) {
+    const star = value.indexOf('*');
+    if (DOCUMENT.test(value) && star > 1 && value[star - 1] === '/') {
+      documentPrefixes.push(value.slice(0, star));
+    }
+    if (!hinted && value.split('/').some((s) => HINTS.test(s))) hinted = true;
+  }
+  return {
+    documentPrefixes,
+    documentFolders: documentFolders(values),
+    hinted,
+    frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
+  };
+}
+
+/**
+ * Representative URLs of the resource folders the file's own rules name, at any depth (a
+ * plugin's `…/lib/shared/assets/`, a section's `/forum/styles/`), and of the WordPress plugins
+ * and themes it names (`/wp-content/plugins/name/`, whose files pages load from
+ * `…/name/assets/js/…`). Left out: folders the rules show hold documents (a section's
+ * `assets/` beside `Disallow: /us/en/*.pdf`), a bare `/themes` in a file that names no other
+ * folder of code, and values with a raw space or control character, which no URL carries.
+ */
+export function siteUrls(values: readonly string[], layoutShown: boolean): SiteUrl[] {
+  const evidence = evidenceOf(values, layoutShown);
+  const out = new Map<string, SiteUrl>();
+  for (const value of values) {
+    for (const url of urlsOf(value, evidence)) if (!out.has(url.url)) out.set(url.url, url);
+  }
+  return [...out.values()];
+}
+
+/** The URLs of the folders one rule value names. */
+function urlsOf(value: string, evidence: Evidence): SiteUrl[] {
+  // A raw space or control character: the rule never matches a URL (another code says so).
+  if (/[\s\x00-\x1f\x7f]/.test(value.trimEnd())) return [];
+  // `/*styles`: a folder of that name anywhere, so at the top too.
+  const anywhere = /^\/\*+([A-Za-z_]+)/.exec(value)?.[1];
+  // The folders the value names as written: up to a wildcard, an end anchor or a query.
+  const path = anywhere === undefined ? value.replace(/[*$?].*$/, '') : `/${anywhere}/`;
+  if (!path.startsWith('/')) return [];
+  // The folders: every segment before the last `/`, and a last one without a file's
+  // extension (`/javascript` names the folder, and blocks it).
+  const parts = path.split('/').slice(1);
+  const last = parts.pop()!;
+  const bare = path === value.trimEnd() && /^[A-Za-z0-9_-]+$/.test(last);
+  const segments = bare ? [...parts, last] : parts;
+  const urls: SiteUrl[] = [];
+  const plugin = /^\/wp-content\/(?:plugins|themes)\/[^/]+\//i.exec(path);
+  if (plugin !== null) {
+    urls.push({ kind: 'js', url: `${plugin[0]}assets/js/script.js?ver=1.0`, pages: undefined });
+    urls.push({ kind: 'css', url: `${plugin[0]}assets/css/style.css?ver=1.0`, pages: undefined });
+  }
+  for (let i = 0; i < segments.length; i++) urls.push(...folderUrls(segments, i, bare, evidence));
+  return urls;
+}
+
+/** The kinds of files a folder holds, given the folders above it. */
+function kindsOf(
+  segment: string,
+  before: readonly string[],
+): readonly ('css' | 'js')[] | undefined {
+  const kinds = RESOURCE_FOLDERS.find(([name]) => name.test(segment))?.[1];
+  if (kinds !== undefined) return kinds;
+  return before.some((s) => BOTH.test(s)) && SCRIPTS.test(segment) ? ['js'] : undefined;
+}
+
+/** The URLs of the `i`th folder of `segments`, when it is one of the site's resources. */
+function folderUrls(
+  segments: readonly string[],
+  i: number,
+  bare: boolean,
+  evidence: Evidence,
+): SiteUrl[] {
+  const segment = segments[i]!;
+  const before = segments.slice(0, i);
+  const kinds = kindsOf(segment, before);
+  // At the top, a `/dist/` often holds downloads.
+  if (kinds === undefined || (i === 0 && /^dist$/i.test(segment))) return [];
+  // A bare `/themes` names a theme gallery's pages as often as a folder.
+  const alone = i === 0 && bare && segments.length === 1;
+  if (alone && PAGE_LIKE.test(segment) && !evidence.hinted) return [];
+  // Admin pages are not crawled: the files that serve them matter to no crawler.
+  if (before.some((x) => NOT_PAGES.test(x))) return [];
+  const folder = `/${segments.slice(0, i + 1).join('/')}/`;
+  if (DOCUMENT_HOLDERS.test(segment) && holdsDocuments(evidence, folder, segment, i > 0)) {
+    return [];
+  }
+  const purpose = before.find((x) => PURPOSE.test(x));
+  const frontPage = evidence.frontPage && i === 0 && FRONTPAGE_THEMES.test(segment);
+  const note: FolderNote | undefined =
+    purpose !== undefined
+      ? { kind: 'purpose', folder: purpose }
+      : frontPage
+        ? { kind: 'frontpage' }
+        : undefined;
+  const pages = SITE_WIDE.test(folder) ? undefined : `/${before.join('/')}${i > 0 ? '/' : ''}`;
+  // A folder of both keeps each in a folder of its own (`/static/css/`, `/static/js/`), and so
+  // does a library's folder in it (`/assets/bootstrap/`).
+  const inner = kinds.length > 1;
+  const part = segments[i + 1];
+  const folders =
+    inner && part !== undefined && LIBRARY.test(part) ? [folder, `${folder}${part}/`] : [folder];
+  return folders.flatMap((at) =>
+    kinds.map((kind) => ({
+      kind,
+      url: `${at}${inner ? `${kind}/` : ''}${kind === 'css' ? 'style.css' : 'app.js'}`,
+      pages,
+      ...(note && { note }),
+    })),
+  );
+}
+
+/**
+ * Whether the rules show that a folder holds documents: they name documents in a folder of its
+ * name (`/gx/en/…/assets/journal.pdf`, `/assets/pdf/`), or, for a section's folder, block
+ * documents under a prefix it is in (`/us/en/*.pdf` for `/us/en/advisory/assets/`).
+ */
+function holdsDocuments(
+  evidence: Evidence,
+  folder: string,
+  name: string,
+  nested: boolean,
+): boolean {
+  return (
+    evidence.documentFolders.has(name.toLowerCase()) ||
+    (nested && evidence.documentPrefixes.some((prefix) => folder.startsWith(prefix)))
+  );
+}

@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { applyLintFixes, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+
+// blocked-resources and blocked-images (issue #31, judged samples of seeds 1313 and 8303), each
+// class from a synthetic excerpt written for the test: what lint says of it, and the fix.
+
+const found = (body: string) =>
+  lintRobotsTxt(body)
+    .diagnostics.filter((d) => d.code === 'blocked-resources' || d.code === 'blocked-images')
+    .map((d) => `${d.line} ${d.severity} ${d.code}`);
+const finding = (body: string, line: number) =>
+  lintRobotsTxt(body).diagnostics.find((d) => d.code === 'blocked-resources' && d.line === line)!;
+const fixed = (body: string) =>
+  new TextDecoder().decode(applyLintFixes(body, lintRobotsTxt(body).diagnostics).body);
+const allowed = (body: string, url: string) => parseRobotsTxt(body).isAllowed(url, 'Googlebot');
+
+describe('blocked-resources: what the file says against a guessed folder', () => {
+  it('says nothing of a section folder the rules show holds documents', () => {
+    // A document pattern over the section (`/us/en/*.pdf`), or a document named in a folder
+    // of that name elsewhere in the file.
+    const pdfs =
+      'User-agent: *\nDisallow: /us/en/*.pdf\nDisallow: /us/en/advisory/assets/*\nDisallow: /us/en/tax/assets/*\n';
+    expect(found(pdfs)).toEqual([]);
+    const named =
+      'User-agent: *\nDisallow: /gx/en/audit/assets/journal.pdf\nDisallow: /de/assets/\n';
+    expect(found(named)).toEqual([]);
+    // Without that evidence, the folders are the site's scripts and styles; and a top-level
+    // /assets/ is one whatever the file blocks of documents.
+    expect(found('User-agent: *\nDisallow: /us/en/advisory/assets/*\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(found('User-agent: *\nDisallow: /*.pdf$\nDisallow: /assets/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+  });
+
+  it('says nothing of the site folders of a file Squarespace generates (its files are on its CDN)', () => {
+    const body =
+      '# Squarespace Robots Txt\n\nUser-agent: *\nDisallow: /config\nDisallow: /static/\n';
+    expect(found(body)).toEqual([]);
+    expect(found(body.replace('Squarespace', 'My'))).toEqual(['5 warning blocked-resources']);
+  });
+
+  it('never counts a rule with a raw space, which matches no URL, as blocking anything', () => {
+    expect(found('User-agent: *\nDisallow: /about us/assets/*\n')).toEqual([]);
+    expect(found('User-agent: *\nDisallow: /a/ /b/ /styles/\n')).toEqual([]);
+  });
+
+  it('makes FrontPage’s /_themes, beside its _vti_ rules, an info without a fix', () => {
+    const body =
+      'User-agent: *\nDisallow: /_borders\nDisallow: /_derived\nDisallow: /_themes\nDisallow: /_vti_bin\nDisallow: /_vti_cnf\n';
+    expect(found(body)).toEqual(['4 info blocked-resources']);
+    expect(finding(body, 4).message).toContain('Microsoft FrontPage');
+    expect(finding(body, 4).fix).toBeUndefined();
+    expect(found('User-agent: *\nDisallow: /_themes/\n')).toEqual(['2 warning blocked-resources']);
+  });
+
+  it('makes a folder whose subfolders the group opens an info (a deliberate subset)', () => {
+    const body =
+      'User-agent: *\nDisallow: /search*\nDisallow: /static/*\nAllow: /static/pp/*\nAllow: /static/ppv4/*\n';
+    expect(found(body)).toEqual(['3 info blocked-resources']);
+    expect(finding(body, 3).message).toContain('the group allows "/static/pp/*" under it (line 4)');
+    // Opening the images, or the styles alone, says nothing of where the scripts are.
+    expect(
+      found('User-agent: *\nDisallow: /static/*\nAllow: /static/images/*\nAllow: /static/css/\n'),
+    ).toEqual(['2 warning blocked-resources']);
+    expect(finding('User-agent: *\nDisallow: /static/*\nAllow: /static/css/\n', 2).message).toMatch(
+      /blocks JavaScript that/,
+    );
+    // A layout the file shows is the site's for sure: WordPress's uploads opened, its plugins not.
+    expect(found('User-agent: *\nDisallow: /wp-content/\nAllow: /wp-content/uploads/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+
+  it('makes scripts named for a paywall, consent or ads an info', () => {
+    for (const folder of ['/sub/paywall/js/', '/cookie-consent/js/', '/ads/js/', '/gdpr/js/'])
+      expect(found(`User-agent: *\nDisallow: ${folder}\n`)).toEqual(['2 info blocked-resources']);
+    expect(finding('User-agent: *\nDisallow: /sub/paywall/js/\n', 2).message).toContain(
+      'its folder "paywall" is named for what the scripts do',
+    );
+    expect(found('User-agent: *\nDisallow: /sub/site/js/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // A word that only contains "ads" is no such name.
+    expect(found('User-agent: *\nDisallow: /uploads/js/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+
+  it('wants a second hint before taking a bare /themes for a folder of styles', () => {
+    const portal =
+      'User-agent: *\nDisallow: /telsearch\nDisallow: /themes\nDisallow: /touchsearch\nDisallow: /images/*\n';
+    expect(found(portal)).toEqual(['5 info blocked-images']);
+    expect(
+      found('User-agent: *\nDisallow: /includes\nDisallow: /scripts\nDisallow: /themes\n'),
+    ).toEqual(['4 warning blocked-resources']);
+    expect(found('User-agent: *\nDisallow: /themes/\n')).toEqual(['2 warning blocked-resources']);
+  });
+});
+
+describe('blocked-resources: Drupal', () => {
+  const drupal7 =
+    'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /profiles/\nDisallow: /scripts/\nDisallow: /themes/\n';
+
+  it('opens every type its representative URLs showed blocked: /misc/ holds CSS too', () => {
+    expect(found(drupal7)).toEqual([
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+      '7 warning blocked-resources',
+    ]);
+    expect(finding(drupal7, 3).fix?.description).toBe(
+      'Add "Allow: /misc/*.js$", "Allow: /misc/*.js?", "Allow: /misc/*.css$" and "Allow: /misc/*.css?" after line 3.',
+    );
+    const after = fixed(drupal7);
+    expect(allowed(after, '/misc/ui/jquery.ui.core.css?s1x2y3')).toBe(true);
+    expect(allowed(after, '/misc/drupal.js')).toBe(true);
+  });
+
+  it('leaves Drupal 7’s /misc/ alone in a Drupal 8 file, whose scripts are under /core/', () => {
+    const drupal8 =
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.css?\nAllow: /core/*.js$\nAllow: /core/*.js?\nAllow: /modules/*.css$\nAllow: /modules/*.js$\nDisallow: /core/\nDisallow: /misc/\nDisallow: /profiles/\nDisallow: /modules/\n';
+    expect(found(drupal8)).toEqual([]);
+  });
+
+  it('finds the layout under a prefix, unless the pages there are blocked', () => {
+    const body =
+      'User-agent: *\nDisallow: /explora/misc/\nDisallow: /explora/modules/\nDisallow: /explora/themes/\n';
+    expect(found(body)).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    expect(finding(body, 2).message).toContain('/explora/misc/drupal.js');
+    expect(found(`${body}Disallow: /explora/\n`)).toEqual([]);
+  });
+
+  it('takes a copy of the rules under a language prefix for pages, not for a second install', () => {
+    const body =
+      'User-agent: *\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /fr/misc/\nDisallow: /fr/modules/\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources', '3 warning blocked-resources']);
+  });
+});
+
+describe('blocked-resources: layouts', () => {
+  it('WordPress under a prefix', () => {
+    const body = 'User-agent: *\nDisallow: /blog/wp-admin/\nDisallow: /blog/wp-content/\n';
+    expect(found(body)).toEqual(['3 warning blocked-resources']);
+    expect(allowed(fixed(body), '/blog/wp-content/themes/theme/style.css?ver=1.0')).toBe(true);
+  });
+
+  it('1C-Bitrix: /bitrix/ holds the templates’ styles and the core scripts', () => {
+    const body = 'User-agent: *\nDisallow: /bitrix/\nDisallow: /upload/\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources']);
+    const after = fixed(body);
+    expect(allowed(after, '/bitrix/templates/main/template_styles.css?17000')).toBe(true);
+    expect(allowed(after, '/bitrix/js/main/core/core.js?17000')).toBe(true);
+    expect(allowed(after, '/bitrix/admin/index.php')).toBe(false);
+    // Bitrix's own generator allows the folders: nothing to say.
+    expect(
+      found(
+        'User-agent: *\nDisallow: /bitrix/\nAllow: /bitrix/templates/\nAllow: /bitrix/js/\nAllow: /bitrix/cache/\nAllow: /bitrix/components/\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('TYPO3: /typo3conf/ and /typo3temp/, not the backend /typo3/', () => {
+    const body = 'User-agent: *\nDisallow: /typo3/\nDisallow: /typo3conf/\nDisallow: /typo3temp/\n';
+    expect(found(body)).toEqual(['3 warning blocked-resources', '4 warning blocked-resources']);
+  });
+
+  it('ASP.NET’s script handlers: the rule that names one becomes an Allow', () => {
+    const body =
+      'User-agent: *\nDisallow: /*&*\nDisallow: /WebResource.axd\nDisallow: /ScriptResource.axd\n';
+    expect(found(body)).toEqual(['3 warning blocked-resources', '4 warning blocked-resources']);
+    expect(finding(body, 3).fix?.description).toBe('Write "Allow: /WebResource.axd".');
+    const after = fixed(body);
+    expect(after).toBe(
+      'User-agent: *\nDisallow: /*&*\nAllow: /WebResource.axd\nAllow: /ScriptResource.axd\n',
+    );
+    expect(allowed(after, '/WebResource.axd?d=abc&t=123')).toBe(true);
+    // Behind a rule for every query, an Allow of the handler's path.
+    const query = 'User-agent: *\nDisallow: /App_Data/\nDisallow: /*?*\n';
+    expect(finding(query, 3).fix?.description).toBe(
+      'Add "Allow: /WebResource.axd" and "Allow: /ScriptResource.axd" after line 3.',
+    );
+  });
+
+  it('SharePoint’s master page gallery holds scripts as well as styles', () => {
+    const body = 'User-agent: *\nDisallow: /_layouts/\nDisallow: /_catalogs/\n';
+    expect(finding(body, 3).fix?.description).toBe(
+      'Add "Allow: /_catalogs/*.css$", "Allow: /_catalogs/*.css?", "Allow: /_catalogs/*.js$" and "Allow: /_catalogs/*.js?" after line 3.',
+    );
+  });
+
+  it('folders of other platforms, and scripts in a folder of the site’s resources', () => {
+    expect(found('User-agent: *\nDisallow: /terminalfour\nDisallow: /site-assets\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+    expect(found('User-agent: *\nDisallow: /_admin/\nDisallow: /_designs/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+    expect(found('User-agent: *\nDisallow: /static/css/\nDisallow: /static/script/\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+    // Alone, `scripts` is no such folder (Drupal's holds shell scripts).
+    expect(found('User-agent: *\nDisallow: /scripts/\n')).toEqual([]);
+  });
+});
+
+describe('blocked-resources: the fixes open resources, not what merely looks like them', () => {
+  it('writes anchored Allows: .js and .css with or without a query, not .json or .jsp', () => {
+    const body = 'User-agent: *\nDisallow: /wp-includes/\n';
+    const after = fixed(body);
+    expect(allowed(after, '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1')).toBe(true);
+    expect(allowed(after, '/wp-includes/js/a.js')).toBe(true);
+    expect(allowed(after, '/wp-includes/css/a.css')).toBe(true);
+    for (const url of ['/wp-includes/data.json', '/wp-includes/page.jsp', '/wp-includes/a.cssx'])
+      expect(allowed(after, url)).toBe(false);
+    const verdicts = finding(body, 2).fix!.verdicts;
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(verdicts.every((v) => /\.(?:js|css)(?:\?|$)/.test(v.url))).toBe(true);
+  });
+
+  it('for a rule on every query, opens only resources with a query', () => {
+    const body = 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /*?*\n';
+    expect(finding(body, 3).fix?.description).toBe(
+      'Add "Allow: /*.js?" and "Allow: /*.css?" after line 3.',
+    );
+    const after = fixed(body);
+    expect(allowed(after, '/wp-includes/js/a.js?ver=1')).toBe(true);
+    expect(allowed(after, '/search?q=.json')).toBe(false);
+  });
+});
