@@ -127,3 +127,11 @@ describe('a raw space in a rule that other rules already cover', () => {
     ]);
   });
 });
+
+describe('a host written as a rule without its "/"', () => {
+  it('is a warning, as host-in-path is', () => {
+    expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
+      '3 warning pattern-never-matches',
+    ]);
+  });
+});

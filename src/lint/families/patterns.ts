@@ -55,6 +55,7 @@ function pattern(context: LintContext, rule: Rule): void {
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
+      ...(hint.host && { severity: 'warning' as const }),
       message: `"${visibleText(formatRule(rule))}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint.text}`,
       from,
       to,
@@ -99,7 +100,10 @@ function pattern(context: LintContext, rule: Rule): void {
  * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the
  * message, and the pattern to write instead when there is one to propose (verified by lint).
  */
-function neverMatchesHint(value: string, type: Rule['type']): { text: string; fix?: string } {
+function neverMatchesHint(
+  value: string,
+  type: Rule['type'],
+): { text: string; fix?: string; host?: true } {
   // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
   const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
   if (word !== null) {
@@ -145,6 +149,9 @@ function neverMatchesHint(value: string, type: Rule['type']): { text: string; fi
     (/\.[a-z]{2,}$/i.test(host[1]!) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host[1]!))
   ) {
     return {
+      // A host written as a path blocks nothing here, and another host's rules belong in its
+      // own file: a warning, as `host-in-path` is.
+      host: true,
       text: ` It names a host ("${terminalSafe(host[1]!)}"), not a path on this site, so it never matches here. Rules of this file apply only to its own host: if ${terminalSafe(host[1]!)} is another host, it needs its own robots.txt (at ${terminalSafe(host[1]!)}/robots.txt).`,
     };
   }

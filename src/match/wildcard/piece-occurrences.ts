@@ -5,8 +5,8 @@
  * - does piece p end at position i: one comparison for an automaton's piece, a search among
  *   its occurrences for a dictionary's (`endsAt`);
  * - where p first and last occurs, and how often: found once per piece and check, by rank in
- *   the path's positions sorted by key (an automaton's state, or a dictionary's piece: see
- *   `PieceFinder`) (`#info`);
+ *   the path's positions sorted by automaton state, or for a dictionary's piece from its finds,
+ *   linked by piece in the pass and copied out in order when first asked (`infoOf`);
  * - the leftmost occurrence of p at or after a position (`next`): the above, and when the
  *   position lies between p's first and last occurrence, a search among its occurrences when
  *   they are in order (a piece of one key), else a scan of them (few), a search among them
@@ -14,7 +14,8 @@
  *   query of a merge sort tree over them (O(log² n), built on first need).
  *
  * Building costs O(n) for a path of n characters and each length the dictionary hashes (a radix
- * sort of the keys found, a rank table over the keys in words of 32); every step is counted in
+ * sort of the automaton's states, a rank table over them in words of 32, a link a find of the
+ * dictionary: `FoundChains`); every step is counted in
  * `work`, in the units of a check's budget. One instance serves all checks (a check is
  * synchronous): its arrays are kept and grown, so a check allocates nothing but for a longer
  * path or a larger program.
@@ -22,7 +23,7 @@
  * Reset at every check the program runs.
  */
 
-import { KeyRanks, KeySort, probeStates } from './key-positions.js';
+import { FoundChains, KeyRanks, KeySort, probeStates } from './key-positions.js';
 import type { PieceFinder } from './piece-finder.js';
 import {
   atLeast,
@@ -69,15 +70,16 @@ export class PieceOccurrences {
    * on its hot path.
    */
   state: Int32Array<ArrayBuffer> = new Int32Array(0);
-  /** The path's character codes, and the dictionary's finds (key, end), for `#sort`. */
-  #codes = new Uint16Array(0);
-  #foundKeys = new Int32Array(0);
-  #foundEnds = new Int32Array(0);
-  #found = 0;
-  readonly #work = new Float64Array(1);
-  /** The positions whose key is not the root, sorted by key (then position): `KeySort`. */
+  /**
+   * The positions whose state is not the root, sorted by state (then position): `KeySort`; then,
+   * from `#count`, the ends of the dictionary's pieces a check asked about, a piece's in order
+   * (`#chains`), up to `#dictionaryEnd`.
+   */
   #positions = new Int32Array(0);
   #count = 0;
+  #dictionaryEnd = 0;
+  /** The dictionary's finds by piece (not sorted: copied out when a piece is asked about). */
+  readonly #chains = new FoundChains();
   /** The keys of `#positions`, in the same order. */
   #keys = new Int32Array(0);
   readonly #sorter = new KeySort();
@@ -127,43 +129,22 @@ export class PieceOccurrences {
       state.fill(0, 0, n);
       this.work = n;
     }
-    this.#found = 0;
+    // The dictionary's finds are linked by piece; the states are sorted and ranked.
     const dictionary = finder.dictionary;
-    if (dictionary !== null) {
-      if (this.#codes.length < n)
-        this.#codes = new Uint16Array(Math.max(n, 2 * this.#codes.length));
-      const codes = this.#codes;
-      for (let i = 0; i < n; i++) codes[i] = path.charCodeAt(i);
-      const most = n * dictionary.lengths.length;
-      this.#foundKeys = atLeast(this.#foundKeys, most);
-      this.#foundEnds = atLeast(this.#foundEnds, most);
-      const work = this.#work;
-      work[0] = n;
-      this.#found = dictionary.scan(
-        codes,
-        n,
-        finder.keyBase,
-        this.#foundKeys,
-        this.#foundEnds,
-        work,
-      );
-      this.work += work[0]!;
-    }
-    const positionsOf = this.state;
-    let count = this.#found;
-    for (let i = 0; i < n; i++) if (positionsOf[i] !== 0) count++;
+    const chains = this.#chains;
+    // None found (a program without a dictionary lists none of an earlier check's).
+    chains.found = 0;
+    chains.distinct = 0;
+    if (dictionary !== null) this.work += chains.find(dictionary, path, finder.keyBase);
+    let count = 0;
+    for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
     this.#count = count;
-    this.#positions = atLeast(this.#positions, count);
+    this.#dictionaryEnd = count;
+    this.#positions = atLeast(this.#positions, count + chains.found);
     this.#keys = atLeast(this.#keys, count);
-    const found = {
-      state,
-      n,
-      foundKeys: this.#foundKeys,
-      foundEnds: this.#foundEnds,
-      found: this.#found,
-    };
-    this.work += this.#sorter.sort(found, count, finder.keys, this.#keys, this.#positions);
-    this.work += this.#ranks.rank(this.#keys, count, finder.keys);
+    const found = { state, n, foundKeys: this.#keys, foundEnds: this.#keys, found: 0 };
+    this.work += this.#sorter.sort(found, count, finder.keyBase, this.#keys, this.#positions);
+    this.work += this.#ranks.rank(this.#keys, count, finder.keyBase);
   }
 
   /** Drops the finder (a check is over: keep nothing of it alive). */
@@ -174,32 +155,38 @@ export class PieceOccurrences {
     if (this.#length > KEPT_PATH) {
       const empty = new Int32Array(0);
       this.state = empty;
-      this.#codes = new Uint16Array(0);
-      this.#foundKeys = empty;
-      this.#foundEnds = empty;
       this.#positions = empty;
       this.#keys = empty;
       this.#tables.release();
       this.#sorter.release();
       this.#ranks.release();
+      this.#chains.release();
       this.#extremes.release();
       this.#tree.release();
     }
   }
 
-  /** Number of distinct keys found in the path (automaton states but the root, dictionary pieces). */
+  /** Number of distinct automaton states found in the path (the root not counted). */
   get distinct(): number {
     return this.#ranks.distinct;
   }
 
-  /** The k-th distinct key found in the path, ascending. */
+  /** The k-th distinct automaton state found in the path, ascending. */
   distinctKey(k: number): number {
     return this.#ranks.distinctKey(k);
   }
 
-  /** How many distinct keys found in the path are below `key`: the first of those from it. */
-  distinctFrom(key: number): number {
-    return this.#ranks.distinctFrom(key, this);
+  /**
+   * The dictionary's pieces found in the path (candidates), the first {@link foundCount}, in
+   * the order of their first finds. Read-only.
+   */
+  get foundPieces(): Int32Array {
+    return this.#chains.pieces;
+  }
+
+  /** How many of {@link foundPieces} there are. */
+  get foundCount(): number {
+    return this.#chains.distinct;
   }
 
   /** Finds piece p's range of positions, first and last end, once per check: its record. */
@@ -217,16 +204,26 @@ export class PieceOccurrences {
     this.#heavy[2 * p] = 0;
     this.#heavy[2 * p + 1] = NONE;
     this.#orderedAt[p] = NONE;
-    // Most pieces a hostile file holds are absent, and most own a few state numbers: the bits
-    // of the states present tell it without ranking.
     const ranks = this.#ranks;
-    const absent = ranks.absent(statesFrom, statesTo, this);
-    const from = absent ? 0 : ranks.lowerBound(statesFrom, this);
-    let to = absent ? 0 : ranks.lowerBound(statesTo, this);
     const positions = this.#positions;
-    // A dictionary's piece: the pass found where its hash is; where its characters are, kept.
-    if (p < finder.hashed && from < to) {
-      to = finder.dictionary!.texts.keepMatches(p, this.#codes, positions, from, to, this);
+    let from: number;
+    let to: number;
+    if (p < finder.hashed) {
+      // A dictionary's piece: the pass found where its hash is (its finds, copied out in
+      // order); where its characters are, kept.
+      from = this.#dictionaryEnd;
+      to = this.#chains.collect(p, positions, from, this);
+      if (from < to) {
+        const codes = this.#chains.codes;
+        to = finder.dictionary!.texts.keepMatches(p, codes, positions, from, to, this);
+      }
+      this.#dictionaryEnd = to;
+    } else {
+      // Most pieces a hostile file holds are absent, and most own a few state numbers: the
+      // bits of the states present tell it without ranking.
+      const absent = ranks.absent(statesFrom, statesTo, this);
+      from = absent ? 0 : ranks.lowerBound(statesFrom, this);
+      to = absent ? 0 : ranks.lowerBound(statesTo, this);
     }
     info[at + FROM] = from;
     info[at + TO] = to;
@@ -302,6 +299,7 @@ export class PieceOccurrences {
   /** Whether piece p surely does not occur: no key of its range found (a bit test, mostly). */
   lacks(p: number): boolean {
     const finder = this.#finder!;
+    if (p < finder.hashed) return !this.#chains.has(p);
     return this.#ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);
   }
 

@@ -143,9 +143,9 @@ export class WildcardProgram {
     let disallowPriority = state.disallow === null ? -1 : state.disallow.priority;
     let disallowLine = state.disallow === null ? 0 : state.disallow.line;
     let visited = 0;
-    // Group 0, then the groups of the key pieces the path holds: the dictionary's found (after
-    // the automaton's states, ascending), then those ending at the automaton's states (each state
-    // and the states on its failure chain where a piece ends), each group once.
+    // Group 0, then the groups of the key pieces the path holds: the dictionary's found
+    // (in the order of their first finds), then those ending at the automaton's states (each state and the states on
+    // its failure chain where a piece ends), each group once.
     const groupCount = groupStarts.length - 1;
     if (groupMarks.length < groupCount) {
       groupMarks = new Int32Array(groupCount);
@@ -157,11 +157,11 @@ export class WildcardProgram {
     const list = groupList;
     let listed = 1;
     list[0] = 0;
-    const keyBase = finder.keyBase;
-    const distinct = occurrences.distinct;
-    const states = occurrences.distinctFrom(keyBase);
-    for (let k = states; k < distinct; k++) {
-      const g = ((occurrences.distinctKey(k) - keyBase) >> GROUP_SHIFT) + 1;
+    const states = occurrences.distinct;
+    const hashedFound = occurrences.foundPieces;
+    const hashedCount = occurrences.foundCount;
+    for (let k = 0; k < hashedCount; k++) {
+      const g = (hashedFound[k]! >> GROUP_SHIFT) + 1;
       if (marks[g] === check) continue;
       marks[g] = check;
       list[listed++] = g;

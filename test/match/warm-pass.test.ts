@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT, type GeneratedShape, generateShapes } from '../../bench/hostile-shapes.js';
+import { parseRobotsTxt } from '../../src/index.js';
+import { lastCheckWork } from '../../src/robots.js';
+
+// A warm check through the wildcard program (src/match/README.md, "Bounds"): the path's pass
+// costs O(L n) for the dictionary's L ≤ 8 lengths (a window looked up a length, a find linked
+// to its piece's, the automaton's states sorted), then the rules of the keys found, each piece
+// asked about once a check. Counted on the generated shapes whose pieces fill the path (`reversed`,
+// `dense`), never timed.
+
+/** The most work of a warm check: 25 units a character of the path, 4 a rule and a piece. */
+function warmBound({ terms }: GeneratedShape): number {
+  return 25 * terms.n + 4 * (terms.rules + terms.pieces);
+}
+
+/** The work of a check of the shape's URL once 200 checks have paid for its program. */
+function warmWork(shape: GeneratedShape): number {
+  const robots = parseRobotsTxt(shape.body);
+  for (let k = 0; k < 200; k++) robots.isAllowed(k % 2 === 0 ? shape.url : `${shape.url}x`, AGENT);
+  robots.isAllowed(shape.url, AGENT);
+  return lastCheckWork();
+}
+
+const filling = (shape: GeneratedShape): boolean =>
+  shape.terms.mode === 'reversed' || shape.terms.mode === 'dense';
+
+describe('a warm check of the shapes whose pieces fill the path', () => {
+  it.each([1, 2])('costs at most 25 n + 4 (r + P) units (scale %i)', (scale) => {
+    const shapes = [1, 2]
+      .flatMap((seed) =>
+        generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),
+      )
+      .filter(filling);
+    expect(shapes.length).toBeGreaterThanOrEqual(6);
+    for (const shape of shapes) expect(warmWork(shape)).toBeLessThanOrEqual(warmBound(shape));
+  });
+});
