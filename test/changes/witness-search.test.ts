@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchWitnesses } from '../../src/changes/witness-search.js';
+import { MAX_SEARCH_WORK, searchWitnesses } from '../../src/changes/witness-search.js';
 import { parseRobotsTxt, type Rule } from '../../src/index.js';
 import { diffRobotsTxt } from '../../src/verify/diff.js';
 
@@ -103,7 +103,7 @@ describe('searchWitnesses', () => {
     );
     const a = bodyOf(stars);
     const b = bodyOf(stars.map((s) => s.replace('Disallow', 'Allow')));
-    const full = searchWitnesses({ rules: rulesOf(a) }, { rules: rulesOf(b) }, 1_000_000);
+    const full = searchWitnesses({ rules: rulesOf(a) }, { rules: rulesOf(b) }, 1_000_000, 1e9);
     expect(full.stopped).toBe(false);
     // Counted, not timed: 4,117 states for 8 such rules (30,635 for 12: each rule's progress
     // through its pieces multiplies them).
@@ -111,6 +111,36 @@ describe('searchWitnesses', () => {
     const cut = searchWitnesses({ rules: rulesOf(a) }, { rules: rulesOf(b) }, 100);
     expect(cut).toMatchObject({ stopped: true, states: 100 });
     expect(cut.comparedUpTo).toBeGreaterThan(0);
+  });
+});
+
+describe('searchWitnesses: work budget', () => {
+  it('stops a search of many live * rules by its work, not its states, and says so', () => {
+    // Corpus 2072's shape: many `/*/name/` rules and `/*/*/*/` stay live in every state past the
+    // first `/`, so each state's children carry all of them; with the state budget alone one
+    // search of that 4 KiB file ran for 15 s.
+    const base = [
+      ...Array.from({ length: 60 }, (_, i) => `Disallow: /*/s${i.toString(36)}x/`),
+      'Disallow: /*/*/*/',
+      'Disallow: /assets/',
+    ];
+    const a = bodyOf(base);
+    const b = bodyOf([...base, 'Allow: /assets/*.js?', 'Allow: /assets/*.js$']);
+    const found = searchWitnesses({ rules: rulesOf(a) }, { rules: rulesOf(b) }, 1_000_000);
+    expect(found.stopped).toBe(true);
+    // Each state visited carried its 60 live rules into it: the work budget admits few states.
+    expect(found.states).toBeLessThan(MAX_SEARCH_WORK / 60);
+    expect(found.comparedUpTo).toBeGreaterThan(0);
+    const bigger = searchWitnesses(
+      { rules: rulesOf(a) },
+      { rules: rulesOf(b) },
+      1_000_000,
+      4 * MAX_SEARCH_WORK,
+    );
+    expect(bigger.states).toBeGreaterThan(found.states);
+    const diff = diffRobotsTxt(a, b);
+    expect(diff.checked.search.stopped).toBe(true);
+    expect(diff.checked.truncated).toBe(true);
   });
 });
 
