@@ -160,7 +160,30 @@ function reportMerge(
     starGroup === undefined
       ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`
       : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
-  const proposal = ownGroupFix(context, lastLine, starGroup?.group, starGroup?.where, fix);
+  // A crawler that another group with rules also names never read the `*` rules: Google merges
+  // that group with the one the fix would write, so the copied `*` rules would join its own (an
+  // Allow of theirs beating its "Disallow: /"). No fix then: its lines belong in that group.
+  const ownGroup = context.robots.groups.find(
+    (g, i) =>
+      i !== block.group &&
+      g.rules.length > 0 &&
+      g.agents.some((b) =>
+        agents.some(
+          (a) => !a.global && a.token !== '' && a.token.toLowerCase() === b.token.toLowerCase(),
+        ),
+      ),
+  );
+  const ownLine = ownGroup?.agents.find((b) =>
+    agents.some((a) => !a.global && a.token.toLowerCase() === b.token.toLowerCase()),
+  )?.line;
+  const proposal =
+    ownGroup === undefined
+      ? ownGroupFix(context, lastLine, starGroup?.group, starGroup?.where, fix)
+      : undefined;
+  const advice =
+    ownLine === undefined
+      ? ''
+      : ` Line ${ownLine} also names ${agents.length === 1 ? 'it' : 'one of them'} in a group with rules: move lines ${first}–${lastLine} into that group rather than repeating the * rules, which would join that group's rules.`;
   const related = [
     {
       line: target.agentLines[0]!,
@@ -175,7 +198,7 @@ function reportMerge(
     context.report({
       code: 'merged-group',
       line: first,
-      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}.`,
+      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}.${advice}`,
       ...span,
       fix: proposal,
       related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
@@ -187,7 +210,7 @@ function reportMerge(
     line: first,
     // No verdict changes: worth knowing before the next rule is added there, not a warning.
     severity: change === undefined ? 'warning' : 'info',
-    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'}`,
+    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'}${advice}`,
     ...span,
     fix: proposal,
     related,

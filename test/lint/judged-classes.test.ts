@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLintFixes, lintRobotsTxt } from '../../src/index.js';
+import { applyLintFixes, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
 
 // The classes of the judged samples' findings (issue #31, docs/lint-precision.md), each from a
 // synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
@@ -133,5 +133,44 @@ describe('a host written as a rule without its "/"', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
       '3 warning pattern-never-matches',
     ]);
+  });
+});
+
+describe('a merged block whose crawler has a group with rules of its own (seed 5286, 6031)', () => {
+  it('offers no fix that copies the * rules, which would join that group, and says where the lines belong', () => {
+    const body = [
+      'User-agent: BadBot',
+      'User-agent: SomeBot',
+      'Disallow: /',
+      '',
+      'User-agent: SomeBot',
+      'Crawl-delay: 2',
+      '',
+      'User-agent: OtherBot',
+      'Disallow: /',
+      '',
+      'User-agent: *',
+      'Disallow: /wp-admin/',
+      'Allow: /wp-admin/admin-ajax.php',
+      '',
+    ].join('\n');
+    const merged = lint(body).filter((d) => d.code === 'merged-group');
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.line).toBe(5);
+    expect(merged[0]!.fix).toBeUndefined();
+    expect(merged[0]!.message).toContain(
+      'Line 2 also names it in a group with rules: move lines 5–6',
+    );
+    // Applying every fix lint offers keeps SomeBot out of the whole site.
+    const after = fixed(body);
+    expect(parseRobotsTxt(after).isAllowed('/wp-admin/admin-ajax.php', 'SomeBot')).toBe(false);
+  });
+
+  it('still copies the * rules for a crawler no other group names', () => {
+    const body =
+      'User-agent: SomeBot\nCrawl-delay: 2\n\nUser-agent: OtherBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
+    const merged = lint(body).filter((d) => d.code === 'merged-group');
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.fix?.description).toContain('Repeat the rule of the "User-agent: *"');
   });
 });
