@@ -14,6 +14,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   parse: 1,
   match: 2,
   'robots.ts': 3,
+  // The parsed file (the facade); robots.ts, above it, parses and hands it the readings' parser.
+  'parsed-robots.ts': 2.9,
   // The facade's parts: which groups a query selects, and the records it builds.
   'rule-sets.ts': 2.4,
   'model-records.ts': 2.4,
@@ -86,6 +88,14 @@ describe('the layers', () => {
       return [`${path.relative(src, file)} → ${path.relative(src, target)}`];
     });
     expect(upward).toEqual([]);
+  });
+
+  it('reach the parsed file only through robots.ts, which hands it the readings parser', () => {
+    const parsed = path.join(src, 'parsed-robots.ts');
+    const importers = edges
+      .filter(({ target }) => target === parsed)
+      .map(({ file }) => path.relative(src, file));
+    expect(new Set(importers)).toEqual(new Set(['robots.ts']));
   });
 
   it('give lint, audit and verify one crawler model, below all three', () => {

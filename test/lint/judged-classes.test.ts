@@ -174,3 +174,81 @@ describe('a merged block whose crawler has a group with rules of its own (seed 5
     expect(merged[0]!.fix?.description).toContain('Repeat the rule of the "User-agent: *"');
   });
 });
+
+describe('a raw space followed only by invisible characters (seed 5286)', () => {
+  it('drops the run, where encoding it would keep the invisible characters in the rule', () => {
+    const body = 'User-agent: *\nDisallow: /portal/feeds/ \u200e\nDisallow: /x/ \u200b\u200f\n';
+    expect(brief(body)).toEqual(['2 warning unencoded-character', '3 warning unencoded-character']);
+    expect(lint(body)[0]!.message).toContain('a space and invisible characters only (" \\u200e")');
+    expect(lint(body)[0]!.fix?.description).toBe('Write "/portal/feeds/"');
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /portal/feeds/\nDisallow: /x/\n');
+  });
+});
+
+describe('a note written without "#" (seed 5286)', () => {
+  it('is one info whose fix makes it a comment', () => {
+    const body =
+      'User-agent: *\nDisallow: /a\nRevised 3.4.2021\nLast changed: May 1, 2024\nSitemap: https://example.com/s.xml\n';
+    // On a line without a colon, the code is the one Google's report gives the line.
+    expect(brief(body)).toEqual(['3 info missing-colon', '4 info unknown-directive']);
+    expect(lint(body)[0]!.message).toContain('not a directive but a note written without "#"');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /a\n# Revised 3.4.2021\n# Last changed: May 1, 2024\nSitemap: https://example.com/s.xml\n',
+    );
+  });
+
+  it('leaves a key that looks meant for crawlers a warning', () => {
+    expect(brief('User-agent: *\nBlock: /c\nNoscan 5\n')).toEqual([
+      '2 warning unknown-directive',
+      '3 warning unknown-directive',
+      '3 warning missing-colon',
+    ]);
+  });
+});
+
+describe('a port written in a path (seed 8303)', () => {
+  it('is a host-in-path warning, as a host is', () => {
+    const body = 'User-agent: *\nDisallow: *8443/manage*\nDisallow: /:8080/\nDisallow: *2019/\n';
+    expect(brief(body)).toEqual(['2 warning host-in-path', '3 warning host-in-path']);
+    expect(lint(body)[0]!.message).toContain('names the port 8443');
+  });
+});
+
+describe('a group naming a crawler beside a whole-site * block (seed 5286)', () => {
+  it('is an info saying the crawler may crawl everything, when the group has no line at all', () => {
+    const body =
+      'User-agent: *\nDisallow: /\n\nUser-agent: archivebot\n\nSitemap: https://example.org/s.xml\n';
+    expect(brief(body)).toEqual([
+      '2 info whole-site-disallowed',
+      '4 info user-agent-without-rules',
+    ]);
+    expect(lint(body)[1]!.message).toContain('"everyone but archivebot" allow-list');
+  });
+
+  it('stays a warning for a group holding a Crawl-delay, and is no finding for a group Google merges', () => {
+    expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: bingbot\nCrawl-delay: 5\n')).toContain(
+      '4 warning user-agent-without-rules',
+    );
+    // A blank group followed by another's lines is one group with those rules.
+    expect(
+      brief('User-agent: *\nDisallow: /\n\nUser-agent: a-bot\n\nUser-agent: b-bot\nDisallow: /x\n'),
+    ).toEqual(['2 info whole-site-disallowed']);
+  });
+});
+
+describe('a group of only Allow lines for a crawler the * rules restrict (seed 8303)', () => {
+  it('warns that it escapes the * rules, and repeats them in the group', () => {
+    const body =
+      'User-agent: *\nDisallow: /account\nDisallow: /p/*\n\nUser-agent: Googlebot\nAllow: *?page=\n';
+    expect(brief(body)).toEqual(['5 warning user-agent-without-rules']);
+    expect(lint(body)[0]!.message).toContain('"Disallow: /account" (line 2) no longer applies');
+    expect(fixed(body)).toBe(`${body}Disallow: /account\nDisallow: /p/*\n`);
+  });
+
+  it('says nothing of a group that allows the whole site, or beside a whole-site block only', () => {
+    expect(brief('User-agent: *\nDisallow: /x\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /news/\n')).toEqual([
+      '2 info whole-site-disallowed',
+    ]);
+  });
+});

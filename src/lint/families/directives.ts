@@ -214,6 +214,25 @@ function isDecoration(text: string): boolean {
   return /^[\x21-\x29\x2b-\x2e\x30-\x40\x5b-\x60\x7b-\x7e]/.test(text);
 }
 
+/** A date (`17.6.2019`, `2024-05-01`, `5/1/24`) or a time of day (`10:30`). */
+const DATE = /\b(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|\d{1,2}:\d{2})\b/;
+
+/**
+ * A note written without `#` (`Added 17.6.2019`, `Last modified: May 1, 2024`): a key no crawler
+ * reads and no misspelt one, of words only, with a value that names no path, URL or crawler —
+ * a date in it, or a key of several words (Google's key ends at the colon). Google ignores the
+ * line and it ends no group: a comment meant, not a directive.
+ */
+function isNote(context: LintContext, d: DirectiveSpan, line: number): boolean {
+  const raw = context.text.slice(d.keyStart, d.keyEnd);
+  if (!/^[A-Za-z]+(?:[\t ]+[A-Za-z]+)*$/.test(raw)) return false;
+  if (known(context, d) || /^https?$/i.test(raw) || /^acap-/i.test(raw)) return false;
+  const value = context.text.slice(d.valueStart, d.valueEnd);
+  if (/[/*]|https?:|\.[a-z]{2,}\b/i.test(value)) return false;
+  if (!DATE.test(value) && !/[\t ]/.test(raw)) return false;
+  return misspeltKey(context, line, d) === undefined;
+}
+
 /** Keys Google records but that are written for other readers (AI crawlers): info, not warning. */
 const FOR_OTHER_READERS: ReadonlySet<string> = new Set(['content-signal', 'content-usage']);
 
@@ -225,6 +244,22 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
   const span = { from: d.keyStart, to: d.keyEnd };
   // A line of ASCII art (`$$$$..... $$$$8MMM`) is read as a key no one meant: info.
   const quiet = isDecoration(raw) ? { severity: 'info' as const } : {};
+  if (d.kind === 'unknown' && isNote(context, d, line)) {
+    // One finding; on a line without a colon, the code that Google's report gives it.
+    context.report({
+      code: flags & LineFlag.missingColon ? 'missing-colon' : 'unknown-directive',
+      line,
+      message: `"${visibleText(shorten(decodeByteString(text.slice(d.keyStart, d.valueEnd))))}" is not a directive but a note written without "#": Google ignores the line (it does not end the group either), and so does every other crawler. Prefix it with "#" to make it a comment.`,
+      ...span,
+      severity: 'info',
+      fix: {
+        description: 'Prefix the line with "# ".',
+        edits: [{ start: d.keyStart, end: d.keyStart, text: '# ' }],
+        otherwise: 'Prefix the line with "#".',
+      },
+    });
+    return;
+  }
   if (flags & LineFlag.missingColon) {
     context.report({
       code: 'missing-colon',

@@ -6,7 +6,7 @@
 
 import { readExtensions } from '../../extensions/records.js';
 import { decodeByteString } from '../../util/bytes.js';
-import { terminalSafe } from '../../util/terminal.js';
+import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 
@@ -85,6 +85,7 @@ function checkValues(context: LintContext): LintChecks {
       if (directive.kind !== 'allow' && directive.kind !== 'disallow') return;
       const value = context.text.slice(directive.valueStart, directive.valueEnd);
       if (hostInPath(context, line, directive, value)) return;
+      if (portInPath(context, line, directive, value)) return;
       const regex = REGEX_SYNTAX.exec(value);
       // A `\.` of a regular expression is that, not a character to encode.
       if (regex === null) unencoded(context, line, directive, value);
@@ -211,6 +212,30 @@ function hostInPath(context: LintContext, line: number, d: DirectiveSpan, value:
   return true;
 }
 
+/**
+ * A port written where a path goes: `/:8080/admin`, or a `*` standing for the host before one
+ * (`*8080/admin*`, the alternate HTTP ports of IANA's registry, which no path segment is named).
+ * A URL's path never holds its port: the rule never matches here.
+ */
+const PORT_IN_VALUE =
+  /^\/?\*?:(\d{2,5})(?=\/|\*|$)|^\*(80|443|8000|8008|8080|8081|8443|8888)(?=\/)/;
+
+/** A rule naming a port: reported as `host-in-path` is, the other origin needing its own robots.txt. */
+function portInPath(context: LintContext, line: number, d: DirectiveSpan, value: string): boolean {
+  const match = PORT_IN_VALUE.exec(value);
+  if (match === null) return false;
+  const port = match[1] ?? match[2]!;
+  const shown = terminalSafe(decodeByteString(value));
+  context.report({
+    code: 'host-in-path',
+    line,
+    message: `"${shown}" names the port ${port}, but a rule takes only a path, and a URL's path never holds its port: Google matches it against paths only, so it blocks nothing on that port. A robots.txt applies only to its own host, scheme and port (RFC 9309 §2.3): the site on port ${port} needs its own robots.txt (served from that port).`,
+    from: d.valueStart,
+    to: d.valueEnd,
+  });
+  return true;
+}
+
 /** The host and path of a rule value written as a URL or host name; undefined for a path. */
 export function hostOfValue(value: string): { host: string; path: string } | undefined {
   // A path starting with `/` names a host only when a scheme follows the slash (`/https:/…`).
@@ -270,6 +295,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   const shown = terminalSafe(decodeByteString(value));
   const char =
     value[first] === ' ' ? 'a space' : value[first] === '\t' ? 'a tab' : `"${value[first]}"`;
+  if (trailingInvisible(context, line, d, value, first)) return;
   // `Disallow: /a /b`: two patterns on one line.
   const parts = value.split(/[\t ]+/);
   if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
@@ -328,4 +354,47 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       whenUnchanged: UNENCODED_UNCHANGED,
     },
   });
+}
+
+/**
+ * Whitespace and invisible format characters (bidi marks, zero-width characters, a soft hyphen,
+ * a byte order mark) at the end of a value, as UTF-8 bytes: text copied from a page or a word
+ * processor. Nothing of a path is in them.
+ */
+const TRAILING_INVISIBLE =
+  /[\t ](?:[\t ]|\xc2\xad|\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf)*$/;
+
+/**
+ * `Disallow: /x/ ` + U+200E: a raw space followed only by invisible characters. The path ends
+ * before the space (Google trims a line's trailing whitespace, not what hides behind an invisible
+ * character): the fix drops the run, where encoding it would keep the invisible bytes in the rule.
+ */
+function trailingInvisible(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  value: string,
+  first: number,
+): boolean {
+  const run = TRAILING_INVISIBLE.exec(value);
+  if (run === null || run.index !== first || run[0].trim() === '') return false;
+  const head = value.slice(0, run.index);
+  if (head === '' || head === '/') return false;
+  const fixed = decodeByteString(encodeRaw(head).encoded);
+  const tail = visibleText(decodeByteString(run[0]));
+  context.report({
+    code: 'unencoded-character',
+    line,
+    message: `"${terminalSafe(decodeByteString(head))}" is followed by a space and invisible characters only ("${tail}"), which Google reads as part of the pattern: no URL carries them, so the rule never matches the paths it names. The path ends before them: write "${terminalSafe(fixed)}".`,
+    from: d.valueStart + first,
+    to: d.valueEnd,
+    fix: {
+      description: `Write "${terminalSafe(fixed)}"`,
+      edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
+      targets: [fixed],
+      otherwise: 'Delete the space and the invisible characters after the path by hand.',
+      whenUnchanged: UNENCODED_UNCHANGED,
+    },
+  });
+  return true;
 }
