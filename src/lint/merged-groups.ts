@@ -226,7 +226,7 @@ const MAX_COPIED_RULES = 500;
  * A group of the block's own: the rules of the `*` group repeated after its last line (what its
  * crawlers got before they were named), or `Allow: /` when there are none (or too many to copy).
  */
-function ownGroupFix(
+export function ownGroupFix(
   context: LintContext,
   lastLine: number,
   star: Group | undefined,

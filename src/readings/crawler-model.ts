@@ -211,3 +211,27 @@ export function readsCrawlDelay(written: string): boolean {
   const name = (/^[A-Za-z0-9._-]+/.exec(written.trim())?.[0] ?? '').toLowerCase();
   return CRAWL_DELAY_READERS.some((r) => r.token.toLowerCase() === name);
 }
+
+/**
+ * Crawlers that fetch a page only when a person shares its link, to show a preview card (they
+ * crawl no site): which of a site's pages they may fetch matters little for its crawling. Each
+ * with its operator's documentation.
+ */
+export const LINK_PREVIEW_FETCHERS: readonly { readonly token: string; readonly source: string }[] =
+  [
+    {
+      token: 'Twitterbot',
+      source: 'https://developer.x.com/en/docs/x-for-websites/cards/guides/getting-started',
+    },
+    {
+      token: 'facebookexternalhit',
+      source: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
+    },
+    { token: 'Slackbot', source: 'https://api.slack.com/robots' },
+  ];
+
+/** Whether a product token is a link-preview fetcher ({@link LINK_PREVIEW_FETCHERS}). */
+export function isLinkPreviewFetcher(token: string): boolean {
+  const lower = token.toLowerCase();
+  return LINK_PREVIEW_FETCHERS.some((f) => f.token.toLowerCase() === lower);
+}

@@ -213,3 +213,42 @@ describe('a port written in a path (seed 8303)', () => {
     expect(lint(body)[0]!.message).toContain('names the port 8443');
   });
 });
+
+describe('a group naming a crawler beside a whole-site * block (seed 5286)', () => {
+  it('is an info saying the crawler may crawl everything, when the group has no line at all', () => {
+    const body =
+      'User-agent: *\nDisallow: /\n\nUser-agent: archivebot\n\nSitemap: https://example.org/s.xml\n';
+    expect(brief(body)).toEqual([
+      '2 info whole-site-disallowed',
+      '4 info user-agent-without-rules',
+    ]);
+    expect(lint(body)[1]!.message).toContain('"everyone but archivebot" allow-list');
+  });
+
+  it('stays a warning for a group holding a Crawl-delay, and is no finding for a group Google merges', () => {
+    expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: bingbot\nCrawl-delay: 5\n')).toContain(
+      '4 warning user-agent-without-rules',
+    );
+    // A blank group followed by another's lines is one group with those rules.
+    expect(
+      brief('User-agent: *\nDisallow: /\n\nUser-agent: a-bot\n\nUser-agent: b-bot\nDisallow: /x\n'),
+    ).toEqual(['2 info whole-site-disallowed']);
+  });
+});
+
+describe('a group of only Allow lines for a crawler the * rules restrict (seed 8303)', () => {
+  it('warns that it escapes the * rules, and repeats them in the group', () => {
+    const body =
+      'User-agent: *\nDisallow: /account\nDisallow: /p/*\n\nUser-agent: Googlebot\nAllow: *?page=\n';
+    expect(brief(body)).toEqual(['5 warning user-agent-without-rules']);
+    expect(lint(body)[0]!.message).toContain('"Disallow: /account" (line 2) no longer applies');
+    expect(fixed(body)).toBe(`${body}Disallow: /account\nDisallow: /p/*\n`);
+  });
+
+  it('says nothing of a group that allows the whole site, or beside a whole-site block only', () => {
+    expect(brief('User-agent: *\nDisallow: /x\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /news/\n')).toEqual([
+      '2 info whole-site-disallowed',
+    ]);
+  });
+});

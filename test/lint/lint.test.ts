@@ -315,7 +315,7 @@ const cases: readonly LintCase[] = [
   },
   {
     code: 'user-agent-without-rules',
-    body: 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n',
+    body: 'User-agent: *\nDisallow: /private/\n\nUser-agent: FooBot\n',
     line: 4,
     says: 'repeat the rules of the "User-agent: *" group (line 1)',
   },

@@ -4,15 +4,15 @@
  * without rules.
  */
 
-import { ruleKey } from '../../explain.js';
-import { crawlerRuleOf } from '../../readings/crawler-model.js';
+import { formatRule, ruleKey } from '../../explain.js';
+import { crawlerRuleOf, isLinkPreviewFetcher } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
-import { globalRules, listOf } from '../blocks.js';
+import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { lineBreakOf } from '../fix.js';
-import { mergedGroups } from '../merged-groups.js';
+import { mergedGroups, ownGroupFix } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
 import { holdsDirective } from './values.js';
 
@@ -74,6 +74,7 @@ function checkGroups(context: LintContext): LintChecks {
         for (const agent of group.agents) agentLine(context, agent, group);
       }
       withoutRules(context);
+      allowOnlyGroups(context);
       mergedGroups(context);
     },
   };
@@ -271,6 +272,21 @@ function withoutRules(context: LintContext): void {
   const d = directives[first.line];
   const tokens = listOf(named.map((a) => a.token));
   const them = named.length === 1 ? 'it' : 'them';
+  // `User-agent: *` / `Disallow: /` and a group naming a crawler with no line at all (a Sitemap
+  // line aside): the "everyone but X" allow-list, which is what Google reads it as. A group that
+  // holds a Crawl-delay (or another line for its crawler) was written to slow it, not to free it.
+  if (wholeSiteBlocked(context) && bareGroup(context, last)) {
+    context.report({
+      code: 'user-agent-without-rules',
+      line: first.line,
+      severity: 'info',
+      message: `${tokens} may crawl the whole site while the "User-agent: *" ${starGroup.where} blocks it for every other crawler: a group naming ${them}, even with no rule, hides the * group from ${them} (the "everyone but ${tokens}" allow-list). Parsers of the 1996 draft want a rule in every group: "Disallow:" says the same to them.`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
+    });
+    return;
+  }
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
@@ -285,4 +301,99 @@ function withoutRules(context: LintContext): void {
       ? {}
       : { related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }] }),
   });
+}
+
+// The name the global agent is checked as: no file names it.
+const PROBE = 'RobotsRepLintProbe';
+
+/** Whether the `*` rules (as Google reads them) block the whole site: `/` is disallowed. */
+function wholeSiteBlocked(context: LintContext): boolean {
+  return !context.robots.explain('/', PROBE).allowed;
+}
+
+/** Whether a group's blocks hold no line but their User-agent lines (and Sitemap lines). */
+function bareGroup(context: LintContext, group: Group): boolean {
+  return writtenBlocks(context).blocks.every(
+    (b) =>
+      b.group !== group.index ||
+      b.otherLines.every((line) => context.directives[line]?.kind === 'sitemap'),
+  );
+}
+
+/**
+ * Groups of only Allow lines for crawlers the `*` rules restrict (`User-agent: Googlebot` /
+ * `Allow: *?c=`): written as exceptions to the `*` rules, they hide them, and the crawlers escape
+ * every `*` Disallow. A group allowing the whole site (`Allow: /`) says so on purpose. Fix: the
+ * `*` rules repeated in the group, after its last rule (as a merged block's fix repeats them).
+ */
+function allowOnlyGroups(context: LintContext): void {
+  const { robots, directives } = context;
+  const starGroup = globalRules(robots);
+  if (starGroup === undefined) return;
+  const starBlocks = starGroup.group.rules.filter((r) => r.type === 'disallow' && r.pattern !== '');
+  if (starBlocks.length === 0) return;
+  // Google merges every group naming a crawler: its rules are those of all of them.
+  const groupsOf = new Map<string, Group[]>();
+  for (const g of robots.groups) {
+    if (g.rules.length === 0) continue;
+    for (const a of g.agents) {
+      if (a.global || a.token === '') continue;
+      const key = a.token.toLowerCase();
+      const list = groupsOf.get(key) ?? [];
+      if (!list.includes(g)) list.push(g);
+      groupsOf.set(key, list);
+    }
+  }
+  const reported = new Set<Group>();
+  for (const g of robots.groups) {
+    if (g.rules.length === 0 || reported.has(g) || g.agents.some((a) => a.global)) continue;
+    if (!g.rules.every((r) => r.type === 'allow' && !/^\/?\**$/.test(r.pattern))) continue;
+    const agents = g.agents.filter(
+      (a) =>
+        a.token !== '' &&
+        groupsOf.get(a.token.toLowerCase())?.length === 1 &&
+        crawlerRuleOf(a.token)?.kind !== 'ignores-global',
+    );
+    const first = agents[0];
+    if (first === undefined || agents.length !== g.agents.length) continue;
+    // Only when a `*` Disallow of part of the site decides a path the group's Allows do not (it is
+    // escaped). Beside a whole-site block, whether the Allows were the crawler's only paths or
+    // exceptions for it is not knowable.
+    const escaped = starBlocks.find(
+      (r) =>
+        !/^\/?\**$/.test(r.pattern) &&
+        !context.robots.explain(pathOf(r.pattern), PROBE).allowed &&
+        context.robots.explain(pathOf(r.pattern), first.token).allowed,
+    );
+    if (escaped === undefined) continue;
+    reported.add(g);
+    const lastLine = Math.max(...g.rules.map((r) => r.line));
+    const tokens = listOf(agents.map((a) => a.token));
+    const them = agents.length === 1 ? 'it' : 'them';
+    const d = directives[first.line];
+    // A link-preview fetcher (Twitterbot) fetches only pages people share: worth knowing.
+    const previews = agents.every((a) => isLinkPreviewFetcher(a.token));
+    context.report({
+      code: 'user-agent-without-rules',
+      line: first.line,
+      ...(previews && { severity: 'info' as const }),
+      message: `The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat the rules of the "User-agent: *" ${starGroup.where} in this group.`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      fix: ownGroupFix(
+        context,
+        lastLine,
+        starGroup.group,
+        starGroup.where,
+        `Repeat the rules of the "User-agent: *" ${starGroup.where} in this group by hand.`,
+      ),
+      related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
+    });
+  }
+}
+
+/** A path a pattern matches: `*` filled in, a final `$` dropped. */
+function pathOf(pattern: string): string {
+  const filled = pattern.replace(/\$$/, '').replaceAll('*', 'x');
+  return filled.startsWith('/') ? filled : `/${filled}`;
 }

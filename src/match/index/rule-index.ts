@@ -18,7 +18,7 @@ import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
-import { ProgramRent, patternBytes } from '../wildcard/program-rent.js';
+import { ProgramRent, patternBytes, programBuilds } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
 import type { PrefixIndex } from './prefix-index.js';
@@ -218,6 +218,7 @@ export class RuleIndex {
       const all = this.#wildcards;
       const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
       const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
+      programBuilds.bytes += lazy === null ? patternBytes(wildcards) : lazy.bytes;
       sortByStrength(wildcards);
       // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
       // not a check's. Entries made for it from a rule table are not kept.
