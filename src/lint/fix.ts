@@ -11,7 +11,7 @@ import type { ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
 import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
 import { visibleText } from '../util/terminal.js';
 import type { LintContext } from './context.js';
-import { readFixedCopy } from './fixed-copy.js';
+import { type FixedCopy, readFixedCopy } from './fixed-copy.js';
 import type { Diagnostic, FixEdit, LintFix, LintResult, ProposedFix } from './types.js';
 import { isRequestable } from './url-text.js';
 
@@ -35,6 +35,12 @@ function quoteUrl(url: string): string {
  * of a 500 KiB file, 1,000 of a 32 KiB one, and far more when the edits are in small groups.
  */
 export const MAX_VERIFIED_BYTES: number = 32 * 1024 * 1024;
+
+/**
+ * A check of a fixed copy beyond its verdicts (the file as lint read it, and the copy): why the
+ * fix is not offered, or undefined. Run only for a fix that turns some allowed path disallowed.
+ */
+export type FixGuard = (subject: FixSubject, copy: FixedCopy) => string | undefined;
 
 /** What verifying a proposal gave: the fix to show, or why it is not offered. */
 export type FixVerdict =
@@ -105,6 +111,7 @@ export function verifyFix(
   proposal: ProposedFix,
   targeted: readonly string[],
   budget: FixBudget = { bytes: MAX_VERIFIED_BYTES },
+  guard?: FixGuard,
 ): FixVerdict {
   if (!editsValid(subject.text, proposal.edits)) {
     return { offered: false, reason: 'its edits are not ranges of the file' };
@@ -117,6 +124,7 @@ export function verifyFix(
       reason: `verifying it would pass the ${MAX_VERIFIED_BYTES / 1024 / 1024} MiB of fixed copies one lint parses; apply the fixes offered and lint again`,
     };
   }
+  const { copy } = compared;
   if (compared.omitted > 0) {
     return { offered: false, reason: 'it changes too many rules to check every verdict' };
   }
@@ -126,6 +134,11 @@ export function verifyFix(
   );
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };
+  }
+  // What else a fix that blocks more must not do (lint's: block what Googlebot renders with).
+  if (guard !== undefined && compared.verdicts.some((v) => v.before.allowed && !v.after.allowed)) {
+    const reason = guard(subject, copy);
+    if (reason !== undefined) return { offered: false, reason };
   }
   return {
     offered: true,
@@ -139,7 +152,10 @@ export function verifyFix(
 
 // Per file linted, the comparison of each set of edits (diagnostics often share one fix: every
 // rule before the first User-agent line gets the same "User-agent: *" above it).
-const comparisons = new WeakMap<FixSubject, Map<string, VerdictComparison>>();
+const comparisons = new WeakMap<
+  FixSubject,
+  Map<string, VerdictComparison & { readonly copy: FixedCopy }>
+>();
 
 /**
  * The verdicts `edits` change, compared once per file and set of edits; undefined when the
@@ -149,7 +165,7 @@ function compareFixed(
   subject: FixSubject,
   edits: readonly FixEdit[],
   budget: FixBudget,
-): VerdictComparison | undefined {
+): (VerdictComparison & { readonly copy: FixedCopy }) | undefined {
   let known = comparisons.get(subject);
   if (known === undefined) {
     known = new Map();
@@ -166,10 +182,13 @@ function compareFixed(
       return true;
     });
     if (copy === undefined) return undefined;
-    compared = compareVerdicts(subject.robots, copy.robots, {
-      agents: copy.agents,
-      maxChecks: MAX_FIX_CHECKS,
-    });
+    compared = {
+      ...compareVerdicts(subject.robots, copy.robots, {
+        agents: copy.agents,
+        maxChecks: MAX_FIX_CHECKS,
+      }),
+      copy,
+    };
     known.set(key, compared);
   }
   return compared;

@@ -10,12 +10,21 @@ import { formatRule } from '../explain.js';
 import { byteStringBody, readBody, resolveOptions } from '../parse/body.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { RobotsTxt } from '../types.js';
+import { asciiLowerCase } from '../util/bytes.js';
 import { terminalSafe } from '../util/terminal.js';
 import { diagnosticCatalog } from './catalog.js';
 import { columnOf, createContext, type Finding, type LintContext } from './context.js';
 import { looksLikeBinary, looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
-import { applyEdits, type FixBudget, fixSentence, MAX_VERIFIED_BYTES, verifyFix } from './fix.js';
+import { warnedResources } from './families/resources.js';
+import {
+  applyEdits,
+  type FixBudget,
+  type FixGuard,
+  fixSentence,
+  MAX_VERIFIED_BYTES,
+  verifyFix,
+} from './fix.js';
 import { disabledCodes } from './suppress.js';
 import type {
   Diagnostic,
@@ -132,6 +141,7 @@ export function lintRobotsTxt(
     else kept.push(d);
   }
   let targeted: Map<number, string[]> | undefined;
+  const guard = resourcesGuard(context);
   const budget: FixBudget = { bytes: MAX_VERIFIED_BYTES };
   let fixesNotVerified = 0;
   for (const [i, d] of kept.entries()) {
@@ -141,7 +151,7 @@ export function lintRobotsTxt(
     // A fix that would only write again a rule the group already has: the line adds nothing.
     const repeated = repeatedRule(context, d.line, proposed);
     const proposal = repeated?.proposal ?? proposed;
-    const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget);
+    const verdict = verifyFix(context, proposal, targeted.get(d.line) ?? [], budget, guard);
     if (!verdict.offered && verdict.unverified) fixesNotVerified++;
     // A fix that changes no verdict mends a line no crawler reads differently: worth knowing.
     // Changes on paths no crawler requests (`/a b`: a URL carries `/a%20b`) count for nothing.
@@ -174,6 +184,29 @@ export function lintRobotsTxt(
     omitted,
     fixesNotVerified,
     robots,
+  };
+}
+
+/**
+ * Fix verification's check that a fix newly blocks no CSS or JavaScript `blocked-resources`
+ * would warn of (a line of several paths split into rules that block `/x/scripts/`): such a fix
+ * is not offered, and the reason says what to leave out. Googlebot answers in the copy as in the
+ * fixed file when a group of the copy's window names it, or when no group does (it reads `*`);
+ * otherwise the fix does not change what it may fetch.
+ */
+function resourcesGuard(context: LintContext): FixGuard {
+  const googlebot = context.robots.groups.some((g) =>
+    g.agents.some((a) => asciiLowerCase(a.token) === 'googlebot'),
+  );
+  let before: Set<string> | undefined;
+  return (subject, copy) => {
+    if (googlebot && !copy.agents.some((a) => asciiLowerCase(a) === 'googlebot')) return undefined;
+    before ??= warnedResources(subject.robots, subject.text);
+    const known = before;
+    const added = [...warnedResources(copy.robots, subject.text)].filter((u) => !known.has(u));
+    if (added.length === 0) return undefined;
+    const shown = added.slice(0, 2).map((u) => terminalSafe(u));
+    return `it would newly block CSS or JavaScript that Googlebot needs to render pages (${shown.join(', ')}${added.length > 2 ? ` and ${added.length - 2} more` : ''}): leave those folders out, or add an Allow for their .css and .js files beside them`;
   };
 }
 

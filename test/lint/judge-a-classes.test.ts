@@ -112,3 +112,43 @@ describe('query-as-path beside first-segment name= paths', () => {
     ]);
   });
 });
+
+describe('a repair fix that would newly block resource folders', () => {
+  it('is refused by fix verification, which runs the blocked-resources check on the fixed copy', () => {
+    const body = 'User-agent: *\nDisallow: /kit/banners/ /kit/css/\n';
+    const d = lint(body).find((x) => x.code === 'unencoded-character')!;
+    expect(d.fix).toBeUndefined();
+    expect(d.message).toContain(
+      'No fix offered: it would newly block CSS or JavaScript that Googlebot needs to render pages (/kit/css/',
+    );
+    // Without a resource folder among the paths, the split is offered.
+    const plain = lint('User-agent: *\nDisallow: /kit/banners/ /kit/old/\n')[0]!;
+    expect(plain.fix?.description).toBe('Write each pattern on its own "Disallow" line');
+  });
+});
+
+describe('recall: resources a wildcard rule or TYPO3 core blocks', () => {
+  it("Disallow: /typo3/ without an Allow of the core extensions' public files", () => {
+    expect(brief('User-agent: *\nDisallow: /typo3/\nDisallow: /fileadmin/_temp_/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(
+      brief('User-agent: *\nDisallow: /typo3/\nAllow: /typo3/sysext/frontend/Resources/Public/\n'),
+    ).toEqual([]);
+  });
+
+  it('a rule blocking *.js under a folder of the site, whatever the folder is called', () => {
+    const [d] = lint('User-agent: Googlebot\nDisallow: /q/*.js\nDisallow: /private/\n');
+    expect(d!.code).toBe('blocked-resources');
+    expect(d!.line).toBe(2);
+    expect(d!.message).toContain('/q/app.js');
+    // A folder named for tracking: kept back on purpose, an info.
+    expect(brief('User-agent: *\nDisallow: /v2/tracking/*.js$\n')).toEqual([
+      '2 info blocked-resources',
+    ]);
+    // Shopify's template keeps its pixel scripts back on purpose.
+    expect(
+      brief('# we use Shopify as our ecommerce platform\nUser-agent: *\nDisallow: /cdn/wpm/*.js\n'),
+    ).toEqual([]);
+  });
+});

@@ -164,9 +164,16 @@ describe('blocked-resources: layouts', () => {
     ).toEqual([]);
   });
 
-  it('TYPO3: /typo3conf/ and /typo3temp/, not the backend /typo3/', () => {
+  it('TYPO3: /typo3conf/ and /typo3temp/, and /typo3/ for the core frontend files a non-composer install serves there', () => {
     const body = 'User-agent: *\nDisallow: /typo3/\nDisallow: /typo3conf/\nDisallow: /typo3temp/\n';
-    expect(found(body)).toEqual(['3 warning blocked-resources', '4 warning blocked-resources']);
+    expect(found(body)).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    // TYPO3's own example: the backend closed, the frontend's public files open.
+    const opened = `${body}Allow: /typo3/sysext/frontend/Resources/Public/\n`;
+    expect(found(opened)).toEqual(['3 warning blocked-resources', '4 warning blocked-resources']);
   });
 
   it('ASP.NET’s script handlers: the rule that names one becomes an Allow', () => {

@@ -92,7 +92,7 @@ function checkResources(context: LintContext): LintChecks {
  * generic layout, when the rule names the folder or the file type; and of the site's own
  * folders as its rules name them — none of the last two in a file a platform generates.
  */
-function blockedByLine(context: LintContext): ByLine {
+function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>): ByLine {
   const { robots } = context;
   const values = [...robots.groups.flatMap((g) => g.rules.map((r) => r.value))];
   const googlebotImage = robots.groups.some((g) =>
@@ -161,14 +161,7 @@ function judge(
   explanation: Explanation,
   blocked: readonly Blocked[],
 ): Proposal | undefined {
-  // An Allow for the file type under the rule's folder: the author opened the resources where
-  // the site keeps them (`Allow: /assets/_combined/*.css` beside `Disallow: /assets`).
-  const opened = openedKinds(context.robots, explanation);
-  const scripts = blocked.filter((b) => b.kind !== 'image' && !opened.has(b.kind));
-  // Subfolders the group opens under the rule: the site's files are there, not where a guessed
-  // URL puts them (`Allow: /static/pp/*` under `Disallow: /static/*`).
-  const subset = subfolders(context.robots, explanation);
-  const sure = scripts.filter((b) => b.shown || (b.note === undefined && subset === undefined));
+  const { scripts, subset, sure } = sureBlocked(context.robots, explanation, blocked);
   if (sure.length > 0) {
     return propose(
       context,
@@ -183,6 +176,36 @@ function judge(
     if (images.length > 0) reportImages(context, line, explanation, images);
   }
   return undefined;
+}
+
+/**
+ * Of the scripts and styles a line blocks, those a warning is sure of (`sure`), beside all of
+ * them (`scripts`) and the subfolder the group opens under the line (`subset`).
+ */
+function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: readonly Blocked[]) {
+  // An Allow for the file type under the rule's folder: the author opened the resources where
+  // the site keeps them (`Allow: /assets/_combined/*.css` beside `Disallow: /assets`).
+  const opened = openedKinds(robots, explanation);
+  const scripts = blocked.filter((b) => b.kind !== 'image' && !opened.has(b.kind));
+  // Subfolders the group opens under the rule: the site's files are there, not where a guessed
+  // URL puts them (`Allow: /static/pp/*` under `Disallow: /static/*`).
+  const subset = subfolders(robots, explanation);
+  const sure = scripts.filter((b) => b.shown || (b.note === undefined && subset === undefined));
+  return { scripts, subset, sure };
+}
+
+/**
+ * The CSS and JavaScript URLs `blocked-resources` warns of in a file (`robots`, read from the
+ * byte string `text`): what fix verification compares before and after a fix, so that a fix
+ * does not newly block what Googlebot needs to render pages.
+ */
+export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
+  const urls = new Set<string>();
+  if (!robots.explain('/', 'Googlebot').allowed) return urls;
+  for (const { explanation, blocked } of blockedByLine({ robots, text }).values()) {
+    for (const b of sureBlocked(robots, explanation, blocked).sure) urls.add(b.url);
+  }
+  return urls;
 }
 
 /**

@@ -153,10 +153,13 @@ export const LAYOUTS: readonly Layout[] = [
   {
     // TYPO3: an extension's (the site package's) public files under
     // typo3conf/ext/NAME/Resources/Public/, and the concatenated and compressed CSS and
-    // JavaScript under typo3temp/assets/ (docs.typo3.org, "Site package", "Assets").
+    // JavaScript under typo3temp/assets/ (docs.typo3.org, "Site package", "Assets"). A
+    // non-composer install serves the core extensions' public files from typo3/sysext/ (its
+    // robots.txt examples allow typo3/sysext/frontend/Resources/Public/ under Disallow: /typo3/).
     name: 'TYPO3',
-    roots: roots('typo3(?:conf|temp)'),
+    roots: roots('typo3(?:conf|temp)?'),
     urls: [
+      ['js', '/typo3/sysext/frontend/Resources/Public/JavaScript/default_frontend.js?1700000000'],
       ['css', '/typo3conf/ext/site/Resources/Public/Css/main.css?1700000000'],
       ['js', '/typo3conf/ext/site/Resources/Public/JavaScript/main.js?1700000000'],
       ['css', '/typo3temp/assets/compressed/merged-0123abcd.css?1700000000'],
@@ -234,6 +237,15 @@ export const GENERATED: readonly {
     name: 'Squarespace',
     header: /^#\s*Squarespace Robots Txt\s*$/im,
     rules: ['/*?format=page-context', '/*?reversePaginate=*'],
+  },
+  // Shopify writes every store's robots.txt from its template (robots.txt.liquid) under this
+  // header; its `Disallow: /cdn/wpm/*.js` keeps the Web Pixels Manager's tracking scripts from
+  // crawlers on purpose, and themes load their files from /cdn/shop/, which it leaves open
+  // (help.shopify.com, "Editing robots.txt.liquid").
+  {
+    name: 'Shopify',
+    header: /^#\s*we use Shopify as our ecommerce platform\s*$/im,
+    rules: ['/cdn/wpm/*.js', '/checkouts/'],
   },
 ];
 
