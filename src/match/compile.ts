@@ -112,6 +112,13 @@ class TableSet implements RuleMatcher {
    */
   #programNow = false;
   #index: RuleIndex | null = null;
+  /**
+   * An index made with `programNow` whose program is being built, a stage a check, while the
+   * scans still answer (`RuleIndex.prepareProgram`): the check that ends the scans' rent makes
+   * the index, the next the program's entries, the one after the program, so that none pays
+   * for all three; the first after that goes through the index.
+   */
+  #building: RuleIndex | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
     this.#body = body;
@@ -134,6 +141,23 @@ class TableSet implements RuleMatcher {
   /** A check before the index is made: a scan of the rules in place, or the index, made now. */
   #firstMatch(path: string, state: MatchState): void {
     if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups, 0);
+    const building = this.#building;
+    if (building !== null) {
+      // The scans answer while the program is built (scans that keep going cost what they did).
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
+        if (building.prepareProgram()) this.#install(building);
+        return;
+      }
+      // The scan gave up: the index answers, its program built now.
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+      this.#install(building);
+      building.match(path, state);
+      return;
+    }
     if (scansRules(this.#price, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
@@ -159,9 +183,28 @@ class TableSet implements RuleMatcher {
       this.#rfc9309,
       this.#programNow,
     );
+    if (index.programNow && this.#scans > 0) {
+      // A large set whose scans ended their rent: this check is scanned too, the program built
+      // on the next ones (see `#building`). (Ended by a scan that gave up, the index answers.)
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
+        this.#building = index;
+        return;
+      }
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+    }
+    this.#install(index);
+    index.match(path, state);
+  }
+
+  /** Keeps `index` for every check from now on. */
+  #install(index: RuleIndex): void {
+    this.#building = null;
     this.#index = index;
     retainedChanged();
-    index.match(path, state);
   }
 }
 
