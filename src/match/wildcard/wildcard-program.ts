@@ -39,6 +39,7 @@ import {
   layoutProgram,
   MADE_SLOTS,
   NONE,
+  type ProgramLayout,
   type ProgramRules,
 } from './program-layout.js';
 import { RulePlacer } from './rule-placer.js';
@@ -95,10 +96,11 @@ export class WildcardProgram {
   /**
    * `entries`: wildcard entries (with pieces), strongest first. With `source`, the program keeps
    * none of them (a rule is its numbers, read from the source's table, whose lines name them),
-   * and makes the entry of a rule that wins.
+   * and makes the entry of a rule that wins. Or the layout of such entries, built a stage at a
+   * time (`layoutProgram`'s stages: `RuleIndex.prepareProgram`).
    */
-  constructor(entries: readonly IndexEntry[], source: ProgramRules | null = null) {
-    const layout = layoutProgram(entries, source);
+  constructor(entries: readonly IndexEntry[] | ProgramLayout, source: ProgramRules | null = null) {
+    const layout = 'finder' in entries ? entries : layoutProgram(entries, source);
     this.#entries = layout.entries;
     this.#make = layout.make;
     this.#made = source === null ? [] : new Array(MADE_SLOTS);
