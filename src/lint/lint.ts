@@ -85,8 +85,15 @@ export function lintRobotsTxt(
   const disabled = disabledCodes(context);
   const diagnostics: Diagnostic[] = [];
   const proposals = new Map<Diagnostic, ProposedFix>();
+  // Lines another warning or error reports: bytes that are not UTF-8 there are part of what that
+  // finding says (and fixes), worth an info beside it rather than a second warning.
+  const rank = (f: Finding): number => RANK[f.severity ?? diagnosticCatalog[f.code].severity];
+  const reported = new Set(
+    findings.filter((f) => f.code !== 'invalid-utf8' && rank(f) > RANK.info).map((f) => f.line),
+  );
   for (const f of findings) {
-    const severity = f.severity ?? diagnosticCatalog[f.code].severity;
+    const folded = f.code === 'invalid-utf8' && reported.has(f.line);
+    const severity = folded ? 'info' : (f.severity ?? diagnosticCatalog[f.code].severity);
     // An image or archive served as the file: nothing in it was written as robots.txt.
     if (context.binary && f.code !== 'binary-content') continue;
     // An HTML page is one finding: its lines are not robots.txt lines to fix one by one, and a
@@ -99,7 +106,9 @@ export function lintRobotsTxt(
     const diagnostic: Diagnostic = {
       code: f.code,
       severity,
-      message: f.message,
+      message: folded
+        ? `${f.message} The line's other finding says what to do about it.`
+        : f.message,
       line: f.line,
       column,
       ...(f.to !== undefined && f.to > (f.from ?? 0)

@@ -32,7 +32,7 @@ import {
   scanRules,
   scansRules,
 } from './scan/table-scan.js';
-import { CHECK_EXCESS } from './wildcard/program-rent.js';
+import { CHECK_EXCESS, programRenting } from './wildcard/program-rent.js';
 
 /**
  * Compiles `rules` (in any order) into a matcher: a check then finds the best allow and disallow
@@ -105,14 +105,20 @@ class TableSet implements RuleMatcher {
   /** What the scans may cost in all before the index is made (`scanPrice`; NaN: not yet known). */
   #price = Number.NaN;
   /**
-   * Whether the last scan's wildcard rules cost more than `CHECK_EXCESS`, what a check through
-   * the indexes may spend beyond the program's: the indexes search those rules' pieces at least
-   * as dearly as a scan's trie lookups, so their first check would be cut short to build the
-   * program. The index is then made with the program at once (`indexRuleTable`'s
-   * `programNow`): no trigram index that the program drops at once, no check cut short.
+   * Whether the last scan, complete, showed that the first check through the indexes would be
+   * cut short to build the program (see {@link programNow}): the index is then made with the
+   * program at once (`indexRuleTable`'s `programNow`): no trigram index that the program drops
+   * at once, no check cut short.
    */
   #programNow = false;
   #index: RuleIndex | null = null;
+  /**
+   * An index made with `programNow` whose program is being built, a stage a check, while the
+   * scans still answer (`RuleIndex.prepareProgram`): the check that ends the scans' rent makes
+   * the index, the next the program's entries, the one after the program, so that none pays
+   * for all three; the first after that goes through the index.
+   */
+  #building: RuleIndex | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
     this.#body = body;
@@ -135,13 +141,30 @@ class TableSet implements RuleMatcher {
   /** A check before the index is made: a scan of the rules in place, or the index, made now. */
   #firstMatch(path: string, state: MatchState): void {
     if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups, 0);
+    const building = this.#building;
+    if (building !== null) {
+      // The scans answer while the program is built (scans that keep going cost what they did).
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
+        if (building.prepareProgram()) this.#install(building);
+        return;
+      }
+      // The scan gave up: the index answers, its program built now.
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+      this.#install(building);
+      building.match(path, state);
+      return;
+    }
     if (scansRules(this.#price, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
       const work = state.search.work;
       const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
       this.#scanned += state.search.work - work;
-      this.#programNow = lastScanWildcardWork() > CHECK_EXCESS;
+      this.#programNow = scanned && programNow();
       // A large set's price, once its first scan has met its wildcard rules.
       if (this.#scans === 1 && this.#price > 0) {
         this.#price = scanPrice(this.#rules, this.#groups, lastScanWildcardBytes());
@@ -160,10 +183,47 @@ class TableSet implements RuleMatcher {
       this.#rfc9309,
       this.#programNow,
     );
-    this.#index = index;
-    retainedChanged();
+    if (index.programNow && this.#scans > 0) {
+      // A large set whose scans ended their rent: this check is scanned too, the program built
+      // on the next ones (see `#building`). (Ended by a scan that gave up, the index answers.)
+      const { allow, disallow } = state;
+      const work = state.search.work;
+      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
+        this.#building = index;
+        return;
+      }
+      state.allow = allow;
+      state.disallow = disallow;
+      state.search.work = work;
+    }
+    this.#install(index);
     index.match(path, state);
   }
+
+  /** Keeps `index` for every check from now on. */
+  #install(index: RuleIndex): void {
+    this.#building = null;
+    this.#index = index;
+    retainedChanged();
+  }
+}
+
+/**
+ * Whether the last scan of a large set, complete, spent more on its wildcard rules (past their
+ * literal prefix: `lastScanWildcardWork`) than what a check through the indexes may before it is
+ * cut short to build the program (`ProgramRent.limit`): `CHECK_EXCESS`, or the program's whole
+ * price if less (`BUILD_WORK_PER_BYTE` a character of the wildcard rules the scan met). A check
+ * through the indexes spends at least that on those rules (they visit the same rules, and search
+ * their pieces by `PathSearch` rather than the scan's trie), so building the program at once is
+ * the cheaper way: the indexes' check would be cut short and build it anyway. A scan that gave up
+ * (its searches of long pieces past `SCAN_WILDCARD_WORK`, without the indexes' pair filter and
+ * oracle) predicts nothing of the indexes: a 500 KiB file of rules sharing the URL's trigram
+ * spent 310,000 units in a scan that gave up, and 8,200 through the indexes. Its set is indexed
+ * and ski rental decides (`ProgramRent`).
+ */
+function programNow(): boolean {
+  const price = programRenting.buildWorkPerByte * lastScanWildcardBytes();
+  return lastScanWildcardWork() > Math.min(CHECK_EXCESS, price);
 }
 
 /** Whether `text` has no character above U+007F (the engines compare ASCII: see `MatcherRule`). */

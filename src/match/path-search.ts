@@ -101,6 +101,15 @@ export class PathSearch {
     return this.work > this.budget;
   }
 
+  /**
+   * Whether the check's next search would build an oracle (its work so far past the oracle's
+   * threshold, none built): a scan of a large set, whose reading of the rules counts towards it,
+   * looks its pieces up in the path's trie instead (`scan/table-scan.ts`).
+   */
+  get oracleDue(): boolean {
+    return this.#oracle === null && this.work > this.#oracleAfter;
+  }
+
   /** Whether an oracle was built for this check (for tests that count work). */
   get usedOracle(): boolean {
     return this.#oracle !== null;

@@ -32,8 +32,11 @@ export function terminalSafeLines(text: string): string {
   return text.replace(UNSAFE, escapeChar);
 }
 
-/** Characters that print as nothing or as a plain space: a copied fix would carry them unseen. */
-const INVISIBLE = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+/**
+ * Characters that print as nothing or as a plain space: a copied fix would carry them unseen. And
+ * U+FFFD, which stands for bytes that are not UTF-8: copied, it writes three other bytes.
+ */
+const INVISIBLE = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufffd]/g;
 
 /**
  * Like {@link terminalSafe}, and also no-break and other non-ASCII spaces and tabs escaped: for

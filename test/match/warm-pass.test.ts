@@ -9,9 +9,9 @@ import { lastCheckWork } from '../../src/robots.js';
 // asked about once a check. Counted on the generated shapes whose pieces fill the path (`reversed`,
 // `dense`), never timed.
 
-/** The most work of a warm check: 25 units a character of the path, 4 a rule and a piece. */
+/** The most work of a warm check: 20 units a character of the path, 4 a rule and a piece. */
 function warmBound({ terms }: GeneratedShape): number {
-  return 25 * terms.n + 4 * (terms.rules + terms.pieces);
+  return 20 * terms.n + 4 * (terms.rules + terms.pieces);
 }
 
 /** The work of a check of the shape's URL once 200 checks have paid for its program. */
@@ -26,7 +26,7 @@ const filling = (shape: GeneratedShape): boolean =>
   shape.terms.mode === 'reversed' || shape.terms.mode === 'dense';
 
 describe('a warm check of the shapes whose pieces fill the path', () => {
-  it.each([1, 2])('costs at most 25 n + 4 (r + P) units (scale %i)', (scale) => {
+  it.each([1, 2])('costs at most 20 n + 4 (r + P) units (scale %i)', (scale) => {
     const shapes = [1, 2]
       .flatMap((seed) =>
         generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),

@@ -411,6 +411,13 @@ function unsupportedFinding(
         message: `${unsupported} But line ${blocked} disallows this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove that Disallow too, or the page can stay indexed (from links) without its content.`,
       };
     }
+    // `Noindex: /x` beside `Disallow: /x/`: the pages under the path are blocked.
+    const under = blockingRule(context, line, '/');
+    if (under !== undefined) {
+      return {
+        message: `${unsupported} But line ${under} disallows the pages under this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove (or narrow) that Disallow too, or those pages can stay indexed (from links) without their content.`,
+      };
+    }
   }
   return { message: unsupported };
 }
@@ -443,17 +450,20 @@ function brokenValue(context: LintContext, line: number): string | undefined {
 }
 
 /**
- * The line of a Disallow that blocks a Noindex (Nofollow, Noarchive) line's path for every
- * crawler of the line's group, as Google reads the file; undefined when the path is not blocked
- * (or the line names none).
+ * The line of a Disallow that blocks a Noindex (Nofollow, Noarchive) line's path (followed by
+ * `below`: `/`, the pages under it) for every crawler of the line's group, as Google reads the
+ * file; undefined when the path is not blocked (or the line names none).
  */
-function blockingRule(context: LintContext, line: number): number | undefined {
+function blockingRule(context: LintContext, line: number, below = ''): number | undefined {
   const directive = context.robots.directives.find((d) => d.line === line);
   const group = directive === undefined ? undefined : context.robots.groups[directive.group];
   if (directive === undefined || group === undefined) return undefined;
   const value = directive.text;
   if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
-  const path = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
+  const written = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
+  // `below`: a path under the written one (`/x` + `/` is `/x/`), unless it ends in `/` already.
+  if (below !== '' && written.endsWith('/')) return undefined;
+  const path = written + below;
   let blocking: number | undefined;
   for (const agent of group.agents) {
     if (!agent.global && agent.token === '') continue;

@@ -9,7 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { FILE_NAME, hostOfValue, REGEX_SYNTAX } from './values.js';
+import { FILE_NAME, hostOfRule, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -46,12 +46,13 @@ function checkPatterns(context: LintContext): LintChecks {
 function pattern(context: LintContext, rule: Rule): void {
   if (rule.value === '') return;
   // A host or URL in place of a path is the values family's `host-in-path`.
-  if (hostOfValue(rule.value) !== undefined) return;
+  if (hostOfRule(context.robots, rule.line, rule.value) !== undefined) return;
   const d = context.directives[rule.line];
   const from = d?.valueStart;
   const to = d?.valueEnd;
   if (!canMatch(rule)) {
-    const hint = neverMatchesHint(rule.value, rule.type);
+    const raw = from === undefined ? '' : context.text.slice(from, to);
+    const hint = neverMatchesHint(latin1Spaces(raw, rule.value), rule.type);
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
@@ -85,16 +86,46 @@ function pattern(context: LintContext, rule: Rule): void {
   ) {
     // A `$` byte survives decoding: the value's span in the body holds it.
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
+    // `/*.pdf$/`: only slashes (or spaces) after the `$`, an end anchor written one place early.
+    const meant = /^([^$]+\$)[/\s]+$/.exec(rule.value)?.[1];
+    const key = ruleKey(rule.type);
     context.report({
       code: 'literal-dollar',
       line: rule.line,
-      message:
-        'Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.',
+      message: `Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.${meant === undefined ? '' : ` Only slashes follow it: to match paths that end in "${visibleText(meant.slice(0, -1).replace(/^.*\*/, ''))}", write "${visibleText(`${key}: ${meant}`)}".`}`,
       from: at,
       to: at === undefined ? undefined : at + 1,
+      ...(meant !== undefined &&
+        at !== undefined &&
+        to !== undefined && {
+          fix: {
+            description: `Write "${key}: ${meant}".`,
+            edits: [{ start: at, end: to, text: '$' }],
+            targets: [meant],
+            otherwise: `Write "${key}: ${meant}" by hand, if those paths are to be matched.`,
+          },
+        }),
     });
   }
 }
+
+/**
+ * `value` with each leading byte 0xA0 of `raw` (the value's bytes: a latin-1 no-break space,
+ * which is not UTF-8 and reads as U+FFFD) as the U+00A0 it was written for, so that the hint
+ * drops it as it drops a UTF-8 no-break space, rather than writing U+FFFD into the fix.
+ */
+function latin1Spaces(raw: string, value: string): string {
+  let n = 0;
+  while (raw[n] === '\xa0' && value[n] === '\ufffd') n++;
+  return n === 0 ? value : '\u00a0'.repeat(n) + value.slice(n);
+}
+
+/**
+ * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `%%NAME%%`, `[[…]]`,
+ * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
+ */
+const PLACEHOLDER =
+  /@[A-Z][A-Z0-9_-]*[A-Z0-9]|\{[^{}\s]*\}|%%[A-Za-z0-9_-]+%%|\[\[[^\]]*\]\]|<%.*?%>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*(?![a-z])/;
 
 /**
  * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the
@@ -155,6 +186,13 @@ function neverMatchesHint(
       text: ` It names a host ("${terminalSafe(host[1]!)}"), not a path on this site, so it never matches here. Rules of this file apply only to its own host: if ${terminalSafe(host[1]!)} is another host, it needs its own robots.txt (at ${terminalSafe(host[1]!)}/robots.txt).`,
     };
   }
+  // `@CONTENT-REF`, `{path}`: a "/" in front would block a path no URL of the site holds.
+  const placeholder = PLACEHOLDER.exec(value);
+  if (placeholder !== null) {
+    return {
+      text: ` "${terminalSafe(placeholder[0])}" is a template's placeholder left unfilled: the line was meant to hold a path. Write the path it stands for (starting with "/"), or remove the line.`,
+    };
+  }
   // `([0-9]+)/ajax_(a|b)`: a regular expression (`regex-syntax` says so); a "/" in front would
   // leave it one, matching nothing a URL holds.
   if (REGEX_SYNTAX.test(value)) {
@@ -189,7 +227,8 @@ function neverMatchesHint(
  * `Disallow: /s=*` beside the rules a site writes for its query parameters: a parameter written
  * without the `?` that starts a query, so the rule matches only paths beginning `/s=`, which the
  * site's URLs (`/?s=term`) are not. Not reported in a file whose rules put `name=` inside paths
- * (`*\/time=*`: the site's paths hold them), nor where a shorter rule of the group already
+ * (`*\/time=*`: the site's paths hold them), in a group with a rule whose first segment holds
+ * `name=value` (`/list.id=1`), nor where a shorter rule of the group already
  * matches those paths (`/list` beside `/list=*`).
  */
 function queryAsPath(context: LintContext): void {
@@ -197,6 +236,9 @@ function queryAsPath(context: LintContext): void {
   const values = robots.groups.flatMap((g) => g.rules.map((r) => r.value));
   if (values.some((v) => !v.includes('?') && /.\/[A-Za-z0-9_.-]*=/.test(v))) return;
   for (const group of robots.groups) {
+    // `/list.id=1`: a rule of the group with `name=value` in its first segment, no `?` before:
+    // the site's paths carry `name=`, and `/keyword=` may be one of them.
+    if (group.rules.some((r) => /^\/[^/?*=]+=[^/?*]/.test(r.value))) continue;
     for (const rule of group.rules) {
       const name = /^\/([A-Za-z_][A-Za-z0-9_.-]*)=\**$/.exec(rule.value)?.[1];
       if (name === undefined) continue;

@@ -5,6 +5,7 @@
  */
 
 import { readExtensions } from '../../extensions/records.js';
+import type { RobotsTxt } from '../../types.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
@@ -42,9 +43,18 @@ export const REGEX_SYNTAX: RegExp =
 export const FILE_NAME: RegExp =
   /\.(?:s?html?|php\d?|aspx?|jsp|cfml?|cfc|cgi|xml|txt|json|js|css|ico|pdf|gif|jpe?g|png|svg|docx?|xlsx?|csv|zip|rss|exe|dll)$|^[^./]+\.(?:pl|py)$/i;
 
-/** `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`. */
+/**
+ * `https://host/path`, `//host/path`, `host.tld/path`, `1.2.3.4/path`, `/https:/host/path`, and
+ * `host.tld*` (a wildcard for the rest of the URL).
+ */
 const HOST_IN_VALUE =
-  /^\/?(?:https?:\/\/?|\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(\/.*)?$/i;
+  /^\/?(?:https?:\/\/?|\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?((?:\/|\*).*)?$/i;
+
+/** `secure.*`: a name whose last label is a wildcard — a host only beside other hosts. */
+const WILDCARD_HOST = /^([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)\.\*$/i;
+
+/** A value starting with a dotted name and no `/` before it (`static.example`, `cdn.example.com/`). */
+const DOTTED_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?=[/*:]|$)/i;
 
 export const values: LintFamily = {
   name: 'values',
@@ -192,16 +202,17 @@ function byHand(context: LintContext, line: number, d: DirectiveSpan): string {
 
 /** A rule naming a host: reported (and not as `pattern-never-matches`) with what to do instead. */
 function hostInPath(context: LintContext, line: number, d: DirectiveSpan, value: string): boolean {
-  const host = hostOfValue(value);
+  const host = hostOfRule(context.robots, line, value);
   if (host === undefined) return false;
   const path = host.path;
-  const wholeSite = path === '' || /^\/\**\$?$/.test(path);
+  // `host.tld*`: the wildcard stands for the rest of the URL, the whole site's paths.
+  const wholeSite = path === '' || /^\/?\**\$?$/.test(path);
   const name = terminalSafe(decodeByteString(host.host));
   const pathText = terminalSafe(decodeByteString(path));
   context.report({
     code: 'host-in-path',
     line,
-    message: `"${terminalSafe(decodeByteString(value))}" names the host ${name}, but a rule takes only a path: Google matches it against paths, which never start like this, so it does nothing. A robots.txt applies only to its own host (RFC 9309 §2.3): if ${name} is another host, it needs its own robots.txt (https://${name}/robots.txt)${
+    message: `"${terminalSafe(decodeByteString(value))}" names the host ${name}, but a rule takes only a path: Google matches it against paths, which never start like this, so it does nothing. A robots.txt applies only to its own host (RFC 9309 §2.3): if ${name} is another host, it needs its own robots.txt (https://${name.replaceAll('*', '…')}/robots.txt)${
       wholeSite
         ? '; writing the path alone here would block this whole site.'
         : `; only if ${name} is this site's own host, write "${pathText}".`
@@ -234,6 +245,30 @@ function portInPath(context: LintContext, line: number, d: DirectiveSpan, value:
     to: d.valueEnd,
   });
   return true;
+}
+
+/**
+ * The host a rule's value names ({@link hostOfValue}), or a name ending in `.*` (`secure.*`)
+ * when another rule of its group names a host by a dotted name too (`static.example`): beside
+ * such lines `secure.*` is a host with a wildcard for its domain, while `page.*` alone is a
+ * file's name (`pattern-never-matches` proposes `/page.*`).
+ */
+export function hostOfRule(
+  robots: RobotsTxt,
+  line: number,
+  value: string,
+): { host: string; path: string } | undefined {
+  const host = hostOfValue(value);
+  if (host !== undefined) return host;
+  const wildcard = WILDCARD_HOST.exec(value);
+  if (wildcard === null) return undefined;
+  const group = robots.groups.find((g) => g.rules.some((r) => r.line === line));
+  const beside = group?.rules.some((r) => {
+    if (r.line === line) return false;
+    const name = DOTTED_NAME.exec(r.value)?.[0];
+    return name !== undefined && !FILE_NAME.test(name);
+  });
+  return beside ? { host: `${wildcard[1]!}.*`, path: '' } : undefined;
 }
 
 /** The host and path of a rule value written as a URL or host name; undefined for a path. */

@@ -18,7 +18,8 @@ import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
-import { ProgramRent, patternBytes } from '../wildcard/program-rent.js';
+import { findPieces, layOut, type PieceReading, readPieces } from '../wildcard/program-layout.js';
+import { ProgramRent, patternBytes, programBuilds } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
 import type { PrefixIndex } from './prefix-index.js';
@@ -106,6 +107,8 @@ export class RuleIndex {
   readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
   /** Built once the indexes' checks have cost more than building it would (see {@link match}). */
   #program: WildcardProgram | null = null;
+  /** What a program being built has read of its entries so far (see `prepareProgram`). */
+  #pending: PieceReading | null = null;
   /** What the checks through the indexes have left to pay before the program is built. */
   readonly #rent: ProgramRent;
   /** The program is built on the first check (see {@link IndexedRules.programNow}). */
@@ -215,26 +218,56 @@ export class RuleIndex {
         // Past its budget: the check fails closed, and builds nothing.
         if (search.work > budget) return;
       }
-      const all = this.#wildcards;
-      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
-      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
-      sortByStrength(wildcards);
-      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
-      // not a check's. Entries made for it from a rule table are not kept.
-      this.#program = new WildcardProgram(
-        wildcards,
-        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
-      );
-      // The program files its rules by piece, so it answers any check of them on its own: the
-      // index of the short-prefix wildcard rules, which it replaces, is dropped.
-      if (this.#trigrams === this.#floating) this.#trigrams = null;
-      this.#floating = null;
+      while (!this.prepareProgram());
       retainedChanged();
     }
     search.skipWildcards = true;
     this.#matchIndexed(path, state);
     search.skipWildcards = false;
-    this.#program.match(path, state);
+    this.#program!.match(path, state);
+  }
+
+  /**
+   * Builds the set's wildcard program a stage a call: its entries made, sorted and their pieces
+   * numbered (`readPieces`), their finder (`findPieces`), then the rest of its layout and the
+   * program (`layOut`). Returns whether it is built (or not to be built ahead: a set indexed without
+   * `programNow` builds it when its checks have paid for it, in {@link match}). `compile.ts`
+   * calls it on the checks after the one that made the index, while the scans still answer, so
+   * that no one check builds the index, the entries and the program.
+   */
+  prepareProgram(): boolean {
+    if (this.#program !== null || this.#wildcards.length === 0) return true;
+    const pending = this.#pending;
+    if (pending === null) {
+      const all = this.#wildcards;
+      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
+      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
+      programBuilds.bytes += lazy === null ? patternBytes(wildcards) : lazy.bytes;
+      sortByStrength(wildcards);
+      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
+      // not a check's. Entries made for it from a rule table are not kept.
+      this.#pending = readPieces(
+        wildcards,
+        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
+      );
+      return false;
+    }
+    if (pending.finder === null) {
+      findPieces(pending);
+      return false;
+    }
+    this.#program = new WildcardProgram(layOut(pending));
+    this.#pending = null;
+    // The program files its rules by piece, so it answers any check of them on its own: the
+    // index of the short-prefix wildcard rules, which it replaces, is dropped.
+    if (this.#trigrams === this.#floating) this.#trigrams = null;
+    this.#floating = null;
+    return true;
+  }
+
+  /** Whether the program is built on the set's first check through the index (`programNow`). */
+  get programNow(): boolean {
+    return this.#programNow && this.#wildcards.length > 0;
   }
 
   /** {@link match} through the indexes alone (wildcard entries too, unless the search skips them). */

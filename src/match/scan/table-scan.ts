@@ -335,7 +335,11 @@ function matchesWildcard(
     SCAN.pathChars = true;
   }
   if (lacksCharacterOf(chars, start + star, end)) return false;
-  if (SCAN.wildcardWork > SCAN.piecesAfter) {
+  // The trie, once searches have cost a few passes, or once the check's work (the rules read
+  // included) would make the next search build the path's oracle: its O(n log n) build, counted
+  // as a search, made a scan of a 500 KiB file give up for the index (and the program) on its
+  // first check, wasting what it had read.
+  if (SCAN.wildcardWork > SCAN.piecesAfter || search.oracleDue) {
     const placed = placePieces(chars, start + star, end, star, search);
     if (placed !== Placed.unknown) return placed === Placed.yes;
   }

@@ -82,8 +82,9 @@ export class KeySort {
 
   /**
    * Sorts the `count` positions of `from` (states other than the root, then the dictionary's
-   * finds) by key into `keys` and `positions` (radix sort, two passes: stable, so by position
-   * within one key), for keys below `nodes`; returns the work.
+   * finds) by key into `keys` and `positions` (radix sort, two passes, or one counting pass
+   * when the keys are no more than the positions: stable, so by position within one key), for
+   * keys below `nodes`; returns the work.
    */
   sort(
     from: FoundKeys,
@@ -94,6 +95,7 @@ export class KeySort {
   ): number {
     const { state, n, foundKeys, foundEnds, found } = from;
     if (count <= FEW) return insertionSort(from, keys, positions);
+    if (nodes <= count) return this.#countingSort(from, nodes, keys, positions);
     this.#scratchPositions = atLeast(this.#scratchPositions, count);
     this.#scratchKeys = atLeast(this.#scratchKeys, count);
     let bits = 1;
@@ -134,6 +136,35 @@ export class KeySort {
       positions[at] = midPositions[k]!;
     }
     return 3 * n + 2 * found + 2 * count + (1 << low) + (1 << high);
+  }
+
+  /**
+   * {@link sort} in one pass, when the keys are no more than the positions (a small automaton
+   * over a path most of whose positions it holds): a bucket a key, the positions counted, then
+   * placed. Returns the work.
+   */
+  #countingSort(from: FoundKeys, nodes: number, keys: Int32Array, positions: Int32Array): number {
+    const { state, n, foundKeys, foundEnds, found } = from;
+    this.#buckets = atLeast(this.#buckets, nodes + 1);
+    const buckets = this.#buckets;
+    buckets.fill(0, 0, nodes + 1);
+    for (let i = 0; i < n; i++) if (state[i] !== 0) buckets[state[i]! + 1]!++;
+    for (let h = 0; h < found; h++) buckets[foundKeys[h]! + 1]!++;
+    for (let b = 1; b <= nodes; b++) buckets[b]! += buckets[b - 1]!;
+    for (let i = 0; i < n; i++) {
+      const key = state[i]!;
+      if (key === 0) continue;
+      const at = buckets[key]!++;
+      keys[at] = key;
+      positions[at] = i;
+    }
+    for (let h = 0; h < found; h++) {
+      const key = foundKeys[h]!;
+      const at = buckets[key]!++;
+      keys[at] = key;
+      positions[at] = foundEnds[h]!;
+    }
+    return 2 * n + 2 * found + nodes;
   }
 
   /** Drops the scratch arrays of a long path. */

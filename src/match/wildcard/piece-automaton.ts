@@ -176,7 +176,57 @@ export class PieceAutomaton {
       if (data[PIECE * byNumber[mid]! + PIECE_FROM]! <= state) lo = mid + 1;
       else hi = mid;
     }
+    work[0]! += steps;
+    return this.#enclosingAt(state, lo, out, at, work);
+  }
+
+  /**
+   * {@link piecesAt} for states asked in ascending order (a path's distinct states): the search
+   * for the last piece numbered at or before the state gallops from where the one before ended
+   * (`cursor[0]`, 0 at first, updated), so that a pass over s states of p pieces costs
+   * O(s log(p / s)) steps rather than O(s log p).
+   */
+  piecesAtAscending(
+    state: number,
+    out: Int32Array,
+    at: number,
+    work: Float64Array,
+    cursor: Int32Array,
+  ): number {
+    const byNumber = this.#byNumber;
+    const data = this.pieceData;
+    const count = byNumber.length;
+    let lo = cursor[0]!;
+    let hi = lo;
+    let step = 1;
+    let steps = 1;
+    while (hi < count && data[PIECE * byNumber[hi]! + PIECE_FROM]! <= state) {
+      steps++;
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    if (hi > count) hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      steps++;
+      if (data[PIECE * byNumber[mid]! + PIECE_FROM]! <= state) lo = mid + 1;
+      else hi = mid;
+    }
+    cursor[0] = lo;
+    work[0]! += steps;
+    return this.#enclosingAt(state, lo, out, at, work);
+  }
+
+  /**
+   * Writes to `out` from `at` the pieces holding `state` among the last piece numbered before
+   * `lo` and those whose ranges enclose it (see {@link piecesAt}); returns where it stopped.
+   */
+  #enclosingAt(state: number, lo: number, out: Int32Array, at: number, work: Float64Array): number {
+    const byNumber = this.#byNumber;
+    const data = this.pieceData;
     const enclosing = this.#enclosing;
+    let steps = 0;
     for (let p = lo === 0 ? NONE : byNumber[lo - 1]!; p !== NONE; p = enclosing[p]! - 1) {
       steps++;
       if (data[PIECE * p + PIECE_TO]! > state) out[at++] = p;

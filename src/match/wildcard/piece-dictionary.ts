@@ -11,9 +11,10 @@
  * characters compared for each window that a piece's hash names, so a dictionary holds only a
  * few lengths (see `PieceFinder`, which gives the others to a `PieceAutomaton`).
  *
- * The pieces of one length are numbered in a row, by hash bucket, so a bucket is a range of
- * ids. A table lists where each length's buckets start, with a byte of each piece's hash
- * (`#tags`) that passes over most other pieces of its bucket without comparing. The first K
+ * The pieces of one length are numbered in a row, by hash bucket and within a bucket by tag, so
+ * a bucket is a range of ids. A table lists where each length's buckets start, with a byte of
+ * each piece's hash (`#tags`) that passes over the other pieces of its bucket without comparing:
+ * a window's lookup stops at the first tag not below its own. The first K
  * characters of the pieces of a length are distinct (so at most one piece of a length starts
  * at a window).
  *
@@ -200,7 +201,16 @@ export class PieceDictionary {
       if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
     }
     const ownFrom = source.length;
-    for (let p = 0; p < pieces.length; p++) {
+    // Within a bucket, ids by tag: the pieces taken in the order of their tags (a counting
+    // sort), each given its bucket's next id, so that a scan stops at the first tag above a
+    // window's.
+    const tagStarts = new Int32Array(257);
+    for (let p = 0; p < pieces.length; p++) tagStarts[(hashes[p]! & 0xff) + 1]!++;
+    for (let t = 1; t <= 256; t++) tagStarts[t]! += tagStarts[t - 1]!;
+    const byTag = new Int32Array(pieces.length);
+    for (let p = 0; p < pieces.length; p++) byTag[tagStarts[hashes[p]! & 0xff]!++] = p;
+    for (let q = 0; q < pieces.length; q++) {
+      const p = byTag[q]!;
       const piece = pieces[p]!;
       const k = classOf(piece.length);
       const mix = hashes[p]!;
@@ -336,40 +346,48 @@ export class PieceDictionary {
         const b = base + (mix >>> shift);
         const to = buckets[b + 1]!;
         const tag = mix & 0xff;
+        // The bucket's pieces by tag: those of the window's tag, if any, in a row.
+        let slot = buckets[b]!;
+        while (slot < to && tags[slot]! < tag) slot++;
+        if (slot === to || tags[slot] !== tag) continue;
+        let stop = slot + 1;
+        while (stop < to && tags[stop] === tag) stop++;
+        units += stop - slot;
         let candidate = NONE;
         let candidateEnd = 0;
-        let candidates = 0;
-        for (let slot = buckets[b]!; slot < to; slot++) {
-          if (tags[slot] !== tag) continue;
-          units++;
-          const more = longer
-            ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
-            : 0;
-          if (end + more >= n) continue;
-          if (candidates++ === 0) {
-            candidate = slot;
-            candidateEnd = end + more;
-          }
-        }
-        if (candidates === 0) continue;
-        if (candidates > 1) {
-          // Tags alike: the one piece that starts here (pieces of one length differ in their
-          // first K characters), if any, by comparing each.
-          candidate = NONE;
-          for (let slot = buckets[b]!; slot < to && candidate === NONE; slot++) {
-            if (tags[slot] !== tag) continue;
-            const more = longer
-              ? readPacked(extra, extraBits, extraMask, atBase + slot - firstId)
-              : 0;
+        if (stop - slot === 1 && !longer) {
+          // One piece of the window's length: the candidate.
+          candidate = slot;
+          candidateEnd = end;
+        } else {
+          let candidates = 0;
+          for (let s = slot; s < stop; s++) {
+            const more = longer ? readPacked(extra, extraBits, extraMask, atBase + s - firstId) : 0;
             if (end + more >= n) continue;
-            const compared = this.texts.compare(slot, k, codes, end + more);
-            units += Math.abs(compared);
-            if (compared > 0) {
-              candidate = slot;
+            if (candidates++ === 0) {
+              candidate = s;
               candidateEnd = end + more;
             }
           }
-          if (candidate === NONE) continue;
+          if (candidates === 0) continue;
+          if (candidates > 1) {
+            // Tags alike: the one piece that starts here (pieces of one length differ in their
+            // first K characters), if any, by comparing each.
+            candidate = NONE;
+            for (let s = slot; s < stop && candidate === NONE; s++) {
+              const more = longer
+                ? readPacked(extra, extraBits, extraMask, atBase + s - firstId)
+                : 0;
+              if (end + more >= n) continue;
+              const compared = this.texts.compare(s, k, codes, end + more);
+              units += Math.abs(compared);
+              if (compared > 0) {
+                candidate = s;
+                candidateEnd = end + more;
+              }
+            }
+            if (candidate === NONE) continue;
+          }
         }
         keys[found] = keyBase + candidate;
         positions[found++] = candidateEnd;

@@ -60,11 +60,18 @@ export class PieceTexts {
     to: number,
     counter: WorkCounter,
   ): number {
+    const firsts = this.#arrays.firsts;
+    let k = 0;
+    while (id >= firsts[k + 1]!) k++;
     let kept = from;
-    for (let k = from; k < to; k++) {
-      const end = positions[k]!;
-      if (this.matchesAt(id, codes, end, counter)) positions[kept++] = end;
+    let compared = 0;
+    for (let at = from; at < to; at++) {
+      const end = positions[at]!;
+      const result = this.compare(id, k, codes, end);
+      compared += Math.abs(result);
+      if (result > 0) positions[kept++] = end;
     }
+    counter.work += compared;
     return kept;
   }
 

@@ -163,6 +163,31 @@ export function layoutProgram(
   entries: readonly IndexEntry[],
   source: ProgramRules | null,
 ): ProgramLayout {
+  return layOut(findPieces(readPieces(entries, source)));
+}
+
+/**
+ * What {@link readPieces} read of a program's entries (each rule's pieces as ids of their
+ * texts), and then {@link findPieces} (the finder, the ids renumbered as its own): the stages of
+ * {@link layoutProgram}, which a set's checks may run one at a time (`RuleIndex.prepareProgram`).
+ */
+export interface PieceReading {
+  readonly entries: readonly IndexEntry[];
+  readonly source: ProgramRules | null;
+  readonly texts: PieceIds['texts'];
+  /** Where each piece is in the body's text (-1: nowhere known). */
+  readonly places: number[];
+  /** Rule r's pieces are `pieceIds[starts[r], starts[r + 1])`: prefix, middle, tail. */
+  readonly starts: Int32Array;
+  readonly pieceIds: number[];
+  finder: PieceFinder | null;
+}
+
+/** The first stage of {@link layoutProgram}: the entries' pieces numbered by their texts. */
+export function readPieces(
+  entries: readonly IndexEntry[],
+  source: ProgramRules | null,
+): PieceReading {
   const ids = new PieceIds();
   const texts = ids.texts;
   // Where each piece is in the body's text (-1: nowhere known): the finder reads it there.
@@ -201,19 +226,33 @@ export function layoutProgram(
     for (const piece of entry.pieces!) pieceIds.push(idOf(piece, entry.pattern));
     starts[r + 1] = pieceIds.length;
   }
+  return { entries, source, texts, places, starts, pieceIds, finder: null };
+}
+
+/** The second stage of {@link layoutProgram}: the pieces' finder, built. */
+export function findPieces(reading: PieceReading): PieceReading {
+  const { texts, pieceIds, source } = reading;
   // The finder numbers the pieces its own way: the rules' ids follow.
   const renumber = new Int32Array(texts.length);
-  const finder = new PieceFinder(
+  reading.finder = new PieceFinder(
     texts,
     renumber,
     pieceFinding.maxLengths,
     pieceFinding.minChars,
-    text,
-    source === null ? null : Int32Array.from(places),
+    source?.text ?? '',
+    source === null ? null : Int32Array.from(reading.places),
   );
   for (let k = 0; k < pieceIds.length; k++) {
     if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
   }
+  return reading;
+}
+
+/** The last stage of {@link layoutProgram}: the rules keyed, ordered, their trie and tables. */
+export function layOut(reading: PieceReading): ProgramLayout {
+  const { entries, source, starts, pieceIds } = reading;
+  const finder = reading.finder!;
+  const count = entries.length;
   // Each rule's key: of its pieces, the one whose group an ordinary path is least likely to
   // hold a piece of (the odds that a path of about 64 characters holds a piece taken as
   // 64 × 36^-length, its characters an alphabet of 36, summed over the group's pieces); then

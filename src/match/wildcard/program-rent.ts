@@ -44,6 +44,13 @@ export const programRenting: { buildWorkPerByte: number } = {
 };
 
 /**
+ * The characters of the wildcard patterns of every program built in this process: what their
+ * builds are reckoned to cost, {@link BUILD_WORK_PER_BYTE} units a character, for tests that
+ * count a parse and its first checks' work with the builds it runs (`RuleIndex` adds to it).
+ */
+export const programBuilds: { bytes: number } = { bytes: 0 };
+
+/**
  * What a check through the wildcard program is reckoned to cost: its pass (a few units a path
  * character for the piece finder and the sort, one a wildcard rule), and at least 4,096, so
  * that ordinary checks never pay towards building it.

@@ -39,6 +39,7 @@ import {
   layoutProgram,
   MADE_SLOTS,
   NONE,
+  type ProgramLayout,
   type ProgramRules,
 } from './program-layout.js';
 import { RulePlacer } from './rule-placer.js';
@@ -68,6 +69,8 @@ const SORTED_FROM = 8;
 /** The automaton's pieces ending at one state (see `PieceAutomaton.piecesAt`), and its work. */
 let foundPieces = new Int32Array(0);
 const WALKED = new Float64Array(1);
+/** Where the last search among the automaton's pieces ended (see `piecesAtAscending`). */
+const CURSOR = new Int32Array(1);
 
 /** Wildcard entries compiled into numbers over one finder of their pieces (see `ProgramLayout`). */
 export class WildcardProgram {
@@ -95,10 +98,11 @@ export class WildcardProgram {
   /**
    * `entries`: wildcard entries (with pieces), strongest first. With `source`, the program keeps
    * none of them (a rule is its numbers, read from the source's table, whose lines name them),
-   * and makes the entry of a rule that wins.
+   * and makes the entry of a rule that wins. Or the layout of such entries, built a stage at a
+   * time (`layoutProgram`'s stages: `RuleIndex.prepareProgram`).
    */
-  constructor(entries: readonly IndexEntry[], source: ProgramRules | null = null) {
-    const layout = layoutProgram(entries, source);
+  constructor(entries: readonly IndexEntry[] | ProgramLayout, source: ProgramRules | null = null) {
+    const layout = 'finder' in entries ? entries : layoutProgram(entries, source);
     this.#entries = layout.entries;
     this.#make = layout.make;
     this.#made = source === null ? [] : new Array(MADE_SLOTS);
@@ -173,8 +177,15 @@ export class WildcardProgram {
       if (foundPieces.length < automaton.pieces) foundPieces = new Int32Array(automaton.pieces);
       const found = foundPieces;
       const first = finder.hashed;
+      CURSOR[0] = 0;
       for (let k = 0; k < states; k++) {
-        const count = automaton.piecesAt(occurrences.distinctKey(k), found, 0, walked);
+        const count = automaton.piecesAtAscending(
+          occurrences.distinctKey(k),
+          found,
+          0,
+          walked,
+          CURSOR,
+        );
         for (let i = 0; i < count; i++) {
           const g = ((first + found[i]!) >> GROUP_SHIFT) + 1;
           if (marks[g] === check) continue;
