@@ -278,3 +278,23 @@ describe('lint fixes (issue #31)', () => {
     );
   });
 });
+
+describe('a fix whose witness search stops', () => {
+  it('is not offered, and the message says the change could not be checked completely', () => {
+    // Many `/*/name/` rules stay live in every state of the search: it stops by its work budget,
+    // counted, even when checked again with ten times the budget.
+    const rules = [
+      ...Array.from({ length: 60 }, (_, i) => `Disallow: /*/s${i.toString(36)}x/`),
+      'Disallow: /*/*/*/',
+      'Disallow: /assets/',
+    ];
+    const body = `User-agent: *\n${rules.join('\n')}\n`;
+    const found = lintRobotsTxt(body).diagnostics.find((d) => d.code === 'blocked-resources');
+    expect(found?.fix).toBeUndefined();
+    expect(found?.message).toContain('the change could not be checked completely');
+    const log = toSarif([{ uri: 'robots.txt', result: lintRobotsTxt(body) }]);
+    const results = log.runs[0]!.results.filter((r) => r.ruleId === 'blocked-resources');
+    expect(results.length).toBe(1);
+    expect(results[0]!.fixes).toBeUndefined();
+  });
+});

@@ -252,3 +252,15 @@ describe('a group of only Allow lines for a crawler the * rules restrict (seed 8
     ]);
   });
 });
+
+describe('a version-control folder written without "/" (seed 1313)', () => {
+  it('is fixed at every depth, not at the root only', () => {
+    const body = 'User-agent: *\nDisallow: CVS\n';
+    const [found] = lint(body);
+    expect(found!.message).toContain('"/*/CVS/"');
+    expect(found!.fix?.description).toBe('Write "Disallow: /*CVS/".');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/CVS/Entries', 'x')).toBe(false);
+    expect(after.isAllowed('/lib/js/CVS/Root', 'x')).toBe(false);
+  });
+});

@@ -240,3 +240,31 @@ describe('blocked-resources: the fixes open resources, not what merely looks lik
     expect(allowed(after, '/search?q=.json')).toBe(false);
   });
 });
+
+describe('blocked-resources: judged classes of seeds 5286 and 8303', () => {
+  const found = (body: string) =>
+    lintRobotsTxt(body)
+      .diagnostics.filter((d) => d.code === 'blocked-resources')
+      .map((d) => `${d.line} ${d.severity}`);
+
+  it('no warning for a js folder below a script the group allows by its name (an API endpoint)', () => {
+    const body =
+      'User-agent: *\nDisallow: /widgets/v2/js/\nAllow: /widgets/v2/js\nDisallow: /widgets/v2/geo/js/\n';
+    expect(found(body)).toEqual([]);
+    // Without the Allow of the script's name, the folder is the site's scripts.
+    expect(found('User-agent: *\nDisallow: /widgets/v2/js/\n')).toEqual(['2 warning']);
+  });
+
+  it('a folder whose resource subfolder the group allows holds resources', () => {
+    const body = 'User-agent: *\nDisallow: /base\nAllow: /base/img/news/*.pdf$\n';
+    expect(found(body)).toEqual(['2 warning']);
+  });
+
+  it('a static folder by a compound name, and the .axd handlers by their type', () => {
+    expect(found('User-agent: *\nDisallow: /app-statics/\n')).toEqual(['2 warning']);
+    expect(found('User-agent: *\nDisallow: /staticfiles/\n')).toEqual(['2 warning']);
+    expect(found('User-agent: *\nDisallow: /*.axd\n')).toEqual(['2 warning']);
+    // `$` after the type: the handlers' URLs carry a query, which it does not match.
+    expect(found('User-agent: *\nDisallow: /*.axd$\n')).toEqual([]);
+  });
+});

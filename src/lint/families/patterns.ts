@@ -208,6 +208,15 @@ function neverMatchesHint(
       text: ` Written as meant ("/*${terminalSafe(value)}"), it would block the ${what} Googlebot needs to render pages (Google advises against blocking it): remove the line rather than fix it.`,
     };
   }
+  // `CVS`: the folder of a version-control system that a checkout holds in every folder (as
+  // `.svn`, which the line below writes `/*.svn`): meant at every depth, not at the root only.
+  const vcs = /^(CVS|RCS)\/?$/.exec(value)?.[1];
+  if (vcs !== undefined) {
+    return {
+      text: ` "${vcs}" is a version-control folder, which a checkout holds in every folder: "/${vcs}/" would block the root's only and "/*/${vcs}/" those below it; "/*${vcs}/" blocks both.`,
+      fix: `/*${vcs}/`,
+    };
+  }
   // `?sa=`, `.pdf`, `&sort=`, `eform=e` (a query parameter): meant anywhere in the URL.
   const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
   const meant = anywhere ? `/*${value}` : `/${value}`;

@@ -139,7 +139,10 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>): ByLine {
   // pages above them are not (a folder under a blocked section serves no crawled page). A line
   // a layout's URLs found keeps their words (they come first), and its fix opens every kind
   // the line was seen to block.
-  for (const { kind, url, pages, note } of siteUrls(values, shown)) {
+  const allows = robots.groups.flatMap((g) =>
+    g.rules.filter((r) => r.type === 'allow').map((r) => r.value),
+  );
+  for (const { kind, url, pages, note } of siteUrls(values, shown, allows)) {
     const explanation = robots.explain(url, 'Googlebot');
     if (explanation.allowed || explanation.rule === undefined) continue;
     if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;

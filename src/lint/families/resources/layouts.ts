@@ -170,10 +170,11 @@ export const LAYOUTS: readonly Layout[] = [
     // ASP.NET: WebForms pages load their scripts through the WebResource.axd and
     // ScriptResource.axd handlers (learn.microsoft.com, "Working with Web Resources in
     // ASP.NET"); MVC's project template keeps them in /Scripts/ and the styles in /Content/.
-    // Shown by the handlers or by ASP.NET's reserved folders (App_Data, aspnet_client…).
+    // Shown by the handlers (by name, or by type: `/*.axd`) or by ASP.NET's reserved folders
+    // (App_Data, aspnet_client…).
     name: 'ASP.NET',
     roots: roots(
-      String.raw`(?:WebResource|ScriptResource)\.axd|App_(?:Data|Code|Browsers|Themes)/|aspnet_client/`,
+      String.raw`(?:WebResource|ScriptResource|\*)\.axd|App_(?:Data|Code|Browsers|Themes)/|aspnet_client/`,
     ),
     urls: [
       ['js', '/WebResource.axd?d=pynGkmcFUV13He1Qd6_TZA2&t=638250000000000000'],

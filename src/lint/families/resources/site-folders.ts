@@ -7,11 +7,13 @@
 import { rootsOf } from './layouts.js';
 
 /**
- * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts;
+ * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts,
+ * and so does a static folder by a compound name (`web-statics`, `webstatic`, `static-files`);
  * `_resources` is Modern Campus's (OU Campus) folder of the site's own, `site-assets`
  * TerminalFour's, `_designs` Squiz Matrix's (its design files).
  */
-const BOTH = /^_?(?:assets|static|dist|themes?|skins?)$|^_resources$|^site-assets$|^_designs$/i;
+const BOTH =
+  /^_?(?:assets|static|dist|themes?|skins?)$|^_resources$|^site-assets$|^_designs$|^(?:[a-z]+[-_.]?)?statics?$|^statics?[-_.]?(?:files|content|assets|resources)$/i;
 
 /** A folder name that holds a site's scripts or styles, and which of them. */
 const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
@@ -21,7 +23,8 @@ const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[
 ];
 
 /** Folders of both kinds that may hold a publication's documents too. */
-const DOCUMENT_HOLDERS = /^_?(?:assets|static|dist)$|^_resources$|^site-assets$/i;
+const DOCUMENT_HOLDERS =
+  /^_?(?:assets|static|dist)$|^_resources$|^site-assets$|^(?:[a-z]+[-_.]?)?statics?$|^statics?[-_.]?(?:files|content|assets|resources)$/i;
 
 /** A document's file type, as a rule names it (`/us/en/*.pdf`, `…/assets/report.pdf`). */
 const DOCUMENT = /\.(?:pdf|docx?|xlsx?|pptx?|rtf|odt|zip)\$?$/i;
@@ -117,9 +120,26 @@ interface Evidence {
   readonly hinted: boolean;
   /** Whether the file carries Microsoft FrontPage's `_vti_*` rules. */
   readonly frontPage: boolean;
+  /**
+   * Where an Allow opens a resource folder's name as a file (`Allow: /maps/api/js` beside
+   * `Disallow: /maps/api/js/`): the folder above it and the name. A script served at that name
+   * has endpoints below it, not the site's scripts: `…/js/` under that folder is no resource folder.
+   */
+  readonly endpoints: readonly { readonly under: string; readonly name: string }[];
 }
 
-function evidenceOf(values: readonly string[], layoutShown: boolean): Evidence {
+function evidenceOf(
+  values: readonly string[],
+  layoutShown: boolean,
+  allows: readonly string[],
+): Evidence {
+  const endpoints: { under: string; name: string }[] = [];
+  for (const value of allows) {
+    const file = /^(\/(?:[^/*$?\s]+\/)+)([^/*$?\s]+)$/.exec(value);
+    if (file !== null && RESOURCE_FOLDERS.some(([name]) => name.test(file[2]!))) {
+      endpoints.push({ under: file[1]!, name: file[2]!.toLowerCase() });
+    }
+  }
   const documentPrefixes: string[] = [];
   let hinted = layoutShown;
   for (const value of values) {
@@ -134,6 +154,7 @@ function evidenceOf(values: readonly string[], layoutShown: boolean): Evidence {
     documentFolders: documentFolders(values),
     hinted,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
+    endpoints,
   };
 }
 
@@ -145,13 +166,47 @@ function evidenceOf(values: readonly string[], layoutShown: boolean): Evidence {
  * `assets/` beside `Disallow: /us/en/*.pdf`), a bare `/themes` in a file that names no other
  * folder of code, and values with a raw space or control character, which no URL carries.
  */
-export function siteUrls(values: readonly string[], layoutShown: boolean): SiteUrl[] {
-  const evidence = evidenceOf(values, layoutShown);
+export function siteUrls(
+  values: readonly string[],
+  layoutShown: boolean,
+  allows: readonly string[] = [],
+): SiteUrl[] {
+  const evidence = evidenceOf(values, layoutShown, allows);
   const out = new Map<string, SiteUrl>();
   for (const value of values) {
     for (const url of urlsOf(value, evidence)) if (!out.has(url.url)) out.set(url.url, url);
   }
+  for (const url of allowedSubfolderUrls(allows)) if (!out.has(url.url)) out.set(url.url, url);
   return [...out.values()];
+}
+
+/**
+ * A folder of a site's images, as an Allow names it (an Allow of its styles' or scripts' folder
+ * opens those already).
+ */
+const RESOURCE_SUBFOLDER = /^_?(?:images?|imgs?)$/i;
+
+/**
+ * A top-level folder that an Allow opens a resource subfolder of (`Allow: /core/images/…`
+ * beside `Disallow: /core`): the file shows it is a folder of the site's resources, whose
+ * styles and scripts are checked as those of an `assets` folder are.
+ */
+function allowedSubfolderUrls(allows: readonly string[]): SiteUrl[] {
+  const urls: SiteUrl[] = [];
+  for (const value of allows) {
+    const match = /^\/([A-Za-z0-9_-]+)\/([^/*$?\s]+)\//.exec(value);
+    if (match === null || !RESOURCE_SUBFOLDER.test(match[2]!)) continue;
+    const top = match[1]!;
+    if (NOT_PAGES.test(top) || RESOURCE_FOLDERS.some(([name]) => name.test(top))) continue;
+    for (const kind of ['css', 'js'] as const) {
+      urls.push({
+        kind,
+        url: `/${top}/${kind}/${kind === 'css' ? 'style.css' : 'app.js'}`,
+        pages: undefined,
+      });
+    }
+  }
+  return urls;
 }
 
 /** The URLs of the folders one rule value names. */
@@ -221,6 +276,9 @@ function folderUrls(
   // Admin pages are not crawled: the files that serve them matter to no crawler.
   if (before.some((x) => NOT_PAGES.test(x))) return [];
   const folder = `/${segments.slice(0, i + 1).join('/')}/`;
+  // Below a script the file opens by its name (`/maps/api/js`): endpoints, not the site's files.
+  const name = segment.toLowerCase();
+  if (evidence.endpoints.some((e) => e.name === name && folder.startsWith(e.under))) return [];
   if (DOCUMENT_HOLDERS.test(segment) && holdsDocuments(evidence, folder, segment, i > 0)) {
     return [];
   }
