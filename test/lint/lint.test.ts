@@ -301,6 +301,20 @@ const cases: readonly LintCase[] = [
     severity: 'info',
     says: 'no longer crawl',
   },
+  // A host in a path whose path another Disallow of the group already blocks: nothing is lost.
+  {
+    code: 'host-in-path',
+    body: 'User-agent: *\nDisallow: /shared/\nDisallow: https://www.example.com/shared/doc/g.pdf\n',
+    line: 3,
+    severity: 'info',
+    says: 'Nothing is lost: line 2',
+  },
+  {
+    code: 'host-in-path',
+    body: 'User-agent: *\nDisallow: /shared/\nAllow: /shared/doc/\nDisallow: https://www.example.com/shared/doc/g.pdf\n',
+    line: 4,
+    severity: 'warning',
+  },
   // A group for a retired crawler token (Googlebot-Mobile, Yahoo-MMCrawler): an info.
   {
     code: 'user-agent-without-rules',

@@ -9,6 +9,7 @@ import type { RobotsTxt } from '../../types.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import type { ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
@@ -219,8 +220,53 @@ function hostInPath(context: LintContext, line: number, d: DirectiveSpan, value:
     }`,
     from: d.valueStart,
     to: d.valueEnd,
+    ...(!wholeSite && coveredBy(context, line, d, path)),
   });
   return true;
+}
+
+/**
+ * When a Disallow naming a host (`Disallow: https://host/a/b.pdf`) means a path that another
+ * Disallow of the same group already blocks (`Disallow: /a/`, a prefix of it, with no Allow of
+ * the group under that prefix): nothing is lost. The fix deletes the line, and lint's check
+ * that it changes no verdict makes the finding an info.
+ */
+function coveredBy(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  path: string,
+): { fix: ProposedFix } | undefined {
+  if (d.kind !== 'disallow' || !path.startsWith('/')) return undefined;
+  const group = context.robots.groups.find((g) => g.rules.some((r) => r.line === line));
+  if (group === undefined) return undefined;
+  const prefix = (p: string): boolean => !/[*$]/.test(p) && p !== '' && path.startsWith(p);
+  const cover = group.rules.find(
+    (r) => r.line !== line && r.type === 'disallow' && prefix(r.pattern),
+  );
+  if (cover === undefined) return undefined;
+  // An Allow under the covering Disallow may open part of the path: then it is not covered.
+  if (
+    group.rules.some(
+      (r) =>
+        r.type === 'allow' &&
+        (r.pattern.startsWith(cover.pattern) ||
+          cover.pattern.startsWith(r.pattern.replace(/[*$].*$/, ''))),
+    )
+  ) {
+    return undefined;
+  }
+  const span = context.lines[line]!;
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const shown = terminalSafe(decodeByteString(cover.value));
+  return {
+    fix: {
+      description: `Delete line ${line}.`,
+      edits: [{ start: span.start, end: next, text: '' }],
+      otherwise: 'Remove the line.',
+      whenUnchanged: `Nothing is lost: line ${cover.line} ("Disallow: ${shown}") of the same group already blocks "${terminalSafe(decodeByteString(path))}", so the line can be removed.`,
+    },
+  };
 }
 
 /**
