@@ -7,6 +7,7 @@
 
 import { formatRule } from '../explain.js';
 import { byteStringBody } from '../parse/body.js';
+import { retiredCrawler, retiredSentence } from '../readings/crawler-model.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, RobotsTxt } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
@@ -190,6 +191,9 @@ function reportMerge(
       message: `the group ${names(agents)} joins (line ${target.agentLines[0]})`,
     },
   ];
+  // Only crawlers that no longer crawl: the merge harms no one.
+  const retired = agents.every((a) => !a.global && retiredCrawler(a.value) !== undefined);
+  const retiredNote = retired ? ` ${retiredSentence(agents.map((a) => a.value))}` : '';
   if (change) {
     const what =
       change.path === '/'
@@ -198,7 +202,14 @@ function reportMerge(
     context.report({
       code: 'merged-group',
       line: first,
-      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}.${advice}`,
+      // An error when the merge blocks the whole site; a block of part of it (internal search
+      // pages) is a warning, and an info when only retired crawlers are named.
+      ...(retired
+        ? { severity: 'info' as const }
+        : change.path === '/'
+          ? {}
+          : { severity: 'warning' as const }),
+      message: `${names(change.agents)} ${change.agents.length === 1 ? 'is' : 'are'} blocked ${what} by rules written for other crawlers: ${why}. Line ${change.line} "${change.rule}" now decides for ${change.agents.length === 1 ? 'it' : 'them'}.${advice}${retiredNote}`,
       ...span,
       fix: proposal,
       related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
@@ -209,8 +220,8 @@ function reportMerge(
     code: 'merged-group',
     line: first,
     // No verdict changes: worth knowing before the next rule is added there, not a warning.
-    severity: change === undefined ? 'warning' : 'info',
-    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'}${advice}`,
+    severity: change === undefined && !retired ? 'warning' : 'info',
+    message: `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}.${change === undefined ? '' : ' No verdict changes for them here, but the next rule added there will.'}${advice}${retiredNote}`,
     ...span,
     fix: proposal,
     related,

@@ -235,3 +235,59 @@ export function isLinkPreviewFetcher(token: string): boolean {
   const lower = token.toLowerCase();
   return LINK_PREVIEW_FETCHERS.some((f) => f.token.toLowerCase() === lower);
 }
+
+/**
+ * Crawler tokens whose crawler no longer crawls: no current crawler reads the groups written for
+ * them, so what Google's grouping gives or takes from them harms no one. Each with the source
+ * that says it stopped. (msnbot is not here: Bing's crawler still reads the groups written for
+ * it, see {@link CRAWL_DELAY_READERS}.)
+ */
+export const RETIRED_CRAWLERS: readonly {
+  readonly token: string;
+  readonly note: string;
+  readonly source: string;
+}[] = [
+  {
+    token: 'Googlebot-Mobile',
+    note: "Google's feature-phone and old smartphone crawler; smartphone crawling reads Googlebot's groups since 2014",
+    source:
+      'https://developers.google.com/search/blog/2014/01/a-new-googlebot-user-agent-for-crawling',
+  },
+  {
+    token: 'Slurp',
+    note: "Yahoo!'s search crawler; Yahoo! search has been Bing's since 2010–11",
+    source: 'https://probsee.com/p/slurp',
+  },
+  {
+    token: 'Yahoo-MMCrawler',
+    note: "Yahoo!'s multimedia crawler; Yahoo! search has been Bing's since 2010–11",
+    source: 'https://probsee.com/p/slurp',
+  },
+  {
+    token: 'gigabot',
+    note: "Gigablast's crawler; its public search shut down in 2023",
+    source: 'https://probsee.com/p/Gigablast',
+  },
+  {
+    token: 'teoma',
+    note: "Ask.com's crawler; Ask stopped its own web search in 2010",
+    source:
+      'https://news.ebrandz.com/iacs-barry-diller-surrenders-search-battle-to-google-will-focus-on-q-a-a',
+  },
+];
+
+/**
+ * The retired crawler ({@link RETIRED_CRAWLERS}) a User-agent line names, as written
+ * (`Slurp/3.0`) or its token, case-insensitive; none for a crawler that still crawls.
+ */
+export function retiredCrawler(written: string): (typeof RETIRED_CRAWLERS)[number] | undefined {
+  const name = (/^[A-Za-z0-9._-]+/.exec(written.trim())?.[0] ?? '').toLowerCase();
+  return RETIRED_CRAWLERS.find((r) => r.token.toLowerCase() === name);
+}
+
+/** A sentence saying that the crawlers named are retired, for a finding about only them. */
+export function retiredSentence(written: readonly string[]): string {
+  const found = written.map(retiredCrawler);
+  const notes = [...new Set(found.map((r) => `${r!.token} (${r!.note})`))];
+  return `${notes.length === 1 ? `${notes[0]} no longer crawls` : `${notes.join(', ')} no longer crawl`}: no current crawler reads this group, so this harms no one.`;
+}

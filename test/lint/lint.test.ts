@@ -282,7 +282,39 @@ const cases: readonly LintCase[] = [
     code: 'merged-group',
     body: 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /private/\n',
     line: 1,
+    // A block of part of the site: a warning; an error only for the whole site.
+    severity: 'warning',
     says: 'blocked from /private/',
+  },
+  {
+    code: 'merged-group',
+    body: 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: GPTBot\nDisallow: /\n',
+    line: 1,
+    severity: 'error',
+    says: 'blocked from the whole site',
+  },
+  // Only crawlers that no longer crawl (gigabot, teoma): the merge harms no one.
+  {
+    code: 'merged-group',
+    body: 'User-agent: gigabot\nUser-agent: teoma\nCrawl-delay: 60\nUser-agent: Nutch\nDisallow: /\n',
+    line: 1,
+    severity: 'info',
+    says: 'no longer crawl',
+  },
+  // A group for a retired crawler token (Googlebot-Mobile, Yahoo-MMCrawler): an info.
+  {
+    code: 'user-agent-without-rules',
+    body: 'User-agent: *\nDisallow: /private/\n\nUser-agent: Yahoo-MMCrawler\nAllow: /z/\n',
+    line: 4,
+    severity: 'info',
+    says: 'Yahoo-MMCrawler',
+  },
+  {
+    code: 'user-agent-without-rules',
+    body: 'User-agent: *\nDisallow: /private/\n\nUser-agent: Slurp\nCrawl-delay: 10\n',
+    line: 4,
+    severity: 'info',
+    says: 'no longer crawls',
   },
   {
     code: 'merged-group',

@@ -5,7 +5,12 @@
  */
 
 import { formatRule, ruleKey } from '../../explain.js';
-import { crawlerRuleOf, isLinkPreviewFetcher } from '../../readings/crawler-model.js';
+import {
+  crawlerRuleOf,
+  isLinkPreviewFetcher,
+  retiredCrawler,
+  retiredSentence,
+} from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
@@ -287,10 +292,13 @@ function withoutRules(context: LintContext): void {
     });
     return;
   }
+  // Only crawlers that no longer crawl: what they may fetch concerns no one.
+  const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
-    message: `No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
+    ...(retired && { severity: 'info' as const }),
+    message: `${retired ? `${retiredSentence(named.map((a) => a.value))} ` : ''}No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
         : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:".`
@@ -373,11 +381,13 @@ function allowOnlyGroups(context: LintContext): void {
     const d = directives[first.line];
     // A link-preview fetcher (Twitterbot) fetches only pages people share: worth knowing.
     const previews = agents.every((a) => isLinkPreviewFetcher(a.token));
+    // Only crawlers that no longer crawl (Googlebot-Mobile): what they may fetch concerns no one.
+    const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
     context.report({
       code: 'user-agent-without-rules',
       line: first.line,
-      ...(previews && { severity: 'info' as const }),
-      message: `The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat the rules of the "User-agent: *" ${starGroup.where} in this group.`,
+      ...((previews || retired) && { severity: 'info' as const }),
+      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat the rules of the "User-agent: *" ${starGroup.where} in this group.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
