@@ -268,3 +268,46 @@ describe('blocked-resources: judged classes of seeds 5286 and 8303', () => {
     expect(found('User-agent: *\nDisallow: /*.axd$\n')).toEqual([]);
   });
 });
+
+describe('blocked-resources: judge B (seed 5524) recall classes', () => {
+  it('reads a rule led by * as naming the folder at the top too', () => {
+    // `*` matches nothing too: `*/wp-includes/` blocks /wp-includes/js/… of a WordPress at the root.
+    expect(found('User-agent: *\nDisallow: */wp-includes/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(found('User-agent: *\nDisallow: */plugins*\nDisallow: */wp-includes*\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+    expect(found('User-agent: *\nDisallow: */css/\n')).toEqual(['2 warning blocked-resources']);
+    // The fix opens them as the rule writes them, and Googlebot may fetch them after it.
+    const body = 'User-agent: *\nDisallow: */wp-includes/\n';
+    const after = fixed(body);
+    expect(allowed(body, '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1')).toBe(false);
+    expect(allowed(after, '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1')).toBe(true);
+    expect(allowed(after, '/wp-includes/x/')).toBe(false);
+  });
+
+  it("reports Adobe Experience Manager's client libraries under a blocked /etc, where the file shows AEM", () => {
+    // AEM's content tree beside /libs and /etc: /etc also blocks /etc.clientlibs/ (a prefix).
+    const aem =
+      'User-agent: *\nDisallow: /libs\nDisallow: /etc\nDisallow: /content/bank/en/includes\n';
+    expect(found(aem)).toEqual(['3 warning blocked-resources']);
+    expect(finding(aem, 3).message).toContain('/etc.clientlibs/');
+    expect(found('User-agent: *\nDisallow: /etc.clientlibs/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // A lone /etc (a Unix-like folder of any site) shows no AEM: nothing to say.
+    expect(found('User-agent: *\nDisallow: /etc\n')).toEqual([]);
+    expect(found('User-agent: *\nDisallow: /etc\nDisallow: /libs\n')).toEqual([]);
+  });
+
+  it("reports an ASP.NET theme's style sheets under a blocked /App_Themes/", () => {
+    expect(found('User-agent: *\nDisallow: /App_Themes/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(finding('User-agent: *\nDisallow: /App_Themes/\n', 2).message).toContain(
+      '/App_Themes/Default/Site.css',
+    );
+  });
+});

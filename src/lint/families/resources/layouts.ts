@@ -26,7 +26,8 @@ const SEGMENT = String.raw`[^/*$?\s]+`;
  * root: `/`, or literal folders (`/blog/wp-content/` → `/blog/`).
  */
 export function rootsOf(values: readonly string[], folder: string): string[] {
-  const pattern = new RegExp(`^((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
+  // A value led by `*` (`*/wp-includes/`) names the folder at any depth, so at the top too.
+  const pattern = new RegExp(`^\\**((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
   const roots = new Set<string>();
   for (const value of values) {
     const root = pattern.exec(value)?.[1];
@@ -181,9 +182,42 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/ScriptResource.axd?d=nv7asgRUU0tRmHNR2D6t1H2&t=ffffffffb0b1e2b8'],
       ['js', '/Scripts/jquery-3.7.1.min.js'],
       ['css', '/Content/Site.css'],
+      // A theme's style sheets are linked into every page that uses the theme
+      // (learn.microsoft.com, "ASP.NET Themes and Skins").
+      ['css', '/App_Themes/Default/Site.css'],
+    ],
+  },
+  {
+    // Adobe Experience Manager: pages load their client libraries through the /etc.clientlibs/
+    // proxy (AEM 6.3 on: experienceleague.adobe.com, "Using Client-Side Libraries", allowProxy),
+    // older sites from /etc/designs/ and /etc/clientlibs/. `Disallow: /etc` blocks all three.
+    // Shown by those folders, or by AEM's content tree (`/content/site/…`) beside /etc, /libs
+    // or /apps.
+    name: 'Adobe Experience Manager',
+    roots: (values) => (shownAem(values) ? ['/'] : []),
+    urls: [
+      ['css', '/etc.clientlibs/site/clientlibs/clientlib-site.min.css'],
+      ['js', '/etc.clientlibs/site/clientlibs/clientlib-site.min.js'],
+      ['css', '/etc/designs/site/clientlib-site.min.css'],
+      ['js', '/etc/designs/site/clientlib-site.min.js'],
     ],
   },
 ];
+
+function shownAem(values: readonly string[]): boolean {
+  const own = values.some((v) => /^\/etc(?:\.clientlibs|\/designs|\/clientlibs)(?:\/|$)/i.test(v));
+  if (own) return true;
+  const content = values.some((v) => /^\/content\/[^/*$?\s]+\//.test(v));
+  return content && values.some((v) => /^\/(?:etc|libs|apps)(?:\/|$)/i.test(v));
+}
+
+/**
+ * A value led by `*` and then `/` (`*` + `/wp-includes/`), as the folders it names at the top: `*`
+ * matches nothing too, so the rule blocks them there (the rules decide each URL checked).
+ */
+export function atAnyDepth(value: string): string {
+  return value.replace(/^\*+(?=\/)/, '');
+}
 
 /** URLs every file is checked against, when its rule names the URL's folder or file type. */
 export const GENERIC_URLS: readonly (readonly [ResourceKind, string])[] = [
@@ -208,7 +242,8 @@ export const GENERIC_URLS: readonly (readonly [ResourceKind, string])[] = [
  * file type, since `Disallow: /s` blocks `/static/…` only on a site that has such a folder.
  */
 export function aboutGeneric(value: string, url: string): boolean {
-  const lower = value.toLowerCase();
+  // `*/css/`: the folder at any depth, so at the top too.
+  const lower = atAnyDepth(value).toLowerCase();
   const folder = /^\/[^/]+/.exec(url)![0].toLowerCase();
   const type = /\.[a-z]+$/.exec(url)![0];
   // `/*images`: the folder's name, wherever it stands.

@@ -4,7 +4,7 @@
  * says about a folder: that it holds documents, or scripts kept from crawlers on purpose.
  */
 
-import { rootsOf } from './layouts.js';
+import { atAnyDepth, rootsOf } from './layouts.js';
 
 /**
  * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts,
@@ -210,7 +210,9 @@ function allowedSubfolderUrls(allows: readonly string[]): SiteUrl[] {
 }
 
 /** The URLs of the folders one rule value names. */
-function urlsOf(value: string, evidence: Evidence): SiteUrl[] {
+function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
+  // `*/css/`: the folder at any depth, so at the top too.
+  const value = atAnyDepth(written);
   // A raw space or control character: the rule never matches a URL (another code says so).
   if (/[\s\x00-\x1f\x7f]/.test(value.trimEnd())) return [];
   // `/*styles`: a folder of that name anywhere, so at the top too.
