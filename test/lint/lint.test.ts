@@ -315,6 +315,13 @@ const cases: readonly LintCase[] = [
     line: 4,
     severity: 'warning',
   },
+  // bingbot blocked only by the merge that also changes its delay: its pace still matters.
+  {
+    code: 'crawl-delay-merged',
+    body: 'User-agent: *\nDisallow: /x/\n\nUser-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: OtherBot\nCrawl-delay: 10\n\nUser-agent: BadBot\nDisallow: /\n',
+    line: 5,
+    severity: 'warning',
+  },
   // A group for a retired crawler token (Googlebot-Mobile, Yahoo-MMCrawler): an info.
   {
     code: 'user-agent-without-rules',

@@ -8,8 +8,10 @@
 
 import { ANY_OTHER_AGENT } from '../../changes/verdict-changes.js';
 import { formatRule } from '../../explain.js';
+import { byteStringBody } from '../../parse/body.js';
 import { isCrawlDelayKey, parseCrawlDelay } from '../../parse/crawl-delay.js';
 import { readsCrawlDelay } from '../../readings/crawler-model.js';
+import { ParsedRobotsTxt } from '../../robots.js';
 import type { AgentLine, RobotsTxt, Rule } from '../../types.js';
 import { asciiLowerCase } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
@@ -75,7 +77,11 @@ function checkCrawlDelay(context: LintContext): LintChecks {
           agent,
           mine,
           applied,
-          blocked: blockedEverywhere(robots, token),
+          // Blocked only by the merge itself (5647's bingbot, merged into a Disallow: / group)
+          // is what `merged-group` reports: its pace still matters as the file is written.
+          blocked:
+            blockedEverywhere(robots, token) &&
+            blockedEverywhere(asWritten(context, blocks), token),
           // Other crawlers read the `*` group's delay; a named crawler may read none (Googlebot),
           // or no longer crawl (Yahoo! Slurp).
           reader:
@@ -85,6 +91,26 @@ function checkCrawlDelay(context: LintContext): LintChecks {
       }
     },
   };
+}
+
+/**
+ * The file as written for these blocks: each that Google merges into a later block's group
+ * given a rule of its own that matches nothing (`Disallow:`), so it stays a group of its own.
+ */
+function asWritten(context: LintContext, blocks: readonly WrittenBlock[]): RobotsTxt {
+  const all = writtenBlocks(context).blocks;
+  const ends = blocks
+    .filter((b) =>
+      all.some(
+        (other) => other !== b && other.group === b.group && all.indexOf(other) > all.indexOf(b),
+      ),
+    )
+    .map((b) => context.lines[Math.max(...b.agentLines, ...b.otherLines)]!.end)
+    .sort((a, b) => b - a);
+  if (ends.length === 0) return context.robots;
+  let text = context.text;
+  for (const end of ends) text = `${text.slice(0, end)}\nDisallow:${text.slice(end)}`;
+  return new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
 }
 
 function slowest(lines: readonly DelayLine[]): DelayLine | undefined {
