@@ -62,7 +62,11 @@ export function mergedGroups(context: LintContext): void {
   }
 }
 
-/** A block merged into a `*` group: its crawlers get the `*` rules, as with no group of their own. */
+/**
+ * A block merged into a `*` group: its crawlers get that group's `*` rules, as with no group of
+ * their own — unless other `*` groups hold rules, which the global agent reads and a crawler named
+ * in one of them does not.
+ */
 function reportSharedGlobal(
   context: LintContext,
   block: WrittenBlock,
@@ -76,6 +80,48 @@ function reportSharedGlobal(
   const star = target.agentLines.find((line) =>
     target.agents.some((a) => a.line === line && a.global),
   );
+  // A crawler named in one `*` group reads that group only; the global agent reads every `*`
+  // group (Google merges them). The rules of the other `*` groups no longer apply to it.
+  const all = globalRules(context.robots);
+  const others = context.robots.groups.filter(
+    (g, i) => i !== block.group && g.rules.length > 0 && g.agents.some((a) => a.global),
+  );
+  const lost = others
+    .flatMap((g) => g.rules)
+    .find((r) => {
+      const path = pathOf(r.value);
+      if (path === undefined) return false;
+      const everyone = context.robots.explain(path, PROBE).allowed;
+      return agents.some(
+        (a) => !a.global && context.robots.explain(path, a.token).allowed !== everyone,
+      );
+    });
+  if (lost !== undefined && all !== undefined) {
+    const named = agents.filter((a) => !a.global);
+    const them = named.length === 1 ? 'it' : 'them';
+    const who = listOf(named.map((a) => terminalSafe(a.value)));
+    const ownLine = ruledElsewhere(context, named, block.group);
+    const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
+    const otherwise = `To keep ${who} under every * rule, give ${them} a group of ${named.length === 1 ? 'its' : 'their'} own: repeat the rules of the "User-agent: *" ${all.where} after line ${lastLine}.`;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      // Only crawlers that no longer crawl: what they may fetch concerns no one.
+      severity: retired ? 'info' : 'warning',
+      message: `${who} ${named.length === 1 ? 'escapes' : 'escape'} the rules of the other "User-agent: *" groups: a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads lines ${first}–${lastLine} as part of the * group of line ${star ?? target.agentLines[0]}, and a crawler named in a group reads only the groups that name it, while every other crawler reads all the * groups — "${formatRule(lost)}" (line ${lost.line}) no longer applies to ${them}.${retired ? ` ${retiredSentence(named.map((a) => a.value))}` : ''}`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      fix:
+        ownLine === undefined
+          ? ownGroupFix(context, lastLine, all.group, all.where, otherwise)
+          : undefined,
+      related: [
+        { line: target.agentLines[0]!, message: `the * group (line ${target.agentLines[0]})` },
+        { line: lost.line, message: `${formatRule(lost)} (line ${lost.line})` },
+      ],
+    });
+    return;
+  }
   context.report({
     code: 'merged-group',
     line: first,

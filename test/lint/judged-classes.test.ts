@@ -276,3 +276,32 @@ describe('a version-control folder written without "/" (seed 1313)', () => {
     expect(after.isAllowed('/lib/js/CVS/Root', 'x')).toBe(false);
   });
 });
+
+describe('a crawler named in a merged * group, beside other * groups (seed 5524, 0261; seed 9125, 6218)', () => {
+  it('warns that it escapes the other * groups, and gives it a group of its own with every * rule', () => {
+    const body = [
+      'User-agent: ExampleBot',
+      'Crawl-delay: 5',
+      '',
+      'User-agent: *',
+      'Disallow: /login',
+      '',
+      'User-agent: *',
+      'Disallow: /craft/',
+      '',
+    ].join('\n');
+    const [found] = lint(body).filter((d) => d.code === 'merged-group');
+    expect(found!.severity).toBe('warning');
+    expect(found!.message).toContain('"Disallow: /craft/" (line 8) no longer applies to it');
+    expect(found!.message).not.toContain('what it would follow with no group of its own');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/craft/x', 'ExampleBot')).toBe(false);
+    expect(after.isAllowed('/login', 'ExampleBot')).toBe(false);
+    expect(after.crawlDelay('ExampleBot')).toBe(5);
+  });
+
+  it('stays an info when the * group it joins is the only one', () => {
+    const body = 'User-agent: ExampleBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /login\n';
+    expect(brief(body)).toContain('1 info merged-group');
+  });
+});
