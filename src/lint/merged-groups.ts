@@ -243,6 +243,8 @@ export function ownGroupFix(
   star: Group | undefined,
   starWhere: string | undefined,
   otherwise: string,
+  /** The rules the `*` groups have, when `star` holds only those worth copying. */
+  total?: number,
 ): ProposedFix | undefined {
   const span = context.lines[lastLine];
   if (span === undefined) return undefined;
@@ -254,7 +256,15 @@ export function ownGroupFix(
     description:
       copied === undefined
         ? `Add "Allow: /" after line ${lastLine}.`
-        : `Repeat the ${copied.length === 1 ? 'rule' : `${copied.length} rules`} of the "User-agent: *" ${starWhere} after line ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}.`,
+        : `Repeat ${
+            total !== undefined && total > copied.length
+              ? `${copied.length} of the ${total} rules`
+              : `the ${copied.length === 1 ? 'rule' : `${copied.length} rules`}`
+          } of the "User-agent: *" ${starWhere} after line ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
+            total !== undefined && total > copied.length
+              ? ` (the group's own lines override the others)`
+              : ''
+          }.`,
     edits: [{ start: span.end, end: span.end, text: lines.map((l) => eol + l).join('') }],
     // The crawlers were named to get the `*` rules (and their own lines): what those block is
     // what the writer meant them to skip.

@@ -57,6 +57,35 @@ describe('crawl-delay-merged', () => {
     expect(own!.message).toContain('add a rule after line 2 ("Allow: /"');
   });
 
+  it('splits where the merge that changes the delay starts: above the crawler, and below it (seed 5524, 0460)', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /private/',
+      '',
+      'User-agent: SlowBot',
+      'Crawl-delay: 60',
+      '',
+      'User-agent: bingbot',
+      'Crawl-delay: 20',
+      '',
+      'User-agent: msnbot',
+      'Crawl-delay: 20',
+      '',
+      'User-agent: OtherBot',
+      'Crawl-delay: 60',
+      '',
+    ].join('\n');
+    const bing = merged(body).find((d) => d.line === 8)!;
+    // SlowBot's 60 s is above bingbot's User-agent line: a split after bingbot's own delay alone
+    // leaves it merged with SlowBot. msnbot's 20 s may stay with it.
+    expect(bing.message).toContain('split the group: after lines 5 and 11, repeat the rule');
+    const lines = body.split('\n');
+    const split = [...lines.slice(0, 5), 'Disallow: /private/', ...lines.slice(5, 11)];
+    const after = [...split, 'Disallow: /private/', ...lines.slice(11)].join('\n');
+    expect(merged(after)).toEqual([]);
+    expect(parseRobotsTxt(after).crawlDelay('bingbot')).toBe(20);
+  });
+
   it('a crawler with no delay of its own that gets one from the merge names its User-agent line', () => {
     const found = merged('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /x\n');
     // An info: no delay was written for b, and the merge only slows it (issue #31).

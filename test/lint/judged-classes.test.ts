@@ -245,6 +245,18 @@ describe('a group of only Allow lines for a crawler the * rules restrict (seed 8
     expect(fixed(body)).toBe(`${body}Disallow: /account\nDisallow: /p/*\n`);
   });
 
+  it('names and copies only the * rules its own Allows do not override (seed 5524, 2571)', () => {
+    const body =
+      'User-agent: *\nDisallow: /shop/\nDisallow: /members\nAllow: /shop/cart\n\nUser-agent: ExampleBot\nAllow: /shop/\n';
+    expect(brief(body)).toEqual(['6 warning user-agent-without-rules']);
+    const [found] = lint(body);
+    expect(found!.message).toContain('"Disallow: /members" (line 3) no longer applies');
+    expect(found!.fix?.description).toContain('Repeat 2 of the 3 rules');
+    // The group's exception stays one: no Disallow beside its Allow, no new finding.
+    expect(fixed(body)).toBe(`${body}Disallow: /members\nAllow: /shop/cart\n`);
+    expect(brief(fixed(body))).toEqual([]);
+  });
+
   it('says nothing of a group that allows the whole site, or beside a whole-site block only', () => {
     expect(brief('User-agent: *\nDisallow: /x\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
     expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /news/\n')).toEqual([

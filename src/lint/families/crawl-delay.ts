@@ -86,7 +86,7 @@ function checkCrawlDelay(context: LintContext): LintChecks {
           // or no longer crawl (Yahoo! Slurp).
           reader:
             name === '*' || blocks.some((b) => b.agents.some((a) => readsCrawlDelay(a.value))),
-          split: splitAdvice(context, blocks),
+          split: splitAdvice(context, blocks, written),
         });
       }
     },
@@ -152,22 +152,45 @@ interface MergedDelay {
 }
 
 /**
- * How to give the merged blocks groups of their own, as `merged-group`'s fix does: rules after the
+ * How to give the crawler's delay back, as `merged-group`'s fix splits a group: rules after a
  * block that is not the last of the group (its User-agent and Crawl-delay lines), the `*` rules
- * as written repeated there ("Allow: /" would let its crawlers skip them).
+ * as written repeated there ("Allow: /" would let its crawlers skip them). The split goes where
+ * the merge that changes the delay starts: after the blocks above the crawler's that write
+ * another delay, and after its own (with its neighbours of the same delay) when blocks below it
+ * write another.
  */
-function splitAdvice(context: LintContext, blocks: readonly WrittenBlock[]): string {
+function splitAdvice(
+  context: LintContext,
+  blocks: readonly WrittenBlock[],
+  written: ReadonlyMap<WrittenBlock, readonly DelayLine[]>,
+): string {
   const all = writtenBlocks(context).blocks;
   const merged = blocks.find((b) => all.filter((o) => o.group === b.group).length > 1);
   const same = 'or give each crawler the same delay.';
   if (merged === undefined) return `Put an Allow or Disallow line in each group, ${same}`;
   const inGroup = all.filter((o) => o.group === merged.group);
-  const at = inGroup.indexOf(merged);
-  const above = at < inGroup.length - 1 ? merged : inGroup[at - 1]!;
-  const lastLine = Math.max(...above.agentLines, ...above.otherLines);
+  const delayOf = (b: WrittenBlock): number | undefined => slowest(written.get(b) ?? [])?.seconds;
+  const mine = delayOf(merged);
+  // The crawler's block and its neighbours that write the same delay (or none, as it does): one
+  // group for them keeps every delay as written.
+  let low = inGroup.indexOf(merged);
+  let high = low;
+  while (low > 0 && delayOf(inGroup[low - 1]!) === mine) low--;
+  while (high < inGroup.length - 1 && delayOf(inGroup[high + 1]!) === mine) high++;
+  const other = (b: WrittenBlock): boolean => {
+    const d = delayOf(b);
+    return d !== undefined && d !== mine;
+  };
+  const endOf = (b: WrittenBlock): number => Math.max(...b.agentLines, ...b.otherLines);
+  const splits: number[] = [];
+  if (inGroup.slice(0, low).some(other)) splits.push(endOf(inGroup[low - 1]!));
+  if (inGroup.slice(high + 1).some(other)) splits.push(endOf(inGroup[high]!));
+  if (splits.length === 0) splits.push(endOf(inGroup[Math.max(low - 1, 0)]!));
+  const after =
+    splits.length === 1 ? `after line ${splits[0]}` : `after lines ${splits.join(' and ')}`;
   const star = starRulesAsWritten(context);
   if (star.rules.length === 0) {
-    return `To keep each delay, split the group: add a rule after line ${lastLine} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
+    return `To keep each delay, split the group: add a rule ${after} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
   }
   const n = star.rules.length === 1 ? 'rule' : `${star.rules.length} rules`;
   const where =
@@ -178,7 +201,7 @@ function splitAdvice(context: LintContext, blocks: readonly WrittenBlock[]): str
     star.rules.length <= 5
       ? `: ${star.rules.map((r) => `"${terminalSafe(formatRule(r))}"`).join(', ')}`
       : '';
-  return `To keep each delay, split the group: after line ${lastLine}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above it keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
+  return `To keep each delay, split the group: ${after}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above ${splits.length === 1 ? 'it' : 'each'} keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
 }
 
 /**
