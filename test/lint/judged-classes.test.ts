@@ -22,7 +22,11 @@ describe('a fix that would only repeat a rule of the same group', () => {
   });
 
   it('keeps the fix (and the severity) when the rule it writes is not there, or is of another type or group', () => {
-    expect(brief('User-agent: *\nDisallow: ~*\nAllow: /~*\n')).toEqual([
+    // Of another type: the fix is kept (an info only because, beside that Allow, it would
+    // change no verdict).
+    const typed = lint('User-agent: *\nDisallow: ~*\nAllow: /~*\n');
+    expect(typed.map((d) => d.fix?.description)).toEqual(['Write "Disallow: /~*".']);
+    expect(brief('User-agent: *\nDisallow: ~*\nAllow: /~a\n')).toEqual([
       '2 error pattern-never-matches',
     ]);
     expect(brief('User-agent: a\nDisallow: ~*\n\nUser-agent: b\nDisallow: /~*\n')).toEqual([
@@ -315,5 +319,57 @@ describe('a near miss of a crawler name', () => {
     expect(brief('User-agent: Google_InspectionTool\nDisallow: /a\n')).toEqual([
       '1 warning user-agent-typo',
     ]);
+  });
+});
+
+describe('a crawler named in a merged * group, beside other * groups (seed 5524, 0261; seed 9125, 6218)', () => {
+  it('warns that it escapes the other * groups, and gives it a group of its own with every * rule', () => {
+    const body = [
+      'User-agent: ExampleBot',
+      'Crawl-delay: 5',
+      '',
+      'User-agent: *',
+      'Disallow: /login',
+      '',
+      'User-agent: *',
+      'Disallow: /craft/',
+      '',
+    ].join('\n');
+    const [found] = lint(body).filter((d) => d.code === 'merged-group');
+    expect(found!.severity).toBe('warning');
+    expect(found!.message).toContain('"Disallow: /craft/" (line 8) no longer applies to it');
+    expect(found!.message).not.toContain('what it would follow with no group of its own');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/craft/x', 'ExampleBot')).toBe(false);
+    expect(after.isAllowed('/login', 'ExampleBot')).toBe(false);
+    expect(after.crawlDelay('ExampleBot')).toBe(5);
+  });
+
+  it('stays an info when the * group it joins is the only one', () => {
+    const body = 'User-agent: ExampleBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /login\n';
+    expect(brief(body)).toContain('1 info merged-group');
+  });
+});
+
+describe('a rule that never matches, whose fix would change no verdict (seed 2621, 4379)', () => {
+  it('is an info that says nothing is lost', () => {
+    const body = 'User-agent: Googlebot\nAllow: .js\nDisallow: /private/\n';
+    expect(brief(body)).toEqual(['2 info pattern-never-matches']);
+    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    // Beside a Disallow it would override, it stays an error with its fix.
+    expect(brief('User-agent: Googlebot\nAllow: .js\nDisallow: /js/\n')).toEqual([
+      '2 error pattern-never-matches',
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('a group whose rules were written in its User-agent values (seed 9125, 4910)', () => {
+  it('is reported as lost line breaks only, not as a group without rules', () => {
+    const body =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: admantx Disallow: /\nUser-agent: OtherBot Disallow: /\n';
+    const codes = lint(body).map((d) => d.code);
+    expect(codes).toContain('directive-in-value');
+    expect(codes).not.toContain('user-agent-without-rules');
   });
 });

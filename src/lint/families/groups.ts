@@ -318,6 +318,10 @@ function withoutRules(context: LintContext): void {
       crawlerRuleOf(a.token)?.kind !== 'ignores-global',
   );
   const first = named[0];
+  // `User-agent: AddThis Disallow: /` on every line (lost line breaks, seed 9125's 4910): the
+  // rules are in the User-agent values, and `directive-in-value` says how to split them; neither
+  // repeating the * rules nor "Disallow:" is what the lines meant.
+  if (!context.html && last.agents.some((a) => holdsDirective(a.value))) return;
   // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without
   // rules gives what the `*` group gives: nothing is lost.
   const starGroup = globalRules(robots);
