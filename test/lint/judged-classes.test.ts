@@ -373,3 +373,13 @@ describe('a group whose rules were written in its User-agent values (seed 9125, 
     expect(codes).not.toContain('user-agent-without-rules');
   });
 });
+
+describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', () => {
+  it('names both: removing only the one that decides leaves the path blocked', () => {
+    const body =
+      'User-agent: *\nDisallow: /play/search\nDisallow: /play/search*\nNoindex: /play/search*\n';
+    const [found] = lint(body).filter((d) => d.code === 'unsupported-directive');
+    expect(found!.message).toContain('But lines 2 and 3 disallow this path');
+    expect(found!.message).toContain('remove those Disallows too');
+  });
+});
