@@ -16,8 +16,10 @@ import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { nearCrawlerName } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
+import { overriddenBy } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
 import { holdsDirective } from './values.js';
 
@@ -50,6 +52,11 @@ export const groups: LintFamily = {
     'user-agent-without-rules': {
       severity: 'warning',
       summary: 'A group without rules: its crawlers may crawl everything and skip the `*` rules.',
+    },
+    'user-agent-typo': {
+      severity: 'warning',
+      summary:
+        "A User-agent name one letter off a known crawler's token (`AhrefsBots`, `Googelbot`; two letters for a token of ten or more) names no crawler: the group reaches none. Fix: the token. An info when the fix changes nothing.",
     },
     'merged-group': {
       severity: 'error',
@@ -157,6 +164,7 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     });
     return;
   }
+  if (nearMiss(context, agent, group)) return;
   if (agent.token === agent.value) return;
   const rest = agent.value.slice(agent.token.length);
   const next = rest.charCodeAt(0);
@@ -199,6 +207,47 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     from,
     to,
   });
+}
+
+/**
+ * `User-agent: AhrefsBots`, `Googelbot`: a name one letter off a crawler's token (two for a long
+ * one) names no crawler, so the group reaches none. Fix: the token, verified with the group's rules
+ * as its targets. Reported instead of what else the line's value would get (its version: one
+ * finding for the line).
+ */
+function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean {
+  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
+  const meant = written === undefined ? undefined : nearCrawlerName(written);
+  if (written === undefined || meant === undefined) return false;
+  const d = context.directives[agent.line];
+  const from = d?.valueStart;
+  // Lines other than rules (Crawl-delay, Host) were written for the crawler too: with one, the
+  // name matters even when no verdict changes.
+  // (Not when the same lines name the crawler too: it reads them already.)
+  const block = writtenBlocks(context).blocks.find((b) => b.agentLines.includes(agent.line));
+  const named = block?.agents.some((a) => a.value.toLowerCase() === meant.toLowerCase());
+  const others = block !== undefined && block.otherLines.length > 0 && !named;
+  context.report({
+    code: 'user-agent-typo',
+    line: agent.line,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.`,
+    from,
+    to: d?.valueEnd,
+    ...(from !== undefined && {
+      fix: {
+        description: `Write "User-agent: ${meant}".`,
+        edits: [{ start: from, end: from + written.length, text: meant }],
+        // The group's rules were written for the crawler the line meant to name.
+        targets: group.rules.map((r) => r.pattern),
+        otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant.`,
+        notCrawlers: [written],
+        ...(!others && {
+          whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
+        }),
+      },
+    }),
+  });
+  return true;
 }
 
 /**
@@ -269,6 +318,10 @@ function withoutRules(context: LintContext): void {
       crawlerRuleOf(a.token)?.kind !== 'ignores-global',
   );
   const first = named[0];
+  // `User-agent: AddThis Disallow: /` on every line (lost line breaks, seed 9125's 4910): the
+  // rules are in the User-agent values, and `directive-in-value` says how to split them; neither
+  // repeating the * rules nor "Disallow:" is what the lines meant.
+  if (!context.html && last.agents.some((a) => holdsDirective(a.value))) return;
   // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without
   // rules gives what the `*` group gives: nothing is lost.
   const starGroup = globalRules(robots);
@@ -364,11 +417,17 @@ function allowOnlyGroups(context: LintContext): void {
     );
     const first = agents[0];
     if (first === undefined || agents.length !== g.agents.length) continue;
+    // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
+    // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
+    // written to make, not a rule it lost, and is neither named nor copied.
+    const kept = starGroup.group.rules.filter((r) => overriddenBy(r, g.rules) === undefined);
     // Only when a `*` Disallow of part of the site decides a path the group's Allows do not (it is
     // escaped). Beside a whole-site block, whether the Allows were the crawler's only paths or
     // exceptions for it is not knowable.
-    const escaped = starBlocks.find(
+    const escaped = kept.find(
       (r) =>
+        r.type === 'disallow' &&
+        r.pattern !== '' &&
         !/^\/?\**$/.test(r.pattern) &&
         !context.robots.explain(pathOf(r.pattern), PROBE).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
@@ -387,15 +446,16 @@ function allowOnlyGroups(context: LintContext): void {
       code: 'user-agent-without-rules',
       line: first.line,
       ...((previews || retired) && { severity: 'info' as const }),
-      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat the rules of the "User-agent: *" ${starGroup.where} in this group.`,
+      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat in this group the rules of the "User-agent: *" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
         context,
         lastLine,
-        starGroup.group,
+        { ...starGroup.group, rules: kept },
         starGroup.where,
         `Repeat the rules of the "User-agent: *" ${starGroup.where} in this group by hand.`,
+        starGroup.group.rules.length,
       ),
       related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
     });
