@@ -306,6 +306,47 @@ describe('a resources fix on a small file of wildcard rules (judge B: 0653, 1776
   }
 });
 
+describe('a near miss of a crawler name', () => {
+  it('is a warning whose verified fix writes the token (judge C: "AhrefsBots")', () => {
+    const body =
+      'User-agent: AhrefsBots\nCrawl-delay: 60\n\nUser-agent: Googelbot\nDisallow: /private/\n\nUser-agent: bingbott/1.0\nDisallow: /x/\n\nUser-agent: *\nDisallow: /search\n';
+    const typos = lint(body).filter((d) => d.code === 'user-agent-typo');
+    expect(typos.map((d) => `${d.line} ${d.severity} ${d.fix?.description}`)).toEqual([
+      '1 warning Write "User-agent: AhrefsBot".',
+      '4 warning Write "User-agent: Googlebot".',
+      '7 warning Write "User-agent: Bingbot".',
+    ]);
+    // One finding for the line: no version info beside it.
+    expect(brief(body).filter((b) => b.startsWith('7 '))).toEqual(['7 warning user-agent-typo']);
+    expect(fixed(body)).toContain('User-agent: AhrefsBot\n');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('https://a.example/private/p', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('https://a.example/x/p', 'bingbot')).toBe(false);
+  });
+
+  it('is an info when the group names the crawler too; never for a crawler of its own', () => {
+    expect(brief('User-agent: Googlebot\nUser-agent: Googelbot\nDisallow: /a\n')).toEqual([
+      '2 info user-agent-typo',
+    ]);
+    // Known tokens, a digit changed (aipbot, AIBOT are not AI2Bot), a letter changed in a short
+    // name (msrbot, Roverbot are crawlers of their own), names too far off.
+    const names = [
+      'Googlebot',
+      'AhrefsBot',
+      'aipbot',
+      'AIBOT',
+      'msrbot',
+      'Roverbot',
+      'Gooblebotty',
+    ];
+    const body = names.map((n) => `User-agent: ${n}\nDisallow: /a\n`).join('\n');
+    expect(brief(body).filter((b) => b.endsWith('user-agent-typo'))).toEqual([]);
+    expect(brief('User-agent: Google_InspectionTool\nDisallow: /a\n')).toEqual([
+      '1 warning user-agent-typo',
+    ]);
+  });
+});
+
 describe('a crawler named in a merged * group, beside other * groups (seed 5524, 0261; seed 9125, 6218)', () => {
   it('warns that it escapes the other * groups, and gives it a group of its own with every * rule', () => {
     const body = [
@@ -355,5 +396,23 @@ describe('a group whose rules were written in its User-agent values (seed 9125, 
     const codes = lint(body).map((d) => d.code);
     expect(codes).toContain('directive-in-value');
     expect(codes).not.toContain('user-agent-without-rules');
+  });
+});
+
+describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', () => {
+  it('names both: removing only the one that decides leaves the path blocked', () => {
+    const body =
+      'User-agent: *\nDisallow: /play/search\nDisallow: /play/search*\nNoindex: /play/search*\n';
+    const [found] = lint(body).filter((d) => d.code === 'unsupported-directive');
+    expect(found!.message).toContain('But lines 2 and 3 disallow this path');
+    expect(found!.message).toContain('remove those Disallows too');
+  });
+});
+
+describe('a regular expression without its leading "/" (seed 2621, 1187)', () => {
+  it('is one finding: the rule never matches, written as a regular expression', () => {
+    const body = 'User-agent: *\nDisallow: ([0-9]+)---/ajax_(a|b)_([0-9]+)\nDisallow: /x/(a|b)\n';
+    expect(brief(body)).toEqual(['2 error pattern-never-matches', '3 warning regex-syntax']);
+    expect(lint(body)[0]!.message).toContain('regular expression');
   });
 });
