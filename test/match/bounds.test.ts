@@ -135,8 +135,9 @@ describe('the check that ends a large set’s scans', () => {
   // piece, a node: a step's granularity), so the build is complete after at most
   // ceil(its units / BUILD_SLICE) checks, and the first check after it goes through the index
   // (and the program, built with it when the scans' wildcard rules cost more than
-  // CHECK_EXCESS). Counted over 100 checks (more until the build is complete), never timed. At 500 KiB and 8 KiB paths (issue
-  // #33's sizes), the shapes whose program the checks build, of two seeds.
+  // CHECK_EXCESS). Counted over 100 checks (more until the build is complete), never timed.
+  // At 500 KiB and 8 KiB paths (issue #33's sizes), the shapes whose program the checks
+  // build, of two seeds.
   const shapes = [1, 2].flatMap((seed) =>
     generateShapes({ seed }).filter(
       (s) =>
