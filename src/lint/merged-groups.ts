@@ -57,12 +57,16 @@ export function mergedGroups(context: LintContext): void {
       }
       const change =
         checks++ < MAX_MERGE_CHECKS ? verdictChange(context, block, group, agents) : undefined;
-      reportMerge(context, block, target, targetAgents, agents, change);
+      reportMerge(context, block, target, targetAgents, agents, change, blocks.slice(start, i));
     }
   }
 }
 
-/** A block merged into a `*` group: its crawlers get the `*` rules, as with no group of their own. */
+/**
+ * A block merged into a `*` group: its crawlers get that group's `*` rules, as with no group of
+ * their own — unless other `*` groups hold rules, which the global agent reads and a crawler named
+ * in one of them does not.
+ */
 function reportSharedGlobal(
   context: LintContext,
   block: WrittenBlock,
@@ -76,6 +80,48 @@ function reportSharedGlobal(
   const star = target.agentLines.find((line) =>
     target.agents.some((a) => a.line === line && a.global),
   );
+  // A crawler named in one `*` group reads that group only; the global agent reads every `*`
+  // group (Google merges them). The rules of the other `*` groups no longer apply to it.
+  const all = globalRules(context.robots);
+  const others = context.robots.groups.filter(
+    (g, i) => i !== block.group && g.rules.length > 0 && g.agents.some((a) => a.global),
+  );
+  const lost = others
+    .flatMap((g) => g.rules)
+    .find((r) => {
+      const path = pathOf(r.value);
+      if (path === undefined) return false;
+      const everyone = context.robots.explain(path, PROBE).allowed;
+      return agents.some(
+        (a) => !a.global && context.robots.explain(path, a.token).allowed !== everyone,
+      );
+    });
+  if (lost !== undefined && all !== undefined) {
+    const named = agents.filter((a) => !a.global);
+    const them = named.length === 1 ? 'it' : 'them';
+    const who = listOf(named.map((a) => terminalSafe(a.value)));
+    const ownLine = ruledElsewhere(context, named, block.group);
+    const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
+    const otherwise = `To keep ${who} under every * rule, give ${them} a group of ${named.length === 1 ? 'its' : 'their'} own: repeat the rules of the "User-agent: *" ${all.where} after line ${lastLine}.`;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      // Only crawlers that no longer crawl: what they may fetch concerns no one.
+      severity: retired ? 'info' : 'warning',
+      message: `${who} ${named.length === 1 ? 'escapes' : 'escape'} the rules of the other "User-agent: *" groups: a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads lines ${first}–${lastLine} as part of the * group of line ${star ?? target.agentLines[0]}, and a crawler named in a group reads only the groups that name it, while every other crawler reads all the * groups — "${formatRule(lost)}" (line ${lost.line}) no longer applies to ${them}.${retired ? ` ${retiredSentence(named.map((a) => a.value))}` : ''}`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      fix:
+        ownLine === undefined
+          ? ownGroupFix(context, lastLine, all.group, all.where, otherwise)
+          : undefined,
+      related: [
+        { line: target.agentLines[0]!, message: `the * group (line ${target.agentLines[0]})` },
+        { line: lost.line, message: `${formatRule(lost)} (line ${lost.line})` },
+      ],
+    });
+    return;
+  }
   context.report({
     code: 'merged-group',
     line: first,
@@ -145,6 +191,8 @@ function reportMerge(
   targetAgents: readonly AgentLine[],
   agents: readonly AgentLine[],
   change: Change | null | undefined,
+  /** The blocks above it that Google reads in the same group. */
+  above: readonly WrittenBlock[],
 ): void {
   const first = block.agentLines[0]!;
   const lastLine = block.otherLines[block.otherLines.length - 1]!;
@@ -155,36 +203,41 @@ function reportMerge(
   const d = context.directives[first];
   const span = { from: d?.keyStart, to: d?.valueEnd };
   const them = agents.length === 1 ? 'it' : 'them';
+  const prior = above.at(-1);
+  const priorEnd =
+    prior === undefined ? undefined : Math.max(...prior.agentLines, ...prior.otherLines);
+  const at = priorEnd === undefined ? `line ${lastLine}` : `lines ${priorEnd} and ${lastLine}`;
   // The rules `*` has as written: not those of the group this block merges into.
   const starGroup = globalRules(context.robots, block.group);
   const fix =
     starGroup === undefined
-      ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after line ${lastLine}: "Allow: /" to allow everything, or the rules meant for ${them}.`
-      : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} after line ${lastLine} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
+      ? `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own, add a rule after ${at}: "Allow: /" to allow everything, or the rules meant for ${them}.`
+      : `To give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own that keeps the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} after ${at} ("Allow: /" there would let ${them} crawl everything, skipping the * rules).`;
   // A crawler that another group with rules also names never read the `*` rules: Google merges
   // that group with the one the fix would write, so the copied `*` rules would join its own (an
   // Allow of theirs beating its "Disallow: /"). No fix then: its lines belong in that group.
-  const ownGroup = context.robots.groups.find(
-    (g, i) =>
-      i !== block.group &&
-      g.rules.length > 0 &&
-      g.agents.some((b) =>
-        agents.some(
-          (a) => !a.global && a.token !== '' && a.token.toLowerCase() === b.token.toLowerCase(),
-        ),
-      ),
-  );
-  const ownLine = ownGroup?.agents.find((b) =>
-    agents.some((a) => !a.global && a.token.toLowerCase() === b.token.toLowerCase()),
-  )?.line;
+  const ownLine = ruledElsewhere(context, agents, block.group);
+  // Rules after this block alone end its merge with the group below, not with the blocks above
+  // it that Google reads in the same group (5647: bingbot's 5 s block above Clickagy's 10 s one
+  // stays merged with it): the fix splits after the block above too, as that block's own fix
+  // does; it is not offered when that block's crawlers have a group of their own elsewhere.
+  const priorOwn = above.some((b) => ruledElsewhere(context, b.agents, block.group) !== undefined);
   const proposal =
-    ownGroup === undefined
-      ? ownGroupFix(context, lastLine, starGroup?.group, starGroup?.where, fix)
-      : undefined;
+    ownLine !== undefined || priorOwn
+      ? undefined
+      : ownGroupFix(
+          context,
+          priorEnd === undefined ? [lastLine] : [priorEnd, lastLine],
+          starGroup?.group,
+          starGroup?.where,
+          fix,
+        );
   const advice =
-    ownLine === undefined
-      ? ''
-      : ` Line ${ownLine} also names ${agents.length === 1 ? 'it' : 'one of them'} in a group with rules: move lines ${first}–${lastLine} into that group rather than repeating the * rules, which would join that group's rules.`;
+    ownLine !== undefined
+      ? ` Line ${ownLine} also names ${agents.length === 1 ? 'it' : 'one of them'} in a group with rules: move lines ${first}–${lastLine} into that group rather than repeating the * rules, which would join that group's rules.`
+      : priorOwn && priorEnd !== undefined
+        ? ` Lines ${above[0]!.agentLines[0]}–${priorEnd} above are read in this group too, and a crawler of theirs has a group with rules elsewhere: move them into that group first (see line ${above[0]!.agentLines[0]}), then give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own.`
+        : '';
   const related = [
     {
       line: target.agentLines[0]!,
@@ -228,6 +281,25 @@ function reportMerge(
   });
 }
 
+/**
+ * The line of another group with rules that names one of `agents` (Google merges that group with
+ * any the fix would write, so copied `*` rules would join its own), or undefined.
+ */
+function ruledElsewhere(
+  context: LintContext,
+  agents: readonly AgentLine[],
+  group: number,
+): number | undefined {
+  const named = (b: AgentLine): boolean =>
+    agents.some(
+      (a) => !a.global && a.token !== '' && a.token.toLowerCase() === b.token.toLowerCase(),
+    );
+  const ownGroup = context.robots.groups.find(
+    (g, i) => i !== group && g.rules.length > 0 && g.agents.some(named),
+  );
+  return ownGroup?.agents.find(named)?.line;
+}
+
 // Rules of the `*` group copied into a merged block by its fix; past this many, the fix is
 // "Allow: /" (its verdict changes are then said). "Allow: /" lets the crawlers skip the `*`
 // rules: 2847's 71 rules and 2650's 368 are copied (and verified) instead.
@@ -239,23 +311,42 @@ const MAX_COPIED_RULES = 500;
  */
 export function ownGroupFix(
   context: LintContext,
-  lastLine: number,
+  after: number | readonly number[],
   star: Group | undefined,
   starWhere: string | undefined,
   otherwise: string,
+  /** The rules the `*` groups have, when `star` holds only those worth copying. */
+  total?: number,
 ): ProposedFix | undefined {
-  const span = context.lines[lastLine];
-  if (span === undefined) return undefined;
-  const eol = lineBreakOf(context, lastLine);
+  const ends = typeof after === 'number' ? [after] : after;
+  const spans = ends.map((line) => context.lines[line]);
+  if (ends.length === 0 || spans.some((span) => span === undefined)) return undefined;
+  const lastLine =
+    ends.length === 1
+      ? `line ${ends[0]}`
+      : `lines ${ends.slice(0, -1).join(', ')} and ${ends.at(-1)}`;
+  const eol = lineBreakOf(context, ends.at(-1)!);
   const copied =
     star !== undefined && star.rules.length <= MAX_COPIED_RULES ? star.rules : undefined;
   const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
   return {
     description:
       copied === undefined
-        ? `Add "Allow: /" after line ${lastLine}.`
-        : `Repeat the ${copied.length === 1 ? 'rule' : `${copied.length} rules`} of the "User-agent: *" ${starWhere} after line ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}.`,
-    edits: [{ start: span.end, end: span.end, text: lines.map((l) => eol + l).join('') }],
+        ? `Add "Allow: /" after ${lastLine}.`
+        : `Repeat ${
+            total !== undefined && total > copied.length
+              ? `${copied.length} of the ${total} rules`
+              : `the ${copied.length === 1 ? 'rule' : `${copied.length} rules`}`
+          } of the "User-agent: *" ${starWhere} after ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
+            total !== undefined && total > copied.length
+              ? ` (the group's own lines override the others)`
+              : ''
+          }.`,
+    edits: spans.map((span) => ({
+      start: span!.end,
+      end: span!.end,
+      text: lines.map((l) => eol + l).join(''),
+    })),
     // The crawlers were named to get the `*` rules (and their own lines): what those block is
     // what the writer meant them to skip.
     targets: copied?.map((r) => r.pattern) ?? [],

@@ -182,3 +182,21 @@ function compare(rule: Rule, other: Rule, covered: boolean): RuleFinding | undef
   }
   return undefined;
 }
+
+/**
+ * Whether `rule` would never decide beside `others` (the rules of a group it is to be copied
+ * into): one of them matches every path it matches and outranks it, or ties it with the same
+ * verdict or as an Allow beside a Disallow (`Allow: /browse/` beside a copied
+ * `Disallow: /browse/`). Proven from the two patterns alone, as {@link findShadowedRules} proves
+ * it. Returns the rule that overrides it.
+ */
+export function overriddenBy(rule: Rule, others: readonly Rule[]): Rule | undefined {
+  if (rule.priority === 0 || !canMatch(rule) || hasIndexRewrite(rule)) return undefined;
+  const subject = factsOf(rule);
+  for (const other of others) {
+    if (other.priority === 0 || !canMatch(other) || !covers(factsOf(other), subject)) continue;
+    if (outranks(other, rule)) return other;
+    if (ties(other, rule) && (other.type === rule.type || other.type === 'allow')) return other;
+  }
+  return undefined;
+}

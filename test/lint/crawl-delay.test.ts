@@ -57,6 +57,88 @@ describe('crawl-delay-merged', () => {
     expect(own!.message).toContain('add a rule after line 2 ("Allow: /"');
   });
 
+  it('splits where the merge that changes the delay starts: above the crawler, and below it (seed 5524, 0460)', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /private/',
+      '',
+      'User-agent: SlowBot',
+      'Crawl-delay: 60',
+      '',
+      'User-agent: bingbot',
+      'Crawl-delay: 20',
+      '',
+      'User-agent: msnbot',
+      'Crawl-delay: 20',
+      '',
+      'User-agent: OtherBot',
+      'Crawl-delay: 60',
+      '',
+    ].join('\n');
+    const bing = merged(body).find((d) => d.line === 8)!;
+    // SlowBot's 60 s is above bingbot's User-agent line: a split after bingbot's own delay alone
+    // leaves it merged with SlowBot. msnbot's 20 s may stay with it.
+    expect(bing.message).toContain('split the group: after lines 5 and 11, repeat the rule');
+    const lines = body.split('\n');
+    const split = [...lines.slice(0, 5), 'Disallow: /private/', ...lines.slice(5, 11)];
+    const after = [...split, 'Disallow: /private/', ...lines.slice(11)].join('\n');
+    expect(merged(after)).toEqual([]);
+    expect(parseRobotsTxt(after).crawlDelay('bingbot')).toBe(20);
+  });
+
+  it('splits off every block of the crawler: a second `*` line below the merge too (seed 9125, 6218)', () => {
+    const body =
+      'User-agent: *\nDisallow: /a/\n\nUser-agent: *\nCrawl-delay: 5\n\nUser-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /b/\n';
+    const star = merged(body).find((d) => d.line === 5)!;
+    expect(star.message).toContain('after lines 5 and 8, repeat the 2 rules');
+    const lines = body.split('\n');
+    const rules = ['Disallow: /a/', 'Disallow: /b/'];
+    const after = [
+      ...lines.slice(0, 5),
+      ...rules,
+      ...lines.slice(5, 8),
+      ...rules,
+      ...lines.slice(8),
+    ];
+    expect(merged(after.join('\n'))).toEqual([]);
+  });
+
+  it('a crawler with a group of its own elsewhere: its delay goes there, not a copy of the * rules (seed 5007, 5647)', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /private/',
+      '',
+      'User-agent: bingbot',
+      'Disallow: /api/',
+      '',
+      'User-agent: bingbot',
+      'User-agent: AhrefsBot',
+      'Crawl-delay: 5',
+      '',
+      'User-agent: SlowBot',
+      'Crawl-delay: 10',
+      '',
+      'User-agent: BadBot',
+      'Disallow: /',
+      '',
+    ].join('\n');
+    const bing = merged(body).find((d) => d.message.includes('"bingbot"'))!;
+    expect(bing.message).toContain(
+      'It has a group of its own (line 4): write its Crawl-delay: 5 in the group of line 4 and remove its User-agent line 7',
+    );
+    // The merged-group fix for SlowBot ends its merge with the block above too, or is not
+    // offered: here bingbot's block above belongs in bingbot's group, so it is not.
+    const slow = lintRobotsTxt(body).diagnostics.find(
+      (d) => d.code === 'merged-group' && d.line === 11,
+    )!;
+    expect(slow.fix).toBeUndefined();
+    expect(slow.message).toContain('Lines 7–9 above are read in this group too');
+    const free = lintRobotsTxt(
+      body.replace('User-agent: bingbot\nUser-agent: AhrefsBot', 'User-agent: AhrefsBot'),
+    ).diagnostics.find((d) => d.code === 'merged-group' && d.line === 10)!;
+    expect(free.fix?.description).toContain('after lines 8 and 11');
+  });
+
   it('a crawler with no delay of its own that gets one from the merge names its User-agent line', () => {
     const found = merged('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /x\n');
     // An info: no delay was written for b, and the merge only slows it (issue #31).

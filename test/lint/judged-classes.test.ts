@@ -22,7 +22,11 @@ describe('a fix that would only repeat a rule of the same group', () => {
   });
 
   it('keeps the fix (and the severity) when the rule it writes is not there, or is of another type or group', () => {
-    expect(brief('User-agent: *\nDisallow: ~*\nAllow: /~*\n')).toEqual([
+    // Of another type: the fix is kept (an info only because, beside that Allow, it would
+    // change no verdict).
+    const typed = lint('User-agent: *\nDisallow: ~*\nAllow: /~*\n');
+    expect(typed.map((d) => d.fix?.description)).toEqual(['Write "Disallow: /~*".']);
+    expect(brief('User-agent: *\nDisallow: ~*\nAllow: /~a\n')).toEqual([
       '2 error pattern-never-matches',
     ]);
     expect(brief('User-agent: a\nDisallow: ~*\n\nUser-agent: b\nDisallow: /~*\n')).toEqual([
@@ -245,6 +249,18 @@ describe('a group of only Allow lines for a crawler the * rules restrict (seed 8
     expect(fixed(body)).toBe(`${body}Disallow: /account\nDisallow: /p/*\n`);
   });
 
+  it('names and copies only the * rules its own Allows do not override (seed 5524, 2571)', () => {
+    const body =
+      'User-agent: *\nDisallow: /shop/\nDisallow: /members\nAllow: /shop/cart\n\nUser-agent: ExampleBot\nAllow: /shop/\n';
+    expect(brief(body)).toEqual(['6 warning user-agent-without-rules']);
+    const [found] = lint(body);
+    expect(found!.message).toContain('"Disallow: /members" (line 3) no longer applies');
+    expect(found!.fix?.description).toContain('Repeat 2 of the 3 rules');
+    // The group's exception stays one: no Disallow beside its Allow, no new finding.
+    expect(fixed(body)).toBe(`${body}Disallow: /members\nAllow: /shop/cart\n`);
+    expect(brief(fixed(body))).toEqual([]);
+  });
+
   it('says nothing of a group that allows the whole site, or beside a whole-site block only', () => {
     expect(brief('User-agent: *\nDisallow: /x\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
     expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /news/\n')).toEqual([
@@ -262,5 +278,67 @@ describe('a version-control folder written without "/" (seed 1313)', () => {
     const after = parseRobotsTxt(fixed(body));
     expect(after.isAllowed('/CVS/Entries', 'x')).toBe(false);
     expect(after.isAllowed('/lib/js/CVS/Root', 'x')).toBe(false);
+  });
+});
+
+describe('a crawler named in a merged * group, beside other * groups (seed 5524, 0261; seed 9125, 6218)', () => {
+  it('warns that it escapes the other * groups, and gives it a group of its own with every * rule', () => {
+    const body = [
+      'User-agent: ExampleBot',
+      'Crawl-delay: 5',
+      '',
+      'User-agent: *',
+      'Disallow: /login',
+      '',
+      'User-agent: *',
+      'Disallow: /craft/',
+      '',
+    ].join('\n');
+    const [found] = lint(body).filter((d) => d.code === 'merged-group');
+    expect(found!.severity).toBe('warning');
+    expect(found!.message).toContain('"Disallow: /craft/" (line 8) no longer applies to it');
+    expect(found!.message).not.toContain('what it would follow with no group of its own');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/craft/x', 'ExampleBot')).toBe(false);
+    expect(after.isAllowed('/login', 'ExampleBot')).toBe(false);
+    expect(after.crawlDelay('ExampleBot')).toBe(5);
+  });
+
+  it('stays an info when the * group it joins is the only one', () => {
+    const body = 'User-agent: ExampleBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /login\n';
+    expect(brief(body)).toContain('1 info merged-group');
+  });
+});
+
+describe('a rule that never matches, whose fix would change no verdict (seed 2621, 4379)', () => {
+  it('is an info that says nothing is lost', () => {
+    const body = 'User-agent: Googlebot\nAllow: .js\nDisallow: /private/\n';
+    expect(brief(body)).toEqual(['2 info pattern-never-matches']);
+    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    // Beside a Disallow it would override, it stays an error with its fix.
+    expect(brief('User-agent: Googlebot\nAllow: .js\nDisallow: /js/\n')).toEqual([
+      '2 error pattern-never-matches',
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('a group whose rules were written in its User-agent values (seed 9125, 4910)', () => {
+  it('is reported as lost line breaks only, not as a group without rules', () => {
+    const body =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: admantx Disallow: /\nUser-agent: OtherBot Disallow: /\n';
+    const codes = lint(body).map((d) => d.code);
+    expect(codes).toContain('directive-in-value');
+    expect(codes).not.toContain('user-agent-without-rules');
+  });
+});
+
+describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', () => {
+  it('names both: removing only the one that decides leaves the path blocked', () => {
+    const body =
+      'User-agent: *\nDisallow: /play/search\nDisallow: /play/search*\nNoindex: /play/search*\n';
+    const [found] = lint(body).filter((d) => d.code === 'unsupported-directive');
+    expect(found!.message).toContain('But lines 2 and 3 disallow this path');
+    expect(found!.message).toContain('remove those Disallows too');
   });
 });

@@ -86,7 +86,7 @@ function checkCrawlDelay(context: LintContext): LintChecks {
           // or no longer crawl (Yahoo! Slurp).
           reader:
             name === '*' || blocks.some((b) => b.agents.some((a) => readsCrawlDelay(a.value))),
-          split: splitAdvice(context, blocks),
+          split: splitAdvice(context, name, blocks, written, mine?.seconds),
         });
       }
     },
@@ -152,22 +152,78 @@ interface MergedDelay {
 }
 
 /**
- * How to give the merged blocks groups of their own, as `merged-group`'s fix does: rules after the
+ * How to give the crawler's delay back, as `merged-group`'s fix splits a group: rules after a
  * block that is not the last of the group (its User-agent and Crawl-delay lines), the `*` rules
- * as written repeated there ("Allow: /" would let its crawlers skip them).
+ * as written repeated there ("Allow: /" would let its crawlers skip them). The split goes where
+ * the merge that changes the delay starts: after the blocks above the crawler's that write
+ * another delay, and after its own (with its neighbours of the same delay) when blocks below it
+ * write another.
  */
-function splitAdvice(context: LintContext, blocks: readonly WrittenBlock[]): string {
+function splitAdvice(
+  context: LintContext,
+  name: string,
+  blocks: readonly WrittenBlock[],
+  written: ReadonlyMap<WrittenBlock, readonly DelayLine[]>,
+  mine: number | undefined,
+): string {
   const all = writtenBlocks(context).blocks;
   const merged = blocks.find((b) => all.filter((o) => o.group === b.group).length > 1);
   const same = 'or give each crawler the same delay.';
   if (merged === undefined) return `Put an Allow or Disallow line in each group, ${same}`;
   const inGroup = all.filter((o) => o.group === merged.group);
-  const at = inGroup.indexOf(merged);
-  const above = at < inGroup.length - 1 ? merged : inGroup[at - 1]!;
-  const lastLine = Math.max(...above.agentLines, ...above.otherLines);
+  const endOf = (b: WrittenBlock): number => Math.max(...b.agentLines, ...b.otherLines);
+  // A crawler another group with rules names (as written: the block holding the rules) reads
+  // that group too: repeating the * rules for it would join them to that group. Its delay
+  // belongs in that group, and its User-agent line out of this one.
+  const home =
+    name === '*'
+      ? undefined
+      : all.find(
+          (b) =>
+            b.group !== merged.group &&
+            (context.robots.groups[b.group]?.rules.length ?? 0) > 0 &&
+            all.filter((o) => o.group === b.group).at(-1) === b &&
+            b.agents.some((a) => !a.global && asciiLowerCase(a.token) === name),
+        );
+  const mergedLines = inGroup
+    .filter((b) => blocks.includes(b))
+    .flatMap((b) =>
+      b.agents.filter((a) => !a.global && asciiLowerCase(a.token) === name).map((a) => a.line),
+    );
+  if (home !== undefined && mergedLines.length > 0) {
+    const where = `the group of line ${home.agentLines[0]}`;
+    const lines =
+      mergedLines.length === 1 ? `line ${mergedLines[0]}` : `lines ${mergedLines.join(', ')}`;
+    return `It has a group of its own (line ${home.agentLines[0]}): ${mine === undefined ? '' : `write its Crawl-delay: ${mine} in ${where} and `}remove its User-agent ${lines} from the group Google merges, which ends the merge for it (repeating the * rules there would join them to ${where}), ${same}`;
+  }
+  const delayOf = (b: WrittenBlock): number | undefined => slowest(written.get(b) ?? [])?.seconds;
+  const ownBlock = (b: WrittenBlock): boolean => blocks.includes(b);
+  // Each block of the crawler and its neighbours that write its delay (or none, as it does): one
+  // group for them keeps every delay as written.
+  const other = (b: WrittenBlock): boolean => {
+    const d = delayOf(b);
+    return !ownBlock(b) && d !== undefined && d !== mine;
+  };
+  const splits = new Set<number>();
+  for (let at = 0; at < inGroup.length; at++) {
+    if (!ownBlock(inGroup[at]!)) continue;
+    let low = at;
+    let high = at;
+    const with_ = (b: WrittenBlock): boolean => ownBlock(b) || delayOf(b) === mine;
+    while (low > 0 && with_(inGroup[low - 1]!)) low--;
+    while (high < inGroup.length - 1 && with_(inGroup[high + 1]!)) high++;
+    if (inGroup.slice(0, low).some(other)) splits.add(endOf(inGroup[low - 1]!));
+    if (inGroup.slice(high + 1).some(other)) splits.add(endOf(inGroup[high]!));
+  }
+  if (splits.size === 0) splits.add(endOf(inGroup[Math.max(inGroup.indexOf(merged) - 1, 0)]!));
+  const sorted = [...splits].sort((a, b) => a - b);
+  const after =
+    sorted.length === 1
+      ? `after line ${sorted[0]}`
+      : `after lines ${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
   const star = starRulesAsWritten(context);
   if (star.rules.length === 0) {
-    return `To keep each delay, split the group: add a rule after line ${lastLine} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
+    return `To keep each delay, split the group: add a rule ${after} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
   }
   const n = star.rules.length === 1 ? 'rule' : `${star.rules.length} rules`;
   const where =
@@ -178,7 +234,7 @@ function splitAdvice(context: LintContext, blocks: readonly WrittenBlock[]): str
     star.rules.length <= 5
       ? `: ${star.rules.map((r) => `"${terminalSafe(formatRule(r))}"`).join(', ')}`
       : '';
-  return `To keep each delay, split the group: after line ${lastLine}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above it keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
+  return `To keep each delay, split the group: ${after}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above ${sorted.length === 1 ? 'it' : 'each'} keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
 }
 
 /**

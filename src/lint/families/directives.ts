@@ -6,7 +6,9 @@
  */
 
 import { readExtensions } from '../../extensions/records.js';
+import { matchesPattern } from '../../match/pattern.js';
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
+import type { AgentLine } from '../../types.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { listOf, writtenBlocks } from '../blocks.js';
@@ -403,19 +405,19 @@ function unsupportedFinding(
     if (others !== undefined) {
       return {
         severity: 'info',
-        message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and line ${blocked} already keeps ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
+        message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and ${blocked} already ${blocked!.startsWith('lines') ? 'keep' : 'keeps'} ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
       };
     }
     if (blocked !== undefined) {
       return {
-        message: `${unsupported} But line ${blocked} disallows this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove that Disallow too, or the page can stay indexed (from links) without its content.`,
+        message: `${unsupported} But ${disallowing(blocked)} this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove ${blocking(context, line, '').length > 1 ? 'those Disallows' : 'that Disallow'} too, or the page can stay indexed (from links) without its content.`,
       };
     }
     // `Noindex: /x` beside `Disallow: /x/`: the pages under the path are blocked.
     const under = blockingRule(context, line, '/');
     if (under !== undefined) {
       return {
-        message: `${unsupported} But line ${under} disallows the pages under this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove (or narrow) that Disallow too, or those pages can stay indexed (from links) without their content.`,
+        message: `${unsupported} But ${disallowing(under)} the pages under this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove (or narrow) that Disallow too, or those pages can stay indexed (from links) without their content.`,
       };
     }
   }
@@ -454,7 +456,53 @@ function brokenValue(context: LintContext, line: number): string | undefined {
  * `below`: `/`, the pages under it) for every crawler of the line's group, as Google reads the
  * file; undefined when the path is not blocked (or the line names none).
  */
-function blockingRule(context: LintContext, line: number, below = ''): number | undefined {
+function blockingRule(context: LintContext, line: number, below = ''): string | undefined {
+  const lines = blocking(context, line, below);
+  if (lines.length === 0) return undefined;
+  return lines.length === 1
+    ? `line ${lines[0]}`
+    : `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+}
+
+/** `line 12 disallows`, `lines 5 and 12 disallow`. */
+function disallowing(lines: string): string {
+  return `${lines} ${lines.startsWith('lines') ? 'disallow' : 'disallows'}`;
+}
+
+/**
+ * Every Disallow line that blocks the path a page-tag line names for the crawlers of its group
+ * (1576: `Disallow: /play/search` beside the longer `/play/search*` that decides): removing only
+ * the one that decides leaves the path blocked by the other. Empty when the path is allowed.
+ */
+function blocking(context: LintContext, line: number, below: string): number[] {
+  const decided = decidingRule(context, line, below);
+  if (decided === undefined) return [];
+  const { path, agents } = decided;
+  const found = new Set<number>([decided.line]);
+  for (const agent of agents) {
+    if (!agent.global && agent.token === '') continue;
+    const name = agent.global ? undefined : asciiLowerCase(agent.token);
+    const own = context.robots.groups.filter((g) =>
+      g.agents.some((a) => !a.global && name !== undefined && asciiLowerCase(a.token) === name),
+    );
+    const read =
+      own.length > 0 ? own : context.robots.groups.filter((g) => g.agents.some((a) => a.global));
+    for (const g of read) {
+      for (const r of g.rules) {
+        if (r.type === 'disallow' && r.pattern !== '' && matchesPattern(r.pattern, path)) {
+          found.add(r.line);
+        }
+      }
+    }
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+function decidingRule(
+  context: LintContext,
+  line: number,
+  below = '',
+): { line: number; path: string; agents: readonly AgentLine[] } | undefined {
   const directive = context.robots.directives.find((d) => d.line === line);
   const group = directive === undefined ? undefined : context.robots.groups[directive.group];
   if (directive === undefined || group === undefined) return undefined;
@@ -471,7 +519,7 @@ function blockingRule(context: LintContext, line: number, below = ''): number | 
     if (verdict.allowed) return undefined;
     blocking ??= verdict.line;
   }
-  return blocking;
+  return blocking === undefined ? undefined : { line: blocking, path, agents: group.agents };
 }
 
 /** Why Google took whitespace for the colon, and what it read. */

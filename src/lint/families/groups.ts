@@ -18,6 +18,7 @@ import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
+import { overriddenBy } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
 import { holdsDirective } from './values.js';
 
@@ -269,6 +270,10 @@ function withoutRules(context: LintContext): void {
       crawlerRuleOf(a.token)?.kind !== 'ignores-global',
   );
   const first = named[0];
+  // `User-agent: AddThis Disallow: /` on every line (lost line breaks, seed 9125's 4910): the
+  // rules are in the User-agent values, and `directive-in-value` says how to split them; neither
+  // repeating the * rules nor "Disallow:" is what the lines meant.
+  if (!context.html && last.agents.some((a) => holdsDirective(a.value))) return;
   // Without `*` rules that block something (`Disallow:` alone blocks nothing), a group without
   // rules gives what the `*` group gives: nothing is lost.
   const starGroup = globalRules(robots);
@@ -364,11 +369,17 @@ function allowOnlyGroups(context: LintContext): void {
     );
     const first = agents[0];
     if (first === undefined || agents.length !== g.agents.length) continue;
+    // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
+    // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
+    // written to make, not a rule it lost, and is neither named nor copied.
+    const kept = starGroup.group.rules.filter((r) => overriddenBy(r, g.rules) === undefined);
     // Only when a `*` Disallow of part of the site decides a path the group's Allows do not (it is
     // escaped). Beside a whole-site block, whether the Allows were the crawler's only paths or
     // exceptions for it is not knowable.
-    const escaped = starBlocks.find(
+    const escaped = kept.find(
       (r) =>
+        r.type === 'disallow' &&
+        r.pattern !== '' &&
         !/^\/?\**$/.test(r.pattern) &&
         !context.robots.explain(pathOf(r.pattern), PROBE).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
@@ -387,15 +398,16 @@ function allowOnlyGroups(context: LintContext): void {
       code: 'user-agent-without-rules',
       line: first.line,
       ...((previews || retired) && { severity: 'info' as const }),
-      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat the rules of the "User-agent: *" ${starGroup.where} in this group.`,
+      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat in this group the rules of the "User-agent: *" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
         context,
         lastLine,
-        starGroup.group,
+        { ...starGroup.group, rules: kept },
         starGroup.where,
         `Repeat the rules of the "User-agent: *" ${starGroup.where} in this group by hand.`,
+        starGroup.group.rules.length,
       ),
       related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
     });

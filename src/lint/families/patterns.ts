@@ -67,6 +67,9 @@ function pattern(context: LintContext, rule: Rule): void {
               edits: [{ start: from, end: to, text: hint.fix }],
               targets: [escapePattern(hint.fix)],
               otherwise: 'Write the path to match, starting with "/".',
+              // `Allow: .js` in a group that blocks no script (seed 2621, 4379): fixed, the line
+              // still decides nothing.
+              whenUnchanged: `Nothing is lost: written as "${ruleKey(rule.type)}: ${visibleText(hint.fix)}", it would change no verdict either (its group already decides those paths the same way), so deleting the line does as well.`,
             },
           }
         : {}),
