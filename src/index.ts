@@ -26,13 +26,6 @@ export {
   type SkippedCrawler,
 } from './audit/crawler-list.js';
 export {
-  CRAWLER_PURPOSES,
-  type Crawler,
-  type CrawlerPurpose,
-  crawlers,
-  crawlerTokenProblem,
-} from './audit/crawlers.js';
-export {
   type AgentQuery,
   type CallOptions,
   createRobotsClient,
@@ -181,6 +174,13 @@ export {
   crawlerGroup,
   crawlerRuleOf,
 } from './readings/crawler-model.js';
+export {
+  CRAWLER_PURPOSES,
+  type Crawler,
+  type CrawlerPurpose,
+  crawlers,
+  crawlerTokenProblem,
+} from './readings/crawlers.js';
 export { parseReadings, parseRobotsTxt } from './robots.js';
 export type {
   AgentLine,

@@ -21,8 +21,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   'model-records.ts': 2.4,
   'explain.ts': 2.5,
   extensions: 3,
-  // Other readings of a file, and the crawler model (whose group decides for a crawler) that lint,
-  // audit and verify share.
+  // Other readings of a file, and the crawler catalog and model (whose group decides for a
+  // crawler) that lint, audit and verify share.
   readings: 2.7,
   // What changes between two parsed files: the diff's and lint's fix verification's engine.
   changes: 3.5,

@@ -10,8 +10,8 @@ import {
   auditRobotsTxt,
   type FormatAuditOptions,
 } from '../audit/audit.js';
-import type { Crawler } from '../audit/crawlers.js';
 import { USAGE_PURPOSES, type UsagePurpose } from '../extensions/vocabulary.js';
+import type { Crawler } from '../readings/crawlers.js';
 import type { RobotsPolicy, RobotsTxt } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';

@@ -6,6 +6,12 @@ import { argumentError } from '../errors.js';
 import { extractProductToken } from '../parse/agent.js';
 import { compareReadings } from '../readings/compare.js';
 import { crawlerGroup } from '../readings/crawler-model.js';
+import {
+  type Crawler,
+  type CrawlerPurpose,
+  crawlerTokenProblem,
+  crawlers as defaultCrawlers,
+} from '../readings/crawlers.js';
 import { parseRobotsTxt } from '../robots.js';
 import type {
   Explanation,
@@ -18,12 +24,6 @@ import type {
 } from '../types.js';
 import { paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
-import {
-  type Crawler,
-  type CrawlerPurpose,
-  crawlerTokenProblem,
-  crawlers as defaultCrawlers,
-} from './crawlers.js';
 
 /** Options of {@link auditRobotsTxt}. */
 export interface AuditOptions {

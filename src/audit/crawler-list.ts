@@ -8,13 +8,13 @@
  */
 
 import { RobotsTxtError } from '../errors.js';
-import { terminalSafe } from '../util/terminal.js';
 import {
   CRAWLER_PURPOSES,
   type Crawler,
   type CrawlerPurpose,
   crawlerTokenProblem,
-} from './crawler.js';
+} from '../readings/crawler.js';
+import { terminalSafe } from '../util/terminal.js';
 
 /** The largest list read: 4 MiB (the ai-robots-txt list is under 100 KiB). */
 export const MAX_CRAWLER_LIST_BYTES: number = 4 * 1024 * 1024;

@@ -138,14 +138,19 @@ export function verifyFix(
     };
   }
   const patterns = [...targeted, ...(proposal.targets ?? [])];
-  const beyond = compared.verdicts.filter(
+  const ignored = new Set((proposal.notCrawlers ?? []).map((n) => n.toLowerCase()));
+  const verdicts =
+    ignored.size === 0
+      ? compared.verdicts
+      : compared.verdicts.filter((v) => !ignored.has(v.agent.toLowerCase()));
+  const beyond = verdicts.filter(
     (v) => v.before.allowed && !v.after.allowed && !patterns.some((p) => matchesPattern(p, v.url)),
   );
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };
   }
   // What else a fix that blocks more must not do (lint's: block what Googlebot renders with).
-  if (guard !== undefined && compared.verdicts.some((v) => v.before.allowed && !v.after.allowed)) {
+  if (guard !== undefined && verdicts.some((v) => v.before.allowed && !v.after.allowed)) {
     const reason = guard(subject, copy);
     if (reason !== undefined) return { offered: false, reason };
   }
@@ -154,7 +159,7 @@ export function verifyFix(
     fix: {
       description: visibleText(proposal.description),
       edits: proposal.edits.map((e) => ({ start: e.start, end: e.end, text: e.text })),
-      verdicts: compared.verdicts,
+      verdicts,
     },
   };
 }

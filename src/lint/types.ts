@@ -49,6 +49,7 @@ export type DiagnosticCode =
   | 'user-agent-no-token'
   | 'user-agent-truncated'
   | 'user-agent-version'
+  | 'user-agent-typo'
   | 'user-agent-without-rules'
   | 'merged-group'
   | 'crawl-delay-merged'
@@ -144,6 +145,12 @@ export interface ProposedFix {
    * an info, and this sentence (`Nothing is lost: …`) comes before the fix's.
    */
   readonly whenUnchanged?: string;
+  /**
+   * Names the finding says no crawler has (`Googelbot`, a misspelt token): verdicts that change
+   * only for them are left out of the comparison, since they change for no crawler.
+   * @default []
+   */
+  readonly notCrawlers?: readonly string[];
 }
 
 /** A verified fix, as a {@link Diagnostic} carries it and the JSON and SARIF outputs show it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt, formatAuditTable } from '../../src/audit/audit.js';
-import { crawlers, crawlerTokenProblem } from '../../src/audit/crawlers.js';
 import { parseReadings, parseRobotsTxt } from '../../src/index.js';
 import { extractProductToken } from '../../src/parse/agent.js';
+import { crawlers, crawlerTokenProblem } from '../../src/readings/crawlers.js';
 
 describe('crawlers', () => {
   it('lists unique tokens with a source and a date, each a product token unless noted', () => {

@@ -10,8 +10,8 @@ import {
   MAX_CRAWLER_LIST_ENTRIES,
   parseCrawlerList,
 } from '../../src/audit/crawler-list.js';
-import { crawlers, crawlerTokenProblem } from '../../src/audit/crawlers.js';
 import { isRobotsTxtError, parseRobotsTxt } from '../../src/index.js';
+import { crawlers, crawlerTokenProblem } from '../../src/readings/crawlers.js';
 
 const FIXTURE = new URL('../fixtures/crawlers/robots.json', import.meta.url);
 const dir = mkdtempSync(path.join(tmpdir(), 'crawler-list-'));

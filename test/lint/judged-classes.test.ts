@@ -281,6 +281,47 @@ describe('a version-control folder written without "/" (seed 1313)', () => {
   });
 });
 
+describe('a near miss of a crawler name', () => {
+  it('is a warning whose verified fix writes the token (judge C: "AhrefsBots")', () => {
+    const body =
+      'User-agent: AhrefsBots\nCrawl-delay: 60\n\nUser-agent: Googelbot\nDisallow: /private/\n\nUser-agent: bingbott/1.0\nDisallow: /x/\n\nUser-agent: *\nDisallow: /search\n';
+    const typos = lint(body).filter((d) => d.code === 'user-agent-typo');
+    expect(typos.map((d) => `${d.line} ${d.severity} ${d.fix?.description}`)).toEqual([
+      '1 warning Write "User-agent: AhrefsBot".',
+      '4 warning Write "User-agent: Googlebot".',
+      '7 warning Write "User-agent: Bingbot".',
+    ]);
+    // One finding for the line: no version info beside it.
+    expect(brief(body).filter((b) => b.startsWith('7 '))).toEqual(['7 warning user-agent-typo']);
+    expect(fixed(body)).toContain('User-agent: AhrefsBot\n');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('https://a.example/private/p', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('https://a.example/x/p', 'bingbot')).toBe(false);
+  });
+
+  it('is an info when the group names the crawler too; never for a crawler of its own', () => {
+    expect(brief('User-agent: Googlebot\nUser-agent: Googelbot\nDisallow: /a\n')).toEqual([
+      '2 info user-agent-typo',
+    ]);
+    // Known tokens, a digit changed (aipbot, AIBOT are not AI2Bot), a letter changed in a short
+    // name (msrbot, Roverbot are crawlers of their own), names too far off.
+    const names = [
+      'Googlebot',
+      'AhrefsBot',
+      'aipbot',
+      'AIBOT',
+      'msrbot',
+      'Roverbot',
+      'Gooblebotty',
+    ];
+    const body = names.map((n) => `User-agent: ${n}\nDisallow: /a\n`).join('\n');
+    expect(brief(body).filter((b) => b.endsWith('user-agent-typo'))).toEqual([]);
+    expect(brief('User-agent: Google_InspectionTool\nDisallow: /a\n')).toEqual([
+      '1 warning user-agent-typo',
+    ]);
+  });
+});
+
 describe('a crawler named in a merged * group, beside other * groups (seed 5524, 0261; seed 9125, 6218)', () => {
   it('warns that it escapes the other * groups, and gives it a group of its own with every * rule', () => {
     const body = [

@@ -273,6 +273,12 @@ const cases: readonly LintCase[] = [
   },
   { code: 'user-agent-version', body: 'User-agent: Googlebot/2.1\nDisallow: /\n', line: 1 },
   {
+    code: 'user-agent-typo',
+    body: 'User-agent: AhrefsBots\nDisallow: /\n',
+    line: 1,
+    says: 'did you mean AhrefsBot?',
+  },
+  {
     code: 'merged-group',
     body: 'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googlebot\nCrawl-delay: 5\n\nUser-agent: GPTBot\nDisallow: /\n',
     line: 4,

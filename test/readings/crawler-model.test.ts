@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt } from '../../src/audit/audit.js';
-import { crawlers } from '../../src/audit/crawlers.js';
 import { parseRobotsTxt } from '../../src/index.js';
 import {
   CRAWLER_RULES,
@@ -9,6 +8,7 @@ import {
   crawlerGroup,
   crawlerRuleOf,
 } from '../../src/readings/crawler-model.js';
+import { crawlers } from '../../src/readings/crawlers.js';
 
 const FILE = `User-agent: Googlebot
 Disallow: /g/

@@ -16,6 +16,7 @@ import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { nearCrawlerName } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
 import { overriddenBy } from '../shadowing.js';
@@ -51,6 +52,11 @@ export const groups: LintFamily = {
     'user-agent-without-rules': {
       severity: 'warning',
       summary: 'A group without rules: its crawlers may crawl everything and skip the `*` rules.',
+    },
+    'user-agent-typo': {
+      severity: 'warning',
+      summary:
+        "A User-agent name one letter off a known crawler's token (`AhrefsBots`, `Googelbot`; two letters for a token of ten or more) names no crawler: the group reaches none. Fix: the token. An info when the fix changes nothing.",
     },
     'merged-group': {
       severity: 'error',
@@ -158,6 +164,7 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     });
     return;
   }
+  if (nearMiss(context, agent, group)) return;
   if (agent.token === agent.value) return;
   const rest = agent.value.slice(agent.token.length);
   const next = rest.charCodeAt(0);
@@ -200,6 +207,47 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     from,
     to,
   });
+}
+
+/**
+ * `User-agent: AhrefsBots`, `Googelbot`: a name one letter off a crawler's token (two for a long
+ * one) names no crawler, so the group reaches none. Fix: the token, verified with the group's rules
+ * as its targets. Reported instead of what else the line's value would get (its version: one
+ * finding for the line).
+ */
+function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean {
+  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
+  const meant = written === undefined ? undefined : nearCrawlerName(written);
+  if (written === undefined || meant === undefined) return false;
+  const d = context.directives[agent.line];
+  const from = d?.valueStart;
+  // Lines other than rules (Crawl-delay, Host) were written for the crawler too: with one, the
+  // name matters even when no verdict changes.
+  // (Not when the same lines name the crawler too: it reads them already.)
+  const block = writtenBlocks(context).blocks.find((b) => b.agentLines.includes(agent.line));
+  const named = block?.agents.some((a) => a.value.toLowerCase() === meant.toLowerCase());
+  const others = block !== undefined && block.otherLines.length > 0 && !named;
+  context.report({
+    code: 'user-agent-typo',
+    line: agent.line,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.`,
+    from,
+    to: d?.valueEnd,
+    ...(from !== undefined && {
+      fix: {
+        description: `Write "User-agent: ${meant}".`,
+        edits: [{ start: from, end: from + written.length, text: meant }],
+        // The group's rules were written for the crawler the line meant to name.
+        targets: group.rules.map((r) => r.pattern),
+        otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant.`,
+        notCrawlers: [written],
+        ...(!others && {
+          whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
+        }),
+      },
+    }),
+  });
+  return true;
 }
 
 /**

@@ -6,9 +6,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { auditRobotsTxt, formatAuditTable } from '../../../src/audit/audit.js';
-import { crawlers, crawlerTokenProblem } from '../../../src/audit/crawlers.js';
 import { parseRobotsTxt } from '../../../src/index.js';
 import { CRAWLER_RULES, crawlerGroup } from '../../../src/readings/crawler-model.js';
+import { crawlers, crawlerTokenProblem } from '../../../src/readings/crawlers.js';
 
 const LIST = 'https://github.com/ai-robots-txt/ai.robots.txt/blob/main/robots.json';
 const byToken = new Map(crawlers.map((c) => [c.token.toLowerCase(), c]));

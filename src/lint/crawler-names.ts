@@ -1,0 +1,107 @@
+/**
+ * Near misses of crawler names: `User-agent: AhrefsBots`, `Googelbot`, `bingbott` name no crawler
+ * (crawlers compare their product token case-insensitively, but letter for letter), so the group
+ * written for one reaches none. The names are the crawler catalog's tokens (`readings/crawlers.ts`)
+ * and the tokens of the crawler model's tables; a name that is itself one of them is a crawler.
+ */
+
+import { CRAWL_DELAY_READERS, CRAWLER_RULES, RETIRED_CRAWLERS } from '../readings/crawler-model.js';
+import { crawlers } from '../readings/crawlers.js';
+
+/** Every product token the package knows a crawler by (lower case → as its operator writes it). */
+function knownTokens(): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  const add = (token: string): void => {
+    if (!names.has(token.toLowerCase())) names.set(token.toLowerCase(), token);
+  };
+  for (const c of crawlers) add(c.token);
+  for (const r of CRAWLER_RULES) {
+    add(r.token);
+    if (r.follows !== undefined) add(r.follows);
+  }
+  for (const r of CRAWL_DELAY_READERS) add(r.token);
+  for (const r of RETIRED_CRAWLERS) add(r.token);
+  return names;
+}
+
+let known: ReadonlyMap<string, string> | undefined;
+
+// An edit no typo makes: a digit added, dropped or changed (`AI2Bot` and `aipbot`, `AIBOT` are
+// different crawlers).
+const NEVER = 3;
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const isSeparator = (c: string): boolean => c === '-' || c === '_' || c === '.';
+
+/**
+ * Edit distance with adjacent transpositions counted as one (optimal string alignment), or
+ * `limit + 1` as soon as it exceeds `limit`. A digit never changes; in a name shorter than ten
+ * characters a letter changed for another is no typo but another crawler's name (`msrbot` is not
+ * `msnbot`, `Roverbot` not `rogerbot`), while a separator changed for another is (`_` for `-`).
+ */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const long = b.length >= 10;
+  const change = (x: string, y: string): number => {
+    if (x === y) return 0;
+    if (isDigit(x) || isDigit(y)) return NEVER;
+    return long || (isSeparator(x) && isSeparator(y)) ? 1 : NEVER;
+  };
+  const addOrDrop = (c: string): number => (isDigit(c) ? NEVER : 1);
+  let before: number[] = [];
+  let previous = [0];
+  for (let j = 1; j <= b.length; j++) previous.push(previous[j - 1]! + addOrDrop(b[j - 1]!));
+  for (let i = 1; i <= a.length; i++) {
+    const current = [previous[0]! + addOrDrop(a[i - 1]!)];
+    let least = current[0]!;
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(
+        previous[j]! + addOrDrop(a[i - 1]!),
+        current[j - 1]! + addOrDrop(b[j - 1]!),
+        previous[j - 1]! + change(a[i - 1]!, b[j - 1]!),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, before[j - 2]! + 1);
+      }
+      current.push(d);
+      least = Math.min(least, d);
+    }
+    if (least > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The known crawler token `name` (a User-agent value's name as written, up to a space or `/`) is
+ * a near miss of, or undefined: not a known token itself, and (case-insensitively) one edit from a
+ * token of 6 to 9 characters, at most two from one of 10 or more (a swap of two neighbouring
+ * characters is one edit; digits never change, and in a token under ten characters a letter is
+ * never changed for another, see {@link distance}), or the token with an `s` added. Undefined too
+ * when two tokens are as near.
+ *
+ * @example
+ * nearCrawlerName('AhrefsBots'); // 'AhrefsBot'
+ * nearCrawlerName('Googelbot'); // 'Googlebot'
+ * nearCrawlerName('Googlebot'); // undefined
+ */
+export function nearCrawlerName(name: string): string | undefined {
+  known ??= knownTokens();
+  const lower = name.toLowerCase();
+  if (lower.length < 3 || known.has(lower)) return undefined;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tied = false;
+  for (const [token, written] of known) {
+    const limit = token.length >= 10 ? 2 : token.length >= 6 ? 1 : 0;
+    const plural = lower === `${token}s`;
+    const d = plural ? 1 : limit === 0 ? limit + 1 : distance(lower, token, limit);
+    if (d > (plural ? 1 : limit)) continue;
+    if (d < bestDistance) {
+      best = written;
+      bestDistance = d;
+      tied = false;
+    } else if (d === bestDistance) tied = true;
+  }
+  return tied ? undefined : best;
+}
