@@ -23,6 +23,8 @@ import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';
 import { automatonSteps } from './piece-automaton-build.js';
 import { dictionarySteps, MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
+import { PieceIds } from './piece-ids.js';
+import { PrefixClasses } from './prefix-classes.js';
 
 /**
  * The shortest length the dictionary takes. Shorter pieces are few (at most one a character
@@ -41,6 +43,13 @@ const MIN_CHARS = 1024;
  * hashes (see `PieceDictionary`).
  */
 const MIN_LONG = 8;
+/**
+ * The pieces a prefix class has on average at least for a dictionary of two lengths or more to
+ * be found through its classes (`prefix-classes.ts`): fewer, and most windows that name a class
+ * name one piece (the classes' lists cost 2 bytes a piece and save few lookups).
+ */
+const CLASS_SHARE = 4;
+
 /** Lengths the dictionary takes at most. */
 const MAX_LENGTHS = 8;
 /** The sum of the dictionary's lengths at most (what comparing a window at each costs). */
@@ -52,9 +61,10 @@ const MAX_HASHED_CHARS = 48;
  * to run the program's suites through each. `minChars`: the characters a length's pieces have
  * at least for the dictionary to take it ({@link MIN_CHARS}); tests set 0, for their small sets.
  */
-export const pieceFinding: { maxLengths: number; minChars: number } = {
+export const pieceFinding: { maxLengths: number; minChars: number; classShare: number } = {
   maxLengths: MAX_LENGTHS,
   minChars: MIN_CHARS,
+  classShare: CLASS_SHARE,
 };
 
 /** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */
@@ -65,6 +75,8 @@ export class PieceFinder {
   readonly hashed: number;
   readonly dictionary: PieceDictionary | null;
   readonly automaton: PieceAutomaton | null;
+  /** The dictionary's pieces' prefix classes, when the pass looks up those rather than them. */
+  readonly classes: PrefixClasses | null;
   /** The first key of a dictionary piece: the automaton's states come before. */
   readonly keyBase: number;
   /** Number of keys. */
@@ -94,10 +106,15 @@ export class PieceFinder {
     this.hashed = parts.hashed;
     this.dictionary = parts.dictionary;
     this.automaton = parts.automaton;
+    this.classes = parts.classes;
     this.keyBase = this.automaton?.nodes ?? 1;
     this.keys = this.keyBase + this.hashed;
     this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
-    this.bytes = 128 + (this.dictionary?.bytes ?? 0) + (this.automaton?.bytes ?? 0);
+    this.bytes =
+      128 +
+      (this.dictionary?.bytes ?? 0) +
+      (this.classes?.bytes ?? 0) +
+      (this.automaton?.bytes ?? 0);
   }
 
   /** The length of piece p. */
@@ -127,6 +144,7 @@ export interface FinderParts {
   readonly hashed: number;
   readonly dictionary: PieceDictionary | null;
   readonly automaton: PieceAutomaton | null;
+  readonly classes: PrefixClasses | null;
 }
 
 /** Build units a piece costs in each of the finder's own passes over the pieces. */
@@ -241,6 +259,17 @@ export function* finderSteps(
     const parts = yield* dictionarySteps(hashedPieces, lengths, hashedIds, source, hashedAt);
     dictionary = new PieceDictionary(hashedPieces, lengths, hashedIds, source, hashedAt, parts);
   }
+  const classes =
+    dictionary === null
+      ? null
+      : yield* classesSteps(
+          dictionary,
+          hashedPieces,
+          hashedIds,
+          source,
+          places === null ? null : hashedPlaces,
+          pieceFinding.classShare,
+        );
   const automaton =
     others.length > 0 ? new PieceAutomaton(others, yield* automatonSteps(others)) : null;
   let h = 0;
@@ -249,5 +278,45 @@ export function* finderSteps(
     ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : hashedPieces.length + o++;
     if (charge(FINDER_PIECE_UNITS)) yield;
   }
-  return { hashed: hashedPieces.length, dictionary, automaton };
+  return { hashed: hashedPieces.length, dictionary, automaton, classes };
+}
+
+/**
+ * The prefix classes of `dictionary`'s pieces (`pieces[j]`, its id `ids[j]`, where it is in
+ * `source` `places[j]`), when it takes two lengths or more and its pieces share their classes
+ * (`share` a class on average at least); else null.
+ */
+function* classesSteps(
+  dictionary: PieceDictionary,
+  pieces: readonly string[],
+  ids: Int32Array,
+  source: string,
+  places: readonly number[] | null,
+  share: number,
+): BuildSteps<PrefixClasses | null> {
+  if (dictionary.lengths.length < 2) return null;
+  const length = dictionary.lengths[0]!;
+  const numbers = new PieceIds();
+  const classOf = new Int32Array(pieces.length);
+  for (let j = 0; j < pieces.length; j++) {
+    classOf[ids[j]!] = numbers.idOf(pieces[j]!.slice(0, length));
+    if (charge(FINDER_PIECE_UNITS + 6 * length)) yield;
+  }
+  const count = numbers.texts.length;
+  if (count * share > pieces.length) return null;
+  // A class's characters are where a piece of it is (its first K).
+  const classPlaces = new Int32Array(count).fill(-1);
+  for (let j = 0; j < pieces.length && places !== null; j++) {
+    const c = classOf[ids[j]!]!;
+    if (classPlaces[c]! < 0) classPlaces[c] = places[j]!;
+  }
+  const classIds = new Int32Array(count);
+  const at = places === null ? null : classPlaces;
+  const parts = yield* dictionarySteps(numbers.texts, [length], classIds, source, at);
+  const classDictionary = new PieceDictionary(numbers.texts, [length], classIds, source, at, parts);
+  // Numbered by the classes' dictionary.
+  for (let id = 0; id < classOf.length; id++) classOf[id] = classIds[classOf[id]!]!;
+  // Its lists, a few typed arrays' passes over the pieces, in one step.
+  if (charge(4 * classOf.length)) yield;
+  return new PrefixClasses(classDictionary, classOf, count, dictionary);
 }
