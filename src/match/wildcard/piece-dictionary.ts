@@ -21,15 +21,9 @@
  * Built once per program; scanned over the path at every check the program runs.
  */
 
-/**
- * The multiplier of the rolling hash (odd: a window's hash is its characters' polynomial),
- * drawn once per process, so that a hostile file cannot choose pieces (found offline) whose
- * hashes share a bucket and a tag, which every window of a path would compare.
- */
-const BASE: number = ((Math.random() * 0x100000000) >>> 0) | 0x01000001 | 0;
-
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
 import { PieceTexts } from './piece-texts.js';
+import { BASE, LOOKED_UP_END, type LookupTables, mixed, pick, saltOf } from './window-lookup.js';
 
 const NONE = -1;
 
@@ -38,17 +32,6 @@ const COPIED = 3;
 
 /** The most characters a piece has past its length's K (see `PieceFinder`). */
 export const MAX_EXTRA = 255;
-
-/** The salt of a length's hashes (pieces of different lengths rarely share a tag). */
-function saltOf(length: number): number {
-  return Math.imul(length, 0x27d4eb2d);
-}
-
-/** A window's hash mixed, so that its top bits pick a bucket and its low byte is its tag. */
-function mixed(hash: number, salt: number): number {
-  const h = Math.imul(hash ^ salt, 0x9e3779b1);
-  return h ^ (h >>> 16);
-}
 
 /** Pieces (of UTF-16 code units) of a few lengths, found by hashing. */
 export class PieceDictionary {
@@ -290,6 +273,23 @@ export class PieceDictionary {
   /** The pieces' characters, as a path's windows are compared with them. */
   readonly texts: PieceTexts;
 
+  /** The arrays a window is looked up in (`window-lookup.ts`). */
+  get tables(): LookupTables {
+    return {
+      lengths: this.lengths,
+      firsts: this.#firsts,
+      bucketBases: this.#bucketBases,
+      shifts: this.#shifts,
+      buckets: this.#buckets,
+      tags: this.#tags,
+      atBases: this.#atBases,
+      extra: this.#extra,
+      extraBits: this.#extraBits,
+      ends: this.#ends,
+      texts: this.texts,
+    };
+  }
+
   /**
    * Finds, in `codes[0, n)` (the path's character codes), every window that a piece's hash and
    * tag name (and that leaves room for the piece's characters past it): for each,
@@ -313,8 +313,7 @@ export class PieceDictionary {
     const tags = this.#tags;
     const buckets = this.#buckets;
     const extra = this.#extra;
-    const extraBits = this.#extraBits;
-    const extraMask = this.#extraMask;
+    const tables = this.tables;
     const ends = this.#ends;
     let found = 0;
     let units = 0;
@@ -326,7 +325,6 @@ export class PieceDictionary {
       for (let i = 0; i < length; i++) out = Math.imul(out, BASE);
       const base = this.#bucketBases[k]!;
       const shift = this.#shifts[k]!;
-      const firstId = this.#firsts[k]!;
       const atBase = this.#atBases[k]!;
       const longer = extra !== null && atBase >= 0;
       const salt = saltOf(length);
@@ -360,34 +358,10 @@ export class PieceDictionary {
           candidate = slot;
           candidateEnd = end;
         } else {
-          let candidates = 0;
-          for (let s = slot; s < stop; s++) {
-            const more = longer ? readPacked(extra, extraBits, extraMask, atBase + s - firstId) : 0;
-            if (end + more >= n) continue;
-            if (candidates++ === 0) {
-              candidate = s;
-              candidateEnd = end + more;
-            }
-          }
-          if (candidates === 0) continue;
-          if (candidates > 1) {
-            // Tags alike: the one piece that starts here (pieces of one length differ in their
-            // first K characters), if any, by comparing each.
-            candidate = NONE;
-            for (let s = slot; s < stop && candidate === NONE; s++) {
-              const more = longer
-                ? readPacked(extra, extraBits, extraMask, atBase + s - firstId)
-                : 0;
-              if (end + more >= n) continue;
-              const compared = this.texts.compare(s, k, codes, end + more);
-              units += Math.abs(compared);
-              if (compared > 0) {
-                candidate = s;
-                candidateEnd = end + more;
-              }
-            }
-            if (candidate === NONE) continue;
-          }
+          // Longer pieces, or tags alike: the one that fits, or starts here (`pick`).
+          candidate = pick(tables, k, slot, stop, end, codes, n, work);
+          if (candidate === NONE) continue;
+          candidateEnd = LOOKED_UP_END[0]!;
         }
         keys[found] = keyBase + candidate;
         positions[found++] = candidateEnd;

@@ -21,6 +21,8 @@
 
 import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';
 import { MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
+import { PieceIds } from './piece-ids.js';
+import { PrefixClasses } from './prefix-classes.js';
 
 /**
  * The shortest length the dictionary takes. Shorter pieces are few (at most one a character
@@ -39,6 +41,12 @@ const MIN_CHARS = 1024;
  * hashes (see `PieceDictionary`).
  */
 const MIN_LONG = 8;
+/**
+ * The pieces a prefix class has on average at least for a dictionary of two lengths or more to
+ * be found through its classes (`prefix-classes.ts`): fewer, and most windows that name a class
+ * name one piece (the classes' lists cost 2 bytes a piece and save few lookups).
+ */
+const CLASS_SHARE = 4;
 /** Lengths the dictionary takes at most. */
 const MAX_LENGTHS = 8;
 /** The sum of the dictionary's lengths at most (what comparing a window at each costs). */
@@ -50,9 +58,10 @@ const MAX_HASHED_CHARS = 48;
  * to run the program's suites through each. `minChars`: the characters a length's pieces have
  * at least for the dictionary to take it ({@link MIN_CHARS}); tests set 0, for their small sets.
  */
-export const pieceFinding: { maxLengths: number; minChars: number } = {
+export const pieceFinding: { maxLengths: number; minChars: number; classShare: number } = {
   maxLengths: MAX_LENGTHS,
   minChars: MIN_CHARS,
+  classShare: CLASS_SHARE,
 };
 
 /** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */
@@ -62,6 +71,8 @@ export class PieceFinder {
   /** Pieces `0 … hashed - 1` are the dictionary's; the others the automaton's, from `hashed`. */
   readonly hashed: number;
   readonly dictionary: PieceDictionary | null;
+  /** The dictionary's pieces' prefix classes, when the pass looks up those rather than them. */
+  readonly classes: PrefixClasses | null;
   readonly automaton: PieceAutomaton | null;
   /** The first key of a dictionary piece: the automaton's states come before. */
   readonly keyBase: number;
@@ -174,6 +185,17 @@ export class PieceFinder {
             places === null ? null : Int32Array.from(hashedPlaces),
           )
         : null;
+    this.classes =
+      this.dictionary === null
+        ? null
+        : classesOf(
+            this.dictionary,
+            hashedPieces,
+            hashedIds,
+            source,
+            places === null ? null : hashedPlaces,
+            pieceFinding.classShare,
+          );
     this.automaton = others.length > 0 ? new PieceAutomaton(others) : null;
     this.keyBase = this.automaton?.nodes ?? 1;
     this.keys = this.keyBase + this.hashed;
@@ -183,7 +205,11 @@ export class PieceFinder {
       ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : this.hashed + o++;
     }
     this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
-    this.bytes = 128 + (this.dictionary?.bytes ?? 0) + (this.automaton?.bytes ?? 0);
+    this.bytes =
+      128 +
+      (this.dictionary?.bytes ?? 0) +
+      (this.classes?.bytes ?? 0) +
+      (this.automaton?.bytes ?? 0);
   }
 
   /** The length of piece p. */
@@ -206,4 +232,45 @@ export class PieceFinder {
       ? this.keyBase + p + 1
       : this.#pieceData[PIECE * (p - this.hashed) + PIECE_TO]!;
   }
+}
+
+/**
+ * The prefix classes of `dictionary`'s pieces (`pieces[j]`, its id `ids[j]`, where it is in
+ * `source` `places[j]`), when it takes two lengths or more and its pieces share their classes
+ * (`share` a class on average at least); else null.
+ */
+function classesOf(
+  dictionary: PieceDictionary,
+  pieces: readonly string[],
+  ids: Int32Array,
+  source: string,
+  places: readonly number[] | null,
+  share: number,
+): PrefixClasses | null {
+  if (dictionary.lengths.length < 2) return null;
+  const length = dictionary.lengths[0]!;
+  const numbers = new PieceIds();
+  const classOf = new Int32Array(pieces.length);
+  for (let j = 0; j < pieces.length; j++) {
+    classOf[ids[j]!] = numbers.idOf(pieces[j]!.slice(0, length));
+  }
+  const count = numbers.texts.length;
+  if (count * share > pieces.length) return null;
+  // A class's characters are where a piece of it is (its first K).
+  const classPlaces = new Int32Array(count).fill(-1);
+  for (let j = 0; j < pieces.length && places !== null; j++) {
+    const c = classOf[ids[j]!]!;
+    if (classPlaces[c]! < 0) classPlaces[c] = places[j]!;
+  }
+  const classIds = new Int32Array(count);
+  const classDictionary = new PieceDictionary(
+    numbers.texts,
+    [length],
+    classIds,
+    source,
+    places === null ? null : classPlaces,
+  );
+  // Numbered by the classes' dictionary.
+  for (let id = 0; id < classOf.length; id++) classOf[id] = classIds[classOf[id]!]!;
+  return new PrefixClasses(classDictionary, classOf, count, dictionary);
 }
