@@ -8,7 +8,21 @@
  * never matches (it starts with neither `/` nor `*`). `/a/*.pdf$` → `/a/.pdf`, `/a/x.pdf`;
  * `/shop` → `/shop`, `/shop/x`.
  */
-export function probePaths(pattern: string): string[] {
+export function probePaths(pattern: string): readonly string[] {
+  let paths = known.get(pattern);
+  if (paths === undefined) {
+    paths = derive(pattern);
+    // Lint derives the same rules' paths once a fix it verifies (hundreds of fixes of one group).
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(pattern, paths);
+  }
+  return paths;
+}
+
+const MAX_KNOWN = 8192;
+const known = new Map<string, readonly string[]>();
+
+function derive(pattern: string): string[] {
   if (!pattern.startsWith('/') && !pattern.startsWith('*')) return [];
   const anchored = pattern.endsWith('$');
   const body = anchored ? pattern.slice(0, -1) : pattern;

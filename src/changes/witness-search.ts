@@ -412,7 +412,12 @@ function reached(p: Pattern, at: number[]): number[] {
 
 /** The state's key without its killers' positions, and its killers' positions by id. */
 function keyOf(state: State, patterns: readonly Pattern[]): { key: string; killers: Killers } {
-  let key = `${state.best.join(',')}:${state.hits.join(',')}`;
+  // The numbers as characters (a compact key, hashed fast): each list after its length, so no
+  // two states share a key.
+  const codes: number[] = [];
+  for (const b of state.best) put(codes, b + 1);
+  put(codes, state.hits.length);
+  for (const id of state.hits) put(codes, id);
   const ids: number[] = [];
   const positions: number[][] = [];
   for (let i = 0; i < state.live.length; i++) {
@@ -422,10 +427,23 @@ function keyOf(state: State, patterns: readonly Pattern[]): { key: string; kille
       ids.push(id);
       positions.push(reached(p, state.positions[i]!));
     } else if (counts(p, state.best)) {
-      key += `;${id}:${reached(p, state.positions[i]!).join('.')}`;
+      const at = reached(p, state.positions[i]!);
+      put(codes, id);
+      put(codes, at.length);
+      for (const q of at) put(codes, q);
     }
   }
+  let key = '';
+  for (let i = 0; i < codes.length; i += 4096) {
+    key += String.fromCharCode(...codes.slice(i, i + 4096));
+  }
   return { key, killers: { ids, positions } };
+}
+
+/** `n` (≥ 0) as one character below 0x8000, or two from 0x8000 on: read back one way only. */
+function put(codes: number[], n: number): void {
+  if (n < 0x8000) codes.push(n);
+  else codes.push(0x8000 | (n >>> 15), n & 0x7fff);
 }
 
 interface Killers {
