@@ -383,3 +383,33 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
     expect(found!.message).toContain('remove those Disallows too');
   });
 });
+
+describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
+  it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /wp-admin/',
+      'Disallow: /wp-content/plugins/foo/',
+      'Disallow: /wp-content/plugins/bar/',
+      'Disallow: /wp-content/plugins/baz/*',
+      'Disallow: /wp-content/plugins/',
+      '',
+    ].join('\n');
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['6 warning']);
+    expect(found[0]!.message).toContain('Lines 3, 4 (');
+    expect(found[0]!.message).toContain('Line 5 (');
+    expect(found[0]!.related?.map((r) => r.line)).toEqual([3, 4, 5]);
+    const after = parseRobotsTxt(fixed(body));
+    for (const folder of ['foo', 'bar', 'baz', 'other']) {
+      const base = `https://a.example/wp-content/plugins/${folder}/`;
+      expect(after.isAllowed(`${base}js/app.js?ver=1`, 'Googlebot')).toBe(true);
+      expect(after.isAllowed(`${base}css/app.css`, 'Googlebot')).toBe(true);
+      expect(after.isAllowed(`${base}readme.txt`, 'Googlebot')).toBe(false);
+    }
+    expect(fixed(body)).not.toContain('/plugins/foo/');
+    expect(fixed(body)).toContain(
+      'Disallow: /wp-content/plugins/baz/*\nAllow: /wp-content/plugins/baz/*.js$',
+    );
+  });
+});
