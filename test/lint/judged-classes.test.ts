@@ -413,3 +413,20 @@ describe('Disallows of folders under a broader Disallow that blocks the same res
     );
   });
 });
+
+describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
+  it('opens that file only: the folder stays reported for its kind', () => {
+    const kinds = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources' && d.severity === 'warning')
+        .map((d) => `${d.line} ${/blocks ([A-Za-z ]+?) that/.exec(d.message)?.[1]}`);
+    expect(
+      kinds(
+        'User-agent: *\nDisallow: /wp-includes/\nAllow: /wp-includes/waypoints.min.js?ver=5.4.5\n',
+      ),
+    ).toEqual(['2 JavaScript and CSS']);
+    expect(kinds('User-agent: *\nDisallow: /js/\nAllow: /js/app.js\n')).toEqual(['2 JavaScript']);
+    // A wildcard Allow of the type opens it where the site keeps it.
+    expect(kinds('User-agent: *\nDisallow: /js/\nAllow: /js/build/*.js\n')).toEqual([]);
+  });
+});

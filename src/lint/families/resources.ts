@@ -197,8 +197,9 @@ function judge(
 function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: readonly Blocked[]) {
   // An Allow for the file type under the rule's folder: the author opened the resources where
   // the site keeps them (`Allow: /assets/_combined/*.css` beside `Disallow: /assets`).
+  // A layout the file shows says where its files are: its URLs decide, as the rules read them.
   const opened = openedKinds(robots, explanation);
-  const scripts = blocked.filter((b) => b.kind !== 'image' && !opened.has(b.kind));
+  const scripts = blocked.filter((b) => b.kind !== 'image' && (b.shown || !opened.has(b.kind)));
   // Subfolders the group opens under the rule: the site's files are there, not where a guessed
   // URL puts them (`Allow: /static/pp/*` under `Disallow: /static/*`).
   const subset = subfolders(robots, explanation);
@@ -227,15 +228,18 @@ export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
 const CSS_FOLDER = /\/_?(?:css|styles?|stylesheets)\/?\**$/i;
 const JS_FOLDER = /\/_?(?:js|javascripts?|scripts?)\/?\**$/i;
 
-/** The file types an Allow of the deciding groups names under the blocking rule's prefix. */
+/**
+ * The file types an Allow of the deciding groups opens under the blocking rule's prefix by a
+ * wildcard (`Allow: /assets/_combined/*.css`): one file (`Allow: /js/app.js`) opens itself only.
+ */
 function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceKind> {
   const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
   const kinds = new Set<ResourceKind>();
   for (const index of explanation.groups) {
     for (const rule of robots.groups[index]?.rules ?? []) {
       if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
-      if (/\.css\b/i.test(rule.value)) kinds.add('css');
-      if (/\.js\b/i.test(rule.value)) kinds.add('js');
+      if (/\*[^/]*\.css\b/i.test(rule.value)) kinds.add('css');
+      if (/\*[^/]*\.js\b/i.test(rule.value)) kinds.add('js');
     }
   }
   return kinds;
