@@ -430,3 +430,25 @@ describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
     expect(kinds('User-agent: *\nDisallow: /js/\nAllow: /js/build/*.js\n')).toEqual([]);
   });
 });
+
+describe('Disallow: / with an allow-list of pages (judge B, 4355)', () => {
+  it("reports the pages' CSS and JavaScript when the file shows where they live", () => {
+    const codes = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources')
+        .map((d) => `${d.line} ${d.severity}`);
+    const wordpress = 'Allow: /wp-content/uploads/\n';
+    expect(codes(`User-agent: *\nDisallow: /\nAllow: /about/\n${wordpress}`)).toEqual([
+      '2 warning',
+    ]);
+    const body = `User-agent: *\nDisallow: /\nAllow: /about/\n${wordpress}`;
+    const after = parseRobotsTxt(fixed(body));
+    expect(
+      after.isAllowed('https://a.example/wp-includes/js/jquery/jquery.min.js?ver=3', 'Googlebot'),
+    ).toBe(true);
+    expect(after.isAllowed('https://a.example/private/', 'Googlebot')).toBe(false);
+    // No evidence of where they live (4355's own file), or no page allowed: nothing to say.
+    expect(codes('User-agent: *\nDisallow: /\nAllow: /$\nAllow: /about/\n')).toEqual([]);
+    expect(codes(`User-agent: *\nDisallow: /\nAllow: /sitemap.xml\n${wordpress}`)).toEqual([]);
+  });
+});

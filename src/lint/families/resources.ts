@@ -77,7 +77,7 @@ function checkResources(context: LintContext): LintChecks {
       if (context.html || context.utf16) return;
       wholeSite(context);
       // A site closed to Googlebot has no pages to render.
-      if (!context.robots.explain('/', 'Googlebot').allowed) return;
+      if (closedToGooglebot(context.robots)) return;
       const proposals: Proposal[] = [];
       for (const [line, { explanation, blocked }] of blockedByLine(context)) {
         const proposal = judge(context, line, explanation, blocked);
@@ -93,6 +93,28 @@ function checkResources(context: LintContext): LintChecks {
       }
     },
   };
+}
+
+/** Files an Allow may name that are no page (a sitemap, styles, scripts, images, fonts). */
+const NOT_PAGES = /\.(?:css|js|json|xml|txt|gz|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|pdf)\b/i;
+
+/**
+ * Whether Googlebot may fetch no page: `/` is disallowed, and no Allow of its groups opens pages
+ * (`Allow: /about/` under `Disallow: /` does: an allow-list of pages, which render with the
+ * site's CSS and JavaScript; `Allow: /sitemap.xml` or `Allow: /images/` does not).
+ */
+function closedToGooglebot(robots: RobotsTxt): boolean {
+  const root = robots.explain('/', 'Googlebot');
+  if (root.allowed) return false;
+  return !root.groups.some((index) =>
+    (robots.groups[index]?.rules ?? []).some((rule) => {
+      if (rule.type !== 'allow' || rule.value === '' || NOT_PAGES.test(rule.value)) return false;
+      const folder = rule.value.replace(/[*$]+$/, '');
+      if (MEDIA.test(folder) || /^\/?\**$/.test(rule.value)) return false;
+      const path = folder.replaceAll('*', 'x');
+      return robots.explain(path.startsWith('/') ? path : `/${path}`, 'Googlebot').allowed;
+    }),
+  );
 }
 
 /**
@@ -214,7 +236,7 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
  */
 export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
   const urls = new Set<string>();
-  if (!robots.explain('/', 'Googlebot').allowed) return urls;
+  if (closedToGooglebot(robots)) return urls;
   for (const { explanation, blocked } of blockedByLine({ robots, text }).values()) {
     for (const b of sureBlocked(robots, explanation, blocked).sure) urls.add(b.url);
   }
