@@ -452,3 +452,13 @@ describe('Disallow: / with an allow-list of pages (judge B, 4355)', () => {
     expect(codes(`User-agent: *\nDisallow: /\nAllow: /sitemap.xml\n${wordpress}`)).toEqual([]);
   });
 });
+
+describe('a rule naming scripts by a name prefix and their type (judge D, 4467)', () => {
+  it('is reported, and its fix removes it', () => {
+    const body = 'User-agent: *\nDisallow: /bundle-assets/vendor-*.js\nDisallow: /browse/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix?.description}`)).toEqual([
+      '2 warning Remove line 2.',
+    ]);
+  });
+});
