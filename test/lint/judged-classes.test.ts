@@ -462,3 +462,27 @@ describe('a rule naming scripts by a name prefix and their type (judge D, 4467)'
     ]);
   });
 });
+
+describe("Drupal's sites folder (judge D, 3216)", () => {
+  it("is checked for the site's themes and the aggregated CSS and JavaScript", () => {
+    const lines = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources' && d.severity === 'warning')
+        .map((d) => d.line);
+    expect(
+      lines('User-agent: *\nDisallow: /includes/\nDisallow: /misc/*.txt\nDisallow: /sites/\n'),
+    ).toEqual([4]);
+    const drupal8 = [
+      'User-agent: *',
+      'Allow: /core/*.css$',
+      'Allow: /core/*.css?',
+      'Allow: /core/*.js$',
+      'Allow: /core/*.js?',
+      'Disallow: /core/',
+      'Disallow: /profiles/',
+      'Disallow: /sites/default/files/',
+      '',
+    ].join('\n');
+    expect(lines(drupal8)).toEqual([8]);
+  });
+});
