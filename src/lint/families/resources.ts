@@ -219,9 +219,8 @@ function judge(
 function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: readonly Blocked[]) {
   // An Allow for the file type under the rule's folder: the author opened the resources where
   // the site keeps them (`Allow: /assets/_combined/*.css` beside `Disallow: /assets`).
-  // A layout the file shows says where its files are: its URLs decide, as the rules read them.
   const opened = openedKinds(robots, explanation);
-  const scripts = blocked.filter((b) => b.kind !== 'image' && (b.shown || !opened.has(b.kind)));
+  const scripts = blocked.filter((b) => b.kind !== 'image' && !opened.has(b.kind));
   // Subfolders the group opens under the rule: the site's files are there, not where a guessed
   // URL puts them (`Allow: /static/pp/*` under `Disallow: /static/*`).
   const subset = subfolders(robots, explanation);
