@@ -486,3 +486,11 @@ describe("Drupal's sites folder (judge D, 3216)", () => {
     expect(lines(drupal8)).toEqual([8]);
   });
 });
+
+describe('a regular expression without its leading "/" (seed 2621, 1187)', () => {
+  it('is one finding: the rule never matches, written as a regular expression', () => {
+    const body = 'User-agent: *\nDisallow: ([0-9]+)---/ajax_(a|b)_([0-9]+)\nDisallow: /x/(a|b)\n';
+    expect(brief(body)).toEqual(['2 error pattern-never-matches', '3 warning regex-syntax']);
+    expect(lint(body)[0]!.message).toContain('regular expression');
+  });
+});

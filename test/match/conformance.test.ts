@@ -26,12 +26,15 @@ describe.each([
   ['wildcard program', SMALL_SET, true, false, false],
   ['wildcard program beside rule numbers', 0, true, false, false],
   ['wildcard program finding pieces by hash', 0, true, false, true],
+  ['wildcard program finding pieces by prefix class', 0, true, false, 'classes'],
 ] as const)('compiled as a %s', (_path, smallSet, alwaysProgram, compact, hashed) => {
   useMatcherSettings({
     ruleIndexing: { smallSet, alwaysProgram },
     ...(compact ? { ruleTableLayout: { largestArray: 0 } } : {}),
     // Small files' pieces are few: every length of 3 or more is hashed all the same.
     ...(hashed ? { pieceFinding: { minChars: 0 } } : {}),
+    // Every program hashing two lengths finds its pieces through their prefix classes.
+    ...(hashed === 'classes' ? { pieceFinding: { minChars: 0, classShare: 0 } } : {}),
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {

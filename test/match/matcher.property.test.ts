@@ -133,6 +133,19 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
+  // The same with the program's pieces found through their prefix classes whenever it hashes
+  // two lengths or more (`prefix-classes.ts`: one length looked up a window, the others
+  // resolved when asked about).
+  describe('with every wildcard rule through the program, pieces by prefix class', () => {
+    useMatcherSettings({
+      ruleIndexing: { alwaysProgram: true },
+      pieceFinding: { minChars: 0, classShare: 0 },
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
   // The same through the program of a set read from a compact rule table, as a large file's
   // sets get it: the program reads each rule's line, kind and priority from the table (a rule
   // whose pattern differs from its value, escaped or an `index.html` rewrite, keeps its own).

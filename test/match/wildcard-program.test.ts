@@ -13,7 +13,7 @@ import { PieceAutomaton } from '../../src/match/wildcard/piece-automaton.js';
 import { PieceFinder } from '../../src/match/wildcard/piece-finder.js';
 import { PieceOccurrences } from '../../src/match/wildcard/piece-occurrences.js';
 import { WildcardProgram } from '../../src/match/wildcard/wildcard-program.js';
-import { useMatcherSettings } from '../helpers/matcher-settings.js';
+import { useMatcherSettings, withMatcherSettings } from '../helpers/matcher-settings.js';
 
 // The wildcard program against the definition: each rule matched on its own by
 // `matchesPattern`, the best allow and disallow kept. Small alphabets and long paths make
@@ -70,10 +70,15 @@ const pathOf = fc
   .map((parts) => `/${parts.join('')}`);
 
 /** The occurrences of `list`'s pieces in `path`, found as a program finds them, and their ids. */
-function findPieces(list: readonly string[], path: string, maxLengths: number) {
+function findPieces(list: readonly string[], path: string, maxLengths: number, classes = false) {
   const occurrences = new PieceOccurrences();
   const ids = new Int32Array(list.length);
-  occurrences.reset(new PieceFinder(list, ids, maxLengths, 0), path);
+  const finder = withMatcherSettings({ pieceFinding: { classShare: classes ? 0 : 4 } }, () => {
+    return new PieceFinder(list, ids, maxLengths, 0);
+  });
+  if (classes)
+    expect(finder.classes !== null || (finder.dictionary?.lengths.length ?? 0) < 2).toBe(true);
+  occurrences.reset(finder, path);
   return { occurrences, ids };
 }
 
@@ -108,10 +113,16 @@ describe('PieceAutomaton', () => {
 
 describe('PieceOccurrences', () => {
   // 0: every piece in the automaton; 1: the pieces of one length in the dictionary, the others
-  // in the automaton; 8: every piece in the dictionary (their lengths, 1 to 5, are few).
-  it.each([0, 1, 8])(
-    'answers indexOf, lastIndexOf and endsWith for every piece and position (%i lengths hashed)',
-    (maxLengths) => {
+  // in the automaton; 8: every piece in the dictionary (their lengths, 1 to 5, are few); with
+  // classes, the dictionary's found through their prefix classes (`prefix-classes.ts`).
+  it.each([
+    [0, false],
+    [1, false],
+    [8, false],
+    [8, true],
+  ])(
+    'answers indexOf, lastIndexOf and endsWith for every piece and position (%i lengths hashed, classes: %s)',
+    (maxLengths, classes) => {
       // Two letters and many short pieces: a piece's occurrences fall under many automaton
       // states, hundreds of them, in every order.
       const text = fc.array(fc.constantFrom('a', 'b', 'ab', 'aab', 'é'), {
@@ -125,7 +136,7 @@ describe('PieceOccurrences', () => {
       fc.assert(
         fc.property(text, pieces, (parts, list) => {
           const path = parts.join('');
-          const { occurrences, ids } = findPieces(list, path, maxLengths);
+          const { occurrences, ids } = findPieces(list, path, maxLengths, classes);
           list.forEach((piece, k) => {
             const p = ids[k]!;
             const found = { last: occurrences.lastStart(p), next: [] as number[], ends: '' };
@@ -183,49 +194,55 @@ describe('PieceFinder', () => {
 });
 
 describe('PieceFinder with long pieces', () => {
-  it('finds pieces longer than a hashed length by their first characters, read where they are', () => {
-    // Pieces of 8 to 40 characters over three letters: many lengths, few hashed, so most are
-    // hashed by the first K characters of a shorter length; pieces sharing those stay in the
-    // automaton. Some are read in place in a source text (as a program reads them in the body),
-    // the others copied.
-    const letter = fc.constantFrom('a', 'b', 'c');
-    const pieces = fc.uniqueArray(
-      fc.array(letter, { minLength: 8, maxLength: 40 }).map((p) => p.join('')),
-      { minLength: 1, maxLength: 80, size: 'max' },
-    );
-    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'abcabcab', 'aaaaaaaa'), {
-      maxLength: 200,
-      size: 'max',
-    });
-    fc.assert(
-      fc.property(pieces, text, fc.integer({ min: 1, max: 3 }), (list, parts, maxLengths) => {
-        const path = parts.join('');
-        const source = `#${list.join('|')}`;
-        const places = Int32Array.from(list, (piece, k) =>
-          k % 3 === 0 ? -1 : source.indexOf(piece),
-        );
-        const ids = new Int32Array(list.length);
-        const finder = new PieceFinder(list, ids, maxLengths, 0, source, places);
-        const occurrences = new PieceOccurrences();
-        occurrences.reset(finder, path);
-        const found: string[] = [];
-        const expected: string[] = [];
-        list.forEach((piece, k) => {
-          const p = ids[k]!;
-          expect(finder.lengthOf(p)).toBe(piece.length);
-          for (let end = 0; end < path.length; end++) {
-            const start = end - piece.length + 1;
-            if (occurrences.endsAt(p, end)) found.push(`${piece}@${end}`);
-            if (start >= 0 && path.startsWith(piece, start)) expected.push(`${piece}@${end}`);
-          }
-          expect(occurrences.next(p, 0)).toBe(path.indexOf(piece));
-        });
-        expect(found).toEqual(expected);
-        occurrences.release();
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it.each([[false], [true]])(
+    'finds pieces longer than a hashed length by their first characters, read where they are (classes: %s)',
+    (classes) => {
+      // Pieces of 8 to 40 characters over three letters: many lengths, few hashed, so most are
+      // hashed by the first K characters of a shorter length; pieces sharing those stay in the
+      // automaton. Some are read in place in a source text (as a program reads them in the body),
+      // the others copied.
+      const letter = fc.constantFrom('a', 'b', 'c');
+      const pieces = fc.uniqueArray(
+        fc.array(letter, { minLength: 8, maxLength: 40 }).map((p) => p.join('')),
+        { minLength: 1, maxLength: 80, size: 'max' },
+      );
+      const text = fc.array(fc.constantFrom('a', 'b', 'c', 'abcabcab', 'aaaaaaaa'), {
+        maxLength: 200,
+        size: 'max',
+      });
+      fc.assert(
+        fc.property(pieces, text, fc.integer({ min: 1, max: 3 }), (list, parts, maxLengths) => {
+          const path = parts.join('');
+          const source = `#${list.join('|')}`;
+          const places = Int32Array.from(list, (piece, k) =>
+            k % 3 === 0 ? -1 : source.indexOf(piece),
+          );
+          const ids = new Int32Array(list.length);
+          const finder = withMatcherSettings(
+            { pieceFinding: { classShare: classes ? 0 : 4 } },
+            () => new PieceFinder(list, ids, maxLengths, 0, source, places),
+          );
+          const occurrences = new PieceOccurrences();
+          occurrences.reset(finder, path);
+          const found: string[] = [];
+          const expected: string[] = [];
+          list.forEach((piece, k) => {
+            const p = ids[k]!;
+            expect(finder.lengthOf(p)).toBe(piece.length);
+            for (let end = 0; end < path.length; end++) {
+              const start = end - piece.length + 1;
+              if (occurrences.endsAt(p, end)) found.push(`${piece}@${end}`);
+              if (start >= 0 && path.startsWith(piece, start)) expected.push(`${piece}@${end}`);
+            }
+            expect(occurrences.next(p, 0)).toBe(path.indexOf(piece));
+          });
+          expect(found).toEqual(expected);
+          occurrences.release();
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('takes pieces of many long lengths into the dictionary, not the automaton', () => {
     // 14,600 pieces of 20 to 24 characters: a trie node a character in an automaton (7× the
@@ -256,13 +273,28 @@ describe('PieceFinder with long pieces', () => {
  * counted however few characters its pieces hold, for each test of the calling block; put back
  * after each.
  */
-function hashingLengths(maxLengths: number): void {
-  useMatcherSettings({ pieceFinding: { maxLengths, minChars: 0 } }, 'each');
+function hashingLengths(maxLengths: number, classShare?: number): void {
+  useMatcherSettings(
+    {
+      pieceFinding: {
+        maxLengths,
+        minChars: 0,
+        ...(classShare === undefined ? {} : { classShare }),
+      },
+    },
+    'each',
+  );
 }
 
-// The pieces found by hash (the default), by the automaton alone, and both ways in one set.
-describe.each([8, 0, 1])('WildcardProgram (%i lengths hashed)', (maxLengths) => {
-  hashingLengths(maxLengths);
+// The pieces found by hash (the default), by the automaton alone, both ways in one set, and by
+// hash through their prefix classes whenever two lengths are hashed (`prefix-classes.ts`).
+describe.each([
+  [8, undefined],
+  [0, undefined],
+  [1, undefined],
+  [8, 0],
+] as const)('WildcardProgram (%i lengths hashed, class share %s)', (maxLengths, classShare) => {
+  hashingLengths(maxLengths, classShare);
 
   it('finds the best allow and disallow as the definition does', () => {
     fc.assert(

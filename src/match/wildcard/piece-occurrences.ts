@@ -34,6 +34,7 @@ import {
   NextEndTables,
   RangeExtremes,
 } from './position-ranges.js';
+import { ClassFinds, type PrefixClasses } from './prefix-classes.js';
 
 /** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
 const FEW = 32;
@@ -80,6 +81,9 @@ export class PieceOccurrences {
   #dictionaryEnd = 0;
   /** The dictionary's finds by piece (not sorted: copied out when a piece is asked about). */
   readonly #chains = new FoundChains();
+  /** With prefix classes: `#chains` holds the classes' finds, and these the pieces' resolved. */
+  readonly #classFinds = new ClassFinds();
+  #classes: PrefixClasses | null = null;
   /** The keys of `#positions`, in the same order. */
   #keys = new Int32Array(0);
   readonly #sorter = new KeySort();
@@ -135,12 +139,23 @@ export class PieceOccurrences {
     // None found (a program without a dictionary lists none of an earlier check's).
     chains.found = 0;
     chains.distinct = 0;
-    if (dictionary !== null) this.work += chains.find(dictionary, path, finder.keyBase);
+    const classes = finder.classes;
+    this.#classes = classes;
+    let most = chains.found;
+    if (classes !== null) {
+      // One length looked up: the classes'; a piece's finds resolved when it is asked about.
+      this.work += chains.find(classes.dictionary, path, 0);
+      this.#classFinds.reset(classes, dictionary!, chains, n);
+      most = chains.found * (dictionary!.lengths.length + 1);
+    } else if (dictionary !== null) {
+      this.work += chains.find(dictionary, path, finder.keyBase);
+      most = chains.found;
+    }
     let count = 0;
     for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
     this.#count = count;
     this.#dictionaryEnd = count;
-    this.#positions = atLeast(this.#positions, count + chains.found);
+    this.#positions = atLeast(this.#positions, count + most);
     this.#keys = atLeast(this.#keys, count);
     const found = { state, n, foundKeys: this.#keys, foundEnds: this.#keys, found: 0 };
     this.work += this.#sorter.sort(found, count, finder.keyBase, this.#keys, this.#positions);
@@ -150,6 +165,8 @@ export class PieceOccurrences {
   /** Drops the finder (a check is over: keep nothing of it alive). */
   release(): void {
     this.#finder = null;
+    this.#classes = null;
+    this.#classFinds.release(this.#length > KEPT_PATH);
     // The arrays of a long path are not kept (the next checks' paths are most likely short):
     // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
     if (this.#length > KEPT_PATH) {
@@ -178,7 +195,8 @@ export class PieceOccurrences {
 
   /**
    * The dictionary's pieces found in the path (candidates), the first {@link foundCount}, in
-   * the order of their first finds. Read-only.
+   * the order of their first finds; with prefix classes (`PieceFinder.classes`), the classes
+   * found. Read-only.
    */
   get foundPieces(): Int32Array {
     return this.#chains.pieces;
@@ -187,6 +205,14 @@ export class PieceOccurrences {
   /** How many of {@link foundPieces} there are. */
   get foundCount(): number {
     return this.#chains.distinct;
+  }
+
+  /**
+   * With prefix classes, writes into `out` the dictionary's pieces the classes found may hold
+   * (`ClassFinds.list`); returns how many.
+   */
+  listClassPieces(out: Int32Array): number {
+    return this.#classFinds.list(out, this);
   }
 
   /** Finds piece p's range of positions, first and last end, once per check: its record. */
@@ -212,10 +238,14 @@ export class PieceOccurrences {
       // A dictionary's piece: the pass found where its hash is (its finds, copied out in
       // order); where its characters are, kept.
       from = this.#dictionaryEnd;
-      to = this.#chains.collect(p, positions, from, this);
-      if (from < to) {
-        const codes = this.#chains.codes;
-        to = finder.dictionary!.texts.keepMatches(p, codes, positions, from, to, this);
+      if (this.#classes !== null) {
+        to = this.#classFinds.occurrencesOf(p, positions, from, this);
+      } else {
+        to = this.#chains.collect(p, positions, from, this);
+        if (from < to) {
+          const codes = this.#chains.codes;
+          to = finder.dictionary!.texts.keepMatches(p, codes, positions, from, to, this);
+        }
       }
       this.#dictionaryEnd = to;
     } else {
@@ -299,7 +329,12 @@ export class PieceOccurrences {
   /** Whether piece p surely does not occur: no key of its range found (a bit test, mostly). */
   lacks(p: number): boolean {
     const finder = this.#finder!;
-    if (p < finder.hashed) return !this.#chains.has(p);
+    if (p < finder.hashed) {
+      if (this.#classes === null) return !this.#chains.has(p);
+      // Its class not found; else its occurrences found (once a check), and none.
+      if (!this.#classFinds.classFound(p)) return true;
+      return this.info[this.infoOf(p) + FIRST]! < 0;
+    }
     return this.#ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);
   }
 

@@ -76,6 +76,70 @@ export class PieceTexts {
   }
 
   /**
+   * Keeps, of the windows of `codes[0, n)` starting at `positions[from, to)` - `before` (in
+   * order), those where piece `id` (of length class `k`) starts, as the piece's ends, in order
+   * from `from`; returns where they end. Its characters past the first `skip` first (those
+   * before, a prefix class's, are most likely there). Counts the characters compared.
+   */
+  keepAt(
+    id: number,
+    k: number,
+    codes: Uint16Array,
+    n: number,
+    positions: Int32Array,
+    from: number,
+    to: number,
+    before: number,
+    skip: number,
+    counter: WorkCounter,
+  ): number {
+    const arrays = this.#arrays;
+    const atBase = arrays.atBases[k]!;
+    const firstId = arrays.firsts[k]!;
+    const j = atBase + id - firstId;
+    const length =
+      arrays.lengths[k]! +
+      (arrays.extra === null || atBase < 0
+        ? 0
+        : readPacked(arrays.extra, arrays.extraBits, this.#extraMask, j));
+    // The piece's characters: `chars[base + i]`, i < length.
+    let base: number;
+    let text: string | null = null;
+    if (atBase < 0) {
+      base = arrays.ownStarts[k]! + (id - firstId) * arrays.lengths[k]!;
+    } else {
+      const value = readPacked(arrays.at, arrays.atBits, this.#atMask, j);
+      if (value < arrays.ownFrom) text = arrays.source;
+      base = value < arrays.ownFrom ? value : value - arrays.ownFrom;
+    }
+    const own = arrays.own;
+    let kept = from;
+    let compared = 0;
+    for (let f = from; f < to; f++) {
+      const start = positions[f]! - before;
+      if (start + length > n) break;
+      let i = skip;
+      if (text !== null) {
+        while (i < length && text.charCodeAt(base + i) === codes[start + i]) i++;
+        compared += i - skip + 1;
+        if (i < length) continue;
+        i = 0;
+        while (i < skip && text.charCodeAt(base + i) === codes[start + i]) i++;
+      } else {
+        while (i < length && own[base + i] === codes[start + i]) i++;
+        compared += i - skip + 1;
+        if (i < length) continue;
+        i = 0;
+        while (i < skip && own[base + i] === codes[start + i]) i++;
+      }
+      compared += i;
+      if (i === skip) positions[kept++] = start + length - 1;
+    }
+    counter.work += compared;
+    return kept;
+  }
+
+  /**
    * Compares piece `id` (of length class `k`) with the characters of `codes` ending at `end`
    * (its length fits there): the characters compared, negated when they differ. From its K-th
    * character down (the window's last, most likely to differ), then those past its K.

@@ -54,6 +54,11 @@ const OCCURRENCES = new PieceOccurrences();
  * pair of arrays for every program, as `placements`.
  */
 let groupMarks = new Int32Array(0);
+/**
+ * Per group, the check that listed it by a prefix class found (see `match`): whether a piece of
+ * it occurs is looked up when the check would first visit a rule of it.
+ */
+let groupDoubts = new Int32Array(0);
 let groupList = new Int32Array(0);
 /**
  * The listed groups sorted by their first rule's priority (see `#strongestFirst`): the bucket
@@ -66,6 +71,8 @@ const HEADS = 256;
 const headCounts = new Int32Array(HEADS + 1);
 /** Groups listed from which a check sorts them (below, sorting saves little). */
 const SORTED_FROM = 8;
+/** The dictionary's pieces a check's prefix classes may hold (see `ClassFinds.list`). */
+let classPieces = new Int32Array(0);
 /** The automaton's pieces ending at one state (see `PieceAutomaton.piecesAt`), and its work. */
 let foundPieces = new Int32Array(0);
 const WALKED = new Float64Array(1);
@@ -133,7 +140,10 @@ export class WildcardProgram {
     const placer = this.#placer;
     const check = placer.startCheck();
     // The check numbers wrapped: marks of earlier checks are cleared.
-    if (check === 1) groupMarks.fill(0);
+    if (check === 1) {
+      groupMarks.fill(0);
+      groupDoubts.fill(0);
+    }
     const items = this.#items;
     const table = this.#table;
     const size = this.#size;
@@ -156,6 +166,7 @@ export class WildcardProgram {
       groupList = new Int32Array(groupCount);
       groupBuckets = new Int32Array(groupCount);
       groupSorted = new Int32Array(groupCount);
+      groupDoubts = new Int32Array(groupCount);
     }
     const marks = groupMarks;
     const list = groupList;
@@ -164,11 +175,29 @@ export class WildcardProgram {
     const states = occurrences.distinct;
     const hashedFound = occurrences.foundPieces;
     const hashedCount = occurrences.foundCount;
-    for (let k = 0; k < hashedCount; k++) {
-      const g = (hashedFound[k]! >> GROUP_SHIFT) + 1;
-      if (marks[g] === check) continue;
-      marks[g] = check;
-      list[listed++] = g;
+    const classes = finder.classes;
+    let members = 0;
+    if (classes === null) {
+      for (let k = 0; k < hashedCount; k++) {
+        const g = (hashedFound[k]! >> GROUP_SHIFT) + 1;
+        if (marks[g] === check) continue;
+        marks[g] = check;
+        list[listed++] = g;
+      }
+    } else {
+      // Prefix classes found: the pieces each may hold (`ClassFinds.list`); the group of one
+      // that occurs (asked about: compared at its class's finds), unless listed already.
+      if (classPieces.length < finder.hashed) classPieces = new Int32Array(finder.hashed);
+      const count = occurrences.listClassPieces(classPieces);
+      members = count;
+      for (let k = 0; k < count; k++) {
+        const g = (classPieces[k]! >> GROUP_SHIFT) + 1;
+        if (marks[g] === check) continue;
+        marks[g] = check;
+        // Its pieces' occurrences not known yet: looked up when a rule of it is first visited.
+        groupDoubts[g] = check;
+        list[listed++] = g;
+      }
     }
     const automaton = finder.automaton;
     const walked = WALKED;
@@ -206,12 +235,15 @@ export class WildcardProgram {
     let r = 0;
     let end = 0;
     let g = 0;
+    let doubt = false;
+    const doubts = groupDoubts;
     for (;;) {
       if (r >= end) {
         if (next >= listed) break;
         g = list[next++]!;
         r = groupStarts[g]!;
         end = groupStarts[g + 1]!;
+        doubt = doubts[g] === check;
         continue;
       }
       const item = items[r]!;
@@ -234,6 +266,13 @@ export class WildcardProgram {
         // better one there.
         r = allow ? (beatsDisallow ? r + 1 : end) : beatsAllow ? r + 1 : end;
         continue;
+      }
+      if (doubt) {
+        doubt = false;
+        if (!this.#groupOccurs(g, occurrences)) {
+          r = end;
+          continue;
+        }
       }
       visited++;
       if (!placer.matches(r, g, n, occurrences)) {
@@ -258,7 +297,7 @@ export class WildcardProgram {
       r++;
     }
     // A unit for each rule tested, and one for each of its lookups made in place.
-    search.work += 2 * visited + occurrences.work + listed + sorted + walked[0]!;
+    search.work += 2 * visited + occurrences.work + listed + sorted + walked[0]! + members;
     occurrences.release();
   }
 
@@ -305,6 +344,21 @@ export class WildcardProgram {
     }
     list.set(out.subarray(0, kept));
     return kept;
+  }
+
+  /**
+   * Whether a piece of group g (listed by a prefix class found) occurs: its dictionary's pieces
+   * looked up (compared at their classes' finds) until one does; an automaton's piece counts as
+   * occurring.
+   */
+  #groupOccurs(g: number, occurrences: PieceOccurrences): boolean {
+    const first = (g - 1) << GROUP_SHIFT;
+    const hashed = this.#finder.hashed;
+    for (let p = first; p < first + (1 << GROUP_SHIFT); p++) {
+      if (p >= hashed) return p < this.#finder.pieces;
+      if (!occurrences.lacks(p)) return true;
+    }
+    return false;
   }
 
   /** The entry of rule `r` (its item, its line): kept, or made again (and kept a while). */
