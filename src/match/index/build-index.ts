@@ -42,7 +42,7 @@ import {
   repeats,
   ruleIndexing,
 } from './rule-index.js';
-import { TrigramIndex, trigramKey, type WildcardItems } from './trigram-index.js';
+import { spreadKeySteps, TrigramIndex, trigramKey, type WildcardItems } from './trigram-index.js';
 
 /** Where a pattern's literal prefix ends: its first `*` before a final `$`, or that end. */
 export function literalEnd(pattern: string, start: number, end: number): number {
@@ -200,8 +200,13 @@ export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
 /** Build units an entry made costs besides twice its pattern's characters (`TableWildcards`). */
 const ENTRY_UNITS = 64;
 
-/** Build units an item of the prefix or trigram index costs (`IndexBuild.finish`). */
+/** Build units an item of the prefix index costs (`IndexBuild.finish`). */
 const INDEX_ITEM_UNITS = 16;
+/**
+ * Build units an item of the trigram index costs once its crowded keys are spread (in steps of
+ * their own): its anchors, key table and filter, in one step.
+ */
+const TRIGRAM_ITEM_UNITS = 48;
 
 /** The items of one index build, filed as {@link IndexBuild.add} is given the set's patterns. */
 class IndexBuild {
@@ -329,9 +334,12 @@ class IndexBuild {
     const prefixes =
       items.ids.length > 0 ? new PrefixIndex(source, items, extended.list, extended.count) : null;
     if (charge(INDEX_ITEM_UNITS * items.ids.length)) yield;
-    const floating =
-      this.#floating.ids.length > 0 ? new TrigramIndex(source, this.#floating) : null;
-    if (charge(INDEX_ITEM_UNITS * this.#floating.ids.length)) yield;
+    let floating: TrigramIndex | null = null;
+    if (this.#floating.ids.length > 0) {
+      yield* spreadKeySteps(source, this.#floating);
+      floating = new TrigramIndex(source, this.#floating, false);
+    }
+    if (charge(TRIGRAM_ITEM_UNITS * this.#floating.ids.length)) yield;
     const programNow = this.#programNow && this.wildcards > 0;
     return RuleIndex.indexed({ prefixes, floating, wildcards, programNow }, bytes);
   }
