@@ -10,7 +10,8 @@
 
 import { argumentError } from '../errors.js';
 import type { BodyText } from '../parse/body.js';
-import { indexEntries, indexRuleTable } from './index/build-index.js';
+import { advance, type BuildSteps, buildAtOnce, sliceQuota } from './build-steps.js';
+import { indexEntries, indexRuleTable, indexSteps } from './index/build-index.js';
 import type { RuleIndex } from './index/rule-index.js';
 import {
   type BestMatches,
@@ -113,12 +114,12 @@ class TableSet implements RuleMatcher {
   #programNow = false;
   #index: RuleIndex | null = null;
   /**
-   * An index made with `programNow` whose program is being built, a stage a check, while the
-   * scans still answer (`RuleIndex.prepareProgram`): the check that ends the scans' rent makes
-   * the index, the next the program's entries, the one after the program, so that none pays
-   * for all three; the first after that goes through the index.
+   * A large set's index (and with `programNow` its program) being built in counted slices,
+   * one a check, while the scans still answer (`build-steps.ts`): from the check that ends the
+   * scans' rent, each check builds at most the most of `BUILD_SLICE` and its own scan's work,
+   * and the first check after the build is complete goes through the index.
    */
-  #building: RuleIndex | null = null;
+  #building: BuildSteps<RuleIndex> | null = null;
 
   constructor(body: BodyText, rules: RuleNumbers, groups: readonly number[], rfc9309: boolean) {
     this.#body = body;
@@ -143,19 +144,8 @@ class TableSet implements RuleMatcher {
     if (Number.isNaN(this.#price)) this.#price = scanPrice(this.#rules, this.#groups, 0);
     const building = this.#building;
     if (building !== null) {
-      // The scans answer while the program is built (scans that keep going cost what they did).
-      const { allow, disallow } = state;
-      const work = state.search.work;
-      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
-        if (building.prepareProgram()) this.#install(building);
-        return;
-      }
-      // The scan gave up: the index answers, its program built now.
-      state.allow = allow;
-      state.disallow = disallow;
-      state.search.work = work;
-      this.#install(building);
-      building.match(path, state);
+      // The scans answer while the set is built (scans that keep going cost what they did).
+      this.#scanAndBuild(path, state, building);
       return;
     }
     if (scansRules(this.#price, this.#scans, this.#scanned)) {
@@ -175,6 +165,18 @@ class TableSet implements RuleMatcher {
       state.allow = allow;
       state.disallow = disallow;
       state.search.work = work;
+    } else if (this.#price > 0 && this.#scans > 0) {
+      // A large set whose scans ended their rent: built in slices from this check on, while
+      // the scans answer (see `#building`).
+      const steps = setSteps(
+        this.#body,
+        this.#rules,
+        this.#groups,
+        this.#rfc9309,
+        this.#programNow,
+      );
+      this.#scanAndBuild(path, state, steps);
+      return;
     }
     const index = indexRuleTable(
       this.#body,
@@ -183,19 +185,29 @@ class TableSet implements RuleMatcher {
       this.#rfc9309,
       this.#programNow,
     );
-    if (index.programNow && this.#scans > 0) {
-      // A large set whose scans ended their rent: this check is scanned too, the program built
-      // on the next ones (see `#building`). (Ended by a scan that gave up, the index answers.)
-      const { allow, disallow } = state;
-      const work = state.search.work;
-      if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
-        this.#building = index;
-        return;
-      }
-      state.allow = allow;
-      state.disallow = disallow;
-      state.search.work = work;
+    this.#install(index);
+    index.match(path, state);
+  }
+
+  /**
+   * A check of a set being built (`steps`): a scan answers it, then the build runs a slice of
+   * at most the most of `BUILD_SLICE` and the scan's work; the set keeps the index once it is
+   * complete. A scan that gives up (its work past the budget, or long pieces' searches) leaves
+   * the check to the index, its build completed at once.
+   */
+  #scanAndBuild(path: string, state: MatchState, steps: BuildSteps<RuleIndex>): void {
+    const { allow, disallow } = state;
+    const work = state.search.work;
+    if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
+      this.#building = steps;
+      const index = advance(steps, sliceQuota(state.search.work - work));
+      if (index !== undefined) this.#install(index);
+      return;
     }
+    state.allow = allow;
+    state.disallow = disallow;
+    state.search.work = work;
+    const index = buildAtOnce(steps);
     this.#install(index);
     index.match(path, state);
   }
@@ -206,6 +218,22 @@ class TableSet implements RuleMatcher {
     this.#index = index;
     retainedChanged();
   }
+}
+
+/**
+ * A large set's build after its scans (`TableSet.#building`): its index, then with
+ * `programNow` its wildcard program, in counted steps.
+ */
+function* setSteps(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  programNow: boolean,
+): BuildSteps<RuleIndex> {
+  const index = yield* indexSteps(body, rules, groups, rfc9309, programNow);
+  if (index.programNow) yield* index.programSteps();
+  return index;
 }
 
 /**

@@ -137,6 +137,11 @@ describe('crawl-delay-merged', () => {
       body.replace('User-agent: bingbot\nUser-agent: AhrefsBot', 'User-agent: AhrefsBot'),
     ).diagnostics.find((d) => d.code === 'merged-group' && d.line === 10)!;
     expect(free.fix?.description).toContain('after lines 8 and 11');
+    // Its block holding the merged group's rules (1013's DotBot): not taken out of that group.
+    const holder = merged(
+      'User-agent: a\nCrawl-delay: 10\n\nUser-agent: DotBot\nDisallow: /\n\nUser-agent: dotbot\nDisallow: /\n',
+    ).find((d) => d.message.includes('"DotBot"'))!;
+    expect(holder.message).not.toContain('remove its User-agent line');
   });
 
   it('a crawler with no delay of its own that gets one from the merge names its User-agent line', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT, type GeneratedShape, generateShapes, MODES } from '../../bench/hostile-shapes.js';
 import { parseRobotsTxt } from '../../src/index.js';
+import { BUILD, BUILD_SLICE, sliceQuota } from '../../src/match/build-steps.js';
 import {
   BUILD_WORK_PER_BYTE,
   CHECK_EXCESS,
@@ -128,31 +129,59 @@ describe('the wildcard program is rented before it is bought', () => {
 
 describe('the check that ends a large set’s scans', () => {
   // A set of more than 2,048 rules is scanned while its scans cost less than indexing it is
-  // reckoned to; the check after them indexes it. When the scans' wildcard rules cost more than
-  // CHECK_EXCESS, that check builds the wildcard program with the index (no trigram index the
-  // program would drop, no check through the indexes cut short first): it costs what a check
-  // through the program costs, not that plus `programAfter` + CHECK_EXCESS through the indexes.
-  // Counted over 100 checks of a generated shape (each built at once once its rent is paid).
-  // At 500 KiB and 8 KiB paths (issue #33's sizes), the shapes whose program a check builds.
-  const shapes = generateShapes({ seed: 1 }).filter(
-    (s) =>
-      s.terms.mode === 'last-absent' || s.terms.mode === 'reversed' || s.terms.mode === 'dense',
+  // reckoned to; from the check that ends their rent, the set is built in counted slices, one a
+  // check, while the scans still answer (src/match/build-steps.ts): each check's slice spends
+  // at most the most of BUILD_SLICE and the check's own work, plus its last charge (a rule, a
+  // piece, a node: a step's granularity), so the build is complete after at most
+  // ceil(its units / BUILD_SLICE) checks, and the first check after it goes through the index
+  // (and the program, built with it when the scans' wildcard rules cost more than
+  // CHECK_EXCESS). Counted over 100 checks (more until the build is complete), never timed.
+  // At 500 KiB and 8 KiB paths (issue #33's sizes), the shapes whose program the checks
+  // build, of two seeds.
+  const shapes = [1, 2].flatMap((seed) =>
+    generateShapes({ seed }).filter(
+      (s) =>
+        s.terms.mode === 'last-absent' || s.terms.mode === 'reversed' || s.terms.mode === 'dense',
+    ),
   );
 
   it.each(shapes.map((s) => [s.name, s]))(
-    'costs no more than a scan or a check through the program (%s)',
+    'builds a counted slice a check, answering exactly throughout (%s)',
     (_name, shape) => {
       const robots = parseRobotsTxt(shape.body);
+      const urls = [shape.url, `${shape.url}x`];
+      // The reference: each URL's verdict and line by the definition, on a set of its own.
+      const reference = urls.map((url) => naiveCheck(parseRobotsTxt(shape.body), url, AGENT));
+      BUILD.largestCharge = 0;
+      const shares: number[] = [];
+      const quotas: number[] = [];
       const seen: number[] = [];
-      for (let k = 0; k < 100; k++) {
-        robots.isAllowed(k % 2 === 0 ? shape.url : `${shape.url}x`, AGENT);
+      // At least 100 checks, and 10 after the last that built.
+      for (let k = 0; k < 200 && (k < 100 || shares.slice(-10).some((x) => x > 0)); k++) {
+        const before = BUILD.total;
+        const line = robots.matchingLine(urls[k % 2]!, AGENT);
+        expect(line, `check ${k}`).toBe(reference[k % 2]!.line);
+        shares.push(BUILD.total - before);
+        quotas.push(sliceQuota(lastCheckWork()));
         seen.push(lastCheckWork());
       }
-      // The first checks are scans, the last ones go through the program.
+      const building = shares.flatMap((share, k) => (share > 0 ? [k] : []));
+      const units = shares.reduce((sum, share) => sum + share, 0);
+      // The set was built, in slices of consecutive checks, and the last checks use it.
+      expect(building.length).toBeGreaterThan(1);
+      expect(building.at(-1)!).toBeLessThan(shares.length - 10);
+      expect(building.at(-1)! - building[0]! + 1).toBe(building.length);
+      expect(building.length).toBeLessThanOrEqual(Math.ceil(units / BUILD_SLICE));
+      // A step is a rule, a piece or a node (with its characters), or a typed array copied.
+      expect(BUILD.largestCharge).toBeLessThanOrEqual(BUILD_SLICE / 2);
+      for (const k of building) {
+        expect(shares[k], `check ${k}`).toBeLessThanOrEqual(quotas[k]! + BUILD.largestCharge);
+      }
+      // No check's own work grows: the scans before and during the build, then the program's.
       const ordinary = Math.max(...seen.slice(0, 2), ...seen.slice(-10));
       expect(Math.max(...seen)).toBeLessThanOrEqual(ordinary + 1024);
       expect(Math.max(...seen)).toBeLessThanOrEqual(checkBound(shape));
-      expect(robots.isAllowed(shape.url, AGENT)).toBe(naiveCheck(robots, shape.url, AGENT).allowed);
+      expect(robots.isAllowed(shape.url, AGENT)).toBe(reference[0]!.allowed);
     },
   );
 });

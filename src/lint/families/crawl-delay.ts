@@ -185,7 +185,10 @@ function splitAdvice(
             all.filter((o) => o.group === b.group).at(-1) === b &&
             b.agents.some((a) => !a.global && asciiLowerCase(a.token) === name),
         );
+  // Only its blocks Google merges into a later one: a block holding the group's rules (1013's
+  // `User-agent: DotBot` / `Disallow: /`) is not taken out of the group it makes.
   const mergedLines = inGroup
+    .slice(0, -1)
     .filter((b) => blocks.includes(b))
     .flatMap((b) =>
       b.agents.filter((a) => !a.global && asciiLowerCase(a.token) === name).map((a) => a.line),

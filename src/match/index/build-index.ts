@@ -10,12 +10,15 @@
  */
 
 import type { BodyText } from '../../parse/body.js';
+import { RuleFlag, rulePattern } from '../../parse/read-groups.js';
 import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
+import { indexRewriteOf } from '../pattern.js';
 import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
+  endsInIndexHtm,
   entriesOf,
-  forEachPattern,
   groupEnd,
   groupStart,
   type PatternVisitor,
@@ -23,8 +26,11 @@ import {
   ruleAt,
   ruleAtLine,
   ruleEntry,
+  ruleLine,
   ruleNumber,
   ruleSize,
+  valueEnd,
+  valueStart,
 } from '../rule-table.js';
 import { fileSource, listSource, type RuleSource } from './kept-entries.js';
 import { HASH_SEED, mix, nextHash } from './prefix-hash.js';
@@ -36,7 +42,7 @@ import {
   repeats,
   ruleIndexing,
 } from './rule-index.js';
-import { TrigramIndex, trigramKey, type WildcardItems } from './trigram-index.js';
+import { spreadKeySteps, TrigramIndex, trigramKey, type WildcardItems } from './trigram-index.js';
 
 /** Where a pattern's literal prefix ends: its first `*` before a final `$`, or that end. */
 export function literalEnd(pattern: string, start: number, end: number): number {
@@ -53,12 +59,12 @@ function isWildcard(pattern: string, end: number, prefixEnd: number): boolean {
 
 /**
  * The mixed hashes of the proper prefixes of the literal prefixes a build files (see
- * `PrefixIndex`), `list[0, count)`: one list for every build, which runs to its end before
- * another starts (a large one is let go after it).
+ * `PrefixIndex`), `list[0, count)`: one list a build (builds run in slices, side by side).
  */
-const extended = {
-  list: new Int32Array(1024) as Int32Array,
-  count: 0,
+class ProperPrefixes {
+  list: Int32Array = new Int32Array(1024);
+  count = 0;
+
   /** A list of at least `size` numbers, with the first `count` kept. */
   grow(size: number): Int32Array {
     let length = this.list.length;
@@ -67,12 +73,8 @@ const extended = {
     list.set(this.list.subarray(0, this.count));
     this.list = list;
     return list;
-  },
-  release(): void {
-    this.count = 0;
-    if (this.list.length > 1 << 14) this.list = new Int32Array(1024);
-  },
-};
+  }
+}
 
 /**
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
@@ -89,13 +91,24 @@ export function indexRuleTable(
   rfc9309: boolean,
   programNow = false,
 ): RuleIndex {
+  return buildAtOnce(indexSteps(body, rules, groups, rfc9309, programNow));
+}
+
+/** {@link indexRuleTable} in counted steps (`build-steps.ts`): a rule read at a time. */
+export function* indexSteps(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  programNow: boolean,
+): BuildSteps<RuleIndex> {
   let count = 0;
   for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
   if (count <= ruleSize(rules) * ruleIndexing.smallSet) {
     return RuleIndex.scanned(entriesOf(body, rules, groups, rfc9309));
   }
   const build = new IndexBuild(rules, body.text, programNow);
-  forEachPattern(
+  yield* visitPatterns(
     body,
     rules,
     groups,
@@ -112,7 +125,52 @@ export function indexRuleTable(
     build.wildcards,
     build.wildcardBytes,
   );
-  return build.finish(fileSource(body, rules, rfc9309), lazy, 0);
+  return yield* build.finish(fileSource(body, rules, rfc9309), lazy, 0);
+}
+
+/**
+ * Build units a rule read costs besides its value's characters (`visitPatterns`): its numbers,
+ * the visit, its hash among the patterns seen.
+ */
+const RULE_UNITS = 32;
+
+/**
+ * Visits the patterns of the rules of `groups` (ascending) in file order, as `forEachPattern`
+ * does (escaped as a check matches them, with their `index.html` rewrites), charging each rule
+ * read (`RULE_UNITS` and its value's characters) and yielding when a slice's quota is spent.
+ */
+function* visitPatterns(
+  body: BodyText,
+  rules: RuleNumbers,
+  groups: readonly number[],
+  rfc9309: boolean,
+  visit: PatternVisitor,
+): BuildSteps<void> {
+  const text = body.text;
+  const size = ruleSize(rules);
+  for (const group of groups) {
+    const last = groupEnd(rules, group);
+    for (let r = groupStart(rules, group); r < last; r += size) {
+      const flags = rules[r]! & 3;
+      const line = ruleLine(rules, r);
+      const allow = (flags & RuleFlag.allow) !== 0;
+      let pattern = text;
+      let start = valueStart(rules, r);
+      let end = valueEnd(rules, r);
+      if ((flags & RuleFlag.escaped) !== 0) {
+        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
+        start = 0;
+        end = pattern.length;
+      }
+      visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
+      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+      if (allow && endsInIndexHtm(pattern, start, end)) {
+        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+        visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
+      }
+      if (charge(RULE_UNITS + end - start)) yield;
+    }
+  }
 }
 
 /**
@@ -136,8 +194,19 @@ export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
   }
   // The entries, and their table (a typed array: about 256 bytes and 4 a number).
   const bytes = estimateBytes(entries) + 256 + 4 * source.rules.length;
-  return build.finish(source, wildcards, bytes);
+  return buildAtOnce(build.finish(source, wildcards, bytes));
 }
+
+/** Build units an entry made costs besides twice its pattern's characters (`TableWildcards`). */
+const ENTRY_UNITS = 64;
+
+/** Build units an item of the prefix index costs (`IndexBuild.finish`). */
+const INDEX_ITEM_UNITS = 16;
+/**
+ * Build units an item of the trigram index costs once its crowded keys are spread (in steps of
+ * their own): its anchors, key table and filter, in one step.
+ */
+const TRIGRAM_ITEM_UNITS = 48;
 
 /** The items of one index build, filed as {@link IndexBuild.add} is given the set's patterns. */
 class IndexBuild {
@@ -165,6 +234,8 @@ class IndexBuild {
    * short-prefix wildcard rules, which it decides, are counted, not filed.
    */
   readonly #programNow: boolean;
+  /** The proper prefixes' hashes (see `ProperPrefixes`). */
+  readonly #extended = new ProperPrefixes();
   /** Wildcard patterns filed (repeats left out), and their characters. */
   wildcards = 0;
   wildcardBytes = 0;
@@ -174,7 +245,6 @@ class IndexBuild {
     this.#rules = rules;
     this.#seen = new PatternSet(text);
     this.#ruleCount = countRules(rules);
-    extended.count = 0;
   }
 
   /**
@@ -204,6 +274,7 @@ class IndexBuild {
     // prefix index's filter of proper prefixes, kept in `extended` but for the whole prefix's
     // (dropped below, with all of them if the rule is not the prefix index's).
     const last = end > start && pattern.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
+    const extended = this.#extended;
     const mark = extended.count;
     let list = extended.list;
     if (list.length < mark + (last - start)) list = extended.grow(mark + (last - start));
@@ -252,17 +323,23 @@ class IndexBuild {
    * The index of what was filed, over `source`; `wildcards` its wildcard entries (or how to make
    * them), `bytes` what it holds besides the indexes (a list's entries).
    */
-  finish(
+  *finish(
     source: RuleSource,
     wildcards: readonly IndexEntry[] | LazyWildcards,
     bytes: number,
-  ): RuleIndex {
+  ): BuildSteps<RuleIndex> {
     const items = this.#items;
+    const extended = this.#extended;
+    // Each index built in one step, charged by its items (typed arrays' loops and a sort).
     const prefixes =
       items.ids.length > 0 ? new PrefixIndex(source, items, extended.list, extended.count) : null;
-    extended.release();
-    const floating =
-      this.#floating.ids.length > 0 ? new TrigramIndex(source, this.#floating) : null;
+    if (charge(INDEX_ITEM_UNITS * items.ids.length)) yield;
+    let floating: TrigramIndex | null = null;
+    if (this.#floating.ids.length > 0) {
+      yield* spreadKeySteps(source, this.#floating);
+      floating = new TrigramIndex(source, this.#floating, false);
+    }
+    if (charge(TRIGRAM_ITEM_UNITS * this.#floating.ids.length)) yield;
     const programNow = this.#programNow && this.wildcards > 0;
     return RuleIndex.indexed({ prefixes, floating, wildcards, programNow }, bytes);
   }
@@ -308,7 +385,7 @@ class TableWildcards implements LazyWildcards {
   readonly entryAt = (line: number, rewrite: boolean): IndexEntry =>
     ruleEntry(this.#body, this.#rules, ruleAtLine(this.#rules, line), rewrite, this.#rfc9309);
 
-  entries(): IndexEntry[] {
+  *entries(): BuildSteps<IndexEntry[]> {
     const all: IndexEntry[] = [];
     const seen = new PatternSet(this.#body.text);
     const visit: PatternVisitor = (
@@ -324,10 +401,13 @@ class TableWildcards implements LazyWildcards {
     ) => {
       const prefixEnd = literalEnd(pattern, start, end);
       if (!isWildcard(pattern, end, prefixEnd)) return;
-      if (!seen.repeats(pattern, start, end, allow, rewrite))
+      if (!seen.repeats(pattern, start, end, allow, rewrite)) {
         all.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
+        // An entry: an object, its pattern, prefix and pieces sliced.
+        charge(ENTRY_UNITS + 2 * (end - start));
+      }
     };
-    forEachPattern(this.#body, this.#rules, this.#groups, this.#rfc9309, visit);
+    yield* visitPatterns(this.#body, this.#rules, this.#groups, this.#rfc9309, visit);
     return all;
   }
 }

@@ -137,9 +137,13 @@ export function holdsAnchor(
   const last = text.charCodeAt(end - 1) === 0x24 ? end - 1 : end;
   // The literal prefix (one character at most) is no piece.
   const from = text.indexOf('*', start) + 1;
+  if (from <= 0) return false;
+  // Searched within the rule's value only: `indexOf` would read on through the body's text to
+  // the next rule that has it (on a 500 KiB file of rules lacking them, a build's longest step).
   for (const anchor of anchors) {
-    const at = text.indexOf(anchor, from);
-    if (from > 0 && at >= 0 && at < last) return true;
+    for (let at = from; at < last; at++) {
+      if (text.startsWith(anchor, at)) return true;
+    }
   }
   return false;
 }

@@ -14,11 +14,13 @@
  * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
  */
 
+import { type BuildSteps, buildAtOnce } from '../build-steps.js';
 import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
-import { findPieces, layOut, type PieceReading, readPieces } from '../wildcard/program-layout.js';
+import { sortSteps } from '../wildcard/program-build.js';
+import { layoutSteps } from '../wildcard/program-layout.js';
 import { ProgramRent, patternBytes, programBuilds } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
@@ -70,8 +72,8 @@ export interface LazyWildcards {
   readonly length: number;
   /** The characters of their patterns (what building their program costs: `ProgramRent`). */
   readonly bytes: number;
-  /** The entries, in file order, without repeats (as the index files them). */
-  entries(): IndexEntry[];
+  /** The entries, in file order, without repeats (as the index files them), made in steps. */
+  entries(): BuildSteps<IndexEntry[]>;
   /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
   readonly entryAt: EntryMaker;
   /** The rule table their lines name, which the program reads their numbers from. */
@@ -107,8 +109,6 @@ export class RuleIndex {
   readonly #wildcards: readonly IndexEntry[] | LazyWildcards;
   /** Built once the indexes' checks have cost more than building it would (see {@link match}). */
   #program: WildcardProgram | null = null;
-  /** What a program being built has read of its entries so far (see `prepareProgram`). */
-  #pending: PieceReading | null = null;
   /** What the checks through the indexes have left to pay before the program is built. */
   readonly #rent: ProgramRent;
   /** The program is built on the first check (see {@link IndexedRules.programNow}). */
@@ -218,7 +218,7 @@ export class RuleIndex {
         // Past its budget: the check fails closed, and builds nothing.
         if (search.work > budget) return;
       }
-      while (!this.prepareProgram());
+      buildAtOnce(this.programSteps());
       retainedChanged();
     }
     search.skipWildcards = true;
@@ -228,41 +228,32 @@ export class RuleIndex {
   }
 
   /**
-   * Builds the set's wildcard program a stage a call: its entries made, sorted and their pieces
-   * numbered (`readPieces`), their finder (`findPieces`), then the rest of its layout and the
-   * program (`layOut`). Returns whether it is built (or not to be built ahead: a set indexed without
-   * `programNow` builds it when its checks have paid for it, in {@link match}). `compile.ts`
-   * calls it on the checks after the one that made the index, while the scans still answer, so
-   * that no one check builds the index, the entries and the program.
+   * Builds the set's wildcard program in counted steps (`build-steps.ts`): its entries made
+   * (a rule at a time) and sorted strongest first, their pieces numbered, their finder, then
+   * the rest of its layout (`layoutSteps`). Nothing if it is built, or there are no wildcard
+   * entries. `compile.ts` runs it a slice a check after the index's own steps, while a large
+   * set's scans still answer, so that no one check builds the index and the program; a set's
+   * checks through the indexes build it at once when they have paid for it ({@link match}).
    */
-  prepareProgram(): boolean {
-    if (this.#program !== null || this.#wildcards.length === 0) return true;
-    const pending = this.#pending;
-    if (pending === null) {
-      const all = this.#wildcards;
-      const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
-      const wildcards = lazy === null ? (all as readonly IndexEntry[]).slice() : lazy.entries();
-      programBuilds.bytes += lazy === null ? patternBytes(wildcards) : lazy.bytes;
-      sortByStrength(wildcards);
-      // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
-      // not a check's. Entries made for it from a rule table are not kept.
-      this.#pending = readPieces(
-        wildcards,
-        lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
-      );
-      return false;
-    }
-    if (pending.finder === null) {
-      findPieces(pending);
-      return false;
-    }
-    this.#program = new WildcardProgram(layOut(pending));
-    this.#pending = null;
+  *programSteps(): BuildSteps<void> {
+    if (this.#program !== null || this.#wildcards.length === 0) return;
+    const all = this.#wildcards;
+    const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
+    const wildcards =
+      lazy === null ? (all as readonly IndexEntry[]).slice() : yield* lazy.entries();
+    programBuilds.bytes += lazy === null ? patternBytes(wildcards) : lazy.bytes;
+    yield* sortSteps(wildcards);
+    // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
+    // not a check's. Entries made for it from a rule table are not kept.
+    const layout = yield* layoutSteps(
+      wildcards,
+      lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
+    );
+    this.#program = new WildcardProgram(layout);
     // The program files its rules by piece, so it answers any check of them on its own: the
     // index of the short-prefix wildcard rules, which it replaces, is dropped.
     if (this.#trigrams === this.#floating) this.#trigrams = null;
     this.#floating = null;
-    return true;
   }
 
   /** Whether the program is built on the set's first check through the index (`programNow`). */

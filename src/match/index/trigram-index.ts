@@ -18,6 +18,7 @@
  */
 
 import { RuleFlag } from '../../parse/read-groups.js';
+import type { BuildSteps } from '../build-steps.js';
 import type { PathSearch } from '../path-search.js';
 import { charBit } from '../path-search.js';
 import { type IndexEntry, type MatchState, sortByPriority } from '../rule-entry.js';
@@ -34,7 +35,13 @@ import { type ScanStep, scanStep } from '../strategy.js';
 import type { RuleEntries, RuleSource } from './kept-entries.js';
 import { holdsAnchor, keyAnchors } from './key-anchors.js';
 import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
-import { KEY_BYTES, spreadCrowdedKeys, trigramAt, trigramFilter } from './trigram-keys.js';
+import {
+  KEY_BYTES,
+  spreadCrowdedKeys,
+  spreadSteps,
+  trigramAt,
+  trigramFilter,
+} from './trigram-keys.js';
 
 /** The key of a rule without a literal piece of 3 characters: scanned on every check. */
 export const NO_TRIGRAM = -1;
@@ -161,8 +168,11 @@ export class TrigramIndex {
   /** Bytes retained but for the kept entries. */
   readonly #bytes: number;
 
-  /** `items`: in file order, of the rules of `source`. */
-  constructor(source: RuleSource, items: WildcardItems) {
+  /**
+   * `items`: in file order, of the rules of `source`; with `spread` false, their crowded keys
+   * spread already (`spreadKeySteps`).
+   */
+  constructor(source: RuleSource, items: WildcardItems, spread = true) {
     const { text, rules } = source;
     const { ids, specials, firsts, keys, priorities } = items;
     let hashed = 0;
@@ -182,7 +192,7 @@ export class TrigramIndex {
         hashedAt[h++] = k;
       }
     }
-    spreadCrowdedKeys(text, rules, ids, hashedAt, hashedKeys);
+    if (spread) spreadCrowdedKeys(text, rules, ids, hashedAt, hashedKeys);
     const anchors = keyAnchors(text, rules, ids, hashedAt, hashedKeys);
     this.#anchors = anchors === null ? null : anchors.chars;
     this.#lead = anchors === null ? 0 : anchors.lead;
@@ -428,4 +438,25 @@ export class TrigramIndex {
     if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
     return this.#kept.get(item, ruleAt(this.#rules, this.#specials[special]!), true);
   }
+}
+
+/**
+ * Spreads the crowded keys of `items` (their `keys`, updated in place) as a
+ * {@link TrigramIndex} does when it is built, in counted steps, so that the index built after
+ * (`spread` false) does not.
+ */
+export function* spreadKeySteps(source: RuleSource, items: WildcardItems): BuildSteps<void> {
+  const { keys, ids } = items;
+  let hashed = 0;
+  for (const key of keys) if (key !== NO_TRIGRAM) hashed++;
+  const hashedKeys = new Int32Array(hashed);
+  const hashedAt = new Int32Array(hashed);
+  let h = 0;
+  for (let k = 0; k < keys.length; k++) {
+    if (keys[k] === NO_TRIGRAM) continue;
+    hashedKeys[h] = keys[k]!;
+    hashedAt[h++] = k;
+  }
+  yield* spreadSteps(source.text, source.rules, ids, hashedAt, hashedKeys);
+  for (let j = 0; j < hashed; j++) keys[hashedAt[j]!] = hashedKeys[j]!;
 }

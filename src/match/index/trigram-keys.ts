@@ -6,6 +6,7 @@
 
 import { RuleFlag } from '../../parse/read-groups.js';
 import { keepShape } from '../../util/kept-shape.js';
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from '../rule-table.js';
 import { hashOf, type KeyFilter, slotOf } from './key-table.js';
 import type { TrigramIndex } from './trigram-index.js';
@@ -52,9 +53,26 @@ export function spreadCrowdedKeys(
   at: Int32Array,
   keys: Int32Array,
 ): void {
+  buildAtOnce(spreadSteps(text, rules, ids, at, keys));
+}
+
+/** Build units a key looked up or counted costs (`spreadSteps`). */
+const KEY_UNITS = 4;
+
+/** {@link spreadCrowdedKeys} in counted steps (`build-steps.ts`): a rule's keys at a time. */
+export function* spreadSteps(
+  text: string,
+  rules: RuleNumbers,
+  ids: readonly number[],
+  at: Int32Array,
+  keys: Int32Array,
+): BuildSteps<void> {
   const counts = new KeyCounts(keys.length);
   let crowded = false;
-  for (const key of keys) if (counts.add(key) > CROWDED) crowded = true;
+  for (let h = 0; h < keys.length; h++) {
+    if (counts.add(keys[h]!) > CROWDED) crowded = true;
+    if (charge(KEY_UNITS)) yield;
+  }
   if (!crowded) return;
   const count = ruleCount(rules);
   // Which items move (as written, under a crowded key), and the rules under each key otherwise
@@ -73,6 +91,7 @@ export function spreadCrowdedKeys(
     } else {
       held.add(key);
     }
+    if (charge(KEY_UNITS)) yield;
   }
   // How many of the moving rules have each key, estimated from a sample of them (every
   // `stride`-th, at most SAMPLE: what many share shows there; a rule has fewer keys than
@@ -91,6 +110,7 @@ export function spreadCrowdedKeys(
   for (let h = 0, k = 0; h < keys.length; h++) {
     if (moves[h] !== 0 && k++ % stride === 0) {
       forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, share);
+      if (charge(KEY_UNITS * valueLength(rules, ruleAt(rules, ids[at[h]!]!)))) yield;
     }
   }
   // Each moving rule's rarest key, and the keys that would add.
@@ -111,6 +131,7 @@ export function spreadCrowdedKeys(
     rare = keys[h]!;
     fewestRules = stride * shared.get(rare) + held.get(rare);
     forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, rarer);
+    if (charge(KEY_UNITS * valueLength(rules, ruleAt(rules, ids[at[h]!]!)))) yield;
     rarest[h] = rare;
     if (held.get(rare) === 0 && added.add(rare) === 1) adds++;
   }
@@ -128,7 +149,9 @@ export function spreadCrowdedKeys(
     all.add(key);
   };
   for (let h = 0; h < keys.length; h++) {
-    if (moves[h] !== 0) forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, countAll);
+    if (moves[h] === 0) continue;
+    forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, countAll);
+    if (charge(KEY_UNITS * valueLength(rules, ruleAt(rules, ids[at[h]!]!)))) yield;
   }
   let best = 0;
   let most = -1;
@@ -154,6 +177,7 @@ export function spreadCrowdedKeys(
     fallback = keys[h]!;
     fewest = held.get(fallback);
     forEachKey(text, ruleAt(rules, ids[at[h]!]!), rules, consider);
+    if (charge(KEY_UNITS * valueLength(rules, ruleAt(rules, ids[at[h]!]!)))) yield;
     const key = most >= 0 ? best : fallback;
     keys[h] = key;
     held.add(key);

@@ -15,13 +15,18 @@
  * "does piece p end at i" is one comparison of the number the pass recorded at i.
  */
 
-/** No transition, no state. */
-const NONE = -1;
+import { buildAtOnce } from '../build-steps.js';
+import {
+  type AutomatonParts,
+  automatonSteps,
+  NONE,
+  PIECE,
+  PIECE_FROM,
+  PIECE_TO,
+  WIDE,
+} from './piece-automaton-build.js';
 
-/** Numbers per piece in {@link PieceAutomaton.pieceData}: its length first, then these. */
-export const PIECE = 3;
-export const PIECE_FROM = 1;
-export const PIECE_TO = 2;
+export { PIECE, PIECE_FROM, PIECE_TO } from './piece-automaton-build.js';
 
 /** The trie, failure links and depth-first numbering of a set of pieces. */
 export class PieceAutomaton {
@@ -66,78 +71,27 @@ export class PieceAutomaton {
   readonly #byNumber: Uint16Array | Int32Array;
   readonly #enclosing: Uint16Array | Int32Array;
 
-  /** `pieces`: distinct, non-empty strings (of UTF-16 code units). */
-  constructor(pieces: readonly string[]) {
-    const trie = buildTrie(pieces);
-    const nodes = trie.nodes;
+  /**
+   * `pieces`: distinct, non-empty strings (of UTF-16 code units); `parts`, what
+   * {@link automatonSteps} built of them (built at once when not given).
+   */
+  constructor(
+    pieces: readonly string[],
+    parts: AutomatonParts = buildAtOnce(automatonSteps(pieces)),
+  ) {
     this.pieces = pieces.length;
-    this.nodes = nodes;
-    this.#childStart = trie.childStart;
-    this.#label = trie.label;
-    const root = new Int32Array(128).fill(NONE);
-    for (let child = trie.childStart[0]!; child < trie.childStart[1]!; child++) {
-      const c = trie.label[child]!;
-      if (c < 128) root[c] = child;
-    }
-    this.#root = root;
-    const wide = wideTables(trie);
-    this.#wideNodes = wide.nodes;
-    this.#wideIndex = wide.index;
-    this.#wideTable = wide.table;
-    // Breadth first (the numbering's order): a node's failure link from its parent's.
-    const fail = new Int32Array(nodes);
-    const parent = trie.parent;
-    for (let v = 1; v < nodes; v++) {
-      const up = parent[v]!;
-      if (up === 0) continue;
-      const c = trie.label[v]!;
-      let f = fail[up]!;
-      for (;;) {
-        const target = this.#child(f, c);
-        if (target !== NONE) {
-          fail[v] = target;
-          break;
-        }
-        if (f === 0) break;
-        f = fail[f]!;
-      }
-    }
-    this.#fail = fail;
-    const { order, end } = orderFailTree(fail);
-    this.#order = order;
-    const pieceData = new Int32Array(PIECE * pieces.length);
-    let longest = 0;
-    for (let p = 0; p < pieces.length; p++) {
-      const node = trie.pieceNode[p]!;
-      pieceData[PIECE * p] = pieces[p]!.length;
-      pieceData[PIECE * p + PIECE_FROM] = order[node]!;
-      pieceData[PIECE * p + PIECE_TO] = end[node]!;
-      longest = Math.max(longest, pieces[p]!.length);
-    }
-    this.pieceData = pieceData;
-    // Breadth first, a node's failure link comes before it: the nearest piece end on its chain.
-    const pieceOf = new Int32Array(nodes).fill(NONE);
-    for (let p = 0; p < pieces.length; p++) pieceOf[trie.pieceNode[p]!] = p;
-    const nearest = new Int32Array(nodes).fill(NONE);
-    const enclosing = new Int32Array(pieces.length);
-    for (let v = 1; v < nodes; v++) {
-      const f = fail[v]!;
-      const above = f === 0 ? NONE : pieceOf[f] !== NONE ? pieceOf[f]! : nearest[f]!;
-      nearest[v] = above;
-      if (pieceOf[v] !== NONE) enclosing[pieceOf[v]!] = above + 1;
-    }
-    const byNumber = Int32Array.from({ length: pieces.length }, (_, p) => p).sort(
-      (a, b) => order[trie.pieceNode[a]!]! - order[trie.pieceNode[b]!]!,
-    );
-    const narrow = pieces.length < 0xffff;
-    this.#byNumber = narrow ? Uint16Array.from(byNumber) : byNumber;
-    this.#enclosing = narrow ? Uint16Array.from(enclosing) : enclosing;
-    if (nodes < 0xffff && longest <= 0xffff) {
-      this.#childStart = Uint16Array.from(trie.childStart);
-      this.#fail = Uint16Array.from(fail);
-      this.#order = Uint16Array.from(order);
-      this.pieceData = Uint16Array.from(pieceData);
-    }
+    this.nodes = parts.nodes;
+    this.#childStart = parts.childStart;
+    this.#label = parts.label;
+    this.#root = parts.root;
+    this.#wideNodes = parts.wide.nodes;
+    this.#wideIndex = parts.wide.index;
+    this.#wideTable = parts.wide.table;
+    this.#fail = parts.fail;
+    this.#order = parts.order;
+    this.pieceData = parts.pieceData;
+    this.#byNumber = parts.byNumber;
+    this.#enclosing = parts.enclosing;
   }
 
   /** Memory the automaton retains, in bytes (its typed arrays). */
@@ -301,165 +255,4 @@ export class PieceAutomaton {
     }
     return work;
   }
-}
-
-/** Children from which a node gets a direct table (see `PieceAutomaton`). */
-const WIDE = 16;
-
-/** The direct tables of a trie's nodes with {@link WIDE} children or more (but the root). */
-function wideTables(trie: Trie): { nodes: Int32Array; index: Int32Array; table: Uint8Array } {
-  const { childStart, label } = trie;
-  let count = 0;
-  for (let v = 1; v < trie.nodes; v++) if (childStart[v + 1]! - childStart[v]! >= WIDE) count++;
-  let size = 2;
-  while (size < 2 * count) size *= 2;
-  const nodes = new Int32Array(count === 0 ? 0 : size);
-  const index = new Int32Array(nodes.length);
-  const table = new Uint8Array(128 * count);
-  const mask = size - 1;
-  let k = 0;
-  for (let v = 1; v < trie.nodes; v++) {
-    const from = childStart[v]!;
-    const to = childStart[v + 1]!;
-    if (to - from < WIDE) continue;
-    let slot = Math.imul(v, 0x9e3779b1) & mask;
-    while (nodes[slot] !== 0) slot = (slot + 1) & mask;
-    nodes[slot] = v + 1;
-    index[slot] = k;
-    // A node has at most one child per character: fewer than 2^16, and those below 128 (the
-    // table's) fewer than 128, so a place + 1 fits a byte.
-    for (let child = from; child < to; child++) {
-      const c = label[child]!;
-      if (c < 128) table[(k << 7) | c] = child - from + 1;
-    }
-    k++;
-  }
-  return { nodes, index, table };
-}
-
-/** A trie numbered breadth first, children by character. */
-interface Trie {
-  readonly nodes: number;
-  readonly childStart: Int32Array;
-  readonly label: Uint16Array;
-  readonly parent: Int32Array;
-  /** The node each piece ends at. */
-  readonly pieceNode: Int32Array;
-}
-
-/**
- * The trie of `pieces`: first with transitions in a hash table (a node per new character),
- * then numbered breadth first with each node's children sorted by character, which makes the
- * children of a node a range of numbers and the hash table unnecessary.
- */
-function buildTrie(pieces: readonly string[]): Trie {
-  let chars = 0;
-  for (const piece of pieces) chars += piece.length;
-  const most = chars + 1;
-  let bits = 4;
-  while (1 << bits < most * 2) bits++;
-  const mask = (1 << bits) - 1;
-  const shift = 32 - bits;
-  // Slots of three: the parent (-1: empty), the character, the child.
-  const slots = new Int32Array(3 << bits).fill(NONE);
-  const firstChild = new Int32Array(most).fill(NONE);
-  const nextSibling = new Int32Array(most).fill(NONE);
-  const nodeChar = new Int32Array(most);
-  const endsPiece = new Int32Array(pieces.length);
-  let nodes = 1;
-  for (let p = 0; p < pieces.length; p++) {
-    const piece = pieces[p]!;
-    let node = 0;
-    for (let i = 0; i < piece.length; i++) {
-      const c = piece.charCodeAt(i);
-      // Fibonacci hashing: the product's top bits (its low bits would follow the node's).
-      let slot = Math.imul(node ^ Math.imul(c, 0x85ebca6b), 0x9e3779b1) >>> shift;
-      while (slots[3 * slot] !== NONE && !(slots[3 * slot] === node && slots[3 * slot + 1] === c)) {
-        slot = (slot + 1) & mask;
-      }
-      if (slots[3 * slot] === NONE) {
-        const child = nodes++;
-        slots[3 * slot] = node;
-        slots[3 * slot + 1] = c;
-        slots[3 * slot + 2] = child;
-        nodeChar[child] = c;
-        nextSibling[child] = firstChild[node]!;
-        firstChild[node] = child;
-      }
-      node = slots[3 * slot + 2]!;
-    }
-    endsPiece[p] = node;
-  }
-  // Breadth first: number[old] is the new number; new numbers are given in queue order.
-  const number = new Int32Array(nodes);
-  const queue = new Int32Array(nodes);
-  const childStart = new Int32Array(nodes + 1);
-  const label = new Uint16Array(nodes);
-  const parent = new Int32Array(nodes);
-  // A node's children, sorted (reusing `firstChild`'s room would lose the lists being read).
-  const children = new Int32Array(nodes);
-  let tail = 1;
-  for (let head = 0; head < nodes; head++) {
-    const old = queue[head]!;
-    childStart[head] = tail;
-    let count = 0;
-    for (let child = firstChild[old]!; child !== NONE; child = nextSibling[child]!) {
-      children[count++] = child;
-    }
-    // Few children (mostly one): insertion sort by character.
-    for (let i = 1; i < count; i++) {
-      const child = children[i]!;
-      let j = i - 1;
-      while (j >= 0 && nodeChar[children[j]!]! > nodeChar[child]!) {
-        children[j + 1] = children[j]!;
-        j--;
-      }
-      children[j + 1] = child;
-    }
-    for (let i = 0; i < count; i++) {
-      const child = children[i]!;
-      number[child] = tail;
-      label[tail] = nodeChar[child]!;
-      parent[tail] = head;
-      queue[tail++] = child;
-    }
-  }
-  childStart[nodes] = nodes;
-  const pieceNode = new Int32Array(pieces.length);
-  for (let p = 0; p < pieces.length; p++) pieceNode[p] = number[endsPiece[p]!]!;
-  return { nodes, childStart, label, parent, pieceNode };
-}
-
-/** The failure-link tree in depth-first order: each node's number and the end of its subtree. */
-function orderFailTree(fail: Int32Array): { order: Int32Array; end: Int32Array } {
-  const nodes = fail.length;
-  const firstChild = new Int32Array(nodes).fill(NONE);
-  const nextSibling = new Int32Array(nodes).fill(NONE);
-  for (let v = nodes - 1; v > 0; v--) {
-    nextSibling[v] = firstChild[fail[v]!]!;
-    firstChild[fail[v]!] = v;
-  }
-  const order = new Int32Array(nodes);
-  const end = new Int32Array(nodes);
-  const stack = new Int32Array(nodes);
-  const next = new Int32Array(nodes);
-  let top = 0;
-  let count = 0;
-  stack[0] = 0;
-  next[0] = firstChild[0]!;
-  order[0] = count++;
-  while (top >= 0) {
-    const child = next[top]!;
-    if (child === NONE) {
-      end[stack[top]!] = count;
-      top--;
-      continue;
-    }
-    next[top] = nextSibling[child]!;
-    top++;
-    stack[top] = child;
-    next[top] = firstChild[child]!;
-    order[child] = count++;
-  }
-  return { order, end };
 }

@@ -22,6 +22,7 @@
  */
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import { PieceTexts } from './piece-texts.js';
 import { BASE, LOOKED_UP_END, type LookupTables, mixed, pick, saltOf } from './window-lookup.js';
 
@@ -83,6 +84,7 @@ export class PieceDictionary {
    * and at most {@link MAX_EXTRA} longer: it goes to the longest of those it reaches, whose
    * pieces must differ in their first K characters. Sets `ids[k]` to the id of `pieces[k]`.
    * `places[k]`, when given, is where `pieces[k]` is in `source` (-1: not there, copied).
+   * `parts`: what {@link dictionarySteps} built of them (built at once when not given).
    */
   constructor(
     pieces: readonly string[],
@@ -90,171 +92,24 @@ export class PieceDictionary {
     ids: Int32Array,
     source = '',
     places: Int32Array | null = null,
+    parts: DictionaryParts = buildAtOnce(dictionarySteps(pieces, lengths, ids, source, places)),
   ) {
-    const classes = lengths.length;
     this.count = pieces.length;
-    this.lengths = Int32Array.from(lengths);
-    const classOf = (length: number): number => {
-      let k = classes - 1;
-      while (lengths[k]! > length) k--;
-      return k;
-    };
-    const counts = new Int32Array(classes);
-    for (const piece of pieces) counts[classOf(piece.length)]!++;
-    const firsts = new Int32Array(classes + 1);
-    const bucketBases = new Int32Array(classes);
-    const shifts = new Int32Array(classes);
-    let bucketCount = 0;
-    for (let k = 0; k < classes; k++) {
-      firsts[k + 1] = firsts[k]! + counts[k]!;
-      // Four to eight pieces a bucket (two buckets at least): half a byte to a byte a piece,
-      // and the tags pass over most of a bucket's pieces.
-      let bits = 1;
-      while (1 << (bits + 2) <= counts[k]!) bits++;
-      bucketBases[k] = bucketCount;
-      shifts[k] = 32 - bits;
-      bucketCount += (1 << bits) + 1;
-    }
-    // Each piece's hash, then its place: by length, then bucket (a counting sort).
-    const hashes = new Int32Array(pieces.length);
-    const buckets =
-      pieces.length <= 0xffff ? new Uint16Array(bucketCount) : new Int32Array(bucketCount);
-    for (let p = 0; p < pieces.length; p++) {
-      const piece = pieces[p]!;
-      const k = classOf(piece.length);
-      const length = lengths[k]!;
-      let hash = 0;
-      for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + piece.charCodeAt(i)) | 0;
-      const mix = mixed(hash, saltOf(length));
-      hashes[p] = mix;
-      buckets[bucketBases[k]! + (mix >>> shifts[k]!) + 1]!++;
-    }
-    for (let k = 0; k < classes; k++) {
-      const base = bucketBases[k]!;
-      const size = 1 << (32 - shifts[k]!);
-      buckets[base] = firsts[k]!;
-      for (let b = 1; b <= size; b++) buckets[base + b]! += buckets[base + b - 1]!;
-    }
-    const ends = new Int32Array(8 * classes);
-    let longer = false;
-    const longerIn = new Uint8Array(classes);
-    let wide = false;
-    for (const piece of pieces) {
-      const k = classOf(piece.length);
-      if (piece.length > lengths[k]!) {
-        longer = true;
-        longerIn[k] = 1;
-      }
-      const at = 8 * k;
-      const first = Math.min(piece.charCodeAt(0), 127);
-      const last = Math.min(piece.charCodeAt(lengths[k]! - 1), 127);
-      ends[at + (first >> 5)]! |= 1 << (first & 31);
-      ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
-      for (let i = 0; i < piece.length && !wide; i++) wide = piece.charCodeAt(i) > 0xff;
-    }
-    this.#ends = ends;
-    // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
-    // longer than it, or when a place (about 3 bytes) costs less than a copy; else copied side by
-    // side.
-    const atBases = new Int32Array(classes);
-    const ownStarts = new Int32Array(classes);
-    let located = 0;
-    let ownChars = 0;
-    for (let k = 0; k < classes; k++) {
-      if (longerIn[k] === 1 || (places !== null && lengths[k]! > COPIED)) {
-        atBases[k] = located;
-        located += counts[k]!;
-      } else {
-        atBases[k] = NONE;
-        ownStarts[k] = ownChars;
-        ownChars += counts[k]! * lengths[k]!;
-      }
-    }
-    for (let p = 0; p < pieces.length; p++) {
-      const k = classOf(pieces[p]!.length);
-      if (atBases[k]! >= 0 && (places === null || places[p]! < 0)) ownChars += pieces[p]!.length;
-    }
-    const own = wide ? new Uint16Array(ownChars) : new Uint8Array(ownChars);
-    const next = Int32Array.from(buckets);
-    const tags = new Uint8Array(pieces.length);
-    const at = new Int32Array(located);
-    const extra = new Int32Array(longer ? located : 0);
-    let copiedEnd = 0;
-    for (let k = 0; k < classes; k++) {
-      if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
-    }
-    const ownFrom = source.length;
-    // Within a bucket, ids by tag: the pieces taken in the order of their tags (a counting
-    // sort), each given its bucket's next id, so that a scan stops at the first tag above a
-    // window's.
-    const tagStarts = new Int32Array(257);
-    for (let p = 0; p < pieces.length; p++) tagStarts[(hashes[p]! & 0xff) + 1]!++;
-    for (let t = 1; t <= 256; t++) tagStarts[t]! += tagStarts[t - 1]!;
-    const byTag = new Int32Array(pieces.length);
-    for (let p = 0; p < pieces.length; p++) byTag[tagStarts[hashes[p]! & 0xff]!++] = p;
-    for (let q = 0; q < pieces.length; q++) {
-      const p = byTag[q]!;
-      const piece = pieces[p]!;
-      const k = classOf(piece.length);
-      const mix = hashes[p]!;
-      const b = mix >>> shifts[k]!;
-      // A piece's id is its place: a length's buckets hold its ids in a row.
-      const id = next[bucketBases[k]! + b]!++;
-      ids[p] = id;
-      tags[id] = mix & 0xff;
-      let to: number;
-      if (atBases[k]! < 0) {
-        to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
-      } else {
-        const j = atBases[k]! + id - firsts[k]!;
-        if (longer) extra[j] = piece.length - lengths[k]!;
-        const place = places === null ? NONE : places[p]!;
-        if (place >= 0) {
-          at[j] = place;
-          continue;
-        }
-        at[j] = ownFrom + copiedEnd;
-        to = copiedEnd;
-        copiedEnd += piece.length;
-      }
-      for (let i = 0; i < piece.length; i++) own[to + i] = piece.charCodeAt(i);
-    }
-    this.#firsts = firsts;
-    this.#bucketBases = bucketBases;
-    this.#shifts = shifts;
-    this.#buckets = buckets;
-    this.#tags = tags;
-    // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
-    this.#atBits = bitsFor(ownFrom + ownChars);
-    this.#at = packInts(at, this.#atBits);
-    let most = 0;
-    for (const more of extra) most = Math.max(most, more);
-    this.#extraBits = bitsFor(most);
-    this.#extraMask = 2 ** this.#extraBits - 1;
-    this.#extra = longer ? packInts(extra, this.#extraBits) : null;
-    this.#atBases = atBases;
-    this.texts = new PieceTexts({
-      lengths: this.lengths,
-      firsts,
-      atBases,
-      ownStarts,
-      at: this.#at,
-      atBits: this.#atBits,
-      ownFrom,
-      source,
-      own,
-      extra: this.#extra,
-      extraBits: this.#extraBits,
-    });
-    this.bytes =
-      256 +
-      own.byteLength +
-      this.#at.byteLength +
-      (this.#extra?.byteLength ?? 0) +
-      buckets.byteLength +
-      ends.byteLength +
-      tags.length +
-      28 * classes;
+    this.lengths = parts.texts.lengths;
+    this.#ends = parts.ends;
+    this.#firsts = parts.firsts;
+    this.#bucketBases = parts.bucketBases;
+    this.#shifts = parts.shifts;
+    this.#buckets = parts.buckets;
+    this.#tags = parts.tags;
+    this.#atBits = parts.texts.atBits;
+    this.#at = parts.texts.at;
+    this.#extraBits = parts.texts.extraBits;
+    this.#extraMask = 2 ** parts.texts.extraBits - 1;
+    this.#extra = parts.texts.extra;
+    this.#atBases = parts.texts.atBases;
+    this.texts = parts.texts.texts;
+    this.bytes = parts.bytes;
   }
 
   /** The length of piece `id`. */
@@ -370,4 +225,230 @@ export class PieceDictionary {
     work[0]! += units;
     return found;
   }
+}
+
+/** What {@link dictionarySteps} builds: a {@link PieceDictionary}'s arrays. */
+export interface DictionaryParts {
+  readonly firsts: Int32Array;
+  readonly bucketBases: Int32Array;
+  readonly shifts: Int32Array;
+  readonly buckets: Uint16Array | Int32Array;
+  readonly tags: Uint8Array;
+  readonly ends: Int32Array;
+  readonly texts: {
+    readonly lengths: Int32Array;
+    readonly at: Int32Array;
+    readonly atBits: number;
+    readonly extra: Int32Array | null;
+    readonly extraBits: number;
+    readonly atBases: Int32Array;
+    readonly texts: PieceTexts;
+  };
+  readonly bytes: number;
+}
+
+/** Build units a piece costs in each of the dictionary's passes over its pieces, besides its characters. */
+const PIECE_UNITS = 18;
+/** Build units a piece's character costs where a pass reads it. */
+const CHAR_UNITS = 3;
+
+/**
+ * The dictionary of `pieces` (see {@link PieceDictionary}'s constructor) in counted steps
+ * (`build-steps.ts`): a piece (and its characters) at a time in each pass.
+ */
+export function* dictionarySteps(
+  pieces: readonly string[],
+  lengths: readonly number[],
+  ids: Int32Array,
+  source = '',
+  places: Int32Array | null = null,
+): BuildSteps<DictionaryParts> {
+  const classes = lengths.length;
+  const classOf = (length: number): number => {
+    let k = classes - 1;
+    while (lengths[k]! > length) k--;
+    return k;
+  };
+  const counts = new Int32Array(classes);
+  for (let p = 0; p < pieces.length; p++) {
+    counts[classOf(pieces[p]!.length)]!++;
+    if (charge(PIECE_UNITS)) yield;
+  }
+  const firsts = new Int32Array(classes + 1);
+  const bucketBases = new Int32Array(classes);
+  const shifts = new Int32Array(classes);
+  let bucketCount = 0;
+  for (let k = 0; k < classes; k++) {
+    firsts[k + 1] = firsts[k]! + counts[k]!;
+    // Four to eight pieces a bucket (two buckets at least): half a byte to a byte a piece,
+    // and the tags pass over most of a bucket's pieces.
+    let bits = 1;
+    while (1 << (bits + 2) <= counts[k]!) bits++;
+    bucketBases[k] = bucketCount;
+    shifts[k] = 32 - bits;
+    bucketCount += (1 << bits) + 1;
+  }
+  // Each piece's hash, then its place: by length, then bucket (a counting sort).
+  const hashes = new Int32Array(pieces.length);
+  const buckets =
+    pieces.length <= 0xffff ? new Uint16Array(bucketCount) : new Int32Array(bucketCount);
+  for (let p = 0; p < pieces.length; p++) {
+    const piece = pieces[p]!;
+    const k = classOf(piece.length);
+    const length = lengths[k]!;
+    let hash = 0;
+    for (let i = 0; i < length; i++) hash = (Math.imul(hash, BASE) + piece.charCodeAt(i)) | 0;
+    const mix = mixed(hash, saltOf(length));
+    hashes[p] = mix;
+    buckets[bucketBases[k]! + (mix >>> shifts[k]!) + 1]!++;
+    if (charge(PIECE_UNITS + CHAR_UNITS * length)) yield;
+  }
+  for (let k = 0; k < classes; k++) {
+    const base = bucketBases[k]!;
+    const size = 1 << (32 - shifts[k]!);
+    buckets[base] = firsts[k]!;
+    for (let b = 1; b <= size; b++) {
+      buckets[base + b]! += buckets[base + b - 1]!;
+      if ((b & 63) === 0 && charge(3 * 64)) yield;
+    }
+  }
+  const ends = new Int32Array(8 * classes);
+  let longer = false;
+  const longerIn = new Uint8Array(classes);
+  let wide = false;
+  for (const piece of pieces) {
+    const k = classOf(piece.length);
+    if (piece.length > lengths[k]!) {
+      longer = true;
+      longerIn[k] = 1;
+    }
+    const at = 8 * k;
+    const first = Math.min(piece.charCodeAt(0), 127);
+    const last = Math.min(piece.charCodeAt(lengths[k]! - 1), 127);
+    ends[at + (first >> 5)]! |= 1 << (first & 31);
+    ends[at + 4 + (last >> 5)]! |= 1 << (last & 31);
+    for (let i = 0; i < piece.length && !wide; i++) wide = piece.charCodeAt(i) > 0xff;
+    if (charge(PIECE_UNITS + (wide ? 0 : CHAR_UNITS * piece.length))) yield;
+  }
+  // Each length's pieces are located (a place each: in the source, or in `#own`) when some are
+  // longer than it, or when a place (about 3 bytes) costs less than a copy; else copied side by
+  // side.
+  const atBases = new Int32Array(classes);
+  const ownStarts = new Int32Array(classes);
+  let located = 0;
+  let ownChars = 0;
+  for (let k = 0; k < classes; k++) {
+    if (longerIn[k] === 1 || (places !== null && lengths[k]! > COPIED)) {
+      atBases[k] = located;
+      located += counts[k]!;
+    } else {
+      atBases[k] = NONE;
+      ownStarts[k] = ownChars;
+      ownChars += counts[k]! * lengths[k]!;
+    }
+  }
+  for (let p = 0; p < pieces.length; p++) {
+    const k = classOf(pieces[p]!.length);
+    if (atBases[k]! >= 0 && (places === null || places[p]! < 0)) ownChars += pieces[p]!.length;
+    if (charge(PIECE_UNITS)) yield;
+  }
+  const own = wide ? new Uint16Array(ownChars) : new Uint8Array(ownChars);
+  const next = Int32Array.from(buckets);
+  const tags = new Uint8Array(pieces.length);
+  const at = new Int32Array(located);
+  const extra = new Int32Array(longer ? located : 0);
+  let copiedEnd = 0;
+  for (let k = 0; k < classes; k++) {
+    if (atBases[k]! < 0) copiedEnd += counts[k]! * lengths[k]!;
+  }
+  const ownFrom = source.length;
+  // Within a bucket, ids by tag: the pieces taken in the order of their tags (a counting
+  // sort), each given its bucket's next id, so that a scan stops at the first tag above a
+  // window's.
+  const tagStarts = new Int32Array(257);
+  for (let p = 0; p < pieces.length; p++) tagStarts[(hashes[p]! & 0xff) + 1]!++;
+  for (let t = 1; t <= 256; t++) tagStarts[t]! += tagStarts[t - 1]!;
+  const byTag = new Int32Array(pieces.length);
+  for (let p = 0; p < pieces.length; p++) {
+    byTag[tagStarts[hashes[p]! & 0xff]!++] = p;
+    if (charge(PIECE_UNITS)) yield;
+  }
+  for (let q = 0; q < pieces.length; q++) {
+    const p = byTag[q]!;
+    const piece = pieces[p]!;
+    const k = classOf(piece.length);
+    if (charge(PIECE_UNITS + CHAR_UNITS * piece.length)) yield;
+    const mix = hashes[p]!;
+    const b = mix >>> shifts[k]!;
+    // A piece's id is its place: a length's buckets hold its ids in a row.
+    const id = next[bucketBases[k]! + b]!++;
+    ids[p] = id;
+    tags[id] = mix & 0xff;
+    let to: number;
+    if (atBases[k]! < 0) {
+      to = ownStarts[k]! + (id - firsts[k]!) * lengths[k]!;
+    } else {
+      const j = atBases[k]! + id - firsts[k]!;
+      if (longer) extra[j] = piece.length - lengths[k]!;
+      const place = places === null ? NONE : places[p]!;
+      if (place >= 0) {
+        at[j] = place;
+        continue;
+      }
+      at[j] = ownFrom + copiedEnd;
+      to = copiedEnd;
+      copiedEnd += piece.length;
+    }
+    for (let i = 0; i < piece.length; i++) own[to + i] = piece.charCodeAt(i);
+  }
+  // The bits the largest place takes (a body of 500 KiB: 19, and one for copies).
+  const atBits = bitsFor(ownFrom + ownChars);
+  const packedAt = packInts(at, atBits);
+  if (charge(3 * located)) yield;
+  let most = 0;
+  for (const more of extra) most = Math.max(most, more);
+  if (charge(3 * extra.length)) yield;
+  const extraBits = bitsFor(most);
+  const packedExtra = longer ? packInts(extra, extraBits) : null;
+  const lengthList = Int32Array.from(lengths);
+  const texts = new PieceTexts({
+    lengths: lengthList,
+    firsts,
+    atBases,
+    ownStarts,
+    at: packedAt,
+    atBits,
+    ownFrom,
+    source,
+    own,
+    extra: packedExtra,
+    extraBits,
+  });
+  const bytes =
+    256 +
+    own.byteLength +
+    packedAt.byteLength +
+    (packedExtra?.byteLength ?? 0) +
+    buckets.byteLength +
+    ends.byteLength +
+    tags.length +
+    28 * classes;
+  return {
+    firsts,
+    bucketBases,
+    shifts,
+    buckets,
+    tags,
+    ends,
+    texts: {
+      lengths: lengthList,
+      at: packedAt,
+      atBits,
+      extra: packedExtra,
+      extraBits,
+      atBases,
+      texts,
+    },
+    bytes,
+  };
 }

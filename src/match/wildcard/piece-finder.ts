@@ -23,8 +23,10 @@
  * runs.
  */
 
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';
-import { MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
+import { automatonSteps } from './piece-automaton-build.js';
+import { dictionarySteps, MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
 import { PieceIds } from './piece-ids.js';
 import { PrefixClasses } from './prefix-classes.js';
 
@@ -51,6 +53,7 @@ const MIN_LONG = 8;
  * name one piece (the classes' lists cost 2 bytes a piece and save few lookups).
  */
 const CLASS_SHARE = 4;
+
 /** Lengths the dictionary takes at most. */
 const MAX_LENGTHS = 8;
 /** The sum of the dictionary's lengths at most (what comparing a window at each costs). */
@@ -75,9 +78,9 @@ export class PieceFinder {
   /** Pieces `0 … hashed - 1` are the dictionary's; the others the automaton's, from `hashed`. */
   readonly hashed: number;
   readonly dictionary: PieceDictionary | null;
+  readonly automaton: PieceAutomaton | null;
   /** The dictionary's pieces' prefix classes, when the pass looks up those rather than them. */
   readonly classes: PrefixClasses | null;
-  readonly automaton: PieceAutomaton | null;
   /** The first key of a dictionary piece: the automaton's states come before. */
   readonly keyBase: number;
   /** Number of keys. */
@@ -99,115 +102,17 @@ export class PieceFinder {
     minChars: number = pieceFinding.minChars,
     source = '',
     places: Int32Array | null = null,
+    parts: FinderParts = buildAtOnce(
+      finderSteps(pieces, ids, maxLengths, minChars, source, places),
+    ),
   ) {
     this.pieces = pieces.length;
-    const counts = new Map<number, number>();
-    for (const piece of pieces) counts.set(piece.length, (counts.get(piece.length) ?? 0) + 1);
-    // The lengths most pieces have, while they stay few and short.
-    const byCount = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const lengths: number[] = [];
-    let chars = 0;
-    for (const [length, count] of byCount) {
-      if (lengths.length >= maxLengths) break;
-      if (length < MIN_HASHED || count * length < minChars) continue;
-      if (chars + length > MAX_HASHED_CHARS) continue;
-      lengths.push(length);
-      chars += length;
-    }
-    // A long piece whose length none of those is: hashed by its first K characters for a K
-    // taken (so that long pieces of many lengths cost no node a character), or by a length of
-    // their own when none is shorter.
-    const reached = (length: number): number => {
-      let best = 0;
-      for (const k of lengths) if (k <= length && k > best && length - k <= MAX_EXTRA) best = k;
-      return best;
-    };
-    let longChars = 0;
-    let shortest = Infinity;
-    for (const piece of pieces) {
-      const length = piece.length;
-      if (length < MIN_LONG || reached(length) !== 0) continue;
-      longChars += length;
-      shortest = Math.min(shortest, length);
-    }
-    if (
-      lengths.length < maxLengths &&
-      longChars > 0 &&
-      longChars >= minChars &&
-      chars + MIN_LONG <= MAX_HASHED_CHARS
-    ) {
-      lengths.push(Math.min(shortest, MAX_HASHED_CHARS - chars));
-    }
-    lengths.sort((a, b) => a - b);
-    const taken = new Set(lengths);
-    // Which pieces the dictionary takes: those of a length taken, and longer ones whose first K
-    // characters no other piece of K has.
-    const hashedMask = new Uint8Array(pieces.length);
-    for (let k = 0; k < pieces.length; k++) if (taken.has(pieces[k]!.length)) hashedMask[k] = 1;
-    // Only when their characters would make the automaton large (as a length is taken): a few
-    // long pieces cost it little, and keep their own keys.
-    let untaken = 0;
-    for (let k = 0; k < pieces.length; k++) {
-      if (hashedMask[k] === 0 && pieces[k]!.length >= MIN_LONG) untaken += pieces[k]!.length;
-    }
-    // The starts taken (the pieces of a length taken, then those of longer ones), made only
-    // when longer pieces may be given to a length (else hashing every piece is wasted).
-    const starts = new Set<string>();
-    if (untaken > 0 && untaken >= minChars) {
-      for (let k = 0; k < pieces.length; k++) if (hashedMask[k] === 1) starts.add(pieces[k]!);
-    }
-    for (let k = 0; k < pieces.length && untaken > 0 && untaken >= minChars; k++) {
-      const piece = pieces[k]!;
-      if (hashedMask[k] === 1 || piece.length < MIN_LONG) continue;
-      const length = reached(piece.length);
-      if (length === 0) continue;
-      const start = piece.slice(0, length);
-      if (starts.has(start)) continue;
-      starts.add(start);
-      hashedMask[k] = 1;
-    }
-    const hashedPieces: string[] = [];
-    const hashedPlaces: number[] = [];
-    const others: string[] = [];
-    for (let k = 0; k < pieces.length; k++) {
-      if (hashedMask[k] === 1) {
-        hashedPieces.push(pieces[k]!);
-        hashedPlaces.push(places === null ? -1 : places[k]!);
-      } else {
-        others.push(pieces[k]!);
-      }
-    }
-    const hashedIds = new Int32Array(hashedPieces.length);
-    this.hashed = hashedPieces.length;
-    this.dictionary =
-      hashedPieces.length > 0
-        ? new PieceDictionary(
-            hashedPieces,
-            lengths,
-            hashedIds,
-            source,
-            places === null ? null : Int32Array.from(hashedPlaces),
-          )
-        : null;
-    this.classes =
-      this.dictionary === null
-        ? null
-        : classesOf(
-            this.dictionary,
-            hashedPieces,
-            hashedIds,
-            source,
-            places === null ? null : hashedPlaces,
-            pieceFinding.classShare,
-          );
-    this.automaton = others.length > 0 ? new PieceAutomaton(others) : null;
+    this.hashed = parts.hashed;
+    this.dictionary = parts.dictionary;
+    this.automaton = parts.automaton;
+    this.classes = parts.classes;
     this.keyBase = this.automaton?.nodes ?? 1;
     this.keys = this.keyBase + this.hashed;
-    let h = 0;
-    let o = 0;
-    for (let k = 0; k < pieces.length; k++) {
-      ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : this.hashed + o++;
-    }
     this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
     this.bytes =
       128 +
@@ -238,25 +143,168 @@ export class PieceFinder {
   }
 }
 
+/** What {@link finderSteps} builds: a {@link PieceFinder}'s dictionary and automaton. */
+export interface FinderParts {
+  readonly hashed: number;
+  readonly dictionary: PieceDictionary | null;
+  readonly automaton: PieceAutomaton | null;
+  readonly classes: PrefixClasses | null;
+}
+
+/** Build units a piece costs in each of the finder's own passes over the pieces. */
+const FINDER_PIECE_UNITS = 24;
+
+/**
+ * A {@link PieceFinder}'s parts in counted steps (`build-steps.ts`): the lengths it hashes
+ * chosen, its pieces shared between its dictionary and its automaton (a piece at a time), then
+ * each built in steps of its own. Sets `ids[k]` to the id of `pieces[k]`.
+ */
+export function* finderSteps(
+  pieces: readonly string[],
+  ids: Int32Array,
+  maxLengths: number,
+  minChars: number,
+  source: string,
+  places: Int32Array | null,
+): BuildSteps<FinderParts> {
+  const counts = new Map<number, number>();
+  for (const piece of pieces) {
+    counts.set(piece.length, (counts.get(piece.length) ?? 0) + 1);
+    if (charge(FINDER_PIECE_UNITS)) yield;
+  }
+  // The lengths most pieces have, while they stay few and short.
+  const byCount = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const lengths: number[] = [];
+  let chars = 0;
+  for (const [length, count] of byCount) {
+    if (lengths.length >= maxLengths) break;
+    if (length < MIN_HASHED || count * length < minChars) continue;
+    if (chars + length > MAX_HASHED_CHARS) continue;
+    lengths.push(length);
+    chars += length;
+  }
+  // A long piece whose length none of those is: hashed by its first K characters for a K
+  // taken (so that long pieces of many lengths cost no node a character), or by a length of
+  // their own when none is shorter.
+  const reached = (length: number): number => {
+    let best = 0;
+    for (const k of lengths) if (k <= length && k > best && length - k <= MAX_EXTRA) best = k;
+    return best;
+  };
+  let longChars = 0;
+  let shortest = Infinity;
+  for (const piece of pieces) {
+    if (charge(FINDER_PIECE_UNITS)) yield;
+    const length = piece.length;
+    if (length < MIN_LONG || reached(length) !== 0) continue;
+    longChars += length;
+    shortest = Math.min(shortest, length);
+  }
+  if (
+    lengths.length < maxLengths &&
+    longChars > 0 &&
+    longChars >= minChars &&
+    chars + MIN_LONG <= MAX_HASHED_CHARS
+  ) {
+    lengths.push(Math.min(shortest, MAX_HASHED_CHARS - chars));
+  }
+  lengths.sort((a, b) => a - b);
+  const taken = new Set(lengths);
+  // Which pieces the dictionary takes: those of a length taken, and longer ones whose first K
+  // characters no other piece of K has.
+  const hashedMask = new Uint8Array(pieces.length);
+  for (let k = 0; k < pieces.length; k++) {
+    if (taken.has(pieces[k]!.length)) hashedMask[k] = 1;
+    if (charge(FINDER_PIECE_UNITS)) yield;
+  }
+  // Only when their characters would make the automaton large (as a length is taken): a few
+  // long pieces cost it little, and keep their own keys.
+  let untaken = 0;
+  for (let k = 0; k < pieces.length; k++) {
+    if (hashedMask[k] === 0 && pieces[k]!.length >= MIN_LONG) untaken += pieces[k]!.length;
+    if (charge(FINDER_PIECE_UNITS)) yield;
+  }
+  // The starts taken (the pieces of a length taken, then those of longer ones), made only
+  // when longer pieces may be given to a length (else hashing every piece is wasted).
+  const starts = new Set<string>();
+  if (untaken > 0 && untaken >= minChars) {
+    for (let k = 0; k < pieces.length; k++) {
+      if (hashedMask[k] === 1) starts.add(pieces[k]!);
+      if (charge(FINDER_PIECE_UNITS + 6 * pieces[k]!.length)) yield;
+    }
+  }
+  for (let k = 0; k < pieces.length && untaken > 0 && untaken >= minChars; k++) {
+    const piece = pieces[k]!;
+    if (charge(FINDER_PIECE_UNITS + 6 * piece.length)) yield;
+    if (hashedMask[k] === 1 || piece.length < MIN_LONG) continue;
+    const length = reached(piece.length);
+    if (length === 0) continue;
+    const start = piece.slice(0, length);
+    if (starts.has(start)) continue;
+    starts.add(start);
+    hashedMask[k] = 1;
+  }
+  const hashedPieces: string[] = [];
+  const hashedPlaces: number[] = [];
+  const others: string[] = [];
+  for (let k = 0; k < pieces.length; k++) {
+    if (hashedMask[k] === 1) {
+      hashedPieces.push(pieces[k]!);
+      hashedPlaces.push(places === null ? -1 : places[k]!);
+    } else {
+      others.push(pieces[k]!);
+    }
+    if (charge(FINDER_PIECE_UNITS)) yield;
+  }
+  const hashedIds = new Int32Array(hashedPieces.length);
+  let dictionary: PieceDictionary | null = null;
+  if (hashedPieces.length > 0) {
+    const hashedAt = places === null ? null : Int32Array.from(hashedPlaces);
+    const parts = yield* dictionarySteps(hashedPieces, lengths, hashedIds, source, hashedAt);
+    dictionary = new PieceDictionary(hashedPieces, lengths, hashedIds, source, hashedAt, parts);
+  }
+  const classes =
+    dictionary === null
+      ? null
+      : yield* classesSteps(
+          dictionary,
+          hashedPieces,
+          hashedIds,
+          source,
+          places === null ? null : hashedPlaces,
+          pieceFinding.classShare,
+        );
+  const automaton =
+    others.length > 0 ? new PieceAutomaton(others, yield* automatonSteps(others)) : null;
+  let h = 0;
+  let o = 0;
+  for (let k = 0; k < pieces.length; k++) {
+    ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : hashedPieces.length + o++;
+    if (charge(FINDER_PIECE_UNITS)) yield;
+  }
+  return { hashed: hashedPieces.length, dictionary, automaton, classes };
+}
+
 /**
  * The prefix classes of `dictionary`'s pieces (`pieces[j]`, its id `ids[j]`, where it is in
  * `source` `places[j]`), when it takes two lengths or more and its pieces share their classes
  * (`share` a class on average at least); else null.
  */
-function classesOf(
+function* classesSteps(
   dictionary: PieceDictionary,
   pieces: readonly string[],
   ids: Int32Array,
   source: string,
   places: readonly number[] | null,
   share: number,
-): PrefixClasses | null {
+): BuildSteps<PrefixClasses | null> {
   if (dictionary.lengths.length < 2) return null;
   const length = dictionary.lengths[0]!;
   const numbers = new PieceIds();
   const classOf = new Int32Array(pieces.length);
   for (let j = 0; j < pieces.length; j++) {
     classOf[ids[j]!] = numbers.idOf(pieces[j]!.slice(0, length));
+    if (charge(FINDER_PIECE_UNITS + 6 * length)) yield;
   }
   const count = numbers.texts.length;
   if (count * share > pieces.length) return null;
@@ -267,14 +315,12 @@ function classesOf(
     if (classPlaces[c]! < 0) classPlaces[c] = places[j]!;
   }
   const classIds = new Int32Array(count);
-  const classDictionary = new PieceDictionary(
-    numbers.texts,
-    [length],
-    classIds,
-    source,
-    places === null ? null : classPlaces,
-  );
+  const at = places === null ? null : classPlaces;
+  const parts = yield* dictionarySteps(numbers.texts, [length], classIds, source, at);
+  const classDictionary = new PieceDictionary(numbers.texts, [length], classIds, source, at, parts);
   // Numbered by the classes' dictionary.
   for (let id = 0; id < classOf.length; id++) classOf[id] = classIds[classOf[id]!]!;
+  // Its lists, a few typed arrays' passes over the pieces, in one step.
+  if (charge(4 * classOf.length)) yield;
   return new PrefixClasses(classDictionary, classOf, count, dictionary);
 }

@@ -2,22 +2,17 @@
  * Compiles a rule set's wildcard entries into the numbers a {@link WildcardProgram} runs on:
  * their distinct pieces in one {@link PieceFinder}, each rule filed under a key piece, its tail
  * and start (a node of a trie of piece sequences) packed, its line, kind and priority read from
- * a rule table. Runs once per rule set, when a check first hands its wildcard rules to the
- * program (`RuleIndex.match`).
+ * a rule table. Runs once per rule set, in counted steps (`build-steps.ts`): a slice a check
+ * while a large set's scans answer (`compile.ts`), or at once when a check first hands its
+ * wildcard rules to the program (`RuleIndex.match`).
  */
 
 import { bitsFor, packInts } from '../../util/packed-ints.js';
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import type { IndexEntry } from '../rule-entry.js';
-import {
-  type RuleNumbers,
-  ruleAtLine,
-  ruleCount,
-  ruleSize,
-  valueLength,
-  valueStart,
-} from '../rule-table.js';
-import { PieceFinder, pieceFinding } from './piece-finder.js';
-import { PieceIds } from './piece-ids.js';
+import { type RuleNumbers, ruleAtLine, ruleCount, ruleSize, valueLength } from '../rule-table.js';
+import type { PieceFinder } from './piece-finder.js';
+import { findSteps, type PieceReading, readSteps } from './program-build.js';
 import type { WildcardProgram } from './wildcard-program.js';
 
 /**
@@ -163,93 +158,27 @@ export function layoutProgram(
   entries: readonly IndexEntry[],
   source: ProgramRules | null,
 ): ProgramLayout {
-  return layOut(findPieces(readPieces(entries, source)));
+  return buildAtOnce(layoutSteps(entries, source));
 }
 
 /**
- * What {@link readPieces} read of a program's entries (each rule's pieces as ids of their
- * texts), and then {@link findPieces} (the finder, the ids renumbered as its own): the stages of
- * {@link layoutProgram}, which a set's checks may run one at a time (`RuleIndex.prepareProgram`).
+ * {@link layoutProgram} in counted steps (`build-steps.ts`): the entries' pieces numbered
+ * (`readSteps`), their finder (`findSteps`), then the rest of the layout ({@link layOutSteps}).
  */
-export interface PieceReading {
-  readonly entries: readonly IndexEntry[];
-  readonly source: ProgramRules | null;
-  readonly texts: PieceIds['texts'];
-  /** Where each piece is in the body's text (-1: nowhere known). */
-  readonly places: number[];
-  /** Rule r's pieces are `pieceIds[starts[r], starts[r + 1])`: prefix, middle, tail. */
-  readonly starts: Int32Array;
-  readonly pieceIds: number[];
-  finder: PieceFinder | null;
-}
-
-/** The first stage of {@link layoutProgram}: the entries' pieces numbered by their texts. */
-export function readPieces(
+export function* layoutSteps(
   entries: readonly IndexEntry[],
   source: ProgramRules | null,
-): PieceReading {
-  const ids = new PieceIds();
-  const texts = ids.texts;
-  // Where each piece is in the body's text (-1: nowhere known): the finder reads it there.
-  const places: number[] = [];
-  const text = source?.text ?? '';
-  // Where in the text the pattern of the entry being read is (-1: not there).
-  let at = NONE;
-  const idOf = (piece: string, pattern: string): number => {
-    if (piece.length === 0) return NONE;
-    const id = ids.idOf(piece);
-    if (id === places.length) places.push(NONE);
-    // Any place of its characters will do: a piece is searched for in the first pattern read
-    // from the text that has it.
-    if (at >= 0 && places[id] === NONE) places[id] = at + pattern.indexOf(piece);
-    return id;
-  };
-  const count = entries.length;
-  // Each rule's pieces as text ids: its prefix, middle pieces and tail (NONE: empty).
-  const starts = new Int32Array(count + 1);
-  const pieceIds: number[] = [];
-  for (let r = 0; r < count; r++) {
-    const entry = entries[r]!;
-    at = NONE;
-    if (source !== null && !entry.indexRewrite) {
-      // The rule's value as written, when its pattern is that (not escaped).
-      const rule = ruleAtLine(source.rules, entry.line);
-      const from = valueStart(source.rules, rule);
-      if (
-        valueLength(source.rules, rule) === entry.pattern.length &&
-        text.startsWith(entry.pattern, from)
-      ) {
-        at = from;
-      }
-    }
-    pieceIds.push(idOf(entry.prefix, entry.pattern));
-    for (const piece of entry.pieces!) pieceIds.push(idOf(piece, entry.pattern));
-    starts[r + 1] = pieceIds.length;
-  }
-  return { entries, source, texts, places, starts, pieceIds, finder: null };
+): BuildSteps<ProgramLayout> {
+  const reading = yield* readSteps(entries, source);
+  yield* findSteps(reading);
+  return yield* layOutSteps(reading);
 }
 
-/** The second stage of {@link layoutProgram}: the pieces' finder, built. */
-export function findPieces(reading: PieceReading): PieceReading {
-  const { texts, pieceIds, source } = reading;
-  // The finder numbers the pieces its own way: the rules' ids follow.
-  const renumber = new Int32Array(texts.length);
-  reading.finder = new PieceFinder(
-    texts,
-    renumber,
-    pieceFinding.maxLengths,
-    pieceFinding.minChars,
-    source?.text ?? '',
-    source === null ? null : Int32Array.from(reading.places),
-  );
-  for (let k = 0; k < pieceIds.length; k++) {
-    if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
-  }
-  return reading;
-}
+/** Build units a rule costs in each of {@link layOutSteps}' passes over the rules. */
+const LAYOUT_RULE_UNITS = 20;
 
 /** The last stage of {@link layoutProgram}: the rules keyed, ordered, their trie and tables. */
-export function layOut(reading: PieceReading): ProgramLayout {
+export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
   const { entries, source, starts, pieceIds } = reading;
   const finder = reading.finder!;
   const count = entries.length;
@@ -260,6 +189,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const uses = new Int32Array(finder.pieces);
   const seenIn = new Int32Array(finder.pieces).fill(NONE);
   for (let r = 0; r < count; r++) {
+    if (charge(LAYOUT_RULE_UNITS + 5 * (starts[r + 1]! - starts[r]!))) yield;
     for (let k = starts[r]!; k < starts[r + 1]!; k++) {
       const id = pieceIds[k]!;
       if (id === NONE || seenIn[id] === r) continue;
@@ -271,10 +201,12 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const groups = new Int32Array(groupCount + 1);
   const odds = new Float64Array(groupCount);
   for (let id = 0; id < finder.pieces; id++) {
+    if (charge(10)) yield;
     odds[(id >> GROUP_SHIFT) + 1]! += Math.min(1, 64 / 36 ** Math.min(finder.lengthOf(id), 8));
   }
   const keys = new Int32Array(count);
   for (let r = 0; r < count; r++) {
+    if (charge(LAYOUT_RULE_UNITS + 5 * (starts[r + 1]! - starts[r]!))) yield;
     let key = NONE;
     for (let k = starts[r]!; k < starts[r + 1]!; k++) {
       const id = pieceIds[k]!;
@@ -294,11 +226,17 @@ export function layOut(reading: PieceReading): ProgramLayout {
     keys[r] = key === NONE ? 0 : (key >> GROUP_SHIFT) + 1;
     groups[keys[r]! + 1]!++;
   }
-  for (let g = 1; g < groups.length; g++) groups[g]! += groups[g - 1]!;
+  for (let g = 1; g < groups.length; g++) {
+    groups[g]! += groups[g - 1]!;
+    if (charge(5)) yield;
+  }
   // The program's order: by group, strongest first within one (a stable counting sort).
   const order = new Int32Array(count);
   const next = groups.slice();
-  for (let r = 0; r < count; r++) order[next[keys[r]!]!++] = r;
+  for (let r = 0; r < count; r++) {
+    order[next[keys[r]!]!++] = r;
+    if (charge(10)) yield;
+  }
   const groupStarts = count > 0xffff ? groups : Uint16Array.from(groups);
   // The trie, built in the program's order: (parent, piece) → node, a piece its finder id << 1,
   // | 1 for a prefix. At most one node a piece a rule, so the nodes' numbers fit `nodes` as
@@ -333,6 +271,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const leaves = new Int32Array(count);
   for (let at = 0; at < count; at++) {
     const r = order[at]!;
+    if (charge(LAYOUT_RULE_UNITS + 10 * (starts[r + 1]! - starts[r]!))) yield;
     let node = 0;
     let steps = 1;
     added = false;
@@ -351,6 +290,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const leafUses = new Int32Array(nodeCount);
   const tailUses = new Int32Array(finder.pieces);
   for (let at = 0; at < count; at++) {
+    if (charge(10)) yield;
     leafUses[leaves[at]!]!++;
     if (tails[at] !== NONE) tailUses[tails[at]!]!++;
   }
@@ -359,6 +299,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const others = new Map<number, number>();
   let group = 0;
   for (let at = 0; at < count; at++) {
+    if (charge(LAYOUT_RULE_UNITS)) yield;
     while (groups[group + 1]! <= at) group++;
     const tail = tails[at]!;
     let code = 0;
@@ -380,6 +321,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const direct = count * directBits <= count * listedBits + 32 * others.size;
   if (direct) {
     for (let at = 0; at < count; at++) {
+      if (charge(10)) yield;
       const tail = tails[at]!;
       if (tailCodes[at]! >> 1 > GROUP)
         tailCodes[at] = ((GROUP + 1 + tail) << 1) | (tailCodes[at]! & 1);
@@ -390,6 +332,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   const packedTails = packInts(tailCodes, tailBits);
   const leafCodes = new Int32Array(count);
   for (let at = 0; at < count; at++) {
+    if (charge(LAYOUT_RULE_UNITS)) yield;
     const tail = tails[at]!;
     const tailFirst = tail !== NONE && tailUses[tail]! > leafUses[leaves[at]!]!;
     leafCodes[at] = (leaves[at]! << 1) | (tailFirst ? TAIL_FIRST_BIT : 0);
@@ -401,6 +344,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
     nodeCount <= 0xffff && 2 * finder.pieces < 0xffff ? Uint16Array.from(made) : made.slice();
   const runStartBits = new Int32Array((nodeCount >> 5) + 1);
   for (const node of runStarts) runStartBits[node >> 5]! |= 1 << (node & 31);
+  if (charge(runStarts.length + count + nodeCount)) yield;
   // The items: rules of the source's table, or of one made of the entries.
   let table: Int32Array;
   let size: number;
@@ -412,6 +356,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
   if (source === null) {
     table = new Int32Array(3 * count);
     for (let at = 0; at < count; at++) {
+      if (charge(LAYOUT_RULE_UNITS)) yield;
       const entry = entries[order[at]!]!;
       table[3 * at] = (entry.line << 2) | (entry.allow ? 1 : 0);
       table[3 * at + 2] = entry.priority;
@@ -427,6 +372,7 @@ export function layOut(reading: PieceReading): ProgramLayout {
     size = ruleSize(rules);
     tableRules = ruleCount(rules);
     for (let at = 0; at < count; at++) {
+      if (charge(LAYOUT_RULE_UNITS)) yield;
       const entry = entries[order[at]!]!;
       const r = ruleAtLine(rules, entry.line);
       if (!entry.indexRewrite && valueLength(rules, r) === entry.priority) {
