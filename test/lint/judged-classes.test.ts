@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyLintFixes, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+import { wildcardFiles } from '../helpers/wildcard-files.js';
 
 // The classes of the judged samples' findings (issue #31, docs/lint-precision.md), each from a
 // synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
@@ -279,6 +280,30 @@ describe('a version-control folder written without "/" (seed 1313)', () => {
     expect(after.isAllowed('/CVS/Entries', 'x')).toBe(false);
     expect(after.isAllowed('/lib/js/CVS/Root', 'x')).toBe(false);
   });
+});
+
+describe('a resources fix on a small file of wildcard rules (judge B: 0653, 1776, 5967, 6212)', () => {
+  // The witness search that verifies the fix stopped at its bound on these shapes, and the fix
+  // was withheld; it now completes, and the fix is offered, verified as every fix is.
+  for (const [name, file] of Object.entries(wildcardFiles)) {
+    it(`offers the Allows for the ${name} shape`, () => {
+      const found = lint(file.body).find(
+        (d) => d.code === 'blocked-resources' && d.line === file.line,
+      );
+      expect(found?.message).not.toContain('No fix offered');
+      const fix = found?.fix;
+      expect(fix?.description).toContain(`"Allow: ${file.allows[0]}"`);
+      expect(fix!.verdicts.length).toBeGreaterThan(0);
+      // It only opens: each change is a disallowed script or stylesheet made allowed.
+      const allows = parseRobotsTxt(
+        `User-agent: *\n${file.allows.map((p) => `Allow: ${p}`).join('\n')}\n`,
+      );
+      for (const v of fix!.verdicts) {
+        expect([v.before.allowed, v.after.allowed]).toEqual([false, true]);
+        expect(allows.isAllowed(v.url, 'bot')).toBe(true);
+      }
+    });
+  }
 });
 
 describe('a near miss of a crawler name', () => {
