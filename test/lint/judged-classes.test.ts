@@ -416,3 +416,15 @@ describe('a regular expression without its leading "/" (seed 2621, 1187)', () =>
     expect(lint(body)[0]!.message).toContain('regular expression');
   });
 });
+
+describe('a lone word on a line of its own (seed 9125, 1474)', () => {
+  it('is an info whose fix makes it a comment; a key or a slip from one stays a warning', () => {
+    const body = 'Kumar\nUser-agent: *\nDisallow: /x\n';
+    expect(brief(body)).toEqual(['1 info ignored-line']);
+    expect(fixed(body)).toBe(`# ${body}`);
+    expect(brief('User-agent: *\nDisallow\nDissalow\n')).toEqual([
+      '2 warning ignored-line',
+      '3 warning ignored-line',
+    ]);
+  });
+});
