@@ -146,16 +146,16 @@ export class ClassFinds {
     this.#n = n;
     this.#hashed = false;
     this.#found = 0;
+    // Grown for a larger program (new slots hold no check's number: the stamp goes on, so that
+    // the other arrays' marks of earlier checks stay stale).
     const pairs = classes.count * pieces.lengths.length;
     if (this.#pairStamps.length < pairs) {
       this.#pairStamps = new Int32Array(pairs);
       this.#pairUses = new Int32Array(pairs);
-      this.#stamp = 0;
     }
     if (this.#head.length < pieces.count) {
       this.#head = new Int32Array(pieces.count);
       this.#headStamp = new Int32Array(pieces.count);
-      this.#stamp = 0;
     }
     if (++this.#stamp > 0x3fffffff) {
       this.#stamp = 1;
