@@ -14,12 +14,18 @@
  * A state is each live pattern's set of active positions plus the longest allow and disallow
  * each side has matched so far (an unanchored pattern, once matched, matches every longer path).
  * States are deduplicated by that key, so each is expanded once; a path that reaches a state
- * seen before behaves as the first path that reached it. The characters tried from a state are
- * those its live patterns' active positions expect, and one character no pattern holds (all
- * other characters act alike). A state is not expanded when no pattern that differs between the
- * sides is live and both sides have matched the same lengths: every longer path then gets the
- * same verdict on both. The search is bounded by a number of states; when it stops there, what
- * it compared is stated: every path up to a length.
+ * seen before behaves as the first path that reached it. The key leaves out what can no longer
+ * change a class: a pattern no longer than the longest match of each of its roles (`*?utm` under
+ * `Disallow: /Themes/`; of many `/*type=N*` rules, which ones matched, 2^n sets, counts only
+ * through the longest), and a pattern's positions before the last `*` it reached (issue #31:
+ * such states made the search of a file of a dozen rules need thousands of states, or never
+ * end). The characters tried from a state are those its live patterns' active positions expect,
+ * the left-out ones too (so the paths found are the ones a search without those merges finds),
+ * and one character no pattern holds (all other characters act alike). A state is not expanded
+ * when no pattern that differs between the sides can still change a class and both sides have
+ * matched the same lengths: every longer path then gets the same verdict on both. The search is
+ * bounded by a number of states and of work; when it stops there, what it compared is stated:
+ * every path up to a length.
  *
  * Runs in `diffRobotsTxt` and in lint's fix verification, once per set of crawlers whose rules
  * changed.
@@ -245,7 +251,7 @@ class Model {
       this.fixed[1] !== undefined
     )
       return true;
-    return state.live.some((id) => this.changed(id));
+    return state.live.some((id) => this.changed(id) && counts(this.patterns[id]!, b));
   }
 
   /**
@@ -378,6 +384,32 @@ function otherChar(patterns: readonly Pattern[]): string {
   return wide ? '\u0001' : '\u00e9';
 }
 
+/**
+ * Whether matching the pattern could still change a path's change class: it is tracked, or longer
+ * than the longest match of one of its roles so far. The longest matches only grow, so a pattern
+ * that cannot is dead weight for good.
+ */
+function counts(p: Pattern, best: readonly number[]): boolean {
+  const r = p.roles;
+  const n = p.length;
+  if (p.tracked) return true;
+  if ((r & ALLOW_BEFORE) !== 0 && n > best[0]!) return true;
+  if ((r & DISALLOW_BEFORE) !== 0 && n > best[1]!) return true;
+  if ((r & ALLOW_AFTER) !== 0 && n > best[2]!) return true;
+  return (r & DISALLOW_AFTER) !== 0 && n > best[3]!;
+}
+
+/**
+ * The active positions from the last `*` reached on: every match from an earlier position passes
+ * that `*`, which can read whatever the earlier position would have read on the way.
+ */
+function reached(p: Pattern, at: number[]): number[] {
+  for (let k = at.length - 1; k > 0; k--) {
+    if (p.body.charCodeAt(at[k]!) === STAR) return at.slice(k);
+  }
+  return at;
+}
+
 /** The state's key without its killers' positions, and its killers' positions by id. */
 function keyOf(state: State, patterns: readonly Pattern[]): { key: string; killers: Killers } {
   let key = `${state.best.join(',')}:${state.hits.join(',')}`;
@@ -385,10 +417,13 @@ function keyOf(state: State, patterns: readonly Pattern[]): { key: string; kille
   const positions: number[][] = [];
   for (let i = 0; i < state.live.length; i++) {
     const id = state.live[i]!;
-    if (patterns[id]!.killer) {
+    const p = patterns[id]!;
+    if (p.killer) {
       ids.push(id);
-      positions.push(state.positions[i]!);
-    } else key += `;${id}:${state.positions[i]!.join('.')}`;
+      positions.push(reached(p, state.positions[i]!));
+    } else if (counts(p, state.best)) {
+      key += `;${id}:${reached(p, state.positions[i]!).join('.')}`;
+    }
   }
   return { key, killers: { ids, positions } };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyLintFixes, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+import { wildcardFiles } from '../helpers/wildcard-files.js';
 
 // The classes of the judged samples' findings (issue #31, docs/lint-precision.md), each from a
 // synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
@@ -281,6 +282,30 @@ describe('a version-control folder written without "/" (seed 1313)', () => {
   });
 });
 
+describe('a resources fix on a small file of wildcard rules (judge B: 0653, 1776, 5967, 6212)', () => {
+  // The witness search that verifies the fix stopped at its bound on these shapes, and the fix
+  // was withheld; it now completes, and the fix is offered, verified as every fix is.
+  for (const [name, file] of Object.entries(wildcardFiles)) {
+    it(`offers the Allows for the ${name} shape`, () => {
+      const found = lint(file.body).find(
+        (d) => d.code === 'blocked-resources' && d.line === file.line,
+      );
+      expect(found?.message).not.toContain('No fix offered');
+      const fix = found?.fix;
+      expect(fix?.description).toContain(`"Allow: ${file.allows[0]}"`);
+      expect(fix!.verdicts.length).toBeGreaterThan(0);
+      // It only opens: each change is a disallowed script or stylesheet made allowed.
+      const allows = parseRobotsTxt(
+        `User-agent: *\n${file.allows.map((p) => `Allow: ${p}`).join('\n')}\n`,
+      );
+      for (const v of fix!.verdicts) {
+        expect([v.before.allowed, v.after.allowed]).toEqual([false, true]);
+        expect(allows.isAllowed(v.url, 'bot')).toBe(true);
+      }
+    });
+  }
+});
+
 describe('a near miss of a crawler name', () => {
   it('is a warning whose verified fix writes the token (judge C: "AhrefsBots")', () => {
     const body =
@@ -389,5 +414,17 @@ describe('a regular expression without its leading "/" (seed 2621, 1187)', () =>
     const body = 'User-agent: *\nDisallow: ([0-9]+)---/ajax_(a|b)_([0-9]+)\nDisallow: /x/(a|b)\n';
     expect(brief(body)).toEqual(['2 error pattern-never-matches', '3 warning regex-syntax']);
     expect(lint(body)[0]!.message).toContain('regular expression');
+  });
+});
+
+describe('a lone word on a line of its own (seed 9125, 1474)', () => {
+  it('is an info whose fix makes it a comment; a key or a slip from one stays a warning', () => {
+    const body = 'Kumar\nUser-agent: *\nDisallow: /x\n';
+    expect(brief(body)).toEqual(['1 info ignored-line']);
+    expect(fixed(body)).toBe(`# ${body}`);
+    expect(brief('User-agent: *\nDisallow\nDissalow\n')).toEqual([
+      '2 warning ignored-line',
+      '3 warning ignored-line',
+    ]);
   });
 });
