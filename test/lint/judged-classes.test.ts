@@ -409,10 +409,125 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
+  it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /wp-admin/',
+      'Disallow: /wp-content/plugins/foo/',
+      'Disallow: /wp-content/plugins/bar/',
+      'Disallow: /wp-content/plugins/baz/*',
+      'Disallow: /wp-content/plugins/',
+      '',
+    ].join('\n');
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['6 warning']);
+    expect(found[0]!.message).toContain('Lines 3, 4 (');
+    expect(found[0]!.message).toContain('Line 5 (');
+    expect(found[0]!.related?.map((r) => r.line)).toEqual([3, 4, 5]);
+    const after = parseRobotsTxt(fixed(body));
+    for (const folder of ['foo', 'bar', 'baz', 'other']) {
+      const base = `https://a.example/wp-content/plugins/${folder}/`;
+      expect(after.isAllowed(`${base}js/app.js?ver=1`, 'Googlebot')).toBe(true);
+      expect(after.isAllowed(`${base}css/app.css`, 'Googlebot')).toBe(true);
+      expect(after.isAllowed(`${base}readme.txt`, 'Googlebot')).toBe(false);
+    }
+    expect(fixed(body)).not.toContain('/plugins/foo/');
+    expect(fixed(body)).toContain(
+      'Disallow: /wp-content/plugins/baz/*\nAllow: /wp-content/plugins/baz/*.js$',
+    );
+  });
+});
+
+describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
+  it('opens that file only: the folder stays reported for its kind', () => {
+    const kinds = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources' && d.severity === 'warning')
+        .map((d) => `${d.line} ${/blocks ([A-Za-z ]+?) that/.exec(d.message)?.[1]}`);
+    expect(
+      kinds(
+        'User-agent: *\nDisallow: /wp-includes/\nAllow: /wp-includes/waypoints.min.js?ver=5.4.5\n',
+      ),
+    ).toEqual(['2 JavaScript and CSS']);
+    expect(kinds('User-agent: *\nDisallow: /js/\nAllow: /js/app.js\n')).toEqual(['2 JavaScript']);
+    // A wildcard Allow of the type opens it where the site keeps it.
+    expect(kinds('User-agent: *\nDisallow: /js/\nAllow: /js/build/*.js\n')).toEqual([]);
+  });
+});
+
+describe('Disallow: / with an allow-list of pages (judge B, 4355)', () => {
+  it("reports the pages' CSS and JavaScript when the file shows where they live", () => {
+    const codes = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources')
+        .map((d) => `${d.line} ${d.severity}`);
+    const wordpress = 'Allow: /wp-content/uploads/\n';
+    expect(codes(`User-agent: *\nDisallow: /\nAllow: /about/\n${wordpress}`)).toEqual([
+      '2 warning',
+    ]);
+    const body = `User-agent: *\nDisallow: /\nAllow: /about/\n${wordpress}`;
+    const after = parseRobotsTxt(fixed(body));
+    expect(
+      after.isAllowed('https://a.example/wp-includes/js/jquery/jquery.min.js?ver=3', 'Googlebot'),
+    ).toBe(true);
+    expect(after.isAllowed('https://a.example/private/', 'Googlebot')).toBe(false);
+    // No evidence of where they live (4355's own file), or no page allowed: nothing to say.
+    expect(codes('User-agent: *\nDisallow: /\nAllow: /$\nAllow: /about/\n')).toEqual([]);
+    expect(codes(`User-agent: *\nDisallow: /\nAllow: /sitemap.xml\n${wordpress}`)).toEqual([]);
+  });
+});
+
+describe('a rule naming scripts by a name prefix and their type (judge D, 4467)', () => {
+  it('is reported, and its fix removes it', () => {
+    const body = 'User-agent: *\nDisallow: /bundle-assets/vendor-*.js\nDisallow: /browse/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix?.description}`)).toEqual([
+      '2 warning Remove line 2.',
+    ]);
+  });
+});
+
+describe("Drupal's sites folder (judge D, 3216)", () => {
+  it("is checked for the site's themes and the aggregated CSS and JavaScript", () => {
+    const lines = (body: string) =>
+      lint(body)
+        .filter((d) => d.code === 'blocked-resources' && d.severity === 'warning')
+        .map((d) => d.line);
+    expect(
+      lines('User-agent: *\nDisallow: /includes/\nDisallow: /misc/*.txt\nDisallow: /sites/\n'),
+    ).toEqual([4]);
+    const drupal8 = [
+      'User-agent: *',
+      'Allow: /core/*.css$',
+      'Allow: /core/*.css?',
+      'Allow: /core/*.js$',
+      'Allow: /core/*.js?',
+      'Disallow: /core/',
+      'Disallow: /profiles/',
+      'Disallow: /sites/default/files/',
+      '',
+    ].join('\n');
+    expect(lines(drupal8)).toEqual([8]);
+  });
+});
+
 describe('a regular expression without its leading "/" (seed 2621, 1187)', () => {
   it('is one finding: the rule never matches, written as a regular expression', () => {
     const body = 'User-agent: *\nDisallow: ([0-9]+)---/ajax_(a|b)_([0-9]+)\nDisallow: /x/(a|b)\n';
     expect(brief(body)).toEqual(['2 error pattern-never-matches', '3 warning regex-syntax']);
     expect(lint(body)[0]!.message).toContain('regular expression');
+  });
+});
+
+describe('a lone word on a line of its own (seed 9125, 1474)', () => {
+  it('is an info whose fix makes it a comment; a key or a slip from one stays a warning', () => {
+    const body = 'Kumar\nUser-agent: *\nDisallow: /x\n';
+    expect(brief(body)).toEqual(['1 info ignored-line']);
+    expect(fixed(body)).toBe(`# ${body}`);
+    expect(brief('User-agent: *\nDisallow\nDissalow\n')).toEqual([
+      '2 warning ignored-line',
+      '3 warning ignored-line',
+    ]);
   });
 });

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AGENT, type GeneratedShape, generateShapes } from '../../bench/hostile-shapes.js';
 import { parseRobotsTxt } from '../../src/index.js';
 import { lastCheckWork } from '../../src/robots.js';
+import { useMatcherSettings } from '../helpers/matcher-settings.js';
 
 // A warm check through the wildcard program (src/match/README.md, "Bounds"): the path's pass
 // costs O(L n) for the dictionary's L ≤ 8 lengths (a window looked up a length, a find linked
-// to its piece's, the automaton's states sorted), then the rules of the keys found, each piece
-// asked about once a check. Counted on the generated shapes whose pieces fill the path (`reversed`,
-// `dense`), never timed.
+// to its piece's, the automaton's states sorted; through prefix classes, a window looked up
+// once and a (class, length) pair's finds at most COMPARED_A_PAIR + 1 times), then the rules of
+// the keys found, each piece asked about once a check. Counted on the generated shapes whose
+// pieces fill the path (`reversed`, `dense`), never timed.
 
 /** The most work of a warm check: 20 units a character of the path, 4 a rule and a piece. */
 function warmBound({ terms }: GeneratedShape): number {
@@ -25,7 +27,14 @@ function warmWork(shape: GeneratedShape): number {
 const filling = (shape: GeneratedShape): boolean =>
   shape.terms.mode === 'reversed' || shape.terms.mode === 'dense';
 
-describe('a warm check of the shapes whose pieces fill the path', () => {
+// Through prefix classes whenever the dictionary hashes two lengths or more (class share 0),
+// as its pieces' sharing decides (the default), and never (every length looked up a window).
+describe.each([
+  ['prefix classes whenever two lengths are hashed', 0],
+  ['prefix classes when pieces share them', undefined],
+  ['no prefix classes', Number.POSITIVE_INFINITY],
+] as const)('a warm check of the shapes whose pieces fill the path, %s', (_name, classShare) => {
+  useMatcherSettings(classShare === undefined ? {} : { pieceFinding: { classShare } });
   it.each([1, 2])('costs at most 20 n + 4 (r + P) units (scale %i)', (scale) => {
     const shapes = [1, 2]
       .flatMap((seed) =>

@@ -459,3 +459,38 @@ describe.each([8, 0])('WildcardProgram on an ordinary path (%i lengths hashed)',
     expect(work[1]).toBeLessThanOrEqual(work[0]! + 20);
   });
 });
+
+describe('WildcardProgram through prefix classes', () => {
+  useMatcherSettings({ pieceFinding: { minChars: 0, classShare: 0 } });
+
+  it('answers checks of programs of different sizes in turn', () => {
+    // The process's one occurrence index serves every program: a larger program's pieces after
+    // a smaller one's many (class, length) pairs, and back, each check as the definition says.
+    const id = (i: number): string => i.toString(36).padStart(2, '0');
+    // 40 classes, each with 20 pieces of 5 characters: a class found once lists its pieces by
+    // looking its finds up (its pieces outnumber its finds).
+    const small = Array.from({ length: 40 }, (_, c) => `k${id(c)}`);
+    const smallPieces = small.flatMap((k) => [
+      k,
+      ...Array.from({ length: 20 }, (_, m) => k + id(m)),
+    ]);
+    // 30 classes with 33 pieces each of 6 characters, each found many times: listed piece by
+    // piece, each compared when asked about.
+    const large = Array.from({ length: 30 }, (_, c) => `a${id(c)}`);
+    const largePieces = large.flatMap((k) => [
+      k,
+      ...Array.from({ length: 33 }, (_, m) => `${k}q${id(m)}`),
+    ]);
+    const A = programOf(smallPieces.map((p) => `/*${p}`));
+    const B = programOf(largePieces.map((p, i) => `/${i % 2 === 0 ? 'x' : ''}*${p}`));
+    const pathA = `/${small.map((k, c) => k + id(c % 20)).join('/')}`;
+    const pathB = `/x${largePieces.filter((_, i) => i % 5 === 0).join('/')}/${large.join('/').repeat(40)}`;
+    for (let round = 0; round < 3; round++) {
+      expect(viaProgram(A.program, pathA)).toEqual(naive(A.entries, pathA));
+      expect(viaProgram(B.program, pathB)).toEqual(naive(B.entries, pathB));
+      expect(viaProgram(B.program, `${pathB}/${largePieces.at(-1)}`)).toEqual(
+        naive(B.entries, `${pathB}/${largePieces.at(-1)}`),
+      );
+    }
+  });
+});

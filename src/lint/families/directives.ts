@@ -14,7 +14,7 @@ import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { listOf, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import type { ProposedFix } from '../types.js';
-import { misspeltKey } from './key-typos.js';
+import { misspeltKey, nearKey } from './key-typos.js';
 
 /**
  * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
@@ -193,6 +193,28 @@ function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
   const { start, end } = lineText(context, span);
   if (start === end) return;
   const content = context.text.slice(start, end);
+  // A lone word (`Kumar`, a name left on line 1) that is no key crawlers read nor a slip from one:
+  // a note without its `#`, ignored by every crawler, as a note of several words is.
+  if (
+    /^[A-Za-z][A-Za-z0-9_-]*$/.test(content) &&
+    !nearKey(content) &&
+    !Object.hasOwn(UNSUPPORTED, asciiLowerCase(content))
+  ) {
+    context.report({
+      code: 'ignored-line',
+      line,
+      severity: 'info',
+      message: `"${content}" is a lone word, not a directive: Google ignores the line (it does not end the group either), and so does every other crawler. Prefix it with "#" to make it a comment.`,
+      from: start,
+      to: end,
+      fix: {
+        description: 'Prefix the line with "# ".',
+        edits: [{ start, end: start, text: '# ' }],
+        otherwise: 'Prefix the line with "#".',
+      },
+    });
+    return;
+  }
   const message = content.includes(':')
     ? 'The line has nothing before its colon (an empty key), so Google ignores it.'
     : 'The line is ignored: it has no colon, and without one Google accepts only exactly two words ("Disallow /x").';

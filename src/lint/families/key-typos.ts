@@ -37,6 +37,12 @@ function distance(a: string, b: string, limit: number): number {
   return rows[a.length]![b.length]!;
 }
 
+/** Whether a word is one of the keys Google reads, or a slip or two away from one. */
+export function nearKey(word: string): boolean {
+  const lower = asciiLowerCase(word);
+  return KEYS.some((k) => distance(lower, asciiLowerCase(k), 2) <= 2);
+}
+
 /** The directive a misspelt key meant, with its fix; undefined for a key that is no slip. */
 export function misspeltKey(
   context: LintContext,

@@ -8,9 +8,12 @@
  */
 
 import { formatRule } from '../../explain.js';
+import { matchesPattern } from '../../match/pattern.js';
 import type { Explanation, RobotsTxt } from '../../types.js';
 import { terminalSafe } from '../../util/terminal.js';
+import { listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import type { FixEdit } from '../types.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import {
   aboutGeneric,
@@ -74,16 +77,44 @@ function checkResources(context: LintContext): LintChecks {
       if (context.html || context.utf16) return;
       wholeSite(context);
       // A site closed to Googlebot has no pages to render.
-      if (!context.robots.explain('/', 'Googlebot').allowed) return;
+      if (closedToGooglebot(context.robots)) return;
       const proposals: Proposal[] = [];
       for (const [line, { explanation, blocked }] of blockedByLine(context)) {
         const proposal = judge(context, line, explanation, blocked);
         if (proposal !== undefined) proposals.push(proposal);
       }
       const verified = verifyFixes(context, proposals);
-      for (const proposal of proposals) report(context, proposal, verified.has(proposal));
+      const under = folded(proposals);
+      for (const proposal of proposals) {
+        if ([...under.values()].some((list) => list.includes(proposal))) continue;
+        const narrower = under.get(proposal) ?? [];
+        const withFix = verified.has(proposal) && narrower.every((p) => verified.has(p));
+        report(context, proposal, withFix, narrower);
+      }
     },
   };
+}
+
+/** Files an Allow may name that are no page (a sitemap, styles, scripts, images, fonts). */
+const NOT_PAGES = /\.(?:css|js|json|xml|txt|gz|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|pdf)\b/i;
+
+/**
+ * Whether Googlebot may fetch no page: `/` is disallowed, and no Allow of its groups opens pages
+ * (`Allow: /about/` under `Disallow: /` does: an allow-list of pages, which render with the
+ * site's CSS and JavaScript; `Allow: /sitemap.xml` or `Allow: /images/` does not).
+ */
+function closedToGooglebot(robots: RobotsTxt): boolean {
+  const root = robots.explain('/', 'Googlebot');
+  if (root.allowed) return false;
+  return !root.groups.some((index) =>
+    (robots.groups[index]?.rules ?? []).some((rule) => {
+      if (rule.type !== 'allow' || rule.value === '' || NOT_PAGES.test(rule.value)) return false;
+      const folder = rule.value.replace(/[*$]+$/, '');
+      if (MEDIA.test(folder) || /^\/?\**$/.test(rule.value)) return false;
+      const path = folder.replaceAll('*', 'x');
+      return robots.explain(path.startsWith('/') ? path : `/${path}`, 'Googlebot').allowed;
+    }),
+  );
 }
 
 /**
@@ -204,7 +235,7 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
  */
 export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
   const urls = new Set<string>();
-  if (!robots.explain('/', 'Googlebot').allowed) return urls;
+  if (closedToGooglebot(robots)) return urls;
   for (const { explanation, blocked } of blockedByLine({ robots, text }).values()) {
     for (const b of sureBlocked(robots, explanation, blocked).sure) urls.add(b.url);
   }
@@ -218,15 +249,18 @@ export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
 const CSS_FOLDER = /\/_?(?:css|styles?|stylesheets)\/?\**$/i;
 const JS_FOLDER = /\/_?(?:js|javascripts?|scripts?)\/?\**$/i;
 
-/** The file types an Allow of the deciding groups names under the blocking rule's prefix. */
+/**
+ * The file types an Allow of the deciding groups opens under the blocking rule's prefix by a
+ * wildcard (`Allow: /assets/_combined/*.css`): one file (`Allow: /js/app.js`) opens itself only.
+ */
 function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceKind> {
   const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
   const kinds = new Set<ResourceKind>();
   for (const index of explanation.groups) {
     for (const rule of robots.groups[index]?.rules ?? []) {
       if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
-      if (/\.css\b/i.test(rule.value)) kinds.add('css');
-      if (/\.js\b/i.test(rule.value)) kinds.add('js');
+      if (/\*[^/]*\.css\b/i.test(rule.value)) kinds.add('css');
+      if (/\*[^/]*\.js\b/i.test(rule.value)) kinds.add('js');
     }
   }
   return kinds;
@@ -258,7 +292,78 @@ function subfolders(
   return undefined;
 }
 
-function report(context: LintContext, proposal: Proposal, withFix: boolean): void {
+/**
+ * Findings of Disallows under a broader one of the same groups that blocks their URLs too
+ * (`/wp-content/plugins/pollpress/` beside `/wp-content/plugins/`), by the broader finding: one
+ * finding for the folder, whose fix holds the Allows every line needs (a narrower Disallow is
+ * longer than the broader line's Allows, so each needs its own).
+ */
+function folded(proposals: readonly Proposal[]): Map<Proposal, Proposal[]> {
+  const under = new Map<Proposal, Proposal[]>();
+  const sameGroups = (a: Proposal, b: Proposal) =>
+    a.explanation.groups.length === b.explanation.groups.length &&
+    a.explanation.groups.every((g, i) => b.explanation.groups[i] === g);
+  for (const p of proposals) {
+    let broadest: Proposal | undefined;
+    for (const q of proposals) {
+      const rule = q.explanation.rule!;
+      if (q === p || rule.type !== 'disallow' || q.remedy.kind !== 'add') continue;
+      if (p.remedy.kind !== 'add' || !sameGroups(p, q)) continue;
+      if (rule.pattern.length >= p.explanation.rule!.pattern.length) continue;
+      if (!p.blocked.every(([, url]) => matchesPattern(rule.pattern, url))) continue;
+      if (broadest === undefined || rule.pattern.length < broadest.explanation.rule!.pattern.length)
+        broadest = q;
+    }
+    if (broadest === undefined) continue;
+    under.set(broadest, [...(under.get(broadest) ?? []), p]);
+  }
+  // A chain (a under b under c) folds into its top.
+  for (const [top, list] of under) {
+    for (const p of list) {
+      const below = under.get(p);
+      if (below === undefined) continue;
+      list.push(...below);
+      under.delete(p);
+    }
+    list.sort((a, b) => a.line - b.line);
+    under.set(top, list);
+  }
+  return under;
+}
+
+/**
+ * Whether a narrower Disallow adds nothing to the broader one: both literal, the broader a
+ * prefix of it, and no Allow of the groups between them in length under the broader (deleting
+ * the narrower then changes no verdict but those of the broader's own Allows).
+ */
+function covered(context: LintContext, broad: Proposal, narrow: Proposal): boolean {
+  const outer = broad.explanation.rule!.pattern;
+  const inner = narrow.explanation.rule!.pattern;
+  if (/[*$]/.test(outer) || /[*$]/.test(inner) || !inner.startsWith(outer)) return false;
+  return broad.explanation.groups.every((index) =>
+    (context.robots.groups[index]?.rules ?? []).every(
+      (r) =>
+        r.type !== 'allow' ||
+        r.pattern.length <= outer.length ||
+        r.pattern.length > inner.length ||
+        !(r.pattern.startsWith(outer) || r.pattern.startsWith('*') || r.pattern.startsWith('/*')),
+    ),
+  );
+}
+
+/** The edit deleting a line with its line break. */
+function deletion(context: LintContext, line: number): FixEdit {
+  const span = context.lines[line]!;
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  return { start: span.start, end: next, text: '' };
+}
+
+function report(
+  context: LintContext,
+  proposal: Proposal,
+  withFix: boolean,
+  narrower: readonly Proposal[] = [],
+): void {
   const { line, explanation, blocked, remedy, edit } = proposal;
   const rule = explanation.rule!;
   const kinds = [...new Set(blocked.map(([kind]) => kind))];
@@ -274,20 +379,54 @@ function report(context: LintContext, proposal: Proposal, withFix: boolean): voi
       : remedy.kind === 'swap'
         ? `It names the file that serves them: write "${swapped}" instead.`
         : `Add ${added} to this group, so that Googlebot may fetch them.`;
+  // Narrower Disallows of folders under this one outrank its Allows: a literal one the rule
+  // already covers goes (the rule still blocks the rest of its folder), any other gets Allows
+  // of its own.
+  const redundant = narrower.filter((p) => covered(context, proposal, p));
+  const kept = narrower.filter((p) => !redundant.includes(p));
+  const lines = (list: readonly Proposal[]) =>
+    `${list.length === 1 ? 'line' : 'lines'} ${listOf(list.map((p) => String(p.line)))}`;
+  const named = (list: readonly Proposal[]) =>
+    `${list.length === 1 ? 'Line' : 'Lines'} ${listOf(list.map((p) => String(p.line)))} (${listed(list.slice(0, 2).map((p) => terminalSafe(formatRule(p.explanation.rule!))))}${list.length > 2 ? ', …' : ''})`;
+  const one = (list: readonly Proposal[], singular: string, plural: string) =>
+    list.length === 1 ? singular : plural;
+  const others = `${
+    redundant.length === 0
+      ? ''
+      : ` ${named(redundant)} ${one(redundant, 'blocks a folder', 'block folders')} under it, which it blocks already: remove ${one(redundant, 'it', 'them')}, or ${one(redundant, 'it outranks', 'they outrank')} its Allows.`
+  }${
+    kept.length === 0
+      ? ''
+      : ` ${named(kept)} ${one(kept, 'blocks a folder', 'block folders')} under it and ${one(kept, 'outranks', 'outrank')} its Allows: ${one(kept, 'it needs', 'they need')} Allows of ${one(kept, 'its', 'their')} own.`
+  }`;
   const description =
     remedy.kind === 'remove'
       ? `Remove line ${line}.`
       : remedy.kind === 'swap'
         ? `Write "${swapped}".`
-        : `Add ${added} after line ${line}.`;
+        : `Add ${added} after line ${line}${redundant.length > 0 ? `${kept.length > 0 ? ',' : ' and'} remove ${lines(redundant)}` : ''}${kept.length > 0 ? `, and the same Allows for the folders of ${lines(kept)}` : ''}.`;
   context.report({
     code: 'blocked-resources',
     line,
-    message: `"${terminalSafe(formatRule(rule))}" blocks ${what} that Googlebot needs to render pages (e.g. ${examples.join(', ')}): Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}`,
+    message: `"${terminalSafe(formatRule(rule))}" blocks ${what} that Googlebot needs to render pages (e.g. ${examples.join(', ')}): Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}`,
     from: d?.keyStart,
     to: d?.valueEnd,
+    ...(narrower.length > 0 && {
+      related: narrower.map((p) => ({
+        line: p.line,
+        message: terminalSafe(formatRule(p.explanation.rule!)),
+      })),
+    }),
     ...(withFix && {
-      fix: { description, edits: [edit], otherwise: `Add an Allow for the ${what} files by hand.` },
+      fix: {
+        description,
+        edits: [
+          edit,
+          ...kept.map((p) => p.edit),
+          ...redundant.map((p) => deletion(context, p.line)),
+        ].sort((a, b) => a.start - b.start),
+        otherwise: `Add an Allow for the ${what} files by hand.`,
+      },
     }),
   });
 }

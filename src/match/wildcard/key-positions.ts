@@ -372,8 +372,6 @@ export class FoundChains {
   #stamp = 0;
   /** Per find, the find before of the same piece (-1: none). */
   #chain = new Int32Array(0);
-  /** Per piece found, its finds (valid as `#head`). */
-  #counts = new Int32Array(0);
   /** The pieces found, in the order of their first finds (read-only outside), and how many. */
   pieces: Int32Array<ArrayBuffer> = new Int32Array(0);
   distinct: number = 0;
@@ -401,7 +399,6 @@ export class FoundChains {
     if (this.#head.length < pieces) {
       this.#head = new Int32Array(pieces);
       this.#headStamp = new Int32Array(pieces);
-      this.#counts = new Int32Array(pieces);
       this.#stamp = 0;
     }
     if (++this.#stamp > 0x3fffffff) {
@@ -415,17 +412,14 @@ export class FoundChains {
     const headStamp = this.#headStamp;
     const chain = this.#chain;
     const list = this.pieces;
-    const counts = this.#counts;
     let distinct = 0;
     for (let h = 0; h < found; h++) {
       const p = keys[h]! - keyBase;
       if (headStamp[p] === stamp) {
         chain[h] = head[p]!;
-        counts[p]!++;
       } else {
         headStamp[p] = stamp;
         chain[h] = -1;
-        counts[p] = 1;
         list[distinct++] = p;
       }
       head[p] = h;
@@ -439,9 +433,13 @@ export class FoundChains {
     return this.#headStamp[p] === this.#stamp;
   }
 
-  /** How many times piece `p` was found. */
-  countOf(p: number): number {
-    return this.#headStamp[p] === this.#stamp ? this.#counts[p]! : 0;
+  /** How many times piece `p` was found, if fewer than `most`; else `most` (that many steps). */
+  countUpTo(p: number, most: number): number {
+    if (this.#headStamp[p] !== this.#stamp) return 0;
+    const chain = this.#chain;
+    let count = 0;
+    for (let h = this.#head[p]!; h >= 0 && count < most; h = chain[h]!) count++;
+    return count;
   }
 
   /**

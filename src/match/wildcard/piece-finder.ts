@@ -15,6 +15,10 @@
  * {@link MAX_HASHED_CHARS} characters long, so a pass costs at most about 60 units a character
  * (and the characters of a longer piece past its K where its first K are met).
  *
+ * When the dictionary takes two lengths or more and its pieces share their first K characters
+ * (K its shortest length), a pass looks those prefix classes up instead, one length a window
+ * (`prefix-classes.ts`): what a check asks about is resolved from them.
+ *
  * Built once per program (`program-layout.ts`); run over the path at every check the program
  * runs.
  */

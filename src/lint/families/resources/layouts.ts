@@ -90,6 +90,9 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/misc/ui/jquery.ui.core.css?s1x2y3'],
       ['css', '/modules/system/system.base.css?s1x2y3'],
       ['css', '/themes/bartik/css/style.css?s1x2y3'],
+      // A site's own and contributed themes and modules (Drupal 7's sites/all/).
+      ['css', '/sites/all/themes/theme/css/style.css?s1x2y3'],
+      ['js', '/sites/all/modules/module/js/module.js?s1x2y3'],
     ],
   },
   {
@@ -102,6 +105,11 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
       ['css', '/themes/contrib/theme/css/style.css?s1x2y3'],
       ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+      // Aggregated CSS and JavaScript go to the public files folder, sites/default/files
+      // (drupal_build_css_cache() and drupal_build_js_cache() in Drupal 7 write public://css/
+      // and public://js/; Drupal 8+'s asset optimizers the same folders).
+      ['css', '/sites/default/files/css/css_0123abcd.css'],
+      ['js', '/sites/default/files/js/js_0123abcd.js'],
     ],
   },
   {

@@ -232,17 +232,17 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     urls.push({ kind: 'js', url: `${plugin[0]}assets/js/script.js?ver=1.0`, pages: undefined });
     urls.push({ kind: 'css', url: `${plugin[0]}assets/css/style.css?ver=1.0`, pages: undefined });
   }
-  // `/i/*.js`: the rule names the file type it blocks under a folder of the site, whatever the
-  // folder is called (a folder of admin pages serves no crawled page).
-  const typed = /^(\/(?:[^/*$?\s]+\/)+)\*+\.(css|js)(?:\$|\?|\*)?$/i.exec(value);
+  // `/i/*.js`, `/assets/vendor-*.js`: the rule names the file type it blocks under a folder of
+  // the site, whatever the folder is called (a folder of admin pages serves no crawled page).
+  const typed = /^(\/(?:[^/*$?\s]+\/)+)([^/*$?\s]*)\*+\.(css|js)(?:\$|\?|\*)?$/i.exec(value);
   if (typed !== null && !parts.some((x) => NOT_PAGES.test(x))) {
-    const kind = typed[2]!.toLowerCase() as 'css' | 'js';
+    const kind = typed[3]!.toLowerCase() as 'css' | 'js';
     // `/cre-1.0/tracking/*.js$`: a folder named for what its scripts do, kept back on purpose.
     const purpose = parts.find((x) => PURPOSE.test(x));
     urls.push({
       ...(purpose !== undefined && { note: { kind: 'purpose', folder: purpose } as const }),
       kind,
-      url: `${typed[1]!}${kind === 'js' ? 'app.js' : 'style.css'}`,
+      url: `${typed[1]!}${typed[2]!}${kind === 'js' ? 'app.js' : 'style.css'}`,
       pages: undefined,
     });
   }
