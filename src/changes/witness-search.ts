@@ -337,7 +337,8 @@ function matched(p: Pattern, best: number[]): void {
  */
 function advance(p: Pattern, from: readonly number[], c: number): number[] {
   const { body, end } = p;
-  const out: number[] = [];
+  const out = scratch;
+  let size = 0;
   let last = -1;
   const n = c < 0 ? 1 : from.length;
   for (let i = 0; i < n; i++) {
@@ -352,17 +353,28 @@ function advance(p: Pattern, from: readonly number[], c: number): number[] {
       else continue;
     }
     if (q <= last) continue;
-    out.push(q);
+    out[size++] = q;
     last = q;
     // A `*` at a position also activates the next one.
     while (q < end && body.charCodeAt(q) === STAR) {
       q++;
-      out.push(q);
+      out[size++] = q;
       last = q;
     }
   }
-  return out;
+  // Positions are never changed once made: a pattern whose positions stay (a `*` reading any
+  // character) keeps its list, and a step allocates only for those that move.
+  if (size === from.length) {
+    let same = true;
+    for (let i = 0; i < size && same; i++) same = out[i] === from[i];
+    if (same) return from as number[];
+  }
+  return out.slice(0, size);
 }
+
+// Where advance writes before it knows whether the positions moved (a pattern's positions number
+// at most its length plus one).
+const scratch: number[] = [];
 
 // Preferred stand-ins for "any other character": readable, and kept as they are in a path.
 const OTHERS = 'xzqyjkvw0123456789abcdefghilmnoprstuXZQYJKVWABCDEFGHILMNOPRSTU-_.~!';
