@@ -249,11 +249,10 @@ class IndexBuild {
 
   /**
    * Files `pattern[start, end)`, of the rule at `r` (as its `index.html` rewrite, numbered apart,
-   * with `special`), of this kind and priority. Sites repeat patterns (`/*.pdf$` in several
-   * groups merged for `*`), and a hostile file repeats one thousands of times: of identical
-   * wildcard patterns of a kind (allow or not, `rewrite` or not) only the first can ever win
-   * (same priority, earliest line), so with `dedupe` only it is filed. Returns whether the
-   * pattern is a wildcard pattern filed.
+   * with `special`), of this kind and priority; returns whether it is a wildcard pattern filed.
+   * Sites repeat patterns (`/*.pdf$` in groups merged for `*`), a hostile file thousands of times:
+   * of identical wildcard patterns of a kind (allow or not, `rewrite` or not) only the first can
+   * ever win (same priority, earliest line), so with `dedupe` only it is filed.
    */
   add(
     pattern: string,
@@ -419,12 +418,11 @@ class TableWildcards implements LazyWildcards {
 const PATTERN_SEED: number = (Math.random() * 0x100000000) | 0;
 
 /**
- * The wildcard patterns a build has seen, for repeats (`repeats`' rule: of identical patterns of
- * a kind only the first can win). Patterns read where the body's text has them are found by a
- * seeded FNV-1a of their characters in an open-addressing table and compared in place, with no
- * string made (a `Map` of their slices cost a 500 KiB file's index build about 20 ms loaded);
- * others (escaped, rewritten, a list's) by their strings in a `Map`. A pattern in the text and
- * an equal one outside it are both kept: a repeat kept costs work, never an answer.
+ * The wildcard patterns a build has seen, for repeats (`repeats`: of identical patterns of a
+ * kind only the first can win): those in the body's text by a seeded FNV-1a of their characters
+ * in an open-addressing table, compared in place with no string made (a `Map` of slices cost a
+ * 500 KiB file's build about 20 ms); others (escaped, rewritten, a list's) by string in a `Map`.
+ * One in the text and an equal one outside are both kept: it costs work, never an answer.
  */
 class PatternSet {
   readonly #text: string | null;

@@ -24,14 +24,14 @@
  */
 
 import { FoundChains, KeyRanks, KeySort, probeStates } from './key-positions.js';
+import { type CheckedPath, NextEnds } from './next-ends.js';
 import type { PieceFinder } from './piece-finder.js';
 import {
   atLeast,
   firstAtLeast,
+  leastFrom,
   leastOf,
-  MergeSortTree,
   mostOf,
-  NextEndTables,
   RangeExtremes,
 } from './position-ranges.js';
 import { ClassFinds, type PrefixClasses } from './prefix-classes.js';
@@ -47,7 +47,7 @@ const KEPT_PATH = 8 * 1024 + 512;
 /**
  * Numbers per piece in `info` (32 bytes: a piece's are read together), and their offsets
  * (exported for the program's inlined lookups): the check they were found in, the piece's range
- * in `#positions`, its first and last end (-1: none), and the finder's facts (its length, its
+ * in `positions`, its first and last end (-1: none), and the finder's facts (its length, its
  * range of keys), copied here so that a lookup reads one record.
  */
 export const INFO = 8;
@@ -60,11 +60,12 @@ export const STATES_FROM = 6;
 export const STATES_TO = 7;
 
 /** The occurrence index of one path under one finder; reset for each check. */
-export class PieceOccurrences {
+export class PieceOccurrences implements CheckedPath {
   /** Work done so far, in the units of a check's budget. */
   work = 0;
   #finder: PieceFinder | null = null;
-  #length = 0;
+  /** The path's length. Read-only outside, as `positions`, `count`, `ranks` (for `NextEnds`). */
+  length = 0;
   /**
    * `state[i]`: the depth-first number of the automaton's state after `path[i]` (0 without an
    * automaton). Read-only outside: the program reads it (and `info`, `stamp`) in place of calls
@@ -73,47 +74,39 @@ export class PieceOccurrences {
   state: Int32Array<ArrayBuffer> = new Int32Array(0);
   /**
    * The positions whose state is not the root, sorted by state (then position): `KeySort`; then,
-   * from `#count`, the ends of the dictionary's pieces a check asked about, a piece's in order
+   * from `count`, the ends of the dictionary's pieces a check asked about, a piece's in order
    * (`#chains`), up to `#dictionaryEnd`.
    */
-  #positions = new Int32Array(0);
-  #count = 0;
+  positions: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** How many of `positions` the states are. */
+  count = 0;
   #dictionaryEnd = 0;
   /** The dictionary's finds by piece (not sorted: copied out when a piece is asked about). */
   readonly #chains = new FoundChains();
   /** With prefix classes: `#chains` holds the classes' finds, and these the pieces' resolved. */
   readonly #classFinds = new ClassFinds();
   #classes: PrefixClasses | null = null;
-  /** The keys of `#positions`, in the same order. */
+  /** The keys of `positions`, in the same order. */
   #keys = new Int32Array(0);
   readonly #sorter = new KeySort();
-  /** Where each key's positions start in `#positions`. */
-  readonly #ranks = new KeyRanks();
+  /** Where each key's positions start in `positions`. */
+  readonly ranks: KeyRanks = new KeyRanks();
   /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
   info: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The current check's number: a piece's record is current when its first number is it. */
   stamp = 0;
-  /** Per piece: the work its queries past a position cost, where its table of next ends is. */
-  #heavy = new Int32Array(0);
-  /** Per piece, where its ends start in the tables' sorted ends (-1: not sorted there). */
-  #orderedAt = new Int32Array(0);
-  /** The check's tables of next ends and sorted ends of pieces. */
-  readonly #tables = new NextEndTables();
-  /** Range extremes over `#positions` (built on first need), and positions read before. */
+  /** The queries of pieces of many ends (`next`). */
+  readonly #next = new NextEnds();
+  /** Range extremes over `positions` (built on first need), and positions read before. */
   readonly #extremes = new RangeExtremes();
-  #extremesRead = 0;
-  /** The merge sort tree over `#positions`, built on first need. */
-  readonly #tree = new MergeSortTree();
 
   /** Starts a check: runs `finder` over `path` and indexes what it found. */
   reset(finder: PieceFinder, path: string): void {
     const n = path.length;
     this.#finder = finder;
-    this.#length = n;
-    this.#tree.built = false;
-    this.#extremes.built = false;
-    this.#extremesRead = 0;
-    this.#tables.reset();
+    this.length = n;
+    this.#extremes.reset();
+    this.#next.reset(finder.pieces);
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
     if (++this.stamp > 0x3fffffff) {
       this.stamp = 1;
@@ -121,8 +114,6 @@ export class PieceOccurrences {
     }
     if (this.info.length < INFO * finder.pieces) {
       this.info = atLeast(this.info, INFO * finder.pieces).fill(0);
-      this.#heavy = atLeast(this.#heavy, 2 * finder.pieces);
-      this.#orderedAt = atLeast(this.#orderedAt, finder.pieces);
     }
     this.state = atLeast(this.state, n);
     const state = this.state;
@@ -153,44 +144,43 @@ export class PieceOccurrences {
     }
     let count = 0;
     for (let i = 0; i < n; i++) if (state[i] !== 0) count++;
-    this.#count = count;
+    this.count = count;
     this.#dictionaryEnd = count;
-    this.#positions = atLeast(this.#positions, count + most);
+    this.positions = atLeast(this.positions, count + most);
     this.#keys = atLeast(this.#keys, count);
     const found = { state, n, foundKeys: this.#keys, foundEnds: this.#keys, found: 0 };
-    this.work += this.#sorter.sort(found, count, finder.keyBase, this.#keys, this.#positions);
-    this.work += this.#ranks.rank(this.#keys, count, finder.keyBase);
+    this.work += this.#sorter.sort(found, count, finder.keyBase, this.#keys, this.positions);
+    this.work += this.ranks.rank(this.#keys, count, finder.keyBase);
   }
 
   /** Drops the finder (a check is over: keep nothing of it alive). */
   release(): void {
     this.#finder = null;
     this.#classes = null;
-    this.#classFinds.release(this.#length > KEPT_PATH);
+    this.#classFinds.release(this.length > KEPT_PATH);
     // The arrays of a long path are not kept (the next checks' paths are most likely short):
     // those of an 8 KB path, about 2 MB with all of its tables of next occurrences, are.
-    if (this.#length > KEPT_PATH) {
+    if (this.length > KEPT_PATH) {
       const empty = new Int32Array(0);
       this.state = empty;
-      this.#positions = empty;
+      this.positions = empty;
       this.#keys = empty;
-      this.#tables.release();
+      this.#next.release();
       this.#sorter.release();
-      this.#ranks.release();
+      this.ranks.release();
       this.#chains.release();
       this.#extremes.release();
-      this.#tree.release();
     }
   }
 
   /** Number of distinct automaton states found in the path (the root not counted). */
   get distinct(): number {
-    return this.#ranks.distinct;
+    return this.ranks.distinct;
   }
 
   /** The k-th distinct automaton state found in the path, ascending. */
   distinctKey(k: number): number {
-    return this.#ranks.distinctKey(k);
+    return this.ranks.distinctKey(k);
   }
 
   /**
@@ -227,11 +217,9 @@ export class PieceOccurrences {
     info[at + LENGTH] = finder.lengthOf(p);
     info[at + STATES_FROM] = statesFrom;
     info[at + STATES_TO] = statesTo;
-    this.#heavy[2 * p] = 0;
-    this.#heavy[2 * p + 1] = NONE;
-    this.#orderedAt[p] = NONE;
-    const ranks = this.#ranks;
-    const positions = this.#positions;
+    this.#next.forget(p);
+    const ranks = this.ranks;
+    const positions = this.positions;
     let from: number;
     let to: number;
     if (p < finder.hashed) {
@@ -270,21 +258,13 @@ export class PieceOccurrences {
       return at;
     }
     if (to - from <= FEW) {
-      let first = positions[from]!;
-      let last = first;
-      for (let k = from + 1; k < to; k++) {
-        const end = positions[k]!;
-        if (end < first) first = end;
-        else if (end > last) last = end;
-      }
-      this.work += to - from;
-      info[at + FIRST] = first;
-      info[at + LAST] = last;
+      info[at + FIRST] = leastOf(positions, from, to, this);
+      info[at + LAST] = mostOf(positions, from, to);
       return at;
     }
     // Many ends: most likely some near each end of the path, found by reading the states there;
     // else, of few keys present (each's positions in order), the first and last of each.
-    const n = this.#length;
+    const n = this.length;
     const first = probeStates(this.state, n, statesFrom, statesTo, 0, 1, this);
     const last =
       first < 0 ? NONE : probeStates(this.state, n, statesFrom, statesTo, n - 1, -1, this);
@@ -296,12 +276,7 @@ export class PieceOccurrences {
     }
     // Its ends read while the check has read fewer than it found in all (O(n) for every piece
     // asked about); past that, the range extremes over all positions answer (O(n) to build).
-    const extremes = this.#extremes;
-    const scanned = !extremes.built && this.#extremesRead + to - from <= this.#count;
-    if (scanned) this.#extremesRead += to - from;
-    else if (!extremes.built) this.work += extremes.build(positions, this.#count);
-    info[at + FIRST] = scanned ? leastOf(positions, from, to, this) : extremes.extreme(from, to, 0);
-    info[at + LAST] = scanned ? mostOf(positions, from, to) : extremes.extreme(from, to, 1);
+    this.#extremes.leastAndMost(positions, this.count, from, to, info, at + FIRST, this);
     this.work += 4;
     return at;
   }
@@ -309,7 +284,7 @@ export class PieceOccurrences {
   /** Whether piece p ends at position `end` (an index of the path). */
   endsAt(p: number, end: number): boolean {
     this.work++;
-    if (end < 0 || end >= this.#length) return false;
+    if (end < 0 || end >= this.length) return false;
     const finder = this.#finder!;
     if (p >= finder.hashed) {
       const key = this.state[end]!;
@@ -322,7 +297,7 @@ export class PieceOccurrences {
     const last = info[at + LAST]!;
     if (end === first || end === last) return true;
     if (end < first || end > last) return false;
-    const positions = this.#positions;
+    const positions = this.positions;
     return positions[firstAtLeast(positions, info[at + FROM]!, info[at + TO]!, end, this)] === end;
   }
 
@@ -335,7 +310,7 @@ export class PieceOccurrences {
       if (!this.#classFinds.classFound(p)) return true;
       return this.info[this.infoOf(p) + FIRST]! < 0;
     }
-    return this.#ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);
+    return this.ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);
   }
 
   /** Where the last occurrence of piece p starts, or -1. */
@@ -351,7 +326,7 @@ export class PieceOccurrences {
   next(p: number, from: number): number {
     const length = this.#finder!.lengthOf(p);
     const least = from + length - 1;
-    if (least >= this.#length) return NONE;
+    if (least >= this.length) return NONE;
     // The piece right here (runs, repeated pieces): one comparison.
     if (this.endsAt(p, least)) return from;
     const at = this.infoOf(p);
@@ -364,80 +339,13 @@ export class PieceOccurrences {
     let end: number;
     if (info[at + STATES_TO]! - info[at + STATES_FROM]! === 1) {
       // One key: its positions in order, searched by halving.
-      end = this.#positions[firstAtLeast(this.#positions, lo, hi, least, this)]!;
+      end = this.positions[firstAtLeast(this.positions, lo, hi, least, this)]!;
     } else if (hi - lo <= FEW) {
-      const positions = this.#positions;
-      end = 0x7fffffff;
-      for (let k = lo; k < hi; k++) {
-        const e = positions[k]!;
-        if (e >= least && e < end) end = e;
-      }
-      this.work += hi - lo;
+      end = leastFrom(this.positions, lo, hi, least, this);
     } else {
-      end = this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(p, at, least) : NONE;
-      if (end < 0) end = this.#nextMany(p, at, least);
+      const to = info[at + STATES_TO]!;
+      end = this.#next.next(this, p, info[at + STATES_FROM]!, to, lo, hi, least);
     }
     return end - length + 1;
-  }
-
-  /**
-   * Piece p's first end at or after `least` (past it, `least` is not one) among the next
-   * positions' states, or in each of its keys' positions when few are present; else -1. Its
-   * work is counted to the piece's queries.
-   */
-  #nextFew(p: number, at: number, least: number): number {
-    const before = this.work;
-    const from = this.info[at + STATES_FROM]!;
-    const to = this.info[at + STATES_TO]!;
-    let end = probeStates(this.state, this.#length, from, to, least + 1, 1, this);
-    if (end < 0) {
-      const runs = this.#ranks.runsIn(from, to, this);
-      if (runs >= 0) end = this.#ranks.nextIn(runs, this.#positions, least, this);
-    }
-    this.#heavy[2 * p]! += this.work - before;
-    return end;
-  }
-
-  /**
-   * Piece p's first end at or after `least` (of many ends, not near it): from its table of next
-   * ends (made for a piece ending at an eighth of the positions or more), its ends sorted once,
-   * or the merge sort tree, whose queries, once they have cost two passes over the path, make it
-   * a table (a pass to build), so that no piece costs much more in queries than the path's length.
-   */
-  #nextMany(p: number, at: number, least: number): number {
-    const lo = this.info[at + FROM]!;
-    const hi = this.info[at + TO]!;
-    const tables = this.#tables;
-    if (this.#heavy[2 * p + 1]! >= 0 || (8 * (hi - lo) >= this.#length && this.#tabulate(p, at))) {
-      this.work++;
-      return tables.dense[this.#heavy[2 * p + 1]! + least]!;
-    }
-    if (this.#orderedAt[p]! < 0) {
-      this.#orderedAt[p] = tables.order(this.#positions, lo, hi, this.#count, this);
-    }
-    if (this.#orderedAt[p]! >= 0)
-      return tables.nextOrdered(this.#orderedAt[p]!, hi - lo, least, this);
-    const before = this.work;
-    const tree = this.#tree;
-    if (!tree.built) this.work += tree.build(this.#positions, this.#count);
-    const end = tree.successor(lo, hi, least, this);
-    this.#heavy[2 * p]! += this.work - before;
-    if (this.#heavy[2 * p]! > 2 * this.#length) this.#tabulate(p, at);
-    return end;
-  }
-
-  /** Gives the piece whose record is at `at` a table of next ends, if the check's are not full. */
-  #tabulate(p: number, at: number): boolean {
-    const info = this.info;
-    const offset = this.#tables.tabulate(
-      this.#positions,
-      info[at + FROM]!,
-      info[at + TO]!,
-      this.#length,
-      this,
-    );
-    if (offset < 0) return false;
-    this.#heavy[2 * p + 1] = offset;
-    return true;
   }
 }

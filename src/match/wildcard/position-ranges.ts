@@ -59,6 +59,26 @@ export function mostOf(positions: Int32Array, lo: number, hi: number): number {
 }
 
 /**
+ * The least of `positions[lo, hi)` at or past `least` (0x7fffffff if none: the caller knows
+ * one is there), a unit a position read into `counter`.
+ */
+export function leastFrom(
+  positions: Int32Array,
+  lo: number,
+  hi: number,
+  least: number,
+  counter: WorkCounter,
+): number {
+  let end = 0x7fffffff;
+  for (let k = lo; k < hi; k++) {
+    const e = positions[k]!;
+    if (e >= least && e < end) end = e;
+  }
+  counter.work += hi - lo;
+  return end;
+}
+
+/**
  * Range minimum and maximum over positions: per block of 32, each element's minimum and maximum
  * from its block's start and to its block's end, and a sparse table over the blocks; a range of
  * more than 32 is then answered in O(1).
@@ -70,6 +90,40 @@ export class RangeExtremes {
   #blocks = 0;
   /** Built for the current check. */
   built = false;
+  /** Positions read in place by {@link leastAndMost} this check, before the tables were built. */
+  #read = 0;
+
+  /** Starts a check: no tables, nothing read. */
+  reset(): void {
+    this.built = false;
+    this.#read = 0;
+  }
+
+  /**
+   * Writes the least and the most of `positions[from, to)` (not empty) at `out[at]` and
+   * `out[at + 1]`: read in place while the check has read fewer than the `count` positions so,
+   * past that from the tables over `positions[0, count)`, built then (O(count)); work into
+   * `counter`.
+   */
+  leastAndMost(
+    positions: Int32Array,
+    count: number,
+    from: number,
+    to: number,
+    out: Int32Array,
+    at: number,
+    counter: WorkCounter,
+  ): void {
+    if (!this.built && this.#read + to - from <= count) {
+      this.#read += to - from;
+      out[at] = leastOf(positions, from, to, counter);
+      out[at + 1] = mostOf(positions, from, to);
+      return;
+    }
+    if (!this.built) counter.work += this.build(positions, count);
+    out[at] = this.extreme(from, to, 0);
+    out[at + 1] = this.extreme(from, to, 1);
+  }
 
   /** Builds the tables over `positions[0, count)`; returns the work. */
   build(positions: Int32Array, count: number): number {
