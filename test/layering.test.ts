@@ -157,4 +157,34 @@ describe('the layers', () => {
     );
     expect(asking.length).toBeGreaterThan(0);
   });
+
+  it("keep the matcher's parts small, each opening with what it does", () => {
+    // Issue #33: no file in src/match over 500 lines, no class over 350 (from its declaration to
+    // the closing brace at the start of a line), each file opening with a comment saying what it
+    // does and when it runs.
+    const large = sourceFiles(path.join(src, 'match')).flatMap((file) => {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const name = path.relative(src, file);
+      const found: string[] = [];
+      if (lines.length > 501 || (lines.length === 501 && lines[500] !== '')) {
+        found.push(`${name}: ${lines.length} lines`);
+      }
+      if (!lines[0]!.startsWith('/**')) found.push(`${name}: opens without a comment`);
+      let start = -1;
+      let className = '';
+      lines.forEach((line, i) => {
+        const declared = /^(?:export )?(?:abstract )?class (\w+)/.exec(line);
+        if (declared && start < 0) {
+          start = i;
+          className = declared[1]!;
+        } else if (start >= 0 && line.startsWith('}')) {
+          if (i - start + 1 > 350)
+            found.push(`${name}: class ${className}, ${i - start + 1} lines`);
+          start = -1;
+        }
+      });
+      return found;
+    });
+    expect(large).toEqual([]);
+  });
 });
