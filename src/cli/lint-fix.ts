@@ -24,7 +24,8 @@ export interface FixOutcome {
 }
 
 /**
- * Applies lint's verified fixes to `body`, pass after pass. A pass whose fixes together block a
+ * Applies lint's verified fixes to `body`, pass after pass ({@link fixedByDefault}'s: an info's
+ * only when it changes no verdict). A pass whose fixes together block a
  * path none of them blocks alone is applied one fix at a time, so every verdict change of the
  * result was verified with the fix that makes it.
  */
@@ -33,7 +34,7 @@ export function fixBody(body: Uint8Array, options: LintOptions): FixOutcome {
   const applied: Diagnostic[] = [];
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const { diagnostics } = lintRobotsTxt(current, options);
-    let step = applyLintFixes(current, diagnostics);
+    let step = applyLintFixes(current, diagnostics.filter(fixedByDefault));
     if (step.applied.length === 0) break;
     if (step.applied.length > 1 && !blocksOnlyVerified(current, step.body, step.applied)) {
       step = applyLintFixes(current, step.applied.slice(0, 1));
@@ -42,6 +43,16 @@ export function fixBody(body: Uint8Array, options: LintOptions): FixOutcome {
     current = step.body;
   }
   return { body: current, applied, diff: diffRobotsTxt(body, current) };
+}
+
+/**
+ * Whether `--fix` applies this finding's fix: a warning's or an error's, and an info's only when
+ * it changes no verdict (a cleanup). An info is what a file may mean (a link-preview fetcher let
+ * past the `*` rules, say): a fix of one that changes what crawlers may fetch is shown, and left
+ * for the owner to apply.
+ */
+export function fixedByDefault(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity !== 'info' || (diagnostic.fix?.verdicts.length ?? 0) === 0;
 }
 
 /** Whether every path the fixes block together is one a fix blocks alone (for that crawler). */

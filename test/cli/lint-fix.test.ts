@@ -38,6 +38,22 @@ describe('robotstxt lint --fix (issue #31)', () => {
     expect(r.stdout).toMatch(/fix\.txt:\d+:\d+ .*xnet\.example\.org/);
   });
 
+  it("applies an info's fix only when it changes no verdict", async () => {
+    // Twitterbot's Allow-only group escapes the * rules: an info (a link-preview fetcher may be
+    // let in on purpose) whose fix, repeating the * rules, blocks /private/ for it.
+    const body =
+      'User-agent: Twitterbot\nAllow: /images/\n\nUser-agent: *\nDisallow: /private/\nDissallow: /tmp/\n';
+    const info = lintRobotsTxt(body).diagnostics.find((d) => d.code === 'user-agent-without-rules');
+    expect(info?.severity).toBe('info');
+    expect(info?.fix?.verdicts.length).toBeGreaterThan(0);
+    const file = path.join(dir, 'info.txt');
+    writeFileSync(file, body);
+    const r = await runRobotstxt(['lint', '--fix', file]);
+    expect(r.stderr).toMatch(/: 1 fix applied\n$/);
+    expect(readFileSync(file, 'utf8')).toBe(body.replace('Dissallow', 'Disallow'));
+    expect(r.stdout).toMatch(/info\.txt:1:1 +info .*\[user-agent-without-rules\]/);
+  });
+
   it('refuses --fix on stdin and --fix with --fix-dry-run', async () => {
     expect((await runRobotstxt(['lint', '--fix', '-'], BODY)).code).toBe(2);
     expect((await runRobotstxt(['lint', '--fix', '--fix-dry-run', '-'], BODY)).code).toBe(2);
