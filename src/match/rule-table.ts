@@ -353,30 +353,47 @@ export function forEachPattern(
   rfc9309: boolean,
   visit: PatternVisitor,
 ): void {
-  const text = body.text;
   const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
     for (let r = groupStart(rules, group); r < last; r += size) {
-      const flags = ruleFlags(rules, r);
-      const line = ruleLine(rules, r);
-      const allow = (flags & RuleFlag.allow) !== 0;
-      let pattern = text;
-      let start = valueStart(rules, r);
-      let end = valueEnd(rules, r);
-      if ((flags & RuleFlag.escaped) !== 0) {
-        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
-        start = 0;
-        end = pattern.length;
-      }
-      visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
-      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
-      if (allow && endsInIndexHtm(pattern, start, end)) {
-        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
-      }
+      visitRule(body, rules, r, group, rfc9309, visit);
     }
   }
+}
+
+/**
+ * Visits the pattern of the rule at `r` of `group` (escaped as a check matches it), and its
+ * `index.html` rewrite if it has one; returns the characters of its pattern (for a build's count:
+ * `build-index.ts` visits rules one at a time in counted steps).
+ */
+export function visitRule(
+  body: BodyText,
+  rules: RuleNumbers,
+  r: number,
+  group: number,
+  rfc9309: boolean,
+  visit: PatternVisitor,
+): number {
+  const text = body.text;
+  const flags = ruleFlags(rules, r);
+  const line = ruleLine(rules, r);
+  const allow = (flags & RuleFlag.allow) !== 0;
+  let pattern = text;
+  let start = valueStart(rules, r);
+  let end = valueEnd(rules, r);
+  if ((flags & RuleFlag.escaped) !== 0) {
+    pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
+    start = 0;
+    end = pattern.length;
+  }
+  visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
+  // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
+  if (allow && endsInIndexHtm(pattern, start, end)) {
+    const rewritten = indexRewriteOf(pattern.slice(start, end))!;
+    visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
+  }
+  return end - start;
 }
 
 /**

@@ -10,14 +10,11 @@
  */
 
 import type { BodyText } from '../../parse/body.js';
-import { RuleFlag, rulePattern } from '../../parse/read-groups.js';
 import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
 import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
-import { indexRewriteOf } from '../pattern.js';
 import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
-  endsInIndexHtm,
   entriesOf,
   groupEnd,
   groupStart,
@@ -26,11 +23,9 @@ import {
   ruleAt,
   ruleAtLine,
   ruleEntry,
-  ruleLine,
   ruleNumber,
   ruleSize,
-  valueEnd,
-  valueStart,
+  visitRule,
 } from '../rule-table.js';
 import { fileSource, listSource, type RuleSource } from './kept-entries.js';
 import { HASH_SEED, mix, nextHash } from './prefix-hash.js';
@@ -146,29 +141,12 @@ function* visitPatterns(
   rfc9309: boolean,
   visit: PatternVisitor,
 ): BuildSteps<void> {
-  const text = body.text;
   const size = ruleSize(rules);
   for (const group of groups) {
     const last = groupEnd(rules, group);
     for (let r = groupStart(rules, group); r < last; r += size) {
-      const flags = rules[r]! & 3;
-      const line = ruleLine(rules, r);
-      const allow = (flags & RuleFlag.allow) !== 0;
-      let pattern = text;
-      let start = valueStart(rules, r);
-      let end = valueEnd(rules, r);
-      if ((flags & RuleFlag.escaped) !== 0) {
-        pattern = rulePattern(text.slice(start, end), flags, body.utf16, rfc9309);
-        start = 0;
-        end = pattern.length;
-      }
-      visit(pattern, start, end, r, false, pattern !== text, group, line, allow);
-      // Google-specific: an allow of `…/index.htm…` also allows its directory (`indexRewriteOf`).
-      if (allow && endsInIndexHtm(pattern, start, end)) {
-        const rewritten = indexRewriteOf(pattern.slice(start, end))!;
-        visit(rewritten, 0, rewritten.length, r, true, true, group, line, allow);
-      }
-      if (charge(RULE_UNITS + end - start)) yield;
+      const chars = visitRule(body, rules, r, group, rfc9309, visit);
+      if (charge(RULE_UNITS + chars)) yield;
     }
   }
 }

@@ -448,15 +448,7 @@ export class FoundChains {
    */
   collect(p: number, positions: Int32Array, at: number, counter: WorkCounter): number {
     if (this.#headStamp[p] !== this.#stamp) return at;
-    const ends = this.#ends;
-    const chain = this.#chain;
-    let count = 0;
-    for (let h = this.#head[p]!; h >= 0; h = chain[h]!) count++;
-    // Linked last first: written from the end down.
-    let k = at + count;
-    for (let h = this.#head[p]!; h >= 0; h = chain[h]!) positions[--k] = ends[h]!;
-    counter.work += count;
-    return at + count;
+    return copyChain(this.#head[p]!, this.#chain, this.#ends, positions, at, counter);
   }
 
   /** Drops the arrays of a long path. */
@@ -467,4 +459,25 @@ export class FoundChains {
     this.#chain = new Int32Array(0);
     this.pieces = new Int32Array(0);
   }
+}
+
+/**
+ * Copies the ends of a chain of finds (`chain` links each to the one before, from `head`; -1
+ * ends it) into `positions` from `at`, in order; returns where they end. A unit a find.
+ */
+export function copyChain(
+  head: number,
+  chain: Int32Array,
+  ends: Int32Array,
+  positions: Int32Array,
+  at: number,
+  counter: WorkCounter,
+): number {
+  let count = 0;
+  for (let h = head; h >= 0; h = chain[h]!) count++;
+  // Linked last first: written from the end down.
+  let k = at + count;
+  for (let h = head; h >= 0; h = chain[h]!) positions[--k] = ends[h]!;
+  counter.work += count;
+  return at + count;
 }

@@ -19,7 +19,7 @@
  */
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
-import type { FoundChains } from './key-positions.js';
+import { copyChain, type FoundChains } from './key-positions.js';
 import type { PieceDictionary } from './piece-dictionary.js';
 import { atLeast, type WorkCounter } from './position-ranges.js';
 import {
@@ -345,14 +345,7 @@ export class ClassFinds {
   /** Copies the ends of piece `p`'s candidates (its pair resolved) into `positions` from `at`. */
   #collect(p: number, positions: Int32Array, at: number, counter: WorkCounter): number {
     if (this.#headStamp[p] !== this.#stamp) return at;
-    const chain = this.#chain;
-    const ends = this.#ends;
-    let count = 0;
-    for (let h = this.#head[p]!; h >= 0; h = chain[h]!) count++;
-    let k = at + count;
-    for (let h = this.#head[p]!; h >= 0; h = chain[h]!) positions[--k] = ends[h]!;
-    counter.work += count;
-    return at + count;
+    return copyChain(this.#head[p]!, this.#chain, this.#ends, positions, at, counter);
   }
 
   /** Ends the check (keeping nothing of its program alive); `long`: drops a long path's arrays. */
