@@ -338,7 +338,7 @@ function* classesSteps(
     const starts = yield* startsSteps(dictionary, pieces, ids, count);
     // Taken when a window looks up fewer lengths through it than without, by its own cost.
     const lengths = dictionary.lengths.length;
-    return starts.lengthsPerSlot + pieceFinding.startsSave <= lengths ? starts : null;
+    return starts.lengthsPerSlot + pieceFinding.startsSave < lengths ? starts : null;
   }
   // A class's characters are where a piece of it is (its first K).
   const classPlaces = new Int32Array(count).fill(-1);

@@ -31,8 +31,11 @@ import {
 
 const NONE = -1;
 
-/** Slots a distinct start has at least (a slot a byte): about a start in three slots is taken. */
-const SLOTS_A_START = 2;
+/**
+ * Slots a distinct start has at least (a slot a byte; fewer than twice as many): about half the
+ * slots are taken, at most a byte or two a start.
+ */
+const SLOTS_A_START = 1;
 
 /**
  * The lookups a window must save on average for the table to be taken: a window's start costs
