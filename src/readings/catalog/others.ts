@@ -106,6 +106,7 @@ export const otherCrawlers: readonly Crawler[] = [
     operator: 'Google',
     purpose: 'other',
     purposes: ['other'],
+    checksAds: true,
     remark: 'Checks the quality of the pages Google Ads link to.',
     docs: GOOGLE_SPECIAL_CASE,
     checked: '2026-12-02',
@@ -116,6 +117,7 @@ export const otherCrawlers: readonly Crawler[] = [
     operator: 'Google',
     purpose: 'other',
     purposes: ['other'],
+    checksAds: true,
     remark: "AdsBot's check of mobile pages.",
     docs: GOOGLE_SPECIAL_CASE,
     checked: '2026-12-02',
@@ -146,6 +148,7 @@ export const otherCrawlers: readonly Crawler[] = [
     operator: 'Microsoft',
     purpose: 'other',
     purposes: ['other'],
+    checksAds: true,
     remark:
       'Microsoft Advertising (Bing Ads): crawls ads and the sites they lead to, for quality control.',
     docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
@@ -157,6 +160,7 @@ export const otherCrawlers: readonly Crawler[] = [
     operator: 'OpenAI',
     purpose: 'other',
     purposes: ['other'],
+    checksAds: true,
     remark:
       'Visits only the landing pages submitted as ads in ChatGPT, to check their safety; not used to train AI models.',
     docs: 'https://developers.openai.com/api/docs/bots',
