@@ -128,3 +128,22 @@ describe('a directive glued to the words of a comment (judge E, 6095)', () => {
     expect(parseRobotsTxt(fixed(body)).sitemaps).toEqual(['https://www.example.de/sitemap.xml']);
   });
 });
+
+describe('a finding in a group only retired crawlers read (judge G, 2664; judge E, 3351)', () => {
+  it('is an info that says the crawler no longer crawls, whatever its code', () => {
+    const body =
+      'User-agent: Googlebot-Mobile\nAllow: .css\nDisallow: /a\n\nUser-agent: *\nAllow: .css\nDisallow: /css/\n';
+    expect(brief(body)).toEqual([
+      '2 info pattern-never-matches',
+      '6 error pattern-never-matches',
+      '7 warning blocked-resources',
+    ]);
+    expect(lint(body)[0]!.message).toMatch(/^Googlebot-Mobile \(.*\) no longer crawls/);
+  });
+
+  it("knows Sputnik's crawler as retired", () => {
+    const body = 'User-agent: SputnikBot\nDisallow: x\n\nUser-agent: *\nDisallow: /a\n';
+    expect(brief(body)).toEqual(['2 info pattern-never-matches']);
+    expect(lint(body)[0]!.message).toContain('SputnikBot (');
+  });
+});
