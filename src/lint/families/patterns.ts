@@ -9,7 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { FILE_NAME, hostOfRule, REGEX_SYNTAX } from './values.js';
+import { FILE_NAME, hostOfRule, PLACEHOLDER, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -122,13 +122,6 @@ function latin1Spaces(raw: string, value: string): string {
   while (raw[n] === '\xa0' && value[n] === '\ufffd') n++;
   return n === 0 ? value : '\u00a0'.repeat(n) + value.slice(n);
 }
-
-/**
- * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `%%NAME%%`, `[[…]]`,
- * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
- */
-const PLACEHOLDER =
-  /@[A-Z][A-Z0-9_-]*[A-Z0-9]|\{[^{}\s]*\}|%%[A-Za-z0-9_-]+%%|\[\[[^\]]*\]\]|<%.*?%>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*(?![a-z])/;
 
 /**
  * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the

@@ -40,6 +40,13 @@ export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]|(?<=^\/?)\^/;
 
 /**
+ * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `{*}`, `%%NAME%%`, `[[…]]`,
+ * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
+ */
+export const PLACEHOLDER: RegExp =
+  /@[A-Z][A-Z0-9_-]*[A-Z0-9]|\{[^{}\s]*\}|%%[A-Za-z0-9_-]+%%|\[\[[^\]]*\]\]|<%.*?%>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*(?![a-z])/;
+
+/**
  * A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host.
  * `.pl` and `.py` are Perl and Python scripts as well as Poland's and Paraguay's domains: a file
  * when one word stands before them (`submit.pl`), a host with more (`www.example.pl`).
@@ -490,6 +497,21 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   const char =
     value[first] === ' ' ? 'a space' : value[first] === '\t' ? 'a tab' : `"${value[first]}"`;
   if (trailingInvisible(context, line, d, value, first)) return;
+  // `Disallow: /{*}` (seed 3576, 5906), `/{0}/`: a format placeholder left unfilled, not
+  // characters of a path: encoded, it would block only paths no site has. (A named one,
+  // `/{{product.url}}`, may be the literal text of a template a crawler found in a link: the
+  // encoded fix blocks that.)
+  const placeholder = /\{[*\d]*\}/.exec(decodeByteString(value));
+  if (placeholder !== null) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds "${terminalSafe(placeholder[0])}", a template's placeholder left unfilled: the line was meant to hold a path, and no URL carries these characters, so the rule matches nothing. Write the path it stands for (or "/" for the whole site, if that was meant), or remove the line.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+    });
+    return;
+  }
   // `Disallow: /a /b`: two patterns on one line.
   const parts = value.split(/[\t ]+/);
   if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
@@ -534,6 +556,27 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
+  // `/*/penerbangan termurah-*` beside `/*/penerbangan-termurah-*` (seed 6817, 3078): the space
+  // typed for the "-" (or "_", "+") of a rule the group has. Written as that rule, the line
+  // repeats it, and lint's check for a repeated rule makes the fix "delete the line".
+  const twin = twinRule(context, line, d, value);
+  if (twin !== undefined) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds ${char}, which a URL never carries unescaped, so this rule never matches; line ${twin.line} of the group writes the same path with "${twin.with}" in its place ("${terminalSafe(twin.value)}"), which is what it seems to mean.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      fix: {
+        description: `Write "${terminalSafe(twin.value)}"`,
+        edits: [{ start: d.valueStart, end: d.valueEnd, text: twin.value }],
+        targets: [twin.value],
+        otherwise: 'Remove the line, or write the path as a URL carries it by hand.',
+        whenUnchanged: UNENCODED_UNCHANGED,
+      },
+    });
+    return;
+  }
   context.report({
     code: 'unencoded-character',
     line,
@@ -548,6 +591,27 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       whenUnchanged: UNENCODED_UNCHANGED,
     },
   });
+}
+
+/**
+ * The rule of the line's group, of the same type, that writes the value with each run of spaces
+ * as one "-", "_" or "+" (`penerbangan termurah` beside `penerbangan-termurah`), or undefined.
+ */
+function twinRule(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  value: string,
+): { line: number; value: string; with: string } | undefined {
+  const group = groupOfRuleLine(context).get(line);
+  if (group === undefined || !/[^\t ][\t ]+[^\t ]/.test(value)) return undefined;
+  const kind = d.kind;
+  for (const sep of ['-', '_', '+']) {
+    const meant = decodeByteString(value.replace(/[\t ]+/g, sep));
+    const rule = group.rules.find((r) => r.line !== line && r.type === kind && r.value === meant);
+    if (rule !== undefined) return { line: rule.line, value: meant, with: sep };
+  }
+  return undefined;
 }
 
 /**
