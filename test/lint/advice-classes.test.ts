@@ -147,3 +147,36 @@ describe('a finding in a group only retired crawlers read (judge G, 2664; judge 
     expect(lint(body)[0]!.message).toContain('SputnikBot (');
   });
 });
+
+describe('a Sitemap URL whose "://" is mistyped (judge G, 5624)', () => {
+  it('is told the URL it means, with a fix, not a path on an example host', () => {
+    const body = 'User-agent: *\nDisallow: /x\nSitemap: https:/*www.example.com/a/sitemap.xml\n';
+    const [found] = lint(body);
+    expect(found!.message).not.toContain('example.com/https');
+    expect(found!.fix?.description).toBe('Write "Sitemap: https://www.example.com/a/sitemap.xml".');
+    expect(parseRobotsTxt(fixed(body)).sitemaps).toEqual(['https://www.example.com/a/sitemap.xml']);
+  });
+});
+
+describe('a format placeholder left in a rule (judge G, 5906: Disallow: /{*})', () => {
+  it('says so, and offers no percent-encoded fix', () => {
+    const [found] = lint('User-agent: ExampleBot\nDisallow: /{*}\n');
+    expect(found!.code).toBe('unencoded-character');
+    expect(found!.message).toContain('"{*}", a template\'s placeholder left unfilled');
+    expect(found!.fix).toBeUndefined();
+    // A named template expression may be text a crawler found in a link: encoded, as before.
+    const [named] = lint('User-agent: *\nDisallow: /{{product.url}}\n');
+    expect(named!.fix?.description).toBe('Write "/%7B%7Bproduct.url%7D%7D"');
+  });
+});
+
+describe('a raw space typed for the "-" of a rule the group has (judge F, 3078)', () => {
+  it('is an info whose fix deletes the line: nothing is lost', () => {
+    const body =
+      'User-agent: *\nDisallow: /*/cheap flights-*\nDisallow: /*/cheap-flights-*\nDisallow: /a b\n';
+    expect(brief(body)).toEqual(['2 info unencoded-character', '4 warning unencoded-character']);
+    const [twin] = lint(body);
+    expect(twin!.message).toContain('line 3 of the group writes the same path with "-"');
+    expect(twin!.fix?.description).toBe('Delete line 2.');
+  });
+});
