@@ -4,9 +4,16 @@
  */
 
 import { formatRule } from '../explain.js';
-import { compilePattern, indexRewriteOf, matchesPattern } from '../match/pattern.js';
+import { indexRewriteOf, matchesPattern } from '../match/pattern.js';
 import { outranks, ties } from '../match/strategy.js';
 import type { Rule } from '../types.js';
+import {
+  type Entry,
+  factsOf,
+  type RuleFacts,
+  ShadowingIndex,
+  type ShadowingWork,
+} from './shadowing-index.js';
 
 /** A finding about one rule, to be turned into a diagnostic by the caller. */
 export interface RuleFinding {
@@ -16,8 +23,7 @@ export interface RuleFinding {
   readonly message: string;
 }
 
-// Beyond this many rules in one group only exact duplicates are looked for (the pairwise check is
-// quadratic).
+// Beyond this many rules in one group only exact duplicates are looked for.
 const PAIRWISE_LIMIT = 1500;
 
 /** Whether a pattern can match anything: the path always starts with `/` (B24). */
@@ -29,27 +35,6 @@ export function canMatch(rule: Rule): boolean {
 /** Google's `index.html` rewrite lets such an Allow match more paths than its pattern says. */
 function hasIndexRewrite(rule: Rule): boolean {
   return rule.type === 'allow' && indexRewriteOf(rule.pattern) !== null;
-}
-
-/** What the pairwise comparison needs of a rule, worked out once per rule. */
-interface RuleFacts {
-  readonly rule: Rule;
-  /**
-   * For a pattern that is a literal prefix (optionally followed by `*`s), that prefix: the
-   * pattern matches exactly the paths starting with it. Null for other patterns.
-   */
-  readonly cover: string | null;
-  /** Every path the rule matches starts with this literal text. */
-  readonly prefix: string;
-}
-
-function factsOf(rule: Rule): RuleFacts {
-  const pattern = rule.pattern;
-  let end = pattern.length;
-  while (end > 0 && pattern.charCodeAt(end - 1) === 0x2a) end--;
-  const literal = pattern.slice(0, end);
-  const cover = pattern.endsWith('$') || literal.includes('*') ? null : literal;
-  return { rule, cover, prefix: compilePattern(pattern).prefix };
 }
 
 /**
@@ -83,8 +68,16 @@ function quote(rule: Rule): string {
   return `line ${rule.line} "${formatRule(rule)}"`;
 }
 
-/** Finds, for each rule of a group, the strongest reason it never (or rarely) decides. */
-export function findShadowedRules(rules: readonly Rule[]): RuleFinding[] {
+/**
+ * Finds, for each rule of a group, the strongest reason it never (or rarely) decides: of the
+ * rules that give it the strongest finding, the first in group order. `work` counts the index's
+ * steps (tests bound them: a rule is compared only with rules that can cover it or share a path
+ * with it, never with the whole group).
+ */
+export function findShadowedRules(
+  rules: readonly Rule[],
+  work: ShadowingWork = { steps: 0 },
+): RuleFinding[] {
   const findings: RuleFinding[] = [];
   if (rules.length > PAIRWISE_LIMIT) {
     const seen = new Map<string, Rule>();
@@ -97,33 +90,46 @@ export function findShadowedRules(rules: readonly Rule[]): RuleFinding[] {
     return findings;
   }
   // Empty rules (priority 0) and patterns that never match are reported elsewhere.
-  const candidates = rules.filter((r) => r.priority > 0 && canMatch(r)).map(factsOf);
-  for (const subject of candidates) {
+  const index = new ShadowingIndex(
+    rules.filter((r) => r.priority > 0 && canMatch(r)),
+    work,
+  );
+  for (const subject of index.entries) {
     const rule = subject.rule;
     if (hasIndexRewrite(rule)) continue;
-    let best: RuleFinding | undefined;
-    let rank = 0;
-    for (const other of candidates) {
-      if (other === subject) continue;
-      const finding = compare(rule, other.rule, covers(other, subject));
-      if (finding === undefined) continue;
-      const r = RANK[finding.code];
-      if (r > rank) {
-        best = finding;
-        rank = r;
-      }
-    }
-    if (best !== undefined) findings.push(best);
+    const by = strongest(index, subject, work);
+    if (by !== undefined) findings.push(compare(rule, by.rule, covers(by, subject))!);
   }
   return findings;
 }
 
-const RANK: Readonly<Record<RuleFinding['code'], number>> = {
-  'duplicate-rule': 4,
-  'shadowed-rule': 3,
-  'allow-disallow-tie': 2,
-  'equal-length-overlap': 1,
-};
+/**
+ * The first rule (in group order) of those that give `subject` the strongest finding
+ * ({@link compare}): a duplicate on an earlier line; a covering rule that outranks it, or ties
+ * it with its type from an earlier line; for a Disallow, a covering Allow that ties it, else an
+ * Allow of its length that shares a path with it.
+ */
+function strongest(index: ShadowingIndex, subject: Entry, work: ShadowingWork): Entry | undefined {
+  const duplicateOf = index.duplicateOf(subject);
+  if (duplicateOf !== undefined) return duplicateOf;
+  const shadower = index.shadowerOf(subject);
+  if (shadower !== undefined || subject.rule.type !== 'disallow') return shadower;
+  const tie = index.tyingAllowOf(subject);
+  if (tie !== undefined) return tie;
+  for (const allow of index.allowsBeside(subject)) {
+    work.steps++;
+    if (commonPath(subject.rule, allow.rule) !== undefined) return allow;
+  }
+  return undefined;
+}
+
+/**
+ * What `other` does to `rule` alone, compared pairwise: the finding {@link findShadowedRules}
+ * reports when `other` is the rule its index finds for it.
+ */
+export function findingBy(rule: Rule, other: Rule): RuleFinding | undefined {
+  return compare(rule, other, covers(factsOf(other), factsOf(rule)));
+}
 
 function duplicate(rule: Rule, first: Rule): RuleFinding {
   return {
