@@ -180,3 +180,17 @@ describe('a raw space typed for the "-" of a rule the group has (judge F, 3078)'
     expect(twin!.fix?.description).toBe('Delete line 2.');
   });
 });
+
+describe('a file cut by the limit inside a line (judge E, 0160)', () => {
+  it('says which line is cut and what Google reads of it', () => {
+    // 100 bytes: the cut falls inside "Disallow: /html/E12243_01/".
+    const body = `User-agent: *\n${'Disallow: /abc\n'.repeat(4)}Disallow: /x\nDisallow: /html/E12243_01/\n`;
+    const cutAt = 100 - body.indexOf('Disallow: /html/');
+    const d = lintRobotsTxt(body, { maxBytes: 100 }).diagnostics.find(
+      (x) => x.code === 'content-past-limit',
+    );
+    expect(d!.message).toContain(
+      `of "Disallow: /html/E12243_01/" Google reads "${'Disallow: /html/E12243_01/'.slice(0, cutAt)}", a rule that may match more paths than the whole line`,
+    );
+  });
+});
