@@ -138,3 +138,12 @@ export function checksAds(token: string): boolean {
   const lower = token.toLowerCase();
   return crawlers.some((c) => c.checksAds === true && c.token.toLowerCase() === lower);
 }
+
+/**
+ * Whether a product token is a crawler of images or videos only (the catalog's `media`:
+ * Googlebot-Image): the `*` rules it escapes are mostly rules about pages.
+ */
+export function fetchesMediaOnly(token: string): boolean {
+  const lower = token.toLowerCase();
+  return crawlers.some((c) => c.media === true && c.token.toLowerCase() === lower);
+}

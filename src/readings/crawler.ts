@@ -60,6 +60,11 @@ export interface Crawler {
    * no site, so which of a site's pages it may fetch matters little for crawling.
    */
   readonly checksAds?: true;
+  /**
+   * It fetches images or videos only (Googlebot-Image): the `*` rules it escapes through a group
+   * of its own are mostly rules about pages.
+   */
+  readonly media?: true;
   /** What else its source says that matters to a site owner. */
   readonly remark?: string;
   /** The source of this row: the operator's documentation of the crawler where there is one. */

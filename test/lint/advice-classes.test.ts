@@ -194,3 +194,13 @@ describe('a file cut by the limit inside a line (judge E, 0160)', () => {
     );
   });
 });
+
+describe('an image crawler let past the * rules by an Allow-only group (judge G, 2827)', () => {
+  it('is an info: the * rules it escapes are mostly rules about pages', () => {
+    expect(
+      brief(
+        'User-agent: Googlebot-Image\nAllow: /wp-content/uploads/\n\nUser-agent: *\nDisallow: /wp-admin/\n',
+      ),
+    ).toEqual(['1 info user-agent-without-rules']);
+  });
+});

@@ -16,7 +16,7 @@ import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { checksAds, nearCrawlerName } from '../crawler-names.js';
+import { checksAds, fetchesMediaOnly, nearCrawlerName } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
 import { overriddenBy } from '../shadowing.js';
@@ -453,8 +453,11 @@ function allowOnlyGroups(context: LintContext): void {
     const them = agents.length === 1 ? 'it' : 'them';
     const d = directives[first.line];
     // A link-preview fetcher (Twitterbot) fetches only pages people share, an ads checker
-    // (adidxbot, seed 2621's 5010) only the pages ads lead to: worth knowing.
-    const previews = agents.every((a) => isLinkPreviewFetcher(a.token) || checksAds(a.token));
+    // (adidxbot, seed 2621's 5010) only the pages ads lead to, an image crawler (seed 3576's
+    // 2827: Googlebot-Image allowed its uploads) only images: worth knowing.
+    const previews = agents.every(
+      (a) => isLinkPreviewFetcher(a.token) || checksAds(a.token) || fetchesMediaOnly(a.token),
+    );
     // Only crawlers that no longer crawl (Googlebot-Mobile): what they may fetch concerns no one.
     const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
     context.report({
