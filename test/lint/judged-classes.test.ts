@@ -472,8 +472,10 @@ describe('Disallow: / with an allow-list of pages (judge B, 4355)', () => {
       after.isAllowed('https://a.example/wp-includes/js/jquery/jquery.min.js?ver=3', 'Googlebot'),
     ).toBe(true);
     expect(after.isAllowed('https://a.example/private/', 'Googlebot')).toBe(false);
-    // No evidence of where they live (4355's own file), or no page allowed: nothing to say.
-    expect(codes('User-agent: *\nDisallow: /\nAllow: /$\nAllow: /about/\n')).toEqual([]);
+    // No layout shown (4355's own file): the rule blocks every folder the files may be in, which
+    // the generic URLs stand for (judge D, 1945), but an allowed folder may hold them: an info;
+    // no page allowed: nothing to say.
+    expect(codes('User-agent: *\nDisallow: /\nAllow: /$\nAllow: /about/\n')).toEqual(['2 info']);
     expect(codes(`User-agent: *\nDisallow: /\nAllow: /sitemap.xml\n${wordpress}`)).toEqual([]);
   });
 });

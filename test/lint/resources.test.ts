@@ -31,6 +31,7 @@ describe('blocked-resources: what the file says against a guessed folder', () =>
     ]);
     expect(found('User-agent: *\nDisallow: /*.pdf$\nDisallow: /assets/\n')).toEqual([
       '3 warning blocked-resources',
+      '3 info blocked-images',
     ]);
   });
 
@@ -38,7 +39,10 @@ describe('blocked-resources: what the file says against a guessed folder', () =>
     const body =
       '# Squarespace Robots Txt\n\nUser-agent: *\nDisallow: /config\nDisallow: /static/\n';
     expect(found(body)).toEqual([]);
-    expect(found(body.replace('Squarespace', 'My'))).toEqual(['5 warning blocked-resources']);
+    expect(found(body.replace('Squarespace', 'My'))).toEqual([
+      '5 warning blocked-resources',
+      '5 info blocked-images',
+    ]);
   });
 
   it('never counts a rule with a raw space, which matches no URL, as blocking anything', () => {
@@ -145,7 +149,7 @@ describe('blocked-resources: Drupal', () => {
 describe('blocked-resources: layouts', () => {
   it('WordPress under a prefix', () => {
     const body = 'User-agent: *\nDisallow: /blog/wp-admin/\nDisallow: /blog/wp-content/\n';
-    expect(found(body)).toEqual(['3 warning blocked-resources']);
+    expect(found(body)).toEqual(['3 warning blocked-resources', '3 info blocked-images']);
     expect(allowed(fixed(body), '/blog/wp-content/themes/theme/style.css?ver=1.0')).toBe(true);
   });
 
@@ -309,5 +313,102 @@ describe('blocked-resources: judge B (seed 5524) recall classes', () => {
     expect(finding('User-agent: *\nDisallow: /App_Themes/\n', 2).message).toContain(
       '/App_Themes/Default/Site.css',
     );
+  });
+});
+
+describe('blocked-resources and blocked-images: judges D to G (seeds 9125, 2621, 6817)', () => {
+  it('a rule on every path beside Allows of pages blocks their CSS and JavaScript wherever they are (D 1945)', () => {
+    const body = 'User-agent: *\nAllow: /$\nAllow: /m/$\nDisallow: /\n';
+    expect(found(body)).toEqual(['4 warning blocked-resources', '4 info blocked-images']);
+    expect(finding(body, 4).message).toContain('blocks every file of the site but the pages');
+    const after = fixed(body);
+    expect(allowed(after, '/assets/css/style.css')).toBe(true);
+    expect(allowed(after, '/x/app.js?v=2')).toBe(true);
+    expect(allowed(after, '/page.html')).toBe(false);
+    // The file shows where its files are: an Allow of a folder of them, or of their type.
+    expect(found('User-agent: *\nAllow: /$\nAllow: /static/\nDisallow: /\n')).toEqual([]);
+    // An allowed folder of pages may hold them too (5556's /SiteGlobals/BMWK/): an info.
+    expect(found('User-agent: *\nAllow: /$\nAllow: /SiteGlobals/\nDisallow: /\n')).toEqual([
+      '4 info blocked-resources',
+    ]);
+    expect(found('User-agent: *\nAllow: /$\nAllow: /*.css$\nAllow: /*.js\nDisallow: /\n')).toEqual([
+      '5 info blocked-images',
+    ]);
+  });
+
+  it('a line that blocks scripts and images says both: /wp-content/ holds the uploads (E 4540)', () => {
+    const body = 'User-agent: *\nDisallow: /wp-content/\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources', '2 info blocked-images']);
+    // After the fix, the images are still out of Google Images: the info stays.
+    expect(found(fixed(body))).toEqual(['2 info blocked-images']);
+  });
+
+  it("TYPO3's fileadmin holds the editors' images (D 6375)", () => {
+    expect(found('User-agent: *\nDisallow: /fileadmin/user_upload/\n')).toEqual([
+      '2 info blocked-images',
+    ]);
+    expect(found('User-agent: *\nDisallow: /fileadmin/\n')).toEqual(['2 info blocked-images']);
+    expect(found('User-agent: *\nDisallow: /fileadmin/_temp_/\n')).toEqual([]);
+  });
+
+  it('a folder under a folder of images holds images (D 1049:3)', () => {
+    expect(found('User-agent: *\nDisallow: /images/uploads\n')).toEqual(['2 info blocked-images']);
+    expect(found('User-agent: *\nDisallow: /shop/-images/\n')).toEqual(['2 info blocked-images']);
+    // Under a folder of admin pages: no crawled page shows them.
+    expect(found('User-agent: *\nDisallow: /admin/images/\n')).toEqual([]);
+  });
+
+  it('Googlebot-Image kept from the whole site: every image, an info without a fix (D 3322)', () => {
+    const body = 'User-agent: Googlebot-Image\nDisallow: /\n\nUser-agent: *\nDisallow: /cgi-bin/\n';
+    expect(found(body)).toEqual(['2 info blocked-images']);
+    const d = lintRobotsTxt(body).diagnostics.find((x) => x.code === 'blocked-images')!;
+    expect(d.message).toContain('blocks every image of the site');
+    expect(d.fix).toBeUndefined();
+    // Its uploads opened: the images are where it allows them.
+    expect(found(`${body.replace('Disallow: /\n', 'Disallow: /\nAllow: /uploads/\n')}`)).toEqual(
+      [],
+    );
+  });
+
+  it("WordPress 6's block styles and view scripts, beside its opened js/ and css/ (E 3304 note)", () => {
+    const body =
+      'User-agent: *\nDisallow: /wp-includes/\nAllow: /wp-includes/js/\nAllow: /wp-includes/css/\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources']);
+    expect(finding(body, 2).message).toContain('/wp-includes/blocks/navigation/');
+    expect(allowed(fixed(body), '/wp-includes/blocks/navigation/view.min.js?ver=6.5')).toBe(true);
+  });
+
+  it("SharePoint's Style Library holds the pages' styles (E 1043)", () => {
+    const body =
+      'User-agent: *\nDisallow: /Style%20Library/\nAllow: /Style%20Library/scripts/*.js$\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources']);
+    expect(finding(body, 2).message).toMatch(/blocks CSS that/);
+    expect(allowed(fixed(body), '/Style%20Library/en-us/Core%20Styles/page.css')).toBe(true);
+  });
+
+  it('a fix that removes a narrower line opens what that line decided too (F 3304)', () => {
+    const body = 'User-agent: *\nDisallow: /wp-includes\nDisallow: /wp-includes/js\n';
+    expect(found(body)).toEqual(['2 warning blocked-resources']);
+    const d = lintRobotsTxt(body).diagnostics.find((x) => x.code === 'blocked-resources')!;
+    const once = new TextDecoder().decode(applyLintFixes(body, [d]).body);
+    expect(once).not.toContain('/wp-includes/js\n');
+    expect(allowed(once, '/wp-includes/js/jquery/jquery.min.js?ver=3.7.1')).toBe(true);
+    expect(allowed(once, '/wp-includes/css/dist/block-library/style.min.css')).toBe(true);
+  });
+
+  it("a layout's placeholder folder beside one the group opens by its own name is an info (F 1115)", () => {
+    const aem =
+      'User-agent: Googlebot\nDisallow: /etc/\nDisallow: /content/site/private/\nAllow: /etc/designs/census\nAllow: /etc/clientlibs/granite\n';
+    expect(found(aem)).toEqual(['2 info blocked-resources']);
+    expect(finding(aem, 2).message).toContain('the group allows "/etc/designs/census"');
+    // WordPress: the named theme opened, the plugins still blocked.
+    const wp = 'User-agent: *\nDisallow: /wp-content/\nAllow: /wp-content/themes/mytheme\n';
+    expect(found(wp)).toEqual(['2 warning blocked-resources', '2 info blocked-images']);
+    expect(finding(wp, 2).message).toContain('/wp-content/plugins/');
+    expect(finding(wp, 2).message).not.toContain('/wp-content/themes/theme/');
+  });
+
+  it('a folder of styles named with a leading "-" (F 2167)', () => {
+    expect(found('User-agent: *\nDisallow: /-css/\n')).toEqual(['2 warning blocked-resources']);
   });
 });

@@ -17,12 +17,19 @@ import type { FixEdit } from '../types.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import {
   aboutGeneric,
+  blocksEverything,
   GENERIC_URLS,
   generated,
   LAYOUTS,
+  PLACEHOLDERS,
   type ResourceKind,
 } from './resources/layouts.js';
-import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
+import {
+  documentFolders,
+  type FolderNote,
+  namedKinds,
+  siteUrls,
+} from './resources/site-folders.js';
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
   css: 'CSS',
@@ -79,18 +86,31 @@ function checkResources(context: LintContext): LintChecks {
       // A site closed to Googlebot has no pages to render.
       if (closedToGooglebot(context.robots)) return;
       const proposals: Proposal[] = [];
+      const images: (() => void)[] = [];
       for (const [line, { explanation, blocked }] of blockedByLine(context)) {
         const proposal = judge(context, line, explanation, blocked);
         if (proposal !== undefined) proposals.push(proposal);
+        // A line may block images as well as scripts: both are said, the images as an info.
+        const image = blockedImages(context.robots, explanation, blocked);
+        if (image.length > 0) images.push(() => reportImages(context, line, explanation, image));
       }
-      const verified = verifyFixes(context, proposals);
       const under = folded(proposals);
-      for (const proposal of proposals) {
-        if ([...under.values()].some((list) => list.includes(proposal))) continue;
-        const narrower = under.get(proposal) ?? [];
-        const withFix = verified.has(proposal) && narrower.every((p) => verified.has(p));
-        report(context, proposal, withFix, narrower);
+      const findings = proposals
+        .filter((p) => ![...under.values()].some((list) => list.includes(p)))
+        .map((p) => widened(context, p, under.get(p) ?? []));
+      const verified = verifyFixes(
+        context,
+        findings.flatMap(({ proposal, narrower, redundant }) => [
+          { proposal, extra: redundant.map((r) => deletion(context, r.line)) },
+          ...narrower.filter((n) => !redundant.includes(n)).map((n) => ({ proposal: n })),
+        ]),
+      );
+      for (const { proposal, narrower, redundant } of findings) {
+        const kept = narrower.filter((p) => !redundant.includes(p));
+        const withFix = verified.has(proposal) && kept.every((p) => verified.has(p));
+        report(context, proposal, withFix, narrower, redundant);
       }
+      for (const image of images) image();
     },
   };
 }
@@ -159,28 +179,57 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>): ByLine {
   // A file a platform generates: its pages load their files from the platform's hosts.
   if (generated(context.text, values)) return byLine;
   const documents = documentFolders(values);
+  const allows = robots.groups.flatMap((g) =>
+    g.rules.filter((r) => r.type === 'allow').map((r) => r.value),
+  );
+  const everywhere = guessedEverywhere(robots, allows, shown, agentFor);
   for (const [kind, url] of GENERIC_URLS) {
     // A folder the rules show holding documents (`/assets/pdf/…`): the site's downloads.
     if (kind !== 'image' && documents.has(/^\/([^/]+)\//.exec(url)![1]!.toLowerCase())) continue;
     const explanation = robots.explain(url, agentFor(kind));
     if (explanation.allowed || explanation.rule === undefined) continue;
-    if (aboutGeneric(explanation.rule.value, url)) block(explanation, { kind, url, shown: false });
+    const { value } = explanation.rule;
+    if (aboutGeneric(value, url) || (everywhere.has(kind) && blocksEverything(value)))
+      block(explanation, { kind, url, shown: false });
   }
   // The site's own resource folders, as its rules name them: blocked for Googlebot while the
   // pages above them are not (a folder under a blocked section serves no crawled page). A line
   // a layout's URLs found keeps their words (they come first), and its fix opens every kind
   // the line was seen to block.
-  const allows = robots.groups.flatMap((g) =>
-    g.rules.filter((r) => r.type === 'allow').map((r) => r.value),
-  );
   for (const { kind, url, pages, note } of siteUrls(values, shown, allows)) {
-    const explanation = robots.explain(url, 'Googlebot');
+    const explanation = robots.explain(url, agentFor(kind));
     if (explanation.allowed || explanation.rule === undefined) continue;
     if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;
     if (byLine.get(explanation.line)?.blocked.some((b) => b.kind === kind)) continue;
     block(explanation, { kind, url, shown: false, note });
   }
   return byLine;
+}
+
+/**
+ * The kinds a rule that blocks every path (`Disallow: /` beside Allows of pages, judge D's
+ * 1945) is taken to block wherever the site keeps them, the generic URLs standing for its
+ * folders: unless the file shows where they are — a layout, an Allow naming a folder or file
+ * type of the kind (`Allow: /static/`, `Allow: /*.css`: CSS and JavaScript go together), or a
+ * generic URL of the kind left open.
+ */
+function guessedEverywhere(
+  robots: RobotsTxt,
+  allows: readonly string[],
+  shown: boolean,
+  agentFor: (kind: ResourceKind) => string,
+): Set<ResourceKind> {
+  const kinds = new Set<ResourceKind>();
+  if (shown) return kinds;
+  const named = new Set(allows.flatMap((value) => [...namedKinds(value)]));
+  const open = (kind: ResourceKind) =>
+    GENERIC_URLS.some(([k, url]) => k === kind && robots.explain(url, agentFor(k)).allowed);
+  if (!named.has('css') && !named.has('js') && !open('css') && !open('js')) {
+    kinds.add('css');
+    kinds.add('js');
+  }
+  if (!named.has('image') && !open('image')) kinds.add('image');
+  return kinds;
 }
 
 /**
@@ -205,10 +254,6 @@ function judge(
     );
   }
   if (scripts.length > 0) reportDeliberate(context, line, explanation, scripts, subset);
-  else {
-    const images = blocked.filter((b) => b.kind === 'image');
-    if (images.length > 0) reportImages(context, line, explanation, images);
-  }
   return undefined;
 }
 
@@ -223,9 +268,57 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
   const scripts = blocked.filter((b) => b.kind !== 'image' && !opened.has(b.kind));
   // Subfolders the group opens under the rule: the site's files are there, not where a guessed
   // URL puts them (`Allow: /static/pp/*` under `Disallow: /static/*`).
-  const subset = subfolders(robots, explanation);
-  const sure = scripts.filter((b) => b.shown || (b.note === undefined && subset === undefined));
+  // A layout's URL with a placeholder name (`/etc/designs/site/`) beside a folder the group
+  // opens by its own name (`Allow: /etc/designs/census`): the site's files are there.
+  const named = blocked.map((b) =>
+    b.shown ? ownFolderBeside(robots, explanation, b.url) : undefined,
+  );
+  const beside = named.find((n) => n !== undefined);
+  const subset = subfolders(robots, explanation) ?? allowedFolder(robots, explanation) ?? beside;
+  const sure = scripts.filter((b) =>
+    b.shown
+      ? named[blocked.indexOf(b)] === undefined
+      : b.note === undefined && subset === undefined,
+  );
   return { scripts, subset, sure };
+}
+
+/** An image's file type, as a rule or an Allow names it. */
+const IMAGE_TYPE = /\.(?:png|jpe?g|gif|webp|svg|avif)\b/i;
+
+/**
+ * The images a line blocks: a layout's the file shows, or guessed ones unless the group shows
+ * where the site's images are — an Allow under the rule of a folder of images
+ * (`Allow: /static/images/` under `Disallow: /static/`) or of their type (`Allow:
+ * /static/*.png`; for a rule on one type, `Allow` of that type), a subfolder the group opens
+ * under a rule on a folder of other files (`Allow: /static/pp/`), or a folder an allow-list
+ * beside `Disallow: /` opens. One file (`Allow: /img/logo.svg`) or an index page
+ * (`Allow: /images/$`) opens no folder.
+ */
+function blockedImages(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  blocked: readonly Blocked[],
+): Blocked[] {
+  const { value } = explanation.rule!;
+  const prefix = value.replace(/[*$].*$/, '');
+  const ruleType = IMAGE_TYPE.exec(value)?.[0].toLowerCase();
+  const opens = (allow: string) => {
+    if (!allow.startsWith(prefix) || (allow.endsWith('$') && !allow.includes('*'))) return false;
+    const below = allow.slice(prefix.length);
+    const type = IMAGE_TYPE.exec(below)?.[0].toLowerCase();
+    if (type !== undefined)
+      return below.includes('*') && (ruleType === undefined || type === ruleType);
+    return !/\.[A-Za-z0-9]+$/.test(below) && namedKinds(below).has('image');
+  };
+  const imageRule = namedKinds(prefix).has('image');
+  const opened =
+    (!imageRule && subfolders(robots, explanation) !== undefined) ||
+    allowedFolder(robots, explanation) !== undefined ||
+    explanation.groups.some((index) =>
+      (robots.groups[index]?.rules ?? []).some((r) => r.type === 'allow' && opens(r.value)),
+    );
+  return blocked.filter((b) => b.kind === 'image' && (b.shown || !opened));
 }
 
 /**
@@ -266,6 +359,34 @@ function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceK
   return kinds;
 }
 
+/**
+ * The Allow of the deciding groups that opens a folder by the site's own name beside the
+ * placeholder a layout's URL has at that place (`Allow: /etc/designs/census` beside
+ * `/etc/designs/site/…`, `Allow: /wp-content/themes/mytheme` beside `…/themes/theme/…`).
+ */
+function ownFolderBeside(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  url: string,
+): { value: string; line: number } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow') continue;
+      const folder = rule.value.replace(/[*$].*$/, '').replace(/\/$/, '');
+      const cut = folder.lastIndexOf('/') + 1;
+      const parent = folder.slice(0, cut);
+      if (!parent.startsWith(prefix) && !prefix.startsWith(parent)) continue;
+      if (!url.startsWith(parent) || cut === folder.length) continue;
+      const placeholder = url.slice(cut).split('/')[0]!;
+      if (!PLACEHOLDERS.has(placeholder) || placeholder === folder.slice(cut)) continue;
+      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
+      return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
 /** A folder of images, fonts or uploads: opening it says nothing about scripts. */
 const MEDIA = /\/(?:images?|imgs?|media|photos?|pictures?|uploads?|icons?|fonts?)\/?$/i;
 
@@ -286,6 +407,29 @@ function subfolders(
       if (folder.length <= prefix.length || !folder.startsWith(prefix)) continue;
       if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
       if (CSS_FOLDER.test(folder) || JS_FOLDER.test(folder)) continue;
+      return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * For a rule on every path (`Disallow: /`), the first Allow of the deciding groups that opens a
+ * folder rather than pages or files (`Allow: /SiteGlobals/BMWK/`, `Allow: /forum`, not
+ * `Allow: /$` or `Allow: /ads.txt`): the site's files may be there, so a guessed URL elsewhere is
+ * no sure sign. Undefined for any other rule, or when every Allow names pages or files.
+ */
+function allowedFolder(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number } | undefined {
+  if (!blocksEverything(explanation.rule!.value)) return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || rule.value.endsWith('$') || /^\/?\**$/.test(rule.value))
+        continue;
+      const path = rule.value.replace(/[?*].*$/, '');
+      if (path === '/' || /\.[A-Za-z0-9]+$/.test(path)) continue;
       return { value: rule.value, line: rule.line };
     }
   }
@@ -332,6 +476,21 @@ function folded(proposals: readonly Proposal[]): Map<Proposal, Proposal[]> {
 }
 
 /**
+ * A broader finding with the narrower ones folded under it: those its rule already covers
+ * (`redundant`) are deleted by its fix, so its Allows must open what they decided too (judge
+ * F, 3304: `/wp-includes` above `/wp-includes/js`, whose scripts the broader line blocks once
+ * it is gone).
+ */
+function widened(context: LintContext, proposal: Proposal, narrower: readonly Proposal[]) {
+  const redundant = narrower.filter((p) => covered(context, proposal, p));
+  if (redundant.length === 0) return { proposal, narrower, redundant };
+  const urls = new Map(proposal.blocked.map((b) => [b[1], b] as const));
+  for (const b of redundant.flatMap((p) => p.blocked)) if (!urls.has(b[1])) urls.set(b[1], b);
+  const wide = propose(context, proposal.line, proposal.explanation, [...urls.values()]);
+  return { proposal: wide, narrower, redundant };
+}
+
+/**
  * Whether a narrower Disallow adds nothing to the broader one: both literal, the broader a
  * prefix of it, and no Allow of the groups between them in length under the broader (deleting
  * the narrower then changes no verdict but those of the broader's own Allows).
@@ -362,7 +521,8 @@ function report(
   context: LintContext,
   proposal: Proposal,
   withFix: boolean,
-  narrower: readonly Proposal[] = [],
+  narrower: readonly Proposal[],
+  redundant: readonly Proposal[],
 ): void {
   const { line, explanation, blocked, remedy, edit } = proposal;
   const rule = explanation.rule!;
@@ -382,7 +542,6 @@ function report(
   // Narrower Disallows of folders under this one outrank its Allows: a literal one the rule
   // already covers goes (the rule still blocks the rest of its folder), any other gets Allows
   // of its own.
-  const redundant = narrower.filter((p) => covered(context, proposal, p));
   const kept = narrower.filter((p) => !redundant.includes(p));
   const lines = (list: readonly Proposal[]) =>
     `${list.length === 1 ? 'line' : 'lines'} ${listOf(list.map((p) => String(p.line)))}`;
@@ -405,10 +564,14 @@ function report(
       : remedy.kind === 'swap'
         ? `Write "${swapped}".`
         : `Add ${added} after line ${line}${redundant.length > 0 ? `${kept.length > 0 ? ',' : ' and'} remove ${lines(redundant)}` : ''}${kept.length > 0 ? `, and the same Allows for the folders of ${lines(kept)}` : ''}.`;
+  // A rule on every path, beside Allows of pages: the examples stand for wherever the files are.
+  const blocks = blocksEverything(rule.value)
+    ? `blocks every file of the site but the pages its group allows, so also the ${what} those pages render with, wherever the site keeps them on this host (e.g. ${examples.join(', ')})`
+    : `blocks ${what} that Googlebot needs to render pages (e.g. ${examples.join(', ')})`;
   context.report({
     code: 'blocked-resources',
     line,
-    message: `"${terminalSafe(formatRule(rule))}" blocks ${what} that Googlebot needs to render pages (e.g. ${examples.join(', ')}): Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}`,
+    message: `"${terminalSafe(formatRule(rule))}" ${blocks}: Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}`,
     from: d?.keyStart,
     to: d?.valueEnd,
     ...(narrower.length > 0 && {
@@ -452,7 +615,7 @@ function reportDeliberate(
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
       : note?.kind === 'frontpage'
         ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-        : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows.`;
+        : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',
@@ -471,13 +634,19 @@ function reportImages(
   blocked: readonly Blocked[],
 ): void {
   const d = context.directives[line];
+  const rule = explanation.rule!;
+  const examples = blocked
+    .slice(0, 2)
+    .map((b) => terminalSafe(b.url))
+    .join(', ');
+  // A rule on every path: all the site's images, wherever they are.
+  const what = blocksEverything(rule.value)
+    ? `blocks every image of the site from Google (wherever they are, e.g. ${examples})`
+    : `blocks images from Google (e.g. ${examples})`;
   context.report({
     code: 'blocked-images',
     line,
-    message: `"${terminalSafe(formatRule(explanation.rule!))}" blocks images from Google (e.g. ${blocked
-      .slice(0, 2)
-      .map((b) => terminalSafe(b.url))
-      .join(', ')}): they cannot appear in Google Images or image results. Fine if intended.`,
+    message: `"${terminalSafe(formatRule(rule))}" ${what}: they cannot appear in Google Images or image results. Fine if intended.`,
     from: d?.keyStart,
     to: d?.valueEnd,
   });

@@ -93,13 +93,20 @@ export function remedyFor(
 }
 
 /**
- * The proposals whose edits open their blocked URLs to Googlebot, checked on one copy of the file
- * with every edit applied (a parse of the file, whatever the number of lines).
+ * The proposals whose edits (with the `extra` edits of their fix: narrower lines it deletes) open
+ * their blocked URLs to Googlebot, checked on one copy of the file with every edit applied (a
+ * parse of the file, whatever the number of lines).
  */
-export function verifyFixes(context: LintContext, proposals: readonly Proposal[]): Set<Proposal> {
+export function verifyFixes(
+  context: LintContext,
+  items: readonly { readonly proposal: Proposal; readonly extra?: readonly FixEdit[] }[],
+): Set<Proposal> {
   const verified = new Set<Proposal>();
-  if (proposals.length === 0) return verified;
-  const edits = proposals.map((p) => p.edit).sort((a, b) => a.start - b.start);
+  if (items.length === 0) return verified;
+  const proposals = items.map((i) => i.proposal);
+  const edits = items
+    .flatMap((i) => [i.proposal.edit, ...(i.extra ?? [])])
+    .sort((a, b) => a.start - b.start);
   let text = '';
   let at = 0;
   for (const edit of edits) {

@@ -78,6 +78,14 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/wp-content/plugins/contact-form/includes/css/styles.css?ver=5.8'],
       ['css', '/wp-content/themes/theme/style.css?ver=1.0'],
       ['js', '/wp-content/themes/theme/js/navigation.js?ver=1.0'],
+      // WordPress 6's blocks: each block's own style sheet (loaded per block by block themes)
+      // and the view script of an interactive block (the navigation's menu), under
+      // wp-includes/blocks/NAME/ (developer.wordpress.org, "Block Editor Handbook: Metadata in
+      // block.json": style, viewScript); a block plugin's compiled scripts under its build/
+      // (@wordpress/scripts builds to build/).
+      ['css', '/wp-includes/blocks/navigation/style.min.css?ver=6.4.3'],
+      ['js', '/wp-includes/blocks/navigation/view.min.js?ver=6.4.3'],
+      ['js', '/wp-content/plugins/plugin/build/view.js?ver=1.0'],
       ['image', '/wp-content/uploads/2024/01/photo.jpg'],
     ],
   },
@@ -110,6 +118,8 @@ export const LAYOUTS: readonly Layout[] = [
       // and public://js/; Drupal 8+'s asset optimizers the same folders).
       ['css', '/sites/default/files/css/css_0123abcd.css'],
       ['js', '/sites/default/files/js/js_0123abcd.js'],
+      // Uploaded images and their derivatives (image styles) are in the same public folder.
+      ['image', '/sites/default/files/styles/large/public/photo.jpg'],
     ],
   },
   {
@@ -136,13 +146,17 @@ export const LAYOUTS: readonly Layout[] = [
     // from the master page gallery (/_catalogs/masterpage/: the master pages' CSS, and the
     // JavaScript of Design Manager packages and display templates: learn.microsoft.com,
     // "SharePoint Design Manager", "Display templates").
+    // A publishing site's Style Library holds its style sheets (Core Styles) and the scripts
+    // its pages load ("Style Library", learn.microsoft.com, "SharePoint publishing sites").
     name: 'SharePoint',
-    roots: roots('_(?:layouts|catalogs|vti_bin)/'),
+    roots: roots('_(?:layouts|catalogs|vti_bin)/|Style%20Library/'),
     urls: [
       ['js', '/_layouts/15/init.js?rev=1a2b3c'],
       ['css', '/_layouts/15/1033/styles/Themable/corev15.css?rev=1a2b3c'],
       ['css', '/_catalogs/masterpage/site/css/site.css'],
       ['js', '/_catalogs/masterpage/site/js/site.js'],
+      ['css', '/Style%20Library/en-us/Themable/Core%20Styles/controls.css'],
+      ['js', '/Style%20Library/scripts/site.js'],
     ],
   },
   {
@@ -165,9 +179,13 @@ export const LAYOUTS: readonly Layout[] = [
     // JavaScript under typo3temp/assets/ (docs.typo3.org, "Site package", "Assets"). A
     // non-composer install serves the core extensions' public files from typo3/sysext/ (its
     // robots.txt examples allow typo3/sysext/frontend/Resources/Public/ under Disallow: /typo3/).
+    // Editors' images are in fileadmin/ (the default storage: user_upload/ for uploads,
+    // _processed_/ for the sizes TYPO3 renders: docs.typo3.org, "File abstraction layer").
     name: 'TYPO3',
-    roots: roots('typo3(?:conf|temp)?'),
+    roots: roots('typo3(?:conf|temp)?|fileadmin/'),
     urls: [
+      ['image', '/fileadmin/user_upload/photo.jpg'],
+      ['image', '/fileadmin/_processed_/a/b/csm_photo_0123abcd.jpg'],
       ['js', '/typo3/sysext/frontend/Resources/Public/JavaScript/default_frontend.js?1700000000'],
       ['css', '/typo3conf/ext/site/Resources/Public/Css/main.css?1700000000'],
       ['js', '/typo3conf/ext/site/Resources/Public/JavaScript/main.js?1700000000'],
@@ -217,6 +235,28 @@ function shownAem(values: readonly string[]): boolean {
   if (own) return true;
   const content = values.some((v) => /^\/content\/[^/*$?\s]+\//.test(v));
   return content && values.some((v) => /^\/(?:etc|libs|apps)(?:\/|$)/i.test(v));
+}
+
+/**
+ * A placeholder folder name of the URLs above (a theme's, a plugin's, a site's own folder): a
+ * site's real folder there has its own name, so an Allow of a named folder beside it (`Allow:
+ * /etc/designs/census` beside `/etc/designs/site/`) shows where the site's files are.
+ */
+export const PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'theme',
+  'site',
+  'plugin',
+  'contact-form',
+  'module',
+  'main',
+]);
+
+/**
+ * Whether a rule's value blocks every path (`/`, `/*`, `*`): every folder a site may keep its
+ * files in, whatever their names.
+ */
+export function blocksEverything(value: string): boolean {
+  return /^\*?\/?\**$/.test(value) && value !== '';
 }
 
 /**

@@ -17,8 +17,9 @@ const BOTH =
 
 /** A folder name that holds a site's scripts or styles, and which of them. */
 const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
-  [/^_?(?:css|styles?|stylesheets)$/i, ['css']],
-  [/^_?(?:js|javascripts?)$/i, ['js']],
+  // A leading `_` or `-` keeps the folder apart from pages (`/_css/`, Loughborough's `/-css/`).
+  [/^[-_]?(?:css|styles?|stylesheets)$/i, ['css']],
+  [/^[-_]?(?:js|javascripts?)$/i, ['js']],
   [BOTH, ['css', 'js']],
 ];
 
@@ -101,9 +102,32 @@ export type FolderNote =
   | { readonly kind: 'purpose'; readonly folder: string }
   | { readonly kind: 'frontpage' };
 
+/**
+ * A folder of images by its name (`/images/`, `/-images/`, TYPO3's `user_upload`); `photos` or
+ * `image` name pages as often (`/captcha/image/`, `/search/photos/`).
+ */
+const IMAGE_FOLDER = /^[-_]?(?:images|imgs?|imagecache|user_upload)$/i;
+
+/**
+ * The kinds of files an Allow opens by a folder's name or a file type (`Allow: /static/`,
+ * `Allow: /*.css`, `Allow: /images/`): it shows where the site keeps them.
+ */
+export function namedKinds(value: string): Set<'css' | 'js' | 'image'> {
+  const kinds = new Set<'css' | 'js' | 'image'>();
+  for (const segment of value.split('/')) {
+    const name = segment.replace(/[*$]/g, '');
+    for (const kind of RESOURCE_FOLDERS.find(([re]) => re.test(name))?.[1] ?? []) kinds.add(kind);
+    if (IMAGE_FOLDER.test(name) || /^(?:media|uploads?)$/i.test(name)) kinds.add('image');
+  }
+  if (/\.css\b/i.test(value)) kinds.add('css');
+  if (/\.js\b/i.test(value)) kinds.add('js');
+  if (/\.(?:png|jpe?g|gif|webp|svg)\b/i.test(value)) kinds.add('image');
+  return kinds;
+}
+
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
 export interface SiteUrl {
-  readonly kind: 'css' | 'js';
+  readonly kind: 'css' | 'js' | 'image';
   readonly url: string;
   /** The pages that load it; undefined: every page. */
   readonly pages: string | undefined;
@@ -247,6 +271,29 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     });
   }
   for (let i = 0; i < segments.length; i++) urls.push(...folderUrls(segments, i, bare, evidence));
+  urls.push(...imageUrls(segments));
+  return urls;
+}
+
+/**
+ * The images of a folder of images the value names, and of a folder right under it
+ * (`/images/uploads` blocks `/images/uploads/…`, not `/images/…`): the rules decide which are
+ * blocked. A folder deeper down, or under an upload folder (`user_upload/contact-forms/`), may
+ * hold anything; folders under admin pages serve no crawled page.
+ */
+function imageUrls(segments: readonly string[]): SiteUrl[] {
+  const first = segments.findIndex((s) => IMAGE_FOLDER.test(s));
+  if (first < 0 || segments.slice(0, first).some((x) => NOT_PAGES.test(x))) return [];
+  const urls: SiteUrl[] = [];
+  const last = /^[-_]?(?:images|imgs?)$/i.test(segments[first]!) ? first + 1 : first;
+  for (let i = first; i < segments.length && i <= last; i++) {
+    const before = segments.slice(0, first);
+    const folder = `/${segments.slice(0, i + 1).join('/')}/`;
+    const pages = SITE_WIDE.test(folder)
+      ? undefined
+      : `/${before.join('/')}${first > 0 ? '/' : ''}`;
+    urls.push({ kind: 'image', url: `${folder}photo.jpg`, pages });
+  }
   return urls;
 }
 
