@@ -623,7 +623,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     // A placeholder left unfilled: encoded, it would block only paths no site has (seed 3576's
     // judge, 5906), so no fix is offered.
     expect(message(byName('5447').body as string, 'unencoded-character')).toContain(
-      'a template\'s placeholder left unfilled',
+      "a template's placeholder left unfilled",
     );
     expect(message(byName('5447').body as string, 'unencoded-character')).not.toContain('Fix:');
     // As written, * has no rules: the fix gives it a group of its own, not SemrushBot's rule.
