@@ -179,14 +179,16 @@ export class ShadowingIndex {
   }
 
   /** The rules whose cover `subject`'s prefix starts with: they match every path it matches. */
-  *#coversOf(subject: Entry): Generator<CoverNode> {
+  #coversOf(subject: Entry): CoverNode[] {
     const prefix = subject.prefix;
+    const nodes: CoverNode[] = [];
     for (const length of this.#coverLengths) {
-      if (length > prefix.length) return;
+      if (length > prefix.length) break;
       this.#work.steps++;
       const node = this.#covers.get(prefix.slice(0, length));
-      if (node !== undefined) yield node;
+      if (node !== undefined) nodes.push(node);
     }
+    return nodes;
   }
 
   /** The first rule of the subject's type and pattern on an earlier line. */

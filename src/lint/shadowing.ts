@@ -23,9 +23,6 @@ export interface RuleFinding {
   readonly message: string;
 }
 
-// Beyond this many rules in one group only exact duplicates are looked for.
-const PAIRWISE_LIMIT = 1500;
-
 /** Whether a pattern can match anything: the path always starts with `/` (B24). */
 export function canMatch(rule: Rule): boolean {
   const first = rule.pattern.charCodeAt(0);
@@ -79,16 +76,6 @@ export function findShadowedRules(
   work: ShadowingWork = { steps: 0 },
 ): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  if (rules.length > PAIRWISE_LIMIT) {
-    const seen = new Map<string, Rule>();
-    for (const rule of rules) {
-      const key = `${rule.type} ${rule.pattern}`;
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, rule);
-      else findings.push(duplicate(rule, first));
-    }
-    return findings;
-  }
   // Empty rules (priority 0) and patterns that never match are reported elsewhere.
   const index = new ShadowingIndex(
     rules.filter((r) => r.priority > 0 && canMatch(r)),

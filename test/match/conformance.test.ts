@@ -27,6 +27,7 @@ describe.each([
   ['wildcard program beside rule numbers', 0, true, false, false],
   ['wildcard program finding pieces by hash', 0, true, false, true],
   ['wildcard program finding pieces by prefix class', 0, true, false, 'classes'],
+  ['wildcard program finding pieces by the lengths their starts name', 0, true, false, 'starts'],
 ] as const)('compiled as a %s', (_path, smallSet, alwaysProgram, compact, hashed) => {
   useMatcherSettings({
     ruleIndexing: { smallSet, alwaysProgram },
@@ -35,6 +36,16 @@ describe.each([
     ...(hashed ? { pieceFinding: { minChars: 0 } } : {}),
     // Every program hashing two lengths finds its pieces through their prefix classes.
     ...(hashed === 'classes' ? { pieceFinding: { minChars: 0, classShare: 0 } } : {}),
+    // Every other program hashing two lengths looks a window up at the lengths its start names.
+    ...(hashed === 'starts'
+      ? {
+          pieceFinding: {
+            minChars: 0,
+            classShare: Number.POSITIVE_INFINITY,
+            startsSave: Number.NEGATIVE_INFINITY,
+          },
+        }
+      : {}),
   });
   describe.each(suites)('%s', (_file, cases) => {
     it.for(cases.map((c) => [c.name, c] as const))('%s', ([, c]) => {

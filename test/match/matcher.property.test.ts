@@ -146,6 +146,22 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
+  // The same with the program's pieces found, whenever it hashes two lengths or more, at the
+  // lengths each window's start names (`start-lengths.ts`), never through prefix classes.
+  describe('with every wildcard rule through the program, pieces by their starts', () => {
+    useMatcherSettings({
+      ruleIndexing: { alwaysProgram: true },
+      pieceFinding: {
+        minChars: 0,
+        classShare: Number.POSITIVE_INFINITY,
+        startsSave: Number.NEGATIVE_INFINITY,
+      },
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
   // The same through the program of a set read from a compact rule table, as a large file's
   // sets get it: the program reads each rule's line, kind and priority from the table (a rule
   // whose pattern differs from its value, escaped or an `index.html` rewrite, keeps its own).

@@ -27,14 +27,19 @@ function warmWork(shape: GeneratedShape): number {
 const filling = (shape: GeneratedShape): boolean =>
   shape.terms.mode === 'reversed' || shape.terms.mode === 'dense';
 
+const NEVER = Number.POSITIVE_INFINITY;
+
 // Through prefix classes whenever the dictionary hashes two lengths or more (class share 0),
-// as its pieces' sharing decides (the default), and never (every length looked up a window).
+// as its pieces' sharing decides (the default), never (a window looked up at the lengths its
+// start names whenever two lengths are hashed, `start-lengths.ts`), and neither (every length
+// looked up a window).
 describe.each([
-  ['prefix classes whenever two lengths are hashed', 0],
-  ['prefix classes when pieces share them', undefined],
-  ['no prefix classes', Number.POSITIVE_INFINITY],
-] as const)('a warm check of the shapes whose pieces fill the path, %s', (_name, classShare) => {
-  useMatcherSettings(classShare === undefined ? {} : { pieceFinding: { classShare } });
+  ['prefix classes whenever two lengths are hashed', { classShare: 0 }],
+  ['prefix classes when pieces share them, else lengths by start when they save', {}],
+  ['lengths by start whenever two lengths are hashed', { classShare: NEVER, startsSave: -NEVER }],
+  ['every length looked up a window', { classShare: NEVER, startsSave: NEVER }],
+] as const)('a warm check of the shapes whose pieces fill the path, %s', (_name, pieceFinding) => {
+  useMatcherSettings({ pieceFinding });
   it.each([1, 2])('costs at most 20 n + 4 (r + P) units (scale %i)', (scale) => {
     const shapes = [1, 2]
       .flatMap((seed) =>

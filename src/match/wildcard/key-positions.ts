@@ -9,6 +9,7 @@
 import type { PieceDictionary } from './piece-dictionary.js';
 import type { PieceOccurrences } from './piece-occurrences.js';
 import { atLeast, firstAtLeast, type WorkCounter } from './position-ranges.js';
+import { type StartLengths, scanStarts } from './start-lengths.js';
 
 /** Positions up to this many are insertion-sorted; more are radix-sorted. */
 const FEW = 32;
@@ -353,8 +354,8 @@ export class KeyRanks {
 
 /**
  * The dictionary's finds of one check by piece, without sorting them: each find linked to the
- * one before of the same piece (a find a unit, in the pass's order: by length, then window, so
- * a piece's finds are in order), the pieces found listed, and a piece's finds copied out (in
+ * one before of the same piece (a find a unit, in the pass's order: by length, then window, or
+ * by window, then length, so a piece's finds are in order), the pieces found listed, and a piece's finds copied out (in
  * order) when a check first asks about it. A check asks about a few of the pieces a path holds:
  * a sort of every find (four units a find, and a rank) was a third of a hostile check's work.
  */
@@ -364,6 +365,8 @@ export class FoundChains {
   /** Per find, its piece's key and where the piece would end there; finds made. */
   #keys = new Int32Array(0);
   #ends = new Int32Array(0);
+  /** The path's prefix hashes (`scanStarts`). */
+  #hashes = new Int32Array(0);
   found: number = 0;
   readonly #work = new Float64Array(1);
   /** Per piece, its last find (valid when `#headStamp` is the check's). */
@@ -378,9 +381,15 @@ export class FoundChains {
 
   /**
    * Runs `dictionary` (its pieces' keys from `keyBase`) over `path`, and links its finds;
-   * returns the work.
+   * returns the work. With `starts`, a window is looked up at the lengths its start names
+   * (`start-lengths.ts`), else at each length.
    */
-  find(dictionary: PieceDictionary, path: string, keyBase: number): number {
+  find(
+    dictionary: PieceDictionary,
+    path: string,
+    keyBase: number,
+    starts: StartLengths | null = null,
+  ): number {
     const n = path.length;
     if (this.codes.length < n) this.codes = new Uint16Array(Math.max(n, 2 * this.codes.length));
     const codes = this.codes;
@@ -390,7 +399,13 @@ export class FoundChains {
     this.#ends = atLeast(this.#ends, most);
     const work = this.#work;
     work[0] = n;
-    this.found = dictionary.scan(codes, n, keyBase, this.#keys, this.#ends, work);
+    if (starts === null) {
+      this.found = dictionary.scan(codes, n, keyBase, this.#keys, this.#ends, work);
+    } else {
+      this.#hashes = atLeast(this.#hashes, n + 1);
+      const [keys, ends, hashes] = [this.#keys, this.#ends, this.#hashes];
+      this.found = scanStarts(dictionary, starts, codes, n, keyBase, keys, ends, hashes, work);
+    }
     return work[0]! + this.#link(this.#keys, this.found, keyBase, dictionary.count);
   }
 
@@ -456,6 +471,7 @@ export class FoundChains {
     this.codes = new Uint16Array(0);
     this.#keys = new Int32Array(0);
     this.#ends = new Int32Array(0);
+    this.#hashes = new Int32Array(0);
     this.#chain = new Int32Array(0);
     this.pieces = new Int32Array(0);
   }

@@ -17,7 +17,8 @@
  *
  * When the dictionary takes two lengths or more and its pieces share their first K characters
  * (K its shortest length), a pass looks those prefix classes up instead, one length a window
- * (`prefix-classes.ts`): what a check asks about is resolved from them.
+ * (`prefix-classes.ts`): what a check asks about is resolved from them. When they do not, a
+ * window is looked up at the lengths its first K characters may start (`start-lengths.ts`).
  *
  * Built once per program (`program-layout.ts`); run over the path at every check the program
  * runs.
@@ -29,6 +30,7 @@ import { automatonSteps } from './piece-automaton-build.js';
 import { dictionarySteps, MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
 import { PieceIds } from './piece-ids.js';
 import { PrefixClasses } from './prefix-classes.js';
+import { STARTS_SAVE, StartLengths, startsSteps } from './start-lengths.js';
 
 /**
  * The shortest length the dictionary takes. Shorter pieces are few (at most one a character
@@ -64,11 +66,21 @@ const MAX_HASHED_CHARS = 48;
  * ({@link MAX_LENGTHS}); tests set 0 (every piece in the automaton) or 1 (both ways in one set)
  * to run the program's suites through each. `minChars`: the characters a length's pieces have
  * at least for the dictionary to take it ({@link MIN_CHARS}); tests set 0, for their small sets.
+ * `classShare`: {@link CLASS_SHARE}. `startsSave`: the lookups a window must save on average
+ * for a dictionary of two lengths or more without prefix classes to look it up only at the
+ * lengths its start names (`start-lengths.ts`, {@link STARTS_SAVE}); tests set -Infinity
+ * (always) or Infinity (never, every length looked up a window).
  */
-export const pieceFinding: { maxLengths: number; minChars: number; classShare: number } = {
+export const pieceFinding: {
+  maxLengths: number;
+  minChars: number;
+  classShare: number;
+  startsSave: number;
+} = {
   maxLengths: MAX_LENGTHS,
   minChars: MIN_CHARS,
   classShare: CLASS_SHARE,
+  startsSave: STARTS_SAVE,
 };
 
 /** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */
@@ -81,6 +93,8 @@ export class PieceFinder {
   readonly automaton: PieceAutomaton | null;
   /** The dictionary's pieces' prefix classes, when the pass looks up those rather than them. */
   readonly classes: PrefixClasses | null;
+  /** Else the lengths a window's start names, when the dictionary has two lengths or more. */
+  readonly starts: StartLengths | null;
   /** The first key of a dictionary piece: the automaton's states come before. */
   readonly keyBase: number;
   /** Number of keys. */
@@ -111,6 +125,7 @@ export class PieceFinder {
     this.dictionary = parts.dictionary;
     this.automaton = parts.automaton;
     this.classes = parts.classes;
+    this.starts = parts.starts;
     this.keyBase = this.automaton?.nodes ?? 1;
     this.keys = this.keyBase + this.hashed;
     this.#pieceData = this.automaton?.pieceData ?? new Int32Array(0);
@@ -118,6 +133,7 @@ export class PieceFinder {
       128 +
       (this.dictionary?.bytes ?? 0) +
       (this.classes?.bytes ?? 0) +
+      (this.starts?.bytes ?? 0) +
       (this.automaton?.bytes ?? 0);
   }
 
@@ -149,6 +165,7 @@ export interface FinderParts {
   readonly dictionary: PieceDictionary | null;
   readonly automaton: PieceAutomaton | null;
   readonly classes: PrefixClasses | null;
+  readonly starts: StartLengths | null;
 }
 
 /** Build units a piece costs in each of the finder's own passes over the pieces. */
@@ -263,7 +280,7 @@ export function* finderSteps(
     const parts = yield* dictionarySteps(hashedPieces, lengths, hashedIds, source, hashedAt);
     dictionary = new PieceDictionary(hashedPieces, lengths, hashedIds, source, hashedAt, parts);
   }
-  const classes =
+  const split =
     dictionary === null
       ? null
       : yield* classesSteps(
@@ -274,6 +291,8 @@ export function* finderSteps(
           places === null ? null : hashedPlaces,
           pieceFinding.classShare,
         );
+  const classes = split instanceof PrefixClasses ? split : null;
+  const startLengths = split instanceof StartLengths ? split : null;
   const automaton =
     others.length > 0 ? new PieceAutomaton(others, yield* automatonSteps(others)) : null;
   let h = 0;
@@ -282,13 +301,20 @@ export function* finderSteps(
     ids[k] = hashedMask[k] === 1 ? hashedIds[h++]! : hashedPieces.length + o++;
     if (charge(FINDER_PIECE_UNITS)) yield;
   }
-  return { hashed: hashedPieces.length, dictionary, automaton, classes };
+  return {
+    hashed: hashedPieces.length,
+    dictionary,
+    automaton,
+    classes,
+    starts: startLengths,
+  };
 }
 
 /**
  * The prefix classes of `dictionary`'s pieces (`pieces[j]`, its id `ids[j]`, where it is in
  * `source` `places[j]`), when it takes two lengths or more and its pieces share their classes
- * (`share` a class on average at least); else null.
+ * (`share` a class on average at least); else, with two lengths or more, the lengths each start
+ * names, when it saves `pieceFinding.startsSave` lookups a window; else null.
  */
 function* classesSteps(
   dictionary: PieceDictionary,
@@ -297,7 +323,7 @@ function* classesSteps(
   source: string,
   places: readonly number[] | null,
   share: number,
-): BuildSteps<PrefixClasses | null> {
+): BuildSteps<PrefixClasses | StartLengths | null> {
   if (dictionary.lengths.length < 2) return null;
   const length = dictionary.lengths[0]!;
   const numbers = new PieceIds();
@@ -307,7 +333,13 @@ function* classesSteps(
     if (charge(FINDER_PIECE_UNITS + 6 * length)) yield;
   }
   const count = numbers.texts.length;
-  if (count * share > pieces.length) return null;
+  if (count * share > pieces.length) {
+    if (pieceFinding.startsSave === Number.POSITIVE_INFINITY) return null;
+    const starts = yield* startsSteps(dictionary, pieces, ids, count);
+    // Taken when a window looks up fewer lengths through it than without, by its own cost.
+    const lengths = dictionary.lengths.length;
+    return starts.lengthsPerSlot + pieceFinding.startsSave < lengths ? starts : null;
+  }
   // A class's characters are where a piece of it is (its first K).
   const classPlaces = new Int32Array(count).fill(-1);
   for (let j = 0; j < pieces.length && places !== null; j++) {

@@ -139,7 +139,7 @@ export class PieceOccurrences implements CheckedPath {
       this.#classFinds.reset(classes, dictionary!, chains, n);
       most = chains.found * (dictionary!.lengths.length + 1);
     } else if (dictionary !== null) {
-      this.work += chains.find(dictionary, path, finder.keyBase);
+      this.work += chains.find(dictionary, path, finder.keyBase, finder.starts);
       most = chains.found;
     }
     let count = 0;
