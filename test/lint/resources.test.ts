@@ -412,3 +412,44 @@ describe('blocked-resources and blocked-images: judges D to G (seeds 9125, 2621,
     expect(found('User-agent: *\nDisallow: /-css/\n')).toEqual(['2 warning blocked-resources']);
   });
 });
+
+describe('blocked-resources and whole-site-disallowed: judges F and G (seeds 6817, 3576)', () => {
+  const whole = (body: string) =>
+    lintRobotsTxt(body)
+      .diagnostics.filter((d) => d.code === 'whole-site-disallowed')
+      .map((d) => `${d.line} ${/blocks the whole site[^(]*/.exec(d.message)?.[0].trim()}`);
+
+  it('the * group blocking every path but the pages its Allows name is whole-site-disallowed (F, G 4157)', () => {
+    expect(whole('User-Agent: *\nAllow: /$\nDisallow: /\n')).toEqual([
+      '3 blocks the whole site but what its Allow opens',
+    ]);
+    expect(whole('User-agent: *\nDisallow: /\n')).toEqual([
+      '2 blocks the whole site for every crawler without a group of its own: search engines may list its URLs without content, or drop them. Often intended',
+    ]);
+    // Pages by type, or everything allowed by a longer rule: no whole-site block.
+    expect(whole('User-agent: *\nAllow: /$\nAllow: /*.html$\nDisallow: /\n')).toEqual([]);
+    expect(whole('User-agent: *\nAllow: /*\nDisallow: /\n')).toEqual([]);
+  });
+
+  it('Allows of named bundles in a wildcard folder make a guessed folder an info (G 6162)', () => {
+    const body =
+      'User-agent: *\nAllow: /static/*/client.js\nAllow: /static/*/main.css\nDisallow: /static/*\n';
+    expect(found(body)).toEqual(['4 info blocked-resources']);
+    // One file at a literal path is not such a list (judge B, 2204).
+    expect(found('User-agent: *\nDisallow: /static/*\nAllow: /static/js/app.js\n')).toContain(
+      '2 warning blocked-resources',
+    );
+  });
+
+  it("Shopware 6's timestamped theme files under its template's /*? (F 6088)", () => {
+    const body =
+      'User-agent: *\nAllow: /\nDisallow: /*?\nDisallow: /*account/\nDisallow: /*checkout/\nDisallow: /*widgets/\nDisallow: /*bundles/\n';
+    expect(found(body)).toEqual(['3 warning blocked-resources']);
+    const after = fixed(body);
+    expect(allowed(after, '/theme/ab12/css/all.css?1712345678')).toBe(true);
+    expect(allowed(after, '/theme/ab12/js/storefront/storefront.js?1712345678')).toBe(true);
+    expect(allowed(after, '/search?q=x')).toBe(false);
+    // Without the template's folders, a rule on every query names no layout.
+    expect(found('User-agent: *\nDisallow: /*?\n')).toEqual([]);
+  });
+});

@@ -274,7 +274,11 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     b.shown ? ownFolderBeside(robots, explanation, b.url) : undefined,
   );
   const beside = named.find((n) => n !== undefined);
-  const subset = subfolders(robots, explanation) ?? allowedFolder(robots, explanation) ?? beside;
+  const subset =
+    subfolders(robots, explanation) ??
+    allowedFolder(robots, explanation) ??
+    curatedFiles(robots, explanation) ??
+    beside;
   const sure = scripts.filter((b) =>
     b.shown
       ? named[blocked.indexOf(b)] === undefined
@@ -313,7 +317,8 @@ function blockedImages(
   };
   const imageRule = namedKinds(prefix).has('image');
   const opened =
-    (!imageRule && subfolders(robots, explanation) !== undefined) ||
+    (!imageRule &&
+      (subfolders(robots, explanation) ?? curatedFiles(robots, explanation)) !== undefined) ||
     allowedFolder(robots, explanation) !== undefined ||
     explanation.groups.some((index) =>
       (robots.groups[index]?.rules ?? []).some((r) => r.type === 'allow' && opens(r.value)),
@@ -431,6 +436,29 @@ function allowedFolder(
       const path = rule.value.replace(/[?*].*$/, '');
       if (path === '/' || /\.[A-Za-z0-9]+$/.test(path)) continue;
       return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The first Allow of the deciding groups that opens a script or style sheet by its name in a
+ * folder a wildcard stands for, under the rule (`Allow: /static/` + `*` + `/client.js` under
+ * `Disallow: /static/`, judge G's 6162): a curated list of the bundles the pages load, so a
+ * guessed URL beside them is no sure sign. One file at a literal path (`Allow: /js/app.js`) is
+ * not such a list.
+ */
+function curatedFiles(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  if (prefix === '' || prefix === '/') return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
+      if (/\*[^$?]*\/[^/*$?]+\.(?:css|js)\$?$/i.test(rule.value.slice(prefix.length)))
+        return { value: rule.value, line: rule.line };
     }
   }
   return undefined;
@@ -652,18 +680,43 @@ function reportImages(
   });
 }
 
-/** The `*` group blocks `/`: worth knowing (the audit warns), often intended, no fix. */
+/** Paths no Allow names, to find a rule on every path behind an allow-list of pages. */
+const PROBE_PATHS = ['/robots-rep-lint-probe/', '/robots-rep-lint-probe/page.html'];
+
+/**
+ * The `*` group blocks `/`, or every path but the pages its Allows name (`Allow: /$` beside
+ * `Disallow: /`, judges F and G's 4157): worth knowing (the audit warns), often intended, no
+ * fix.
+ */
 function wholeSite(context: LintContext): void {
   const { robots } = context;
   if (!robots.groups.some((g) => g.agents.some((a) => a.global))) return;
-  const explanation = robots.explain('/', PROBE);
-  if (explanation.allowed || explanation.rule === undefined) return;
-  const d = context.directives[explanation.line];
-  context.report({
-    code: 'whole-site-disallowed',
-    line: explanation.line,
-    message: `"${terminalSafe(formatRule(explanation.rule))}" in the * group blocks the whole site for every crawler without a group of its own: search engines may list its URLs without content, or drop them. Often intended (a staging or private site); otherwise, remove it.`,
-    from: d?.keyStart,
-    to: d?.valueEnd,
-  });
+  const root = robots.explain('/', PROBE);
+  if (root.rule !== undefined && !root.allowed) {
+    report(root, 'blocks the whole site');
+    return;
+  }
+  const probes = PROBE_PATHS.map((path) => robots.explain(path, PROBE));
+  const [first] = probes;
+  if (first === undefined || first.allowed || first.rule === undefined) return;
+  if (!blocksEverything(first.rule.value) || probes.some((p) => p.line !== first.line)) return;
+  const allows = first.groups.flatMap((i) =>
+    (robots.groups[i]?.rules ?? []).filter((r) => r.type === 'allow' && r.value !== ''),
+  );
+  const shown = allows.slice(0, 3).map((r) => `"${terminalSafe(r.value)}"`);
+  report(
+    first,
+    `blocks the whole site but what its ${allows.length === 1 ? 'Allow opens' : `${allows.length} Allows open`} (${listOf(shown)}${allows.length > 3 ? ', …' : ''}),`,
+  );
+
+  function report(explanation: Explanation, what: string): void {
+    const d = context.directives[explanation.line];
+    context.report({
+      code: 'whole-site-disallowed',
+      line: explanation.line,
+      message: `"${terminalSafe(formatRule(explanation.rule!))}" in the * group ${what} for every crawler without a group of its own: search engines may list its URLs without content, or drop them. Often intended (a staging or private site); otherwise, remove it.`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+    });
+  }
 }

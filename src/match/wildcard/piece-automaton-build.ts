@@ -127,20 +127,20 @@ export function* automatonSteps(pieces: readonly string[]): BuildSteps<Automaton
   };
 }
 
+/** The arrays a node's child is looked up in (see {@link childIn}). */
+export interface ChildLookup {
+  readonly root: Int32Array;
+  readonly childStart: Uint16Array | Int32Array;
+  readonly label: Uint16Array;
+  readonly wide: { nodes: Int32Array; index: Int32Array; table: Uint8Array };
+}
+
 /**
- * Node v's child on character c in a trie being built, or -1: `PieceAutomaton`'s lookup (its
- * root's table, a wide node's table, else halving then scanning its children).
+ * Node v's child on character c, or -1: the root's table, a wide node's table, else halving
+ * then scanning its children. The one lookup of the automaton's trie: its failure links here,
+ * its pass over a path (`PieceAutomaton`).
  */
-function childIn(
-  trie: {
-    root: Int32Array;
-    childStart: Int32Array;
-    label: Uint16Array;
-    wide: { nodes: Int32Array; index: Int32Array; table: Uint8Array };
-  },
-  v: number,
-  c: number,
-): number {
+export function childIn(trie: ChildLookup, v: number, c: number): number {
   if (v === 0 && c < 128) return trie.root[c]!;
   const label = trie.label;
   let lo = trie.childStart[v]!;

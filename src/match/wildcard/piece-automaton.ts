@@ -19,6 +19,8 @@ import { buildAtOnce } from '../build-steps.js';
 import {
   type AutomatonParts,
   automatonSteps,
+  type ChildLookup,
+  childIn,
   NONE,
   PIECE,
   PIECE_FROM,
@@ -54,14 +56,14 @@ export class PieceAutomaton {
   readonly #order: Uint16Array | Int32Array;
   /**
    * Nodes with {@link WIDE} children or more (near the root, mostly) have a direct table of
-   * their children on characters below 128: `#wideTable[128 k + c]` is the child's place in the
-   * node's range + 1 (0: none), k found by the node in an open-addressing table (`#wideNodes`:
-   * node + 1, 0 empty; `#wideIndex`: k). At most one node in 16 has one: at most 9 bytes a
+   * their children on characters below 128: `#wide.table[128 k + c]` is the child's place in the
+   * node's range + 1 (0: none), k found by the node in an open-addressing table (`#wide.nodes`:
+   * node + 1, 0 empty; `#wide.index`: k). At most one node in 16 has one: at most 9 bytes a
    * node.
    */
-  readonly #wideNodes: Int32Array;
-  readonly #wideIndex: Int32Array;
-  readonly #wideTable: Uint8Array;
+  readonly #wide: { nodes: Int32Array; index: Int32Array; table: Uint8Array };
+  /** The arrays a child is looked up in: `#root`, `#childStart`, `#label` and `#wide`. */
+  readonly #lookup: ChildLookup;
   /**
    * The pieces by their depth-first number (`PIECE_FROM`), and per piece the nearest piece whose
    * range holds its own + 1 (0: none): the piece ends on its failure chain. The pieces ending at
@@ -84,9 +86,13 @@ export class PieceAutomaton {
     this.#childStart = parts.childStart;
     this.#label = parts.label;
     this.#root = parts.root;
-    this.#wideNodes = parts.wide.nodes;
-    this.#wideIndex = parts.wide.index;
-    this.#wideTable = parts.wide.table;
+    this.#wide = parts.wide;
+    this.#lookup = {
+      root: parts.root,
+      childStart: parts.childStart,
+      label: parts.label,
+      wide: parts.wide,
+    };
     this.#fail = parts.fail;
     this.#order = parts.order;
     this.pieceData = parts.pieceData;
@@ -105,8 +111,8 @@ export class PieceAutomaton {
       this.#byNumber.byteLength +
       this.#enclosing.byteLength +
       4 * 128 +
-      8 * this.#wideNodes.length +
-      this.#wideTable.length +
+      8 * this.#wide.nodes.length +
+      this.#wide.table.length +
       512
     );
   }
@@ -189,28 +195,9 @@ export class PieceAutomaton {
     return at;
   }
 
-  /** Node v's child on character c, or -1. */
+  /** Node v's child on character c, or -1 (`childIn`, as the build's failure links look it up). */
   #child(v: number, c: number): number {
-    if (v === 0 && c < 128) return this.#root[c]!;
-    const label = this.#label;
-    let lo = this.#childStart[v]!;
-    let hi = this.#childStart[v + 1]!;
-    if (hi - lo >= WIDE && c < 128) {
-      const nodes = this.#wideNodes;
-      const mask = nodes.length - 1;
-      let slot = Math.imul(v, 0x9e3779b1) & mask;
-      while (nodes[slot] !== v + 1) slot = (slot + 1) & mask;
-      const place = this.#wideTable[(this.#wideIndex[slot]! << 7) | c]!;
-      return place === 0 ? NONE : lo + place - 1;
-    }
-    // Narrowed to a few by halving (the child, if any, stays in [lo, hi)), then scanned.
-    while (hi - lo > 8) {
-      const mid = (lo + hi) >>> 1;
-      if (label[mid]! < c) lo = mid + 1;
-      else hi = mid + 1;
-    }
-    for (; lo < hi; lo++) if (label[lo] === c) return lo;
-    return NONE;
+    return childIn(this.#lookup, v, c);
   }
 
   /**

@@ -228,7 +228,25 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/etc/designs/site/clientlib-site.min.js'],
     ],
   },
+  {
+    // Shopware 6 compiles each theme's CSS and JavaScript into /theme/ID/ and links them with
+    // a timestamp query (developer.shopware.com, "Theme", "Asset caching"), so a rule on every
+    // query (`/*?`, in its documented robots.txt) blocks them. Shown by that template's rules on
+    // the storefront's folders at any depth (`/*widgets/`, `/*bundles/`, `/*checkout/`).
+    name: 'Shopware 6',
+    roots: (values) => (shownShopware(values) ? ['/'] : []),
+    urls: [
+      ['css', '/theme/0123456789abcdef0123456789abcdef/css/all.css?1700000000'],
+      ['js', '/theme/0123456789abcdef0123456789abcdef/js/storefront/storefront.js?1700000000'],
+    ],
+  },
 ];
+
+function shownShopware(values: readonly string[]): boolean {
+  const named = (folder: string) =>
+    values.some((v) => new RegExp(`^/?\\*/?${folder}/$`, 'i').test(v));
+  return named('widgets') && named('bundles') && named('checkout');
+}
 
 function shownAem(values: readonly string[]): boolean {
   const own = values.some((v) => /^\/etc(?:\.clientlibs|\/designs|\/clientlibs)(?:\/|$)/i.test(v));
