@@ -116,6 +116,9 @@ export function nearCrawlerName(name: string): string | undefined {
  * are as short.
  */
 function crawlerOfName(lower: string): string | undefined {
+  // A name that extends a known token (`YandexAdditional` after `Yandex`) is one of that
+  // operator's own names: Yandex's robots read every group whose name holds "Yandex".
+  for (const token of known!.keys()) if (lower.startsWith(token)) return undefined;
   let best: string | undefined;
   let tied = false;
   for (const [token, written] of known!) {

@@ -170,17 +170,6 @@ describe('a format placeholder left in a rule (judge G, 5906: Disallow: /{*})', 
   });
 });
 
-describe('a raw space typed for the "-" of a rule the group has (judge F, 3078)', () => {
-  it('is an info whose fix deletes the line: nothing is lost', () => {
-    const body =
-      'User-agent: *\nDisallow: /*/cheap flights-*\nDisallow: /*/cheap-flights-*\nDisallow: /a b\n';
-    expect(brief(body)).toEqual(['2 info unencoded-character', '4 warning unencoded-character']);
-    const [twin] = lint(body);
-    expect(twin!.message).toContain('line 3 of the group writes the same path with "-"');
-    expect(twin!.fix?.description).toBe('Delete line 2.');
-  });
-});
-
 describe('a file cut by the limit inside a line (judge E, 0160)', () => {
   it('says which line is cut and what Google reads of it', () => {
     // 100 bytes: the cut falls inside "Disallow: /html/E12243_01/".

@@ -556,27 +556,6 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
-  // `/*/penerbangan termurah-*` beside `/*/penerbangan-termurah-*` (seed 6817, 3078): the space
-  // typed for the "-" (or "_", "+") of a rule the group has. Written as that rule, the line
-  // repeats it, and lint's check for a repeated rule makes the fix "delete the line".
-  const twin = twinRule(context, line, d, value);
-  if (twin !== undefined) {
-    context.report({
-      code: 'unencoded-character',
-      line,
-      message: `"${shown}" holds ${char}, which a URL never carries unescaped, so this rule never matches; line ${twin.line} of the group writes the same path with "${twin.with}" in its place ("${terminalSafe(twin.value)}"), which is what it seems to mean.`,
-      from: d.valueStart + first,
-      to: d.valueEnd,
-      fix: {
-        description: `Write "${terminalSafe(twin.value)}"`,
-        edits: [{ start: d.valueStart, end: d.valueEnd, text: twin.value }],
-        targets: [twin.value],
-        otherwise: 'Remove the line, or write the path as a URL carries it by hand.',
-        whenUnchanged: UNENCODED_UNCHANGED,
-      },
-    });
-    return;
-  }
   context.report({
     code: 'unencoded-character',
     line,
@@ -591,27 +570,6 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       whenUnchanged: UNENCODED_UNCHANGED,
     },
   });
-}
-
-/**
- * The rule of the line's group, of the same type, that writes the value with each run of spaces
- * as one "-", "_" or "+" (`penerbangan termurah` beside `penerbangan-termurah`), or undefined.
- */
-function twinRule(
-  context: LintContext,
-  line: number,
-  d: DirectiveSpan,
-  value: string,
-): { line: number; value: string; with: string } | undefined {
-  const group = groupOfRuleLine(context).get(line);
-  if (group === undefined || !/[^\t ][\t ]+[^\t ]/.test(value)) return undefined;
-  const kind = d.kind;
-  for (const sep of ['-', '_', '+']) {
-    const meant = decodeByteString(value.replace(/[\t ]+/g, sep));
-    const rule = group.rules.find((r) => r.line !== line && r.type === kind && r.value === meant);
-    if (rule !== undefined) return { line: rule.line, value: meant, with: sep };
-  }
-  return undefined;
 }
 
 /**
