@@ -408,8 +408,9 @@ describe('blocked-resources and blocked-images: judges D to G (seeds 9125, 2621,
     expect(finding(wp, 2).message).not.toContain('/wp-content/themes/theme/');
   });
 
-  it('a folder of styles named with a leading "-" (F 2167)', () => {
+  it('a folder of styles named with a leading "-" (F 2167), or a number (F 4358\'s /js2/)', () => {
     expect(found('User-agent: *\nDisallow: /-css/\n')).toEqual(['2 warning blocked-resources']);
+    expect(found('User-agent: *\nDisallow: /js2/\n')).toEqual(['2 warning blocked-resources']);
   });
 });
 

@@ -8,37 +8,38 @@
  */
 
 import { formatRule } from '../../explain.js';
-import { matchesPattern } from '../../match/pattern.js';
 import type { Explanation, RobotsTxt } from '../../types.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import type { FixEdit } from '../types.js';
+import {
+  allowedFolder,
+  blockedImages,
+  curatedFiles,
+  guessedEverywhere,
+  MEDIA,
+  openedKinds,
+  ownFolderBeside,
+  subfolders,
+} from './resources/evidence.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
+import { covered, deletion, folded, widened } from './resources/fold.js';
 import {
   aboutGeneric,
   blocksEverything,
   GENERIC_URLS,
   generated,
   LAYOUTS,
-  PLACEHOLDERS,
   type ResourceKind,
 } from './resources/layouts.js';
-import {
-  documentFolders,
-  type FolderNote,
-  namedKinds,
-  siteUrls,
-} from './resources/site-folders.js';
+import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
+import { wholeSite } from './resources/whole-site.js';
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
   css: 'CSS',
   js: 'JavaScript',
   image: 'images',
 };
-
-// The name the global agent is checked as: no file names it.
-const PROBE = 'RobotsRepLintProbe';
 
 export const resources: LintFamily = {
   name: 'resources',
@@ -207,32 +208,6 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>): ByLine {
 }
 
 /**
- * The kinds a rule that blocks every path (`Disallow: /` beside Allows of pages, judge D's
- * 1945) is taken to block wherever the site keeps them, the generic URLs standing for its
- * folders: unless the file shows where they are — a layout, an Allow naming a folder or file
- * type of the kind (`Allow: /static/`, `Allow: /*.css`: CSS and JavaScript go together), or a
- * generic URL of the kind left open.
- */
-function guessedEverywhere(
-  robots: RobotsTxt,
-  allows: readonly string[],
-  shown: boolean,
-  agentFor: (kind: ResourceKind) => string,
-): Set<ResourceKind> {
-  const kinds = new Set<ResourceKind>();
-  if (shown) return kinds;
-  const named = new Set(allows.flatMap((value) => [...namedKinds(value)]));
-  const open = (kind: ResourceKind) =>
-    GENERIC_URLS.some(([k, url]) => k === kind && robots.explain(url, agentFor(k)).allowed);
-  if (!named.has('css') && !named.has('js') && !open('css') && !open('js')) {
-    kinds.add('css');
-    kinds.add('js');
-  }
-  if (!named.has('image') && !open('image')) kinds.add('image');
-  return kinds;
-}
-
-/**
  * What one blocking line is worth: a warning with a fix (the proposal returned) when it blocks
  * scripts or styles of a layout the file shows, or guessed ones the file says nothing against;
  * an info when the file shows they are kept back on purpose or live elsewhere; an info for
@@ -287,45 +262,6 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
   return { scripts, subset, sure };
 }
 
-/** An image's file type, as a rule or an Allow names it. */
-const IMAGE_TYPE = /\.(?:png|jpe?g|gif|webp|svg|avif)\b/i;
-
-/**
- * The images a line blocks: a layout's the file shows, or guessed ones unless the group shows
- * where the site's images are — an Allow under the rule of a folder of images
- * (`Allow: /static/images/` under `Disallow: /static/`) or of their type (`Allow:
- * /static/*.png`; for a rule on one type, `Allow` of that type), a subfolder the group opens
- * under a rule on a folder of other files (`Allow: /static/pp/`), or a folder an allow-list
- * beside `Disallow: /` opens. One file (`Allow: /img/logo.svg`) or an index page
- * (`Allow: /images/$`) opens no folder.
- */
-function blockedImages(
-  robots: RobotsTxt,
-  explanation: Explanation,
-  blocked: readonly Blocked[],
-): Blocked[] {
-  const { value } = explanation.rule!;
-  const prefix = value.replace(/[*$].*$/, '');
-  const ruleType = IMAGE_TYPE.exec(value)?.[0].toLowerCase();
-  const opens = (allow: string) => {
-    if (!allow.startsWith(prefix) || (allow.endsWith('$') && !allow.includes('*'))) return false;
-    const below = allow.slice(prefix.length);
-    const type = IMAGE_TYPE.exec(below)?.[0].toLowerCase();
-    if (type !== undefined)
-      return below.includes('*') && (ruleType === undefined || type === ruleType);
-    return !/\.[A-Za-z0-9]+$/.test(below) && namedKinds(below).has('image');
-  };
-  const imageRule = namedKinds(prefix).has('image');
-  const opened =
-    (!imageRule &&
-      (subfolders(robots, explanation) ?? curatedFiles(robots, explanation)) !== undefined) ||
-    allowedFolder(robots, explanation) !== undefined ||
-    explanation.groups.some((index) =>
-      (robots.groups[index]?.rules ?? []).some((r) => r.type === 'allow' && opens(r.value)),
-    );
-  return blocked.filter((b) => b.kind === 'image' && (b.shown || !opened));
-}
-
 /**
  * The CSS and JavaScript URLs `blocked-resources` warns of in a file (`robots`, read from the
  * byte string `text`): what fix verification compares before and after a fix, so that a fix
@@ -338,211 +274,6 @@ export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
     for (const b of sureBlocked(robots, explanation, blocked).sure) urls.add(b.url);
   }
   return urls;
-}
-
-/**
- * An Allow of a folder of one kind (`Allow: /static/css/`): it opens that kind where the site
- * keeps it, and says nothing of where the other kind is.
- */
-const CSS_FOLDER = /\/_?(?:css|styles?|stylesheets)\/?\**$/i;
-const JS_FOLDER = /\/_?(?:js|javascripts?|scripts?)\/?\**$/i;
-
-/**
- * The file types an Allow of the deciding groups opens under the blocking rule's prefix by a
- * wildcard (`Allow: /assets/_combined/*.css`): one file (`Allow: /js/app.js`) opens itself only.
- */
-function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceKind> {
-  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
-  const kinds = new Set<ResourceKind>();
-  for (const index of explanation.groups) {
-    for (const rule of robots.groups[index]?.rules ?? []) {
-      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
-      if (/\*[^/]*\.css\b/i.test(rule.value)) kinds.add('css');
-      if (/\*[^/]*\.js\b/i.test(rule.value)) kinds.add('js');
-    }
-  }
-  return kinds;
-}
-
-/**
- * The Allow of the deciding groups that opens a folder by the site's own name beside the
- * placeholder a layout's URL has at that place (`Allow: /etc/designs/census` beside
- * `/etc/designs/site/…`, `Allow: /wp-content/themes/mytheme` beside `…/themes/theme/…`).
- */
-function ownFolderBeside(
-  robots: RobotsTxt,
-  explanation: Explanation,
-  url: string,
-): { value: string; line: number } | undefined {
-  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
-  for (const index of explanation.groups) {
-    for (const rule of robots.groups[index]?.rules ?? []) {
-      if (rule.type !== 'allow') continue;
-      const folder = rule.value.replace(/[*$].*$/, '').replace(/\/$/, '');
-      const cut = folder.lastIndexOf('/') + 1;
-      const parent = folder.slice(0, cut);
-      if (!parent.startsWith(prefix) && !prefix.startsWith(parent)) continue;
-      if (!url.startsWith(parent) || cut === folder.length) continue;
-      const placeholder = url.slice(cut).split('/')[0]!;
-      if (!PLACEHOLDERS.has(placeholder) || placeholder === folder.slice(cut)) continue;
-      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
-      return { value: rule.value, line: rule.line };
-    }
-  }
-  return undefined;
-}
-
-/** A folder of images, fonts or uploads: opening it says nothing about scripts. */
-const MEDIA = /\/(?:images?|imgs?|media|photos?|pictures?|uploads?|icons?|fonts?)\/?$/i;
-
-/**
- * The first Allow of the deciding groups that opens a subfolder under the blocking rule's
- * folder (not a file type, not a folder of images), with its line; undefined when none does.
- */
-function subfolders(
-  robots: RobotsTxt,
-  explanation: Explanation,
-): { value: string; line: number } | undefined {
-  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
-  if (!prefix.endsWith('/') || prefix === '/') return undefined;
-  for (const index of explanation.groups) {
-    for (const rule of robots.groups[index]?.rules ?? []) {
-      if (rule.type !== 'allow') continue;
-      const folder = rule.value.replace(/[*$]+$/, '');
-      if (folder.length <= prefix.length || !folder.startsWith(prefix)) continue;
-      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
-      if (CSS_FOLDER.test(folder) || JS_FOLDER.test(folder)) continue;
-      return { value: rule.value, line: rule.line };
-    }
-  }
-  return undefined;
-}
-
-/**
- * For a rule on every path (`Disallow: /`), the first Allow of the deciding groups that opens a
- * folder rather than pages or files (`Allow: /SiteGlobals/BMWK/`, `Allow: /forum`, not
- * `Allow: /$` or `Allow: /ads.txt`): the site's files may be there, so a guessed URL elsewhere is
- * no sure sign. Undefined for any other rule, or when every Allow names pages or files.
- */
-function allowedFolder(
-  robots: RobotsTxt,
-  explanation: Explanation,
-): { value: string; line: number } | undefined {
-  if (!blocksEverything(explanation.rule!.value)) return undefined;
-  for (const index of explanation.groups) {
-    for (const rule of robots.groups[index]?.rules ?? []) {
-      if (rule.type !== 'allow' || rule.value.endsWith('$') || /^\/?\**$/.test(rule.value))
-        continue;
-      const path = rule.value.replace(/[?*].*$/, '');
-      if (path === '/' || /\.[A-Za-z0-9]+$/.test(path)) continue;
-      return { value: rule.value, line: rule.line };
-    }
-  }
-  return undefined;
-}
-
-/**
- * The first Allow of the deciding groups that opens a script or style sheet by its name in a
- * folder a wildcard stands for, under the rule (`Allow: /static/` + `*` + `/client.js` under
- * `Disallow: /static/`, judge G's 6162): a curated list of the bundles the pages load, so a
- * guessed URL beside them is no sure sign. One file at a literal path (`Allow: /js/app.js`) is
- * not such a list.
- */
-function curatedFiles(
-  robots: RobotsTxt,
-  explanation: Explanation,
-): { value: string; line: number } | undefined {
-  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
-  if (prefix === '' || prefix === '/') return undefined;
-  for (const index of explanation.groups) {
-    for (const rule of robots.groups[index]?.rules ?? []) {
-      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
-      if (/\*[^$?]*\/[^/*$?]+\.(?:css|js)\$?$/i.test(rule.value.slice(prefix.length)))
-        return { value: rule.value, line: rule.line };
-    }
-  }
-  return undefined;
-}
-
-/**
- * Findings of Disallows under a broader one of the same groups that blocks their URLs too
- * (`/wp-content/plugins/pollpress/` beside `/wp-content/plugins/`), by the broader finding: one
- * finding for the folder, whose fix holds the Allows every line needs (a narrower Disallow is
- * longer than the broader line's Allows, so each needs its own).
- */
-function folded(proposals: readonly Proposal[]): Map<Proposal, Proposal[]> {
-  const under = new Map<Proposal, Proposal[]>();
-  const sameGroups = (a: Proposal, b: Proposal) =>
-    a.explanation.groups.length === b.explanation.groups.length &&
-    a.explanation.groups.every((g, i) => b.explanation.groups[i] === g);
-  for (const p of proposals) {
-    let broadest: Proposal | undefined;
-    for (const q of proposals) {
-      const rule = q.explanation.rule!;
-      if (q === p || rule.type !== 'disallow' || q.remedy.kind !== 'add') continue;
-      if (p.remedy.kind !== 'add' || !sameGroups(p, q)) continue;
-      if (rule.pattern.length >= p.explanation.rule!.pattern.length) continue;
-      if (!p.blocked.every(([, url]) => matchesPattern(rule.pattern, url))) continue;
-      if (broadest === undefined || rule.pattern.length < broadest.explanation.rule!.pattern.length)
-        broadest = q;
-    }
-    if (broadest === undefined) continue;
-    under.set(broadest, [...(under.get(broadest) ?? []), p]);
-  }
-  // A chain (a under b under c) folds into its top.
-  for (const [top, list] of under) {
-    for (const p of list) {
-      const below = under.get(p);
-      if (below === undefined) continue;
-      list.push(...below);
-      under.delete(p);
-    }
-    list.sort((a, b) => a.line - b.line);
-    under.set(top, list);
-  }
-  return under;
-}
-
-/**
- * A broader finding with the narrower ones folded under it: those its rule already covers
- * (`redundant`) are deleted by its fix, so its Allows must open what they decided too (judge
- * F, 3304: `/wp-includes` above `/wp-includes/js`, whose scripts the broader line blocks once
- * it is gone).
- */
-function widened(context: LintContext, proposal: Proposal, narrower: readonly Proposal[]) {
-  const redundant = narrower.filter((p) => covered(context, proposal, p));
-  if (redundant.length === 0) return { proposal, narrower, redundant };
-  const urls = new Map(proposal.blocked.map((b) => [b[1], b] as const));
-  for (const b of redundant.flatMap((p) => p.blocked)) if (!urls.has(b[1])) urls.set(b[1], b);
-  const wide = propose(context, proposal.line, proposal.explanation, [...urls.values()]);
-  return { proposal: wide, narrower, redundant };
-}
-
-/**
- * Whether a narrower Disallow adds nothing to the broader one: both literal, the broader a
- * prefix of it, and no Allow of the groups between them in length under the broader (deleting
- * the narrower then changes no verdict but those of the broader's own Allows).
- */
-function covered(context: LintContext, broad: Proposal, narrow: Proposal): boolean {
-  const outer = broad.explanation.rule!.pattern;
-  const inner = narrow.explanation.rule!.pattern;
-  if (/[*$]/.test(outer) || /[*$]/.test(inner) || !inner.startsWith(outer)) return false;
-  return broad.explanation.groups.every((index) =>
-    (context.robots.groups[index]?.rules ?? []).every(
-      (r) =>
-        r.type !== 'allow' ||
-        r.pattern.length <= outer.length ||
-        r.pattern.length > inner.length ||
-        !(r.pattern.startsWith(outer) || r.pattern.startsWith('*') || r.pattern.startsWith('/*')),
-    ),
-  );
-}
-
-/** The edit deleting a line with its line break. */
-function deletion(context: LintContext, line: number): FixEdit {
-  const span = context.lines[line]!;
-  const next = context.lines[line + 1]?.start ?? context.text.length;
-  return { start: span.start, end: next, text: '' };
 }
 
 function report(
@@ -678,45 +409,4 @@ function reportImages(
     from: d?.keyStart,
     to: d?.valueEnd,
   });
-}
-
-/** Paths no Allow names, to find a rule on every path behind an allow-list of pages. */
-const PROBE_PATHS = ['/robots-rep-lint-probe/', '/robots-rep-lint-probe/page.html'];
-
-/**
- * The `*` group blocks `/`, or every path but the pages its Allows name (`Allow: /$` beside
- * `Disallow: /`, judges F and G's 4157): worth knowing (the audit warns), often intended, no
- * fix.
- */
-function wholeSite(context: LintContext): void {
-  const { robots } = context;
-  if (!robots.groups.some((g) => g.agents.some((a) => a.global))) return;
-  const root = robots.explain('/', PROBE);
-  if (root.rule !== undefined && !root.allowed) {
-    report(root, 'blocks the whole site');
-    return;
-  }
-  const probes = PROBE_PATHS.map((path) => robots.explain(path, PROBE));
-  const [first] = probes;
-  if (first === undefined || first.allowed || first.rule === undefined) return;
-  if (!blocksEverything(first.rule.value) || probes.some((p) => p.line !== first.line)) return;
-  const allows = first.groups.flatMap((i) =>
-    (robots.groups[i]?.rules ?? []).filter((r) => r.type === 'allow' && r.value !== ''),
-  );
-  const shown = allows.slice(0, 3).map((r) => `"${terminalSafe(r.value)}"`);
-  report(
-    first,
-    `blocks the whole site but what its ${allows.length === 1 ? 'Allow opens' : `${allows.length} Allows open`} (${listOf(shown)}${allows.length > 3 ? ', …' : ''}),`,
-  );
-
-  function report(explanation: Explanation, what: string): void {
-    const d = context.directives[explanation.line];
-    context.report({
-      code: 'whole-site-disallowed',
-      line: explanation.line,
-      message: `"${terminalSafe(formatRule(explanation.rule!))}" in the * group ${what} for every crawler without a group of its own: search engines may list its URLs without content, or drop them. Often intended (a staging or private site); otherwise, remove it.`,
-      from: d?.keyStart,
-      to: d?.valueEnd,
-    });
-  }
 }

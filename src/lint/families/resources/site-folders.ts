@@ -17,9 +17,10 @@ const BOTH =
 
 /** A folder name that holds a site's scripts or styles, and which of them. */
 const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
-  // A leading `_` or `-` keeps the folder apart from pages (`/_css/`, Loughborough's `/-css/`).
-  [/^[-_]?(?:css|styles?|stylesheets)$/i, ['css']],
-  [/^[-_]?(?:js|javascripts?)$/i, ['js']],
+  // A leading `_` or `-` keeps the folder apart from pages (`/_css/`, Loughborough's `/-css/`),
+  // and a number one generation from the next (TripAdvisor's `/js2/`, `/js3/` beside `/js/`).
+  [/^[-_]?(?:css|styles?|stylesheets)\d?$/i, ['css']],
+  [/^[-_]?(?:js|javascripts?)\d?$/i, ['js']],
   [BOTH, ['css', 'js']],
 ];
 

@@ -1,0 +1,202 @@
+/**
+ * What a file says about where the site keeps its scripts, styles and images, beside a rule that
+ * blocks a representative URL: Allows of their type or folder under the rule, subfolders or
+ * named bundles the group opens, a folder of its own beside a layout's placeholder, and what a
+ * rule on every path is taken to block. `blocked-resources` and `blocked-images` weigh their
+ * guesses by it.
+ */
+
+import type { Explanation, RobotsTxt } from '../../../types.js';
+import { blocksEverything, GENERIC_URLS, PLACEHOLDERS, type ResourceKind } from './layouts.js';
+import { namedKinds } from './site-folders.js';
+
+/**
+ * The kinds a rule that blocks every path (`Disallow: /` beside Allows of pages, judge D's
+ * 1945) is taken to block wherever the site keeps them, the generic URLs standing for its
+ * folders: unless the file shows where they are — a layout, an Allow naming a folder or file
+ * type of the kind (`Allow: /static/`, `Allow: /*.css`: CSS and JavaScript go together), or a
+ * generic URL of the kind left open.
+ */
+export function guessedEverywhere(
+  robots: RobotsTxt,
+  allows: readonly string[],
+  shown: boolean,
+  agentFor: (kind: ResourceKind) => string,
+): Set<ResourceKind> {
+  const kinds = new Set<ResourceKind>();
+  if (shown) return kinds;
+  const named = new Set(allows.flatMap((value) => [...namedKinds(value)]));
+  const open = (kind: ResourceKind) =>
+    GENERIC_URLS.some(([k, url]) => k === kind && robots.explain(url, agentFor(k)).allowed);
+  if (!named.has('css') && !named.has('js') && !open('css') && !open('js')) {
+    kinds.add('css');
+    kinds.add('js');
+  }
+  if (!named.has('image') && !open('image')) kinds.add('image');
+  return kinds;
+}
+
+/** An image's file type, as a rule or an Allow names it. */
+export const IMAGE_TYPE: RegExp = /\.(?:png|jpe?g|gif|webp|svg|avif)\b/i;
+
+/**
+ * The images a line blocks: a layout's the file shows, or guessed ones unless the group shows
+ * where the site's images are — an Allow under the rule of a folder of images
+ * (`Allow: /static/images/` under `Disallow: /static/`) or of their type (`Allow:
+ * /static/*.png`; for a rule on one type, `Allow` of that type), a subfolder the group opens
+ * under a rule on a folder of other files (`Allow: /static/pp/`), or a folder an allow-list
+ * beside `Disallow: /` opens. One file (`Allow: /img/logo.svg`) or an index page
+ * (`Allow: /images/$`) opens no folder.
+ */
+export function blockedImages<B extends { readonly kind: ResourceKind; readonly shown: boolean }>(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  blocked: readonly B[],
+): B[] {
+  const { value } = explanation.rule!;
+  const prefix = value.replace(/[*$].*$/, '');
+  const ruleType = IMAGE_TYPE.exec(value)?.[0].toLowerCase();
+  const opens = (allow: string) => {
+    if (!allow.startsWith(prefix) || (allow.endsWith('$') && !allow.includes('*'))) return false;
+    const below = allow.slice(prefix.length);
+    const type = IMAGE_TYPE.exec(below)?.[0].toLowerCase();
+    if (type !== undefined)
+      return below.includes('*') && (ruleType === undefined || type === ruleType);
+    return !/\.[A-Za-z0-9]+$/.test(below) && namedKinds(below).has('image');
+  };
+  const imageRule = namedKinds(prefix).has('image');
+  const opened =
+    (!imageRule &&
+      (subfolders(robots, explanation) ?? curatedFiles(robots, explanation)) !== undefined) ||
+    allowedFolder(robots, explanation) !== undefined ||
+    explanation.groups.some((index) =>
+      (robots.groups[index]?.rules ?? []).some((r) => r.type === 'allow' && opens(r.value)),
+    );
+  return blocked.filter((b) => b.kind === 'image' && (b.shown || !opened));
+}
+
+/**
+ * An Allow of a folder of one kind (`Allow: /static/css/`): it opens that kind where the site
+ * keeps it, and says nothing of where the other kind is.
+ */
+const CSS_FOLDER = /\/_?(?:css|styles?|stylesheets)\/?\**$/i;
+
+const JS_FOLDER = /\/_?(?:js|javascripts?|scripts?)\/?\**$/i;
+
+/**
+ * The file types an Allow of the deciding groups opens under the blocking rule's prefix by a
+ * wildcard (`Allow: /assets/_combined/*.css`): one file (`Allow: /js/app.js`) opens itself only.
+ */
+export function openedKinds(robots: RobotsTxt, explanation: Explanation): Set<ResourceKind> {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  const kinds = new Set<ResourceKind>();
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
+      if (/\*[^/]*\.css\b/i.test(rule.value)) kinds.add('css');
+      if (/\*[^/]*\.js\b/i.test(rule.value)) kinds.add('js');
+    }
+  }
+  return kinds;
+}
+
+/**
+ * The Allow of the deciding groups that opens a folder by the site's own name beside the
+ * placeholder a layout's URL has at that place (`Allow: /etc/designs/census` beside
+ * `/etc/designs/site/…`, `Allow: /wp-content/themes/mytheme` beside `…/themes/theme/…`).
+ */
+export function ownFolderBeside(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  url: string,
+): { value: string; line: number } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow') continue;
+      const folder = rule.value.replace(/[*$].*$/, '').replace(/\/$/, '');
+      const cut = folder.lastIndexOf('/') + 1;
+      const parent = folder.slice(0, cut);
+      if (!parent.startsWith(prefix) && !prefix.startsWith(parent)) continue;
+      if (!url.startsWith(parent) || cut === folder.length) continue;
+      const placeholder = url.slice(cut).split('/')[0]!;
+      if (!PLACEHOLDERS.has(placeholder) || placeholder === folder.slice(cut)) continue;
+      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
+      return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/** A folder of images, fonts or uploads: opening it says nothing about scripts. */
+export const MEDIA: RegExp =
+  /\/(?:images?|imgs?|media|photos?|pictures?|uploads?|icons?|fonts?)\/?$/i;
+
+/**
+ * The first Allow of the deciding groups that opens a subfolder under the blocking rule's
+ * folder (not a file type, not a folder of images), with its line; undefined when none does.
+ */
+export function subfolders(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  if (!prefix.endsWith('/') || prefix === '/') return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow') continue;
+      const folder = rule.value.replace(/[*$]+$/, '');
+      if (folder.length <= prefix.length || !folder.startsWith(prefix)) continue;
+      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
+      if (CSS_FOLDER.test(folder) || JS_FOLDER.test(folder)) continue;
+      return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * For a rule on every path (`Disallow: /`), the first Allow of the deciding groups that opens a
+ * folder rather than pages or files (`Allow: /SiteGlobals/BMWK/`, `Allow: /forum`, not
+ * `Allow: /$` or `Allow: /ads.txt`): the site's files may be there, so a guessed URL elsewhere is
+ * no sure sign. Undefined for any other rule, or when every Allow names pages or files.
+ */
+export function allowedFolder(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number } | undefined {
+  if (!blocksEverything(explanation.rule!.value)) return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || rule.value.endsWith('$') || /^\/?\**$/.test(rule.value))
+        continue;
+      const path = rule.value.replace(/[?*].*$/, '');
+      if (path === '/' || /\.[A-Za-z0-9]+$/.test(path)) continue;
+      return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The first Allow of the deciding groups that opens a script or style sheet by its name in a
+ * folder a wildcard stands for, under the rule (`Allow: /static/` + `*` + `/client.js` under
+ * `Disallow: /static/`, judge G's 6162): a curated list of the bundles the pages load, so a
+ * guessed URL beside them is no sure sign. One file at a literal path (`Allow: /js/app.js`) is
+ * not such a list.
+ */
+export function curatedFiles(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  if (prefix === '' || prefix === '/') return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
+      if (/\*[^$?]*\/[^/*$?]+\.(?:css|js)\$?$/i.test(rule.value.slice(prefix.length)))
+        return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
