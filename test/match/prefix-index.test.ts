@@ -27,14 +27,14 @@ function indexOf(lines: readonly string[]): PrefixIndex {
   );
   const rules = table.rules;
   const text = table.body.text;
-  const items: PrefixItems = {
-    ids: [],
-    specials: [],
-    hashes: [],
-    priorities: [],
-    lengths: [],
-    lastChars: [],
-  };
+  const items = {
+    ids: [] as number[],
+    specials: [] as number[],
+    hashes: [] as number[],
+    priorities: [] as number[],
+    lengths: [] as number[],
+    lastChars: [] as number[],
+  } satisfies PrefixItems;
   for (let id = 0; id < ruleCount(rules); id++) {
     const r = ruleAt(rules, id);
     const start = valueStart(rules, r);

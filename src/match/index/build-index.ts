@@ -11,8 +11,9 @@
 
 import type { BodyText } from '../../parse/body.js';
 import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
+import { IntList } from '../../util/int-list.js';
 import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
-import { type IndexEntry, makeEntry } from '../rule-entry.js';
+import type { IndexEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
   entriesOf,
@@ -25,8 +26,11 @@ import {
   ruleEntry,
   ruleNumber,
   ruleSize,
+  valueLength,
+  valueStart,
   visitRule,
 } from '../rule-table.js';
+import { PieceReader } from '../wildcard/program-build.js';
 import { fileSource, listSource, type RuleSource } from './kept-entries.js';
 import { HASH_SEED, mix, nextHash } from './prefix-hash.js';
 import { PrefixIndex, type PrefixItems } from './prefix-index.js';
@@ -102,7 +106,7 @@ export function* indexSteps(
   if (count <= ruleSize(rules) * ruleIndexing.smallSet) {
     return RuleIndex.scanned(entriesOf(body, rules, groups, rfc9309));
   }
-  const build = new IndexBuild(rules, body.text, programNow);
+  const build = new IndexBuild(rules, body.text, programNow, count);
   yield* visitPatterns(
     body,
     rules,
@@ -159,7 +163,7 @@ function* visitPatterns(
 export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
   if (entries.length <= ruleIndexing.smallSet) return RuleIndex.scanned(entries);
   const source = listSource(entries);
-  const build = new IndexBuild(source.rules, null, false);
+  const build = new IndexBuild(source.rules, null, false, entries.length);
   const wildcards: IndexEntry[] = [];
   for (let k = 0; k < entries.length; k++) {
     const { pattern, allow, priority, indexRewrite } = entries[k]!;
@@ -175,9 +179,6 @@ export function indexEntries(entries: readonly IndexEntry[]): RuleIndex {
   return buildAtOnce(build.finish(source, wildcards, bytes));
 }
 
-/** Build units an entry made costs besides twice its pattern's characters (`TableWildcards`). */
-const ENTRY_UNITS = 64;
-
 /** Build units an item of the prefix index costs (`IndexBuild.finish`). */
 const INDEX_ITEM_UNITS = 16;
 /**
@@ -192,21 +193,15 @@ class IndexBuild {
   readonly #ruleCount: number;
   /** Wildcard patterns seen, for repeats (see `PatternSet`). */
   readonly #seen: PatternSet;
-  readonly #floating: WildcardItems = {
-    ids: [],
-    specials: [],
-    firsts: [],
-    keys: [],
-    priorities: [],
+  /** The items of each index, a list a field (see `WildcardItems`, `PrefixItems`). */
+  readonly #floating = {
+    ids: new IntList(),
+    specials: new IntList(),
+    firsts: new IntList(),
+    keys: new IntList(),
+    priorities: new IntList(),
   };
-  readonly #items: PrefixItems = {
-    ids: [],
-    specials: [],
-    hashes: [],
-    priorities: [],
-    lengths: [],
-    lastChars: [],
-  };
+  readonly #items: { readonly [field in keyof PrefixItems]: IntList };
   /**
    * The set's wildcard program is built on its first check (see `indexRuleTable`): the
    * short-prefix wildcard rules, which it decides, are counted, not filed.
@@ -218,7 +213,16 @@ class IndexBuild {
   wildcards = 0;
   wildcardBytes = 0;
 
-  constructor(rules: RuleNumbers, text: string | null, programNow: boolean) {
+  /** A build of the rules of `rules` (`count` of them: room for as many prefix items). */
+  constructor(rules: RuleNumbers, text: string | null, programNow: boolean, count: number) {
+    this.#items = {
+      ids: new IntList(count),
+      specials: new IntList(),
+      hashes: new IntList(count),
+      priorities: new IntList(count),
+      lengths: new IntList(count),
+      lastChars: new IntList(count),
+    };
     this.#programNow = programNow;
     this.#rules = rules;
     this.#seen = new PatternSet(text);
@@ -305,27 +309,44 @@ class IndexBuild {
     wildcards: readonly IndexEntry[] | LazyWildcards,
     bytes: number,
   ): BuildSteps<RuleIndex> {
-    const items = this.#items;
+    const lists = this.#items;
+    const items: PrefixItems = {
+      ids: lists.ids.items,
+      specials: lists.specials.items,
+      hashes: lists.hashes.items,
+      priorities: lists.priorities.items,
+      lengths: lists.lengths.items,
+      lastChars: lists.lastChars.items,
+    };
     const extended = this.#extended;
     // Each index built in one step, charged by its items (typed arrays' loops and a sort).
     const prefixes =
       items.ids.length > 0 ? new PrefixIndex(source, items, extended.list, extended.count) : null;
     if (charge(INDEX_ITEM_UNITS * items.ids.length)) yield;
+    const f = this.#floating;
+    const floatingItems: WildcardItems = {
+      ids: f.ids.items,
+      specials: f.specials.items,
+      firsts: f.firsts.items,
+      keys: f.keys.items,
+      priorities: f.priorities.items,
+    };
     let floating: TrigramIndex | null = null;
-    if (this.#floating.ids.length > 0) {
-      yield* spreadKeySteps(source, this.#floating);
-      floating = new TrigramIndex(source, this.#floating, false);
+    if (f.ids.length > 0) {
+      yield* spreadKeySteps(source, floatingItems);
+      floating = new TrigramIndex(source, floatingItems, false);
     }
-    if (charge(TRIGRAM_ITEM_UNITS * this.#floating.ids.length)) yield;
+    if (charge(TRIGRAM_ITEM_UNITS * f.ids.length)) yield;
     const programNow = this.#programNow && this.wildcards > 0;
     return RuleIndex.indexed({ prefixes, floating, wildcards, programNow }, bytes);
   }
 }
 
 /**
- * The wildcard entries of a set read from a rule table, for its `WildcardProgram`: made (as
- * {@link entriesOf} makes them) only when a check builds the program, which keeps numbers and
- * makes again the entry of a rule that wins.
+ * The wildcard rules of a set read from a rule table, for its `WildcardProgram`: read (the
+ * patterns {@link entriesOf} would make entries of) only when a check builds the program, into
+ * a `PieceReader`'s typed arrays, no entry made; the program keeps numbers and makes the entry
+ * of a rule that wins.
  */
 class TableWildcards implements LazyWildcards {
   readonly #body: BodyText;
@@ -362,30 +383,29 @@ class TableWildcards implements LazyWildcards {
   readonly entryAt = (line: number, rewrite: boolean): IndexEntry =>
     ruleEntry(this.#body, this.#rules, ruleAtLine(this.#rules, line), rewrite, this.#rfc9309);
 
-  *entries(): BuildSteps<IndexEntry[]> {
-    const all: IndexEntry[] = [];
-    const seen = new PatternSet(this.#body.text);
-    const visit: PatternVisitor = (
-      pattern,
-      start,
-      end,
-      _r,
-      rewrite,
-      _special,
-      group,
-      line,
-      allow,
-    ) => {
+  *read(): BuildSteps<PieceReader> {
+    const text = this.#body.text;
+    const rules = this.#rules;
+    // Room for every wildcard rule and, as most have one `*`, two pieces each.
+    const reader = new PieceReader(this.length, 2 * this.length);
+    const seen = new PatternSet(text);
+    const visit: PatternVisitor = (pattern, start, end, r, rewrite, _s, _g, line, allow) => {
       const prefixEnd = literalEnd(pattern, start, end);
       if (!isWildcard(pattern, end, prefixEnd)) return;
-      if (!seen.repeats(pattern, start, end, allow, rewrite)) {
-        all.push(makeEntry(pattern.slice(start, end), allow, group, line, rewrite));
-        // An entry: an object, its pattern, prefix and pieces sliced.
-        charge(ENTRY_UNITS + 2 * (end - start));
+      if (seen.repeats(pattern, start, end, allow, rewrite)) return;
+      // Where its characters are in the text: in place, or its value as written when an
+      // escaped pattern is that.
+      let at = -1;
+      if (pattern === text) at = start;
+      else if (!rewrite) {
+        const from = valueStart(rules, r);
+        if (valueLength(rules, r) === end - start && text.startsWith(pattern, from)) at = from;
       }
+      // Its pieces hashed and looked up, a string made only for a piece not read before.
+      charge(reader.add(pattern, start, end, line, allow, rewrite, end - start, at));
     };
-    yield* visitPatterns(this.#body, this.#rules, this.#groups, this.#rfc9309, visit);
-    return all;
+    yield* visitPatterns(this.#body, rules, this.#groups, this.#rfc9309, visit);
+    return reader;
   }
 }
 
@@ -405,10 +425,10 @@ const PATTERN_SEED: number = (Math.random() * 0x100000000) | 0;
 class PatternSet {
   readonly #text: string | null;
   /** Per pattern seen in the text: where it starts and ends there, its kinds' bits, its hash. */
-  readonly #starts: number[] = [];
-  readonly #ends: number[] = [];
-  readonly #kinds: number[] = [];
-  readonly #hashes: number[] = [];
+  readonly #starts = new IntList();
+  readonly #ends = new IntList();
+  readonly #kinds = new IntList();
+  readonly #hashes = new IntList();
   /** Per slot, a pattern's number + 1 (0: empty); at most half full. */
   #slots = new Int32Array(256);
   #shift = 32 - 8;
@@ -433,10 +453,10 @@ class PatternSet {
       const held = slots[slot]!;
       if (held === 0) break;
       const k = held - 1;
-      if (this.#hashes[k] === h && this.#sameAs(k, start, end)) {
-        const kinds = this.#kinds[k]!;
+      if (this.#hashes.list[k] === h && this.#sameAs(k, start, end)) {
+        const kinds = this.#kinds.list[k]!;
         if ((kinds & kind) !== 0) return true;
-        this.#kinds[k] = kinds | kind;
+        this.#kinds.list[k] = kinds | kind;
         return false;
       }
       slot = (slot + 1) & mask;
@@ -454,8 +474,8 @@ class PatternSet {
   /** Whether the text's characters `[start, end)` are those of pattern `k`. */
   #sameAs(k: number, start: number, end: number): boolean {
     const text = this.#text!;
-    const from = this.#starts[k]!;
-    if (this.#ends[k]! - from !== end - start) return false;
+    const from = this.#starts.list[k]!;
+    if (this.#ends.list[k]! - from !== end - start) return false;
     for (let i = 0; i < end - start; i++) {
       if (text.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;
     }
@@ -467,8 +487,9 @@ class PatternSet {
     const slots = new Int32Array(2 * this.#slots.length);
     const shift = this.#shift - 1;
     const mask = slots.length - 1;
+    const hashes = this.#hashes.list;
     for (let k = 0; k < this.#hashes.length; k++) {
-      let slot = Math.imul(this.#hashes[k]!, 0x9e3779b1) >>> shift;
+      let slot = Math.imul(hashes[k]!, 0x9e3779b1) >>> shift;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = k + 1;
     }

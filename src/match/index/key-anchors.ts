@@ -40,7 +40,7 @@ export function anchorable(c: number): boolean {
 export function keyAnchors(
   text: string,
   rules: RuleNumbers,
-  ids: readonly number[],
+  ids: ArrayLike<number>,
   at: Int32Array,
   keys: Int32Array,
 ): { chars: string[]; lead: number } | null {

@@ -42,15 +42,15 @@ import { TableMatch } from './table-match.js';
  * + 1 for a wildcard pattern, in `specials`.
  */
 export interface PrefixItems {
-  readonly ids: number[];
-  readonly specials: number[];
+  readonly ids: Int32Array | number[];
+  readonly specials: Int32Array | number[];
   /** The hash (as a check computes it, `hashPrefix`) of each item's literal prefix. */
-  readonly hashes: number[];
+  readonly hashes: Int32Array | number[];
   /** Each item's priority: its pattern's length. */
-  readonly priorities: number[];
+  readonly priorities: Int32Array | number[];
   /** Each item's literal prefix: its length, and its last character (ASCII; any if empty). */
-  readonly lengths: number[];
-  readonly lastChars: number[];
+  readonly lengths: Int32Array | number[];
+  readonly lastChars: Int32Array | number[];
 }
 
 /**
@@ -432,7 +432,7 @@ function markSamePrefixes(
   sorted: Uint16Array | Int32Array,
   tags: Uint8Array,
   order: Int32Array,
-  lengths: readonly number[],
+  lengths: ArrayLike<number>,
 ): void {
   const count = countRules(rules);
   const asWritten = (id: number): boolean =>

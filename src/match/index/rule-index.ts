@@ -19,8 +19,8 @@ import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
 import { assignNeeds, type PieceNeeds, scanList } from '../scan/entry-list.js';
-import { sortSteps } from '../wildcard/program-build.js';
-import { layoutSteps } from '../wildcard/program-layout.js';
+import type { PieceReader } from '../wildcard/program-build.js';
+import { layoutReadSteps, layoutSteps, type ProgramLayout } from '../wildcard/program-layout.js';
 import { ProgramRent, patternBytes, programBuilds } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
@@ -66,14 +66,17 @@ export interface IndexedRules {
   readonly programNow: boolean;
 }
 
-/** Wildcard entries made on demand. */
+/** Wildcard rules read on demand (their numbers and pieces, no entry made). */
 export interface LazyWildcards {
   /** Their number, without repeats. */
   readonly length: number;
   /** The characters of their patterns (what building their program costs: `ProgramRent`). */
   readonly bytes: number;
-  /** The entries, in file order, without repeats (as the index files them), made in steps. */
-  entries(): BuildSteps<IndexEntry[]>;
+  /**
+   * Their pieces read, in file order, without repeats (as the index files them), in steps: no
+   * entry is made (`PieceReader`).
+   */
+  read(): BuildSteps<PieceReader>;
   /** Makes one of them again, by line (see `EntryMaker`): the program keeps none. */
   readonly entryAt: EntryMaker;
   /** The rule table their lines name, which the program reads their numbers from. */
@@ -228,9 +231,9 @@ export class RuleIndex {
   }
 
   /**
-   * Builds the set's wildcard program in counted steps (`build-steps.ts`): its entries made
-   * (a rule at a time) and sorted strongest first, their pieces numbered, their finder, then
-   * the rest of its layout (`layoutSteps`). Nothing if it is built, or there are no wildcard
+   * Builds the set's wildcard program in counted steps (`build-steps.ts`): its rules read (a
+   * rule at a time: their numbers, their pieces numbered, into typed arrays), ordered strongest
+   * first, their finder, then the rest of its layout (`layoutReadSteps`). Nothing if it is built, or there are no wildcard
    * entries. `compile.ts` runs it a slice a check after the index's own steps, while a large
    * set's scans still answer, so that no one check builds the index and the program; a set's
    * checks through the indexes build it at once when they have paid for it ({@link match}).
@@ -239,16 +242,19 @@ export class RuleIndex {
     if (this.#program !== null || this.#wildcards.length === 0) return;
     const all = this.#wildcards;
     const lazy = Array.isArray(all) ? null : (all as LazyWildcards);
-    const wildcards =
-      lazy === null ? (all as readonly IndexEntry[]).slice() : yield* lazy.entries();
-    programBuilds.bytes += lazy === null ? patternBytes(wildcards) : lazy.bytes;
-    yield* sortSteps(wildcards);
     // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
-    // not a check's. Entries made for it from a rule table are not kept.
-    const layout = yield* layoutSteps(
-      wildcards,
-      lazy === null ? null : { rules: lazy.rules, text: lazy.text, make: lazy.entryAt },
-    );
+    // not a check's. A rule table's rules are read as numbers, no entry made.
+    let layout: ProgramLayout;
+    if (lazy === null) {
+      const wildcards = all as readonly IndexEntry[];
+      programBuilds.bytes += patternBytes(wildcards);
+      layout = yield* layoutSteps(wildcards, null);
+    } else {
+      programBuilds.bytes += lazy.bytes;
+      const reader = yield* lazy.read();
+      const source = { rules: lazy.rules, text: lazy.text, make: lazy.entryAt };
+      layout = yield* layoutReadSteps(reader, null, source);
+    }
     this.#program = new WildcardProgram(layout);
     // The program files its rules by piece, so it answers any check of them on its own: the
     // index of the short-prefix wildcard rules, which it replaces, is dropped.

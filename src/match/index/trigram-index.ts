@@ -52,13 +52,13 @@ export const NO_TRIGRAM = -1;
  * rule's number in `specials`, its prefix's one character (or -1) in `firsts`.
  */
 export interface WildcardItems {
-  readonly ids: number[];
-  readonly specials: number[];
-  readonly firsts: number[];
+  readonly ids: Int32Array | number[];
+  readonly specials: Int32Array | number[];
+  readonly firsts: Int32Array | number[];
   /** Each item's key ({@link trigramKey}), or {@link NO_TRIGRAM}. */
-  readonly keys: number[];
+  readonly keys: Int32Array | number[];
   /** Each item's priority: its pattern's length. */
-  readonly priorities: number[];
+  readonly priorities: Int32Array | number[];
 }
 
 /**

@@ -49,7 +49,7 @@ export const KEY_BYTES = 60;
 export function spreadCrowdedKeys(
   text: string,
   rules: RuleNumbers,
-  ids: readonly number[],
+  ids: ArrayLike<number>,
   at: Int32Array,
   keys: Int32Array,
 ): void {
@@ -63,7 +63,7 @@ const KEY_UNITS = 4;
 export function* spreadSteps(
   text: string,
   rules: RuleNumbers,
-  ids: readonly number[],
+  ids: ArrayLike<number>,
   at: Int32Array,
   keys: Int32Array,
 ): BuildSteps<void> {

@@ -12,7 +12,17 @@ import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import type { IndexEntry } from '../rule-entry.js';
 import { type RuleNumbers, ruleAtLine, ruleCount, ruleSize, valueLength } from '../rule-table.js';
 import type { PieceFinder } from './piece-finder.js';
-import { findSteps, type PieceReading, readSteps } from './program-build.js';
+import {
+  findSteps,
+  type PieceReader,
+  type PieceReading,
+  PRIORITY_SHIFT,
+  RULE_ALLOW,
+  RULE_ANCHORED,
+  RULE_REWRITE,
+  readSteps,
+  strongestSteps,
+} from './program-build.js';
 import type { WildcardProgram } from './wildcard-program.js';
 
 /**
@@ -163,13 +173,27 @@ export function layoutProgram(
 
 /**
  * {@link layoutProgram} in counted steps (`build-steps.ts`): the entries' pieces numbered
- * (`readSteps`), their finder (`findSteps`), then the rest of the layout ({@link layOutSteps}).
+ * (`readSteps`), then {@link layoutReadSteps}.
  */
 export function* layoutSteps(
   entries: readonly IndexEntry[],
   source: ProgramRules | null,
 ): BuildSteps<ProgramLayout> {
-  const reading = yield* readSteps(entries, source);
+  const reader = yield* readSteps(entries, source);
+  return yield* layoutReadSteps(reader, entries, source);
+}
+
+/**
+ * The layout of the wildcard rules `reader` read in file order (of `entries`, kept by the
+ * program, or of `source`'s table), in counted steps: ordered strongest first
+ * (`strongestSteps`), their finder (`findSteps`), then the rest ({@link layOutSteps}).
+ */
+export function* layoutReadSteps(
+  reader: PieceReader,
+  entries: readonly IndexEntry[] | null,
+  source: ProgramRules | null,
+): BuildSteps<ProgramLayout> {
+  const reading = yield* strongestSteps(reader, entries, source);
   yield* findSteps(reading);
   return yield* layOutSteps(reading);
 }
@@ -179,9 +203,8 @@ const LAYOUT_RULE_UNITS = 20;
 
 /** The last stage of {@link layoutProgram}: the rules keyed, ordered, their trie and tables. */
 export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
-  const { entries, source, starts, pieceIds } = reading;
+  const { entries, source, starts, pieceIds, lines, data, count } = reading;
   const finder = reading.finder!;
-  const count = entries.length;
   // Each rule's key: of its pieces, the one whose group an ordinary path is least likely to
   // hold a piece of (the odds that a path of about 64 characters holds a piece taken as
   // 64 × 36^-length, its characters an alphabet of 36, summed over the group's pieces); then
@@ -313,7 +336,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
       }
       code = GROUP + 1 + other;
     }
-    tailCodes[at] = (code << 1) | (entries[order[at]!]!.anchored ? ANCHORED_BIT : 0);
+    tailCodes[at] = (code << 1) | ((data[order[at]!]! & RULE_ANCHORED) !== 0 ? ANCHORED_BIT : 0);
   }
   // Listed when the list and the narrower codes cost less than each tail's own number.
   const listedBits = bitsFor(2 * (GROUP + others.size) + 1);
@@ -357,9 +380,9 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     table = new Int32Array(3 * count);
     for (let at = 0; at < count; at++) {
       if (charge(LAYOUT_RULE_UNITS)) yield;
-      const entry = entries[order[at]!]!;
-      table[3 * at] = (entry.line << 2) | (entry.allow ? 1 : 0);
-      table[3 * at + 2] = entry.priority;
+      const r = order[at]!;
+      table[3 * at] = (lines[r]! << 2) | (data[r]! & RULE_ALLOW);
+      table[3 * at + 2] = data[r]! >>> PRIORITY_SHIFT;
       items[at] = at;
     }
     size = 3;
@@ -373,22 +396,25 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     tableRules = ruleCount(rules);
     for (let at = 0; at < count; at++) {
       if (charge(LAYOUT_RULE_UNITS)) yield;
-      const entry = entries[order[at]!]!;
-      const r = ruleAtLine(rules, entry.line);
-      if (!entry.indexRewrite && valueLength(rules, r) === entry.priority) {
+      const read = order[at]!;
+      const r = ruleAtLine(rules, lines[read]!);
+      const priority = data[read]! >>> PRIORITY_SHIFT;
+      const rewrite = (data[read]! & RULE_REWRITE) !== 0;
+      if (!rewrite && valueLength(rules, r) === priority) {
         items[at] = r / size;
         continue;
       }
       items[at] = tableRules + specialRules.length;
       specialRules.push(r / size);
-      specialData.push((entry.priority << 1) | (entry.indexRewrite ? 1 : 0));
+      specialData.push((priority << 1) | (rewrite ? 1 : 0));
     }
   }
   const itemList = tableRules + specialRules.length <= 0xffff ? Uint16Array.from(items) : items;
   // An entry kept (`estimateBytes`'s 180 and 64 a piece) or a slot of one made.
   let entryBytes = 0;
-  if (source === null) for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
-  else entryBytes = (8 + 260) * MADE_SLOTS;
+  if (source === null && entries !== null) {
+    for (const entry of entries) entryBytes += 188 + 64 * entry.pieces!.length;
+  } else entryBytes = (8 + 260) * MADE_SLOTS;
   const bytes =
     1024 +
     entryBytes +
@@ -403,7 +429,10 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     runStartBits.byteLength +
     finder.bytes;
   return {
-    entries: source === null ? Array.from(order, (r) => entries[r]!) : null,
+    entries:
+      source === null && entries !== null
+        ? Array.from(order, (r) => entries[reading.rows[r]!]!)
+        : null,
     make: source?.make ?? null,
     table,
     size,
