@@ -16,6 +16,7 @@ import { diagnosticCatalog } from './catalog.js';
 import { columnOf, createContext, type Finding, type LintContext } from './context.js';
 import { looksLikeBinary, looksLikeHtml, looksLikeUtf16 } from './families/encoding.js';
 import { families } from './families/index.js';
+import { ValueMemo } from './families/resources/memo.js';
 import { warnedResources } from './families/resources.js';
 import {
   applyEdits,
@@ -199,11 +200,14 @@ function resourcesGuard(context: LintContext): FixGuard {
     g.agents.some((a) => asciiLowerCase(a.token) === 'googlebot'),
   );
   let before: Set<string> | undefined;
+  // The copies share all but their edited rule values: each value is read once.
+  const memo = new ValueMemo();
   return (subject, copy) => {
     if (googlebot && !copy.agents.some((a) => asciiLowerCase(a) === 'googlebot')) return undefined;
-    before ??= warnedResources(subject.robots, subject.text);
+    before ??= warnedResources(subject.robots, subject.text, memo);
     const known = before;
-    const added = [...warnedResources(copy.robots, subject.text)].filter((u) => !known.has(u));
+    const after = warnedResources(copy.robots, subject.text, memo);
+    const added = [...after].filter((u) => !known.has(u));
     if (added.length === 0) return undefined;
     const shown = added.slice(0, 2).map((u) => terminalSafe(u));
     return `it would newly block CSS or JavaScript that Googlebot needs to render pages (${shown.join(', ')}${added.length > 2 ? ` and ${added.length - 2} more` : ''}): leave those folders out, or add an Allow for their .css and .js files beside them`;

@@ -32,6 +32,7 @@ import {
   LAYOUTS,
   type ResourceKind,
 } from './resources/layouts.js';
+import type { ValueMemo } from './resources/memo.js';
 import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
 import { wholeSite } from './resources/whole-site.js';
 
@@ -144,9 +145,10 @@ function closedToGooglebot(robots: RobotsTxt): boolean {
  * generic layout, when the rule names the folder or the file type; and of the site's own
  * folders as its rules name them — none of the last two in a file a platform generates.
  */
-function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>): ByLine {
+function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: ValueMemo): ByLine {
   const { robots } = context;
-  const values = [...robots.groups.flatMap((g) => g.rules.map((r) => r.value))];
+  const all = robots.groups.flatMap((g) => g.rules.map((r) => r.value));
+  const values = memo === undefined ? all : memo.number(all);
   const googlebotImage = robots.groups.some((g) =>
     g.agents.some((a) => a.token.toLowerCase() === 'googlebot-image'),
   );
@@ -265,12 +267,13 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
 /**
  * The CSS and JavaScript URLs `blocked-resources` warns of in a file (`robots`, read from the
  * byte string `text`): what fix verification compares before and after a fix, so that a fix
- * does not newly block what Googlebot needs to render pages.
+ * does not newly block what Googlebot needs to render pages. With a `memo`, what each rule value
+ * gives is read once for all the files it checks (the fixed copies of one file).
  */
-export function warnedResources(robots: RobotsTxt, text: string): Set<string> {
+export function warnedResources(robots: RobotsTxt, text: string, memo?: ValueMemo): Set<string> {
   const urls = new Set<string>();
   if (closedToGooglebot(robots)) return urls;
-  for (const { explanation, blocked } of blockedByLine({ robots, text }).values()) {
+  for (const { explanation, blocked } of blockedByLine({ robots, text }, memo).values()) {
     for (const b of sureBlocked(robots, explanation, blocked).sure) urls.add(b.url);
   }
   return urls;

@@ -4,6 +4,8 @@
  * and files come from.
  */
 
+import { perValue } from './memo.js';
+
 /** A kind of resource and the file extension its representative URLs end in. */
 export type ResourceKind = 'css' | 'js' | 'image';
 
@@ -27,10 +29,14 @@ const SEGMENT = String.raw`[^/*$?\s]+`;
  */
 export function rootsOf(values: readonly string[], folder: string): string[] {
   // A value led by `*` (`*/wp-includes/`) names the folder at any depth, so at the top too.
-  const pattern = new RegExp(`^\\**((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
+  let pattern: RegExp | undefined;
+  const rootAt = perValue(values, `root ${folder}`, (value) => {
+    pattern ??= new RegExp(`^\\**((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
+    return pattern.exec(value)?.[1];
+  });
   const roots = new Set<string>();
-  for (const value of values) {
-    const root = pattern.exec(value)?.[1];
+  for (let i = 0; i < values.length; i++) {
+    const root = rootAt(i);
     if (root !== undefined) roots.add(root);
   }
   return [...roots];

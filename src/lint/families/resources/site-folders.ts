@@ -5,6 +5,7 @@
  */
 
 import { atAnyDepth, rootsOf } from './layouts.js';
+import { perValue } from './memo.js';
 
 /**
  * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts,
@@ -43,16 +44,22 @@ const DOCUMENT_SEGMENT =
  */
 export function documentFolders(values: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const value of values) {
-    const segments = value.split('/');
-    for (let i = 1; i + 1 < segments.length; i++) {
-      const name = segments[i]!;
-      if (
-        DOCUMENT_HOLDERS.test(name) &&
-        DOCUMENT_SEGMENT.test(segments[i + 1]!.replace(/^\*+/, 'x'))
-      ) {
-        out.add(name.toLowerCase());
-      }
+  const namesAt = perValue(values, 'document folders', documentFoldersOf);
+  for (let i = 0; i < values.length; i++) for (const name of namesAt(i)) out.add(name);
+  return out;
+}
+
+/** The names {@link documentFolders} takes from one value. */
+function documentFoldersOf(value: string): string[] {
+  const out: string[] = [];
+  const segments = value.split('/');
+  for (let i = 1; i + 1 < segments.length; i++) {
+    const name = segments[i]!;
+    if (
+      DOCUMENT_HOLDERS.test(name) &&
+      DOCUMENT_SEGMENT.test(segments[i + 1]!.replace(/^\*+/, 'x'))
+    ) {
+      out.push(name.toLowerCase());
     }
   }
   return out;
@@ -167,12 +174,11 @@ function evidenceOf(
   }
   const documentPrefixes: string[] = [];
   let hinted = layoutShown;
-  for (const value of values) {
-    const star = value.indexOf('*');
-    if (DOCUMENT.test(value) && star > 1 && value[star - 1] === '/') {
-      documentPrefixes.push(value.slice(0, star));
-    }
-    if (!hinted && value.split('/').some((s) => HINTS.test(s))) hinted = true;
+  const evidenceAt = perValue(values, 'evidence', valueEvidence);
+  for (let i = 0; i < values.length; i++) {
+    const { documentPrefix, hint } = evidenceAt(i);
+    if (documentPrefix !== undefined) documentPrefixes.push(documentPrefix);
+    if (hint) hinted = true;
   }
   return {
     documentPrefixes,
@@ -180,6 +186,18 @@ function evidenceOf(
     hinted,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
+  };
+}
+
+/** What one value tells {@link evidenceOf}. */
+function valueEvidence(value: string): { documentPrefix: string | undefined; hint: boolean } {
+  const star = value.indexOf('*');
+  return {
+    documentPrefix:
+      DOCUMENT.test(value) && star > 1 && value[star - 1] === '/'
+        ? value.slice(0, star)
+        : undefined,
+    hint: value.split('/').some((s) => HINTS.test(s)),
   };
 }
 
@@ -197,9 +215,15 @@ export function siteUrls(
   allows: readonly string[] = [],
 ): SiteUrl[] {
   const evidence = evidenceOf(values, layoutShown, allows);
+  // A value's URLs depend on it and the evidence alone.
+  const urlsAt = perValue(
+    values,
+    `urls ${JSON.stringify(evidence, (_, v) => (v instanceof Set ? [...v] : v))}`,
+    (value) => urlsOf(value, evidence),
+  );
   const out = new Map<string, SiteUrl>();
-  for (const value of values) {
-    for (const url of urlsOf(value, evidence)) if (!out.has(url.url)) out.set(url.url, url);
+  for (let i = 0; i < values.length; i++) {
+    for (const url of urlsAt(i)) if (!out.has(url.url)) out.set(url.url, url);
   }
   for (const url of allowedSubfolderUrls(allows)) if (!out.has(url.url)) out.set(url.url, url);
   return [...out.values()];
