@@ -129,6 +129,7 @@ export {
   toSarif,
 } from './lint/sarif.js';
 export type {
+  CrawlerTargets,
   Diagnostic,
   DiagnosticCode,
   FixEdit,

@@ -77,12 +77,14 @@ function distance(a: string, b: string, limit: number): number {
  * a near miss of, or undefined: not a known token itself, and (case-insensitively) one edit from a
  * token of 6 to 9 characters, at most two from one of 10 or more (a swap of two neighbouring
  * characters is one edit; digits never change, and in a token under ten characters a letter is
- * never changed for another, see {@link distance}), or the token with an `s` added. Undefined too
- * when two tokens are as near.
+ * never changed for another, see {@link distance}), or the token with an `s` added, or else the
+ * start of a token before its `bot` (`google` for Googlebot). Undefined too when two tokens are
+ * as near.
  *
  * @example
  * nearCrawlerName('AhrefsBots'); // 'AhrefsBot'
  * nearCrawlerName('Googelbot'); // 'Googlebot'
+ * nearCrawlerName('google'); // 'Googlebot'
  * nearCrawlerName('Googlebot'); // undefined
  */
 export function nearCrawlerName(name: string): string | undefined {
@@ -103,5 +105,48 @@ export function nearCrawlerName(name: string): string | undefined {
       tied = false;
     } else if (d === bestDistance) tied = true;
   }
+  if (best !== undefined) return tied ? undefined : best;
+  return crawlerOfName(lower);
+}
+
+/**
+ * `google`, `bing`, `baidu`: the start of a crawler's token up to its `bot`, `spider` or
+ * `crawler` (the operator's or product's name), which names no crawler: crawlers compare their
+ * whole token. The shortest such token (`Googlebot`, not `Googlebot-Image`), undefined when two
+ * are as short.
+ */
+function crawlerOfName(lower: string): string | undefined {
+  // A name that extends a known token (`YandexAdditional` after `Yandex`) is one of that
+  // operator's own names: Yandex's robots read every group whose name holds "Yandex".
+  for (const token of known!.keys()) if (lower.startsWith(token)) return undefined;
+  let best: string | undefined;
+  let tied = false;
+  for (const [token, written] of known!) {
+    if (!token.startsWith(lower) || !/^[-_]?(?:bot|spider|crawler)/.test(token.slice(lower.length)))
+      continue;
+    if (best === undefined || written.length < best.length) {
+      best = written;
+      tied = false;
+    } else if (written.length === best.length) tied = true;
+  }
   return tied ? undefined : best;
+}
+
+/**
+ * Whether a product token is an ads landing-page checker (the catalog's `checksAds`: AdIdxBot,
+ * OAI-AdsBot): it fetches only the pages ads lead to, so which pages it may fetch matters little
+ * for the site's crawling.
+ */
+export function checksAds(token: string): boolean {
+  const lower = token.toLowerCase();
+  return crawlers.some((c) => c.checksAds === true && c.token.toLowerCase() === lower);
+}
+
+/**
+ * Whether a product token is a crawler of images or videos only (the catalog's `media`:
+ * Googlebot-Image): the `*` rules it escapes are mostly rules about pages.
+ */
+export function fetchesMediaOnly(token: string): boolean {
+  const lower = token.toLowerCase();
+  return crawlers.some((c) => c.media === true && c.token.toLowerCase() === lower);
 }

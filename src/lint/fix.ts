@@ -4,14 +4,20 @@
  * it. A fix may turn allowed into disallowed only on paths the original line already targeted.
  */
 
-import { compareVerdicts, type VerdictComparison } from '../changes/verdict-changes.js';
+import { rulesRead } from '../changes/groups-read.js';
+import {
+  ANY_OTHER_AGENT,
+  compareVerdicts,
+  type VerdictComparison,
+} from '../changes/verdict-changes.js';
 import { matchesPattern } from '../match/pattern.js';
 import { readBody } from '../parse/body.js';
-import type { ParseOptions, RobotsTxt, VerdictChange } from '../types.js';
+import type { ParseOptions, RobotsTxt, Rule, VerdictChange } from '../types.js';
 import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
 import { visibleText } from '../util/terminal.js';
 import type { LintContext } from './context.js';
 import { type FixedCopy, readFixedCopy } from './fixed-copy.js';
+import { canMatch } from './shadowing.js';
 import type { Diagnostic, FixEdit, LintFix, LintResult, ProposedFix } from './types.js';
 import { isRequestable } from './url-text.js';
 
@@ -103,8 +109,8 @@ export function editsValid(text: string, edits: readonly FixEdit[]): boolean {
  * Applies `proposal` to a copy of the file and compares verdicts over every path derived from the
  * changed lines and the rules they interact with, for every crawler either version names and `*`.
  * Refused when an allowed path becomes disallowed that neither `targeted` (the patterns the line
- * reaches as Google reads it) nor the proposal's `targets` match, or when the comparison would
- * exceed its bound.
+ * reaches as Google reads it) nor the proposal's `targets` (or, for that crawler, its
+ * `crawlerTargets`) match, or when the comparison would exceed its bound.
  */
 export function verifyFix(
   subject: FixSubject,
@@ -128,23 +134,42 @@ export function verifyFix(
   if (compared.omitted > 0) {
     return { offered: false, reason: 'it changes too many rules to check every verdict' };
   }
-  // A search stopped by its budget compared short paths only: the fix is not shown as verified.
-  // (Checking such fixes again with ten times the budget made a lint of the corpus five times
-  // as long under load.)
-  if (compared.search.stopped) {
+  const patterns = [...targeted, ...(proposal.targets ?? [])];
+  const own = new Map<string, string[]>();
+  for (const t of proposal.crawlerTargets ?? []) {
+    const key = t.agent.toLowerCase();
+    own.set(key, [...(own.get(key) ?? []), ...t.patterns]);
+  }
+  const targetsOf = (agent: string): readonly string[] => {
+    const mine = own.get(agent.toLowerCase());
+    return mine === undefined ? patterns : [...patterns, ...mine];
+  };
+  // A search stopped by its budget compared short paths only: the fix is not shown as verified,
+  // unless its shape proves what the search could not reach (`onlyBlocksTargets`) and the
+  // derived paths show what it changes. (Checking such fixes again with ten times the budget
+  // made a lint of the corpus five times as long under load.)
+  if (
+    compared.search.stopped &&
+    !(
+      compared.verdicts.length > 0 &&
+      onlyBlocksTargets(subject.robots, copy, targetsOf, proposal.notCrawlers ?? [])
+    )
+  ) {
     return {
       offered: false,
       reason: `the change could not be checked completely: the search for URLs whose verdict it changes stopped at its bound (every path of at most ${compared.search.comparedUpTo} characters compared)`,
     };
   }
-  const patterns = [...targeted, ...(proposal.targets ?? [])];
   const ignored = new Set((proposal.notCrawlers ?? []).map((n) => n.toLowerCase()));
   const verdicts =
     ignored.size === 0
       ? compared.verdicts
       : compared.verdicts.filter((v) => !ignored.has(v.agent.toLowerCase()));
   const beyond = verdicts.filter(
-    (v) => v.before.allowed && !v.after.allowed && !patterns.some((p) => matchesPattern(p, v.url)),
+    (v) =>
+      v.before.allowed &&
+      !v.after.allowed &&
+      !targetsOf(v.agent).some((p) => matchesPattern(p, v.url)),
   );
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };
@@ -162,6 +187,49 @@ export function verifyFix(
       verdicts,
     },
   };
+}
+
+/**
+ * Whether, for every crawler the fix can change, it only adds Disallow rules whose paths a
+ * targeted pattern covers (and drops rules that never match: `Disallow: utm_source=*` made
+ * `/*utm_source=`). Such a fix opens no path and blocks only targeted ones, on paths of any
+ * length: a Disallow added only raises the longest disallow a path matches (RFC 9309 §2.2.2).
+ * What the witness search proves path by path, this proves for the fix's shape.
+ */
+function onlyBlocksTargets(
+  before: RobotsTxt,
+  copy: FixedCopy,
+  targetsOf: (agent: string) => readonly string[],
+  notCrawlers: readonly string[],
+): boolean {
+  const ignored = new Set(notCrawlers.map((n) => n.toLowerCase()));
+  for (const agent of copy.agents) {
+    if (ignored.has(agent.toLowerCase())) continue;
+    const name = agent === '*' ? ANY_OTHER_AGENT : agent;
+    const old = rulesRead(before, name);
+    const next = rulesRead(copy.robots, name);
+    if (old === undefined || next === undefined) return false;
+    if (minus(old, next).some(canMatch)) return false;
+    const patterns = targetsOf(agent);
+    const covered = (r: Rule): boolean =>
+      r.type === 'disallow' &&
+      patterns.some((t) => t !== '' && !t.endsWith('$') && r.pattern.startsWith(t));
+    if (!minus(next, old).every(covered)) return false;
+  }
+  return true;
+}
+
+/** The rules of `a` not in `b`, as multisets of type and pattern. */
+function minus(a: readonly Rule[], b: readonly Rule[]): Rule[] {
+  const left = new Map<string, number>();
+  for (const r of b)
+    left.set(`${r.type} ${r.pattern}`, (left.get(`${r.type} ${r.pattern}`) ?? 0) + 1);
+  return a.filter((r) => {
+    const key = `${r.type} ${r.pattern}`;
+    const n = left.get(key) ?? 0;
+    if (n > 0) left.set(key, n - 1);
+    return n === 0;
+  });
 }
 
 // Per file linted, the comparison of each set of edits (diagnostics often share one fix: every

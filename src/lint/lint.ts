@@ -26,6 +26,7 @@ import {
   MAX_VERIFIED_BYTES,
   verifyFix,
 } from './fix.js';
+import { retiredGroupLines } from './retired-groups.js';
 import { disabledCodes } from './suppress.js';
 import type {
   Diagnostic,
@@ -101,9 +102,13 @@ export function lintRobotsTxt(
   const reported = new Set(
     findings.filter((f) => f.code !== 'invalid-utf8' && rank(f) > RANK.info).map((f) => f.line),
   );
+  const retired = retiredGroupLines(robots, context.lines.length);
   for (const f of findings) {
     const folded = f.code === 'invalid-utf8' && reported.has(f.line);
-    const severity = folded ? 'info' : (f.severity ?? diagnosticCatalog[f.code].severity);
+    const catalogued = f.severity ?? diagnosticCatalog[f.code].severity;
+    // A line of a group only retired crawlers read: an info that says so (once).
+    const gone = catalogued === 'info' ? undefined : retired.get(f.line);
+    const severity = folded || gone !== undefined ? 'info' : catalogued;
     // An image or archive served as the file: nothing in it was written as robots.txt.
     if (context.binary && f.code !== 'binary-content') continue;
     // An HTML page is one finding: its lines are not robots.txt lines to fix one by one, and a
@@ -118,7 +123,9 @@ export function lintRobotsTxt(
       severity,
       message: folded
         ? `${f.message} The line's other finding says what to do about it.`
-        : f.message,
+        : gone !== undefined
+          ? `${gone} ${f.message}`
+          : f.message,
       line: f.line,
       column,
       ...(f.to !== undefined && f.to > (f.from ?? 0)

@@ -40,54 +40,88 @@ export interface ShadowingWork {
   steps: number;
 }
 
-/** Rules of one pattern (or one kind) in group order, and the lowest line up to each. */
+/**
+ * Rules of one pattern (or one kind) in group order, and the lowest line up to each. Most runs
+ * hold one rule: it takes no arrays.
+ */
 class Run {
-  readonly entries: Entry[] = [];
-  readonly lowest: number[] = [];
+  readonly #first: Entry;
+  #entries: Entry[] | undefined;
+  #lowest: number[] | undefined;
+
+  constructor(first: Entry) {
+    this.#first = first;
+  }
 
   add(entry: Entry): void {
-    const before = this.lowest.length === 0 ? entry.rule.line : this.lowest.at(-1)!;
-    this.entries.push(entry);
-    this.lowest.push(Math.min(before, entry.rule.line));
+    this.#entries ??= [this.#first];
+    this.#lowest ??= [this.#first.rule.line];
+    this.#entries.push(entry);
+    this.#lowest.push(Math.min(this.#lowest.at(-1)!, entry.rule.line));
+  }
+
+  /** The first rule in group order. */
+  get first(): Entry {
+    return this.#first;
   }
 
   /** The first rule (in group order) on a line before `line`. */
   firstBefore(line: number): Entry | undefined {
+    const lowest = this.#lowest;
+    if (lowest === undefined) return this.#first.rule.line < line ? this.#first : undefined;
     // `lowest` never rises: the first place it is below `line` is that rule's.
     let lo = 0;
-    let hi = this.lowest.length;
+    let hi = lowest.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.lowest[mid]! < line) hi = mid;
+      if (lowest[mid]! < line) hi = mid;
       else lo = mid + 1;
     }
-    return this.entries[lo];
+    return this.#entries![lo];
   }
 }
 
-/** The rules whose cover is one literal text. */
+/** Adds `entry` to the run of `key` in `runs`. */
+function addToRun<K>(runs: Map<K, Run>, key: K, entry: Entry): void {
+  const run = runs.get(key);
+  if (run === undefined) runs.set(key, new Run(entry));
+  else run.add(entry);
+}
+
+/** The rules whose cover is one literal text. Most covers are one rule's: it takes no maps. */
 class CoverNode {
   /** By priority, highest first; `earliest[i]`: the first in group order of the first i + 1. */
   readonly byPriority: Entry[] = [];
   readonly earliest: Entry[] = [];
-  /** By priority and type. */
-  readonly equal = new Map<string, Run>();
-  /** The first Allow of each priority. */
-  readonly firstAllow = new Map<number, Entry>();
+  /** By priority and type (for two rules or more). */
+  #equal: Map<string, Run> | undefined;
+  /** The first Allow of each priority (for two rules or more). */
+  #firstAllow: Map<number, Entry> | undefined;
 
   add(entry: Entry): void {
     this.byPriority.push(entry);
-    const key = `${entry.rule.priority} ${entry.rule.type}`;
-    slot(this.equal, key, () => new Run()).add(entry);
-    if (entry.rule.type === 'allow' && !this.firstAllow.has(entry.rule.priority)) {
-      this.firstAllow.set(entry.rule.priority, entry);
-    }
   }
 
   finish(): void {
-    this.byPriority.sort((a, b) => b.rule.priority - a.rule.priority || a.order - b.order);
+    const entries = this.byPriority;
+    if (entries.length === 1) {
+      this.earliest.push(entries[0]!);
+      return;
+    }
+    // Group order, for the runs and the first Allows.
+    entries.sort((a, b) => a.order - b.order);
+    this.#equal = new Map();
+    this.#firstAllow = new Map();
+    for (const entry of entries) {
+      const { priority, type } = entry.rule;
+      addToRun(this.#equal, `${priority} ${type}`, entry);
+      if (type === 'allow' && !this.#firstAllow.has(priority)) {
+        this.#firstAllow.set(priority, entry);
+      }
+    }
+    entries.sort((a, b) => b.rule.priority - a.rule.priority || a.order - b.order);
     let first: Entry | undefined;
-    for (const entry of this.byPriority) {
+    for (const entry of entries) {
       if (first === undefined || entry.order < first.order) first = entry;
       this.earliest.push(first);
     }
@@ -103,6 +137,21 @@ class CoverNode {
       else hi = mid;
     }
     return lo === 0 ? undefined : this.earliest[lo - 1];
+  }
+
+  /** The first rule in group order of this priority and type on a line before `line`. */
+  tiedBefore(priority: number, type: Rule['type'], line: number): Entry | undefined {
+    if (this.#equal !== undefined) return this.#equal.get(`${priority} ${type}`)?.firstBefore(line);
+    const only = this.byPriority[0]!;
+    const { rule } = only;
+    return rule.priority === priority && rule.type === type && rule.line < line ? only : undefined;
+  }
+
+  /** The first Allow in group order of this priority. */
+  firstAllow(priority: number): Entry | undefined {
+    if (this.#firstAllow !== undefined) return this.#firstAllow.get(priority);
+    const only = this.byPriority[0]!;
+    return only.rule.type === 'allow' && only.rule.priority === priority ? only : undefined;
   }
 }
 
@@ -164,11 +213,14 @@ export class ShadowingIndex {
 
   constructor(rules: readonly Rule[], work: ShadowingWork) {
     this.#work = work;
-    this.entries = rules.map((rule, order) => ({ ...factsOf(rule), order }));
+    this.entries = rules.map((rule, order) => {
+      const facts = factsOf(rule);
+      return { rule, cover: facts.cover, prefix: facts.prefix, order };
+    });
     for (const entry of this.entries) {
       const { type, pattern, priority } = entry.rule;
       const byPattern = slot(this.#samePattern, type, () => new Map<string, Run>());
-      slot(byPattern, pattern, () => new Run()).add(entry);
+      addToRun(byPattern, pattern, entry);
       if (entry.cover !== null) slot(this.#covers, entry.cover, () => new CoverNode()).add(entry);
       if (type === 'allow') slot(this.#allows, priority, () => new AllowsOfPriority()).add(entry);
     }
@@ -207,7 +259,7 @@ export class ShadowingIndex {
     let best: Entry | undefined;
     for (const node of this.#coversOf(subject)) {
       best = earlier(best, node.firstAbove(priority));
-      best = earlier(best, node.equal.get(`${priority} ${type}`)?.firstBefore(line));
+      best = earlier(best, node.tiedBefore(priority, type, line));
     }
     return best;
   }
@@ -216,9 +268,9 @@ export class ShadowingIndex {
   tyingAllowOf(subject: Entry): Entry | undefined {
     const { priority, pattern } = subject.rule;
     this.#work.steps++;
-    let best = this.#samePattern.get('allow')?.get(pattern)?.entries[0];
+    let best = this.#samePattern.get('allow')?.get(pattern)?.first;
     for (const node of this.#coversOf(subject)) {
-      best = earlier(best, node.firstAllow.get(priority));
+      best = earlier(best, node.firstAllow(priority));
     }
     return best;
   }

@@ -146,11 +146,26 @@ export interface ProposedFix {
    */
   readonly whenUnchanged?: string;
   /**
+   * Patterns the line targets for one crawler only (`User-agent: admantx Disallow: /`, whose
+   * line breaks were lost, targets `/` for admantx): blocking those paths for that crawler is
+   * what the line says.
+   * @default []
+   */
+  readonly crawlerTargets?: readonly CrawlerTargets[];
+  /**
    * Names the finding says no crawler has (`Googelbot`, a misspelt token): verdicts that change
    * only for them are left out of the comparison, since they change for no crawler.
    * @default []
    */
   readonly notCrawlers?: readonly string[];
+}
+
+/** Patterns one crawler's line targets ({@link ProposedFix.crawlerTargets}). */
+export interface CrawlerTargets {
+  /** The product token as Google reads it (`AddThis` for `AddThis.com`), or `*`. */
+  readonly agent: string;
+  /** Rule patterns, as {@link ProposedFix.targets}. */
+  readonly patterns: readonly string[];
 }
 
 /** A verified fix, as a {@link Diagnostic} carries it and the JSON and SARIF outputs show it. */

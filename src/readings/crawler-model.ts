@@ -269,6 +269,11 @@ export const RETIRED_CRAWLERS: readonly {
     source: 'https://probsee.com/p/Gigablast',
   },
   {
+    token: 'SputnikBot',
+    note: "the crawler of Rostelecom's search engine Sputnik, which stopped on 8 September 2020",
+    source: 'https://mbk-news.ew.r.appspot.com/suzhet/poslednij-put-sputnika',
+  },
+  {
     token: 'teoma',
     note: "Ask.com's crawler; Ask stopped its own web search in 2010",
     source:

@@ -55,6 +55,16 @@ export interface Crawler {
   readonly governs?: string;
   /** It fetches when a person asks; its operator says robots.txt may not apply then. */
   readonly userInitiated?: true;
+  /**
+   * It fetches only the landing pages of ads, to check them (AdsBot-Google, AdIdxBot): it crawls
+   * no site, so which of a site's pages it may fetch matters little for crawling.
+   */
+  readonly checksAds?: true;
+  /**
+   * It fetches images or videos only (Googlebot-Image): the `*` rules it escapes through a group
+   * of its own are mostly rules about pages.
+   */
+  readonly media?: true;
   /** What else its source says that matters to a site owner. */
   readonly remark?: string;
   /** The source of this row: the operator's documentation of the crawler where there is one. */

@@ -5,7 +5,7 @@
 
 import { MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import type { AgentLine } from '../../types.js';
-import { asciiLowerCase } from '../../util/bytes.js';
+import { asciiLowerCase, decodeByteString } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
@@ -52,6 +52,25 @@ export const encoding: LintFamily = {
   check: checkEncoding,
 };
 
+/**
+ * The title (or first heading) of an HTML page that says it is a server error or a maintenance
+ * page (`500 Internal Server Error`, `Service Unavailable`, `Down for Maintenance`), or undefined.
+ */
+function serverErrorTitle(text: string): string | undefined {
+  const head = text.slice(0, 8192);
+  const title = /<(title|h1)\b[^>]*>([^<]{1,120})<\/\1/gi;
+  for (const m of head.matchAll(title)) {
+    const words = m[2]!.replace(/\s+/g, ' ').trim();
+    if (
+      /\b5\d\d\b|internal server error|service unavailable|bad gateway|gateway time-?out|maintenance|temporarily unavailable/i.test(
+        words,
+      )
+    )
+      return decodeByteString(words);
+  }
+  return undefined;
+}
+
 function checkEncoding(context: LintContext): LintChecks {
   const { text } = context;
   if (context.utf16) {
@@ -81,10 +100,15 @@ function checkEncoding(context: LintContext): LintChecks {
   }
   if (context.html) {
     const rules = context.robots.groups.reduce((n, g) => n + g.rules.length, 0);
+    const parsed = `${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of it, whatever the page meant`}`;
+    const error = serverErrorTitle(text);
     context.report({
       code: 'html-content',
       line: 1,
-      message: `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of it, whatever the page meant`}. Serve a plain-text robots.txt (or a 404).`,
+      message:
+        error === undefined
+          ? `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${parsed}. Serve a plain-text robots.txt (or a 404).`
+          : `The body is a server's error or maintenance page ("${terminalSafe(error)}"), not a robots.txt file. Served with a 5xx status, as such pages usually are, it makes Google treat the whole site as disallowed until robots.txt can be fetched again (RFC 9309 §2.3.1.4); served with 200, crawlers parse it as robots.txt: ${parsed}. Fix the error so that the robots.txt file is served.`,
     });
   }
   const bom = context.summary.bomLength;

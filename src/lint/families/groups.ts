@@ -16,7 +16,7 @@ import { isSpace } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { nearCrawlerName } from '../crawler-names.js';
+import { checksAds, fetchesMediaOnly, nearCrawlerName } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
 import { overriddenBy } from '../shadowing.js';
@@ -217,7 +217,7 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
  */
 function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
-  const meant = written === undefined ? undefined : nearCrawlerName(written);
+  const meant = nearMissOf(agent);
   if (written === undefined || meant === undefined) return false;
   const d = context.directives[agent.line];
   const from = d?.valueStart;
@@ -248,6 +248,12 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
     }),
   });
   return true;
+}
+
+/** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */
+function nearMissOf(agent: AgentLine): string | undefined {
+  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
+  return written === undefined ? undefined : nearCrawlerName(written);
 }
 
 /**
@@ -310,12 +316,14 @@ function withoutRules(context: LintContext): void {
   }
   // A crawler that ignores the `*` group (Mediapartners-Google) crawls everything without a group
   // of its own as with this one: nothing is lost.
+  // A near miss of a crawler's name (`google`) names no crawler: `user-agent-typo` says so.
   const named = last.agents.filter(
     (a) =>
       !a.global &&
       a.token !== '' &&
       !ruled.has(a.token.toLowerCase()) &&
-      crawlerRuleOf(a.token)?.kind !== 'ignores-global',
+      crawlerRuleOf(a.token)?.kind !== 'ignores-global' &&
+      nearMissOf(a) === undefined,
   );
   const first = named[0];
   // `User-agent: AddThis Disallow: /` on every line (lost line breaks, seed 9125's 4910): the
@@ -347,10 +355,12 @@ function withoutRules(context: LintContext): void {
   }
   // Only crawlers that no longer crawl: what they may fetch concerns no one.
   const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
+  // Link-preview fetchers and ads checkers fetch only pages shared or advertised: worth knowing.
+  const previews = named.every((a) => isLinkPreviewFetcher(a.token) || checksAds(a.token));
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
-    ...(retired && { severity: 'info' as const }),
+    ...((retired || previews) && { severity: 'info' as const }),
     message: `${retired ? `${retiredSentence(named.map((a) => a.value))} ` : ''}No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
@@ -409,14 +419,18 @@ function allowOnlyGroups(context: LintContext): void {
   for (const g of robots.groups) {
     if (g.rules.length === 0 || reported.has(g) || g.agents.some((a) => a.global)) continue;
     if (!g.rules.every((r) => r.type === 'allow' && !/^\/?\**$/.test(r.pattern))) continue;
+    // A near miss of a crawler's name (`google`, seed 9125's 4279) names no crawler, so none
+    // escapes the * rules through it: `user-agent-typo` is the line's one finding.
+    const typos = g.agents.filter((a) => nearMissOf(a) !== undefined);
     const agents = g.agents.filter(
       (a) =>
         a.token !== '' &&
         groupsOf.get(a.token.toLowerCase())?.length === 1 &&
-        crawlerRuleOf(a.token)?.kind !== 'ignores-global',
+        crawlerRuleOf(a.token)?.kind !== 'ignores-global' &&
+        !typos.includes(a),
     );
     const first = agents[0];
-    if (first === undefined || agents.length !== g.agents.length) continue;
+    if (first === undefined || agents.length + typos.length !== g.agents.length) continue;
     // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
     // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
     // written to make, not a rule it lost, and is neither named nor copied.
@@ -438,8 +452,12 @@ function allowOnlyGroups(context: LintContext): void {
     const tokens = listOf(agents.map((a) => a.token));
     const them = agents.length === 1 ? 'it' : 'them';
     const d = directives[first.line];
-    // A link-preview fetcher (Twitterbot) fetches only pages people share: worth knowing.
-    const previews = agents.every((a) => isLinkPreviewFetcher(a.token));
+    // A link-preview fetcher (Twitterbot) fetches only pages people share, an ads checker
+    // (adidxbot, seed 2621's 5010) only the pages ads lead to, an image crawler (seed 3576's
+    // 2827: Googlebot-Image allowed its uploads) only images: worth knowing.
+    const previews = agents.every(
+      (a) => isLinkPreviewFetcher(a.token) || checksAds(a.token) || fetchesMediaOnly(a.token),
+    );
     // Only crawlers that no longer crawl (Googlebot-Mobile): what they may fetch concerns no one.
     const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
     context.report({

@@ -4,6 +4,8 @@
  */
 
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
+import { decodeByteString } from '../../util/bytes.js';
+import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 
 export const limits: LintFamily = {
@@ -29,7 +31,7 @@ function checkLimits(context: LintContext): LintChecks {
     context.report({
       code: 'content-past-limit',
       line,
-      message: `The body is longer than ${maxBytes} bytes (${text.length} bytes seen); Google reads only the first ${maxBytes} bytes (500 KiB), so everything from line ${line} on is ignored. Move important rules up and shorten the file.`,
+      message: `The body is longer than ${maxBytes} bytes (${text.length} bytes seen); Google reads only the first ${maxBytes} bytes (500 KiB), so everything ${cutLine(text, maxBytes, line) ?? `from line ${line} on is ignored.`} Move important rules up and shorten the file.`,
     });
   }
   return {
@@ -44,4 +46,26 @@ function checkLimits(context: LintContext): LintChecks {
       }
     },
   };
+}
+
+/**
+ * When the limit falls inside a line (seed 2621, 0160: `Disallow: /html/E` of
+ * `Disallow: /html/E12243_01/`): what Google reads of it, which may block more than the whole
+ * line did, as the end of the message's sentence; undefined when the cut falls at a line break
+ * or in a blank line.
+ */
+function cutLine(text: string, maxBytes: number, line: number): string | undefined {
+  if (text.length <= maxBytes) return undefined;
+  const isBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
+  if (isBreak(text[maxBytes - 1]) || isBreak(text[maxBytes])) return undefined;
+  let start = maxBytes;
+  while (start > 0 && !isBreak(text[start - 1])) start--;
+  let end = maxBytes;
+  while (end < text.length && !isBreak(text[end]) && end - start < 200) end++;
+  const kept = text.slice(start, maxBytes).trim();
+  if (kept === '') return undefined;
+  const whole = text.slice(start, end).trim();
+  const show = (s: string): string =>
+    terminalSafe(decodeByteString(s.length > 80 ? `${s.slice(0, 79)}…` : s));
+  return `past the cut, which falls inside line ${line}, is ignored: of "${show(whole)}" Google reads "${show(kept)}"${/^\s*(?:dis)?allow\s*:/i.test(kept) ? ', a rule that may match more paths than the whole line' : ''}.`;
 }

@@ -9,7 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { FILE_NAME, hostOfRule, REGEX_SYNTAX } from './values.js';
+import { FILE_NAME, hostOfRule, PLACEHOLDER, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',
@@ -66,7 +66,7 @@ function pattern(context: LintContext, rule: Rule): void {
               description: `Write "${ruleKey(rule.type)}: ${hint.fix}".`,
               edits: [{ start: from, end: to, text: hint.fix }],
               targets: [escapePattern(hint.fix)],
-              otherwise: 'Write the path to match, starting with "/".',
+              otherwise: hint.otherwise ?? 'Write the path to match, starting with "/".',
               // `Allow: .js` in a group that blocks no script (seed 2621, 4379): fixed, the line
               // still decides nothing.
               whenUnchanged: `Nothing is lost: written as "${ruleKey(rule.type)}: ${visibleText(hint.fix)}", it would change no verdict either (its group already decides those paths the same way), so deleting the line does as well.`,
@@ -124,20 +124,13 @@ function latin1Spaces(raw: string, value: string): string {
 }
 
 /**
- * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `%%NAME%%`, `[[…]]`,
- * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
- */
-const PLACEHOLDER =
-  /@[A-Z][A-Z0-9_-]*[A-Z0-9]|\{[^{}\s]*\}|%%[A-Za-z0-9_-]+%%|\[\[[^\]]*\]\]|<%.*?%>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*(?![a-z])/;
-
-/**
  * What the writer probably meant by a pattern that does not start with `/` or `*`: words for the
  * message, and the pattern to write instead when there is one to propose (verified by lint).
  */
 function neverMatchesHint(
   value: string,
   type: Rule['type'],
-): { text: string; fix?: string; host?: true } {
+): { text: string; fix?: string; otherwise?: string; host?: true } {
   // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
   const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
   if (word !== null) {
@@ -220,10 +213,17 @@ function neverMatchesHint(
       fix: `/*${vcs}/`,
     };
   }
-  // `?sa=`, `.pdf`, `&sort=`, `eform=e` (a query parameter): meant anywhere in the URL.
-  const anywhere = /^[?.&]/.test(value) || /^[\w.%-]+=/.test(value);
-  const meant = anywhere ? `/*${value}` : `/${value}`;
-  return { text: '', fix: meant };
+  // `?sa=`, `.pdf`, `&sort=`, `;jsessionid`, `eform=e`, `utm_source=*` (a query parameter, a
+  // file type, a path parameter): no first path segment starts so, and "/" in front would block
+  // paths no URL has. Meant anywhere in the URL (a final `*` adds nothing there).
+  const anywhere = /^[?.&;]/.test(value) || /^[\w.%-]+=/.test(value);
+  if (!anywhere) return { text: '', fix: `/${value}` };
+  const meant = `/*${value.replace(/\*+$/, '')}`;
+  return {
+    text: ` It is part of a URL rather than its start (a query parameter, a file type or a path parameter, which no path starts with): "${terminalSafe(meant)}" matches it anywhere in the URL, which "/${terminalSafe(value)}" would not.`,
+    fix: meant,
+    otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
+  };
 }
 
 /**

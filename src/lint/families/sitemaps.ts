@@ -29,6 +29,7 @@ function checkSitemaps(context: LintContext): LintChecks {
         if (d !== undefined && /[\t ]/.test(context.text.slice(d.keyStart, d.keyEnd))) continue;
         if (d !== undefined && invisibleBefore(context, sitemap.line, sitemap.url, d)) continue;
         if (d !== undefined && fullwidthColon(context, sitemap.line, d)) continue;
+        if (d !== undefined && mistypedScheme(context, sitemap.line, sitemap.url, d)) continue;
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
@@ -113,6 +114,38 @@ function fullwidthColon(
       description: `Write "Sitemap: ${terminalSafe(url)}".`,
       edits: [{ start, end: start + 3, text: ': ' }],
       otherwise: 'Write ":" in place of the fullwidth colon by hand.',
+    },
+  });
+  return true;
+}
+
+/**
+ * `https:/*www.example.com/sitemap.xml`, `https:/host/…`, `http//host/…`, `https:\\host/…`: a
+ * full URL whose "://" was mistyped (seed 3576, 5624). Reported with the fix that writes it;
+ * never as a path of some example host.
+ */
+function mistypedScheme(
+  context: LintContext,
+  line: number,
+  url: string,
+  d: { readonly valueStart: number; readonly valueEnd: number },
+): boolean {
+  const m =
+    /^(https?)(?::?[/\\*]{1,3}|:)(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[:/]|$))/i.exec(url);
+  if (m === null) return false;
+  const meant = `${m[1]!.toLowerCase()}://${url.slice(m[0].length)}`;
+  if (!isAbsoluteHttpUrl(meant)) return false;
+  const shown = terminalSafe(meant);
+  context.report({
+    code: 'relative-sitemap',
+    line,
+    message: `"${visibleText(url)}" is not an absolute http(s) URL: its "://" is mistyped, so Google ignores it. Write "${shown}".`,
+    from: d.valueStart,
+    to: d.valueEnd,
+    fix: {
+      description: `Write "Sitemap: ${shown}".`,
+      edits: [{ start: d.valueStart, end: d.valueEnd, text: meant }],
+      otherwise: `Write "Sitemap: ${shown}" by hand.`,
     },
   });
   return true;

@@ -5,11 +5,14 @@
  */
 
 import { readExtensions } from '../../extensions/records.js';
+import { extractProductToken, isGlobalAgent } from '../../parse/agent.js';
+import { escapePattern } from '../../parse/escape.js';
 import type { RobotsTxt } from '../../types.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
-import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
-import type { ProposedFix } from '../types.js';
+import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { lineBreakOf } from '../fix.js';
+import type { CrawlerTargets, ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
@@ -35,6 +38,13 @@ export function holdsDirective(value: string): boolean {
  */
 export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]|(?<=^\/?)\^/;
+
+/**
+ * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `{*}`, `%%NAME%%`, `[[…]]`,
+ * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
+ */
+export const PLACEHOLDER: RegExp =
+  /@[A-Z][A-Z0-9_-]*[A-Z0-9]|\{[^{}\s]*\}|%%[A-Za-z0-9_-]+%%|\[\[[^\]]*\]\]|<%.*?%>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*(?![a-z])/;
 
 /**
  * A name ending in the extension of a file a site serves (`index.html`, `admin.cfm`): no host.
@@ -90,8 +100,12 @@ export const values: LintFamily = {
 
 function checkValues(context: LintContext): LintChecks {
   return {
-    line(line, _span, directive) {
-      if (directive === undefined || context.html) return;
+    line(line, span, directive) {
+      if (context.html) return;
+      if (directive === undefined) {
+        gluedToComment(context, line, span);
+        return;
+      }
       if (secondDirective(context, line, directive)) return;
       if (directive.kind !== 'allow' && directive.kind !== 'disallow') return;
       const value = context.text.slice(directive.valueStart, directive.valueEnd);
@@ -152,6 +166,7 @@ function secondDirective(context: LintContext, line: number, d: DirectiveSpan): 
       description: 'Put each directive on a line of its own.',
       edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
       ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
+      ...ownTargets(context, line, d),
       otherwise: byHand(context, line, d),
       // The comparison sees crawlers by product token: only with one for every name the line
       // holds does "no verdict changes" mean nothing it meant is lost (`008` has none).
@@ -162,6 +177,95 @@ function secondDirective(context: LintContext, line: number, d: DirectiveSpan): 
     },
   });
   return true;
+}
+
+/**
+ * What each crawler's own line says it is to be blocked from, for the lines whose split changes
+ * its rules: `User-agent: admantx Disallow: /` targets `/` for admantx (as Google reads its
+ * token), and so does each User-agent line above it in the same group that holds its rules in
+ * its value too (a run of such lines is one group: splitting one gives its rules to the lines
+ * above, which their own values give them as well). A `User-agent:` inside a value names the
+ * crawler the Disallows after it are for. A User-agent line above without rules of its own in
+ * its value targets nothing: splitting may not block it.
+ */
+function ownTargets(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+): { crawlerTargets?: CrawlerTargets[] } {
+  const lines: { value: string; agent: string | undefined }[] = [];
+  if (d.kind === 'user-agent') {
+    const group = context.robots.groups.find((g) => g.agents.some((a) => a.line === line));
+    for (const a of group?.agents ?? []) {
+      if (a.line > line) break;
+      const span = context.directives[a.line];
+      if (span === undefined) continue;
+      const value = context.text.slice(span.valueStart, span.valueEnd);
+      lines.push({ value, agent: a.global ? '*' : a.token === '' ? undefined : a.token });
+    }
+  } else {
+    lines.push({ value: context.text.slice(d.valueStart, d.valueEnd), agent: undefined });
+  }
+  const out = new Map<string, string[]>();
+  for (const { value, agent } of lines) {
+    const matches = [...value.matchAll(SECOND_DIRECTIVE)];
+    let current = agent;
+    matches.forEach((m, i) => {
+      const key = m[1]!.replace(/[\t ]*:$/, '').toLowerCase();
+      const text = decodeByteString(
+        value.slice(m.index! + m[0].length, matches[i + 1]?.index ?? value.length),
+      ).trim();
+      if (key === 'user-agent' || key === 'useragent') {
+        const token = extractProductToken(text);
+        current = isGlobalAgent(text) ? '*' : token === '' ? undefined : token;
+      } else if (key === 'disallow' && current !== undefined && text !== '') {
+        const list = out.get(current) ?? [];
+        list.push(escapePattern(text));
+        out.set(current, list);
+      }
+    });
+  }
+  if (out.size === 0) return {};
+  return { crawlerTargets: [...out].map(([agent, patterns]) => ({ agent, patterns })) };
+}
+
+/**
+ * A directive glued to the words of a comment (`# SitemapSitemap: https://…/sitemap.xml`, seed
+ * 2621's 6095): a lost line break made it part of the comment. Its key follows a letter or digit
+ * with no space (a rule commented out on purpose has `#` or a space before it), and its value is
+ * what that directive takes: an absolute URL for Sitemap, a name for User-agent, a path for
+ * Allow and Disallow.
+ */
+const GLUED_DIRECTIVE =
+  /(?<=[a-z0-9])(?:Sitemap[\t ]*:[\t ]*https?:\/\/|User-?agent[\t ]*:[\t ]*[A-Za-z*]|(?:Disallow|Allow)[\t ]*:[\t ]*[/*])/;
+
+/** `# SitemapSitemap: https://…`: reported as lost line breaks, with a fix that restores one. */
+function gluedToComment(context: LintContext, line: number, span: LineSpan): void {
+  const { text } = context;
+  let hash = span.start;
+  while (hash < span.end && (text[hash] === ' ' || text[hash] === '\t')) hash++;
+  if (text[hash] !== '#') return;
+  const comment = text.slice(hash, span.end);
+  const found = GLUED_DIRECTIVE.exec(comment);
+  if (found === null) return;
+  const at = hash + found.index;
+  const key = /^[A-Za-z-]+/.exec(found[0])![0];
+  const rest = text.slice(at, span.end);
+  const rule = /^(?:dis)?allow/i.test(key);
+  const value = rest.slice(rest.indexOf(':') + 1).trim();
+  context.report({
+    code: 'directive-in-value',
+    line,
+    message: `The comment holds a directive ("${terminalSafe(key)}:") glued to its words: a line break seems lost, and crawlers read the whole line as a comment, so the directive does nothing${/^sitemap/i.test(key) ? ' (the sitemap is announced to no crawler)' : ''}. Put it on a line of its own.`,
+    from: at,
+    to: span.end,
+    fix: {
+      description: `Put "${terminalSafe(decodeByteString(rest.slice(0, 40)))}${rest.length > 40 ? '…' : ''}" on a line of its own.`,
+      edits: [{ start: at, end: at, text: lineBreakOf(context, line) }],
+      ...(rule && value !== '' ? { targets: [escapePattern(decodeByteString(value))] } : {}),
+      otherwise: 'Put the directive on a line of its own by hand.',
+    },
+  });
 }
 
 /** Whether every crawler name on a line (its own value, if a User-agent line, and those after an inner `User-agent:`) has a product token. */
@@ -393,6 +497,21 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   const char =
     value[first] === ' ' ? 'a space' : value[first] === '\t' ? 'a tab' : `"${value[first]}"`;
   if (trailingInvisible(context, line, d, value, first)) return;
+  // `Disallow: /{*}` (seed 3576, 5906), `/{0}/`: a format placeholder left unfilled, not
+  // characters of a path: encoded, it would block only paths no site has. (A named one,
+  // `/{{product.url}}`, may be the literal text of a template a crawler found in a link: the
+  // encoded fix blocks that.)
+  const placeholder = /\{[*\d]*\}/.exec(decodeByteString(value));
+  if (placeholder !== null) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds "${terminalSafe(placeholder[0])}", a template's placeholder left unfilled: the line was meant to hold a path, and no URL carries these characters, so the rule matches nothing. Write the path it stands for (or "/" for the whole site, if that was meant), or remove the line.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+    });
+    return;
+  }
   // `Disallow: /a /b`: two patterns on one line.
   const parts = value.split(/[\t ]+/);
   if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
