@@ -3,10 +3,12 @@
  * holding each rule's key has, so that a walk can start reading trigrams shortly before the
  * first of them in a path (`firstPlace`), and read none in a path without them.
  *
- * Chosen once per set, when its trigram index of rule numbers is built; read at every check.
+ * Chosen once per set, in counted steps when its trigram index of rule numbers is built; read at
+ * every check.
  */
 
 import { RuleFlag } from '../../parse/read-groups.js';
+import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import { type RuleNumbers, ruleAt, ruleCount, valueLength, valueStart } from '../rule-table.js';
 
 /** Anchors an index may have at most: each costs a check a native search of the path. */
@@ -43,7 +45,30 @@ export function keyAnchors(
   ids: ArrayLike<number>,
   at: Int32Array,
   keys: Int32Array,
-): { chars: string[]; lead: number } | null {
+): KeyAnchors | null {
+  return buildAtOnce(keyAnchorSteps(text, rules, ids, at, keys));
+}
+
+/** What {@link keyAnchors} finds: the anchors, and how far before the first a key starts. */
+export interface KeyAnchors {
+  readonly chars: string[];
+  readonly lead: number;
+}
+
+/** Build units a key costs in each pass of {@link keyAnchorSteps}, besides the characters read. */
+const KEY_UNITS = 8;
+
+/**
+ * {@link keyAnchors} in counted steps (`build-steps.ts`): a key's rule read, or its piece's
+ * characters counted, at a time (a large set's trigram index is built a slice a check).
+ */
+export function* keyAnchorSteps(
+  text: string,
+  rules: RuleNumbers,
+  ids: ArrayLike<number>,
+  at: Int32Array,
+  keys: Int32Array,
+): BuildSteps<KeyAnchors | null> {
   const count = ruleCount(rules);
   // Per rule: where the piece holding its key starts and ends, and the key's offset in it.
   const pieceStarts = new Int32Array(keys.length);
@@ -73,6 +98,8 @@ export function keyAnchors(
     pieceStarts[h] = pieceStart;
     pieceEnds[h] = pieceEnd;
     keyOffsets[h] = found - pieceStart;
+    // Its value read to its key's piece (searched twice), the key's text made.
+    if (charge(4 * KEY_UNITS + 2 * (pieceEnd - start))) yield;
   }
   const chosen: number[] = [];
   const covered = new Uint8Array(keys.length);
@@ -85,6 +112,7 @@ export function keyAnchors(
     seen.fill(-1);
     for (let h = 0; h < keys.length; h++) {
       if (covered[h] !== 0) continue;
+      if (charge(KEY_UNITS + pieceEnds[h]! - pieceStarts[h]!)) yield;
       // Each character once a piece (`seen`: the last piece that counted it).
       for (let i = pieceStarts[h]!; i < pieceEnds[h]!; i++) {
         const c = text.charCodeAt(i);
@@ -100,6 +128,7 @@ export function keyAnchors(
     chosen.push(best);
     for (let h = 0; h < keys.length; h++) {
       if (covered[h] !== 0) continue;
+      if (charge(KEY_UNITS + pieceEnds[h]! - pieceStarts[h]!)) yield;
       for (let i = pieceStarts[h]!; i < pieceEnds[h]!; i++) {
         if (text.charCodeAt(i) === best) {
           covered[h] = 1;
@@ -114,6 +143,7 @@ export function keyAnchors(
     // The first anchor of the piece: a key starts at most this far before it.
     let i = pieceStarts[h]!;
     while (!chosen.includes(text.charCodeAt(i))) i++;
+    if (charge(KEY_UNITS + i - pieceStarts[h]!)) yield;
     lead = Math.max(lead, i - pieceStarts[h]! - keyOffsets[h]!);
   }
   return { chars: chosen.map((c) => String.fromCharCode(c)), lead };

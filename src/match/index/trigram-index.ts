@@ -18,7 +18,7 @@
  */
 
 import { RuleFlag } from '../../parse/read-groups.js';
-import type { BuildSteps } from '../build-steps.js';
+import { type BuildSteps, charge } from '../build-steps.js';
 import type { PathSearch } from '../path-search.js';
 import { charBit } from '../path-search.js';
 import { type IndexEntry, type MatchState, sortByPriority } from '../rule-entry.js';
@@ -33,7 +33,7 @@ import {
 } from '../rule-table.js';
 import { type ScanStep, scanStep } from '../strategy.js';
 import type { RuleEntries, RuleSource } from './kept-entries.js';
-import { holdsAnchor, keyAnchors } from './key-anchors.js';
+import { holdsAnchor, type KeyAnchors, keyAnchorSteps, keyAnchors } from './key-anchors.js';
 import { groupOrder, type KeyFilter, KeyTable } from './key-table.js';
 import {
   KEY_BYTES,
@@ -170,35 +170,26 @@ export class TrigramIndex {
 
   /**
    * `items`: in file order, of the rules of `source`; with `spread` false, their crowded keys
-   * spread already (`spreadKeySteps`).
+   * spread already (`spreadKeySteps`); with `prepared`, their anchors found ({@link trigramSteps}).
    */
-  constructor(source: RuleSource, items: WildcardItems, spread = true) {
+  constructor(source: RuleSource, items: WildcardItems, spread = true, prepared?: Prepared) {
     const { text, rules } = source;
-    const { ids, specials, firsts, keys, priorities } = items;
-    let hashed = 0;
-    for (const key of keys) if (key !== NO_TRIGRAM) hashed++;
-    const hashedKeys = new Int32Array(hashed);
-    const hashedAt = new Int32Array(hashed);
-    const scanned = new Int32Array(ids.length - hashed);
-    const scannedPriorities = new Int32Array(scanned.length);
-    let h = 0;
-    let s = 0;
-    for (let k = 0; k < ids.length; k++) {
-      if (keys[k] === NO_TRIGRAM) {
-        scanned[s] = ids[k]!;
-        scannedPriorities[s++] = priorities[k]!;
-      } else {
-        hashedKeys[h] = keys[k]!;
-        hashedAt[h++] = k;
-      }
-    }
+    const { ids, specials, firsts, priorities } = items;
+    const { hashedKeys, hashedAt, scanned, scannedPriorities } = prepared ?? splitItems(items);
+    const hashed = hashedKeys.length;
     if (spread) spreadCrowdedKeys(text, rules, ids, hashedAt, hashedKeys);
-    const anchors = keyAnchors(text, rules, ids, hashedAt, hashedKeys);
+    const anchors =
+      prepared === undefined
+        ? keyAnchors(text, rules, ids, hashedAt, hashedKeys)
+        : prepared.anchors;
     this.#anchors = anchors === null ? null : anchors.chars;
     this.#lead = anchors === null ? 0 : anchors.lead;
-    this.scanAnchored = anchors !== null && scanned.length > 0;
-    for (let i = 0; i < scanned.length && this.scanAnchored; i++) {
-      this.scanAnchored = holdsAnchor(text, rules, scanned[i]!, anchors!.chars);
+    if (prepared !== undefined) this.scanAnchored = prepared.scanAnchored;
+    else {
+      this.scanAnchored = anchors !== null && scanned.length > 0;
+      for (let i = 0; i < scanned.length && this.scanAnchored; i++) {
+        this.scanAnchored = holdsAnchor(text, rules, scanned[i]!, anchors!.chars);
+      }
     }
     sortByPriority(scanned, scannedPriorities, 0, scanned.length);
     const scannedChars = new Int32Array(2 * scanned.length);
@@ -438,6 +429,53 @@ export class TrigramIndex {
     if (special < 0) return this.#kept.get(item, ruleAt(this.#rules, id), false);
     return this.#kept.get(item, ruleAt(this.#rules, this.#specials[special]!), true);
   }
+}
+
+/** Items split: filed under a key (its place in the items, `hashedAt`), or scanned. */
+type SplitItems = Record<'hashedKeys' | 'hashedAt' | 'scanned' | 'scannedPriorities', Int32Array>;
+/** What {@link trigramSteps} prepares in steps: the split, the anchors, whether scans hold them. */
+type Prepared = SplitItems & { anchors: KeyAnchors | null; scanAnchored: boolean };
+function splitItems(items: WildcardItems): SplitItems {
+  const { ids, keys, priorities } = items;
+  let hashed = 0;
+  for (const key of keys) if (key !== NO_TRIGRAM) hashed++;
+  const hashedKeys = new Int32Array(hashed);
+  const hashedAt = new Int32Array(hashed);
+  const scanned = new Int32Array(ids.length - hashed);
+  const scannedPriorities = new Int32Array(scanned.length);
+  let h = 0;
+  let s = 0;
+  for (let k = 0; k < ids.length; k++) {
+    if (keys[k] === NO_TRIGRAM) {
+      scanned[s] = ids[k]!;
+      scannedPriorities[s++] = priorities[k]!;
+    } else {
+      hashedKeys[h] = keys[k]!;
+      hashedAt[h++] = k;
+    }
+  }
+  return { hashedKeys, hashedAt, scanned, scannedPriorities };
+}
+
+/**
+ * The trigram index of `items` in counted steps: their crowded keys spread (`spreadKeySteps`),
+ * its anchors found a key at a time (`keyAnchorSteps`), whether each scanned rule holds one; the
+ * rest (key table, filter, groups: typed arrays' loops, sorts) one step its caller charges.
+ */
+export function* trigramSteps(source: RuleSource, items: WildcardItems): BuildSteps<TrigramIndex> {
+  const { text, rules } = source;
+  yield* spreadKeySteps(source, items);
+  const split = splitItems(items);
+  if (charge(4 * items.ids.length)) yield;
+  const anchors = yield* keyAnchorSteps(text, rules, items.ids, split.hashedAt, split.hashedKeys);
+  const { scanned } = split;
+  let scanAnchored = anchors !== null && scanned.length > 0;
+  for (let i = 0; i < scanned.length && scanAnchored; i++) {
+    scanAnchored = holdsAnchor(text, rules, scanned[i]!, anchors!.chars);
+    const r = scanned[i]! < ruleCount(rules) ? ruleAt(rules, scanned[i]!) : -1;
+    if (charge(8 + (r < 0 ? 0 : 2 * valueLength(rules, r)))) yield;
+  }
+  return new TrigramIndex(source, items, false, { ...split, anchors, scanAnchored });
 }
 
 /**
