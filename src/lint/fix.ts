@@ -1,7 +1,8 @@
 /**
  * Verified fixes: a family proposes a fix with its finding ({@link ProposedFix}); lint applies it
  * to a copy of the file and compares verdicts with the complete diff (`changes/`) before it shows
- * it. A fix may turn allowed into disallowed only on paths the original line already targeted.
+ * it. A fix may turn allowed into disallowed only on paths the original line already targeted,
+ * and never disallows "/" for every crawler.
  */
 
 import { rulesRead } from '../changes/groups-read.js';
@@ -110,7 +111,8 @@ export function editsValid(text: string, edits: readonly FixEdit[]): boolean {
  * changed lines and the rules they interact with, for every crawler either version names and `*`.
  * Refused when an allowed path becomes disallowed that neither `targeted` (the patterns the line
  * reaches as Google reads it) nor the proposal's `targets` (or, for that crawler, its
- * `crawlerTargets`) match, or when the comparison would exceed its bound.
+ * `crawlerTargets`) match, when it would disallow "/" for crawlers the file does not name, or
+ * when the comparison would exceed its bound.
  */
 export function verifyFix(
   subject: FixSubject,
@@ -173,6 +175,20 @@ export function verifyFix(
   );
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };
+  }
+  // Lint never takes a site's home page (and, with `Disallow: /`, the whole site) from every
+  // crawler for its owner, even where the line meant it: a file left as `User-agent: *
+  // Disallow: /` on one line has let crawlers in since it was written, and `--fix` applies what
+  // it offers without a second look.
+  if (
+    subject.robots.isAllowed('/', ANY_OTHER_AGENT) &&
+    !copy.robots.isAllowed('/', ANY_OTHER_AGENT)
+  ) {
+    return {
+      offered: false,
+      reason:
+        'it would disallow "/" for every crawler the file does not name, taking the site (at least its home page) out of search; lint leaves that step to you',
+    };
   }
   // What else a fix that blocks more must not do (lint's: block what Googlebot renders with).
   if (guard !== undefined && verdicts.some((v) => v.before.allowed && !v.after.allowed)) {

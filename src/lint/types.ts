@@ -124,8 +124,8 @@ export interface FixEdit {
  * after applying it to a copy of the file and comparing verdicts, over every path derived from
  * the changed lines and the rules they interact with, for every crawler the file names and `*`:
  * the fix may turn allowed into disallowed only on paths the original line already targeted (the
- * line's own pattern as Google reads it, or one of {@link ProposedFix.targets}). A fix that does
- * more is not offered; the diagnostic's message then ends with {@link ProposedFix.otherwise}.
+ * line's own pattern as Google reads it, or one of {@link ProposedFix.targets}), and never on `/`
+ * for the crawlers the file does not name. A fix that does more is not offered; the diagnostic's message then ends with {@link ProposedFix.otherwise}.
  */
 export interface ProposedFix {
   /** What the fix does, in words a site owner follows (`Write "Disallow: /private/"`). */

@@ -102,6 +102,24 @@ describe('lint fixes (issue #31)', () => {
     expect(refused.offered === false && refused.reason).toMatch(/^it would also block \/ for /);
   });
 
+  it('never offers a fix that disallows "/" for every crawler, even one the line meant', () => {
+    // Lost line breaks (corpus 3656): as written the file lets every crawler in; split, it
+    // takes the site out of search. `--fix` would apply it without a second look.
+    const whole = only('User-agent: * Disallow: /\n', 'directive-in-value');
+    expect(whole.fix).toBeUndefined();
+    expect(whole.message).toContain('No fix offered: it would disallow "/" for every crawler');
+    expect(applyLintFixes('User-agent: * Disallow: /\n', [whole]).applied).toHaveLength(0);
+    // The same split of a narrower rule, or of a whole-site block for one named crawler, is fixed.
+    const part = only('User-agent: * Disallow: /private/\n', 'directive-in-value');
+    expect(fixed('User-agent: * Disallow: /private/\n', part)).toBe(
+      'User-agent: *\nDisallow: /private/\n',
+    );
+    const one = only('User-agent: GPTBot Disallow: /\n', 'directive-in-value');
+    expect(fixed('User-agent: GPTBot Disallow: /\n', one)).toBe(
+      'User-agent: GPTBot\nDisallow: /\n',
+    );
+  });
+
   it('fixes a merged group with the * rules, and says what it allows', () => {
     const body =
       'User-agent: *\nDisallow: /*.pdf\nDisallow: /*?v=2\n\nUser-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: Googlebot\nDisallow: /\n';
