@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { applyLintFixes, lintRobotsTxt } from '../../src/index.js';
+
+// The classes judges H and I found on 914dd4e (issue #31, docs/lint-precision.md), each from a
+// synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
+
+const lint = (body: string) => lintRobotsTxt(body).diagnostics;
+const brief = (body: string) => lint(body).map((d) => `${d.line} ${d.severity} ${d.code}`);
+const fixed = (body: string) =>
+  new TextDecoder().decode(applyLintFixes(body, lintRobotsTxt(body).diagnostics).body);
+
+describe('"*" followed only by punctuation (judge I, 4025)', () => {
+  it('gets the verified fix "User-agent: *", as "*" + a no-break space does', () => {
+    for (const value of ['*;', '*,', '*.', '*\u00a0']) {
+      const body = `User-agent: ${value}\nDisallow: /private/\n`;
+      expect(brief(body)).toEqual(['1 error user-agent-no-token']);
+      expect(lint(body)[0]!.fix?.description).toBe('Write "User-agent: *".');
+      expect(fixed(body)).toBe('User-agent: *\nDisallow: /private/\n');
+    }
+  });
+
+  it('quotes an invisible character escaped, not as a space', () => {
+    const message = lint('User-agent: *\u00a0\nDisallow: /private/\n')[0]!.message;
+    expect(message).toContain('"*\\xa0"');
+    expect(message).not.toContain('\u00a0');
+  });
+});
