@@ -15,7 +15,7 @@ import { AGENT, generateShapes } from './hostile-shapes.js';
 import { clock, collect, median, statsPerOp } from './timing.js';
 
 /** Checks before a check's median is taken: enough for any shape to have paid for its program. */
-const WARM_CHECKS = 400;
+export const WARM_CHECKS = 400;
 
 /**
  * @typedef {object} GeneratedRow
