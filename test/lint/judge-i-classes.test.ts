@@ -25,3 +25,35 @@ describe('"*" followed only by punctuation (judge I, 4025)', () => {
     expect(message).not.toContain('\u00a0');
   });
 });
+
+describe('an Allow of a folder under a Disallow of the folder + "*" (judge I, 5892)', () => {
+  it('gets the verified fix "Allow: /x/$", which opens the folder itself', () => {
+    const body =
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/\nDisallow: /community*\nAllow: /community\n';
+    const found = lint(body).filter((d) => d.code === 'shadowed-rule');
+    expect(found.map((d) => [d.line, d.severity, d.fix?.description])).toEqual([
+      [3, 'warning', 'Write "Allow: /forum/$".'],
+      [5, 'warning', 'Write "Allow: /community$".'],
+    ]);
+    expect(found[0]!.message).toContain(
+      'It allows what was disallowed: /forum/ for other crawlers.',
+    );
+    expect(found[0]!.fix!.verdicts.map((v) => [v.url, v.after.allowed])).toEqual([
+      ['/forum/', true],
+    ]);
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/$\nDisallow: /community*\nAllow: /community$\n',
+    );
+  });
+
+  it('has no fix where "$" would not decide the path', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /forum/**\nAllow: /forum/\n',
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/\nDisallow: /*forum/$\n',
+      'User-agent: *\nDisallow: /*\nAllow: /\n',
+    ]) {
+      const shadowed = lint(body).filter((d) => d.code === 'shadowed-rule');
+      expect(shadowed.map((d) => [d.line, d.fix])).toEqual([[3, undefined]]);
+    }
+  });
+});
