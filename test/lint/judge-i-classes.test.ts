@@ -57,3 +57,24 @@ describe('an Allow of a folder under a Disallow of the folder + "*" (judge I, 58
     }
   });
 });
+
+describe('a MediaWiki skins folder (judge I, 0235, 4356, 5096)', () => {
+  it('is no CSS or JavaScript folder where the file shows MediaWiki: its pages load them through load.php', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /w/skins/\nDisallow: /w/index.php?title=Special:\n',
+      'User-agent: *\nDisallow: /wiki/static/\nAllow: /wiki/static/load.php\n',
+      'User-agent: Googlebot\nDisallow: /skins/\nDisallow: /thumb.php\nDisallow: /*Special:\n',
+    ]) {
+      expect(lint(body).filter((d) => d.code === 'blocked-resources')).toEqual([]);
+    }
+  });
+
+  it("warns when load.php is blocked, with MediaWiki's own URLs and an Allow of load.php", () => {
+    const body = 'User-agent: *\nDisallow: /index.php?title=\nDisallow: /*?*\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found?.line).toBe(3);
+    expect(found?.message).toContain('/load.php?lang=en&modules=site.styles&only=styles');
+    expect(found?.message).not.toContain('/css/style.css');
+    expect(fixed(body)).toBe(`${body}Allow: /load.php\n`);
+  });
+});
