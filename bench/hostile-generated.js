@@ -23,7 +23,7 @@ import { clock, collect, median, statsPerOp } from './timing.js';
 export const LONG_RULES = 2000;
 
 /** Checks before a check's median is taken: enough for any shape to have paid for its program. */
-const WARM_CHECKS = 400;
+export const WARM_CHECKS = 400;
 
 /**
  * @typedef {object} GeneratedRow

@@ -120,6 +120,26 @@ describe('lint fixes (issue #31)', () => {
     );
   });
 
+  it('writes a regular expression as the pattern it stands for, when every construct has one', () => {
+    const body = 'User-agent: *\nDisallow: /(.*)\\.csv$\nDisallow: /blog/.*\\?.*\n';
+    const found = lintRobotsTxt(body).diagnostics.filter((d) => d.code === 'regex-syntax');
+    expect(found.map((d) => d.fix?.description)).toEqual([
+      'Write "Disallow: /*.csv$", the pattern the expression stands for.',
+      'Write "Disallow: /blog/*?*", the pattern the expression stands for.',
+    ]);
+    const after = parseRobotsTxt(new TextDecoder().decode(applyLintFixes(body, found).body));
+    expect(after.isAllowed('/data/report.csv', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/data/report.csv?x=1', 'Googlebot')).toBe(true);
+    expect(after.isAllowed('/blog/a?page=2', 'Googlebot')).toBe(false);
+    expect(after.isAllowed('/blog/a', 'Googlebot')).toBe(true);
+    // A class, an alternation or a quantifier has no pattern: the message says what to do.
+    for (const value of ['/[0-9]+/x', '/(a|b)/', '/\\d{8}/']) {
+      const d = only(`User-agent: *\nDisallow: ${value}\n`, 'regex-syntax');
+      expect(d.fix).toBeUndefined();
+      expect(d.message).toContain('Write one rule per path');
+    }
+  });
+
   it('fixes a merged group with the * rules, and says what it allows', () => {
     const body =
       'User-agent: *\nDisallow: /*.pdf\nDisallow: /*?v=2\n\nUser-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: Googlebot\nDisallow: /\n';

@@ -13,7 +13,7 @@ import {
 } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
-import { terminalSafe } from '../../util/terminal.js';
+import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { checksAds, fetchesMediaOnly, nearCrawlerName } from '../crawler-names.js';
@@ -93,13 +93,13 @@ function checkGroups(context: LintContext): LintChecks {
 }
 
 /**
- * The crawler a value without a product token meant: `*` with invisible or non-ASCII bytes after
- * it (`*` + a latin-1 no-break space), or the name inside the characters copied around it
+ * The crawler a value without a product token meant: `*` followed only by characters that are
+ * neither letters nor digits (`*;`, `*,`, `*.`, `*` + a latin-1 no-break space), or the name inside the characters copied around it
  * (`*OrkashBot*`, `+Baiduspider/2.0`, `^Pixray`, `:newsexpress/1.0`). None for a URL
  * (`+http://megaindex.com/crawler`) or a name too short to be sure of.
  */
 function meantAgent(value: string): string | undefined {
-  if (/^\*[^\x21-\x7e]+$/.test(value)) return '*';
+  if (/^\*[^\p{L}\p{N}]+$/u.test(value)) return '*';
   const name = /^[*+^:"'([<{\s]+([A-Za-z_-]{3,})([^A-Za-z_-]|$)/.exec(value);
   if (name === null || name[2] === ':' || /^(?:https?|www)$/i.test(name[1]!)) return undefined;
   return name[1];
@@ -136,7 +136,8 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   }
   if (agent.token === '') {
     const meant = meantAgent(agent.value);
-    const shown = terminalSafe(agent.value);
+    // Escaped as a fix is (`*` + U+00A0 would print as "* ", which reads as the global agent).
+    const shown = visibleText(agent.value);
     const message = agent.value.startsWith('*')
       ? `"${shown}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.`
       : `"${shown}" names no crawler: it has no product token (a run of letters, "-" and "_" at the start of the value).`;

@@ -161,8 +161,11 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
     byLine.set(explanation.line, known);
   };
   let shown = false;
+  // Roots of layouts whose pages load CSS and JavaScript only through the layout's own URLs.
+  const loaders: string[] = [];
   for (const layout of LAYOUTS) {
     const roots = layout.roots(values);
+    if (layout.loader === true) loaders.push(...roots);
     for (const root of roots) {
       shown = true;
       // A layout under a folder whose pages are blocked serves no crawled page.
@@ -181,6 +184,10 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   }
   // A file a platform generates: its pages load their files from the platform's hosts.
   if (generated(context.text, values)) return byLine;
+  // CSS or JavaScript guessed under a loader's root (MediaWiki's `/w/skins/`): not what its
+  // pages load (the layout's own URLs say what they do).
+  const guessed = (kind: ResourceKind, url: string) =>
+    kind === 'image' || !loaders.some((root) => url.startsWith(root));
   const documents = documentFolders(values);
   const allows = robots.groups.flatMap((g) =>
     g.rules.filter((r) => r.type === 'allow').map((r) => r.value),
@@ -189,6 +196,7 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   for (const [kind, url] of GENERIC_URLS) {
     // A folder the rules show holding documents (`/assets/pdf/…`): the site's downloads.
     if (kind !== 'image' && documents.has(/^\/([^/]+)\//.exec(url)![1]!.toLowerCase())) continue;
+    if (!guessed(kind, url)) continue;
     const explanation = robots.explain(url, agentFor(kind));
     if (explanation.allowed || explanation.rule === undefined) continue;
     const { value } = explanation.rule;
@@ -200,6 +208,7 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   // a layout's URLs found keeps their words (they come first), and its fix opens every kind
   // the line was seen to block.
   for (const { kind, url, pages, note } of siteUrls(values, shown, allows)) {
+    if (!guessed(kind, url)) continue;
     const explanation = robots.explain(url, agentFor(kind));
     if (explanation.allowed || explanation.rule === undefined) continue;
     if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;

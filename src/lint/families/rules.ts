@@ -5,8 +5,12 @@
  */
 
 import { formatRule } from '../../explain.js';
+import { matchesPattern } from '../../match/pattern.js';
+import type { Rule } from '../../types.js';
+import { visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { findShadowedRules } from '../shadowing.js';
+import { findShadowedRules, type RuleFinding } from '../shadowing.js';
+import type { ProposedFix } from '../types.js';
 
 export const rules: LintFamily = {
   name: 'rules',
@@ -18,7 +22,7 @@ export const rules: LintFamily = {
     'shadowed-rule': {
       severity: 'warning',
       summary:
-        'A rule that never decides: another rule of its group always outranks it (info when both are of one kind, so no verdict depends on it).',
+        'A rule that never decides: another rule of its group always outranks it (info when both are of one kind, so no verdict depends on it). Fix, for `Allow: /x/` under `Disallow: /x/*`: `Allow: /x/$`, which opens `/x/` itself.',
     },
     'allow-disallow-tie': {
       severity: 'warning',
@@ -36,54 +40,99 @@ function checkRules(context: LintContext): LintChecks {
   return {
     end() {
       for (const group of context.robots.groups) {
-        for (const finding of findShadowedRules(group.rules)) {
-          const d = context.directives[finding.rule.line];
-          // An Allow outranked by an Allow (a Disallow by a Disallow) is only redundant.
-          const redundant =
-            finding.code === 'shadowed-rule' && finding.rule.type === finding.by.type;
-          // `Disallow: /x` and, further down the group, `Allow: /x`: the later line overrides
-          // the earlier, as its author evidently meant and as Google reads it (a platform's
-          // template adding its own exceptions, say). Written the other way round, the tie
-          // undoes a block written last, which is worth a warning.
-          const overridden =
-            finding.code === 'allow-disallow-tie' &&
-            finding.by.pattern === finding.rule.pattern &&
-            finding.by.line > finding.rule.line;
-          const span = context.lines[finding.rule.line];
-          context.report({
-            code: finding.code,
-            line: finding.rule.line,
-            ...(redundant || overridden ? { severity: 'info' as const } : {}),
-            message: redundant
-              ? `${finding.message} It is redundant: removing it changes no verdict.`
-              : overridden
-                ? `${finding.message} The Allow, written later, reads as the exception its author meant, and Google follows it: this line blocks nothing and can be removed.`
-                : finding.message,
-            ...(overridden &&
-              span !== undefined && {
-                fix: {
-                  description: `Delete line ${finding.rule.line}.`,
-                  edits: [
-                    {
-                      start: span.start,
-                      end: context.lines[finding.rule.line + 1]?.start ?? context.text.length,
-                      text: '',
-                    },
-                  ],
-                  otherwise: 'Remove the line.',
-                },
-              }),
-            from: d?.keyStart,
-            to: d?.valueEnd,
-            related: [
-              {
-                line: finding.by.line,
-                message: `${formatRule(finding.by)} (line ${finding.by.line})`,
-              },
-            ],
-          });
-        }
+        for (const finding of findShadowedRules(group.rules)) report(context, group.rules, finding);
       }
+    },
+  };
+}
+
+/** Reports one finding about a rule of the group whose rules are `rules`. */
+function report(context: LintContext, rules: readonly Rule[], finding: RuleFinding): void {
+  const d = context.directives[finding.rule.line];
+  // An Allow outranked by an Allow (a Disallow by a Disallow) is only redundant.
+  const redundant = finding.code === 'shadowed-rule' && finding.rule.type === finding.by.type;
+  // `Disallow: /x` and, further down the group, `Allow: /x`: the later line overrides
+  // the earlier, as its author evidently meant and as Google reads it (a platform's
+  // template adding its own exceptions, say). Written the other way round, the tie
+  // undoes a block written last, which is worth a warning.
+  const overridden =
+    finding.code === 'allow-disallow-tie' &&
+    finding.by.pattern === finding.rule.pattern &&
+    finding.by.line > finding.rule.line;
+  const span = context.lines[finding.rule.line];
+  const exact =
+    finding.code === 'shadowed-rule' && !redundant && d !== undefined
+      ? exactAllowFix(finding.rule, finding.by, rules, d.valueEnd)
+      : undefined;
+  context.report({
+    code: finding.code,
+    line: finding.rule.line,
+    ...(redundant || overridden ? { severity: 'info' as const } : {}),
+    message: redundant
+      ? `${finding.message} It is redundant: removing it changes no verdict.`
+      : overridden
+        ? `${finding.message} The Allow, written later, reads as the exception its author meant, and Google follows it: this line blocks nothing and can be removed.`
+        : exact !== undefined
+          ? `${finding.message} ${exact.sentence}`
+          : finding.message,
+    ...(exact !== undefined && { fix: exact.fix }),
+    ...(overridden &&
+      span !== undefined && {
+        fix: {
+          description: `Delete line ${finding.rule.line}.`,
+          edits: [
+            {
+              start: span.start,
+              end: context.lines[finding.rule.line + 1]?.start ?? context.text.length,
+              text: '',
+            },
+          ],
+          otherwise: 'Remove the line.',
+        },
+      }),
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    related: [
+      {
+        line: finding.by.line,
+        message: `${formatRule(finding.by)} (line ${finding.by.line})`,
+      },
+    ],
+  });
+}
+
+/**
+ * `Allow: /forum/` under `Disallow: /forum/*`: the Disallow matches the same paths and is one
+ * character longer, so the Allow never decides. The one thing such an Allow can have been written
+ * to do is open the folder itself (its index page) while the Disallow blocks what is below it:
+ * `Allow: /forum/$` does that, since it ties the Disallow and an Allow wins a tie. Proposed when
+ * the Allow is a literal path, the Disallow is that path followed by one `*`, and with the `$`
+ * the Allow decides the path (no longer Disallow of the group matches it); lint verifies it.
+ * Otherwise (`/x/**`, a longer Disallow matching `/x/`) the finding has no fix.
+ */
+function exactAllowFix(
+  rule: Rule,
+  by: Rule,
+  rules: readonly Rule[],
+  valueEnd: number,
+): { readonly sentence: string; readonly fix: ProposedFix } | undefined {
+  const path = rule.pattern;
+  if (rule.type !== 'allow' || by.type !== 'disallow' || by.pattern !== `${path}*`) return;
+  // Not `Allow: /` under `Disallow: /*`: opening the home page of a site the file blocks whole
+  // is its owner's call, not the evident reading.
+  if (!path.startsWith('/') || path === '/' || /[*$]/.test(path)) return;
+  const priority = rule.priority + 1;
+  const blocked = rules.some(
+    (r) => r.type === 'disallow' && r.priority > priority && matchesPattern(r.pattern, path),
+  );
+  if (blocked) return;
+  const written = visibleText(`Allow: ${rule.value}$`);
+  return {
+    sentence: `Written as "${written}" it ties line ${by.line} and wins for ${visibleText(path)} itself, the one path an Allow beside that Disallow can open; every longer path stays blocked.`,
+    fix: {
+      description: `Write "${written}".`,
+      edits: [{ start: valueEnd, end: valueEnd, text: '$' }],
+      otherwise: `Write "${written}" by hand to open ${path} itself, or remove the line.`,
     },
   };
 }

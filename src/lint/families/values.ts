@@ -40,6 +40,47 @@ export const REGEX_SYNTAX: RegExp =
   /\[\^?(?:[A-Za-z0-9_]-[A-Za-z0-9_]|\\[dws]|[_.])+\]|\([^)/]*\|[^)/]*\)|\\[.?dws]|(?<=^\/?)\^/;
 
 /**
+ * The robots.txt pattern a regular expression stands for, when every construct it uses has one:
+ * `.*` (also as a group, `(.*)`) is `*`, an escaped `.`, `?`, `/`, `-`, `_` or `&` is that
+ * character, a start anchor `^` goes, and a final `$` stays (`/(.*)\.csv$` is `/*.csv$`); an
+ * unescaped `.` is kept as the dot it is meant to be (`/.*.pdf$`: the pattern matches fewer paths
+ * than the expression, never more). Undefined when the value holds anything else a regular
+ * expression gives a meaning — a class, another group, an alternation, `+`, `?`, `{n}`, `\d`, a
+ * `^` or `$` inside — or when nothing changes.
+ */
+export function patternOfRegex(value: string): string | undefined {
+  let out = '';
+  let i = /^\/?\^/.test(value) ? value.indexOf('^') + 1 : 0;
+  if (i > 0 && value[0] === '/') out = '/';
+  while (i < value.length) {
+    const c = value[i]!;
+    if (value.startsWith('(.*)', i)) {
+      out += '*';
+      i += 4;
+    } else if (value.startsWith('.*', i)) {
+      out += '*';
+      i += 2;
+    } else if (c === '\\') {
+      const next = value[i + 1];
+      if (next === undefined || !'.?/_-&'.includes(next)) return undefined;
+      out += next;
+      i += 2;
+    } else if (c === '$') {
+      if (i !== value.length - 1) return undefined;
+      out += c;
+      i++;
+    } else if ('[](){}|+?^'.includes(c)) {
+      return undefined;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  out = out.replace(/\*{2,}/g, '*');
+  return out === value || !/^[/*]/.test(out) ? undefined : out;
+}
+
+/**
  * A template's placeholder left unfilled (`@CONTENT-REF`, `{path}`, `{*}`, `%%NAME%%`, `[[…]]`,
  * `<%…%>`, `${…}`, `$VAR`): the value stands for a path the template never wrote in.
  */
@@ -117,12 +158,23 @@ function checkValues(context: LintContext): LintChecks {
       // A pattern without its leading "/" never matches: `pattern-never-matches` says so, and
       // that it is a regular expression (seed 2621, 1187: one finding for the line, not two).
       else if (/^[/*]/.test(value)) {
+        const meant = patternOfRegex(value);
+        const key = directive.kind === 'allow' ? 'Allow' : 'Disallow';
+        const byHand = 'Write one rule per path, with "*" where any characters may stand.';
         context.report({
           code: 'regex-syntax',
           line,
-          message: `"${terminalSafe(decodeByteString(regex[0]))}" is regular-expression syntax, but robots.txt patterns know only "*" (any characters) and "$" (the end): Google matches it literally, so the rule matches only paths that contain exactly these characters. Write one rule per path, with "*" where any characters may stand.`,
+          message: `"${terminalSafe(decodeByteString(regex[0]))}" is regular-expression syntax, but robots.txt patterns know only "*" (any characters) and "$" (the end): Google matches it literally, so the rule matches only paths that contain exactly these characters.${meant === undefined ? ` ${byHand}` : ''}`,
           from: directive.valueStart + regex.index,
           to: directive.valueStart + regex.index + regex[0].length,
+          ...(meant !== undefined && {
+            fix: {
+              description: `Write "${key}: ${terminalSafe(decodeByteString(meant))}", the pattern the expression stands for.`,
+              edits: [{ start: directive.valueStart, end: directive.valueEnd, text: meant }],
+              targets: [meant],
+              otherwise: byHand,
+            },
+          }),
         });
       }
     },

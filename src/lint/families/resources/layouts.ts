@@ -18,6 +18,13 @@ export interface Layout {
   readonly roots: (values: readonly string[]) => readonly string[];
   /** Representative URLs, from the layout's root (`/wp-includes/…`). */
   readonly urls: readonly (readonly [ResourceKind, string])[];
+  /**
+   * Its pages load their CSS and JavaScript only through the layout's own URLs (a loader
+   * script, MediaWiki's `load.php`), never straight from a folder under its root: CSS or
+   * JavaScript guessed for such a folder (`/w/skins/` as a theme folder) is not the site's.
+   * @default false
+   */
+  readonly loader?: boolean;
 }
 
 /** One literal folder of a path (no wildcard, anchor, query or space). */
@@ -233,6 +240,24 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/etc/designs/site/clientlib-site.min.css'],
       ['js', '/etc/designs/site/clientlib-site.min.js'],
     ],
+  },
+  {
+    // MediaWiki (1.17 on) serves every page's CSS and JavaScript through its ResourceLoader,
+    // load.php in the install's folder ($wgScriptPath: `/w/`, or the site's root), as
+    // `load.php?…&modules=…&only=styles` and `…&only=scripts` (mediawiki.org, "ResourceLoader",
+    // "Manual:$wgLoadScript"): a skin's folder (skins/) is fetched straight only for its
+    // images. Uploads are under images/ ("Manual:$wgUploadPath", hashed folders), the footer's
+    // "Powered by MediaWiki" badge under resources/assets/ ("Manual:$wgFooterIcons"). Shown by
+    // the scripts only MediaWiki has in that folder: load.php, thumb.php, index.php?title=.
+    name: 'MediaWiki',
+    roots: roots(String.raw`load\.php|thumb\.php|index\.php(?=\?title=)`),
+    urls: [
+      ['css', '/load.php?lang=en&modules=site.styles&only=styles&skin=vector'],
+      ['js', '/load.php?lang=en&modules=startup&only=scripts&raw=1&skin=vector'],
+      ['image', '/images/a/a9/Example.jpg'],
+      ['image', '/resources/assets/poweredby_mediawiki_88x31.png'],
+    ],
+    loader: true,
   },
   {
     // Shopware 6 compiles each theme's CSS and JavaScript into /theme/ID/ and links them with

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { applyLintFixes, lintRobotsTxt } from '../../src/index.js';
+
+// The classes judges H and I found on 914dd4e (issue #31, docs/lint-precision.md), each from a
+// synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
+
+const lint = (body: string) => lintRobotsTxt(body).diagnostics;
+const brief = (body: string) => lint(body).map((d) => `${d.line} ${d.severity} ${d.code}`);
+const fixed = (body: string) =>
+  new TextDecoder().decode(applyLintFixes(body, lintRobotsTxt(body).diagnostics).body);
+
+describe('"*" followed only by punctuation (judge I, 4025)', () => {
+  it('gets the verified fix "User-agent: *", as "*" + a no-break space does', () => {
+    for (const value of ['*;', '*,', '*.', '*\u00a0']) {
+      const body = `User-agent: ${value}\nDisallow: /private/\n`;
+      expect(brief(body)).toEqual(['1 error user-agent-no-token']);
+      expect(lint(body)[0]!.fix?.description).toBe('Write "User-agent: *".');
+      expect(fixed(body)).toBe('User-agent: *\nDisallow: /private/\n');
+    }
+  });
+
+  it('quotes an invisible character escaped, not as a space', () => {
+    const message = lint('User-agent: *\u00a0\nDisallow: /private/\n')[0]!.message;
+    expect(message).toContain('"*\\xa0"');
+    expect(message).not.toContain('\u00a0');
+  });
+});
+
+describe('an Allow of a folder under a Disallow of the folder + "*" (judge I, 5892)', () => {
+  it('gets the verified fix "Allow: /x/$", which opens the folder itself', () => {
+    const body =
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/\nDisallow: /community*\nAllow: /community\n';
+    const found = lint(body).filter((d) => d.code === 'shadowed-rule');
+    expect(found.map((d) => [d.line, d.severity, d.fix?.description])).toEqual([
+      [3, 'warning', 'Write "Allow: /forum/$".'],
+      [5, 'warning', 'Write "Allow: /community$".'],
+    ]);
+    expect(found[0]!.message).toContain(
+      'It allows what was disallowed: /forum/ for other crawlers.',
+    );
+    expect(found[0]!.fix!.verdicts.map((v) => [v.url, v.after.allowed])).toEqual([
+      ['/forum/', true],
+    ]);
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/$\nDisallow: /community*\nAllow: /community$\n',
+    );
+  });
+
+  it('has no fix where "$" would not decide the path', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /forum/**\nAllow: /forum/\n',
+      'User-agent: *\nDisallow: /forum/*\nAllow: /forum/\nDisallow: /*forum/$\n',
+      'User-agent: *\nDisallow: /*\nAllow: /\n',
+    ]) {
+      const shadowed = lint(body).filter((d) => d.code === 'shadowed-rule');
+      expect(shadowed.map((d) => [d.line, d.fix])).toEqual([[3, undefined]]);
+    }
+  });
+});
+
+describe('a MediaWiki skins folder (judge I, 0235, 4356, 5096)', () => {
+  it('is no CSS or JavaScript folder where the file shows MediaWiki: its pages load them through load.php', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /w/skins/\nDisallow: /w/index.php?title=Special:\n',
+      'User-agent: *\nDisallow: /wiki/static/\nAllow: /wiki/static/load.php\n',
+      'User-agent: Googlebot\nDisallow: /skins/\nDisallow: /thumb.php\nDisallow: /*Special:\n',
+    ]) {
+      expect(lint(body).filter((d) => d.code === 'blocked-resources')).toEqual([]);
+    }
+  });
+
+  it("warns when load.php is blocked, with MediaWiki's own URLs and an Allow of load.php", () => {
+    const body = 'User-agent: *\nDisallow: /index.php?title=\nDisallow: /*?*\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found?.line).toBe(3);
+    expect(found?.message).toContain('/load.php?lang=en&modules=site.styles&only=styles');
+    expect(found?.message).not.toContain('/css/style.css');
+    expect(fixed(body)).toBe(`${body}Allow: /load.php\n`);
+  });
+});
