@@ -6,6 +6,7 @@
  * the dictionary hashes.
  */
 
+import type { ClassTable } from './class-table.js';
 import type { PieceDictionary } from './piece-dictionary.js';
 import type { PieceOccurrences } from './piece-occurrences.js';
 import { atLeast, firstAtLeast, type WorkCounter } from './position-ranges.js';
@@ -353,17 +354,16 @@ export class KeyRanks {
 }
 
 /**
- * The dictionary's finds of one check by piece, without sorting them: each find linked to the
- * one before of the same piece (a find a unit, in the pass's order: by length, then window, or
- * by window, then length, so a piece's finds are in order), the pieces found listed, and a piece's finds copied out (in
- * order) when a check first asks about it. A check asks about a few of the pieces a path holds:
- * a sort of every find (four units a find, and a rank) was a third of a hostile check's work.
+ * The dictionary's finds of one check by piece, unsorted: each linked to the one before of its
+ * piece (a unit a find, in the pass's order, so a piece's are in order), the pieces found
+ * listed, a piece's finds copied out in order when a check first asks about it (a sort of every
+ * find, four units each and a rank, was a third of a hostile check's work).
  */
 export class FoundChains {
   /** The path's character codes: what a piece's candidates are compared with. */
   codes: Uint16Array<ArrayBuffer> = new Uint16Array(0);
-  /** Per find, its piece's key and where the piece would end there; finds made. */
-  #keys = new Int32Array(0);
+  /** Per find, its piece's key and where the piece would end there; finds made. */ #keys =
+    new Int32Array(0);
   #ends = new Int32Array(0);
   /** The path's prefix hashes (`scanStarts`). */
   #hashes = new Int32Array(0);
@@ -380,15 +380,16 @@ export class FoundChains {
   distinct: number = 0;
 
   /**
-   * Runs `dictionary` (its pieces' keys from `keyBase`) over `path`, and links its finds;
-   * returns the work. With `starts`, a window is looked up at the lengths its start names
-   * (`start-lengths.ts`), else at each length.
+   * Runs `dictionary` (keys from `keyBase`; its classes' `table` in its place, if any) over
+   * `path`, and links its finds; returns the work. With `starts`, a window is looked up at the
+   * lengths its start names (`start-lengths.ts`), else at each length.
    */
   find(
     dictionary: PieceDictionary,
     path: string,
     keyBase: number,
     starts: StartLengths | null = null,
+    table: ClassTable | null = null,
   ): number {
     const n = path.length;
     if (this.codes.length < n) this.codes = new Uint16Array(Math.max(n, 2 * this.codes.length));
@@ -399,7 +400,9 @@ export class FoundChains {
     this.#ends = atLeast(this.#ends, most);
     const work = this.#work;
     work[0] = n;
-    if (starts === null) {
+    if (table !== null) {
+      this.found = table.scan(codes, n, keyBase, this.#keys, this.#ends, work);
+    } else if (starts === null) {
       this.found = dictionary.scan(codes, n, keyBase, this.#keys, this.#ends, work);
     } else {
       this.#hashes = atLeast(this.#hashes, n + 1);
@@ -457,10 +460,7 @@ export class FoundChains {
     return count;
   }
 
-  /**
-   * Copies the ends of piece `p`'s finds into `positions` from `at`, in order; returns where
-   * they end. A unit a find.
-   */
+  /** Copies piece `p`'s finds' ends into `positions` from `at`, in order (a unit each): to. */
   collect(p: number, positions: Int32Array, at: number, counter: WorkCounter): number {
     if (this.#headStamp[p] !== this.#stamp) return at;
     return copyChain(this.#head[p]!, this.#chain, this.#ends, positions, at, counter);

@@ -28,7 +28,25 @@ export interface AutomatonParts {
   readonly pieceData: Uint16Array | Int32Array;
   readonly byNumber: Uint16Array | Int32Array;
   readonly enclosing: Uint16Array | Int32Array;
+  readonly transitions: Transitions | null;
 }
+
+/**
+ * Every transition of a small automaton (short pieces of a small alphabet, all below 128): the
+ * state after node v reads c is `table[v × width + symbols[c]]` (symbol 0: a character of no
+ * piece), one lookup a character rather than a child's search and failure links.
+ */
+export interface Transitions {
+  readonly table: Uint16Array;
+  readonly symbols: Uint8Array;
+  readonly width: number;
+}
+
+/**
+ * The most entries of {@link Transitions}' table (nodes × (distinct characters + 1), 2 bytes
+ * each: 16 KB; 342 × 5 for the pieces of up to 4 characters of σ 4).
+ */
+const TRANSITIONS_MOST = 8192;
 
 /** Build units a trie node costs in each of the automaton's passes over its nodes. */
 const NODE_UNITS = 24;
@@ -113,6 +131,8 @@ export function* automatonSteps(pieces: readonly string[]): BuildSteps<Automaton
   const numbers = narrowed(byNumber, narrow);
   const enclosed = narrowed(enclosing, narrow);
   if (charge(5 * pieces.length)) yield;
+  if (charge(nodes + Math.min(TRANSITIONS_MOST, nodes * 129))) yield;
+  const transitions = transitionsOf(nodes, childStart, trie.label, fails);
   return {
     nodes,
     childStart,
@@ -124,7 +144,37 @@ export function* automatonSteps(pieces: readonly string[]): BuildSteps<Automaton
     pieceData: data,
     byNumber: numbers,
     enclosing: enclosed,
+    transitions,
   };
+}
+
+/**
+ * The table of every transition, if it has at most {@link TRANSITIONS_MOST} entries and the
+ * pieces' characters are below 128 (else null): a node's row is its failure link's (numbered
+ * before it: breadth first) with its children written over.
+ */
+function transitionsOf(
+  nodes: number,
+  childStart: Uint16Array | Int32Array,
+  label: Uint16Array,
+  fail: Uint16Array | Int32Array,
+): Transitions | null {
+  const symbols = new Uint8Array(128);
+  let width = 1;
+  for (let v = 1; v < nodes; v++) {
+    const c = label[v]!;
+    if (c >= 128) return null;
+    if (symbols[c] === 0) symbols[c] = width++;
+    if (nodes * width > TRANSITIONS_MOST) return null;
+  }
+  const table = new Uint16Array(nodes * width);
+  for (let v = 0; v < nodes; v++) {
+    const row = v * width;
+    if (v !== 0) table.copyWithin(row, fail[v]! * width, fail[v]! * width + width);
+    const to = childStart[v + 1]!;
+    for (let u = childStart[v]!; u < to; u++) table[row + symbols[label[u]!]!] = u;
+  }
+  return { table, symbols, width };
 }
 
 /** The arrays a node's child is looked up in (see {@link childIn}). */

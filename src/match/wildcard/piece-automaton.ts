@@ -25,6 +25,7 @@ import {
   PIECE,
   PIECE_FROM,
   PIECE_TO,
+  type Transitions,
   WIDE,
 } from './piece-automaton-build.js';
 
@@ -72,6 +73,11 @@ export class PieceAutomaton {
    */
   readonly #byNumber: Uint16Array | Int32Array;
   readonly #enclosing: Uint16Array | Int32Array;
+  /**
+   * Every transition, when few (`Transitions`; else null): the state after node v reads c is
+   * `table[v × width + symbols[c]]`.
+   */
+  readonly #transitions: Transitions | null;
 
   /**
    * `pieces`: distinct, non-empty strings (of UTF-16 code units); `parts`, what
@@ -98,6 +104,7 @@ export class PieceAutomaton {
     this.pieceData = parts.pieceData;
     this.#byNumber = parts.byNumber;
     this.#enclosing = parts.enclosing;
+    this.#transitions = parts.transitions;
   }
 
   /** Memory the automaton retains, in bytes (its typed arrays). */
@@ -113,6 +120,7 @@ export class PieceAutomaton {
       4 * 128 +
       8 * this.#wide.nodes.length +
       this.#wide.table.length +
+      (this.#transitions === null ? 0 : this.#transitions.table.byteLength + 128) +
       512
     );
   }
@@ -212,6 +220,17 @@ export class PieceAutomaton {
     const label = this.#label;
     let state = 0;
     let work = path.length;
+    if (this.#transitions !== null) {
+      // A transition a character, counted as below: a unit from a node but the root.
+      const { table, symbols, width } = this.#transitions;
+      for (let i = 0; i < path.length; i++) {
+        const c = path.charCodeAt(i);
+        work += -state >>> 31;
+        state = table[state * width + (c < 128 ? symbols[c]! : 0)]!;
+        out[i] = order[state]!;
+      }
+      return work;
+    }
     for (let i = 0; i < path.length; i++) {
       const c = path.charCodeAt(i);
       for (;;) {

@@ -25,6 +25,7 @@
  */
 
 import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
+import { ClassTable } from './class-table.js';
 import { PIECE, PIECE_FROM, PIECE_TO, PieceAutomaton } from './piece-automaton.js';
 import { automatonSteps } from './piece-automaton-build.js';
 import { dictionarySteps, MAX_EXTRA, PieceDictionary } from './piece-dictionary.js';
@@ -350,9 +351,12 @@ function* classesSteps(
   const at = places === null ? null : classPlaces;
   const parts = yield* dictionarySteps(numbers.texts, [length], classIds, source, at);
   const classDictionary = new PieceDictionary(numbers.texts, [length], classIds, source, at, parts);
+  // Its direct table, when small (`class-table.ts`): the pass's lookups exact and cheaper.
+  if (charge(ClassTable.cost(count, length))) yield;
+  const table = ClassTable.make(numbers.texts, classIds, length);
   // Numbered by the classes' dictionary.
   for (let id = 0; id < classOf.length; id++) classOf[id] = classIds[classOf[id]!]!;
   // Its lists, a few typed arrays' passes over the pieces, in one step.
   if (charge(4 * classOf.length)) yield;
-  return new PrefixClasses(classDictionary, classOf, count, dictionary);
+  return new PrefixClasses(classDictionary, classOf, count, dictionary, table);
 }

@@ -135,7 +135,7 @@ export class PieceOccurrences implements CheckedPath {
     let most = chains.found;
     if (classes !== null) {
       // One length looked up: the classes'; a piece's finds resolved when it is asked about.
-      this.work += chains.find(classes.dictionary, path, 0);
+      this.work += chains.find(classes.dictionary, path, 0, null, classes.table);
       this.#classFinds.reset(classes, dictionary!, chains, n);
       most = chains.found * (dictionary!.lengths.length + 1);
     } else if (dictionary !== null) {

@@ -28,6 +28,8 @@ export class PieceTexts {
   readonly #arrays: PieceTextArrays;
   readonly #atMask: number;
   readonly #extraMask: number;
+  /** A piece's characters, copied by `keepAt` (scratch; one past its length at least). */
+  #chars = new Uint16Array(64);
 
   constructor(arrays: PieceTextArrays) {
     this.#arrays = arrays;
@@ -76,23 +78,75 @@ export class PieceTexts {
   }
 
   /**
-   * Keeps, of the windows of `codes[0, n)` starting at `positions[from, to)` - `before` (in
-   * order), those where piece `id` (of length class `k`) starts, as the piece's ends, in order
-   * from `from`; returns where they end. Its characters past the first `skip` first (those
-   * before, a prefix class's, are most likely there). Counts the characters compared.
+   * Writes into `positions` from `at`, in order, the ends of piece `id` (of length class `k`)
+   * at those of the windows of `codes[0, n)` starting at `ends[from, to)` - `before` (in order)
+   * where it starts; returns where they end. Its characters past the first `skip` first (those
+   * before, a prefix class's, are most likely there; with `known`, surely: not compared), read
+   * once into a scratch array, so that every window compares two typed arrays. Counts a unit a
+   * window and the characters compared.
    */
   keepAt(
     id: number,
     k: number,
     codes: Uint16Array,
     n: number,
-    positions: Int32Array,
+    ends: Int32Array,
     from: number,
     to: number,
     before: number,
     skip: number,
+    known: boolean,
+    positions: Int32Array,
+    at: number,
     counter: WorkCounter,
   ): number {
+    const length = this.#copy(id, k, known ? skip : 0);
+    const chars = this.#chars;
+    // First the windows whose character after the class's (most likely to differ) is the
+    // piece's, without a branch on it (its outcome is a coin toss a window): their starts,
+    // written from `at`; then those of them where the piece is, their ends, kept in place.
+    let candidates = at;
+    let compared = 0;
+    if (skip < length) {
+      const first = chars[skip]!;
+      let f = from;
+      for (; f < to; f++) {
+        const start = ends[f]! - before;
+        if (start + length > n) break;
+        positions[candidates] = start;
+        candidates += ((codes[start + skip]! ^ first) - 1) >>> 31;
+      }
+      // A unit a window, one more a candidate (its character compared, as below).
+      compared = f - from + candidates - at;
+    } else {
+      for (let f = from; f < to; f++) {
+        const start = ends[f]! - before;
+        if (start + length > n) break;
+        positions[candidates++] = start;
+      }
+      compared = candidates - at;
+    }
+    let kept = at;
+    for (let c = at; c < candidates; c++) {
+      const start = positions[c]!;
+      let i = skip + 1;
+      while (i < length && chars[i] === codes[start + i]) i++;
+      compared += i - skip - 1;
+      if (i < length) continue;
+      i = known ? skip : 0;
+      while (i < skip && chars[i] === codes[start + i]) i++;
+      compared += i;
+      if (i === skip) positions[kept++] = start + length - 1;
+    }
+    counter.work += compared;
+    return kept;
+  }
+
+  /**
+   * Copies piece `id`'s characters (of length class `k`) from its `from`-th into `#chars` (at
+   * their indexes in the piece); returns its length.
+   */
+  #copy(id: number, k: number, from: number): number {
     const arrays = this.#arrays;
     const atBase = arrays.atBases[k]!;
     const firstId = arrays.firsts[k]!;
@@ -102,41 +156,24 @@ export class PieceTexts {
       (arrays.extra === null || atBase < 0
         ? 0
         : readPacked(arrays.extra, arrays.extraBits, this.#extraMask, j));
-    // The piece's characters: `chars[base + i]`, i < length.
-    let base: number;
-    let text: string | null = null;
+    if (this.#chars.length <= length) this.#chars = new Uint16Array(2 * length + 1);
+    const chars = this.#chars;
     if (atBase < 0) {
-      base = arrays.ownStarts[k]! + (id - firstId) * arrays.lengths[k]!;
+      const base = arrays.ownStarts[k]! + (id - firstId) * arrays.lengths[k]!;
+      const own = arrays.own;
+      for (let i = from; i < length; i++) chars[i] = own[base + i]!;
     } else {
       const value = readPacked(arrays.at, arrays.atBits, this.#atMask, j);
-      if (value < arrays.ownFrom) text = arrays.source;
-      base = value < arrays.ownFrom ? value : value - arrays.ownFrom;
-    }
-    const own = arrays.own;
-    let kept = from;
-    let compared = 0;
-    for (let f = from; f < to; f++) {
-      const start = positions[f]! - before;
-      if (start + length > n) break;
-      let i = skip;
-      if (text !== null) {
-        while (i < length && text.charCodeAt(base + i) === codes[start + i]) i++;
-        compared += i - skip + 1;
-        if (i < length) continue;
-        i = 0;
-        while (i < skip && text.charCodeAt(base + i) === codes[start + i]) i++;
+      if (value < arrays.ownFrom) {
+        const text = arrays.source;
+        for (let i = from; i < length; i++) chars[i] = text.charCodeAt(value + i);
       } else {
-        while (i < length && own[base + i] === codes[start + i]) i++;
-        compared += i - skip + 1;
-        if (i < length) continue;
-        i = 0;
-        while (i < skip && own[base + i] === codes[start + i]) i++;
+        const own = arrays.own;
+        const base = value - arrays.ownFrom;
+        for (let i = from; i < length; i++) chars[i] = own[base + i]!;
       }
-      compared += i;
-      if (i === skip) positions[kept++] = start + length - 1;
     }
-    counter.work += compared;
-    return kept;
+    return length;
   }
 
   /**

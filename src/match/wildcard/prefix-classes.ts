@@ -19,6 +19,7 @@
  */
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
+import type { ClassTable } from './class-table.js';
 import { copyChain, type FoundChains } from './key-positions.js';
 import type { PieceDictionary } from './piece-dictionary.js';
 import { atLeast, type WorkCounter } from './position-ranges.js';
@@ -51,6 +52,8 @@ export class PrefixClasses {
   /** Class c's pieces (dictionary ids, ascending): `members[starts[c]] … members[starts[c + 1] - 1]`. */
   readonly starts: Uint16Array | Int32Array;
   readonly members: Uint16Array | Int32Array;
+  /** The classes by their characters, exact, when small (`class-table.ts`): the pass's. */
+  readonly table: ClassTable | null;
   /** The arrays of the pieces' own dictionary, where a class's window is looked up. */
   readonly tables: LookupTables;
   /** Per class, a bit for each length class its pieces have. */
@@ -64,15 +67,17 @@ export class PrefixClasses {
 
   /**
    * `classOf[id]`: the class of the dictionary's piece `id` (`0 … count - 1`); `dictionary`:
-   * the classes' own, whose piece c is class c.
+   * the classes' own, whose piece c is class c; `table`, their direct table, if any.
    */
   constructor(
     dictionary: PieceDictionary,
     classOf: Int32Array,
     count: number,
     pieces: PieceDictionary,
+    table: ClassTable | null = null,
   ) {
     this.dictionary = dictionary;
+    this.table = table;
     this.count = count;
     const pieceCount = classOf.length;
     this.tables = pieces.tables;
@@ -95,6 +100,7 @@ export class PrefixClasses {
     this.bytes =
       64 +
       dictionary.bytes +
+      (table?.bytes ?? 0) +
       count +
       this.starts.byteLength +
       members.byteLength +
@@ -128,8 +134,15 @@ export class ClassFinds {
   /** The path's prefix hashes (made at the check's first resolve), and whether they are. */
   #hashes = new Int32Array(0);
   #hashed = false;
-  /** A class's finds, in order (scratch). */
+  /**
+   * The finds of the classes a check asked about, each class's in order, copied from the pass's
+   * chains once a check (`#findsOf`): per class, the check they were copied in and their range.
+   */
   #classEnds = new Int32Array(0);
+  #classUsed = 0;
+  #classStamps = new Int32Array(0);
+  #classFrom = new Int32Array(0);
+  #classTo = new Int32Array(0);
   /** Per piece, its last find (valid when `#headStamp` is the check's); per find, the one before. */
   #head = new Int32Array(0);
   #headStamp = new Int32Array(0);
@@ -146,6 +159,13 @@ export class ClassFinds {
     this.#n = n;
     this.#hashed = false;
     this.#found = 0;
+    this.#classUsed = 0;
+    this.#classEnds = atLeast(this.#classEnds, chains.found);
+    if (this.#classStamps.length < classes.count) {
+      this.#classStamps = new Int32Array(classes.count);
+      this.#classFrom = new Int32Array(classes.count);
+      this.#classTo = new Int32Array(classes.count);
+    }
     // Grown for a larger program (new slots hold no check's number: the stamp goes on, so that
     // the other arrays' marks of earlier checks stay stale).
     const pairs = classes.count * pieces.lengths.length;
@@ -161,7 +181,23 @@ export class ClassFinds {
       this.#stamp = 1;
       this.#pairStamps.fill(0);
       this.#headStamp.fill(0);
+      this.#classStamps.fill(0);
     }
+  }
+
+  /**
+   * Copies class c's finds out of the pass's chains into `#classEnds`, in order, if the check
+   * has not (a unit a find, once a check); returns where they start (`#classTo[c]`: end).
+   */
+  #findsOf(c: number, counter: WorkCounter): number {
+    if (this.#classStamps[c] !== this.#stamp) {
+      const from = this.#classUsed;
+      this.#classUsed = this.#chains!.collect(c, this.#classEnds, from, counter);
+      this.#classStamps[c] = this.#stamp;
+      this.#classFrom[c] = from;
+      this.#classTo[c] = this.#classUsed;
+    }
+    return this.#classFrom[c]!;
   }
 
   /**
@@ -251,19 +287,22 @@ export class ClassFinds {
     at: number,
     counter: WorkCounter,
   ): number {
-    const chains = this.#chains!;
-    const found = chains.collect(c, positions, at, counter);
-    const before = this.#classes!.dictionary.lengths[0]! - 1;
+    const from = this.#findsOf(c, counter);
+    const classes = this.#classes!;
+    const before = classes.dictionary.lengths[0]! - 1;
     return this.#pieces!.texts.keepAt(
       p,
       k,
-      chains.codes,
+      this.#chains!.codes,
       this.#n,
-      positions,
-      at,
-      found,
+      this.#classEnds,
+      from,
+      this.#classTo[c]!,
       before,
       before + 1,
+      classes.table !== null,
+      positions,
+      at,
       counter,
     );
   }
@@ -287,9 +326,10 @@ export class ClassFinds {
     const n = this.#n;
     const codes = chains.codes;
     this.#hashPath(counter);
-    this.#classEnds = atLeast(this.#classEnds, chains.found);
+    const from = this.#findsOf(c, counter);
+    const to = this.#classTo[c]!;
     const classEnds = this.#classEnds;
-    const found = chains.collect(c, classEnds, 0, counter);
+    const found = to - from;
     if (this.#chain.length < this.#found + found) {
       const size = Math.max(this.#found + found, 2 * this.#chain.length);
       const chain = new Int32Array(size);
@@ -311,7 +351,7 @@ export class ClassFinds {
     const ends = this.#ends;
     const stamp = this.#stamp;
     let h = this.#found;
-    for (let f = 0; f < found; f++) {
+    for (let f = from; f < to; f++) {
       const start = classEnds[f]! - offset;
       if (start + length > n) break;
       const id = lookUp(tables, k, windowHash(hashes, start, length), start, codes, n, work);
