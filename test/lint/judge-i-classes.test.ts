@@ -78,3 +78,20 @@ describe('a MediaWiki skins folder (judge I, 0235, 4356, 5096)', () => {
     expect(fixed(body)).toBe(`${body}Allow: /load.php\n`);
   });
 });
+
+describe('an Allow naming another host (judge I, 3084)', () => {
+  it('is an info whose verified fix deletes it, when the group blocks its path nowhere', () => {
+    const body =
+      'User-agent: *\nDisallow: /admin/\nAllow: http://www.googleadservices.com/pagead/conversion_async.js\n';
+    const [found] = lint(body);
+    expect(brief(body)).toEqual(['3 info host-in-path']);
+    expect(found!.message).toContain('Nothing is lost');
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /admin/\n');
+  });
+
+  it('stays a warning when the group blocks the path: on this host the Allow meant to open it', () => {
+    const body = 'User-agent: *\nDisallow: /admin/\nAllow: https://example.com/admin/app.js\n';
+    expect(brief(body)).toEqual(['3 warning host-in-path']);
+    expect(lint(body)[0]!.fix).toBeUndefined();
+  });
+});
