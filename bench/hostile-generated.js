@@ -1,5 +1,6 @@
 /**
- * The generated hostile shapes (`hostile-shapes.js`) measured for `bench/hostile.js`: for each,
+ * The generated hostile shapes (`hostile-shapes.js`: ten drawn by mode, then one a mode in at most
+ * `LONG_RULES` long rules) measured for `bench/hostile.js`: for each,
  * a parse and its first two checks through `parseRobotsTxt` and through a client (an in-process
  * fetch, a new origin serving bytes of its own each time), a check's median once warm (after the
  * checks that pay for the wildcard program), the worst and the median of a parse's first 100
@@ -13,6 +14,13 @@ import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
 import { lastCheckWork } from '../dist/robots.js';
 import { AGENT, generateShapes } from './hostile-shapes.js';
 import { clock, collect, median, statsPerOp } from './timing.js';
+
+/**
+ * The rule count of the generated shapes written in long rules (`generateShapes`' `rules`): up
+ * to 2,048 rules a set is scanned once and built on its next checks (a large one after its
+ * scans' rent), so these reach the build of a small set of long wildcard rules.
+ */
+export const LONG_RULES = 2000;
 
 /** Checks before a check's median is taken: enough for any shape to have paid for its program. */
 export const WARM_CHECKS = 400;
@@ -43,7 +51,11 @@ export function checkBound(/** @type {import('./hostile-shapes.js').ShapeTerms} 
 export async function measureGenerated(seed) {
   /** @type {GeneratedRow[]} */
   const rows = [];
-  for (const shape of generateShapes({ seed })) {
+  const shapes = [
+    ...generateShapes({ seed }),
+    ...generateShapes({ seed, rules: LONG_RULES, count: 5 }),
+  ];
+  for (const shape of shapes) {
     console.error(`hostile, generated: ${shape.name}`);
     const { body, url } = shape;
     const other = `${url}x`;

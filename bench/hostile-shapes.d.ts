@@ -26,6 +26,7 @@ export interface GenerateOptions {
   readonly count?: number;
   readonly bytes?: number;
   readonly pathLength?: number;
+  readonly rules?: number;
 }
 
 export declare function numbers(seed: number): () => number;

@@ -4,7 +4,9 @@
  * "Bounds"): the path's length n, the wildcard rules r (in one group or in as many groups naming
  * the agent), their pieces P and pattern bytes m, and where the pieces occur in the path — the
  * last piece nowhere, all of them but never in a pattern's order, in long runs of one character,
- * only early in the path, or thousands of times. `bench/hostile.js` prints their figures beside
+ * only early in the path, or thousands of times; and, with a rule-count term (`rules`), the same
+ * bytes in at most that many long rules (a set of up to 2,048 rules is scanned once, then built:
+ * `src/match/scan/table-scan.ts`). `bench/hostile.js` prints their figures beside
  * the bound and `test/match/bounds.test.ts` counts their work at several sizes.
  */
 
@@ -30,6 +32,8 @@ export const MODES = /** @type {const} */ (['last-absent', 'reversed', 'runs', '
  * @property {number} [count] shapes made (default 10: each mode twice)
  * @property {number} [bytes] the file's size, about (default 500 KiB)
  * @property {number} [pathLength] the URL path's length, about (default 8 KiB)
+ * @property {number} [rules] the most rules a shape writes, each of as many pieces as fill
+ *   `bytes` within them (default: rules of up to 7 pieces until `bytes`)
  */
 
 /** The agent the shapes' groups name. */
@@ -61,7 +65,7 @@ export function numbers(seed) {
  * @returns {GeneratedShape[]}
  */
 export function generateShapes(options = {}) {
-  const { seed = 1, count = 10, bytes = 500 * 1024, pathLength = 8 * 1024 } = options;
+  const { seed = 1, count = 10, bytes = 500 * 1024, pathLength = 8 * 1024, rules } = options;
   /** @type {GeneratedShape[]} */
   const shapes = [];
   for (let s = 0; s < count; s++) {
@@ -69,10 +73,14 @@ export function generateShapes(options = {}) {
     const next = numbers(Math.imul(seed, 0x9e3779b1) + s);
     const mode = MODES[s % MODES.length] ?? 'reversed';
     const sigma = [2, 4, 26, 64][next() % 4] ?? 64;
-    const k = 1 + (next() % 6);
+    const drawn = 1 + (next() % 6);
     const length = 2 + (next() % 9);
     const many = next() % 2 === 0;
-    shapes.push(makeShape({ mode, sigma, k, length, many, bytes, pathLength, next }));
+    // With a rule count, each rule has k pieces of (length + 1) / 2 characters on average, and
+    // a separator each: as many as fill the bytes in that many rules.
+    const k = rules === undefined ? drawn : Math.ceil(bytes / rules / ((length + 1) / 2 + 1));
+    const most = rules ?? Number.POSITIVE_INFINITY;
+    shapes.push(makeShape({ mode, sigma, k, length, many, bytes, pathLength, most, next }));
   }
   return shapes;
 }
@@ -86,6 +94,7 @@ export function generateShapes(options = {}) {
  * @property {boolean} many one group per rule
  * @property {number} bytes
  * @property {number} pathLength
+ * @property {number} [most] the most rules written; with it, every rule has k pieces
  * @property {() => number} next
  */
 
@@ -94,7 +103,17 @@ export function generateShapes(options = {}) {
  * @param {ShapeRecipe} recipe
  * @returns {GeneratedShape}
  */
-export function makeShape({ mode, sigma, k, length, many, bytes, pathLength, next }) {
+export function makeShape({
+  mode,
+  sigma,
+  k,
+  length,
+  many,
+  bytes,
+  pathLength,
+  most = Number.POSITIVE_INFINITY,
+  next,
+}) {
   const letters = LETTERS.slice(0, mode === 'runs' ? Math.max(sigma, k + 1) : sigma);
   const text = (/** @type {number} */ size) => {
     let out = '';
@@ -124,8 +143,8 @@ export function makeShape({ mode, sigma, k, length, many, bytes, pathLength, nex
   let rules = 0;
   let pieces = 0;
   let patternBytes = 0;
-  while (body.length < bytes) {
-    const count = 1 + (next() % k);
+  while (body.length < bytes && rules < most) {
+    const count = most < Number.POSITIVE_INFINITY ? k : 1 + (next() % k);
     /** @type {string[]} */
     const parts = [];
     for (let j = 0; j < count; j++) parts.push(cut(mode === 'dense' ? next() % (k + 1) : j));
@@ -139,7 +158,8 @@ export function makeShape({ mode, sigma, k, length, many, bytes, pathLength, nex
     pieces += parts.length + 1;
     patternBytes += pattern.length;
   }
-  const name = `${mode}, ${many ? 'a group a rule' : 'one group'}, σ ${letters.length}, ≤${k + 1} pieces of ≤${length}`;
+  const pieceCount = most < Number.POSITIVE_INFINITY ? `${k + 1}` : `≤${k + 1}`;
+  const name = `${mode}, ${many ? 'a group a rule' : 'one group'}, σ ${letters.length}, ${pieceCount} pieces of ≤${length}`;
   return {
     name,
     body,

@@ -245,16 +245,19 @@ export class RuleIndex {
     // Built once for the set, like the indexes: its cost, bounded by the patterns' length, is
     // not a check's. A rule table's rules are read as numbers, no entry made.
     let layout: ProgramLayout;
+    let bytes: number;
     if (lazy === null) {
       const wildcards = all as readonly IndexEntry[];
-      programBuilds.bytes += patternBytes(wildcards);
+      bytes = patternBytes(wildcards);
       layout = yield* layoutSteps(wildcards, null);
     } else {
-      programBuilds.bytes += lazy.bytes;
+      bytes = lazy.bytes;
       const reader = yield* lazy.read();
       const source = { rules: lazy.rules, text: lazy.text, make: lazy.entryAt };
       layout = yield* layoutReadSteps(reader, null, source);
     }
+    // Counted once built (a build in slices, only by the check that completes it).
+    programBuilds.bytes += bytes;
     this.#program = new WildcardProgram(layout);
     // The program files its rules by piece, so it answers any check of them on its own: the
     // index of the short-prefix wildcard rules, which it replaces, is dropped.

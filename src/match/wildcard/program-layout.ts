@@ -200,6 +200,8 @@ export function* layoutReadSteps(
 
 /** Build units a rule costs in each of {@link layOutSteps}' passes over the rules. */
 const LAYOUT_RULE_UNITS = 20;
+/** The most trie nodes copied in one step (`layOutSteps`): a step's charge stays small. */
+const COPY_NODES = 1 << 15;
 
 /** The last stage of {@link layoutProgram}: the rules keyed, ordered, their trie and tables. */
 export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
@@ -363,11 +365,16 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
   const leafBits = bitsFor(2 * nodeCount - 1);
   const packedLeaves = packInts(leafCodes, leafBits);
   const made = nodes.subarray(0, NODE * nodeCount);
-  const trie =
-    nodeCount <= 0xffff && 2 * finder.pieces < 0xffff ? Uint16Array.from(made) : made.slice();
+  const narrow = nodeCount <= 0xffff && 2 * finder.pieces < 0xffff;
+  const trie = narrow ? new Uint16Array(made.length) : new Int32Array(made.length);
+  // Copied a unit a node, in steps of at most `COPY_NODES` (long rules make a node a piece).
+  for (let from = 0; from < made.length; from += NODE * COPY_NODES) {
+    trie.set(made.subarray(from, from + NODE * COPY_NODES), from);
+    if (charge(Math.min(COPY_NODES, nodeCount - from / NODE))) yield;
+  }
   const runStartBits = new Int32Array((nodeCount >> 5) + 1);
   for (const node of runStarts) runStartBits[node >> 5]! |= 1 << (node & 31);
-  if (charge(runStarts.length + count + nodeCount)) yield;
+  if (charge(runStarts.length + count)) yield;
   // The items: rules of the source's table, or of one made of the entries.
   let table: Int32Array;
   let size: number;

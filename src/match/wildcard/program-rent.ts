@@ -46,7 +46,8 @@ export const programRenting: { buildWorkPerByte: number } = {
 /**
  * The characters of the wildcard patterns of every program built in this process: what their
  * builds are reckoned to cost, {@link BUILD_WORK_PER_BYTE} units a character, for tests that
- * count a parse and its first checks' work with the builds it runs (`RuleIndex` adds to it).
+ * count a parse and its first checks' work with the builds it runs (`RuleIndex` adds to it when
+ * a program's build is complete: a build in slices adds it in the check of its last slice).
  */
 export const programBuilds: { bytes: number } = { bytes: 0 };
 
