@@ -95,3 +95,17 @@ describe('an Allow naming another host (judge I, 3084)', () => {
     expect(lint(body)[0]!.fix).toBeUndefined();
   });
 });
+
+describe('a missing colon after a key no crawler acts on (judge I, 4486)', () => {
+  it("is an info beside the key's own warning; keys crawlers read keep the warning", () => {
+    const body = 'User-agent: *\nNoindex /media/report.pdf\nCrawl-delay 10\nDisallow /y\n';
+    expect(brief(body)).toEqual([
+      '2 warning unsupported-directive',
+      '2 info missing-colon',
+      '3 info unsupported-directive',
+      '3 warning missing-colon',
+      '4 warning missing-colon',
+    ]);
+    expect(lint(body)[1]!.message).toContain('The colon alone changes nothing');
+  });
+});
