@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyLintFixes, lintRobotsTxt } from '../../src/index.js';
+import { applyLintFixes, crawlers, lintRobotsTxt } from '../../src/index.js';
+import { PRODUCT_NAMES } from '../../src/readings/catalog/product-names.js';
 
 // The classes judges H and I found on 914dd4e (issue #31, docs/lint-precision.md), each from a
 // synthetic excerpt written for the test: what lint must say of it, and the fix it offers.
@@ -107,5 +108,34 @@ describe('a missing colon after a key no crawler acts on (judge I, 4486)', () =>
       '4 warning missing-colon',
     ]);
     expect(lint(body)[1]!.message).toContain('The colon alone changes nothing');
+  });
+});
+
+describe("a product's or company's name as a User-agent (judge I, 6388)", () => {
+  it("warns that it names no crawler, with the verified fix naming the operator's tokens the file lacks", () => {
+    const body = 'User-agent: Chat-GPT\nDisallow: /\n\nUser-agent: ChatGPT-User\nDisallow: /\n';
+    const [found] = lint(body).filter((d) => d.code === 'user-agent-typo');
+    expect(found?.severity).toBe('warning');
+    expect(found?.message).toContain('GPTBot, OAI-SearchBot and ChatGPT-User');
+    expect(fixed(body)).toBe(
+      'User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /\n\nUser-agent: ChatGPT-User\nDisallow: /\n',
+    );
+  });
+
+  it('is an info without a fix when the file names every token already, and nothing for "ChatGPT User"', () => {
+    const named =
+      'User-agent: OpenAI\nUser-agent: GPTBot\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nDisallow: /\n';
+    const [found] = lint(named).filter((d) => d.code === 'user-agent-typo');
+    expect([found?.severity, found?.fix]).toEqual(['info', undefined]);
+    const spaced = 'User-agent: ChatGPT User\nDisallow: /\n';
+    expect(lint(spaced).filter((d) => d.code === 'user-agent-typo')).toEqual([]);
+  });
+
+  it("names only tokens of catalog rows that cite the product name row's page", () => {
+    for (const row of PRODUCT_NAMES) {
+      for (const token of row.tokens) {
+        expect(crawlers.find((c) => c.token === token)?.docs, token).toBe(row.docs);
+      }
+    }
   });
 });
