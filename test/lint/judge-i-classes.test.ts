@@ -139,3 +139,45 @@ describe("a product's or company's name as a User-agent (judge I, 6388)", () => 
     }
   });
 });
+
+describe('a group that opens where its layout publishes CSS and JavaScript (judge H, 1230, 5644)', () => {
+  const resources = (body: string) =>
+    lint(body)
+      .filter((d) => d.code === 'blocked-resources')
+      .map((d) => `${d.line} ${d.severity}`);
+
+  it('makes the other folders it blocks infos that name the Allow', () => {
+    const typo3 =
+      'User-agent: *\nDisallow: /typo3/\nDisallow: /typo3conf/\nAllow: /_assets/\nAllow: /typo3temp/\n';
+    expect(resources(typo3)).toEqual(['2 info', '3 info']);
+    expect(lint(typo3)[0]!.message).toContain('("Allow: /_assets/", line 4)');
+    const advagg =
+      'User-agent: *\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /sites/\nAllow: /sites/default/files/advagg_css/*\nAllow: /sites/default/files/advagg_js/*\n';
+    expect(resources(advagg)).toEqual(['2 info', '3 info', '4 info']);
+  });
+
+  it('not for an Allow of everything, of a type anywhere, or of a folder above it', () => {
+    const drupal7 = 'User-agent: *\nDisallow: /misc/\nDisallow: /modules/\n';
+    expect(resources(drupal7)).toEqual(['2 warning', '3 warning']);
+    for (const allow of ['/', '*.js', '/sites/default/files/']) {
+      expect(
+        resources(`User-agent: *\nAllow: ${allow}\nDisallow: /misc/\nDisallow: /modules/\n`),
+      ).toEqual(['3 warning', '4 warning']);
+    }
+  });
+});
+
+describe("WordPress's cache folder (judge H recall, 3287)", () => {
+  it('holds the CSS and JavaScript cache plugins combine: a warning, an info when the group opens one', () => {
+    const body = 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /wp-content/cache/\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect([found?.line, found?.severity]).toEqual([3, 'warning']);
+    expect(found?.message).toContain('/wp-content/cache/autoptimize/css/');
+    const opened = `${body}Allow: /wp-content/cache/autoptimize/\n`;
+    expect(
+      lint(opened)
+        .filter((d) => d.code === 'blocked-resources')
+        .map((d) => d.severity),
+    ).toEqual(['info']);
+  });
+});
