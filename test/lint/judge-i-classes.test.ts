@@ -117,9 +117,15 @@ describe("a product's or company's name as a User-agent (judge I, 6388)", () => 
     const [found] = lint(body).filter((d) => d.code === 'user-agent-typo');
     expect(found?.severity).toBe('warning');
     expect(found?.message).toContain('GPTBot, OAI-SearchBot and ChatGPT-User');
-    expect(fixed(body)).toBe(
-      'User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /\n\nUser-agent: ChatGPT-User\nDisallow: /\n',
-    );
+    // Which of OpenAI's crawlers the name meant (training, search, user fetches) is the owner's
+    // choice: no fix, the message says to write the ones meant.
+    expect(found?.fix).toBeUndefined();
+    expect(found?.message).toContain('write the ones meant');
+    // One token for the name (Gemini: Google-Extended): fixed to it.
+    const gemini = 'User-agent: Gemini\nDisallow: /\n';
+    const [one] = lint(gemini).filter((d) => d.code === 'user-agent-typo');
+    expect(one?.fix?.description).toBe('Write "User-agent: Google-Extended" in its place.');
+    expect(fixed(gemini)).toBe('User-agent: Google-Extended\nDisallow: /\n');
   });
 
   it('is an info without a fix when the file names every token already, and nothing for "ChatGPT User"', () => {

@@ -255,9 +255,10 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
 /**
  * `User-agent: ChatGPT`, `Chat-GPT`, `Claude`: an AI product's or its company's name, which no
  * crawler has (the catalog's `PRODUCT_NAMES`), so the group reaches none of the operator's
- * crawlers. Fix: the operator's tokens the file names nowhere else, on User-agent lines in the
- * name's place, verified with the group's rules as their targets (`notCrawlers`: the name
- * itself). Reported, for a group with rules, instead of what else the line's value would get.
+ * crawlers. Fix, for an operator of one token (Gemini: Google-Extended): the token, in the name's
+ * place, verified with the group's rules as its targets (`notCrawlers`: the name itself); for an
+ * operator whose crawlers do several jobs, none: the message names them and the owner chooses.
+ * Reported, for a group with rules, instead of what else the line's value would get.
  */
 function productName(context: LintContext, agent: AgentLine, group: Group): boolean {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
@@ -277,6 +278,10 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
   const missing = product.tokens.filter((t) => !named.has(t.toLowerCase()));
   const tokens = andList(product.tokens);
   const others = product.tokens.filter((t) => !missing.includes(t));
+  // An operator with crawlers for several jobs (OpenAI's training, search and user fetches):
+  // which of them the name meant is the owner's choice (blocking a search crawler takes the
+  // site out of that product's answers), so the finding names them and offers no fix.
+  const choose = product.tokens.length > 1 && missing.length > 0;
   const eol = lineBreakOf(context, agent.line);
   context.report({
     code: 'user-agent-typo',
@@ -286,33 +291,34 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
       others.length === 0
         ? ''
         : `; the file names ${andList(others)} on User-agent lines of ${others.length === 1 ? 'its' : 'their'} own`
-    }${missing.length === 0 ? ', so nothing is lost: this line can go.' : `, and ${andList(missing)} ${missing.length === 1 ? 'skips' : 'skip'} this group and its rules.`}`,
+    }${missing.length === 0 ? ', so nothing is lost: this line can go.' : `, and ${andList(missing)} ${missing.length === 1 ? 'skips' : 'skip'} this group and its rules.`}${choose ? ` Each does another job (training, search, fetches a person asks for: see the page), and blocking one leaves the others, so write the ones meant, each on a User-agent line of its own in this group.` : ''}`,
     from: d.valueStart,
     to: d.valueEnd,
-    ...(missing.length > 0 && {
-      fix: {
-        description: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} in its place.`,
-        edits: [
-          { start: d.valueStart, end: d.valueEnd, text: missing[0]! },
-          ...(missing.length > 1
-            ? [
-                {
-                  start: span.end,
-                  end: span.end,
-                  text: missing
-                    .slice(1)
-                    .map((t) => `${eol}User-agent: ${t}`)
-                    .join(''),
-                },
-              ]
-            : []),
-        ],
-        // The group's rules were written for the crawlers the name stands for.
-        targets: group.rules.map((r) => r.pattern),
-        otherwise: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} by hand, each on a line of its own in this group, if those are the crawlers meant.`,
-        notCrawlers: [written],
-      },
-    }),
+    ...(missing.length > 0 &&
+      !choose && {
+        fix: {
+          description: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} in its place.`,
+          edits: [
+            { start: d.valueStart, end: d.valueEnd, text: missing[0]! },
+            ...(missing.length > 1
+              ? [
+                  {
+                    start: span.end,
+                    end: span.end,
+                    text: missing
+                      .slice(1)
+                      .map((t) => `${eol}User-agent: ${t}`)
+                      .join(''),
+                  },
+                ]
+              : []),
+          ],
+          // The group's rules were written for the crawlers the name stands for.
+          targets: group.rules.map((r) => r.pattern),
+          otherwise: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} by hand, each on a line of its own in this group, if those are the crawlers meant.`,
+          notCrawlers: [written],
+        },
+      }),
   });
   return true;
 }
