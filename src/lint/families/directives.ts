@@ -299,6 +299,13 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
           description: `Write "${shorten(keyText)}: ${shorten(decodeByteString(text.slice(d.valueStart, d.valueEnd)))}".`,
           edits: [{ start: d.keyEnd, end: d.valueStart, text: ': ' }],
           otherwise: 'Put a colon after the key.',
+          // `Noindex /x`, a misspelt key: no crawler acts on the line, colon or not, and the
+          // key's own finding says what to do (keys other crawlers read keep the warning).
+          ...(d.kind === 'unknown' &&
+            !HONOURED_ELSEWHERE.has(lower) &&
+            !FOR_OTHER_READERS.has(lower) && {
+              whenUnchanged: `The colon alone changes nothing: no crawler acts on a "${shorten(keyText)}" line, with a colon or without; the line's other finding says what to do about it.`,
+            }),
         },
       }),
     });

@@ -5,6 +5,7 @@
  */
 
 import { formatRule, ruleKey } from '../../explain.js';
+import { productNameOf } from '../../readings/catalog/product-names.js';
 import {
   crawlerRuleOf,
   isLinkPreviewFetcher,
@@ -56,7 +57,7 @@ export const groups: LintFamily = {
     'user-agent-typo': {
       severity: 'warning',
       summary:
-        "A User-agent name one letter off a known crawler's token (`AhrefsBots`, `Googelbot`; two letters for a token of ten or more) names no crawler: the group reaches none. Fix: the token. An info when the fix changes nothing.",
+        "A User-agent name one letter off a known crawler's token (`AhrefsBots`, `Googelbot`; two letters for a token of ten or more), or an AI product's or its company's name (`ChatGPT`, `Claude`, `Gemini`), names no crawler: the group reaches none. Fix: the token (the operator's tokens for a product's name). An info when the fix changes nothing.",
     },
     'merged-group': {
       severity: 'error',
@@ -165,7 +166,7 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     });
     return;
   }
-  if (nearMiss(context, agent, group)) return;
+  if (productName(context, agent, group) || nearMiss(context, agent, group)) return;
   if (agent.token === agent.value) return;
   const rest = agent.value.slice(agent.token.length);
   const next = rest.charCodeAt(0);
@@ -249,6 +250,84 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
     }),
   });
   return true;
+}
+
+/**
+ * `User-agent: ChatGPT`, `Chat-GPT`, `Claude`: an AI product's or its company's name, which no
+ * crawler has (the catalog's `PRODUCT_NAMES`), so the group reaches none of the operator's
+ * crawlers. Fix, for an operator of one token (Gemini: Google-Extended): the token, in the name's
+ * place, verified with the group's rules as its targets (`notCrawlers`: the name itself); for an
+ * operator whose crawlers do several jobs, none: the message names them and the owner chooses.
+ * Reported, for a group with rules, instead of what else the line's value would get.
+ */
+function productName(context: LintContext, agent: AgentLine, group: Group): boolean {
+  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
+  if (written === undefined || group.rules.length === 0) return false;
+  // The name alone (a version aside): `ChatGPT User` meant one crawler, not all of them.
+  if (!/^(?:\/\S*)?$/.test(agent.value.slice(written.length))) return false;
+  const product = productNameOf(written);
+  const d = context.directives[agent.line];
+  const span = context.lines[agent.line];
+  if (product === undefined || d === undefined || span === undefined) return false;
+  const named = new Set(
+    context.robots.groups.flatMap((g) => g.agents.map((a) => a.token.toLowerCase())),
+  );
+  // A name that is itself a crawler's token is no mistake.
+  if (named.has(written.toLowerCase()) && agent.token.toLowerCase() !== written.toLowerCase())
+    return false;
+  const missing = product.tokens.filter((t) => !named.has(t.toLowerCase()));
+  const tokens = andList(product.tokens);
+  const others = product.tokens.filter((t) => !missing.includes(t));
+  // An operator with crawlers for several jobs (OpenAI's training, search and user fetches):
+  // which of them the name meant is the owner's choice (blocking a search crawler takes the
+  // site out of that product's answers), so the finding names them and offers no fix.
+  const choose = product.tokens.length > 1 && missing.length > 0;
+  const eol = lineBreakOf(context, agent.line);
+  context.report({
+    code: 'user-agent-typo',
+    line: agent.line,
+    ...(missing.length === 0 && { severity: 'info' as const }),
+    message: `"${visibleText(written)}" is the name of a product or company, not of a crawler: crawlers compare their token letter for letter, so this line names none. ${product.operator}'s ${product.tokens.length === 1 ? 'token is' : 'tokens are'} ${tokens} (${product.docs})${
+      others.length === 0
+        ? ''
+        : `; the file names ${andList(others)} on User-agent lines of ${others.length === 1 ? 'its' : 'their'} own`
+    }${missing.length === 0 ? ', so nothing is lost: this line can go.' : `, and ${andList(missing)} ${missing.length === 1 ? 'skips' : 'skip'} this group and its rules.`}${choose ? ` Each does another job (training, search, fetches a person asks for: see the page), and blocking one leaves the others, so write the ones meant, each on a User-agent line of its own in this group.` : ''}`,
+    from: d.valueStart,
+    to: d.valueEnd,
+    ...(missing.length > 0 &&
+      !choose && {
+        fix: {
+          description: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} in its place.`,
+          edits: [
+            { start: d.valueStart, end: d.valueEnd, text: missing[0]! },
+            ...(missing.length > 1
+              ? [
+                  {
+                    start: span.end,
+                    end: span.end,
+                    text: missing
+                      .slice(1)
+                      .map((t) => `${eol}User-agent: ${t}`)
+                      .join(''),
+                  },
+                ]
+              : []),
+          ],
+          // The group's rules were written for the crawlers the name stands for.
+          targets: group.rules.map((r) => r.pattern),
+          otherwise: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} by hand, each on a line of its own in this group, if those are the crawlers meant.`,
+          notCrawlers: [written],
+        },
+      }),
+  });
+  return true;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function andList(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */

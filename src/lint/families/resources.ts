@@ -19,6 +19,7 @@ import {
   guessedEverywhere,
   MEDIA,
   openedKinds,
+  openedPublished,
   ownFolderBeside,
   subfolders,
 } from './resources/evidence.js';
@@ -260,14 +261,21 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     b.shown ? ownFolderBeside(robots, explanation, b.url) : undefined,
   );
   const beside = named.find((n) => n !== undefined);
+  // An Allow that opens the CSS or JavaScript a layout publishes (Drupal's aggregates, TYPO3's
+  // `/_assets/`, MediaWiki's `load.php`): the pages' files are there, opened on purpose.
+  const published =
+    scripts.length > 0
+      ? openedPublished(robots, explanation, new Set(scripts.map((b) => b.kind)))
+      : undefined;
   const subset =
+    published ??
     subfolders(robots, explanation) ??
     allowedFolder(robots, explanation) ??
     curatedFiles(robots, explanation) ??
     beside;
   const sure = scripts.filter((b) =>
     b.shown
-      ? named[blocked.indexOf(b)] === undefined
+      ? named[blocked.indexOf(b)] === undefined && published === undefined
       : b.note === undefined && subset === undefined,
   );
   return { scripts, subset, sure };
@@ -374,7 +382,7 @@ function reportDeliberate(
   line: number,
   explanation: Explanation,
   blocked: readonly Blocked[],
-  subset: { value: string; line: number } | undefined,
+  subset: { value: string; line: number; layout?: string } | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
   const kinds = [...new Set(blocked.map((b) => b.kind))];
@@ -386,7 +394,9 @@ function reportDeliberate(
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
       : note?.kind === 'frontpage'
         ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-        : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+        : subset !== undefined && 'layout' in subset
+          ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+          : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

@@ -4,6 +4,7 @@
  * syntax, a host or URL written where a path goes, and a Crawl-delay so long it starves the site.
  */
 
+import { ANY_OTHER_AGENT } from '../../changes/verdict-changes.js';
 import { readExtensions } from '../../extensions/records.js';
 import { extractProductToken, isGlobalAgent } from '../../parse/agent.js';
 import { escapePattern } from '../../parse/escape.js';
@@ -373,14 +374,49 @@ function hostInPath(context: LintContext, line: number, d: DirectiveSpan, value:
     line,
     message: `"${terminalSafe(decodeByteString(value))}" names the host ${name}, but a rule takes only a path: Google matches it against paths, which never start like this, so it does nothing. A robots.txt applies only to its own host (RFC 9309 §2.3): if ${name} is another host, it needs its own robots.txt (https://${name.replaceAll('*', '…')}/robots.txt)${
       wholeSite
-        ? '; writing the path alone here would block this whole site.'
+        ? `; writing the path alone here would ${d.kind === 'allow' ? 'allow' : 'block'} this whole site.`
         : `; only if ${name} is this site's own host, write "${pathText}".`
     }`,
     from: d.valueStart,
     to: d.valueEnd,
-    ...(!wholeSite && coveredBy(context, line, d, path)),
+    ...(d.kind === 'allow'
+      ? openedAnyway(context, line, path)
+      : !wholeSite && coveredBy(context, line, d, path)),
   });
   return true;
+}
+
+/**
+ * When an Allow naming a host (`Allow: http://www.googleadservices.com/pagead/x.js`) means a
+ * path its group's crawlers may fetch anyway: nothing is lost, whichever host it names (another
+ * host's files are its own robots.txt's business, and here no rule blocks the path). The fix
+ * deletes the line, and lint's check that it changes no verdict makes the finding an info. A
+ * wildcard of the path is tried as nothing and as a character.
+ */
+function openedAnyway(
+  context: LintContext,
+  line: number,
+  path: string,
+): { fix: ProposedFix } | undefined {
+  const group = groupOfRuleLine(context).get(line);
+  if (group === undefined) return undefined;
+  const rooted = path.startsWith('/') ? path : `/${path}`;
+  const probes = ['', 'x'].map((fill) => rooted.replace(/\$$/, '').replaceAll('*', fill));
+  const names = group.agents.map((a) => (a.global ? ANY_OTHER_AGENT : a.token));
+  if (names.some((n) => n === '')) return undefined;
+  const open = probes.every((p) => names.every((n) => context.robots.isAllowed(p, n)));
+  if (!open) return undefined;
+  const span = context.lines[line]!;
+  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const shown = terminalSafe(decodeByteString(rooted));
+  return {
+    fix: {
+      description: `Delete line ${line}.`,
+      edits: [{ start: span.start, end: next, text: '' }],
+      otherwise: 'Remove the line.',
+      whenUnchanged: `Nothing is lost: no rule of the group blocks "${shown}", so on either host the line opens nothing, and it can be removed.`,
+    },
+  };
 }
 
 // The group of each rule line, built once per file: a file of thousands of host-in-path lines

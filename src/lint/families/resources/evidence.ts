@@ -7,7 +7,13 @@
  */
 
 import type { Explanation, RobotsTxt } from '../../../types.js';
-import { blocksEverything, GENERIC_URLS, PLACEHOLDERS, type ResourceKind } from './layouts.js';
+import {
+  blocksEverything,
+  GENERIC_URLS,
+  LAYOUTS,
+  PLACEHOLDERS,
+  type ResourceKind,
+} from './layouts.js';
 import { namedKinds } from './site-folders.js';
 
 /**
@@ -199,4 +205,61 @@ export function curatedFiles(
     }
   }
   return undefined;
+}
+
+// Per parsed file, the published CSS and JavaScript of the layouts it shows: folder and a file.
+const publishedUrls = new WeakMap<
+  RobotsTxt,
+  readonly { layout: string; kind: ResourceKind; root: string; folder: string; url: string }[]
+>();
+
+/**
+ * An Allow of the blocking rule's groups that opens CSS or JavaScript a layout the file shows
+ * publishes, naming the folder it is published in or the file type (`Allow:
+ * /sites/default/files/advagg_css/*`, TYPO3's `Allow: /_assets/`, MediaWiki's `Allow:
+ * /w/load.php`, `Allow: /sites/*.css`; not `Allow: /`, `Allow: *.css`, nor a folder above it
+ * such as `Allow: /sites/default/files/`): the site opened its pages' files where the layout serves
+ * them, on purpose, so the folders the rule blocks are left to it. With the layout's name.
+ */
+export function openedPublished(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  kinds: ReadonlySet<ResourceKind>,
+): { value: string; line: number; layout: string } | undefined {
+  let urls = publishedUrls.get(robots);
+  if (urls === undefined) {
+    const values = robots.groups.flatMap((g) => g.rules.map((r) => r.value));
+    urls = LAYOUTS.flatMap((layout) => {
+      const published = (layout.published ?? []).filter(([kind]) => kind !== 'image');
+      if (published.length === 0) return [];
+      return layout.roots(values).flatMap((root) =>
+        published.map(([kind, folder, file]) => ({
+          layout: layout.name,
+          kind,
+          root,
+          folder: root + folder.slice(1),
+          url: root + folder.slice(1) + file,
+        })),
+      );
+    });
+    publishedUrls.set(robots, urls);
+  }
+  // Every kind the rule blocks must be opened where the layout publishes it.
+  let found: { value: string; line: number; layout: string } | undefined;
+  const opened = new Set<ResourceKind>();
+  for (const { layout, kind, root, folder, url } of urls) {
+    if (!kinds.has(kind) || opened.has(kind)) continue;
+    const e = robots.explain(url, 'Googlebot');
+    if (!e.allowed || e.rule?.type !== 'allow') continue;
+    if (!e.groups.some((g) => explanation.groups.includes(g))) continue;
+    const { value } = e.rule;
+    const literal = value.replace(/[*$].*$/, '');
+    // The folder itself, or a folder of the install named with the file type (`/sites/*.js`;
+    // not `*.js` or `/*/*.js`, which a longer Disallow outranks wherever the site keeps them).
+    const reaches = literal.length >= folder.replace(/\/$/, '').length;
+    if (!reaches && !(literal.length > root.length && namedKinds(value).has(kind))) continue;
+    found ??= { value, line: e.rule.line, layout };
+    opened.add(kind);
+  }
+  return [...kinds].every((k) => opened.has(k)) ? found : undefined;
 }

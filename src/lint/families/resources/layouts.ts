@@ -25,6 +25,15 @@ export interface Layout {
    * @default false
    */
   readonly loader?: boolean;
+  /**
+   * Where the layout publishes the CSS and JavaScript its pages load when it combines or
+   * publishes them (Drupal's aggregates, TYPO3's `/_assets/`), as kind, folder (from the
+   * layout's root) and a representative file in it: an Allow of the blocking rule's group that
+   * names the folder (or the file type) and opens the file shows the site opened its pages'
+   * files on purpose, so the other folders the group blocks are an info.
+   * @default []
+   */
+  readonly published?: readonly (readonly [ResourceKind, string, string])[];
 }
 
 /** One literal folder of a path (no wildcard, anchor, query or space). */
@@ -100,6 +109,20 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/wp-includes/blocks/navigation/view.min.js?ver=6.4.3'],
       ['js', '/wp-content/plugins/plugin/build/view.js?ver=1.0'],
       ['image', '/wp-content/uploads/2024/01/photo.jpg'],
+      // Cache and minify plugins serve the combined CSS and JavaScript from wp-content/cache/:
+      // Autoptimize's autoptimize/css/ and autoptimize/js/ (wordpress.org/plugins/autoptimize,
+      // FAQ "Where can I find the cached files?"), W3 Total Cache's minify/ (wordpress.org/
+      // plugins/w3-total-cache).
+      ['css', '/wp-content/cache/autoptimize/css/autoptimize_0123abcd.css'],
+      ['js', '/wp-content/cache/autoptimize/js/autoptimize_0123abcd.js'],
+      ['css', '/wp-content/cache/minify/0123a.css'],
+      ['js', '/wp-content/cache/minify/0123a.js'],
+    ],
+    published: [
+      ['css', '/wp-content/cache/autoptimize/', 'css/autoptimize_0123abcd.css'],
+      ['js', '/wp-content/cache/autoptimize/', 'js/autoptimize_0123abcd.js'],
+      ['css', '/wp-content/cache/minify/', '0123a.css'],
+      ['js', '/wp-content/cache/minify/', '0123a.js'],
     ],
   },
   {
@@ -133,6 +156,14 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/sites/default/files/js/js_0123abcd.js'],
       // Uploaded images and their derivatives (image styles) are in the same public folder.
       ['image', '/sites/default/files/styles/large/public/photo.jpg'],
+    ],
+    // The aggregates, and those of the Advanced CSS/JS Aggregation module (advagg_css/,
+    // advagg_js/ in the public files folder: drupal.org/project/advagg).
+    published: [
+      ['css', '/sites/default/files/css/', 'css_0123abcd.css'],
+      ['js', '/sites/default/files/js/', 'js_0123abcd.js'],
+      ['css', '/sites/default/files/advagg_css/', 'css__0123abcd.css'],
+      ['js', '/sites/default/files/advagg_js/', 'js__0123abcd.js'],
     ],
   },
   {
@@ -205,6 +236,15 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/typo3temp/assets/compressed/merged-0123abcd.css?1700000000'],
       ['js', '/typo3temp/assets/compressed/merged-0123abcd.js?1700000000'],
     ],
+    // A Composer install (TYPO3 12 on) publishes every extension's Resources/Public/ under
+    // /_assets/HASH/ (docs.typo3.org, "Composer-based installation: the public/_assets/ folder"),
+    // and the compressed files stay in typo3temp/assets/.
+    published: [
+      ['css', '/_assets/', '0123456789abcdef0123456789abcdef/Css/main.css?1700000000'],
+      ['js', '/_assets/', '0123456789abcdef0123456789abcdef/JavaScript/main.js?1700000000'],
+      ['css', '/typo3temp/assets/', 'compressed/merged-0123abcd.css?1700000000'],
+      ['js', '/typo3temp/assets/', 'compressed/merged-0123abcd.js?1700000000'],
+    ],
   },
   {
     // ASP.NET: WebForms pages load their scripts through the WebResource.axd and
@@ -256,6 +296,10 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/load.php?lang=en&modules=startup&only=scripts&raw=1&skin=vector'],
       ['image', '/images/a/a9/Example.jpg'],
       ['image', '/resources/assets/poweredby_mediawiki_88x31.png'],
+    ],
+    published: [
+      ['css', '/load.php', '?lang=en&modules=site.styles&only=styles&skin=vector'],
+      ['js', '/load.php', '?lang=en&modules=startup&only=scripts&raw=1&skin=vector'],
     ],
     loader: true,
   },
