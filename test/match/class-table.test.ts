@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLASS_TABLE_MOST, ClassTable } from '../../src/match/wildcard/class-table.js';
+import {
+  CLASS_TABLE_MOST,
+  ClassTable,
+  ENTRIES_A_CLASS,
+} from '../../src/match/wildcard/class-table.js';
 import { PieceAutomaton } from '../../src/match/wildcard/piece-automaton.js';
 
 // The direct tables of a warm check's pass (src/match/README.md, "Bounds"): prefix classes of
@@ -21,12 +25,13 @@ function scanned(table: ClassTable, path: string): { finds: string[]; work: numb
 
 describe('ClassTable', () => {
   it('finds exactly the windows that are classes, in order, a unit a character', () => {
-    // Classes of 1 to 4 characters over four letters; paths with characters of no class.
+    // Classes of 1 to 4 characters over four letters (16 at least: the table not sparse);
+    // paths with characters of no class.
     const letter = fc.constantFrom('a', 'c', 'g', 't');
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 4 }),
-        fc.uniqueArray(fc.array(letter, { minLength: 4, maxLength: 4 }), { minLength: 1 }),
+        fc.uniqueArray(fc.array(letter, { minLength: 4, maxLength: 4 }), { minLength: 16 }),
         fc.array(fc.constantFrom('a', 'c', 'g', 't', 'acgt', 'x', 'é'), { maxLength: 120 }),
         (length, raw, parts) => {
           const texts = [...new Set(raw.map((p) => p.join('').slice(0, length)))];
@@ -48,15 +53,22 @@ describe('ClassTable', () => {
     );
   });
 
-  it('is not made for characters from 128 on, nor past its most entries', () => {
+  it('is not made for characters from 128 on, nor past its most entries, nor sparse', () => {
     expect(ClassTable.make(['aé'], Int32Array.of(0), 2)).toBeNull();
-    // 64 characters, 6 bits each: 3 of them pass 2^15 entries; 2 do not.
+    // 64 characters, 6 bits each: 256 classes of 2 take 4,096 entries; of 3, past 2^15.
     const letters = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
-    const pairs = Array.from({ length: 32 }, (_, i) => letters[2 * i]! + letters[2 * i + 1]!);
-    expect(ClassTable.make(pairs, new Int32Array(32), 2)).not.toBeNull();
+    const pairs = Array.from({ length: 256 }, (_, i) => letters[i & 63]! + letters[i >> 6]!);
+    expect(ClassTable.make(pairs, new Int32Array(256), 2)).not.toBeNull();
     const triples = pairs.map((p) => `${p}a`);
     expect(2 ** 18).toBeGreaterThan(CLASS_TABLE_MOST);
-    expect(ClassTable.make(triples, new Int32Array(32), 3)).toBeNull();
+    expect(ClassTable.make(triples, new Int32Array(256), 3)).toBeNull();
+    // 4 letters, 2 bits each, 5 of them: 1,024 entries, for 64 classes or more.
+    const fives = Array.from({ length: 64 }, (_, i) =>
+      Array.from({ length: 5 }, (_, j) => 'acgt'[(i >> (2 * j)) & 3]).join(''),
+    );
+    expect(2 ** 10 / ENTRIES_A_CLASS).toBe(64);
+    expect(ClassTable.make(fives, new Int32Array(64), 5)).not.toBeNull();
+    expect(ClassTable.make(fives.slice(1), new Int32Array(63), 5)).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@
  * window of K characters (the classes' length) is a number, b bits a character of the classes'
  * alphabet (all below 128), and its class one lookup in a table of 2^(bK) entries, exact: no
  * hash, no bucket, no candidate to compare. Taken when the table has at most
- * {@link CLASS_TABLE_MOST} entries (σ 4 and K = 5: 1,024). Made with the classes, once per
+ * {@link CLASS_TABLE_MOST} entries (σ 4 and K = 5: 1,024) and at most {@link ENTRIES_A_CLASS}
+ * a class (a sparse table costs memory and cache misses the hashed lookup does not). Made with the classes, once per
  * program; read by the pass of every check the program runs, in place of the classes'
  * dictionary.
  */
@@ -12,6 +13,9 @@ import { bitsFor } from '../../util/packed-ints.js';
 
 /** The most entries of a class table (2 bytes each): 64 KB at most. */
 export const CLASS_TABLE_MOST: number = 2 ** 15;
+
+/** The most entries of a class table a class (492 classes of σ 26 and K = 3 would take 32,768). */
+export const ENTRIES_A_CLASS = 16;
 
 /** The classes of K characters by their characters' numbers. */
 export class ClassTable {
@@ -36,7 +40,8 @@ export class ClassTable {
   /**
    * The table of classes `texts[i]` (each of `length` characters; class `ids[i]`, below 65,535),
    * or null when a character is not below 128 or the table would pass {@link CLASS_TABLE_MOST}
-   * entries. Costs at most the classes' characters and the table's entries.
+   * entries or {@link ENTRIES_A_CLASS} a class. Costs at most the classes' characters and the
+   * table's entries.
    */
   static make(texts: readonly string[], ids: Int32Array, length: number): ClassTable | null {
     const symbols = new Uint8Array(128);
@@ -49,7 +54,8 @@ export class ClassTable {
       }
     }
     const bits = bitsFor(Math.max(1, count - 1));
-    if (2 ** (bits * length) > CLASS_TABLE_MOST || texts.length >= 0xffff) return null;
+    const entries = 2 ** (bits * length);
+    if (entries > Math.min(CLASS_TABLE_MOST, ENTRIES_A_CLASS * texts.length)) return null;
     const table = new Uint16Array(2 ** (bits * length));
     for (let t = 0; t < texts.length; t++) {
       let code = 0;
