@@ -187,3 +187,17 @@ describe("WordPress's cache folder (judge H recall, 3287)", () => {
     ).toEqual(['info']);
   });
 });
+
+describe('a DNN site (judge H, 2617)', () => {
+  it("warns of its skins', modules' and scripts' folders, with DNN's own URLs", () => {
+    const body =
+      'User-agent: *\nDisallow: /Portals/\nDisallow: /DesktopModules/\nDisallow: /js/\nAllow: /js/tracker.min.js\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual([
+      '2 warning',
+      '3 warning',
+      '4 warning',
+    ]);
+    expect(found[2]!.message).toContain('/js/dnncore.js');
+  });
+});

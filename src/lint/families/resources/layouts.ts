@@ -267,6 +267,23 @@ export const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
+    // DNN (DotNetNuke): pages link the default and portal style sheets, the skin's and each
+    // module's, and DNN's scripts, all with the Client Resource Management version query `cdv`
+    // (docs.dnncommunity.org, "Client Resource Management"; a skin under Portals/_default/skins/,
+    // a portal's files under Portals/0/, modules under DesktopModules/, DNN's scripts under js/
+    // and Resources/). Shown by DesktopModules/, DNN's own name.
+    name: 'DNN',
+    roots: roots('DesktopModules/'),
+    urls: [
+      ['css', '/Portals/_default/skins/xcillion/skin.css?cdv=100'],
+      ['css', '/Portals/0/portal.css?cdv=100'],
+      ['css', '/DesktopModules/HTML/module.css?cdv=100'],
+      ['js', '/js/dnncore.js?cdv=100'],
+      ['js', '/Resources/Shared/Scripts/jquery/jquery.hoverIntent.min.js?cdv=100'],
+      ['image', '/Portals/0/Images/logo.png'],
+    ],
+  },
+  {
     // Adobe Experience Manager: pages load their client libraries through the /etc.clientlibs/
     // proxy (AEM 6.3 on: experienceleague.adobe.com, "Using Client-Side Libraries", allowProxy),
     // older sites from /etc/designs/ and /etc/clientlibs/. `Disallow: /etc` blocks all three.
