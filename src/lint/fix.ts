@@ -317,6 +317,17 @@ function quote(changes: readonly VerdictChange[]): string {
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}, which the line does not target`;
 }
 
+/** `/x for Googlebot, /y for other crawlers and 3 more`. */
+function quoteChanges(changes: readonly VerdictChange[]): string {
+  const shown = changes
+    .slice(0, MAX_QUOTED)
+    .map(
+      (v) => `${quoteUrl(v.url)} for ${v.agent === '*' ? 'other crawlers' : visibleText(v.agent)}`,
+    );
+  const more = changes.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 /** The sentence a diagnostic's message ends with: the fix, or why there is none and what to do. */
 export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string {
   if (verdict.offered) {
@@ -324,14 +335,10 @@ export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string 
     // but for paths no crawler requests (`/a b`: a URL carries `/a%20b`).
     const opened = verdict.fix.verdicts.filter((v) => v.after.allowed && isRequestable(v.url));
     if (opened.length === 0) return ` Fix: ${verdict.fix.description}`;
-    const shown = opened
-      .slice(0, MAX_QUOTED)
-      .map(
-        (v) =>
-          `${quoteUrl(v.url)} for ${v.agent === '*' ? 'other crawlers' : visibleText(v.agent)}`,
-      );
-    const more = opened.length - shown.length;
-    return ` Fix: ${verdict.fix.description} It allows what was disallowed: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+    // A fix that opens paths and blocks others (a merged group given the * rules) says both:
+    // quoting only what it opens would hide what it takes away.
+    const blocked = verdict.fix.verdicts.filter((v) => !v.after.allowed && isRequestable(v.url));
+    return ` Fix: ${verdict.fix.description} It allows what was disallowed: ${quoteChanges(opened)}.${blocked.length === 0 ? '' : ` It disallows what was allowed: ${quoteChanges(blocked)}.`}`;
   }
   return ` (No fix offered: ${verdict.reason}.) ${visibleText(proposal.otherwise)}`;
 }

@@ -162,6 +162,17 @@ describe('lint fixes (issue #31)', () => {
     }
   });
 
+  it('says what a fix blocks as well as what it opens', () => {
+    // 4736's shape (judge K): the merged group's fix gives Googlebot the * rules, opening /news/
+    // and blocking /private/, and the message said only the first.
+    const body =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nCrawl-delay: 5\n\nUser-agent: FlipboardProxy\nDisallow: /news/\n';
+    const d = lintRobotsTxt(body).diagnostics.find((x) => x.code === 'merged-group')!;
+    expect(d.fix).toBeDefined();
+    expect(d.message).toMatch(/It allows what was disallowed: \/news\/ for Googlebot/);
+    expect(d.message).toMatch(/It disallows what was allowed: \/private\/ for Googlebot/);
+  });
+
   it('applies every offered fix so that its diagnostic goes away', () => {
     const body = [
       'Disallow: /early',
