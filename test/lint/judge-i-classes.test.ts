@@ -201,3 +201,13 @@ describe('a DNN site (judge H, 2617)', () => {
     expect(found[2]!.message).toContain('/js/dnncore.js');
   });
 });
+
+describe('a host written as the first folder of a path (judges G and I, 4486)', () => {
+  it('is reported only when another line names the rest of the path', () => {
+    const body =
+      'User-agent: *\nDisallow: /m.example.com/modal-redirect\nNoindex: /modal-redirect\nDisallow: /twitter.com/\n';
+    const found = lint(body).filter((d) => d.code === 'host-in-path');
+    expect(found.map((d) => [d.line, d.severity, d.fix])).toEqual([[2, 'warning', undefined]]);
+    expect(found[0]!.message).toContain('write "/modal-redirect"');
+  });
+});

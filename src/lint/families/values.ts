@@ -151,7 +151,11 @@ function checkValues(context: LintContext): LintChecks {
       if (secondDirective(context, line, directive)) return;
       if (directive.kind !== 'allow' && directive.kind !== 'disallow') return;
       const value = context.text.slice(directive.valueStart, directive.valueEnd);
-      if (hostInPath(context, line, directive, value)) return;
+      if (
+        hostInPath(context, line, directive, value) ||
+        hostFolder(context, line, directive, value)
+      )
+        return;
       if (portInPath(context, line, directive, value)) return;
       const regex = REGEX_SYNTAX.exec(value);
       // A `\.` of a regular expression is that, not a character to encode.
@@ -417,6 +421,44 @@ function openedAnyway(
       whenUnchanged: `Nothing is lost: no rule of the group blocks "${shown}", so on either host the line opens nothing, and it can be removed.`,
     },
   };
+}
+
+/** `/m.example.com/page`: a first folder named as a host of two labels or more. */
+const HOST_FOLDER = /^\/((?:[a-z0-9-]+\.)+[a-z]{2,})(\/[^*$\s]+)$/i;
+
+// The values of every directive of a file, read once per file.
+const valuesByFile = new WeakMap<LintContext, Set<string>>();
+
+/**
+ * `Disallow: /m.athenahealth.com/ehr-modal-redirect` (judge I, 4486): a host written as the first
+ * folder of a path. Folders named like hosts exist (Adobe's `/www.adobe.com/…`, a site's pages
+ * about other domains such as `/twitter.com/`), so it is reported only when another line of the
+ * file names the rest of the path itself (`Noindex: /ehr-modal-redirect`): the host was put in
+ * front of a path the file uses. No fix: which host was meant is the owner's to say.
+ */
+function hostFolder(context: LintContext, line: number, d: DirectiveSpan, value: string): boolean {
+  const match = HOST_FOLDER.exec(value);
+  if (match === null || FILE_NAME.test(match[1]!)) return false;
+  let named = valuesByFile.get(context);
+  if (named === undefined) {
+    named = new Set();
+    for (const other of context.directives) {
+      if (other !== undefined) named.add(context.text.slice(other.valueStart, other.valueEnd));
+    }
+    valuesByFile.set(context, named);
+  }
+  const rest = match[2]!;
+  if (!named.has(rest)) return false;
+  const name = terminalSafe(decodeByteString(match[1]!));
+  const restText = terminalSafe(decodeByteString(rest));
+  context.report({
+    code: 'host-in-path',
+    line,
+    message: `"${terminalSafe(decodeByteString(value))}" starts with the host ${name} written as a folder, and another line of the file names "${restText}" itself: Google matches the rule against this site's paths, so it applies only to a folder named "${name}". A robots.txt applies only to its own host (RFC 9309 §2.3): if ${name} is another host, it needs its own robots.txt (https://${name}/robots.txt); if it is this site, write "${restText}".`,
+    from: d.valueStart,
+    to: d.valueEnd,
+  });
+  return true;
 }
 
 // The group of each rule line, built once per file: a file of thousands of host-in-path lines
