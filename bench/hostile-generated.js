@@ -22,6 +22,12 @@ import { clock, collect, median, statsPerOp } from './timing.js';
  */
 export const LONG_RULES = 2000;
 
+/**
+ * A second rule count: the same bytes in 20 rules of thousands of pieces (cut at a line's
+ * 16,664 characters), a small set's list, whose list and program are built in slices.
+ */
+export const FEW_RULES = 20;
+
 /** Checks before a check's median is taken: enough for any shape to have paid for its program. */
 export const WARM_CHECKS = 400;
 
@@ -54,6 +60,7 @@ export async function measureGenerated(seed) {
   const shapes = [
     ...generateShapes({ seed }),
     ...generateShapes({ seed, rules: LONG_RULES, count: 5 }),
+    ...generateShapes({ seed, rules: FEW_RULES, count: 5 }),
   ];
   for (const shape of shapes) {
     console.error(`hostile, generated: ${shape.name}`);

@@ -6,7 +6,7 @@
  * last piece nowhere, all of them but never in a pattern's order, in long runs of one character,
  * only early in the path, or thousands of times; and, with a rule-count term (`rules`), the same
  * bytes in at most that many long rules (a set of up to 2,048 rules is scanned once, then built:
- * `src/match/scan/table-scan.ts`). `bench/hostile.js` prints their figures beside
+ * `src/match/scan/table-scan.ts`; in 20, a small set's list of rules of thousands of pieces). `bench/hostile.js` prints their figures beside
  * the bound and `test/match/bounds.test.ts` counts their work at several sizes.
  */
 

@@ -18,6 +18,19 @@
 export const BUILD_SLICE: number = 1 << 18;
 
 /**
+ * The most slices' worth of build (`BUILD_SLICE` each) a set whose scan showed `programNow` is
+ * built at once with, on its second check (a set of up to 2,048 rules, whose scans end after
+ * its first: `scanPrice`): 2, about what a check of a set built in slices may spend at worst
+ * (its scan, which cost more than `CHECK_EXCESS` = half a slice when it showed `programNow`,
+ * and its slice, at least `BUILD_SLICE`), so that no such check costs more than the sliced
+ * build's checks; a larger build is sliced whatever the set's rule count. Before, a set of
+ * 2,000 rules of long wildcard patterns (446 KiB) built 9.8 million units on its second check,
+ * 40 to 500 ms. The same holds a small set's list's program, which ski rental builds
+ * (`RuleIndex.match`).
+ */
+export const SLICES_AT_ONCE = 2;
+
+/**
  * The build's meter (one for every build: builds run synchronously, each slice starting with
  * {@link advance}): the units the running slice has spent, its quota, and the largest single
  * charge and the units charged in all (test statistics: a slice overruns its quota by less than

@@ -10,8 +10,16 @@
 
 import { argumentError } from '../errors.js';
 import type { BodyText } from '../parse/body.js';
-import { advance, BUILD_SLICE, type BuildSteps, buildAtOnce, sliceQuota } from './build-steps.js';
+import {
+  advance,
+  BUILD_SLICE,
+  type BuildSteps,
+  buildAtOnce,
+  SLICES_AT_ONCE,
+  sliceQuota,
+} from './build-steps.js';
 import { indexEntries, indexRuleTable, indexSteps } from './index/build-index.js';
+import { listSlices } from './index/list-steps.js';
 import type { RuleIndex } from './index/rule-index.js';
 import {
   type BestMatches,
@@ -113,9 +121,10 @@ class TableSet implements RuleMatcher {
    */
   #programNow = false;
   /**
-   * Whether the set is built in slices after its scans (see `#building`): a large set's, and a
+   * Whether the set is built in slices after its scans (see `#building`): a large set's, a
    * small one's whose scan showed `programNow` for a program of more than `SLICES_AT_ONCE`
-   * slices (see {@link slicedBuild}).
+   * slices (see {@link slicedBuild}), and a list of long rules whose own build is reckoned at
+   * more (`listSlices`).
    */
   #sliced = false;
   #index: RuleIndex | null = null;
@@ -172,10 +181,11 @@ class TableSet implements RuleMatcher {
       state.allow = allow;
       state.disallow = disallow;
       state.search.work = work;
-    } else if (this.#sliced && this.#scans > 0) {
-      // A large set whose scans ended their rent, or a small one whose program would cost more
-      // than a few slices: built in slices from this check on, while the scans answer (see
-      // `#building`).
+    } else if (this.#scans > 0 && (this.#sliced || listSlices(this.#rules, this.#groups))) {
+      // A large set whose scans ended their rent, a small one whose program would cost more
+      // than a few slices, or a list of long rules (`listSlices`, asked here rather than at
+      // its scan, which a typical file's first check is): built in slices from this check on,
+      // while the scans answer (see `#building`).
       const steps = setSteps(
         this.#body,
         this.#rules,
@@ -261,18 +271,6 @@ function programNow(): boolean {
   const price = programRenting.buildWorkPerByte * lastScanWildcardBytes();
   return lastScanWildcardWork() > Math.min(CHECK_EXCESS, price);
 }
-
-/**
- * The most slices' worth of build (`BUILD_SLICE` each) a set whose scan showed `programNow` is
- * built at once with, on its second check (a set of up to 2,048 rules, whose scans end after
- * its first: `scanPrice`): 2, about what a check of a set built in slices may spend at worst
- * (its scan, which cost more than `CHECK_EXCESS` = half a slice when it showed `programNow`,
- * and its slice, at least `BUILD_SLICE`), so that no such check costs more than the sliced
- * build's checks; a larger build is sliced whatever the set's rule count. Before, a set of
- * 2,000 rules of long wildcard patterns (446 KiB) built 9.8 million units on its second check,
- * 40 to 500 ms.
- */
-const SLICES_AT_ONCE = 2;
 
 /**
  * Whether the program the last scan (of a set it showed `programNow` of) met the wildcard rules

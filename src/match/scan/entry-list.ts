@@ -136,3 +136,65 @@ export function scanList(
   }
   search.work += passed;
 }
+
+/** Below this many entries a small set is scanned whole (see {@link bySecondChar}). */
+export const SPLIT_SET = 6;
+
+/**
+ * A small set's entries (strongest first) split by the second character of their prefix. A path
+ * can only match a prefix of two or more characters whose second character is the path's own:
+ * list `c` (for `c` < 128) holds the entries whose prefix has second character `c`, and those
+ * whose prefix is `/`, one character or empty (which every path may match), in the table's
+ * order; list 0 the latter only (no prefix holds a NUL), for a path of one character. The scan
+ * of a check then visits only the entries that can match, and stops as early as the whole
+ * table's. Null when the set is too small, when every prefix has the same second character (no
+ * list would be shorter than the table), or when one has a character above 0x7F (the lists
+ * would not cover it).
+ */
+export function bySecondChar(
+  table: readonly IndexEntry[],
+): { lists: (readonly IndexEntry[])[]; bytes: number } | null {
+  if (table.length < SPLIT_SET) return null;
+  const seconds = new Set<number>();
+  for (const entry of table) {
+    if (entry.prefix.length < 2) continue;
+    const c = entry.prefix.charCodeAt(1);
+    if (c === 0 || c >= 128) return null;
+    seconds.add(c);
+  }
+  if (seconds.size < 2) return null;
+  const short = table.filter((entry) => entry.prefix.length < 2);
+  const lists = new Array<readonly IndexEntry[]>(128).fill(short);
+  // 4 bytes a slot of the 128, and of each list.
+  let bytes = 16 + 4 * 128 + 16 + 4 * short.length;
+  for (const c of seconds) {
+    const list = table.filter(
+      (entry) => entry.prefix.length < 2 || entry.prefix.charCodeAt(1) === c,
+    );
+    lists[c] = list;
+    bytes += 16 + 4 * list.length;
+  }
+  return { lists, bytes };
+}
+
+/** `entries` without the wildcard entries that repeat an earlier one's pattern and kind. */
+export function withoutRepeats(entries: readonly IndexEntry[]): IndexEntry[] {
+  let kept: IndexEntry[] | null = null;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
+    let repeat = false;
+    if (entry.pieces !== null) {
+      for (let j = 0; j < k && !repeat; j++) {
+        const other = entries[j]!;
+        repeat =
+          other.pattern === entry.pattern &&
+          other.priority === entry.priority &&
+          other.allow === entry.allow &&
+          other.indexRewrite === entry.indexRewrite;
+      }
+    }
+    if (repeat) kept ??= entries.slice(0, k);
+    else kept?.push(entry);
+  }
+  return kept === null ? entries.slice() : kept.slice();
+}
