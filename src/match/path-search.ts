@@ -23,6 +23,8 @@ const ORACLE_AFTER_WORK = 20_000;
 /** Work after which a check first rules out pieces with a pair of characters the path lacks. */
 const FILTER_AFTER_PASSES = 2;
 const FILTER_AFTER_WORK = 2_000;
+/** The pair set's words (see `#pairs`), counted when it is built. */
+const PAIRS_WORK = 1 << 9;
 
 /**
  * The bit of character code `c` in a set of characters held as two words: codes below 0x40 in
@@ -102,12 +104,17 @@ export class PathSearch {
   }
 
   /**
-   * Whether the check's next search would build an oracle (its work so far past the oracle's
-   * threshold, none built): a scan of a large set, whose reading of the rules counts towards it,
-   * looks its pieces up in the path's trie instead (`scan/table-scan.ts`).
+   * Whether a search of a pattern of `chars` characters past its prefix may build an oracle
+   * (none built, and the check's work so far plus what such a search may cost before it, at
+   * most two passes of the path, the pair set and twice its characters, would pass the oracle's
+   * threshold): a scan, whose reading of the rules counts towards it, looks its pieces up in the
+   * path's trie instead (`scan/table-scan.ts`). A search that crossed the threshold midway built
+   * the oracle there and made the scan give up (its work, 300,000 units on 20 rules of 3,000
+   * pieces, then uncounted).
    */
-  get oracleDue(): boolean {
-    return this.#oracle === null && this.work > this.#oracleAfter;
+  oracleWithin(chars: number): boolean {
+    const most = 2 * this.path.length + PAIRS_WORK + 2 * chars;
+    return this.#oracle === null && this.work + most > this.#oracleAfter;
   }
 
   /** Whether an oracle was built for this check (for tests that count work). */
@@ -187,7 +194,7 @@ export class PathSearch {
 
   #buildPairs(): void {
     const path = this.path;
-    this.#pairs ??= new Int32Array(1 << 9);
+    this.#pairs ??= new Int32Array(PAIRS_WORK);
     const pairs = this.#pairs.fill(0);
     this.work += path.length + pairs.length;
     let previous = path.charCodeAt(0) & 0x7f;

@@ -13,10 +13,9 @@ import type { BodyText } from '../../parse/body.js';
 import { FNV_OFFSET, fnv1a, smallHash } from '../../util/fnv.js';
 import { IntList } from '../../util/int-list.js';
 import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
-import type { IndexEntry } from '../rule-entry.js';
+import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   ruleCount as countRules,
-  entriesOf,
   groupEnd,
   groupStart,
   type PatternVisitor,
@@ -32,6 +31,7 @@ import {
 } from '../rule-table.js';
 import { PieceReader } from '../wildcard/program-build.js';
 import { fileSource, listSource, type RuleSource } from './kept-entries.js';
+import { listSteps, RULE_UNITS } from './list-steps.js';
 import { HASH_SEED, mix, nextHash } from './prefix-hash.js';
 import { PrefixIndex, type PrefixItems } from './prefix-index.js';
 import {
@@ -82,7 +82,7 @@ class ProperPrefixes {
 
 /**
  * The index of the rules of `groups` (ascending) of the table `rules` of `body`: a set of up to
- * `SMALL_SET` rules as a scanned list of entries ({@link entriesOf}); a larger one as rule
+ * `SMALL_SET` rules as a scanned list of entries ({@link listSteps}); a larger one as rule
  * numbers (a few bytes a rule, where an entry costs about 200), its wildcard entries made only
  * if a check builds the set's wildcard program. With `programNow` (the set's scans showed that
  * a check through the indexes would be cut short for the program), the program is built on the
@@ -108,9 +108,8 @@ export function* indexSteps(
 ): BuildSteps<RuleIndex> {
   let count = 0;
   for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
-  if (count <= ruleSize(rules) * ruleIndexing.smallSet) {
-    return RuleIndex.scanned(entriesOf(body, rules, groups, rfc9309));
-  }
+  if (count <= ruleSize(rules) * ruleIndexing.smallSet)
+    return yield* listSteps(body, rules, groups, rfc9309);
   const build = new IndexBuild(rules, body.text, programNow, count);
   yield* visitPatterns(
     body,
@@ -131,12 +130,6 @@ export function* indexSteps(
   );
   return yield* build.finish(fileSource(body, rules, rfc9309), lazy, 0);
 }
-
-/**
- * Build units a rule read costs besides its value's characters (`visitPatterns`): its numbers,
- * the visit, its hash among the patterns seen.
- */
-const RULE_UNITS = 32;
 
 /**
  * Visits the patterns of the rules of `groups` (ascending) in file order, as `forEachPattern`

@@ -336,10 +336,10 @@ function matchesWildcard(
   }
   if (lacksCharacterOf(chars, start + star, end)) return false;
   // The trie, once searches have cost a few passes, or once the check's work (the rules read
-  // included) would make the next search build the path's oracle: its O(n log n) build, counted
+  // included) could make this search build the path's oracle: its O(n log n) build, counted
   // as a search, made a scan of a 500 KiB file give up for the index (and the program) on its
   // first check, wasting what it had read.
-  if (SCAN.wildcardWork > SCAN.piecesAfter || search.oracleDue) {
+  if (SCAN.wildcardWork > SCAN.piecesAfter || search.oracleWithin(end - start - star)) {
     const placed = placePieces(chars, start + star, end, star, search);
     if (placed !== Placed.unknown) return placed === Placed.yes;
   }
