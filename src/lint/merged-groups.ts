@@ -326,19 +326,28 @@ export function ownGroupFix(
       ? `line ${ends[0]}`
       : `lines ${ends.slice(0, -1).join(', ')} and ${ends.at(-1)}`;
   const eol = lineBreakOf(context, ends.at(-1)!);
-  const copied =
-    star !== undefined && star.rules.length <= MAX_COPIED_RULES ? star.rules : undefined;
+  // Google merges the `*` groups: a rule two of them repeat is copied once.
+  const seen = new Set<string>();
+  const unique = (star?.rules ?? []).filter((r) => {
+    const key = `${r.type} ${r.pattern}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const repeated = (star?.rules.length ?? 0) - unique.length;
+  const copied = star !== undefined && unique.length <= MAX_COPIED_RULES ? unique : undefined;
+  const all = total === undefined ? undefined : total - repeated;
   const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
   return {
     description:
       copied === undefined
         ? `Add "Allow: /" after ${lastLine}.`
         : `Repeat ${
-            total !== undefined && total > copied.length
-              ? `${copied.length} of the ${total} rules`
+            all !== undefined && all > copied.length
+              ? `${copied.length} of the ${all} rules`
               : `the ${copied.length === 1 ? 'rule' : `${copied.length} rules`}`
           } of the "User-agent: *" ${starWhere} after ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
-            total !== undefined && total > copied.length
+            all !== undefined && all > copied.length
               ? ` (the group's own lines override the others)`
               : ''
           }.`,

@@ -211,3 +211,15 @@ describe('a host written as the first folder of a path (judges G and I, 4486)', 
     expect(found[0]!.message).toContain('write "/modal-redirect"');
   });
 });
+
+describe('a fix repeating the rules of several * groups (judge I, 2750)', () => {
+  it('writes a rule two of them repeat once', () => {
+    const body =
+      'User-agent: *\nDisallow: /a/\nDisallow: /b/\n\nUser-agent: *\nDisallow: /a/\nDisallow: /c/\n\nUser-agent: Baiduspider\nAllow: /x/\n';
+    const [found] = lint(body).filter((d) => d.code === 'user-agent-without-rules');
+    expect(found?.fix?.description).toContain('Repeat the 3 rules');
+    expect(fixed(body).endsWith('Allow: /x/\nDisallow: /a/\nDisallow: /b/\nDisallow: /c/\n')).toBe(
+      true,
+    );
+  });
+});
