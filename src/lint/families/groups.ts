@@ -22,7 +22,7 @@ import { lineBreakOf } from '../fix.js';
 import { mergedGroups, ownGroupFix } from '../merged-groups.js';
 import { overriddenBy } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
-import { holdsDirective } from './values.js';
+import { holdsDirective } from './values/line-breaks.js';
 
 export const groups: LintFamily = {
   name: 'groups',

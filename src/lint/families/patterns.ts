@@ -9,7 +9,8 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
-import { FILE_NAME, hostOfRule, PLACEHOLDER, REGEX_SYNTAX } from './values.js';
+import { FILE_NAME, hostOfRule } from './values/hosts.js';
+import { PLACEHOLDER, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
   name: 'patterns',

@@ -24,7 +24,7 @@ import {
   subfolders,
 } from './resources/evidence.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
-import { covered, deletion, folded, widened } from './resources/fold.js';
+import { deletion, folded, widened } from './resources/fold.js';
 import {
   aboutGeneric,
   blocksEverything,

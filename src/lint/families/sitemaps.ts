@@ -5,7 +5,7 @@
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { FILE_NAME } from './values.js';
+import { FILE_NAME } from './values/hosts.js';
 
 export const sitemaps: LintFamily = {
   name: 'sitemaps',

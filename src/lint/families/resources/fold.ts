@@ -79,7 +79,7 @@ export function widened(
  * prefix of it, and no Allow of the groups between them in length under the broader (deleting
  * the narrower then changes no verdict but those of the broader's own Allows).
  */
-export function covered(context: LintContext, broad: Proposal, narrow: Proposal): boolean {
+function covered(context: LintContext, broad: Proposal, narrow: Proposal): boolean {
   const outer = broad.explanation.rule!.pattern;
   const inner = narrow.explanation.rule!.pattern;
   if (/[*$]/.test(outer) || /[*$]/.test(inner) || !inner.startsWith(outer)) return false;
