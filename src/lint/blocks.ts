@@ -90,6 +90,13 @@ export function listOf(names: readonly string[]): string {
   return `${unique.slice(0, MAX_NAMED).join(', ')} and ${unique.length - MAX_NAMED} more`;
 }
 
+/** `a`, `a and b`, `a, b and c`: every item named. */
+export function andList(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /**
  * The rules `*` has, from every `*` group with rules (Google merges them, RFC 9309 §2.2.1), with
  * the line of the first `*` agent and the phrase that names the groups (`group (line 1)`,

@@ -308,13 +308,9 @@ function lineStartsOf(subject: FixSubject): number[] {
   return starts;
 }
 
-/** `/x for Googlebot, /y for * and 3 more paths`. */
+/** `/x for Googlebot, /y for other crawlers and 3 more, which the line does not target`. */
 function quote(changes: readonly VerdictChange[]): string {
-  const shown = changes
-    .slice(0, MAX_QUOTED)
-    .map((v) => `${quoteUrl(v.url)} for ${visibleText(v.agent)}`);
-  const more = changes.length - shown.length;
-  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}, which the line does not target`;
+  return `${quoteChanges(changes)}, which the line does not target`;
 }
 
 /** `/x for Googlebot, /y for other crawlers and 3 more`. */
@@ -331,7 +327,7 @@ function quoteChanges(changes: readonly VerdictChange[]): string {
 /** The sentence a diagnostic's message ends with: the fix, or why there is none and what to do. */
 export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string {
   if (verdict.offered) {
-    // What a site owner could miss: paths the fix opens (it blocks only what the line targeted),
+    // What a site owner could miss: paths the fix opens (and then what it blocks besides),
     // but for paths no crawler requests (`/a b`: a URL carries `/a%20b`).
     const opened = verdict.fix.verdicts.filter((v) => v.after.allowed && isRequestable(v.url));
     if (opened.length === 0) return ` Fix: ${verdict.fix.description}`;

@@ -35,6 +35,38 @@ function works(shape: GeneratedShape, checks: number): number[] {
 }
 
 /**
+ * Checks `shape`'s URL and a variant in turn while `more(k, shares)` says so, each answer (the
+ * line) the definition's (`naiveCheck`, on a set of its own); what each check built
+ * (`shares`), its slice's quota and its own work.
+ */
+function checkBuilding(
+  shape: GeneratedShape,
+  more: (k: number, shares: readonly number[]) => boolean,
+): {
+  robots: ReturnType<typeof parseRobotsTxt>;
+  reference: ReturnType<typeof naiveCheck>[];
+  shares: number[];
+  quotas: number[];
+  seen: number[];
+} {
+  const robots = parseRobotsTxt(shape.body);
+  const urls = [shape.url, `${shape.url}x`];
+  const reference = urls.map((url) => naiveCheck(parseRobotsTxt(shape.body), url, AGENT));
+  BUILD.largestCharge = 0;
+  const shares: number[] = [];
+  const quotas: number[] = [];
+  const seen: number[] = [];
+  for (let k = 0; more(k, shares); k++) {
+    const before = BUILD.total;
+    expect(robots.matchingLine(urls[k % 2]!, AGENT), `check ${k}`).toBe(reference[k % 2]!.line);
+    shares.push(BUILD.total - before);
+    quotas.push(sliceQuota(lastCheckWork()));
+    seen.push(lastCheckWork());
+  }
+  return { robots, reference, shares, quotas, seen };
+}
+
+/**
  * Checks `shape` at least 100 times (more until its build is complete, and 10 after), its URL and
  * a variant in turn: every answer (the line) the definition's; the set built in slices of
  * consecutive checks, each within its quota (`sliceQuota` of the check's work) plus the build's
@@ -43,23 +75,11 @@ function works(shape: GeneratedShape, checks: number): number[] {
  * program's) and the shape's bound. Counted, never timed.
  */
 function buildsInSlices(shape: GeneratedShape): void {
-  const robots = parseRobotsTxt(shape.body);
-  const urls = [shape.url, `${shape.url}x`];
-  // The reference: each URL's verdict and line by the definition, on a set of its own.
-  const reference = urls.map((url) => naiveCheck(parseRobotsTxt(shape.body), url, AGENT));
-  BUILD.largestCharge = 0;
-  const shares: number[] = [];
-  const quotas: number[] = [];
-  const seen: number[] = [];
   // At least 100 checks, and 10 after the last that built.
-  for (let k = 0; k < 200 && (k < 100 || shares.slice(-10).some((x) => x > 0)); k++) {
-    const before = BUILD.total;
-    const line = robots.matchingLine(urls[k % 2]!, AGENT);
-    expect(line, `check ${k}`).toBe(reference[k % 2]!.line);
-    shares.push(BUILD.total - before);
-    quotas.push(sliceQuota(lastCheckWork()));
-    seen.push(lastCheckWork());
-  }
+  const { robots, reference, shares, quotas, seen } = checkBuilding(
+    shape,
+    (k, built) => k < 200 && (k < 100 || built.slice(-10).some((x) => x > 0)),
+  );
   const building = shares.flatMap((share, k) => (share > 0 ? [k] : []));
   const units = shares.reduce((sum, share) => sum + share, 0);
   // The set was built, in slices of consecutive checks, and the last checks use it.
@@ -231,18 +251,9 @@ describe('the build of a few rules of thousands of pieces', () => {
   );
 
   it.each(shapes)('builds a counted slice a check, answering exactly (%s)', (_name, shape) => {
-    const robots = parseRobotsTxt(shape.body);
-    const urls = [shape.url, `${shape.url}x`];
-    const reference = urls.map((url) => naiveCheck(parseRobotsTxt(shape.body), url, AGENT));
-    BUILD.largestCharge = 0;
-    const shares: number[] = [];
-    const quotas: number[] = [];
-    for (let k = 0; k < 120; k++) {
-      const before = BUILD.total;
-      expect(robots.matchingLine(urls[k % 2]!, AGENT), `check ${k}`).toBe(reference[k % 2]!.line);
-      shares.push(BUILD.total - before);
-      quotas.push(sliceQuota(lastCheckWork()));
-      expect(lastCheckWork(), `check ${k}`).toBeLessThanOrEqual(checkBound(shape));
+    const { shares, quotas, seen } = checkBuilding(shape, (k) => k < 120);
+    for (const [k, work] of seen.entries()) {
+      expect(work, `check ${k}`).toBeLessThanOrEqual(checkBound(shape));
     }
     // A step is a rule's entry or a piece, or the list's pass over its characters (at most
     // 32 rules of 16,664).

@@ -15,7 +15,7 @@ import {
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
-import { globalRules, listOf, writtenBlocks } from '../blocks.js';
+import { andList, globalRules, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { checksAds, fetchesMediaOnly, nearCrawlerName } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
@@ -321,13 +321,6 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
       }),
   });
   return true;
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function andList(items: readonly string[]): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */

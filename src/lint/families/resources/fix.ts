@@ -7,6 +7,7 @@
 import { byteStringBody } from '../../../parse/body.js';
 import { ParsedRobotsTxt } from '../../../robots.js';
 import type { Explanation, RobotsTxt } from '../../../types.js';
+import { andList } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 import type { FixEdit } from '../../types.js';
 import type { ResourceKind } from './layouts.js';
@@ -125,8 +126,5 @@ export function verifyFixes(
 
 /** `"a"`, `"a" and "b"`, `"a", "b" and "c"`. */
 export function listed(items: readonly string[]): string {
-  const quoted = items.map((i) => `"${i}"`);
-  return quoted.length <= 1
-    ? quoted.join('')
-    : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+  return andList(items.map((i) => `"${i}"`));
 }
