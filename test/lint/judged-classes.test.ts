@@ -533,3 +533,29 @@ describe('a lone word on a line of its own (seed 9125, 1474)', () => {
     ]);
   });
 });
+
+describe('crawlers of the catalog found missing by judges J and K (seed 4817)', () => {
+  it('makes a merged-group finding about only retired crawlers an info (twiceler, ScoutJet)', () => {
+    const body =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: twiceler\nCrawl-delay: 5\nUser-agent: ScoutJet\nDisallow: /\n';
+    const found = lint(body).find((d) => d.code === 'merged-group');
+    expect(found?.severity).toBe('info');
+    expect(found?.message).toContain('twiceler (the crawler of Cuil');
+  });
+
+  it('makes an Allow-only group of a link-preview fetcher an info, as Twitterbot (LinkedInBot)', () => {
+    const body =
+      'User-agent: *\nDisallow: /account/\nDisallow: /admin/\n\nUser-agent: LinkedInBot\nAllow: /account/public/\n';
+    expect(brief(body)).toEqual(['5 info user-agent-without-rules']);
+  });
+
+  it("makes an ads robot's Allow-only group an info, and names the Yandex group it hides (YandexDirect)", () => {
+    const body =
+      'User-agent: Yandex\nDisallow: /auth/\n\nUser-agent: *\nDisallow: /auth/\nDisallow: /x/\n\nUser-agent: YandexDirect\nAllow: *?*\n';
+    expect(brief(body)).toEqual(['8 info user-agent-without-rules']);
+    const [found] = lint(body);
+    expect(found!.message).toContain('the "User-agent: Yandex" group (line 1)');
+    expect(found!.fix?.description).toContain('"User-agent: Yandex" group (line 1)');
+    expect(fixed(body)).toBe(`${body}Disallow: /auth/\n`);
+  });
+});

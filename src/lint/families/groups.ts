@@ -472,10 +472,6 @@ function bareGroup(context: LintContext, group: Group): boolean {
  */
 function allowOnlyGroups(context: LintContext): void {
   const { robots, directives } = context;
-  const starGroup = globalRules(robots);
-  if (starGroup === undefined) return;
-  const starBlocks = starGroup.group.rules.filter((r) => r.type === 'disallow' && r.pattern !== '');
-  if (starBlocks.length === 0) return;
   // Google merges every group naming a crawler: its rules are those of all of them.
   const groupsOf = new Map<string, Group[]>();
   for (const g of robots.groups) {
@@ -504,6 +500,11 @@ function allowOnlyGroups(context: LintContext): void {
     );
     const first = agents[0];
     if (first === undefined || agents.length + typos.length !== g.agents.length) continue;
+    // The group the crawlers read with no group of their own: `*`, or (the crawler model) the
+    // group of the crawler they follow (YandexDirect reads the Yandex group, hidden the same way).
+    const hidden = hiddenGroup(context, agents);
+    if (hidden === undefined) continue;
+    const { star: starGroup, agent: hiddenAgent, probe } = hidden;
     // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
     // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
     // written to make, not a rule it lost, and is neither named nor copied.
@@ -516,7 +517,7 @@ function allowOnlyGroups(context: LintContext): void {
         r.type === 'disallow' &&
         r.pattern !== '' &&
         !/^\/?\**$/.test(r.pattern) &&
-        !context.robots.explain(pathOf(r.pattern), PROBE).allowed &&
+        !context.robots.explain(pathOf(r.pattern), probe).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
     );
     if (escaped === undefined) continue;
@@ -537,7 +538,7 @@ function allowOnlyGroups(context: LintContext): void {
       code: 'user-agent-without-rules',
       line: first.line,
       ...((previews || retired) && { severity: 'info' as const }),
-      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat in this group the rules of the "User-agent: *" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
+      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
@@ -545,12 +546,71 @@ function allowOnlyGroups(context: LintContext): void {
         lastLine,
         { ...starGroup.group, rules: kept },
         starGroup.where,
-        `Repeat the rules of the "User-agent: *" ${starGroup.where} in this group by hand.`,
+        `Repeat the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where} in this group by hand.`,
         starGroup.group.rules.length,
+        hiddenAgent,
       ),
-      related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
+      related: [
+        {
+          line: starGroup.line,
+          message: `the ${hiddenAgent === '*' ? '*' : hiddenAgent} group (line ${starGroup.line})`,
+        },
+      ],
     });
   }
+}
+
+/**
+ * The rules `agents` read when no group names them, if each reads the same: the `*` groups, or,
+ * when the crawler model has each follow one crawler (YandexDirect, YandexBot: Yandex) and a group
+ * names that crawler, its groups (Google merges them). `probe` is the token that reads them. Only
+ * when those rules disallow something.
+ */
+function hiddenGroup(
+  context: LintContext,
+  agents: readonly AgentLine[],
+):
+  | {
+      readonly star: { readonly line: number; readonly where: string; readonly group: Group };
+      readonly agent: string;
+      readonly probe: string;
+    }
+  | undefined {
+  const { robots } = context;
+  const follows = new Set(
+    agents.map((a) => {
+      const rule = crawlerRuleOf(a.token);
+      return rule?.kind === 'follows' ? (rule.follows ?? '*') : '*';
+    }),
+  );
+  if (follows.size !== 1) return undefined;
+  const [followed] = follows as Set<string>;
+  const lower = followed!.toLowerCase();
+  const named =
+    followed === '*'
+      ? []
+      : robots.groups.filter(
+          (g) => g.rules.length > 0 && g.agents.some((a) => a.token.toLowerCase() === lower),
+        );
+  let found: { line: number; where: string; group: Group } | undefined;
+  if (named.length === 0) found = globalRules(robots);
+  else {
+    const lines = named.map((g) => g.agents.find((a) => a.token.toLowerCase() === lower)!.line);
+    found = {
+      line: lines[0]!,
+      where: lines.length === 1 ? `group (line ${lines[0]})` : `groups (lines ${lines.join(', ')})`,
+      group: { ...named[0]!, rules: named.flatMap((g) => g.rules) },
+    };
+  }
+  if (found === undefined) return undefined;
+  if (!found.group.rules.some((r) => r.type === 'disallow' && r.pattern !== '')) return undefined;
+  return named.length === 0
+    ? { star: found, agent: '*', probe: PROBE }
+    : {
+        star: found,
+        agent: named[0]!.agents.find((a) => a.token.toLowerCase() === lower)!.token,
+        probe: followed!,
+      };
 }
 
 /** A path a pattern matches: `*` filled in, a final `$` dropped. */
