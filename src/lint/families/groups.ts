@@ -520,7 +520,10 @@ function allowOnlyGroups(context: LintContext): void {
         !context.robots.explain(pathOf(r.pattern), probe).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
     );
-    if (escaped === undefined) continue;
+    if (escaped === undefined) {
+      wholeSiteExceptions(context, g, agents, hidden, kept);
+      continue;
+    }
     reported.add(g);
     const lastLine = Math.max(...g.rules.map((r) => r.line));
     const tokens = listOf(agents.map((a) => a.token));
@@ -558,6 +561,53 @@ function allowOnlyGroups(context: LintContext): void {
       ],
     });
   }
+}
+
+/**
+ * An Allow-only group of narrow paths beside a whole-site block it hides (`User-agent: *` /
+ * `Disallow: /`, `User-agent: Googlebot` / `Allow: /takeme`, judges I and J on 4241): the crawler
+ * may crawl the whole site. Whether the Allows were its only paths or exceptions to the block, the
+ * writer did not mean the rest of the site open: an info whose fix adds "Disallow: /" to the
+ * group, which blocks for those crawlers only what the block already blocks for everyone else.
+ */
+function wholeSiteExceptions(
+  context: LintContext,
+  group: Group,
+  agents: readonly AgentLine[],
+  hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
+  kept: readonly Group['rules'][number][],
+): void {
+  const { star, agent, probe } = hidden;
+  const block = kept.find((r) => r.type === 'disallow' && /^\/\**$/.test(r.pattern));
+  if (block === undefined || context.robots.explain('/', probe).allowed) return;
+  const first = agents[0]!;
+  const lastLine = Math.max(...group.rules.map((r) => r.line));
+  const span = context.lines[lastLine];
+  const d = context.directives[first.line];
+  const tokens = listOf(agents.map((a) => a.token));
+  const them = agents.length === 1 ? 'it' : 'them';
+  const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
+  const label = `"User-agent: ${agent}" ${star.where}`;
+  context.report({
+    code: 'user-agent-without-rules',
+    line: first.line,
+    severity: 'info',
+    message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl the whole site, since a line naming a crawler hides the ${agent} group, whose "${formatRule(block)}" (line ${block.line}) blocks it for the crawlers that read it. Whether the Allows were meant as the only paths ${tokens} may crawl or as exceptions to that block, neither reading opens the rest of the site: add "Disallow: /" to this group to keep ${them} out of the paths the Allows do not name.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    ...(span !== undefined && {
+      fix: {
+        description: `Add "Disallow: /" after line ${lastLine}.`,
+        edits: [
+          { start: span.end, end: span.end, text: `${lineBreakOf(context, lastLine)}Disallow: /` },
+        ],
+        // What the block of the hidden group disallows, for these crawlers only.
+        crawlerTargets: agents.map((a) => ({ agent: a.token, patterns: ['/'] })),
+        otherwise: 'Add "Disallow: /" to this group by hand.',
+      },
+    }),
+    related: [{ line: star.line, message: `the ${label}` }],
+  });
 }
 
 /**
