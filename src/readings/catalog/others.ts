@@ -191,4 +191,26 @@ export const otherCrawlers: readonly Crawler[] = [
     docs: 'https://developers.secure.facebook.com/docs/sharing/webmasters/crawler',
     checked: '2026-12-02',
   },
+  {
+    name: 'Google-Safety',
+    token: 'Google-Safety',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      "Google's abuse checks, such as looking for malware behind links posted publicly on Google's products. Google says it ignores robots.txt rules.",
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-03',
+  },
+  {
+    name: 'MicrosoftPreview',
+    token: 'MicrosoftPreview',
+    operator: 'Microsoft',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      'Makes the page snapshots and previews that Microsoft products show; BingPreview before it.',
+    docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+    checked: '2026-12-03',
+  },
 ];
