@@ -171,16 +171,20 @@ describe('a format placeholder left in a rule (judge G, 5906: Disallow: /{*})', 
 });
 
 describe('a file cut by the limit inside a line (judge E, 0160)', () => {
-  it('says which line is cut and what Google reads of it', () => {
+  it('says which line is cut, that the parser drops it, and what a crawler reading up to the limit applies', () => {
     // 100 bytes: the cut falls inside "Disallow: /html/E12243_01/".
     const body = `User-agent: *\n${'Disallow: /abc\n'.repeat(4)}Disallow: /x\nDisallow: /html/E12243_01/\n`;
     const cutAt = 100 - body.indexOf('Disallow: /html/');
     const d = lintRobotsTxt(body, { maxBytes: 100 }).diagnostics.find(
       (x) => x.code === 'content-past-limit',
     );
+    const kept = 'Disallow: /html/E12243_01/'.slice(0, cutAt);
     expect(d!.message).toContain(
-      `of "Disallow: /html/E12243_01/" Google reads "${'Disallow: /html/E12243_01/'.slice(0, cutAt)}", a rule that may match more paths than the whole line`,
+      `of "Disallow: /html/E12243_01/" only "${kept}" lies within the limit. This parser drops the cut line; a crawler that reads every byte up to the limit applies "${kept}", a rule that may match more paths than the whole line`,
     );
+    // The parser's own reading, which the message states: the cut line is not a rule.
+    const robots = parseRobotsTxt(body, { maxBytes: 100 });
+    expect(robots.isAllowed('https://example.com/html/E', 'ExampleBot')).toBe(true);
   });
 });
 

@@ -50,9 +50,10 @@ function checkLimits(context: LintContext): LintChecks {
 
 /**
  * When the limit falls inside a line (seed 2621, 0160: `Disallow: /html/E` of
- * `Disallow: /html/E12243_01/`): what Google reads of it, which may block more than the whole
- * line did, as the end of the message's sentence; undefined when the cut falls at a line break
- * or in a blank line.
+ * `Disallow: /html/E12243_01/`): what lies within the limit of it, which the parser drops but a
+ * crawler reading every byte up to the limit applies (and may block more than the whole line
+ * did), as the end of the message's sentence; undefined when the cut falls at a line break or in
+ * a blank line.
  */
 function cutLine(text: string, maxBytes: number, line: number): string | undefined {
   if (text.length <= maxBytes) return undefined;
@@ -67,5 +68,6 @@ function cutLine(text: string, maxBytes: number, line: number): string | undefin
   const whole = text.slice(start, end).trim();
   const show = (s: string): string =>
     terminalSafe(decodeByteString(s.length > 80 ? `${s.slice(0, 79)}…` : s));
-  return `past the cut, which falls inside line ${line}, is ignored: of "${show(whole)}" Google reads "${show(kept)}"${/^\s*(?:dis)?allow\s*:/i.test(kept) ? ', a rule that may match more paths than the whole line' : ''}.`;
+  const rule = /^\s*(?:dis)?allow\s*:/i.test(kept);
+  return `past the cut, which falls inside line ${line}, is ignored: of "${show(whole)}" only "${show(kept)}" lies within the limit. This parser drops the cut line; a crawler that reads every byte up to the limit applies "${show(kept)}"${rule ? ', a rule that may match more paths than the whole line' : ''}.`;
 }
