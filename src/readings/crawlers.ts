@@ -8,6 +8,7 @@
 
 import { aiCrawlers } from './catalog/ai.js';
 import { communityCrawlers } from './catalog/community.js';
+import { fetcherCrawlers } from './catalog/fetchers.js';
 import { otherCrawlers } from './catalog/others.js';
 import { searchCrawlers } from './catalog/search.js';
 import type { Crawler } from './crawler.js';
@@ -22,12 +23,13 @@ export {
 
 /**
  * Well-known crawlers: search engines first, then AI crawlers and control tokens, archives, SEO
- * tools and other services, then the crawlers known from the ai-robots-txt list only
- * (`secondary`).
+ * tools and other services, user-triggered fetchers, then the crawlers known from the ai-robots-txt
+ * list only (`secondary`).
  */
 export const crawlers: readonly Crawler[] = [
   ...searchCrawlers,
   ...aiCrawlers,
   ...otherCrawlers,
+  ...fetcherCrawlers,
   ...communityCrawlers,
 ];

@@ -59,14 +59,6 @@ export const communityCrawlers: readonly Crawler[] = [
     remark: 'The list says it does not respect robots.txt.',
   }),
   listed({
-    name: 'PetalBot',
-    token: 'PetalBot',
-    operator: 'Huawei',
-    purpose: 'search',
-    purposes: ['search', 'ai-search'],
-    remark: "Petal Search and Huawei's assistant and AI search services.",
-  }),
-  listed({
     name: 'PanguBot',
     token: 'PanguBot',
     operator: 'Huawei',

@@ -157,6 +157,18 @@ export const otherCrawlers: readonly Crawler[] = [
     checked: '2026-12-02',
   },
   {
+    name: 'YandexDirect',
+    token: 'YandexDirect',
+    operator: 'Yandex',
+    purpose: 'other',
+    purposes: ['other'],
+    checksAds: true,
+    remark:
+      "The Yandex Advertising Network robot: crawls the network's partner sites to choose contextual ads for their pages; it reads the Yandex group when no group names it.",
+    docs: 'https://yandex.com/support/partner2/technologies/robot.html',
+    checked: '2026-12-03',
+  },
+  {
     name: 'OAI-AdsBot',
     token: 'OAI-AdsBot',
     operator: 'OpenAI',
@@ -178,5 +190,27 @@ export const otherCrawlers: readonly Crawler[] = [
       "Fetches pages shared in Meta's apps (Facebook, Instagram, Messenger) for link previews; Meta says it may bypass robots.txt for security or integrity checks.",
     docs: 'https://developers.secure.facebook.com/docs/sharing/webmasters/crawler',
     checked: '2026-12-02',
+  },
+  {
+    name: 'Google-Safety',
+    token: 'Google-Safety',
+    operator: 'Google',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      "Google's abuse checks, such as looking for malware behind links posted publicly on Google's products. Google says it ignores robots.txt rules.",
+    docs: GOOGLE_SPECIAL_CASE,
+    checked: '2026-12-03',
+  },
+  {
+    name: 'MicrosoftPreview',
+    token: 'MicrosoftPreview',
+    operator: 'Microsoft',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      'Makes the page snapshots and previews that Microsoft products show; BingPreview before it.',
+    docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+    checked: '2026-12-03',
   },
 ];

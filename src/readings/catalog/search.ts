@@ -112,7 +112,7 @@ export const searchCrawlers: readonly Crawler[] = [
     remark:
       "Its rules limit which pages' content the answers of Yandex AI in Yandex Search show; those answers are made from pages Yandex indexed.",
     docs: 'https://yandex.com/support/webmaster/en/yandex-ai',
-    checked: '2026-12-02',
+    checked: '2026-12-03',
   },
   {
     name: 'YouBot',
@@ -122,7 +122,7 @@ export const searchCrawlers: readonly Crawler[] = [
     purposes: ['search', 'ai-search'],
     remark: 'Indexes the web for the You.com search engine and its AI answers.',
     docs: 'https://docs.you.com/youbot',
-    checked: '2026-12-02',
+    checked: '2026-12-03',
   },
   {
     name: 'Baiduspider',
@@ -132,5 +132,47 @@ export const searchCrawlers: readonly Crawler[] = [
     purposes: ['search'],
     docs: 'https://www.baidu.com/search/robots_english.html',
     checked: '2026-11-24',
+  },
+  {
+    name: 'SeznamBot',
+    token: 'SeznamBot',
+    operator: 'Seznam.cz',
+    purpose: 'search',
+    purposes: ['search'],
+    remark: 'Crawls for the Czech search engine Seznam.cz; it reads Allow and Crawl-delay.',
+    docs: 'https://o-seznam.cz/napoveda/vyhledavani/en/crawling-control',
+    checked: '2026-12-03',
+  },
+  {
+    name: 'Qwantbot',
+    token: 'Qwantbot',
+    operator: 'Qwant',
+    purpose: 'search',
+    purposes: ['search'],
+    remark: "Crawls for Qwant's search index; its news crawler sends Qwantbot-news.",
+    docs: 'https://help.qwant.com/bot/',
+    checked: '2026-12-03',
+  },
+  {
+    name: 'MojeekBot',
+    token: 'MojeekBot',
+    operator: 'Mojeek',
+    purpose: 'search',
+    purposes: ['search'],
+    remark:
+      'Crawls for the independent search engine Mojeek. It reads the first group whose User-agent line contains "MojeekBot", else the first "*" group, and not Crawl-delay.',
+    docs: 'https://www.mojeek.com/bot.html',
+    checked: '2026-12-03',
+  },
+  {
+    name: 'PetalBot',
+    token: 'PetalBot',
+    operator: 'Huawei',
+    purpose: 'search',
+    purposes: ['search', 'ai-search'],
+    remark:
+      "Petal Search's crawler; its index also feeds the recommendations of Huawei Assistant and Huawei's AI Search.",
+    docs: 'https://aspiegel.com/petalbot',
+    checked: '2026-12-03',
   },
 ];

@@ -62,6 +62,59 @@ describe('the catalog', () => {
   });
 });
 
+describe("the rows compared with their operators' pages on 2026-12-03", () => {
+  // Google's user-triggered fetchers page: each fetcher's user agent token; the fetchers
+  // "generally ignore robots.txt rules" as a user asked for the fetch.
+  const fetchers = [
+    'FeedFetcher-Google',
+    'Google-NotebookLM',
+    'Google-GeminiNotebook',
+    'Google-Read-Aloud',
+    'Google-Site-Verification',
+    'GoogleProducer',
+    'Google-CWS',
+  ];
+
+  it("holds Google's user-triggered fetchers, each marked user-initiated, from Google's page", () => {
+    for (const token of fetchers) {
+      const row = byToken.get(token.toLowerCase());
+      expect(row?.operator, token).toBe('Google');
+      expect(row?.userInitiated, token).toBe(true);
+      expect(row?.docs, token).toBe(
+        'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers',
+      );
+      expect(row?.checked, token).toBe('2026-12-03');
+    }
+  });
+
+  it("holds the search engines' own crawlers, each resting on its operator's page", () => {
+    const own: [string, string, string][] = [
+      ['SeznamBot', 'Seznam.cz', 'https://o-seznam.cz/'],
+      ['Qwantbot', 'Qwant', 'https://help.qwant.com/'],
+      ['MojeekBot', 'Mojeek', 'https://www.mojeek.com/'],
+      ['PetalBot', 'Huawei', 'https://aspiegel.com/'],
+      ['Google-Safety', 'Google', 'https://developers.google.com/'],
+      ['MicrosoftPreview', 'Microsoft', 'https://www.bing.com/'],
+    ];
+    for (const [token, operator, site] of own) {
+      const row = byToken.get(token.toLowerCase());
+      expect(row?.operator, token).toBe(operator);
+      expect(row?.docs.startsWith(site), token).toBe(true);
+      expect(row?.secondary, token).toBeUndefined();
+      expect(row?.userInitiated, token).toBeUndefined();
+    }
+  });
+
+  it('notes in the audit that robots.txt may not apply to a user-triggered fetcher', () => {
+    const audit = auditRobotsTxt(parseRobotsTxt('User-agent: *\nDisallow: /\n'), {
+      paths: ['/'],
+    });
+    const feeds = audit.rows.find((r) => r.crawler.token === 'FeedFetcher-Google')!;
+    expect(feeds.verdicts.map((v) => v.allowed)).toEqual([false]);
+    expect(feeds.notes.map((n) => n.kind)).toContain('user-initiated');
+  });
+});
+
 describe('the audit over the catalog', () => {
   const robots = parseRobotsTxt(
     [
