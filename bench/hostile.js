@@ -5,7 +5,8 @@
  * slices), a warm check (median and slowest), the work a check counts (the units
  * of `workBudget`) and robots-parser's check of the same URL side by side; then the memory a
  * client keeps per origin, and the shapes `hostile-shapes.js` generates (seed 1) beside the bound
- * on a check's work. Prints Markdown tables and writes bench/results/hostile.json.
+ * on a check's work, and the path oracle's charge beside its time (`hostile-oracle.js`). Prints
+ * Markdown tables and writes bench/results/hostile.json.
  * Run with `node --expose-gc`.
  */
 
@@ -16,6 +17,7 @@ import robotsParserModule from 'robots-parser';
 import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
 import { lastCheckWork } from '../dist/robots.js';
 import { measureGenerated, WARM_CHECKS } from './hostile-generated.js';
+import { measureOracle } from './hostile-oracle.js';
 import { clock, collect, formatBytes, formatNs, median, printTable, statsPerOp } from './timing.js';
 
 /** @type {(url: string, body: string) => { isAllowed(url: string, agent: string): boolean | undefined }} */
@@ -504,9 +506,20 @@ printTable(
   ]),
 );
 
+const oracle = measureOracle();
+printTable(
+  ["the path's oracle (8 KB path), letters", 'units a build charges', 'a warm build', 'a unit'],
+  oracle.map((o) => [
+    o.letters,
+    o.units.toLocaleString('en-US'),
+    formatNs(o.ns),
+    formatNs(o.ns / o.units),
+  ]),
+);
+
 const out = join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'hostile.json'),
-  `${JSON.stringify({ rows, memory, generated }, null, 2)}\n`,
+  `${JSON.stringify({ rows, memory, generated, oracle }, null, 2)}\n`,
 );

@@ -10,6 +10,14 @@
  * - a merge sort tree over that array: the first occurrence at or after a position in O(log² n).
  *
  * Used by the matcher only; answers exactly what `path.indexOf(piece, from)` answers.
+ *
+ * Its work is counted in steps (a unit each, as a check's work is): a slot of the transition
+ * table cleared, an element of a state's array filled, a transition looked up (in the walk up
+ * the suffix links, a clone's copied transitions, the redirections to a clone), a state made or
+ * visited in the link tree, an end position placed, and the merge sort tree's elements. The
+ * table (16 bytes a slot, about 1 MB for an 8 KB path) is most of its memory traffic; counted
+ * so, a unit of the build costs about what a check's or a build slice's does (README.md,
+ * "Bounds").
  */
 
 /** Where no transition is: an empty hash slot, a missing state. */
@@ -43,8 +51,9 @@ function scratch(slot: number, length: number): Int32Array {
 /** One path's suffix automaton and occurrence index. */
 export class PathOracle {
   /**
-   * Work done so far, in the units of the check's budget: states and transitions built, then
-   * characters walked and search steps of each query, and the merge sort tree when it is built.
+   * Work done so far, in the units of the check's budget: the build's steps (see
+   * {@link buildSteps}), then characters walked and search steps of each query, and the merge
+   * sort tree's elements when it is built.
    */
   work: number;
   /** ⌈log2 n⌉ + 1: the levels of the merge sort tree; a range query visits at most 2 per level. */
@@ -75,7 +84,7 @@ export class PathOracle {
     this.#pooled = pooling;
     const automaton = buildAutomaton(path);
     const tree = orderLinkTree(automaton, path.length);
-    const { slots, mask, firstEnd, states } = automaton;
+    const { slots, mask, firstEnd } = automaton;
     this.#firstEnd = firstEnd;
     this.#from = tree.from;
     this.#to = tree.to;
@@ -85,7 +94,7 @@ export class PathOracle {
     this.levels = tree.levels;
     this.#slots = slots;
     this.#mask = mask;
-    this.work = 8 * states;
+    this.work = buildSteps(automaton, tree, path.length);
   }
 
   /** The state reached by reading `piece` from the root, or -1 when it does not occur. */
@@ -158,6 +167,10 @@ interface Automaton {
   /** 1 for a clone: a state that stands for no end position of its own. */
   readonly clone: Int32Array;
   readonly states: number;
+  /** Transitions looked up while building: walking suffix links, copying, redirecting. */
+  readonly lookups: number;
+  /** The arrays' elements filled before the first character: the maximum states, twice. */
+  readonly filled: number;
 }
 
 /** The suffix automaton of `path`, built online (Blumer et al.): O(n) states and transitions. */
@@ -178,6 +191,7 @@ function buildAutomaton(path: string): Automaton {
   link[0] = NONE;
   let states = 1;
   let last = 0;
+  let lookups = 0;
   for (let i = 0; i < n; i++) {
     const c = path.charCodeAt(i);
     const cur = states++;
@@ -186,6 +200,7 @@ function buildAutomaton(path: string): Automaton {
     let p = last;
     let at = 0;
     for (; p !== NONE; p = link[p]!) {
+      lookups++;
       at = slotOf(slots, mask, p, c);
       if (slots[at] !== NONE) break;
       insert(slots, edgeHead, at, p, c, cur);
@@ -203,10 +218,12 @@ function buildAutomaton(path: string): Automaton {
         clone[copy] = 1;
         link[copy] = link[q]!;
         for (let e = edgeHead[q]!; e !== NONE; e = slots[e + NEXT]!) {
+          lookups++;
           const d = slots[e + CHAR]!;
           insert(slots, edgeHead, slotOf(slots, mask, copy, d), copy, d, slots[e + TARGET]!);
         }
         for (; p !== NONE; p = link[p]!) {
+          lookups++;
           const found = slotOf(slots, mask, p, c);
           if (slots[found] === NONE || slots[found + TARGET] !== q) break;
           slots[found + TARGET] = copy;
@@ -217,7 +234,21 @@ function buildAutomaton(path: string): Automaton {
     }
     last = cur;
   }
-  return { slots, mask, link, firstEnd, clone, states };
+  return { slots, mask, link, firstEnd, clone, states, lookups, filled: 2 * maxStates };
+}
+
+/**
+ * The steps of an oracle's build, a unit each: the transition table's slots cleared, the
+ * states' arrays filled (`filled`), a step a character (its state made) and a transition looked
+ * up (`lookups`; each a random access into the table, whatever its probes); then the link tree:
+ * its heads and last ends filled and its children linked (three a state), each state entered
+ * and left by the depth-first walk (two), and the end positions' array filled (its padded size).
+ * Counted as the code runs them, so the charge grows as the build's work does (about 27 a
+ * character on an 8 KB path of 4 letters, where `8 × states` counted 13).
+ */
+function buildSteps(automaton: Automaton, tree: LinkTree, characters: number): number {
+  const { mask, filled, lookups, states } = automaton;
+  return mask + 1 + filled + characters + lookups + 5 * states + tree.ends.length;
 }
 
 /** Ranges of the suffix-link tree in depth-first order (see {@link PathOracle}). */
