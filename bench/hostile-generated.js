@@ -4,13 +4,16 @@
  * a parse and its first two checks through `parseRobotsTxt` and through a client (an in-process
  * fetch, a new origin serving bytes of its own each time), a check's median once warm (after the
  * checks that pay for the wildcard program), the worst and the median of a parse's first 100
- * checks (those that build its index and program in slices among them), the most work of a
- * check, and the bound
+ * checks (those that build its index and program in slices among them), the slowest one's
+ * counted units (its work and the build units it ran) and the most of those 100, the collector's
+ * time during them, the most work of a check, and the bound
  * `test/match/bounds.test.ts` holds that work to, 16 (n log₂ n + r + P) + 65,536. Times are on
  * the process's CPU clock.
  */
 
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { createRobotsClient, parseRobotsTxt } from '../dist/index.js';
+import { BUILD } from '../dist/match/build-steps.js';
 import { lastCheckWork } from '../dist/robots.js';
 import { AGENT, generateShapes } from './hostile-shapes.js';
 import { clock, collect, median, statsPerOp } from './timing.js';
@@ -41,6 +44,9 @@ export const WARM_CHECKS = 400;
  * @property {number} checkNs a warm check, median
  * @property {number} worstOf100Ns the slowest of a parse's first 100 checks
  * @property {number} medianOf100Ns the median of those
+ * @property {number} worstOf100Units the counted units of the slowest: its work and its build's
+ * @property {number} mostOf100Units the most counted units of one of those 100 checks
+ * @property {number} collectorOf100Ns the collector's time during those 100 checks (wall clock)
  * @property {number} work the most work of a check, of the first two and a warm one
  * @property {number} bound 16 (n log₂ n + r + P) + 65,536
  */
@@ -102,14 +108,24 @@ export async function measureGenerated(seed) {
     }
     collect();
     const robots = parseRobotsTxt(body);
-    // The first 100 checks one at a time: the scans, the build's slices among them, the index.
+    // The first 100 checks one at a time: the scans, the build's slices among them, the index;
+    // each one's counted units (its work and the build units it ran) and the collector's time.
     /** @type {number[]} */
     const firstHundred = [];
+    /** @type {number[]} */
+    const units = [];
+    const collector = collectorTime();
     for (let i = 0; i < WARM_CHECKS; i++) {
+      const built = BUILD.total;
       const start = i < 100 ? clock() : 0;
       robots.isAllowed(i % 2 === 0 ? url : other, AGENT);
-      if (i < 100) firstHundred.push(clock() - start);
+      if (i < 100) {
+        firstHundred.push(clock() - start);
+        units.push(lastCheckWork() + BUILD.total - built);
+      }
+      if (i === 99) collector.stop();
     }
+    const slowest = firstHundred.indexOf(Math.max(...firstHundred));
     const check = statsPerOp(() => (robots.isAllowed(url, AGENT) ? 1 : 0), {
       samples: 9,
       sampleMs: 20,
@@ -124,9 +140,38 @@ export async function measureGenerated(seed) {
       checkNs: check.median,
       worstOf100Ns: Math.max(...firstHundred) * 1e6,
       medianOf100Ns: median(firstHundred) * 1e6,
+      worstOf100Units: units[slowest] ?? 0,
+      mostOf100Units: Math.max(...units),
+      collectorOf100Ns: (await collector.total()) * 1e6,
       work,
       bound: checkBound(shape.terms),
     });
   }
   return rows;
+}
+
+/**
+ * The collector's time from now until `stop()` (its pauses as `perf_hooks` reports them, on the
+ * wall clock), read once the observer has been told of them (`total()`, in milliseconds).
+ */
+function collectorTime() {
+  const from = performance.now();
+  let to = Number.POSITIVE_INFINITY;
+  let sum = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.startTime >= from && entry.startTime < to) sum += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      to = performance.now();
+    },
+    async total() {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      observer.disconnect();
+      return sum;
+    },
+  };
 }

@@ -317,6 +317,8 @@ export function ownGroupFix(
   otherwise: string,
   /** The rules the `*` groups have, when `star` holds only those worth copying. */
   total?: number,
+  /** The agent of the groups `star` holds: `*`, or the crawler the group's crawlers follow. */
+  agent = '*',
 ): ProposedFix | undefined {
   const ends = typeof after === 'number' ? [after] : after;
   const spans = ends.map((line) => context.lines[line]);
@@ -346,7 +348,7 @@ export function ownGroupFix(
             all !== undefined && all > copied.length
               ? `${copied.length} of the ${all} rules`
               : `the ${copied.length === 1 ? 'rule' : `${copied.length} rules`}`
-          } of the "User-agent: *" ${starWhere} after ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
+          } of the "User-agent: ${agent}" ${starWhere} after ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
             all !== undefined && all > copied.length
               ? ` (the group's own lines override the others)`
               : ''

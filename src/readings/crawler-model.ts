@@ -31,12 +31,13 @@ const GOOGLE_COMMON =
 const YANDEX_USER_AGENT = 'https://yandex.com/support/webmaster/en/robot-workings/user-agent';
 const GOOGLE_SPECIAL_CASE =
   'https://developers.google.com/search/docs/crawling-indexing/google-special-case-crawlers';
+const YANDEX_AD_ROBOT = 'https://yandex.com/support/partner2/technologies/robot.html';
 
 /**
  * The documented rules: the one place a crawler's reading beyond its own group is defined (the
- * catalog's rows hold none). Google's common crawlers (Googlebot-Image, Googlebot-News, Storebot-Google,
- * …) have none: without a group of their own they follow the most specific group that names them,
- * `*` when none, with no fallback to Googlebot's group
+ * catalog's rows hold none). Google's common crawlers listed with one token (Googlebot-Image,
+ * Googlebot-News, Storebot-Google, …) have none: without a group of their own they follow the
+ * most specific group that names them, `*` when none, with no fallback to Googlebot's group
  * (https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt#order-of-precedence-for-user-agents).
  */
 export const CRAWLER_RULES: readonly CrawlerRule[] = [
@@ -72,6 +73,23 @@ export const CRAWLER_RULES: readonly CrawlerRule[] = [
     kind: 'follows',
     follows: 'Yandex',
     source: YANDEX_USER_AGENT,
+  },
+  // Google's common crawlers page lists Google-InspectionTool's tokens as
+  // "Google-InspectionTool, Googlebot" ("apart from the user agent and user agent token, it
+  // mimics Googlebot"), as it lists GoogleOther-Image's as "GoogleOther-Image, GoogleOther".
+  {
+    token: 'Google-InspectionTool',
+    kind: 'follows',
+    follows: 'Googlebot',
+    source: `${GOOGLE_COMMON}#google-inspectiontool`,
+  },
+  // Yandex's Advertising Network robot: "Blocking the User-agent: Yandex robot in the robots.txt
+  // file may result in all Yandex robots being blocked, including the YAN robot."
+  {
+    token: 'YandexDirect',
+    kind: 'follows',
+    follows: 'Yandex',
+    source: YANDEX_AD_ROBOT,
   },
   // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
   // robot will follow Googlebot instructions."
@@ -231,6 +249,12 @@ export const LINK_PREVIEW_FETCHERS: readonly { readonly token: string; readonly 
       source: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
     },
     { token: 'Slackbot', source: 'https://api.slack.com/robots' },
+    // LinkedIn builds a shared link's preview from the page's Open Graph tags.
+    {
+      token: 'LinkedInBot',
+      source:
+        'https://www.linkedin.com/help/linkedin/answer/46687/making-your-website-shareable-on-linkedin',
+    },
   ];
 
 /** Whether a product token is a link-preview fetcher ({@link LINK_PREVIEW_FETCHERS}). */
@@ -275,6 +299,23 @@ export const RETIRED_CRAWLERS: readonly {
     token: 'SputnikBot',
     note: "the crawler of Rostelecom's search engine Sputnik, which stopped on 8 September 2020",
     source: 'https://mbk-news.ew.r.appspot.com/suzhet/poslednij-put-sputnika',
+  },
+  {
+    token: 'twiceler',
+    note: 'the crawler of Cuil, whose search engine shut down on 17 September 2010',
+    source:
+      'http://thenextweb.com/entrepreneur/2010/09/17/google-wanna-be-cuil-closes-not-so-cuil-anymore/32642/',
+  },
+  {
+    // blekko's crawler, also Blekkobot (https://blekko.com/about/blekkobot).
+    token: 'ScoutJet',
+    note: "blekko's crawler; blekko's search closed when IBM took its technology in March 2015",
+    source: 'https://www.webpronews.com/blekko-shuts-down-becomes-part-of-ibm-watson/',
+  },
+  {
+    token: 'Blekkobot',
+    note: "blekko's crawler; blekko's search closed when IBM took its technology in March 2015",
+    source: 'https://www.webpronews.com/blekko-shuts-down-becomes-part-of-ibm-watson/',
   },
   {
     token: 'teoma',

@@ -56,8 +56,9 @@ export interface Crawler {
   /** It fetches when a person asks; its operator says robots.txt may not apply then. */
   readonly userInitiated?: true;
   /**
-   * It fetches only the landing pages of ads, to check them (AdsBot-Google, AdIdxBot): it crawls
-   * no site, so which of a site's pages it may fetch matters little for crawling.
+   * It fetches pages only for ads: the landing pages of ads, to check them (AdsBot-Google,
+   * AdIdxBot), or an ad network's partner pages, to choose ads for them (YandexDirect). Which of a
+   * site's pages it may fetch matters little for crawling.
    */
   readonly checksAds?: true;
   /**

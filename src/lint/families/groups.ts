@@ -472,10 +472,6 @@ function bareGroup(context: LintContext, group: Group): boolean {
  */
 function allowOnlyGroups(context: LintContext): void {
   const { robots, directives } = context;
-  const starGroup = globalRules(robots);
-  if (starGroup === undefined) return;
-  const starBlocks = starGroup.group.rules.filter((r) => r.type === 'disallow' && r.pattern !== '');
-  if (starBlocks.length === 0) return;
   // Google merges every group naming a crawler: its rules are those of all of them.
   const groupsOf = new Map<string, Group[]>();
   for (const g of robots.groups) {
@@ -504,6 +500,11 @@ function allowOnlyGroups(context: LintContext): void {
     );
     const first = agents[0];
     if (first === undefined || agents.length + typos.length !== g.agents.length) continue;
+    // The group the crawlers read with no group of their own: `*`, or (the crawler model) the
+    // group of the crawler they follow (YandexDirect reads the Yandex group, hidden the same way).
+    const hidden = hiddenGroup(context, agents);
+    if (hidden === undefined) continue;
+    const { star: starGroup, agent: hiddenAgent, probe } = hidden;
     // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
     // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
     // written to make, not a rule it lost, and is neither named nor copied.
@@ -516,10 +517,13 @@ function allowOnlyGroups(context: LintContext): void {
         r.type === 'disallow' &&
         r.pattern !== '' &&
         !/^\/?\**$/.test(r.pattern) &&
-        !context.robots.explain(pathOf(r.pattern), PROBE).allowed &&
+        !context.robots.explain(pathOf(r.pattern), probe).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
     );
-    if (escaped === undefined) continue;
+    if (escaped === undefined) {
+      wholeSiteExceptions(context, g, agents, hidden, kept);
+      continue;
+    }
     reported.add(g);
     const lastLine = Math.max(...g.rules.map((r) => r.line));
     const tokens = listOf(agents.map((a) => a.token));
@@ -537,7 +541,7 @@ function allowOnlyGroups(context: LintContext): void {
       code: 'user-agent-without-rules',
       line: first.line,
       ...((previews || retired) && { severity: 'info' as const }),
-      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the * group — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the * rules with these exceptions, repeat in this group the rules of the "User-agent: *" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
+      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
@@ -545,12 +549,118 @@ function allowOnlyGroups(context: LintContext): void {
         lastLine,
         { ...starGroup.group, rules: kept },
         starGroup.where,
-        `Repeat the rules of the "User-agent: *" ${starGroup.where} in this group by hand.`,
+        `Repeat the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where} in this group by hand.`,
         starGroup.group.rules.length,
+        hiddenAgent,
       ),
-      related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
+      related: [
+        {
+          line: starGroup.line,
+          message: `the ${hiddenAgent === '*' ? '*' : hiddenAgent} group (line ${starGroup.line})`,
+        },
+      ],
     });
   }
+}
+
+/**
+ * An Allow-only group of narrow paths beside a whole-site block it hides (`User-agent: *` /
+ * `Disallow: /`, `User-agent: Googlebot` / `Allow: /takeme`, judges I and J on 4241): the crawler
+ * may crawl the whole site. Whether the Allows were its only paths or exceptions to the block, the
+ * writer did not mean the rest of the site open: an info whose fix adds "Disallow: /" to the
+ * group, which blocks for those crawlers only what the block already blocks for everyone else.
+ */
+function wholeSiteExceptions(
+  context: LintContext,
+  group: Group,
+  agents: readonly AgentLine[],
+  hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
+  kept: readonly Group['rules'][number][],
+): void {
+  const { star, agent, probe } = hidden;
+  const block = kept.find((r) => r.type === 'disallow' && /^\/\**$/.test(r.pattern));
+  if (block === undefined || context.robots.explain('/', probe).allowed) return;
+  const first = agents[0]!;
+  const lastLine = Math.max(...group.rules.map((r) => r.line));
+  const span = context.lines[lastLine];
+  const d = context.directives[first.line];
+  const tokens = listOf(agents.map((a) => a.token));
+  const them = agents.length === 1 ? 'it' : 'them';
+  const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
+  const label = `"User-agent: ${agent}" ${star.where}`;
+  context.report({
+    code: 'user-agent-without-rules',
+    line: first.line,
+    severity: 'info',
+    message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl the whole site, since a line naming a crawler hides the ${agent} group, whose "${formatRule(block)}" (line ${block.line}) blocks it for the crawlers that read it. Whether the Allows were meant as the only paths ${tokens} may crawl or as exceptions to that block, neither reading opens the rest of the site: add "Disallow: /" to this group to keep ${them} out of the paths the Allows do not name.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    ...(span !== undefined && {
+      fix: {
+        description: `Add "Disallow: /" after line ${lastLine}.`,
+        edits: [
+          { start: span.end, end: span.end, text: `${lineBreakOf(context, lastLine)}Disallow: /` },
+        ],
+        // What the block of the hidden group disallows, for these crawlers only.
+        crawlerTargets: agents.map((a) => ({ agent: a.token, patterns: ['/'] })),
+        otherwise: 'Add "Disallow: /" to this group by hand.',
+      },
+    }),
+    related: [{ line: star.line, message: `the ${label}` }],
+  });
+}
+
+/**
+ * The rules `agents` read when no group names them, if each reads the same: the `*` groups, or,
+ * when the crawler model has each follow one crawler (YandexDirect, YandexBot: Yandex) and a group
+ * names that crawler, its groups (Google merges them). `probe` is the token that reads them. Only
+ * when those rules disallow something.
+ */
+function hiddenGroup(
+  context: LintContext,
+  agents: readonly AgentLine[],
+):
+  | {
+      readonly star: { readonly line: number; readonly where: string; readonly group: Group };
+      readonly agent: string;
+      readonly probe: string;
+    }
+  | undefined {
+  const { robots } = context;
+  const follows = new Set(
+    agents.map((a) => {
+      const rule = crawlerRuleOf(a.token);
+      return rule?.kind === 'follows' ? (rule.follows ?? '*') : '*';
+    }),
+  );
+  if (follows.size !== 1) return undefined;
+  const [followed] = follows as Set<string>;
+  const lower = followed!.toLowerCase();
+  const named =
+    followed === '*'
+      ? []
+      : robots.groups.filter(
+          (g) => g.rules.length > 0 && g.agents.some((a) => a.token.toLowerCase() === lower),
+        );
+  let found: { line: number; where: string; group: Group } | undefined;
+  if (named.length === 0) found = globalRules(robots);
+  else {
+    const lines = named.map((g) => g.agents.find((a) => a.token.toLowerCase() === lower)!.line);
+    found = {
+      line: lines[0]!,
+      where: lines.length === 1 ? `group (line ${lines[0]})` : `groups (lines ${lines.join(', ')})`,
+      group: { ...named[0]!, rules: named.flatMap((g) => g.rules) },
+    };
+  }
+  if (found === undefined) return undefined;
+  if (!found.group.rules.some((r) => r.type === 'disallow' && r.pattern !== '')) return undefined;
+  return named.length === 0
+    ? { star: found, agent: '*', probe: PROBE }
+    : {
+        star: found,
+        agent: named[0]!.agents.find((a) => a.token.toLowerCase() === lower)!.token,
+        probe: followed!,
+      };
 }
 
 /** A path a pattern matches: `*` filled in, a final `$` dropped. */

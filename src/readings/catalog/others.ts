@@ -157,6 +157,18 @@ export const otherCrawlers: readonly Crawler[] = [
     checked: '2026-12-02',
   },
   {
+    name: 'YandexDirect',
+    token: 'YandexDirect',
+    operator: 'Yandex',
+    purpose: 'other',
+    purposes: ['other'],
+    checksAds: true,
+    remark:
+      "The Yandex Advertising Network robot: crawls the network's partner sites to choose contextual ads for their pages; it reads the Yandex group when no group names it.",
+    docs: 'https://yandex.com/support/partner2/technologies/robot.html',
+    checked: '2026-12-03',
+  },
+  {
     name: 'OAI-AdsBot',
     token: 'OAI-AdsBot',
     operator: 'OpenAI',
