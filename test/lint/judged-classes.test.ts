@@ -611,3 +611,32 @@ describe('crawlers of the catalog found missing by judges J and K (seed 4817)', 
     expect(fixed(body)).toBe(`${body}Disallow: /auth/\n`);
   });
 });
+
+describe('a last group without rules (judges J and K: 0533, 2462, 3812, 3325)', () => {
+  it('says why its advice is not offered as a fix', () => {
+    const [found] = lint('User-agent: *\nDisallow: /a/\n\nUser-agent: msnbot\nCrawl-delay: 7\n');
+    expect(found!.fix).toBeUndefined();
+    expect(found!.message).toContain(
+      "(No fix offered: which of the two the group was written for is the owner's choice.)",
+    );
+  });
+
+  it('names "Disallow: /" too at the end of a block list', () => {
+    const [found] = lint(
+      'User-agent: *\nDisallow: /a/\n\nUser-agent: AhrefsBot\nDisallow: /\n\nUser-agent: Meltwater\n',
+    );
+    expect(found!.message).toContain(
+      'to block it like the group above (line 4), add "Disallow: /"',
+    );
+    expect(found!.message).toContain('(No fix offered: which of these');
+  });
+});
+
+describe("a merged group's example path (judge K, 1162)", () => {
+  it('is one the * rules leave open, when the merge takes one', () => {
+    const body =
+      'User-agent: *\nDisallow: /lib/ads/\nDisallow: /search/modelrating.htm\n\nUser-agent: SearchmetricsBot\nCrawl-delay: 5\nUser-agent: Googlebot\nDisallow: /lib/ads/\nDisallow: /lib/generated/js/\n';
+    const found = lint(body).find((d) => d.code === 'merged-group');
+    expect(found!.message).toContain('SearchmetricsBot is blocked from /lib/generated/js/');
+  });
+});
