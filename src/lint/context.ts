@@ -45,6 +45,11 @@ export interface Finding {
   readonly severity?: Diagnostic['severity'] | undefined;
   /** A fix for the finding: lint verifies it before showing it (see {@link ProposedFix}). */
   readonly fix?: ProposedFix | undefined;
+  /**
+   * For a finding that advises a change and proposes no fix: why not, as a clause (`which of the
+   * two was meant is the owner's choice`); the message ends with it (`noFixSentence`).
+   */
+  readonly noFix?: string | undefined;
 }
 
 /** The file as every family sees it. */

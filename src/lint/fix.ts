@@ -336,7 +336,15 @@ export function fixSentence(proposal: ProposedFix, verdict: FixVerdict): string 
     const blocked = verdict.fix.verdicts.filter((v) => !v.after.allowed && isRequestable(v.url));
     return ` Fix: ${verdict.fix.description} It allows what was disallowed: ${quoteChanges(opened)}.${blocked.length === 0 ? '' : ` It disallows what was allowed: ${quoteChanges(blocked)}.`}`;
   }
-  return ` (No fix offered: ${verdict.reason}.) ${visibleText(proposal.otherwise)}`;
+  return `${noFixSentence(verdict.reason)} ${visibleText(proposal.otherwise)}`;
+}
+
+/**
+ * The one sentence saying why a finding's advice is not offered as a fix (its verification
+ * refused it, or the finding gave a {@link Finding.noFix} reason): ` (No fix offered: ….)`.
+ */
+export function noFixSentence(reason: string): string {
+  return ` (No fix offered: ${reason}.)`;
 }
 
 /** The line break ending `line` (`\r\n`, `\r` or `\n`; `\n` for a last line without one). */

@@ -24,6 +24,7 @@ import {
   type FixGuard,
   fixSentence,
   MAX_VERIFIED_BYTES,
+  noFixSentence,
   verifyFix,
 } from './fix.js';
 import { retiredGroupLines } from './retired-groups.js';
@@ -121,11 +122,13 @@ export function lintRobotsTxt(
     const diagnostic: Diagnostic = {
       code: f.code,
       severity,
-      message: folded
-        ? `${f.message} The line's other finding says what to do about it.`
-        : gone !== undefined
-          ? `${gone} ${f.message}`
-          : f.message,
+      message: `${
+        folded
+          ? `${f.message} The line's other finding says what to do about it.`
+          : gone !== undefined
+            ? `${gone} ${f.message}`
+            : f.message
+      }${f.fix === undefined && f.noFix !== undefined ? noFixSentence(f.noFix) : ''}`,
       line: f.line,
       column,
       ...(f.to !== undefined && f.to > (f.from ?? 0)

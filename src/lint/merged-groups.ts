@@ -160,6 +160,9 @@ function verdictChange(
     const path = pathOf(rule.value);
     if (path !== undefined && !paths.includes(path)) paths.push(path);
   }
+  // The example: a path the * rules leave open, when one changes (judge K, 1162: a path the *
+  // group blocks too says nothing of what the merge takes); else the first that changes.
+  let fallback: Change | null = null;
   for (const path of paths) {
     const changed: AgentLine[] = [];
     let decided: { line: number; rule: string } | undefined;
@@ -172,9 +175,12 @@ function verdictChange(
         decided = { line: now.line, rule: formatRule(now.rule) };
       }
     }
-    if (changed.length > 0 && decided !== undefined) return { agents: changed, path, ...decided };
+    if (changed.length === 0 || decided === undefined) continue;
+    const found = { agents: changed, path, ...decided };
+    if (context.robots.explain(path, PROBE).allowed) return found;
+    fallback ??= found;
   }
-  return null;
+  return fallback;
 }
 
 /** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */

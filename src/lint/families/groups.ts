@@ -426,6 +426,15 @@ function withoutRules(context: LintContext): void {
     });
     return;
   }
+  // A block list's last line (judge K, 3325: `User-agent: Meltwater` after groups of
+  // `Disallow: /`): blocking it as the groups above is the third reading.
+  const before = robots.groups[robots.groups.length - 2];
+  const blockList =
+    before !== undefined &&
+    !before.agents.some((a) => a.global) &&
+    before.rules.length === 1 &&
+    before.rules[0]!.type === 'disallow' &&
+    before.rules[0]!.pattern === '/';
   // Only crawlers that no longer crawl: what they may fetch concerns no one.
   const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
   // Link-preview fetchers and ads checkers fetch only pages shared or advertised: worth knowing.
@@ -437,8 +446,9 @@ function withoutRules(context: LintContext): void {
     message: `${retired ? `${retiredSentence(named.map((a) => a.value))} ` : ''}No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
-        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:".`
+        : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:"${blockList ? `; to block ${them} like the group above (line ${before.agents[0]!.line}), add "Disallow: /"` : ''}.`
     }`,
+    noFix: `which of ${blockList ? 'these' : 'the two'} the group was written for is the owner's choice`,
     from: d?.keyStart,
     to: d?.valueEnd,
     ...(starGroup === undefined
