@@ -99,6 +99,9 @@ export const CRAWLER_RULES: readonly CrawlerRule[] = [
     follows: 'Googlebot',
     source: 'https://support.apple.com/en-us/119829',
   },
+  // Kagi: "If there is no rule targeting kagibot, but there is a rule targeting Googlebot, then
+  // Kagibot will follow the Googlebot directives."
+  { token: 'Kagibot', kind: 'follows', follows: 'Googlebot', source: 'https://kagi.com/bot' },
 ];
 
 /** Whose group decides for a crawler in one file. */

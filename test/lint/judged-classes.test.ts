@@ -612,6 +612,33 @@ describe('crawlers of the catalog found missing by judges J and K (seed 4817)', 
   });
 });
 
+describe("a layout's folder blocked beside an Allow of its theme under it (judge K, 4534, 4659)", () => {
+  it("is an info naming the Allow; without it, or with Drupal's aggregates blocked, a warning", () => {
+    const theme = [
+      'User-agent: *',
+      'Disallow: /wp-admin/',
+      'Disallow: /wp-content/',
+      'Allow: /wp-content/themes/mysite/assets/',
+      '',
+    ].join('\n');
+    const found = lint(theme).find((d) => d.code === 'blocked-resources')!;
+    expect([found.line, found.severity]).toEqual([3, 'info']);
+    expect(found.message).toContain(
+      `the group opens WordPress's theme files under it ("Allow: /wp-content/themes/mysite/assets/", line 4)`,
+    );
+    expect(found.fix).toBeUndefined();
+    const without = theme.replace('Allow: /wp-content/themes/mysite/assets/\n', '');
+    expect(brief(without)).toContain('3 warning blocked-resources');
+    // Drupal's pages load their theme's files from the aggregates: those must be open too.
+    const drupal =
+      'User-agent: *\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /sites/\nAllow: /sites/default/files/\nAllow: /sites/all/themes/\n';
+    expect(brief(drupal)).toContain('4 info blocked-resources');
+    expect(brief(drupal.replace('Allow: /sites/default/files/\n', ''))).toContain(
+      '4 warning blocked-resources',
+    );
+  });
+});
+
 describe('a last group without rules (judges J and K: 0533, 2462, 3812, 3325)', () => {
   it('says why its advice is not offered as a fix', () => {
     const [found] = lint('User-agent: *\nDisallow: /a/\n\nUser-agent: msnbot\nCrawl-delay: 7\n');

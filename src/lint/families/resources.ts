@@ -20,6 +20,7 @@ import {
   MEDIA,
   openedKinds,
   openedPublished,
+  openedTheme,
   ownFolderBeside,
   subfolders,
 } from './resources/evidence.js';
@@ -263,9 +264,11 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
   const beside = named.find((n) => n !== undefined);
   // An Allow that opens the CSS or JavaScript a layout publishes (Drupal's aggregates, TYPO3's
   // `/_assets/`, MediaWiki's `load.php`): the pages' files are there, opened on purpose.
+  // Or that opens the layout's theme folder under the rule: the site chose what to open there.
   const published =
     scripts.length > 0
-      ? openedPublished(robots, explanation, new Set(scripts.map((b) => b.kind)))
+      ? (openedPublished(robots, explanation, new Set(scripts.map((b) => b.kind))) ??
+        openedTheme(robots, explanation))
       : undefined;
   const subset =
     published ??
@@ -382,7 +385,7 @@ function reportDeliberate(
   line: number,
   explanation: Explanation,
   blocked: readonly Blocked[],
-  subset: { value: string; line: number; layout?: string } | undefined,
+  subset: { value: string; line: number; layout?: string; theme?: true } | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
   const kinds = [...new Set(blocked.map((b) => b.kind))];
@@ -394,9 +397,11 @@ function reportDeliberate(
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
       : note?.kind === 'frontpage'
         ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-        : subset !== undefined && 'layout' in subset
-          ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-          : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+        : subset?.theme === true
+          ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+          : subset !== undefined && 'layout' in subset
+            ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+            : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

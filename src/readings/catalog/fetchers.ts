@@ -11,7 +11,12 @@ import type { Crawler } from '../crawler.js';
 const GOOGLE_USER_TRIGGERED =
   'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers';
 
-/** A Google fetcher of that list, compared with it on `checked`. */
+/**
+ * A Google fetcher of that list, compared with it on `checked`. Of the list, only its first
+ * entries (Google-CWS, FeedFetcher-Google, Google-GeminiNotebook) could be read from Google's
+ * page on 2026-12-03; the rows of Google-NotebookLM, Google-Read-Aloud, Google-Site-Verification
+ * and GoogleProducer were compared with the same list as other pages quote it.
+ */
 function google(row: Omit<Crawler, 'operator' | 'docs' | 'checked' | 'userInitiated'>): Crawler {
   return {
     ...row,

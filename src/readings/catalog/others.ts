@@ -213,4 +213,26 @@ export const otherCrawlers: readonly Crawler[] = [
     docs: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
     checked: '2026-12-03',
   },
+  {
+    name: 'Ads-Naver',
+    token: 'Ads-Naver',
+    operator: 'Naver',
+    purpose: 'other',
+    purposes: ['other'],
+    checksAds: true,
+    remark: "Naver's ads robot: collects more about advertisers' pages to show their ads well.",
+    docs: 'https://searchadvisor.naver.com/guide/seo-basic-firewall',
+    checked: '2026-12-03',
+  },
+  {
+    name: 'Blueno',
+    token: 'Blueno',
+    operator: 'Naver',
+    purpose: 'other',
+    purposes: ['other'],
+    remark:
+      "Fetches a link's preview when it is inserted in Naver's editors (Naver Blog and others).",
+    docs: 'https://searchadvisor.naver.com/guide/seo-basic-firewall',
+    checked: '2026-12-03',
+  },
 ];

@@ -95,6 +95,10 @@ describe("the rows compared with their operators' pages on 2026-12-03", () => {
       ['PetalBot', 'Huawei', 'https://aspiegel.com/'],
       ['Google-Safety', 'Google', 'https://developers.google.com/'],
       ['MicrosoftPreview', 'Microsoft', 'https://www.bing.com/'],
+      ['Yeti', 'Naver', 'https://searchadvisor.naver.com/'],
+      ['Ads-Naver', 'Naver', 'https://searchadvisor.naver.com/'],
+      ['Blueno', 'Naver', 'https://searchadvisor.naver.com/'],
+      ['Kagibot', 'Kagi', 'https://kagi.com/'],
     ];
     for (const [token, operator, site] of own) {
       const row = byToken.get(token.toLowerCase());
@@ -103,6 +107,20 @@ describe("the rows compared with their operators' pages on 2026-12-03", () => {
       expect(row?.secondary, token).toBeUndefined();
       expect(row?.userInitiated, token).toBeUndefined();
     }
+  });
+
+  it("reads Kagibot by Googlebot's group when none names it, as Kagi documents", () => {
+    const robots = parseRobotsTxt(
+      'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\nDisallow: /private/\n',
+    );
+    const audit = auditRobotsTxt(robots, { paths: ['/a', '/private/x'] });
+    const kagi = audit.rows.find((r) => r.crawler.token === 'Kagibot')!;
+    // The audit asks for `/` first, then the paths given.
+    expect(kagi.verdicts.map((v) => [v.allowed, v.decidedBy])).toEqual([
+      [true, 'Googlebot'],
+      [true, 'Googlebot'],
+      [false, 'Googlebot'],
+    ]);
   });
 
   it('notes in the audit that robots.txt may not apply to a user-triggered fetcher', () => {

@@ -263,3 +263,71 @@ export function openedPublished(
   }
   return [...kinds].every((k) => opened.has(k)) ? found : undefined;
 }
+
+// Per parsed file, the theme folders of the layouts it shows, under each root.
+const themeFolders = new WeakMap<RobotsTxt, readonly { layout: string; folder: string }[]>();
+
+/**
+ * An Allow of the blocking rule's groups that opens a theme folder of a layout the file shows,
+ * or a folder under it (`Allow: /wp-content/themes/site/assets/` under `Disallow: /wp-content/`,
+ * `Allow: /sites/all/themes/` under Drupal's `Disallow: /sites/`; judge K, 4659 and 4534): the
+ * site opened its theme's files, which its pages render with, under the very folder it blocks,
+ * so what else it blocks there (plugins', modules' files) was chosen. Not a file, a file type
+ * (`/themes/*.css` is `openedKinds`'s), a folder of one kind (`/themes/site/css/`) or of
+ * images; not for a layout whose pages load
+ * their themes' files from its aggregates while those are blocked (Drupal: `Allow:
+ * /sites/all/themes/x/` under `/sites/` beside no Allow of `/sites/default/files/css/`). With
+ * the layout's name.
+ */
+export function openedTheme(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number; layout: string; theme: true } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  const allows = explanation.groups.flatMap((index) =>
+    (robots.groups[index]?.rules ?? []).filter((r) => r.type === 'allow'),
+  );
+  for (const { layout, folder } of themesOf(robots)) {
+    if (!folder.startsWith(prefix)) continue;
+    const rule = allows.find((r) => opensTheme(robots, r.value, folder));
+    if (rule !== undefined) return { value: rule.value, line: rule.line, layout, theme: true };
+  }
+  return undefined;
+}
+
+/** The theme folders of the layouts `robots` shows, under each root they are shown at. */
+function themesOf(robots: RobotsTxt): readonly { layout: string; folder: string }[] {
+  let folders = themeFolders.get(robots);
+  if (folders === undefined) {
+    const values = robots.groups.flatMap((g) => g.rules.map((r) => r.value));
+    folders = LAYOUTS.flatMap((layout) => {
+      const themes = layout.themes ?? [];
+      if (themes.length === 0) return [];
+      return layout.roots(values).flatMap((root) => {
+        // A layout whose pages load the aggregates: its themes count only where those are open.
+        const closed = (layout.published ?? []).some(
+          ([kind, folder, file]) =>
+            kind !== 'image' &&
+            layout.aggregates === true &&
+            !robots.explain(root + folder.slice(1) + file, 'Googlebot').allowed,
+        );
+        return closed
+          ? []
+          : themes.map((folder) => ({ layout: layout.name, folder: root + folder.slice(1) }));
+      });
+    });
+    themeFolders.set(robots, folders);
+  }
+  return folders;
+}
+
+/** Whether an Allow's value opens the theme `folder` or a folder under it, for Googlebot. */
+function opensTheme(robots: RobotsTxt, value: string, folder: string): boolean {
+  const literal = value.replace(/[*$]+$/, '');
+  if (/[*$]/.test(literal)) return false;
+  if (!literal.startsWith(folder) && literal !== folder.replace(/\/$/, '')) return false;
+  if (/\.[A-Za-z0-9]+$/.test(literal) || MEDIA.test(literal)) return false;
+  // A folder of one kind (`/themes/site/css/`) leaves the theme's other kind where it was.
+  if (CSS_FOLDER.test(literal) || JS_FOLDER.test(literal)) return false;
+  return robots.explain(`${literal.replace(/\/$/, '')}/style.css`, 'Googlebot').allowed;
+}

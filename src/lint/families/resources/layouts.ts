@@ -34,6 +34,21 @@ export interface Layout {
    * @default []
    */
   readonly published?: readonly (readonly [ResourceKind, string, string])[];
+  /**
+   * The folders (from the layout's root) that hold its themes, each theme a folder of its own
+   * with the CSS and JavaScript its pages render with: an Allow of the blocking rule's group
+   * that opens a theme folder or a folder under it (`Allow: /wp-content/themes/site/assets/`
+   * under `Disallow: /wp-content/`) shows the site chose what to open there, on purpose.
+   * @default []
+   */
+  readonly themes?: readonly string[];
+  /**
+   * Its pages load the CSS and JavaScript of its themes from where it publishes them
+   * ({@link Layout.published}) by default: a theme folder opened while those are blocked opens
+   * nothing the pages load.
+   * @default false
+   */
+  readonly aggregates?: boolean;
 }
 
 /** One literal folder of a path (no wildcard, anchor, query or space). */
@@ -118,6 +133,8 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/wp-content/cache/minify/0123a.css'],
       ['js', '/wp-content/cache/minify/0123a.js'],
     ],
+    // developer.wordpress.org/themes/getting-started/what-is-a-theme/ (wp-content/themes/).
+    themes: ['/wp-content/themes/'],
     published: [
       ['css', '/wp-content/cache/autoptimize/', 'css/autoptimize_0123abcd.css'],
       ['js', '/wp-content/cache/autoptimize/', 'js/autoptimize_0123abcd.js'],
@@ -165,6 +182,13 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/sites/default/files/advagg_css/', 'css__0123abcd.css'],
       ['js', '/sites/default/files/advagg_js/', 'js__0123abcd.js'],
     ],
+    // Drupal 7's themes under themes/ (core's), sites/all/themes/ and sites/default/themes/
+    // (drupal.org/docs/7/theming, "Theme folder locations"); Drupal 8+'s under core/themes/
+    // (core's) and themes/ (contributed and custom: drupal.org/docs/develop/theming-drupal).
+    themes: ['/themes/', '/sites/all/themes/', '/sites/default/themes/', '/core/themes/'],
+    // Aggregation is on in production (Drupal's performance settings), and its pages then load
+    // the theme's CSS and JavaScript from the aggregates.
+    aggregates: true,
   },
   {
     name: 'Drupal 8+',
@@ -184,6 +208,8 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/templates/site/css/template.css'],
       ['js', '/templates/site/js/template.js'],
     ],
+    // A site template's folder (docs.joomla.org, "Understanding Joomla! templates").
+    themes: ['/templates/'],
   },
   {
     // SharePoint's pages load its scripts and styles from /_layouts/, and a branded site's own
