@@ -276,11 +276,13 @@ describe('lint fixes (issue #31)', () => {
   it('writes a query parameter written without its "?" as one, and blocks its URLs', () => {
     const body = 'User-agent: *\nDisallow: /s=*\n';
     const [d] = lintRobotsTxt(body).diagnostics.filter((x) => x.code === 'query-as-path');
-    expect(d?.fix?.description).toContain('Write "Disallow: /*?s="');
+    expect(d?.fix?.description).toContain('Add "Disallow: /*?s=" after line 2');
     const after = parseRobotsTxt(applyLintFixes(body, [d!]).body);
     expect(after.isAllowed('/?s=shoes', 'Googlebot')).toBe(false);
     expect(after.isAllowed('/blog/?s=shoes', 'Googlebot')).toBe(false);
     expect(after.isAllowed('/shoes', 'Googlebot')).toBe(true);
+    // The line stays: what it disallowed as written stays disallowed.
+    expect(after.isAllowed('/s=shoes', 'Googlebot')).toBe(false);
   });
 
   it('verifies a fix in one group of a large file by reading that group and the * group', () => {

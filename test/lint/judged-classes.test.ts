@@ -696,5 +696,29 @@ describe('a named group of a few narrow Disallows beside the * rules (judge K, 1
     expect(
       brief('User-agent: *\nDisallow: /a/\n\nUser-agent: Googlebot-Image\nDisallow: /c/\n'),
     ).toEqual([]);
+describe('a rule naming one script by its file name (judge K, 4659)', () => {
+  it("is an info; a name prefix of a bundle's chunks stays a warning", () => {
+    const body = 'User-agent: *\nDisallow: /forum/assets/browser-update*.js\nDisallow: /search/\n';
+    expect(brief(body)).toEqual(['2 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain(
+      'it names one script by its file name ("browser-update*.js")',
+    );
+    expect(brief('User-agent: *\nDisallow: /forum/assets/vendor-*.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('a query parameter written as a path (judge K, 3970)', () => {
+  it('keeps the line, which may match paths as written, and adds the query form after it', () => {
+    const body = 'User-agent: *\nDisallow: /ads/\nDisallow: /site=\n';
+    const [d] = lint(body).filter((x) => x.code === 'query-as-path');
+    expect(d!.fix!.description).toContain('line 3 stays');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /ads/\nDisallow: /site=\nDisallow: /*?site=\n',
+    );
+    for (const v of d!.fix!.verdicts) {
+      expect([v.before.allowed, v.after.allowed]).toEqual([true, false]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { escapePattern } from '../../parse/escape.js';
 import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { lineBreakOf } from '../fix.js';
 import { canMatch } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
 import { FILE_NAME, hostOfRule } from './values/hosts.js';
@@ -346,6 +347,7 @@ function queryAsPath(context: LintContext): void {
       );
       if (covered) continue;
       const d = context.directives[rule.line];
+      const span = context.lines[rule.line];
       const meant = `/*?${name}=`;
       const key = ruleKey(rule.type);
       context.report({
@@ -354,14 +356,23 @@ function queryAsPath(context: LintContext): void {
         message: `"${visibleText(formatRule(rule))}" matches only paths that start with "/${visibleText(name)}=", but a query parameter follows "?" (/?${visibleText(name)}=…, /page?${visibleText(name)}=…), so this rule matches no URL with the parameter.`,
         from: d?.valueStart,
         to: d?.valueEnd,
-        ...(d === undefined
+        // The fix adds the query's rule and keeps the line: `/site=` may match paths of the
+        // site as written (judge K, 3970: junk paths of broken relative ad URLs), and a fix
+        // never turns what a line disallowed into allowed.
+        ...(span === undefined
           ? {}
           : {
               fix: {
-                description: `Write "${key}: ${meant}" (the parameter first in the query; add "${key}: /*&${name}=" for it later in the query).`,
-                edits: [{ start: d.valueStart, end: d.valueEnd, text: meant }],
+                description: `Add "${key}: ${meant}" after line ${rule.line} (the parameter first in the query; add "${key}: /*&${name}=" for it later in the query); line ${rule.line} stays, for paths that start with "/${visibleText(name)}=".`,
+                edits: [
+                  {
+                    start: span.end,
+                    end: span.end,
+                    text: `${lineBreakOf(context, rule.line)}${key}: ${meant}`,
+                  },
+                ],
                 targets: [meant],
-                otherwise: `Write "${key}: ${meant}" for the parameter.`,
+                otherwise: `Add "${key}: ${meant}" for the parameter, and keep line ${rule.line}.`,
               },
             }),
       });

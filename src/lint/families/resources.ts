@@ -395,13 +395,15 @@ function reportDeliberate(
   const why =
     note?.kind === 'purpose'
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
-      : note?.kind === 'frontpage'
-        ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-        : subset?.theme === true
-          ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-          : subset !== undefined && 'layout' in subset
-            ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-            : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+      : note?.kind === 'script'
+        ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
+        : note?.kind === 'frontpage'
+          ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
+          : subset?.theme === true
+            ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+            : subset !== undefined && 'layout' in subset
+              ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+              : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

@@ -108,7 +108,8 @@ const FRONTPAGE_THEMES = /^_themes$/i;
 /** Why a blocked site folder is not worth a warning, said in an info. */
 export type FolderNote =
   | { readonly kind: 'purpose'; readonly folder: string }
-  | { readonly kind: 'frontpage' };
+  | { readonly kind: 'frontpage' }
+  | { readonly kind: 'script'; readonly name: string };
 
 /**
  * A folder of images by its name (`/images/`, `/-images/`, TYPO3's `user_upload`); `photos` or
@@ -288,10 +289,20 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     const kind = typed[3]!.toLowerCase() as 'css' | 'js';
     // `/cre-1.0/tracking/*.js$`: a folder named for what its scripts do, kept back on purpose.
     const purpose = parts.find((x) => PURPOSE.test(x));
+    // `browser-update*.js` (judge K, 4659: Discourse's outdated-browser notice): a whole name,
+    // the `*` standing for its version or fingerprint, names one script, kept back on purpose;
+    // a name ending in a separator (`vendor-*.js`, `main-*.js`) names a bundle's chunks.
+    const script = /[A-Za-z0-9]$/.test(typed[2]!) ? typed[2]! : undefined;
+    const note: FolderNote | undefined =
+      purpose !== undefined
+        ? { kind: 'purpose', folder: purpose }
+        : script !== undefined
+          ? { kind: 'script', name: `${script}*.${typed[3]!}` }
+          : undefined;
     urls.push({
-      ...(purpose !== undefined && { note: { kind: 'purpose', folder: purpose } as const }),
+      ...(note !== undefined && { note }),
       kind,
-      url: `${typed[1]!}${typed[2]!}${kind === 'js' ? 'app.js' : 'style.css'}`,
+      url: `${typed[1]!}${typed[2]!}${script !== undefined ? `.${kind}` : kind === 'js' ? 'app.js' : 'style.css'}`,
       pages: undefined,
     });
   }
