@@ -696,6 +696,9 @@ describe('a named group of a few narrow Disallows beside the * rules (judge K, 1
     expect(
       brief('User-agent: *\nDisallow: /a/\n\nUser-agent: Googlebot-Image\nDisallow: /c/\n'),
     ).toEqual([]);
+  });
+});
+
 describe('a rule naming one script by its file name (judge K, 4659)', () => {
   it("is an info; a name prefix of a bundle's chunks stays a warning", () => {
     const body = 'User-agent: *\nDisallow: /forum/assets/browser-update*.js\nDisallow: /search/\n';
