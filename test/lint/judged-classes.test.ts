@@ -668,6 +668,37 @@ describe("a merged group's example path (judge K, 1162)", () => {
   });
 });
 
+describe('a named group of a few narrow Disallows beside the * rules (judge K, 1193)', () => {
+  it('is an info naming the * rules the crawler no longer follows, with no fix', () => {
+    const body =
+      'User-agent: *\nDisallow: /test/*\nDisallow: /web/*\n\nUser-Agent: Googlebot\nDisallow: /feeds/rssFeed?*\n\nUser-Agent: bingbot\nUser-Agent: magnetbot\nDisallow: /weather/alerts\n';
+    expect(brief(body)).toEqual([
+      '5 info user-agent-without-rules',
+      '8 info user-agent-without-rules',
+    ]);
+    const [google] = lint(body);
+    expect(google!.message).toContain(
+      '"Disallow: /test/*" (line 2) and "Disallow: /web/*" (line 3) no longer apply',
+    );
+    expect(google!.message).toContain('(No fix offered:');
+    expect(google!.fix).toBeUndefined();
+  });
+
+  it('says nothing when the group shares a * rule, or names one minor crawler or an image crawler', () => {
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /a/\nDisallow: /b/\n\nUser-agent: Googlebot\nDisallow: /a/\nDisallow: /c/\n',
+      ),
+    ).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /a/\n\nUser-agent: SomeBot\nDisallow: /c/\n')).toEqual(
+      [],
+    );
+    expect(
+      brief('User-agent: *\nDisallow: /a/\n\nUser-agent: Googlebot-Image\nDisallow: /c/\n'),
+    ).toEqual([]);
+  });
+});
+
 describe('a rule naming one script by its file name (judge K, 4659)', () => {
   it("is an info; a name prefix of a bundle's chunks stays a warning", () => {
     const body = 'User-agent: *\nDisallow: /forum/assets/browser-update*.js\nDisallow: /search/\n';

@@ -12,6 +12,7 @@ import {
   retiredCrawler,
   retiredSentence,
 } from '../../readings/crawler-model.js';
+import { crawlers } from '../../readings/crawlers.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
@@ -88,6 +89,7 @@ function checkGroups(context: LintContext): LintChecks {
       }
       withoutRules(context);
       allowOnlyGroups(context);
+      narrowGroups(context);
       mergedGroups(context);
     },
   };
@@ -569,6 +571,84 @@ function allowOnlyGroups(context: LintContext): void {
           message: `the ${hiddenAgent === '*' ? '*' : hiddenAgent} group (line ${starGroup.line})`,
         },
       ],
+    });
+  }
+}
+
+/**
+ * A named group of a few narrow Disallows (at most 3, none with a wildcard) beside a `*` group
+ * whose Disallows it shares none of (judge K, 1193: `User-Agent: Googlebot` / `Disallow:
+ * /feeds/rssFeed?*` after the `*` group's `/test/*`, `/web/*`): written as additions to the `*`
+ * rules, it hides them, and the crawler may crawl what they block. An info (a named group may mean
+ * "this crawler may crawl more"), no fix; only for a major search crawler or a group naming
+ * several, never for retired crawlers, link-preview fetchers or ads robots.
+ */
+function narrowGroups(context: LintContext): void {
+  const { robots, directives } = context;
+  const star = globalRules(robots);
+  if (star === undefined) return;
+  const starBlocks = star.group.rules.filter(
+    (r) => r.type === 'disallow' && r.pattern !== '' && !/^\/?\**$/.test(r.pattern),
+  );
+  if (starBlocks.length === 0) return;
+  const named = new Map<string, number>();
+  for (const g of robots.groups)
+    for (const a of g.agents)
+      if (!a.global && a.token !== '')
+        named.set(a.token.toLowerCase(), (named.get(a.token.toLowerCase()) ?? 0) + 1);
+  const starKeys = new Set(star.group.rules.map((r) => `${r.type} ${r.pattern}`));
+  for (const g of robots.groups) {
+    if (g.agents.some((a) => a.global || a.token === '') || g.rules.length === 0) continue;
+    if (g.rules.length > 3) continue;
+    if (
+      !g.rules.every(
+        (r) => r.type === 'disallow' && r.pattern.length > 1 && !/^\/?\*/.test(r.pattern),
+      )
+    )
+      continue;
+    if (g.rules.some((r) => starKeys.has(`${r.type} ${r.pattern}`))) continue;
+    // A group Google merged from several blocks: `merged-group` says what the merge does.
+    if (writtenBlocks(context).blocks.filter((b) => b.group === g.index).length > 1) continue;
+    const agents = g.agents;
+    if (agents.some((a) => named.get(a.token.toLowerCase()) !== 1 || nearMissOf(a) !== undefined))
+      continue;
+    if (
+      agents.some(
+        (a) =>
+          retiredCrawler(a.value) !== undefined ||
+          isLinkPreviewFetcher(a.token) ||
+          checksAds(a.token) ||
+          fetchesMediaOnly(a.token) ||
+          crawlerRuleOf(a.token) !== undefined,
+      )
+    )
+      continue;
+    const search = agents.every((a) =>
+      crawlers.some(
+        (c) => c.purpose === 'search' && c.token.toLowerCase() === a.token.toLowerCase(),
+      ),
+    );
+    if (!search && agents.length < 2) continue;
+    const first = agents[0]!;
+    const lost = starBlocks.filter(
+      (r) =>
+        !robots.explain(pathOf(r.pattern), PROBE).allowed &&
+        robots.explain(pathOf(r.pattern), first.token).allowed,
+    );
+    if (lost.length === 0) continue;
+    const tokens = listOf(agents.map((a) => a.token));
+    const them = agents.length === 1 ? 'it' : 'them';
+    const shown = lost.slice(0, 3).map((r) => `"${formatRule(r)}" (line ${r.line})`);
+    const d = directives[first.line];
+    context.report({
+      code: 'user-agent-without-rules',
+      line: first.line,
+      severity: 'info',
+      message: `The group of ${tokens} holds only ${g.rules.length === 1 ? 'one narrow Disallow' : `${g.rules.length} narrow Disallows`}, and no other group names ${them}: a line naming a crawler hides the * group, so ${andList(shown)}${lost.length > shown.length ? ` and ${lost.length - shown.length} more` : ''} no longer ${lost.length === 1 ? 'applies' : 'apply'} to ${them}. If this group was meant as an addition to the * rules, repeat the rules of the "User-agent: *" ${star.where} in it; if ${tokens} may crawl what they block, nothing is wrong.`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      related: [{ line: star.line, message: `the * group (line ${star.line})` }],
+      noFix: `whether the group adds to the * rules or replaces them for ${them} is the owner's choice`,
     });
   }
 }
