@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLintFixes, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
+import { applyLintFixes, crawlerGroup, lintRobotsTxt, parseRobotsTxt } from '../../src/index.js';
 import { wildcardFiles } from '../helpers/wildcard-files.js';
 
 // The classes of the judged samples' findings (issue #31, docs/lint-precision.md), each from a
@@ -723,5 +723,25 @@ describe('a query parameter written as a path (judge K, 3970)', () => {
     for (const v of d!.fix!.verdicts) {
       expect([v.before.allowed, v.after.allowed]).toEqual([true, false]);
     }
+  });
+});
+
+describe('a misspelt crawler in a group that names the crawler it follows (judge J, 5696)', () => {
+  it('is an info: Google-InspectionTool reads the group through Googlebot, so nothing is lost', () => {
+    const body =
+      'User-agent: Googlebot\nUser-agent: Google_InspectionTool\nDisallow: /print/\n\nUser-agent: *\nDisallow: /x/\n';
+    expect(brief(body)).toEqual(['2 info user-agent-typo']);
+    const [typo] = lint(body);
+    expect(typo!.message).toContain('follows Googlebot');
+    expect(typo!.fix).toBeUndefined();
+    // The crawler model agrees: with no group of its own, it reads Googlebot's.
+    expect(crawlerGroup(parseRobotsTxt(body), 'Google-InspectionTool').decidedBy).toBe('Googlebot');
+  });
+
+  it('stays a warning with its fix when no line of the group names the crawler it follows', () => {
+    const body =
+      'User-agent: Bingbot\nUser-agent: Google_InspectionTool\nDisallow: /print/\n\nUser-agent: *\nDisallow: /x/\n';
+    expect(brief(body)).toEqual(['2 warning user-agent-typo']);
+    expect(lint(body)[0]!.fix?.description).toBe('Write "User-agent: Google-InspectionTool".');
   });
 });

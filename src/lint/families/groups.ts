@@ -7,6 +7,7 @@
 import { formatRule, ruleKey } from '../../explain.js';
 import { productNameOf } from '../../readings/catalog/product-names.js';
 import {
+  crawlerGroup,
   crawlerRuleOf,
   isLinkPreviewFetcher,
   retiredCrawler,
@@ -231,6 +232,27 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   const block = writtenBlocks(context).blocks.find((b) => b.agentLines.includes(agent.line));
   const named = block?.agents.some((a) => a.value.toLowerCase() === meant.toLowerCase());
   const others = block !== undefined && block.otherLines.length > 0 && !named;
+  // A crawler that, with no group of its own, follows another's (Google-InspectionTool follows
+  // Googlebot: judge J, 5696) reads this group through that crawler's name on another line of
+  // it: nothing is lost. (The fix is not offered there: its verification reads groups by name
+  // alone, so it would list verdict changes the crawler never sees.)
+  const decides = named ? undefined : crawlerGroup(context.robots, meant);
+  const through =
+    decides?.rule?.kind === 'follows' &&
+    block?.agents.some((a) => a.token.toLowerCase() === decides.decidedBy.toLowerCase())
+      ? decides.decidedBy
+      : undefined;
+  if (through !== undefined) {
+    context.report({
+      code: 'user-agent-typo',
+      line: agent.line,
+      severity: 'info',
+      message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none. Nothing is lost: ${meant} has no group of its own in this file and follows ${through}'s group (${decides!.rule!.source}), which another line of this group names. Write "User-agent: ${meant}" if the group is meant for it by name.`,
+      from,
+      to: d?.valueEnd,
+    });
+    return true;
+  }
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
