@@ -155,7 +155,8 @@ export function verifyFix(
     !(
       compared.verdicts.length > 0 &&
       onlyBlocksTargets(subject.robots, copy, targetsOf, proposal.notCrawlers ?? [])
-    )
+    ) &&
+    !onlyDropsUnrequestable(subject.robots, copy)
   ) {
     return {
       offered: false,
@@ -236,6 +237,24 @@ function onlyBlocksTargets(
 }
 
 /** The rules of `a` not in `b`, as multisets of type and pattern. */
+/**
+ * Whether, for every crawler, the fix only deletes rules whose pattern holds a character no URL a
+ * crawler requests carries raw (a space, judge L 2954): such a rule
+ * matches no requestable URL, so deleting it changes no verdict a crawler sees, on paths of any
+ * length.
+ */
+function onlyDropsUnrequestable(before: RobotsTxt, copy: FixedCopy): boolean {
+  for (const agent of copy.agents) {
+    const name = agent === '*' ? ANY_OTHER_AGENT : agent;
+    const old = rulesRead(before, name);
+    const next = rulesRead(copy.robots, name);
+    if (old === undefined || next === undefined) return false;
+    if (minus(next, old).length > 0) return false;
+    if (!minus(old, next).every((r) => /[\t "<>]/.test(r.pattern))) return false;
+  }
+  return true;
+}
+
 function minus(a: readonly Rule[], b: readonly Rule[]): Rule[] {
   const left = new Map<string, number>();
   for (const r of b)

@@ -745,3 +745,65 @@ describe('a misspelt crawler in a group that names the crawler it follows (judge
     expect(lint(body)[0]!.fix?.description).toBe('Write "User-agent: Google-InspectionTool".');
   });
 });
+
+describe('a raw space in a rule another rule of its group already covers (judge L, 2291 and 2954)', () => {
+  it('is an info whose verified fix deletes the line', () => {
+    const body =
+      'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /sitecore modules/\nDisallow: /*/sitecore\nDisallow: /*/sitecore modules\n';
+    expect(brief(body)).toEqual(['4 info unencoded-character', '6 info unencoded-character']);
+    expect(lint(body)[0]!.message).toContain(
+      'Nothing is lost: line 2 ("Disallow: /sitecore") of the same group already blocks "/sitecore%20modules/"',
+    );
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /*/sitecore\n',
+    );
+    // With a slash the covering rule is not a prefix: the encoded rule is really lost.
+    expect(brief('User-agent: *\nDisallow: /sitecore/\nDisallow: /sitecore modules/\n')).toEqual([
+      '3 warning unencoded-character',
+    ]);
+  });
+});
+
+describe('a crawler name in quotes (judge L, 5506)', () => {
+  it('is told to drop the quotes, with the verified fix', () => {
+    const body = 'User-agent: "008"\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
+    expect(brief(body)).toEqual(['1 error user-agent-no-token']);
+    expect(lint(body)[0]!.fix?.description).toBe('Write "User-agent: 008".');
+    expect(fixed(body)).toBe(
+      'User-agent: 008\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n',
+    );
+    expect(lint("User-agent: 'MJ12bot'\nDisallow: /\n")[0]!.fix?.description).toBe(
+      'Write "User-agent: MJ12bot".',
+    );
+  });
+});
+
+describe('a scheme and host after the leading "/" (judge M, 5002)', () => {
+  it('is an info: a live path prefix matching such junk paths, not a host', () => {
+    const body = 'User-agent: *\nDisallow: /https://twitter.com/\nDisallow: https://twitter.com/\n';
+    expect(brief(body)).toEqual(['2 info host-in-path', '3 warning host-in-path']);
+    expect(lint(body)[0]!.message).toContain(
+      'starts with "/", so it is a path of this site: it matches only paths beginning with "/https://twitter.com/"',
+    );
+    // The site's own host (its Sitemap names it): a path of its own was meant, a warning still.
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /https://www.example.com/a/\nSitemap: https://www.example.com/s.xml\n',
+      ),
+    ).toEqual(['2 warning host-in-path']);
+  });
+});
+
+describe('a space fix beside other characters a URL never carries raw (judge M, 1975 and 4595)', () => {
+  it('encodes the braces of the same value too', () => {
+    const [d] = lint('User-agent: *\nDisallow: *{{ thumb }}*\n');
+    expect(d!.message).toContain('Write "*%7B%7B%20thumb%20%7D%7D*"');
+  });
+
+  it('says that it writes "&amp;" as "&"', () => {
+    const [d] = lint('User-agent: *\nDisallow: /*?s_tid=gn_ans &amp;*page=*&amp;*\n');
+    expect(d!.message).toContain(
+      'Write "/*?s_tid=gn_ans&*page=*&*", with "&amp;" (HTML\'s escape of "&") written as "&"',
+    );
+  });
+});

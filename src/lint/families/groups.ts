@@ -99,11 +99,14 @@ function checkGroups(context: LintContext): LintChecks {
 /**
  * The crawler a value without a product token meant: `*` followed only by characters that are
  * neither letters nor digits (`*;`, `*,`, `*.`, `*` + a latin-1 no-break space), or the name inside the characters copied around it
- * (`*OrkashBot*`, `+Baiduspider/2.0`, `^Pixray`, `:newsexpress/1.0`). None for a URL
+ * (`*OrkashBot*`, `+Baiduspider/2.0`, `^Pixray`, `:newsexpress/1.0`, `"008"`). None for a URL
  * (`+http://megaindex.com/crawler`) or a name too short to be sure of.
  */
 function meantAgent(value: string): string | undefined {
   if (/^\*[^\p{L}\p{N}]+$/u.test(value)) return '*';
+  // A whole name in quotes (`"008"`, 80legs' token, judge L 5506): the name inside them.
+  const quoted = /^(["'])([A-Za-z0-9][A-Za-z0-9_.-]*)\1$/.exec(value);
+  if (quoted !== null) return quoted[2];
   const name = /^[*+^:"'([<{\s]+([A-Za-z_-]{3,})([^A-Za-z_-]|$)/.exec(value);
   if (name === null || name[2] === ':' || /^(?:https?|www)$/i.test(name[1]!)) return undefined;
   return name[1];
@@ -163,7 +166,11 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
             // The group's rules were written for the crawler the line meant to name.
             targets: group.rules.filter((r) => r.line > agent.line).map((r) => r.pattern),
             otherwise: `Write "User-agent: ${meant}" by hand.`,
-            whenUnchanged: `Nothing is lost: another group names ${meant} with the same effect, so writing it alone changes no verdict.`,
+            // A name starting with a digit (`008`) has no product token for Google either: its
+            // verdicts cannot change, and only the crawler's own parser reads the fixed line.
+            ...(!/^[0-9]/.test(meant) && {
+              whenUnchanged: `Nothing is lost: another group names ${meant} with the same effect, so writing it alone changes no verdict.`,
+            }),
           },
         }),
     });
