@@ -746,6 +746,16 @@ describe('a misspelt crawler in a group that names the crawler it follows (judge
   });
 });
 
+describe('the * rules a named group loses are rules that match a path', () => {
+  it('names neither a rule that matches no path, nor reports a narrow group beside a whole-site block', () => {
+    const dead = lint(
+      'User-agent: *\nDisallow: /test/\nDisallow: private\n\nUser-agent: Bingbot\nDisallow: /feeds/rss\n',
+    ).find((d) => d.code === 'user-agent-without-rules');
+    expect(dead!.message).toContain('"Disallow: /test/" (line 2) no longer applies');
+    expect(dead!.message).not.toContain('private');
+    expect(
+      brief('User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nDisallow: /feeds/rss\n'),
+    ).toEqual(['2 info whole-site-disallowed']);
 describe('a bare name the rules repeat under language prefixes (judge L, 4938)', () => {
   it('names localized pages, not a folder of styles: no blocked-resources', () => {
     const body = 'User-agent: *\nDisallow: /style\nDisallow: /de/style\nDisallow: /br/style\n';
