@@ -756,6 +756,9 @@ describe('the * rules a named group loses are rules that match a path', () => {
     expect(
       brief('User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nDisallow: /feeds/rss\n'),
     ).toEqual(['2 info whole-site-disallowed']);
+  });
+});
+
 describe('a bare name the rules repeat under language prefixes (judge L, 4938)', () => {
   it('names localized pages, not a folder of styles: no blocked-resources', () => {
     const body = 'User-agent: *\nDisallow: /style\nDisallow: /de/style\nDisallow: /br/style\n';
