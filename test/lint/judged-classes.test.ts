@@ -746,6 +746,66 @@ describe('a misspelt crawler in a group that names the crawler it follows (judge
   });
 });
 
+describe('the * rules a named group loses are rules that match a path', () => {
+  it('names neither a rule that matches no path, nor reports a narrow group beside a whole-site block', () => {
+    const dead = lint(
+      'User-agent: *\nDisallow: /test/\nDisallow: private\n\nUser-agent: Bingbot\nDisallow: /feeds/rss\n',
+    ).find((d) => d.code === 'user-agent-without-rules');
+    expect(dead!.message).toContain('"Disallow: /test/" (line 2) no longer applies');
+    expect(dead!.message).not.toContain('private');
+    expect(
+      brief('User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nDisallow: /feeds/rss\n'),
+    ).toEqual(['2 info whole-site-disallowed']);
+  });
+});
+
+describe('a bare name the rules repeat under language prefixes (judge L, 4938)', () => {
+  it('names localized pages, not a folder of styles: no blocked-resources', () => {
+    const body = 'User-agent: *\nDisallow: /style\nDisallow: /de/style\nDisallow: /br/style\n';
+    expect(brief(body)).toEqual([]);
+    // Alone, or written as a folder, the name still stands for the site's styles.
+    expect(brief('User-agent: *\nDisallow: /style\n')).toEqual(['2 warning blocked-resources']);
+    expect(brief('User-agent: *\nDisallow: /style/\nDisallow: /de/style\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+    // Under prefixes alone, a country's site may keep its own files.
+    expect(brief('User-agent: *\nDisallow: /au/css\nDisallow: /de/css\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("a template's folders beside sibling folders the group opens by file type (judge M, 3932)", () => {
+  it('are infos: the author opened CSS and JavaScript where the site serves them', () => {
+    const body =
+      'User-agent: *\nAllow: /concrete/*.css\nAllow: /concrete/*.js\nAllow: /packages/*.css\nAllow: /packages/*.js\nAllow: /blocks/*.js\nDisallow: /concrete\nDisallow: /packages\nDisallow: /blocks\nDisallow: /css\nDisallow: /js\nDisallow: /themes\n';
+    expect(brief(body)).toEqual([
+      '10 info blocked-resources',
+      '11 info blocked-resources',
+      '12 info blocked-resources',
+    ]);
+    expect(lint(body)[0]!.message).toContain('by file type in 3 folders beside it');
+    // Two (as Drupal's default opens /core/ and /profiles/) are no list of the site's folders.
+    expect(
+      brief(
+        'User-agent: *\nAllow: /concrete/*.js\nAllow: /packages/*.js\nDisallow: /concrete\nDisallow: /packages\nDisallow: /js\n',
+      ),
+    ).toEqual(['6 warning blocked-resources']);
+  });
+});
+
+describe('a static folder named for what users upload (judge L, 3907)', () => {
+  it("holds their uploads, not the pages' styles and scripts; a compound by another word stays", () => {
+    expect(brief('User-agent: *\nDisallow: /ugcstatic/\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /user-static/\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /webstatic/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
 describe('a raw space in a rule another rule of its group already covers (judge L, 2291 and 2954)', () => {
   it('is an info whose verified fix deletes the line', () => {
     const body =

@@ -60,7 +60,9 @@ describe('diffRobotsTxt and the crawler model', () => {
       'GoogleOther',
       'GoogleOther-Image',
       'GoogleOther-Video',
+      'Google-InspectionTool',
       'Applebot',
+      'Kagibot',
       '*',
     ]);
     const at = (agent: string, url: string) =>

@@ -36,9 +36,25 @@ describe('diffRobotsTxt', () => {
   it('lists every URL × crawler whose verdict changes, with the deciding line on each side', () => {
     const diff = diffRobotsTxt(OLD, 'User-agent: *\nDisallow: /\n');
     expect(diff.verdictsChanged).toBe(true);
-    // Applebot follows the Googlebot group the old file has (the crawler model).
-    expect(diff.checked.agents).toEqual(['Googlebot', 'Applebot', '*']);
-    const root = diff.verdicts.filter((v) => v.url === '/');
+    // Google-InspectionTool, Applebot and Kagibot follow the Googlebot group the old file has
+    // (the crawler model).
+    expect(diff.checked.agents).toEqual([
+      'Googlebot',
+      'Google-InspectionTool',
+      'Applebot',
+      'Kagibot',
+      '*',
+    ]);
+    const root = diff.verdicts.filter(
+      (v) => v.url === '/' && v.agent !== 'Google-InspectionTool' && v.agent !== 'Kagibot',
+    );
+    // The followers read the old Googlebot group as Applebot does.
+    for (const agent of ['Google-InspectionTool', 'Kagibot'])
+      expect(diff.verdicts.find((v) => v.url === '/' && v.agent === agent)?.before).toEqual({
+        allowed: true,
+        line: 0,
+        decidedBy: 'Googlebot',
+      });
     expect(root).toEqual([
       {
         url: '/',

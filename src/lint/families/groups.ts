@@ -556,7 +556,8 @@ function allowOnlyGroups(context: LintContext): void {
     const escaped = kept.find(
       (r) =>
         r.type === 'disallow' &&
-        r.pattern !== '' &&
+        // A rule that matches some path: one not starting with "/" or "*" never decides one.
+        /^[/*]/.test(r.pattern) &&
         !/^\/?\**$/.test(r.pattern) &&
         !context.robots.explain(pathOf(r.pattern), probe).allowed &&
         context.robots.explain(pathOf(r.pattern), first.token).allowed,
@@ -616,8 +617,17 @@ function narrowGroups(context: LintContext): void {
   const { robots, directives } = context;
   const star = globalRules(robots);
   if (star === undefined) return;
+  // Beside a whole-site block of `*`, a named group of narrow Disallows is the one way to let a
+  // crawler in: what it was meant to get is plain.
+  if (
+    star.group.rules.some(
+      (r) => r.type === 'disallow' && /^\/?\**$/.test(r.pattern) && r.pattern !== '',
+    )
+  )
+    return;
   const starBlocks = star.group.rules.filter(
-    (r) => r.type === 'disallow' && r.pattern !== '' && !/^\/?\**$/.test(r.pattern),
+    // A rule not starting with "/" or "*" matches no path: nothing is lost with it.
+    (r) => r.type === 'disallow' && /^[/*]/.test(r.pattern) && !/^\/?\**$/.test(r.pattern),
   );
   if (starBlocks.length === 0) return;
   const named = new Map<string, number>();

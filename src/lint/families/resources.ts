@@ -20,6 +20,7 @@ import {
   MEDIA,
   openedKinds,
   openedPublished,
+  openedSiblings,
   openedTheme,
   ownFolderBeside,
   subfolders,
@@ -275,7 +276,8 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     subfolders(robots, explanation) ??
     allowedFolder(robots, explanation) ??
     curatedFiles(robots, explanation) ??
-    beside;
+    beside ??
+    openedSiblings(robots, explanation);
   const sure = scripts.filter((b) =>
     b.shown
       ? named[blocked.indexOf(b)] === undefined && published === undefined
@@ -385,7 +387,9 @@ function reportDeliberate(
   line: number,
   explanation: Explanation,
   blocked: readonly Blocked[],
-  subset: { value: string; line: number; layout?: string; theme?: true } | undefined,
+  subset:
+    | { value: string; line: number; layout?: string; theme?: true; siblings?: number }
+    | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
   const kinds = [...new Set(blocked.map((b) => b.kind))];
@@ -401,9 +405,11 @@ function reportDeliberate(
           ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
           : subset?.theme === true
             ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-            : subset !== undefined && 'layout' in subset
-              ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-              : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+            : subset?.siblings !== undefined
+              ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
+              : subset !== undefined && 'layout' in subset
+                ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+                : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

@@ -207,6 +207,37 @@ export function curatedFiles(
   return undefined;
 }
 
+/**
+ * The first Allow of the deciding groups that opens CSS or JavaScript by file type under a
+ * folder beside the rule's (`Allow: /concrete/*.css`, `/packages/*.js`, `/blocks/*.css` beside
+ * `Disallow: /css`, judge M's 3932, Concrete5's default file), when it does so for three sibling
+ * folders or more: the author listed where the site serves its files, so the template's other
+ * folders the group blocks were left closed on purpose. Undefined otherwise: two is Drupal's
+ * default (`/core/`, `/profiles/`), which opens its own code, not every folder of the site.
+ */
+export function openedSiblings(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number; siblings: number } | undefined {
+  const parent = /^(\/(?:[^/*$?]+\/)*)[^/*$?]+\/?$/.exec(explanation.rule!.value)?.[1];
+  if (parent === undefined) return undefined;
+  const own = explanation.rule!.value.slice(parent.length).replace(/\/$/, '').toLowerCase();
+  const folders = new Set<string>();
+  let first: { value: string; line: number } | undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(parent)) continue;
+      const typed = /^([^/*$?]+)\/\*[^/]*\.(?:css|js)\$?$/i.exec(rule.value.slice(parent.length));
+      if (typed === null || typed[1]!.toLowerCase() === own) continue;
+      folders.add(typed[1]!.toLowerCase());
+      first ??= { value: rule.value, line: rule.line };
+    }
+  }
+  return first !== undefined && folders.size >= 3
+    ? { ...first, siblings: folders.size }
+    : undefined;
+}
+
 // Per parsed file, the published CSS and JavaScript of the layouts it shows: folder and a file.
 const publishedUrls = new WeakMap<
   RobotsTxt,

@@ -11,10 +11,12 @@ import { perValue } from './memo.js';
  * A folder of both styles and scripts. A theme's or skin's folder holds its styles and scripts,
  * and so does a static folder by a compound name (`web-statics`, `webstatic`, `static-files`);
  * `_resources` is Modern Campus's (OU Campus) folder of the site's own, `site-assets`
- * TerminalFour's, `_designs` Squiz Matrix's (its design files).
+ * TerminalFour's, `_designs` Squiz Matrix's (its design files). A compound whose first word names
+ * what users upload (`ugcstatic`, `user-static`, `uploadstatic`; judge L 3907) holds their
+ * uploads, not the pages' styles and scripts.
  */
 const BOTH =
-  /^_?(?:assets|static|dist|themes?|skins?)$|^_resources$|^site-assets$|^_designs$|^(?:[a-z]+[-_.]?)?statics?$|^statics?[-_.]?(?:files|content|assets|resources)$/i;
+  /^_?(?:assets|static|dist|themes?|skins?)$|^_resources$|^site-assets$|^_designs$|^(?!(?:ugc|users?|uploads?)[-_.]?statics?$)(?:[a-z]+[-_.]?)?statics?$|^statics?[-_.]?(?:files|content|assets|resources)$/i;
 
 /** A folder name that holds a site's scripts or styles, and which of them. */
 const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
@@ -159,7 +161,20 @@ interface Evidence {
    * has endpoints below it, not the site's scripts: `…/js/` under that folder is no resource folder.
    */
   readonly endpoints: readonly { readonly under: string; readonly name: string }[];
+  /**
+   * Bare paths (lowercase, without a trailing slash) the rules block both as written and under a
+   * language's prefix (`/style` beside `/de/style`, judge L 4938): localized pages, not a folder
+   * of resources. Under prefixes alone (`/au/css`, `/im/staticContent`) a country's site may keep
+   * its own files.
+   */
+  readonly localized: ReadonlySet<string>;
 }
+
+/** A language's prefix of pages (`/de/`, `/en-us/`) at the start of a value. */
+const LOCALE = /^\/[a-z]{2}(?:[-_][a-z]{2,4})?(?=\/)/i;
+
+/** A path without a trailing slash, a wildcard or an end anchor (`/de/style`). */
+const BARE_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
 
 function evidenceOf(
   values: readonly string[],
@@ -172,6 +187,12 @@ function evidenceOf(
     if (file !== null && RESOURCE_FOLDERS.some(([name]) => name.test(file[2]!))) {
       endpoints.push({ under: file[1]!, name: file[2]!.toLowerCase() });
     }
+  }
+  const bare = new Set(values.filter((v) => BARE_PATH.test(v)).map((v) => v.toLowerCase()));
+  const localized = new Set<string>();
+  for (const value of bare) {
+    const rest = value.replace(LOCALE, '');
+    if (rest !== value && bare.has(rest)) localized.add(rest);
   }
   const documentPrefixes: string[] = [];
   let hinted = layoutShown;
@@ -187,6 +208,7 @@ function evidenceOf(
     hinted,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
+    localized,
   };
 }
 
@@ -274,7 +296,12 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
   // extension (`/javascript` names the folder, and blocks it).
   const parts = path.split('/').slice(1);
   const last = parts.pop()!;
-  const bare = path === value.trimEnd() && /^[A-Za-z0-9_-]+$/.test(last);
+  // A bare path the rules repeat under a language's prefix names localized pages (`/style`,
+  // `/de/style`, `/br/style`): its last word is no folder.
+  const bare =
+    path === value.trimEnd() &&
+    /^[A-Za-z0-9_-]+$/.test(last) &&
+    !evidence.localized.has(path.replace(LOCALE, '').toLowerCase());
   const segments = bare ? [...parts, last] : parts;
   const urls: SiteUrl[] = [];
   const plugin = /^\/wp-content\/(?:plugins|themes)\/[^/]+\//i.exec(path);
