@@ -236,7 +236,6 @@ function onlyBlocksTargets(
   return true;
 }
 
-/** The rules of `a` not in `b`, as multisets of type and pattern. */
 /**
  * Whether, for every crawler, the fix only deletes rules whose pattern holds a character no URL a
  * crawler requests carries raw (a space, judge L 2954): such a rule
@@ -255,6 +254,7 @@ function onlyDropsUnrequestable(before: RobotsTxt, copy: FixedCopy): boolean {
   return true;
 }
 
+/** The rules of `a` not in `b`, as multisets of type and pattern. */
 function minus(a: readonly Rule[], b: readonly Rule[]): Rule[] {
   const left = new Map<string, number>();
   for (const r of b)
