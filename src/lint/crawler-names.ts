@@ -7,6 +7,7 @@
 
 import { CRAWL_DELAY_READERS, CRAWLER_RULES, RETIRED_CRAWLERS } from '../readings/crawler-model.js';
 import { crawlers } from '../readings/crawlers.js';
+import type { AgentLine } from '../types.js';
 
 /** Every product token the package knows a crawler by (lower case → as its operator writes it). */
 function knownTokens(): ReadonlyMap<string, string> {
@@ -149,4 +150,10 @@ export function checksAds(token: string): boolean {
 export function fetchesMediaOnly(token: string): boolean {
   const lower = token.toLowerCase();
   return crawlers.some((c) => c.media === true && c.token.toLowerCase() === lower);
+}
+
+/** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */
+export function nearMissOf(agent: AgentLine): string | undefined {
+  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
+  return written === undefined ? undefined : nearCrawlerName(written);
 }
