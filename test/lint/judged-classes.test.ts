@@ -868,6 +868,33 @@ describe('a space fix beside other characters a URL never carries raw (judge M, 
   });
 });
 
+describe('a * block of only a Crawl-delay merged into a named crawler’s long list of rules (judge N, 2111)', () => {
+  const rules = ['/*nocache=1', '/logs/', '/tmp/', '/aspnet_client/', '/.cache/']
+    .map((p) => `Disallow: ${p}\n`)
+    .join('');
+  it('offers no "Allow: /" that would open those rules to every crawler, and says why', () => {
+    const body = `User-agent: *\nCrawl-delay: 600\n\nUser-agent: Bingbot\n${rules}`;
+    const found = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(found.severity).toBe('warning');
+    expect(found.fix).toBeUndefined();
+    expect(found.message).toContain('gets the 5 rules written under Bingbot');
+    expect(found.message).toContain('move line 4 (User-agent: Bingbot) up, right under line 1');
+    expect(found.message).toContain(
+      "(No fix offered: which crawlers the 5 rules were written for is the owner's choice.)",
+    );
+    expect(fixed(body)).toBe(body);
+  });
+
+  it('keeps the fix for a few rules of the named crawler, or a whole-site block', () => {
+    const few = 'User-agent: *\nCrawl-delay: 15\n\nUser-agent: Googlebot-News\nDisallow: /tags/\n';
+    expect(lint(few).find((d) => d.code === 'merged-group')!.fix?.description).toBe(
+      'Add "Allow: /" after line 2.',
+    );
+    const whole = `User-agent: *\nCrawl-delay: 5\n\nUser-agent: BadBot\nDisallow: /\n${rules}`;
+    expect(lint(whole).find((d) => d.code === 'merged-group')!.fix?.description).toBe(
+      'Add "Allow: /" after line 2.',
+    );
+
 describe('WordPress folders under several prefixes, each named by wp-includes alone (judge N, 6030)', () => {
   it("are a scanner's probe list, not the site's WordPress: no blocked-resources", () => {
     const body =
