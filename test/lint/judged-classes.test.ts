@@ -894,6 +894,8 @@ describe('a * block of only a Crawl-delay merged into a named crawler’s long l
     expect(lint(whole).find((d) => d.code === 'merged-group')!.fix?.description).toBe(
       'Add "Allow: /" after line 2.',
     );
+  });
+});
 
 describe('WordPress folders under several prefixes, each named by wp-includes alone (judge N, 6030)', () => {
   it("are a scanner's probe list, not the site's WordPress: no blocked-resources", () => {
