@@ -919,3 +919,37 @@ describe('a sitemap named by its kind (judge N, 0504)', () => {
     expect(fixed(body)).toBe('Sitemap: https://a.example/i.xml\n');
   });
 });
+
+describe('WordPress folders under several prefixes, each named by wp-includes alone (judge N, 6030)', () => {
+  it("are a scanner's probe list, not the site's WordPress: no blocked-resources", () => {
+    const body =
+      'User-agent: *\nDisallow: /app/\nDisallow: /wp1/*\nDisallow: /blog/wp-includes/*\nDisallow: /cms/wp-includes/*\nDisallow: /news/wp-includes/*\n';
+    expect(brief(body)).toEqual([]);
+    // One such prefix, or a prefix its administration or content names too, is a WordPress.
+    expect(brief('User-agent: *\nDisallow: /blog/wp-includes/*\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /blog/wp-admin/\nDisallow: /blog/wp-includes/\nDisallow: /cms/wp-includes/\nDisallow: /news/wp-includes/\n',
+      ),
+    ).toEqual(['3 warning blocked-resources']);
+  });
+});
+
+describe('a top /theme/ among folders of taxonomy listings (judge N, 4949)', () => {
+  it('is one more listing of pages, not a folder of theme files: no blocked-resources', () => {
+    const body =
+      'User-agent: *\nDisallow: /genre/\nDisallow: /login/\nDisallow: /platform/\nDisallow: /tags/\nDisallow: /theme/\n';
+    expect(brief(body)).toEqual([]);
+    // Beside one listing only, or below a folder of code the file names, it is a theme's folder.
+    expect(brief('User-agent: *\nDisallow: /genre/\nDisallow: /theme/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /genre/\nDisallow: /tags/\nDisallow: /includes/\nDisallow: /theme/\n',
+      ),
+    ).toEqual(['5 warning blocked-resources']);
+  });
+});
