@@ -897,6 +897,29 @@ describe('a * block of only a Crawl-delay merged into a named crawler’s long l
   });
 });
 
+describe('a sitemap named by its kind (judge N, 0504)', () => {
+  it('is fixed to "Sitemap:", which changes no verdict', () => {
+    const body =
+      'User-agent: *\nDisallow: /x\nVideo Sitemap: https://a.example/video.xml\nImage-Sitemap: https://a.example/i.xml\n';
+    const [video, image] = lint(body);
+    expect(video!.severity).toBe('warning');
+    expect(video!.message).toContain('It names a sitemap by its kind');
+    expect(video!.fix?.description).toBe('Write "Sitemap: https://a.example/video.xml".');
+    expect(image!.fix?.description).toBe('Write "Sitemap: https://a.example/i.xml".');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /x\nSitemap: https://a.example/video.xml\nSitemap: https://a.example/i.xml\n',
+    );
+    // A relative value is no sitemap URL: no fix.
+    expect(lint('News Sitemap: /n.xml\n')[0]!.fix).toBeUndefined();
+  });
+
+  it('is an info with the same fix where Google reads the key by its prefix ("Sitemap index")', () => {
+    const body = 'Sitemap index: https://a.example/i.xml\n';
+    expect(brief(body)).toEqual(['1 info space-in-key']);
+    expect(fixed(body)).toBe('Sitemap: https://a.example/i.xml\n');
+  });
+});
+
 describe('WordPress folders under several prefixes, each named by wp-includes alone (judge N, 6030)', () => {
   it("are a scanner's probe list, not the site's WordPress: no blocked-resources", () => {
     const body =
