@@ -80,6 +80,14 @@ export function writtenBlocks(context: LintContext): WrittenGroups {
   return result;
 }
 
+/**
+ * The most rules a named crawler's group holds and still reads as rules for that crawler alone
+ * (a few narrow paths); a longer list under one crawler's name reads as the site's own rules
+ * (judge N, 2111: some 60 generic paths under `User-agent: Bingbot`), which the writer may have
+ * meant for every crawler.
+ */
+export const FEW_RULES = 3;
+
 // Crawlers named in one message; the rest are counted.
 const MAX_NAMED = 8;
 

@@ -11,7 +11,7 @@ import { retiredCrawler, retiredSentence } from '../readings/crawler-model.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, RobotsTxt } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
-import { globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
+import { FEW_RULES, globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
 import type { LintContext } from './context.js';
 import { lineBreakOf } from './fix.js';
 import type { ProposedFix } from './types.js';
@@ -253,6 +253,35 @@ function reportMerge(
   // Only crawlers that no longer crawl: the merge harms no one.
   const retired = agents.every((a) => !a.global && retiredCrawler(a.value) !== undefined);
   const retiredNote = retired ? ` ${retiredSentence(agents.map((a) => a.value))}` : '';
+  // The only `*` block merged into a named crawler's long list of rules (judge N, 2111: a
+  // Crawl-delay for `*` above some 60 generic paths under Bingbot): whether those rules were
+  // meant for that crawler alone or for every crawler is not knowable, and "Allow: /" would open
+  // them all to every other crawler. A whole-site block, or a few rules, read as the named
+  // crawler's own (2405: Googlebot-News's `/tags/`): the fix stays.
+  const rules = context.robots.groups[block.group]?.rules.length ?? 0;
+  if (
+    change &&
+    change.path !== '/' &&
+    starGroup === undefined &&
+    agents.some((a) => a.global) &&
+    rules > FEW_RULES &&
+    !retired
+  ) {
+    // Written right under the `*` line, with no blank line between (Python's robotparser drops
+    // User-agent lines a blank line ends), the named crawler's lines make one group everywhere.
+    const own = target.agentLines;
+    const moved = own.length === 1 ? `line ${own[0]}` : `lines ${own[0]}–${own.at(-1)}`;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      severity: 'warning',
+      message: `Every crawler the file does not name (*) gets the ${rules} rules written under ${names(targetAgents)}: ${why}. Line ${change.line} "${change.rule}" decides for them on ${terminalSafe(change.path)}, while parsers that end a group at its last non-rule line (Python's robotparser) let them crawl everything. If those rules are the site's rules for every crawler, move ${moved} (User-agent: ${names(targetAgents)}) up, right under line ${block.agentLines.at(-1)}, so that one group names both everywhere; if they are meant for ${names(targetAgents)} alone, add "Allow: /" after line ${lastLine}, which opens their paths to every other crawler.${advice}`,
+      ...span,
+      noFix: `which crawlers the ${rules} rules were written for is the owner's choice`,
+      related: [...related, { line: change.line, message: `${change.rule} (line ${change.line})` }],
+    });
+    return;
+  }
   if (change) {
     const what =
       change.path === '/'

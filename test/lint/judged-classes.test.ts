@@ -867,3 +867,106 @@ describe('a space fix beside other characters a URL never carries raw (judge M, 
     );
   });
 });
+
+describe('a * block of only a Crawl-delay merged into a named crawler’s long list of rules (judge N, 2111)', () => {
+  const rules = ['/*nocache=1', '/logs/', '/tmp/', '/aspnet_client/', '/.cache/']
+    .map((p) => `Disallow: ${p}\n`)
+    .join('');
+  it('offers no "Allow: /" that would open those rules to every crawler, and says why', () => {
+    const body = `User-agent: *\nCrawl-delay: 600\n\nUser-agent: Bingbot\n${rules}`;
+    const found = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(found.severity).toBe('warning');
+    expect(found.fix).toBeUndefined();
+    expect(found.message).toContain('gets the 5 rules written under Bingbot');
+    expect(found.message).toContain('move line 4 (User-agent: Bingbot) up, right under line 1');
+    expect(found.message).toContain(
+      "(No fix offered: which crawlers the 5 rules were written for is the owner's choice.)",
+    );
+    expect(fixed(body)).toBe(body);
+  });
+
+  it('keeps the fix for a few rules of the named crawler, or a whole-site block', () => {
+    const few = 'User-agent: *\nCrawl-delay: 15\n\nUser-agent: Googlebot-News\nDisallow: /tags/\n';
+    expect(lint(few).find((d) => d.code === 'merged-group')!.fix?.description).toBe(
+      'Add "Allow: /" after line 2.',
+    );
+    const whole = `User-agent: *\nCrawl-delay: 5\n\nUser-agent: BadBot\nDisallow: /\n${rules}`;
+    expect(lint(whole).find((d) => d.code === 'merged-group')!.fix?.description).toBe(
+      'Add "Allow: /" after line 2.',
+    );
+  });
+});
+
+describe('a sitemap named by its kind (judge N, 0504)', () => {
+  it('is fixed to "Sitemap:", which changes no verdict', () => {
+    const body =
+      'User-agent: *\nDisallow: /x\nVideo Sitemap: https://a.example/video.xml\nImage-Sitemap: https://a.example/i.xml\n';
+    const [video, image] = lint(body);
+    expect(video!.severity).toBe('warning');
+    expect(video!.message).toContain('It names a sitemap by its kind');
+    expect(video!.fix?.description).toBe('Write "Sitemap: https://a.example/video.xml".');
+    expect(image!.fix?.description).toBe('Write "Sitemap: https://a.example/i.xml".');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /x\nSitemap: https://a.example/video.xml\nSitemap: https://a.example/i.xml\n',
+    );
+    // A relative value is no sitemap URL: no fix.
+    expect(lint('News Sitemap: /n.xml\n')[0]!.fix).toBeUndefined();
+  });
+
+  it('is an info with the same fix where Google reads the key by its prefix ("Sitemap index")', () => {
+    const body = 'Sitemap index: https://a.example/i.xml\n';
+    expect(brief(body)).toEqual(['1 info space-in-key']);
+    expect(fixed(body)).toBe('Sitemap: https://a.example/i.xml\n');
+  });
+});
+
+describe('WordPress folders under several prefixes, each named by wp-includes alone (judge N, 6030)', () => {
+  it("are a scanner's probe list, not the site's WordPress: no blocked-resources", () => {
+    const body =
+      'User-agent: *\nDisallow: /app/\nDisallow: /wp1/*\nDisallow: /blog/wp-includes/*\nDisallow: /cms/wp-includes/*\nDisallow: /news/wp-includes/*\n';
+    expect(brief(body)).toEqual([]);
+    // One such prefix, or a prefix its administration or content names too, is a WordPress.
+    expect(brief('User-agent: *\nDisallow: /blog/wp-includes/*\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /blog/wp-admin/\nDisallow: /blog/wp-includes/\nDisallow: /cms/wp-includes/\nDisallow: /news/wp-includes/\n',
+      ),
+    ).toEqual(['3 warning blocked-resources']);
+  });
+});
+
+describe('a top /theme/ among folders of taxonomy listings (judge N, 4949)', () => {
+  it('is one more listing of pages, not a folder of theme files: no blocked-resources', () => {
+    const body =
+      'User-agent: *\nDisallow: /genre/\nDisallow: /login/\nDisallow: /platform/\nDisallow: /tags/\nDisallow: /theme/\n';
+    expect(brief(body)).toEqual([]);
+    // Beside one listing only, or below a folder of code the file names, it is a theme's folder.
+    expect(brief('User-agent: *\nDisallow: /genre/\nDisallow: /theme/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /genre/\nDisallow: /tags/\nDisallow: /includes/\nDisallow: /theme/\n',
+      ),
+    ).toEqual(['5 warning blocked-resources']);
+  });
+});
+
+describe("TYPO3's classic template folder with only its CSS opened (judge N, 2761)", () => {
+  it('warns of the JavaScript the folder still blocks, with the Allow of its type as the fix', () => {
+    const body =
+      'User-agent: *\nAllow: /fileadmin/templates/*/*.css\nDisallow: /fileadmin/templates/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('blocks JavaScript that Googlebot needs');
+    expect(found[0]!.fix?.description).toBe(
+      'Add "Allow: /fileadmin/templates/*.js$" and "Allow: /fileadmin/templates/*.js?" after line 3.',
+    );
+    // A file that does not name the folder: its site may keep its files elsewhere.
+    expect(
+      lint('User-agent: *\nDisallow: /fileadmin/\n').filter((d) => d.code === 'blocked-resources'),
+    ).toEqual([]);
+  });
+});

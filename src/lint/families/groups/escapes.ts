@@ -14,7 +14,7 @@ import {
 } from '../../../readings/crawler-model.js';
 import { crawlers } from '../../../readings/crawlers.js';
 import type { AgentLine, Group } from '../../../types.js';
-import { andList, globalRules, listOf, writtenBlocks } from '../../blocks.js';
+import { andList, FEW_RULES, globalRules, listOf, writtenBlocks } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 import { checksAds, fetchesMediaOnly, nearMissOf } from '../../crawler-names.js';
 import { lineBreakOf } from '../../fix.js';
@@ -253,7 +253,7 @@ export function narrowGroups(context: LintContext): void {
   const starKeys = new Set(star.group.rules.map((r) => `${r.type} ${r.pattern}`));
   for (const g of robots.groups) {
     if (g.agents.some((a) => a.global || a.token === '') || g.rules.length === 0) continue;
-    if (g.rules.length > 3) continue;
+    if (g.rules.length > FEW_RULES) continue;
     if (
       !g.rules.every(
         (r) => r.type === 'disallow' && r.pattern.length > 1 && !/^\/?\*/.test(r.pattern),

@@ -76,6 +76,13 @@ const SCRIPTS = /^scripts?$/i;
 /** Words naming a theme or skin gallery as often as a folder of one (Yandex's `/themes`). */
 const PAGE_LIKE = /^(?:themes?|skins?)$/i;
 
+/**
+ * A top folder of listing pages by a taxonomy of the site's items (games by genre and platform,
+ * posts by tag): among two or more of them, a `/theme/` is one more such listing (judge N, 4949).
+ */
+const TAXONOMY =
+  /^\/(?:genres?|platforms?|tags?|categor(?:y|ies)|topics?|authors?|series|brands?|subjects?)\/?\**$/i;
+
 /** A folder name that shows the file's site keeps scripts and styles in folders of its own. */
 const HINTS =
   /^_?(?:css|styles?|stylesheets|js|javascripts?|assets|static|scripts?|includes?|modules|packages|plugins|templates|libs?|media|fonts?)$/i;
@@ -153,6 +160,8 @@ interface Evidence {
   readonly documentFolders: ReadonlySet<string>;
   /** Whether the rules name a folder of scripts, styles or a CMS's code besides a theme's. */
   readonly hinted: boolean;
+  /** Whether the rules name two top folders of taxonomy listings or more ({@link TAXONOMY}). */
+  readonly listings: boolean;
   /** Whether the file carries Microsoft FrontPage's `_vti_*` rules. */
   readonly frontPage: boolean;
   /**
@@ -206,10 +215,19 @@ function evidenceOf(
     documentPrefixes,
     documentFolders: documentFolders(values),
     hinted,
+    listings: new Set(values.filter((v) => TAXONOMY.test(v)).map(topFolder)).size >= 2,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
     localized,
   };
+}
+
+/** The top folder a value names, lowercase and singular (`/Tags/*` → `tag`). */
+function topFolder(value: string): string {
+  return value
+    .replace(/^\/([^/*]+).*$/, '$1')
+    .toLowerCase()
+    .replace(/(?:ies|s)$/, (end) => (end === 'ies' ? 'y' : ''));
 }
 
 /** What one value tells {@link evidenceOf}. */
@@ -333,7 +351,10 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
       pages: undefined,
     });
   }
-  for (let i = 0; i < segments.length; i++) urls.push(...folderUrls(segments, i, bare, evidence));
+  // The value names the folder itself and nothing under it (`/theme/`, `/theme/*`).
+  const wholeFolder = !bare && last === '' && anywhere === undefined;
+  for (let i = 0; i < segments.length; i++)
+    urls.push(...folderUrls(segments, i, bare, wholeFolder, evidence));
   urls.push(...imageUrls(segments));
   return urls;
 }
@@ -375,6 +396,7 @@ function folderUrls(
   segments: readonly string[],
   i: number,
   bare: boolean,
+  wholeFolder: boolean,
   evidence: Evidence,
 ): SiteUrl[] {
   const segment = segments[i]!;
@@ -382,8 +404,9 @@ function folderUrls(
   const kinds = kindsOf(segment, before);
   // At the top, a `/dist/` often holds downloads.
   if (kinds === undefined || (i === 0 && /^dist$/i.test(segment))) return [];
-  // A bare `/themes` names a theme gallery's pages as often as a folder.
-  const alone = i === 0 && bare && segments.length === 1;
+  // A bare `/themes` names a theme gallery's pages as often as a folder, and a top `/theme/`
+  // among folders of taxonomy listings (`/genre/`, `/platform/`, `/tags/`) is one more listing.
+  const alone = i === 0 && segments.length === 1 && (bare || (wholeFolder && evidence.listings));
   if (alone && PAGE_LIKE.test(segment) && !evidence.hinted) return [];
   // Admin pages are not crawled: the files that serve them matter to no crawler.
   if (before.some((x) => NOT_PAGES.test(x))) return [];
