@@ -977,3 +977,20 @@ describe('an Allow-only group whose Allows except nothing from the * rules (judg
     ]);
   });
 });
+
+describe("TYPO3's classic template folder with only its CSS opened (judge N, 2761)", () => {
+  it('warns of the JavaScript the folder still blocks, with the Allow of its type as the fix', () => {
+    const body =
+      'User-agent: *\nAllow: /fileadmin/templates/*/*.css\nDisallow: /fileadmin/templates/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('blocks JavaScript that Googlebot needs');
+    expect(found[0]!.fix?.description).toBe(
+      'Add "Allow: /fileadmin/templates/*.js$" and "Allow: /fileadmin/templates/*.js?" after line 3.',
+    );
+    // A file that does not name the folder: its site may keep its files elsewhere.
+    expect(
+      lint('User-agent: *\nDisallow: /fileadmin/\n').filter((d) => d.code === 'blocked-resources'),
+    ).toEqual([]);
+  });
+});

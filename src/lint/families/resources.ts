@@ -33,6 +33,7 @@ import {
   GENERIC_URLS,
   generated,
   LAYOUTS,
+  layoutUrls,
   type ResourceKind,
 } from './resources/layouts.js';
 import type { ValueMemo } from './resources/memo.js';
@@ -177,7 +178,7 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
       // prefix routes pages, and the files are served from the install's own folders.
       const unprefixed = root.replace(LOCALE, '/');
       if (unprefixed !== root && roots.includes(unprefixed)) continue;
-      for (const [kind, path] of layout.urls) {
+      for (const [kind, path] of layoutUrls(layout, root, values)) {
         const url = root + path.slice(1);
         const explanation = robots.explain(url, agentFor(kind));
         if (explanation.allowed || explanation.rule === undefined) continue;

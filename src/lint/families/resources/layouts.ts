@@ -43,6 +43,17 @@ export interface Layout {
    */
   readonly themes?: readonly string[];
   /**
+   * Folders (from the layout's root) that only some of its sites use, with their representative
+   * URLs: checked where a rule value of the file names the folder (TYPO3's classic
+   * `fileadmin/templates/`, named by `Disallow: /fileadmin/templates/`; not by `Disallow:
+   * /fileadmin/` alone, whose site may keep its files elsewhere).
+   * @default []
+   */
+  readonly named?: readonly {
+    readonly folder: string;
+    readonly urls: readonly (readonly [ResourceKind, string])[];
+  }[];
+  /**
    * Its pages load the CSS and JavaScript of its themes from where it publishes them
    * ({@link Layout.published}) by default: a theme folder opened while those are blocked opens
    * nothing the pages load.
@@ -62,7 +73,7 @@ export function rootsOf(values: readonly string[], folder: string): string[] {
   // A value led by `*` (`*/wp-includes/`) names the folder at any depth, so at the top too.
   let pattern: RegExp | undefined;
   const rootAt = perValue(values, `root ${folder}`, (value) => {
-    pattern ??= new RegExp(`^\\**((?:/${SEGMENT})*?/)(?:${folder})(?![\\w-])`, 'i');
+    pattern ??= new RegExp(`^\\**((?:/${SEGMENT})*?/)(?:${folder})(?:(?<=/)|(?![\\w-]))`, 'i');
     return pattern.exec(value)?.[1];
   });
   const roots = new Set<string>();
@@ -277,6 +288,17 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/typo3temp/assets/compressed/merged-0123abcd.css?1700000000'],
       ['js', '/typo3temp/assets/compressed/merged-0123abcd.js?1700000000'],
     ],
+    // A site built before site packages (TYPO3 4 to 7) keeps its template's HTML, CSS and
+    // JavaScript in fileadmin/templates/ (docs.typo3.org, "Templating Tutorial"; judge N 2761).
+    named: [
+      {
+        folder: '/fileadmin/templates/',
+        urls: [
+          ['css', '/fileadmin/templates/site/css/main.css'],
+          ['js', '/fileadmin/templates/site/js/main.js'],
+        ],
+      },
+    ],
     // A Composer install (TYPO3 12 on) publishes every extension's Resources/Public/ under
     // /_assets/HASH/ (docs.typo3.org, "Composer-based installation: the public/_assets/ folder"),
     // and the compressed files stay in typo3temp/assets/.
@@ -401,6 +423,22 @@ export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'module',
   'main',
 ]);
+
+/**
+ * The representative URLs of `layout` checked under `root`: its own, and those of the folders
+ * of {@link Layout.named} a rule value names there (at any depth, as `*` + `/fileadmin/templates/`).
+ */
+export function layoutUrls(
+  layout: Layout,
+  root: string,
+  values: readonly string[],
+): readonly (readonly [ResourceKind, string])[] {
+  const named = (layout.named ?? []).filter(({ folder }) => {
+    const path = (root + folder.slice(1)).toLowerCase();
+    return values.some((v) => atAnyDepth(v).toLowerCase().startsWith(path));
+  });
+  return named.length === 0 ? layout.urls : [...layout.urls, ...named.flatMap((n) => n.urls)];
+}
 
 /**
  * Whether a rule's value blocks every path (`/`, `/*`, `*`): every folder a site may keep its
