@@ -1039,6 +1039,30 @@ describe('a top /theme/ among folders of taxonomy listings (judge N, 4949)', () 
   });
 });
 
+describe('an Allow-only group whose Allows except nothing from the * rules (judge N, 1039 and 6108)', () => {
+  const star = 'User-agent: *\nDisallow: /logout/\nDisallow: /search/\n';
+  it('is an info, with no fix, for crawlers that are no search or AI crawler', () => {
+    const body = `User-agent: Amazon-Advertising-ad-standards-bot\nAllow: /ads.txt\n\nUser-agent: mmm-google-two\nAllow: /portal/site/3m/\n\n${star}`;
+    const found = lint(body).filter((d) => d.code === 'user-agent-without-rules');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['1 info', '4 info']);
+    expect(found.every((d) => d.fix === undefined)).toBe(true);
+    expect(found[0]!.message).toContain('holds only Allow lines for paths the * rules leave open');
+    expect(found[0]!.message).toContain('add "Disallow: /" after line 2');
+    expect(found[0]!.message).toContain(
+      "(No fix offered: which of the two the group was written for is the owner's choice.)",
+    );
+  });
+
+  it('stays a warning for an Allow that excepts a * rule, or for a search crawler', () => {
+    expect(brief(`User-agent: NewsNow\nAllow: /search/\n\n${star}`)).toEqual([
+      '1 warning user-agent-without-rules',
+    ]);
+    expect(brief(`User-agent: bingbot\nAllow: /ads.txt\n\n${star}`)).toEqual([
+      '1 warning user-agent-without-rules',
+    ]);
+  });
+});
+
 describe("TYPO3's classic template folder with only its CSS opened (judge N, 2761)", () => {
   it('warns of the JavaScript the folder still blocks, with the Allow of its type as the fix', () => {
     const body =
