@@ -124,6 +124,42 @@ describe('judge O (seed 4073): findings that harm no crawler, and what a file se
   });
 });
 
+describe('judge Q (seed 9561): storefront actions and a cut that changes nothing', () => {
+  it('a group of Controller-Action names written without "/" gets "/*Name": URLs end with them', () => {
+    const body =
+      'User-agent: *\nDisallow: Account-Show\nDisallow: COBilling-Start\nDisallow: Wishlist-Show\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('pattern-never-matches');
+    expect(d!.message).toContain('Like 2 other lines of its group');
+    expect(d!.fix?.description).toBe('Write "Disallow: /*Account-Show".');
+    expect(
+      parseRobotsTxt(fixed(body)).isAllowed(
+        '/on/demandware.store/Sites-X-Site/en_US/Account-Show',
+        'x',
+      ),
+    ).toBe(false);
+    // One such name alone may be a page at the root: the bare word's advice.
+    const [one] = lint('User-agent: *\nDisallow: About-Us\n');
+    expect(one!.message).toContain('Write "Disallow: /About-Us$" for the page');
+  });
+
+  it('content past 500 KiB that is only rules never matching is an info; a live rule past it stays an error', () => {
+    // Comments to past the limit (cheap to lint), then a rule naming another host, which never matches.
+    const note = `# ${'x'.repeat(998)}\n`;
+    const head = 'User-agent: *\nDisallow: /cart/\n';
+    const body = `${head}${note.repeat(530)}Disallow: https://shop.example.com/shop/p/1\n`;
+    const found = lint(body).find((x) => x.code === 'content-past-limit')!;
+    expect(found.severity).toBe('info');
+    expect(found.message).toContain('Nothing is lost');
+    const live = lint(`${body}Disallow: /checkout/\n`).find(
+      (x) => x.code === 'content-past-limit',
+    )!;
+    expect(live.severity).toBe('error');
+    const agent = lint(`${body}User-agent: BadBot\n`).find((x) => x.code === 'content-past-limit')!;
+    expect(agent.severity).toBe('error');
+  });
+});
+
 describe('an HTML body', () => {
   it('is one finding, however many lines it has', () => {
     const page = `<!DOCTYPE html>\n<html>\n${Array.from({ length: 300 }, (_, i) => `<p>Disallow: line ${i}</p>\nfoo bar\nCrawl-delay: 5`).join('\n')}\n</html>\n`;
