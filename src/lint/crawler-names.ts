@@ -152,6 +152,25 @@ export function fetchesMediaOnly(token: string): boolean {
   return crawlers.some((c) => c.media === true && c.token.toLowerCase() === lower);
 }
 
+/** What a crawler of the catalog crawls for that a site owner's search presence depends on. */
+const SEARCH_OR_AI: ReadonlySet<string> = new Set([
+  'search',
+  'ai-training',
+  'ai-search',
+  'ai-assistant',
+]);
+
+/**
+ * Whether a product token is a search or AI crawler of the catalog (any of its purposes): the
+ * crawlers whose escape of the `*` rules matters for what a site shows in search and AI answers.
+ */
+export function crawlsForSearchOrAi(token: string): boolean {
+  const lower = token.toLowerCase();
+  return crawlers.some(
+    (c) => c.token.toLowerCase() === lower && c.purposes.some((p) => SEARCH_OR_AI.has(p)),
+  );
+}
+
 /** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */
 export function nearMissOf(agent: AgentLine): string | undefined {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];

@@ -32,12 +32,12 @@ const FEW_RUNS = 8;
  * Positions read, from a path's end or after a position, for an end of an automaton's piece of
  * many ends before its positions are searched (most such pieces end every few characters).
  */
-const PROBE = 32;
+export const PROBE = 32;
 
 /**
- * The first position from `start` on (`step` 1) or down (-1), among the next {@link PROBE} of
- * the path's n, whose state (an automaton's, after that character) is in `[from, to)`: -1 if
- * none there. A unit a position read.
+ * The first position from `start` (in the path) on (`step` 1) or down (-1), among the next
+ * `most` of the path's n, whose state (an automaton's, after that character) is in `[from, to)`:
+ * -1 if none there. A unit a position read (`most` if none is, or past {@link PROBE} those read).
  */
 export function probeStates(
   state: Int32Array,
@@ -47,16 +47,17 @@ export function probeStates(
   start: number,
   step: number,
   counter: WorkCounter,
+  most: number = PROBE,
 ): number {
   let i = start;
-  for (let read = 1; read <= PROBE && i >= 0 && i < n; read++, i += step) {
+  for (let read = 1; read <= most && i >= 0 && i < n; read++, i += step) {
     const key = state[i]!;
     if (key >= from && key < to) {
       counter.work += read;
       return i;
     }
   }
-  counter.work += PROBE;
+  counter.work += most === PROBE ? PROBE : Math.min(most, step > 0 ? n - start : start + 1);
   return -1;
 }
 

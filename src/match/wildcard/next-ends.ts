@@ -1,7 +1,8 @@
 /**
  * A piece's next end at or after a position when it has many ends in the path, for
  * `PieceOccurrences.next`: read in the next states, in each of its keys' ends when few keys
- * are present, from a table of next ends (a piece ending at an eighth of the positions or more),
+ * are present, in the states further on while that costs less than sorting its ends (or its
+ * table) would, from a table of next ends (a piece ending at an eighth of the positions or more),
  * its ends sorted once, or the merge sort tree, whose queries, once they have cost two passes
  * over the path, make it a table; so that no piece costs much more in queries than the path's
  * length. Every step is counted into the caller's work.
@@ -9,7 +10,7 @@
  * Reset at every check the program runs, by its `PieceOccurrences`.
  */
 
-import { type KeyRanks, probeStates } from './key-positions.js';
+import { type KeyRanks, PROBE, probeStates } from './key-positions.js';
 import { atLeast, MergeSortTree, NextEndTables, type WorkCounter } from './position-ranges.js';
 
 const NONE = -1;
@@ -36,9 +37,12 @@ export class NextEnds {
   readonly #tables = new NextEndTables();
   /** The merge sort tree over the positions, built on first need. */
   readonly #tree = new MergeSortTree();
+  /** Positions the check's queries may still read past a probe (see `#nextFew`). */
+  #spare = 0;
 
-  /** Starts a check of a program of `pieces` pieces. */
-  reset(pieces: number): void {
+  /** Starts a check of a path of n characters and a program of `pieces` pieces. */
+  reset(n: number, pieces: number): void {
+    this.#spare = n;
     this.#tree.built = false;
     this.#tables.reset();
     if (this.#orderedAt.length < pieces) {
@@ -67,21 +71,45 @@ export class NextEnds {
     hi: number,
     least: number,
   ): number {
-    const end = this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(path, p, from, to, least) : NONE;
+    const end =
+      this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(path, p, from, to, least, hi - lo) : NONE;
     return end >= 0 ? end : this.#nextMany(path, p, lo, hi, least);
   }
 
   /**
-   * Piece p's first end at or after `least` (past it, `least` is not one) among the next
-   * positions' states, or in each of its keys' positions when few are present; else -1. Its
-   * work is counted to the piece's queries.
+   * Piece p (of `ends` ends) first end at or after `least` (past it, `least` is not one) among
+   * the next {@link PROBE} positions' states, or in each of its keys' positions when few are
+   * present; else, while its ends are not sorted, among the next positions' states as far as
+   * what sorting or tabulating them would cost is not yet spent on its queries (ski rental:
+   * within the check's spare reads, the path's length); else -1. Its work is counted to the
+   * piece's queries.
    */
-  #nextFew(path: CheckedPath, p: number, from: number, to: number, least: number): number {
+  #nextFew(
+    path: CheckedPath,
+    p: number,
+    from: number,
+    to: number,
+    least: number,
+    ends: number,
+  ): number {
     const before = path.work;
-    let end = probeStates(path.state, path.length, from, to, least + 1, 1, path);
+    const n = path.length;
+    let end = probeStates(path.state, n, from, to, least + 1, 1, path);
     if (end < 0) {
       const runs = path.ranks.runsIn(from, to, path);
       if (runs >= 0) end = path.ranks.nextIn(runs, path.positions, least, path);
+    }
+    if (end < 0 && this.#orderedAt[p]! < 0 && this.#spare > 0 && least + 1 + PROBE < n) {
+      // A piece of many ends (its gaps wider than a probe now and then): read on rather than
+      // sort its ends, up to what that would cost (its ends' table, for a piece ending at an
+      // eighth of the positions or more), less what its queries have cost.
+      const price = 8 * ends >= n ? 2 * n + ends : ends * (32 - Math.clz32(ends));
+      const most = Math.min(price - this.#heavy[2 * p]! - (path.work - before), this.#spare);
+      if (most > 0) {
+        const read = path.work;
+        end = probeStates(path.state, n, from, to, least + 1 + PROBE, 1, path, most);
+        this.#spare -= path.work - read;
+      }
     }
     this.#heavy[2 * p]! += path.work - before;
     return end;

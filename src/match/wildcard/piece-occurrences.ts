@@ -106,7 +106,7 @@ export class PieceOccurrences implements CheckedPath {
     this.#finder = finder;
     this.length = n;
     this.#extremes.reset();
-    this.#next.reset(finder.pieces);
+    this.#next.reset(n, finder.pieces);
     // A new stamp makes every piece's facts stale; on wrap-around, clear them.
     if (++this.stamp > 0x3fffffff) {
       this.stamp = 1;

@@ -184,12 +184,22 @@ export class WildcardProgram {
         marks[g] = check;
         list[listed++] = g;
       }
+    } else if (2 * this.#classesHold(occurrences) > finder.hashed + groupCount) {
+      // The classes found hold most pieces (a small alphabet's path holds every class): every
+      // group is listed (a unit each, not a unit a piece held), doubted as below; a group of
+      // pieces whose classes were not found costs its pieces' bit tests when first visited.
+      members = occurrences.foundCount + groupCount;
+      for (let g = 1; g < groupCount; g++) {
+        marks[g] = check;
+        groupDoubts[g] = check;
+        list[listed++] = g;
+      }
     } else {
       // Prefix classes found: the pieces each may hold (`ClassFinds.list`); the group of one
       // that occurs (asked about: compared at its class's finds), unless listed already.
       if (classPieces.length < finder.hashed) classPieces = new Int32Array(finder.hashed);
       const count = occurrences.listClassPieces(classPieces);
-      members = count;
+      members = occurrences.foundCount + count;
       for (let k = 0; k < count; k++) {
         const g = (classPieces[k]! >> GROUP_SHIFT) + 1;
         if (marks[g] === check) continue;
@@ -347,18 +357,31 @@ export class WildcardProgram {
   }
 
   /**
-   * Whether a piece of group g (listed by a prefix class found) occurs: its dictionary's pieces
-   * looked up (compared at their classes' finds) until one does; an automaton's piece counts as
-   * occurring.
+   * Whether a piece of group g (listed by a prefix class found, or with every group) occurs:
+   * its pieces looked up (a dictionary's compared at their classes' finds, an automaton's by
+   * the bits of the states found) until one does.
    */
   #groupOccurs(g: number, occurrences: PieceOccurrences): boolean {
     const first = (g - 1) << GROUP_SHIFT;
-    const hashed = this.#finder.hashed;
-    for (let p = first; p < first + (1 << GROUP_SHIFT); p++) {
-      if (p >= hashed) return p < this.#finder.pieces;
+    const pieces = this.#finder.pieces;
+    for (let p = first; p < first + (1 << GROUP_SHIFT) && p < pieces; p++) {
       if (!occurrences.lacks(p)) return true;
     }
     return false;
+  }
+
+  /**
+   * How many of the dictionary's pieces the prefix classes a check found hold (a unit a class
+   * found, counted by the caller).
+   */
+  #classesHold(occurrences: PieceOccurrences): number {
+    const starts = this.#finder.classes!.starts;
+    const found = occurrences.foundPieces;
+    let held = 0;
+    for (let k = occurrences.foundCount - 1; k >= 0; k--) {
+      held += starts[found[k]! + 1]! - starts[found[k]!]!;
+    }
+    return held;
   }
 
   /** The entry of rule `r` (its item, its line): kept, or made again (and kept a while). */

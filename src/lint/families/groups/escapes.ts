@@ -16,7 +16,12 @@ import { crawlers } from '../../../readings/crawlers.js';
 import type { AgentLine, Group } from '../../../types.js';
 import { andList, FEW_RULES, globalRules, listOf, writtenBlocks } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
-import { checksAds, fetchesMediaOnly, nearMissOf } from '../../crawler-names.js';
+import {
+  checksAds,
+  crawlsForSearchOrAi,
+  fetchesMediaOnly,
+  nearMissOf,
+} from '../../crawler-names.js';
 import { lineBreakOf } from '../../fix.js';
 import { ownGroupFix } from '../../merged-groups.js';
 import { overriddenBy } from '../../shadowing.js';
@@ -194,6 +199,36 @@ export function allowOnlyGroups(context: LintContext): void {
     );
     // Only crawlers that no longer crawl (Googlebot-Mobile): what they may fetch concerns no one.
     const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
+    // Allows that except nothing: every path they name the hidden rules leave open (judge N:
+    // 6108's `Allow: /ads.txt` for an ad-standards bot, 1039's `Allow: /portal/site/3m/` for a
+    // search appliance). They say where the crawler is welcome, not which * rules it may pass;
+    // for a crawler that is no search or AI crawler of the catalog, what else it may fetch
+    // concerns no one's search presence: an info. Whether it was meant to fetch only those paths
+    // or the site under the * rules is not knowable: no fix.
+    const welcome =
+      !previews &&
+      !retired &&
+      kept.length === starGroup.group.rules.length &&
+      g.rules.every((r) => context.robots.explain(pathOf(r.pattern), probe).allowed) &&
+      !agents.some((a) => crawlsForSearchOrAi(a.token));
+    if (welcome) {
+      context.report({
+        code: 'user-agent-without-rules',
+        line: first.line,
+        severity: 'info',
+        message: `The group of ${tokens} holds only Allow lines for paths the ${hiddenAgent} rules leave open, and no other group names ${them}: ${tokens} may crawl everything, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. ${agents.length === 1 ? 'It is no search or AI crawler' : 'None of them is a search or AI crawler'} that lint knows, so this matters little for the site's place in search. If ${them === 'it' ? 'it was' : 'they were'} meant to fetch only ${g.rules.length === 1 ? 'that path' : 'those paths'}, add "Disallow: /" after line ${lastLine}; to keep ${them} under the ${hiddenAgent} rules, repeat them in this group.`,
+        from: d?.keyStart,
+        to: d?.valueEnd,
+        noFix: `which of the two the group was written for is the owner's choice`,
+        related: [
+          {
+            line: starGroup.line,
+            message: `the ${hiddenAgent === '*' ? '*' : hiddenAgent} group (line ${starGroup.line})`,
+          },
+        ],
+      });
+      continue;
+    }
     context.report({
       code: 'user-agent-without-rules',
       line: first.line,
