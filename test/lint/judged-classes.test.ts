@@ -160,6 +160,35 @@ describe('judge Q (seed 9561): storefront actions and a cut that changes nothing
   });
 });
 
+describe('judge P (seed 3847): advice where a fix would guess', () => {
+  it('a lone "Allow /" without its colon, which no Disallow opposes, is an info', () => {
+    const [d] = lint('User-agent: *\nAllow /\n');
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 info missing-colon');
+    expect(d!.message).toContain('Nothing is lost');
+    // Beside a Disallow it opens, a parser that ignores the line blocks what Google allows.
+    expect(brief('User-agent: *\nDisallow: /a/\nAllow /a/b\n')).toEqual([
+      '3 warning missing-colon',
+    ]);
+  });
+
+  it('"$" followed by one stray character is told the anchored pattern, without a fix', () => {
+    const [d] = lint('User-agent: *\nDisallow: /*.aspx$%\n');
+    expect(d!.code).toBe('literal-dollar');
+    expect(d!.message).toContain('Only a stray "%" follows it');
+    expect(d!.message).toContain('write "Disallow: /*.aspx$"');
+    expect(d!.message).toContain('(No fix offered:');
+    expect(d!.fix).toBeUndefined();
+  });
+
+  it('two paths with a word between them are not encoded into one path', () => {
+    const [d] = lint('User-agent: *\nDisallow: /old-plan to /old-plan-unavailable\n');
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain('holds two paths with "to" between them');
+    expect(d!.message).not.toContain('to%20');
+    expect(d!.fix).toBeUndefined();
+  });
+});
+
 describe('an HTML body', () => {
   it('is one finding, however many lines it has', () => {
     const page = `<!DOCTYPE html>\n<html>\n${Array.from({ length: 300 }, (_, i) => `<p>Disallow: line ${i}</p>\nfoo bar\nCrawl-delay: 5`).join('\n')}\n</html>\n`;

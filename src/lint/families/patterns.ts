@@ -101,11 +101,15 @@ function pattern(context: LintContext, rule: Rule): void {
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
     // `/*.pdf$/`: only slashes (or spaces) after the `$`, an end anchor written one place early.
     const meant = /^([^$]+\$)[/\s]+$/.exec(rule.value)?.[1];
+    // `/*.aspx$%` (judge P, 1765): one stray character after it, which may have been meant too:
+    // the advice, without a fix.
+    const stray = meant === undefined ? /^([^$]+\$)[^\w$*/]$/.exec(rule.value)?.[1] : undefined;
     const key = ruleKey(rule.type);
+    const ends = (m: string): string => visibleText(m.slice(0, -1).replace(/^.*\*/, ''));
     context.report({
       code: 'literal-dollar',
       line: rule.line,
-      message: `Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.${meant === undefined ? '' : ` Only slashes follow it: to match paths that end in "${visibleText(meant.slice(0, -1).replace(/^.*\*/, ''))}", write "${visibleText(`${key}: ${meant}`)}".`}`,
+      message: `Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.${meant !== undefined ? ` Only slashes follow it: to match paths that end in "${ends(meant)}", write "${visibleText(`${key}: ${meant}`)}".` : stray !== undefined ? ` Only a stray "${visibleText(rule.value.slice(-1))}" follows it: to match paths that end in "${ends(stray)}", write "${visibleText(`${key}: ${stray}`)}".` : ''}`,
       from: at,
       to: at === undefined ? undefined : at + 1,
       ...(meant !== undefined &&
@@ -118,6 +122,9 @@ function pattern(context: LintContext, rule: Rule): void {
             otherwise: `Write "${key}: ${meant}" by hand, if those paths are to be matched.`,
           },
         }),
+      ...(stray !== undefined && {
+        noFix: `whether the "${visibleText(rule.value.slice(-1))}" was meant as part of the path is the owner's to say`,
+      }),
     });
   }
 }
