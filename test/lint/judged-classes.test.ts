@@ -994,3 +994,36 @@ describe("TYPO3's classic template folder with only its CSS opened (judge N, 276
     ).toEqual([]);
   });
 });
+
+describe("a convention's group under a name no crawler has (judge N, 2560: AGLS)", () => {
+  it('is infos, as ACAP lines are', () => {
+    const body =
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: AGLS\nMeta: /harvest/aglsharvest.txt\n';
+    expect(brief(body)).toEqual(['4 info user-agent-without-rules', '5 info unknown-directive']);
+    expect(lint(body)[1]!.message).toContain('a line of the convention its group names');
+  });
+
+  it('stays warnings for a crawler the package knows', () => {
+    expect(brief('User-agent: *\nDisallow: /admin/\n\nUser-agent: bingbot\nMeta: /x\n')).toEqual([
+      '4 warning user-agent-without-rules',
+      '5 warning unknown-directive',
+    ]);
+  });
+});
+
+describe('an unencoded character whose encoded rule a `*word` rule of its group covers (judge N, 1320)', () => {
+  it('is an info whose fix deletes the line', () => {
+    const body = 'User-agent: *\nDisallow: *Cprice\nDisallow: *<price\nDisallow: */price\n';
+    expect(brief(body)).toEqual(['3 info unencoded-character']);
+    expect(lint(body)[0]!.message).toContain(
+      'line 2 ("Disallow: *Cprice") of the same group already blocks "*%3Cprice"',
+    );
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: *Cprice\nDisallow: */price\n');
+  });
+
+  it('keeps the encoding fix when an Allow as long as the cover, and shorter than the rule, may decide between them', () => {
+    const [d] = lint('User-agent: *\nDisallow: *Cprice\nDisallow: *<price\nAllow: *Cprice1\n');
+    expect(d!.severity).toBe('warning');
+    expect(d!.fix?.description).toBe('Write "*%3Cprice"');
+  });
+});
