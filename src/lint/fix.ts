@@ -366,6 +366,28 @@ export function noFixSentence(reason: string): string {
   return ` (No fix offered: ${reason}.)`;
 }
 
+/**
+ * The one fix that deletes a line (its text and its line break): for a line that adds nothing,
+ * with the sentence saying so when the verified fix changes no verdict. Undefined for a line the
+ * file does not have.
+ */
+export function deleteLineFix(
+  context: Pick<LintContext, 'text' | 'lines'>,
+  line: number,
+  whenUnchanged?: string,
+): ProposedFix | undefined {
+  const span = context.lines[line];
+  if (span === undefined) return undefined;
+  return {
+    description: `Delete line ${line}.`,
+    edits: [
+      { start: span.start, end: context.lines[line + 1]?.start ?? context.text.length, text: '' },
+    ],
+    otherwise: 'Remove the line.',
+    ...(whenUnchanged !== undefined && { whenUnchanged }),
+  };
+}
+
 /** The line break ending `line` (`\r\n`, `\r` or `\n`; `\n` for a last line without one). */
 export function lineBreakOf(context: Pick<LintContext, 'text' | 'lines'>, line: number): string {
   const end = context.lines[line]?.end ?? context.text.length;

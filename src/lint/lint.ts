@@ -20,6 +20,7 @@ import { ValueMemo } from './families/resources/memo.js';
 import { warnedResources } from './families/resources.js';
 import {
   applyEdits,
+  deleteLineFix,
   type FixBudget,
   type FixGuard,
   fixSentence,
@@ -259,15 +260,12 @@ function repeatedRule(
     (r) => r.line !== line && r.type === rule.type && r.pattern === rule.pattern,
   );
   if (same === undefined) return undefined;
-  const next = context.lines[line + 1]?.start ?? context.text.length;
+  const deletion = deleteLineFix(context, line);
+  if (deletion === undefined) return undefined;
   const shown = terminalSafe(formatRule(same));
   return {
     sentence: `Written as meant, it would repeat line ${same.line} ("${shown}") of the same group: this line adds nothing, and can be removed.`,
-    proposal: {
-      description: `Delete line ${line}.`,
-      edits: [{ start: span.start, end: next, text: '' }],
-      otherwise: 'Remove the line.',
-    },
+    proposal: deletion,
   };
 }
 

@@ -39,6 +39,91 @@ describe('a fix that would only repeat a rule of the same group', () => {
   });
 });
 
+describe('judge O (seed 4073): findings that harm no crawler, and what a file seeks in URLs', () => {
+  it('a rule before any group that would change no verdict under "User-agent: *" is an info', () => {
+    const body = 'Allow: /\nUser-agent: AhrefsBot\nDisallow: /\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('1 info rule-outside-group');
+    expect(d!.message).toContain('Nothing is lost');
+    // A Disallow before any group still loses its rule: an error.
+    expect(brief('Disallow: /private/\nUser-agent: AhrefsBot\nDisallow: /\n')).toEqual([
+      '1 error rule-outside-group',
+    ]);
+  });
+
+  it('a sentence without "#" is an info with the comment fix; a line holding a key stays a warning', () => {
+    const body =
+      'All spiders are allowed to access all static resources\nUser-agent: *\nDisallow: /cart/\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('1 info ignored-line');
+    expect(d!.message).toContain('is a sentence, not a directive');
+    expect(fixed(body)).toBe(`# ${body}`);
+    expect(brief('Disallow all robots please\nUser-agent: *\nDisallow: /x\n')).toEqual([
+      '1 warning ignored-line',
+    ]);
+    expect(brief('Dissalow the cart pages\nUser-agent: *\nDisallow: /x\n')).toEqual([
+      '1 warning ignored-line',
+    ]);
+  });
+
+  it('a relative Sitemap naming the file an absolute one names is an info, fix: delete it', () => {
+    const body =
+      'Sitemap: https://www.example.org/sitemap.xml\nSitemap: sitemap.xml\nUser-agent: *\nDisallow: /email/\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 info relative-sitemap');
+    expect(d!.message).toContain('line 1 names the same sitemap as a full URL');
+    expect(d!.message).not.toContain('Write the full URL');
+    expect(fixed(body)).toBe(
+      'Sitemap: https://www.example.org/sitemap.xml\nUser-agent: *\nDisallow: /email/\n',
+    );
+    // Another file, or another case of it: still an error, with the full URL to write.
+    expect(
+      brief('Sitemap: https://www.example.org/sitemap.xml\nSitemap: news-sitemap.xml\n'),
+    ).toEqual(['2 error relative-sitemap']);
+    expect(brief('Sitemap: https://www.example.org/sitemap.xml\nSitemap: Sitemap.xml\n')).toEqual([
+      '2 error relative-sitemap',
+    ]);
+  });
+
+  it('a Noindex line whose wildcard path a Disallow of its group blocks says to remove that Disallow too', () => {
+    const body = 'User-agent: *\nDisallow: /*/account/\n\nNoindex: /*/account/\n';
+    const d = lint(body).find((x) => x.line === 4)!;
+    expect(d.severity).toBe('warning');
+    expect(d.message).toContain('But line 2 disallows this path for the same crawlers');
+    // Not blocked: no such advice.
+    expect(
+      lint('User-agent: *\nDisallow: /*/cart/\n\nNoindex: /*/account/\n').find((x) => x.line === 4)!
+        .message,
+    ).not.toContain('But line');
+  });
+
+  it('a placeholder the file seeks anywhere in a URL (after a "*") is written encoded, not filled in', () => {
+    const body = 'User-agent: *\nDisallow: /*/{0}/\nDisallow: /{0}/\n';
+    const d = lint(body).find((x) => x.line === 3)!;
+    expect(d.code).toBe('unencoded-character');
+    expect(d.message).not.toContain('placeholder');
+    expect(d.message).toContain('Write "/%7B0%7D/"');
+    // Alone, the same line is a template's placeholder left unfilled.
+    expect(lint('User-agent: *\nDisallow: /{0}/\n')[0]!.message).toContain(
+      'placeholder left unfilled',
+    );
+  });
+
+  it('an empty * group parted by a blank line from a named crawler’s delay is told it gets that delay', () => {
+    const body = 'User-agent: *\n\nUser-agent: Slurp\nCrawl-delay: 5\n';
+    const d = lint(body).find((x) => x.code === 'crawl-delay-merged')!;
+    expect(`${d.line} ${d.severity}`).toBe('1 info');
+    expect(d.message).toContain('No Crawl-delay is written for the `*` group (User-agent line 1)');
+    expect(d.message).toContain("line 4's Crawl-delay: 5 applies to it too");
+    // Written as one block (no blank line between), the delay is theirs as written: nothing to say.
+    expect(
+      lint('User-agent: *\nUser-agent: Slurp\nCrawl-delay: 5\n').some(
+        (x) => x.code === 'crawl-delay-merged',
+      ),
+    ).toBe(false);
+  });
+});
+
 describe('an HTML body', () => {
   it('is one finding, however many lines it has', () => {
     const page = `<!DOCTYPE html>\n<html>\n${Array.from({ length: 300 }, (_, i) => `<p>Disallow: line ${i}</p>\nfoo bar\nCrawl-delay: 5`).join('\n')}\n</html>\n`;

@@ -15,7 +15,7 @@ import { listOf, type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import { knownCrawlerToken, nearCrawlerName } from '../crawler-names.js';
 import type { ProposedFix } from '../types.js';
-import { misspeltKey, nearKey } from './key-typos.js';
+import { keyLike, misspeltKey, nearKey } from './key-typos.js';
 
 /**
  * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
@@ -233,18 +233,20 @@ function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
   const { start, end } = lineText(context, span);
   if (start === end) return;
   const content = context.text.slice(start, end);
-  // A lone word (`Kumar`, a name left on line 1) that is no key crawlers read nor a slip from one:
-  // a note without its `#`, ignored by every crawler, as a note of several words is.
-  if (
+  // A lone word (`Kumar`, a name left on line 1) that is no key crawlers read nor a slip from one,
+  // or a sentence (`All spiders are allowed to access all static resources`): a note without its
+  // `#`, ignored by every crawler.
+  const word =
     /^[A-Za-z][A-Za-z0-9_-]*$/.test(content) &&
     !nearKey(content) &&
-    !Object.hasOwn(UNSUPPORTED, asciiLowerCase(content))
-  ) {
+    !Object.hasOwn(UNSUPPORTED, asciiLowerCase(content));
+  if (word || isProse(content)) {
+    const shown = terminalSafe(decodeByteString(content.slice(0, 60)));
     context.report({
       code: 'ignored-line',
       line,
       severity: 'info',
-      message: `"${content}" is a lone word, not a directive: Google ignores the line (it does not end the group either), and so does every other crawler. Prefix it with "#" to make it a comment.`,
+      message: `"${shown}${content.length > 60 ? '…' : ''}" is ${word ? 'a lone word' : 'a sentence'}, not a directive: Google ignores the line (it does not end the group either), and so does every other crawler. Prefix it with "#" to make it a comment.`,
       from: start,
       to: end,
       fix: {
@@ -267,6 +269,25 @@ function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
     // ASCII art, a row of dashes: no directive was meant, and Google ignores it harmlessly.
     ...(isDecoration(content) && !content.startsWith(':') && { severity: 'info' as const }),
   });
+}
+
+/**
+ * Three words or more of letters (a final `.`, `,`, `!` or `?` aside), none a key a crawler reads
+ * or a slip from one, none a path: a sentence, not a directive whose colon was left out.
+ */
+function isProse(text: string): boolean {
+  const words = text.split(/[\t ]+/);
+  return (
+    words.length >= 3 &&
+    words.every((w) => {
+      const bare = w.replace(/[.,!?]$/, '');
+      return (
+        /^[A-Za-z][A-Za-z'-]*$/.test(bare) &&
+        !keyLike(bare) &&
+        !Object.hasOwn(UNSUPPORTED, asciiLowerCase(bare))
+      );
+    })
+  );
 }
 
 /**
@@ -606,18 +627,27 @@ function decidingRule(
   if (directive === undefined || group === undefined) return undefined;
   const value = directive.text;
   if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
-  const written = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
-  // `below`: a path under the written one (`/x` + `/` is `/x/`), unless it ends in `/` already.
-  if (below !== '' && written.endsWith('/')) return undefined;
-  const path = written + below;
-  let blocking: number | undefined;
-  for (const agent of group.agents) {
-    if (!agent.global && agent.token === '') continue;
-    const verdict = context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token);
-    if (verdict.allowed) return undefined;
-    blocking ??= verdict.line;
+  // The paths the line names: its `*` matching nothing, then one segment (`/*/account/` names
+  // `/x/account/`, which `Disallow: /*/account/` blocks, and not `/account/`).
+  const fills = value.includes('*') ? ['', 'x'] : [''];
+  for (const fill of fills) {
+    const written = `/${value.replace(/\$$/, '').replaceAll('*', fill).replace(/^\/+/, '')}`;
+    // `below`: a path under the written one (`/x` + `/` is `/x/`), unless it ends in `/` already.
+    if (below !== '' && written.endsWith('/')) continue;
+    const path = written + below;
+    let blocking: number | undefined;
+    for (const agent of group.agents) {
+      if (!agent.global && agent.token === '') continue;
+      const verdict = context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token);
+      if (verdict.allowed) {
+        blocking = undefined;
+        break;
+      }
+      blocking ??= verdict.line;
+    }
+    if (blocking !== undefined) return { line: blocking, path, agents: group.agents };
   }
-  return blocking === undefined ? undefined : { line: blocking, path, agents: group.agents };
+  return undefined;
 }
 
 /** Why Google took whitespace for the colon, and what it read. */

@@ -371,6 +371,9 @@ function outsideFix(context: LintContext): ProposedFix | undefined {
     ],
     targets: context.robots.rulesOutsideGroups.map((r) => r.pattern),
     otherwise: 'Put the User-agent line of the crawlers these rules are for above them.',
+    // `Allow: /` above the first group: grouped or not, the rules open nothing no rule blocks.
+    whenUnchanged:
+      'Nothing is lost: under "User-agent: *" the rules would change no verdict either, so they can as well be removed.',
   };
 }
 

@@ -43,6 +43,23 @@ export function nearKey(word: string): boolean {
   return KEYS.some((k) => distance(lower, asciiLowerCase(k), 2) <= 2);
 }
 
+/**
+ * Whether a word is a key Google reads or a slip or two from one of about its length
+ * (`Dissalow`, `Sitemaps`), not a word of its own (`allowed`, `disallowed`, two letters longer).
+ */
+export function keyLike(word: string): boolean {
+  const lower = asciiLowerCase(word);
+  return KEYS.some((k) => {
+    const key = asciiLowerCase(k);
+    return (
+      lower === key ||
+      (lower.length >= 5 &&
+        Math.abs(lower.length - key.length) <= 1 &&
+        distance(lower, key, 2) <= 2)
+    );
+  });
+}
+
 /** The directive a misspelt key meant, with its fix; undefined for a key that is no slip. */
 export function misspeltKey(
   context: LintContext,

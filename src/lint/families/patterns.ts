@@ -8,7 +8,7 @@ import { escapePattern } from '../../parse/escape.js';
 import type { Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { lineBreakOf } from '../fix.js';
+import { deleteLineFix, lineBreakOf } from '../fix.js';
 import { canMatch } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
 import { FILE_NAME, hostOfRule } from './values/hosts.js';
@@ -270,17 +270,15 @@ function coveredWord(context: LintContext, rule: Rule): { fix?: ProposedFix } {
       meant.startsWith(literal)
     );
   });
-  const span = context.lines[rule.line];
-  if (cover === undefined || span === undefined) return {};
-  const next = context.lines[rule.line + 1]?.start ?? context.text.length;
-  return {
-    fix: {
-      description: `Delete line ${rule.line}.`,
-      edits: [{ start: span.start, end: next, text: '' }],
-      otherwise: 'Remove the line.',
-      whenUnchanged: `Nothing is lost: line ${cover.line} ("${visibleText(formatRule(cover))}") of the same group already ${rule.type === 'allow' ? 'allows' : 'blocks'} every path beginning with "${visibleText(meant)}", so the line can be removed.`,
-    },
-  };
+  const fix =
+    cover === undefined
+      ? undefined
+      : deleteLineFix(
+          context,
+          rule.line,
+          `Nothing is lost: line ${cover.line} ("${visibleText(formatRule(cover))}") of the same group already ${rule.type === 'allow' ? 'allows' : 'blocks'} every path beginning with "${visibleText(meant)}", so the line can be removed.`,
+        );
+  return fix === undefined ? {} : { fix };
 }
 
 // Per file linted, the names its paths hold (rule values' and Sitemap URLs' segments), first

@@ -9,6 +9,7 @@ import { matchesPattern } from '../../match/pattern.js';
 import type { Rule } from '../../types.js';
 import { visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { deleteLineFix } from '../fix.js';
 import { findShadowedRules, type RuleFinding } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
 
@@ -59,7 +60,7 @@ function report(context: LintContext, rules: readonly Rule[], finding: RuleFindi
     finding.code === 'allow-disallow-tie' &&
     finding.by.pattern === finding.rule.pattern &&
     finding.by.line > finding.rule.line;
-  const span = context.lines[finding.rule.line];
+  const deletion = overridden ? deleteLineFix(context, finding.rule.line) : undefined;
   const exact =
     finding.code === 'shadowed-rule' && !redundant && d !== undefined
       ? exactAllowFix(finding.rule, finding.by, rules, d.valueEnd)
@@ -76,20 +77,7 @@ function report(context: LintContext, rules: readonly Rule[], finding: RuleFindi
           ? `${finding.message} ${exact.sentence}`
           : finding.message,
     ...(exact !== undefined && { fix: exact.fix }),
-    ...(overridden &&
-      span !== undefined && {
-        fix: {
-          description: `Delete line ${finding.rule.line}.`,
-          edits: [
-            {
-              start: span.start,
-              end: context.lines[finding.rule.line + 1]?.start ?? context.text.length,
-              text: '',
-            },
-          ],
-          otherwise: 'Remove the line.',
-        },
-      }),
+    ...(deletion !== undefined && { fix: deletion }),
     from: d?.keyStart,
     to: d?.valueEnd,
     related: [

@@ -2,9 +2,10 @@
  * Lint family `sitemaps`: Sitemap lines Google cannot use.
  */
 
-import { decodeByteString } from '../../util/bytes.js';
+import { asciiLowerCase, decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { deleteLineFix } from '../fix.js';
 import { FILE_NAME } from './values/hosts.js';
 
 export const sitemaps: LintFamily = {
@@ -30,6 +31,7 @@ function checkSitemaps(context: LintContext): LintChecks {
         if (d !== undefined && invisibleBefore(context, sitemap.line, sitemap.url, d)) continue;
         if (d !== undefined && fullwidthColon(context, sitemap.line, d)) continue;
         if (d !== undefined && mistypedScheme(context, sitemap.line, sitemap.url, d)) continue;
+        const same = sameAsAbsolute(context, sitemap.url);
         context.report({
           code: 'relative-sitemap',
           line: sitemap.line,
@@ -37,13 +39,44 @@ function checkSitemaps(context: LintContext): LintChecks {
           message:
             sitemap.url === ''
               ? emptyMessage(context, sitemap.line)
-              : `"${visibleText(sitemap.url)}" is not an absolute http(s) URL; Google ignores it. Write the full URL, e.g. ${visibleText(fullUrl(sitemap.url))}.`,
+              : `"${visibleText(sitemap.url)}" is not an absolute http(s) URL; Google ignores it.${same === undefined ? ` Write the full URL, e.g. ${visibleText(fullUrl(sitemap.url))}.` : ''}`,
           from: d?.valueStart,
           to: d?.valueEnd,
+          // `Sitemap: sitemap.xml` below `Sitemap: https://host/sitemap.xml`: nothing is lost.
+          ...(same !== undefined && {
+            fix: deleteLineFix(
+              context,
+              sitemap.line,
+              `Nothing is lost: line ${same.line} names the same sitemap as a full URL (${visibleText(same.url)}), so the line can be removed.`,
+            ),
+          }),
         });
       }
     },
   };
+}
+
+/**
+ * The absolute Sitemap line a relative value stands for (`sitemap.xml`, `/sitemap.xml` beside
+ * `https://host/sitemap.xml`; `host/sitemap.xml` beside `https://host/sitemap.xml`).
+ */
+function sameAsAbsolute(
+  context: LintContext,
+  value: string,
+): { readonly line: number; readonly url: string } | undefined {
+  if (value === '' || value.startsWith('//')) return undefined;
+  const wanted = value.replace(/^\/+/, '');
+  const slash = wanted.indexOf('/');
+  const host = slash < 0 ? '' : asciiLowerCase(wanted.slice(0, slash));
+  for (const other of context.robots.sitemapLines) {
+    if (!isAbsoluteHttpUrl(other.url)) continue;
+    const url = new URL(other.url);
+    const path = url.pathname.slice(1) + url.search;
+    if (wanted === path || (host === url.host && wanted.slice(slash + 1) === path)) {
+      return { line: other.line, url: other.url };
+    }
+  }
+  return undefined;
 }
 
 /**

