@@ -1112,3 +1112,19 @@ describe('an unencoded character whose encoded rule a `*word` rule of its group 
     expect(d!.fix?.description).toBe('Write "*%3Cprice"');
   });
 });
+
+describe('an Allow a Disallow of its group always outranks (judges L and M, 2064)', () => {
+  it('names both ways out, and why no fix is offered', () => {
+    const [whole] = lint('User-agent: Yeti\nAllow: /\nDisallow: /*\n');
+    expect(whole!.code).toBe('shadowed-rule');
+    expect(whole!.message).toContain(
+      'If that is meant, delete this line (no verdict changes); if these crawlers may crawl the site, delete line 3 ("Disallow: /*")',
+    );
+    expect(whole!.message).toContain(
+      "(No fix offered: whether the Allow or line 3 says what was meant is the owner's choice.)",
+    );
+    const [part] = lint('User-agent: *\nAllow: /ab\nDisallow: /a**\n');
+    expect(part!.message).toContain('If its paths are meant blocked, delete this line');
+    expect(part!.fix).toBeUndefined();
+  });
+});
