@@ -1080,6 +1080,31 @@ describe("TYPO3's classic template folder with only its CSS opened (judge N, 276
   });
 });
 
+describe("a scripts folder's name opened as the loader, with its query (judge O, 0120)", () => {
+  it('leaves the folder below it to endpoints: no blocked-resources', () => {
+    const body =
+      'User-agent: *\nAllow: /maps/api/js?\nDisallow: /maps/api/js/\nDisallow: /maps/api/place/js/\n';
+    expect(brief(body)).toEqual([]);
+    // Without the Allow of the name, the folder is one of scripts.
+    expect(brief('User-agent: *\nDisallow: /maps/api/js/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('a scripts folder beside a folder of styles (judge O, 1529)', () => {
+  it("holds the site's JavaScript: a warning, as for the styles", () => {
+    const body = 'User-agent: *\nDisallow: /bin/\nDisallow: /less/\nDisallow: /scripts/\n';
+    expect(brief(body)).toEqual(['4 warning blocked-resources']);
+    expect(lint(body)[0]!.message).toContain('(e.g. /scripts/app.js)');
+    // Alone, or in Drupal's list of its own folders (its scripts/ holds shell scripts), it is not.
+    expect(brief('User-agent: *\nDisallow: /bin/\nDisallow: /scripts/\n')).toEqual([]);
+    expect(
+      brief('User-agent: *\nDisallow: /css/\nDisallow: /profiles/\nDisallow: /scripts/\n'),
+    ).toEqual(['2 warning blocked-resources']);
+  });
+});
+
 describe("a convention's group under a name no crawler has (judge N, 2560: AGLS)", () => {
   it('is infos, as ACAP lines are', () => {
     const body =

@@ -68,10 +68,15 @@ function documentFoldersOf(value: string): string[] {
 }
 
 /**
- * `scripts` holds JavaScript inside a folder of the site's resources (`/static/script/`); alone
- * it is no such folder (Drupal's holds shell scripts).
+ * `scripts` holds JavaScript inside a folder of the site's resources (`/static/script/`), or
+ * beside a folder of styles the rules name in the same folder (`/scripts/` beside `/css/` or
+ * `/less/`, judge O 1529: the site's own front end); alone, or where the rules name Drupal's
+ * `profiles/` in the same folder, it is no such folder (Drupal 7's holds shell scripts).
  */
 const SCRIPTS = /^scripts?$/i;
+
+/** A folder of styles (`css`, `styles`) or of their sources (`less`, `scss`, `sass`). */
+const STYLES = /^[-_]?(?:css|styles?|stylesheets|less|s[ac]ss)$/i;
 
 /** Words naming a theme or skin gallery as often as a folder of one (Yandex's `/themes`). */
 const PAGE_LIKE = /^(?:themes?|skins?)$/i;
@@ -165,7 +170,7 @@ interface Evidence {
   /** Whether the file carries Microsoft FrontPage's `_vti_*` rules. */
   readonly frontPage: boolean;
   /**
-   * Where an Allow opens a resource folder's name as a file (`Allow: /maps/api/js` beside
+   * Where an Allow opens a resource folder's name as a file (`Allow: /maps/api/js`, `/maps/api/js?` beside
    * `Disallow: /maps/api/js/`): the folder above it and the name. A script served at that name
    * has endpoints below it, not the site's scripts: `…/js/` under that folder is no resource folder.
    */
@@ -177,6 +182,11 @@ interface Evidence {
    * its own files.
    */
   readonly localized: ReadonlySet<string>;
+  /**
+   * The folders (lowercase, `/` for the top) in which the rules name a folder of styles
+   * ({@link STYLES}): a `scripts` folder beside one holds the site's JavaScript.
+   */
+  readonly styled: ReadonlySet<string>;
 }
 
 /** A language's prefix of pages (`/de/`, `/en-us/`) at the start of a value. */
@@ -192,7 +202,8 @@ function evidenceOf(
 ): Evidence {
   const endpoints: { under: string; name: string }[] = [];
   for (const value of allows) {
-    const file = /^(\/(?:[^/*$?\s]+\/)+)([^/*$?\s]+)$/.exec(value);
+    // The name alone, or with its query (`Allow: /maps/api/js?`, judge O 0120) or end anchor.
+    const file = /^(\/(?:[^/*$?\s]+\/)+)([^/*$?\s]+)[?$]?$/.exec(value);
     if (file !== null && RESOURCE_FOLDERS.some(([name]) => name.test(file[2]!))) {
       endpoints.push({ under: file[1]!, name: file[2]!.toLowerCase() });
     }
@@ -204,13 +215,17 @@ function evidenceOf(
     if (rest !== value && bare.has(rest)) localized.add(rest);
   }
   const documentPrefixes: string[] = [];
+  const styled = new Set<string>();
   let hinted = layoutShown;
   const evidenceAt = perValue(values, 'evidence', valueEvidence);
   for (let i = 0; i < values.length; i++) {
-    const { documentPrefix, hint } = evidenceAt(i);
+    const { documentPrefix, hint, styles } = evidenceAt(i);
     if (documentPrefix !== undefined) documentPrefixes.push(documentPrefix);
     if (hint) hinted = true;
+    for (const folder of styles) styled.add(folder);
   }
+  // A Drupal install's folder: its `scripts/` holds shell scripts.
+  for (const root of rootsOf(values, 'profiles/')) styled.delete(root.toLowerCase());
   return {
     documentPrefixes,
     documentFolders: documentFolders(values),
@@ -219,6 +234,7 @@ function evidenceOf(
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
     localized,
+    styled,
   };
 }
 
@@ -231,9 +247,20 @@ function topFolder(value: string): string {
 }
 
 /** What one value tells {@link evidenceOf}. */
-function valueEvidence(value: string): { documentPrefix: string | undefined; hint: boolean } {
+function valueEvidence(value: string): {
+  documentPrefix: string | undefined;
+  hint: boolean;
+  styles: string[];
+} {
   const star = value.indexOf('*');
+  // The literal folders of the value (`/css/` of `/css/*`, `/less` as written).
+  const segments = value.replace(/[*$?].*$/, '').split('/');
+  const styles: string[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    if (STYLES.test(segments[i]!)) styles.push(`${segments.slice(0, i).join('/')}/`.toLowerCase());
+  }
   return {
+    styles,
     documentPrefix:
       DOCUMENT.test(value) && star > 1 && value[star - 1] === '/'
         ? value.slice(0, star)
@@ -385,10 +412,13 @@ function imageUrls(segments: readonly string[]): SiteUrl[] {
 function kindsOf(
   segment: string,
   before: readonly string[],
+  evidence: Evidence,
 ): readonly ('css' | 'js')[] | undefined {
   const kinds = RESOURCE_FOLDERS.find(([name]) => name.test(segment))?.[1];
   if (kinds !== undefined) return kinds;
-  return before.some((s) => BOTH.test(s)) && SCRIPTS.test(segment) ? ['js'] : undefined;
+  if (!SCRIPTS.test(segment)) return undefined;
+  const parent = `/${before.map((s) => `${s}/`).join('')}`.toLowerCase();
+  return before.some((s) => BOTH.test(s)) || evidence.styled.has(parent) ? ['js'] : undefined;
 }
 
 /** The URLs of the `i`th folder of `segments`, when it is one of the site's resources. */
@@ -401,7 +431,7 @@ function folderUrls(
 ): SiteUrl[] {
   const segment = segments[i]!;
   const before = segments.slice(0, i);
-  const kinds = kindsOf(segment, before);
+  const kinds = kindsOf(segment, before, evidence);
   // At the top, a `/dist/` often holds downloads.
   if (kinds === undefined || (i === 0 && /^dist$/i.test(segment))) return [];
   // A bare `/themes` names a theme gallery's pages as often as a folder, and a top `/theme/`
