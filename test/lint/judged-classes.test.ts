@@ -1104,3 +1104,16 @@ describe('a scripts folder beside a folder of styles (judge O, 1529)', () => {
     ).toEqual(['2 warning blocked-resources']);
   });
 });
+
+describe("Liferay's combo servlet (judge M's recall miss, 1211)", () => {
+  it('blocks the combined JavaScript and CSS of a Liferay portal: a warning', () => {
+    const body = 'User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo\nDisallow: /c/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('blocks JavaScript and CSS');
+    // `/combo/` does not block the servlet's URLs (`/combo?…`), and without Liferay's
+    // parameters the file shows no Liferay.
+    expect(brief('User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo/\n')).toEqual([]);
+    expect(brief('User-Agent: *\nDisallow: /combo\n')).toEqual([]);
+  });
+});
