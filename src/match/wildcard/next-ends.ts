@@ -39,6 +39,9 @@ export class NextEnds {
   readonly #tree = new MergeSortTree();
   /** Positions the check's queries may still read past a probe (see `#nextFew`). */
   #spare = 0;
+  /** Per piece, the check its queries' state is of (stale: none yet), and the check's. */
+  #stamps = new Int32Array(0);
+  #stamp = 0;
 
   /** Starts a check of a path of n characters and a program of `pieces` pieces. */
   reset(n: number, pieces: number): void {
@@ -48,14 +51,13 @@ export class NextEnds {
     if (this.#orderedAt.length < pieces) {
       this.#heavy = atLeast(this.#heavy, 2 * pieces);
       this.#orderedAt = atLeast(this.#orderedAt, pieces);
+      this.#stamps = atLeast(this.#stamps, pieces).fill(0);
     }
-  }
-
-  /** Forgets piece p's queries (its record is made anew this check). */
-  forget(p: number): void {
-    this.#heavy[2 * p] = 0;
-    this.#heavy[2 * p + 1] = NONE;
-    this.#orderedAt[p] = NONE;
+    // A new stamp makes every piece's queries stale; on wrap-around, clear them.
+    if (++this.#stamp > 0x3fffffff) {
+      this.#stamp = 1;
+      this.#stamps.fill(0);
+    }
   }
 
   /**
@@ -71,6 +73,13 @@ export class NextEnds {
     hi: number,
     least: number,
   ): number {
+    if (this.#stamps[p] !== this.#stamp) {
+      // The piece's first query this check: none of its ends read, sorted or tabulated yet.
+      this.#stamps[p] = this.#stamp;
+      this.#heavy[2 * p] = 0;
+      this.#heavy[2 * p + 1] = NONE;
+      this.#orderedAt[p] = NONE;
+    }
     const end =
       this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(path, p, from, to, least, hi - lo) : NONE;
     return end >= 0 ? end : this.#nextMany(path, p, lo, hi, least);

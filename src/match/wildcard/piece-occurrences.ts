@@ -217,7 +217,6 @@ export class PieceOccurrences implements CheckedPath {
     info[at + LENGTH] = finder.lengthOf(p);
     info[at + STATES_FROM] = statesFrom;
     info[at + STATES_TO] = statesTo;
-    this.#next.forget(p);
     const ranks = this.ranks;
     const positions = this.positions;
     let from: number;
