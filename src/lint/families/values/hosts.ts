@@ -5,7 +5,7 @@
  */
 
 import { ANY_OTHER_AGENT } from '../../../changes/verdict-changes.js';
-import type { RobotsTxt } from '../../../types.js';
+import type { RobotsTxt, Rule } from '../../../types.js';
 import { decodeByteString } from '../../../util/bytes.js';
 import { terminalSafe } from '../../../util/terminal.js';
 import type { DirectiveSpan, LintContext } from '../../context.js';
@@ -201,7 +201,8 @@ export function coveredBy(
   path: string,
   allowsUnderOnly = false,
 ): { fix: ProposedFix } | undefined {
-  if (d.kind !== 'disallow' || !path.startsWith('/')) return undefined;
+  if (d.kind !== 'disallow') return undefined;
+  if (!path.startsWith('/') && !(allowsUnderOnly && path.startsWith('*'))) return undefined;
   const group = groupOfRuleLine(context).get(line);
   if (group === undefined) return undefined;
   // The meant rule written already is `repeatedRule`'s (its fix deletes the line as well).
@@ -211,24 +212,31 @@ export function coveredBy(
   const literal = (p: string): string => p.replace(/\*+$/, '');
   // A pattern that is a prefix of the path's text matches every URL the path does.
   const prefix = (p: string): boolean =>
+    path.startsWith('/') &&
     literal(p) !== '' &&
     path.startsWith(literal(p)) &&
     !/[$]/.test(literal(p)) &&
     (allowsUnderOnly || !literal(p).includes('*'));
-  const cover = group.rules.find(
-    (r) => r.line !== line && r.type === 'disallow' && prefix(r.pattern),
-  );
+  // `*word` matches every path holding "word": it covers a pattern one of whose literal parts
+  // holds it (judge N 1320: `*Cprice` covers `*%3Cprice`, the meant `*<price`).
+  const inside = (p: string): boolean =>
+    allowsUnderOnly &&
+    /^\*[^*$]+$/.test(p) &&
+    path.split('*').some((part) => part.replace(/\$$/, '').includes(p.slice(1)));
+  const cover =
+    group.rules.find((r) => r.line !== line && r.type === 'disallow' && prefix(r.pattern)) ??
+    group.rules.find((r) => r.line !== line && r.type === 'disallow' && inside(r.pattern));
   if (cover === undefined) return undefined;
   const covering = literal(cover.pattern);
-  // An Allow under the covering Disallow may open part of the path: then it is not covered.
-  if (
-    group.rules.some(
-      (r) =>
-        r.type === 'allow' &&
-        (r.pattern.startsWith(covering) ||
-          (!allowsUnderOnly && covering.startsWith(r.pattern.replace(/[*$].*$/, '')))),
-    )
-  ) {
+  // An Allow under the covering Disallow may open part of the path: then it is not covered. Under
+  // a `*word` cover, an Allow decides a path both match alike unless its length lies between the
+  // cover's and the meant rule's (the longest match wins, RFC 9309 §2.2.2).
+  const opens = (r: Rule): boolean =>
+    prefix(cover.pattern)
+      ? r.pattern.startsWith(covering) ||
+        (!allowsUnderOnly && covering.startsWith(r.pattern.replace(/[*$].*$/, '')))
+      : r.pattern.length >= cover.pattern.length && r.pattern.length < path.length;
+  if (group.rules.some((r) => r.type === 'allow' && opens(r))) {
     return undefined;
   }
   const shown = terminalSafe(decodeByteString(cover.value));
