@@ -1153,3 +1153,16 @@ describe('an Allow a Disallow of its group always outranks (judges L and M, 2064
     expect(part!.fix).toBeUndefined();
   });
 });
+
+describe("Liferay's combo servlet (judge M's recall miss, 1211)", () => {
+  it('blocks the combined JavaScript and CSS of a Liferay portal: a warning', () => {
+    const body = 'User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo\nDisallow: /c/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('blocks JavaScript and CSS');
+    // `/combo/` does not block the servlet's URLs (`/combo?…`), and without Liferay's
+    // parameters the file shows no Liferay.
+    expect(brief('User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo/\n')).toEqual([]);
+    expect(brief('User-Agent: *\nDisallow: /combo\n')).toEqual([]);
+  });
+});
