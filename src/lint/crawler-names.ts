@@ -133,6 +133,12 @@ function crawlerOfName(lower: string): string | undefined {
   return tied ? undefined : best;
 }
 
+/** Whether a product token is one the package knows a crawler by (the catalog's, the model's). */
+export function knownCrawlerToken(token: string): boolean {
+  known ??= knownTokens();
+  return known.has(token.toLowerCase());
+}
+
 /**
  * Whether a product token is an ads landing-page checker (the catalog's `checksAds`: AdIdxBot,
  * OAI-AdsBot): it fetches only the pages ads lead to, so which pages it may fetch matters little

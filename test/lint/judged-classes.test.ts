@@ -1169,3 +1169,65 @@ describe('a scripts folder beside a folder of styles (judge O, 1529)', () => {
     ).toEqual(['2 warning blocked-resources']);
   });
 });
+
+describe("a convention's group under a name no crawler has (judge N, 2560: AGLS)", () => {
+  it('is infos, as ACAP lines are', () => {
+    const body =
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: AGLS\nMeta: /harvest/aglsharvest.txt\n';
+    expect(brief(body)).toEqual(['4 info user-agent-without-rules', '5 info unknown-directive']);
+    expect(lint(body)[1]!.message).toContain('a line of the convention its group names');
+  });
+
+  it('stays warnings for a crawler the package knows', () => {
+    expect(brief('User-agent: *\nDisallow: /admin/\n\nUser-agent: bingbot\nMeta: /x\n')).toEqual([
+      '4 warning user-agent-without-rules',
+      '5 warning unknown-directive',
+    ]);
+  });
+});
+
+describe('an unencoded character whose encoded rule a `*word` rule of its group covers (judge N, 1320)', () => {
+  it('is an info whose fix deletes the line', () => {
+    const body = 'User-agent: *\nDisallow: *Cprice\nDisallow: *<price\nDisallow: */price\n';
+    expect(brief(body)).toEqual(['3 info unencoded-character']);
+    expect(lint(body)[0]!.message).toContain(
+      'line 2 ("Disallow: *Cprice") of the same group already blocks "*%3Cprice"',
+    );
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: *Cprice\nDisallow: */price\n');
+  });
+
+  it('keeps the encoding fix when an Allow as long as the cover, and shorter than the rule, may decide between them', () => {
+    const [d] = lint('User-agent: *\nDisallow: *Cprice\nDisallow: *<price\nAllow: *Cprice1\n');
+    expect(d!.severity).toBe('warning');
+    expect(d!.fix?.description).toBe('Write "*%3Cprice"');
+  });
+});
+
+describe('an Allow a Disallow of its group always outranks (judges L and M, 2064)', () => {
+  it('names both ways out, and why no fix is offered', () => {
+    const [whole] = lint('User-agent: Yeti\nAllow: /\nDisallow: /*\n');
+    expect(whole!.code).toBe('shadowed-rule');
+    expect(whole!.message).toContain(
+      'If that is meant, delete this line (no verdict changes); if these crawlers may crawl the site, delete line 3 ("Disallow: /*")',
+    );
+    expect(whole!.message).toContain(
+      "(No fix offered: whether the Allow or line 3 says what was meant is the owner's choice.)",
+    );
+    const [part] = lint('User-agent: *\nAllow: /ab\nDisallow: /a**\n');
+    expect(part!.message).toContain('If its paths are meant blocked, delete this line');
+    expect(part!.fix).toBeUndefined();
+  });
+});
+
+describe("Liferay's combo servlet (judge M's recall miss, 1211)", () => {
+  it('blocks the combined JavaScript and CSS of a Liferay portal: a warning', () => {
+    const body = 'User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo\nDisallow: /c/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('blocks JavaScript and CSS');
+    // `/combo/` does not block the servlet's URLs (`/combo?…`), and without Liferay's
+    // parameters the file shows no Liferay.
+    expect(brief('User-Agent: *\nDisallow: /*?p_p_id=101\nDisallow: /combo/\n')).toEqual([]);
+    expect(brief('User-Agent: *\nDisallow: /combo\n')).toEqual([]);
+  });
+});

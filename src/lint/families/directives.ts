@@ -11,8 +11,9 @@ import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
 import type { AgentLine } from '../../types.js';
 import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
-import { listOf, writtenBlocks } from '../blocks.js';
+import { listOf, type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { knownCrawlerToken, nearCrawlerName } from '../crawler-names.js';
 import type { ProposedFix } from '../types.js';
 import { keyLike, misspeltKey, nearKey } from './key-typos.js';
 
@@ -152,6 +153,45 @@ function known(context: LintContext, d: DirectiveSpan): boolean {
     d.kind !== 'unknown' ||
     Object.hasOwn(UNSUPPORTED, asciiLowerCase(context.text.slice(d.keyStart, d.keyEnd)))
   );
+}
+
+const conventions = new WeakMap<LintContext, ReadonlySet<WrittenBlock>>();
+
+/**
+ * Blocks written for a reader's own convention, not for a crawler (judge N, 2560: `User-agent:
+ * AGLS` / `Meta: /harvest/aglsharvest.txt`, the Australian AGLS metadata harvest pointer): User-agent
+ * lines naming no crawler the package knows (nor a near miss of one), in a group without rules,
+ * followed only by lines whose keys no crawler reads (none of Crawl-delay's kin) and that misspell
+ * no key one does. The lines are the point, read by the tool of that convention: infos.
+ */
+export function conventionBlocks(context: LintContext): ReadonlySet<WrittenBlock> {
+  const cached = conventions.get(context);
+  if (cached !== undefined) return cached;
+  const found = new Set<WrittenBlock>();
+  for (const block of writtenBlocks(context).blocks) {
+    const group = context.robots.groups[block.group];
+    if (group === undefined || group.rules.length > 0) continue;
+    if (block.otherLines.length === 0 || block.agents.length === 0) continue;
+    const noCrawler = block.agents.every(
+      (a) =>
+        !a.global &&
+        a.token !== '' &&
+        !knownCrawlerToken(a.token) &&
+        nearCrawlerName(a.token) === undefined,
+    );
+    const ownKeys = block.otherLines.every((line) => {
+      const d = context.directives[line];
+      return (
+        d !== undefined &&
+        !known(context, d) &&
+        /^[A-Za-z][A-Za-z-]*$/.test(context.text.slice(d.keyStart, d.keyEnd)) &&
+        misspeltKey(context, line, d) === undefined
+      );
+    });
+    if (noCrawler && ownKeys) found.add(block);
+  }
+  conventions.set(context, found);
+  return found;
 }
 
 /** A line's text without spaces around it and from a `#` or NUL on (empty for none). */
@@ -361,17 +401,26 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
       /^https?:\/\/[^\s/]/i.test(text.slice(d.valueStart, d.valueEnd));
     // ACAP (2007): a publishers' extension written on purpose, which no crawler reads any more.
     const acap = lower.startsWith('acap-');
-    const slip = acap || bareUrl || kindOfSitemap ? undefined : misspeltKey(context, line, d);
+    // A key of a convention its group names (`User-agent: AGLS` / `Meta:`), as ACAP's: an info.
+    const convention = acap
+      ? undefined
+      : [...conventionBlocks(context)].find((b) => b.otherLines.includes(line));
+    const slip =
+      acap || bareUrl || kindOfSitemap || convention !== undefined
+        ? undefined
+        : misspeltKey(context, line, d);
     context.report({
       code: 'unknown-directive',
       line,
       message: acap
         ? `"${shorten(keyText)}" is an ACAP line (Automated Content Access Protocol, 2007): no search engine reads ACAP, and Google ignores the line (it does not end the group either). Harmless; a rule for crawlers needs Allow or Disallow.`
-        : slip !== undefined && slip.invisible !== ''
-          ? `Unknown directive "${visibleText(shorten(keyText))}": it starts with an invisible character (${visibleText(slip.invisible)}), which Google reads as part of the key, so it ignores the line (it does not end the group either).`
-          : `${unknownMessage(keyText, raw, lower)}${slip === undefined ? '' : ` It looks like a misspelt "${slip.meant}".`}${kindOfSitemap ? ' It names a sitemap by its kind: crawlers read a sitemap of any kind (video, image, news) only from a "Sitemap:" line, so this one is never submitted.' : ''}`,
+        : convention !== undefined
+          ? `"${visibleText(shorten(keyText))}" is a line of the convention its group names (User-agent: ${listOf(convention.agents.map((a) => terminalSafe(a.value)))}), which names no crawler: no search engine reads it, and Google ignores the line. Harmless; a rule for crawlers needs Allow or Disallow.`
+          : slip !== undefined && slip.invisible !== ''
+            ? `Unknown directive "${visibleText(shorten(keyText))}": it starts with an invisible character (${visibleText(slip.invisible)}), which Google reads as part of the key, so it ignores the line (it does not end the group either).`
+            : `${unknownMessage(keyText, raw, lower)}${slip === undefined ? '' : ` It looks like a misspelt "${slip.meant}".`}${kindOfSitemap ? ' It names a sitemap by its kind: crawlers read a sitemap of any kind (video, image, news) only from a "Sitemap:" line, so this one is never submitted.' : ''}`,
       ...span,
-      ...(acap ? { severity: 'info' as const } : quiet),
+      ...(acap || convention !== undefined ? { severity: 'info' as const } : quiet),
       ...(slip === undefined ? {} : { fix: slip.fix }),
       ...(kindOfSitemap && {
         fix: {

@@ -65,6 +65,16 @@ function report(context: LintContext, rules: readonly Rule[], finding: RuleFindi
     finding.code === 'shadowed-rule' && !redundant && d !== undefined
       ? exactAllowFix(finding.rule, finding.by, rules, d.valueEnd)
       : undefined;
+  // An Allow a Disallow always outranks (judges L and M, 2064: `Allow: /` beside `Disallow: /*`)
+  // was written to open what the Disallow blocks, or is left over: which one is the owner's call,
+  // and the message names both ways.
+  const deadAllow =
+    finding.code === 'shadowed-rule' &&
+    !redundant &&
+    exact === undefined &&
+    finding.rule.type === 'allow' &&
+    finding.by.type === 'disallow';
+  const both = deadAllow ? choiceOf(finding.rule, finding.by) : '';
   context.report({
     code: finding.code,
     line: finding.rule.line,
@@ -75,7 +85,12 @@ function report(context: LintContext, rules: readonly Rule[], finding: RuleFindi
         ? `${finding.message} The Allow, written later, reads as the exception its author meant, and Google follows it: this line blocks nothing and can be removed.`
         : exact !== undefined
           ? `${finding.message} ${exact.sentence}`
-          : finding.message,
+          : deadAllow
+            ? `${finding.message} ${both}`
+            : finding.message,
+    ...(deadAllow && {
+      noFix: `whether the Allow or line ${finding.by.line} says what was meant is the owner's choice`,
+    }),
     ...(exact !== undefined && { fix: exact.fix }),
     ...(deletion !== undefined && { fix: deletion }),
     from: d?.keyStart,
@@ -87,6 +102,19 @@ function report(context: LintContext, rules: readonly Rule[], finding: RuleFindi
       },
     ],
   });
+}
+
+/**
+ * The two ways out for an Allow that `by`, a Disallow, always outranks: the Allow was left over
+ * (deleting it changes no verdict), or it was meant to open its paths (then the Disallow must
+ * not match them). `Allow: /` beside a whole-site Disallow (`/*`): the whole site blocked or open.
+ */
+function choiceOf(rule: Rule, by: Rule): string {
+  const line = `line ${by.line} ("${visibleText(formatRule(by))}")`;
+  if (rule.pattern === '/' && /^\/\**$/.test(by.pattern)) {
+    return `As written, the group blocks the whole site. If that is meant, delete this line (no verdict changes); if these crawlers may crawl the site, delete ${line}; "Allow: /$" beside it would open the home page only.`;
+  }
+  return `If its paths are meant blocked, delete this line (no verdict changes); if they are meant open, ${line} must not match them: narrow it, or write the Allow at least as long.`;
 }
 
 /**

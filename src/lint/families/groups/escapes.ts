@@ -25,6 +25,7 @@ import {
 import { lineBreakOf } from '../../fix.js';
 import { ownGroupFix } from '../../merged-groups.js';
 import { overriddenBy } from '../../shadowing.js';
+import { conventionBlocks } from '../directives.js';
 import { holdsDirective } from '../values/line-breaks.js';
 
 /** The last group, with no rules: the crawlers it names, and what they may crawl then. */
@@ -90,6 +91,21 @@ export function withoutRules(context: LintContext): void {
   const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
   // Link-preview fetchers and ads checkers fetch only pages shared or advertised: worth knowing.
   const previews = named.every((a) => isLinkPreviewFetcher(a.token) || checksAds(a.token));
+  // A convention's lines under a name no crawler has (`User-agent: AGLS` / `Meta:`, judge N
+  // 2560): written for that convention's reader, which is no crawler the * rules were meant for.
+  const ownBlocks = conventionBlocks(context);
+  if (writtenBlocks(context).blocks.some((b) => b.group === last.index && ownBlocks.has(b))) {
+    context.report({
+      code: 'user-agent-without-rules',
+      line: first.line,
+      severity: 'info',
+      message: `${tokens} names no crawler lint knows, and its group holds only lines no crawler reads: a convention's lines for its own reader (as AGLS's "Meta:" harvest pointer), not a crawler's group. A crawler by that name would crawl everything, the "User-agent: *" rules hidden from it; if that is not meant, add the rules meant for it.`,
+      from: d?.keyStart,
+      to: d?.valueEnd,
+      related: [{ line: starGroup.line, message: `the * group (line ${starGroup.line})` }],
+    });
+    return;
+  }
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,

@@ -395,6 +395,34 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/theme/0123456789abcdef0123456789abcdef/js/storefront/storefront.js?1700000000'],
     ],
   },
+  {
+    // Liferay Portal: its pages load their JavaScript and CSS combined through the combo
+    // servlet at /combo (`/combo?browserId=…&minifierType=js&…&/o/…`), and a theme's CSS and
+    // the modules' scripts from the OSGi web extender's /o/ context (Liferay 7 on: themes at
+    // /o/NAME-theme/css/main.css; learn.liferay.com, "Theme Development", "Front-end
+    // Infrastructure"). `Disallow: /combo` blocks the servlet (`/combo/` does not: its URLs are
+    // `/combo?…`). Shown by its portlet parameter `p_p_id=` or `doAsUserId` in the rules.
+    name: 'Liferay',
+    roots: (values) => (values.some((v) => /[?&](?:p_p_id|doAsUserId)\b/i.test(v)) ? ['/'] : []),
+    urls: [
+      [
+        'js',
+        '/combo?browserId=other&minifierType=js&languageId=en_US&t=1700000000&/o/frontend-js-web/liferay/global.bundle.js',
+      ],
+      [
+        'css',
+        '/combo?browserId=other&minifierType=css&themeId=classic_WAR_classictheme&languageId=en_US&t=1700000000&/o/frontend-css-web/main.css',
+      ],
+      [
+        'css',
+        '/o/classic-theme/css/main.css?browserId=other&themeId=classic_WAR_classictheme&minifierType=css&languageId=en_US&t=1700000000',
+      ],
+      [
+        'js',
+        '/o/frontend-js-web/liferay/global.bundle.js?browserId=other&minifierType=js&languageId=en_US&t=1700000000',
+      ],
+    ],
+  },
 ];
 
 function shownShopware(values: readonly string[]): boolean {
