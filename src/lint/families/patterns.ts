@@ -11,7 +11,7 @@ import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { deleteLineFix, lineBreakOf } from '../fix.js';
 import { canMatch } from '../shadowing.js';
 import type { ProposedFix } from '../types.js';
-import { FILE_NAME, hostOfRule } from './values/hosts.js';
+import { coverOf, FILE_NAME, hostOfRule } from './values/hosts.js';
 import { PLACEHOLDER, REGEX_SYNTAX } from './values.js';
 
 export const patterns: LintFamily = {
@@ -254,22 +254,14 @@ function bareWord(word: string, type: Rule['type'], sibling: string | undefined)
 /**
  * When a rule of the bare word's group already covers every path it may have meant (`Disallow:
  * /~` beside `Disallow: ~`: a rule of the same type whose pattern, without a final `*`, is a
- * literal prefix of "/word"): the line adds nothing, and the fix deletes it (lint's check that it
- * changes no verdict makes the finding an info).
+ * literal prefix of "/word", `coverOf` as `coveredBy` finds its covers): the line adds nothing, and
+ * the fix deletes it (lint's check that it changes no verdict makes the finding an info).
  */
 function coveredWord(context: LintContext, rule: Rule): { fix?: ProposedFix } {
   const group = context.robots.groups.find((g) => g.rules.includes(rule));
   const meant = escapePattern(`/${rule.value}`);
-  const cover = group?.rules.find((r) => {
-    const literal = r.pattern.replace(/\*+$/, '');
-    return (
-      r !== rule &&
-      r.type === rule.type &&
-      literal !== '' &&
-      !/[*$]/.test(literal) &&
-      meant.startsWith(literal)
-    );
-  });
+  const cover =
+    group === undefined ? undefined : coverOf(group.rules, rule.line, rule.type, meant, false);
   const fix =
     cover === undefined
       ? undefined

@@ -208,31 +208,14 @@ export function coveredBy(
   // The meant rule written already is `repeatedRule`'s (its fix deletes the line as well).
   if (allowsUnderOnly && group.rules.some((r) => r.line !== line && r.pattern === path))
     return undefined;
-  // A final `*` adds nothing to a pattern (`/common/*` covers what `/common/` does, judge K 1820).
-  const literal = (p: string): string => p.replace(/\*+$/, '');
-  // A pattern that is a prefix of the path's text matches every URL the path does.
-  const prefix = (p: string): boolean =>
-    path.startsWith('/') &&
-    literal(p) !== '' &&
-    path.startsWith(literal(p)) &&
-    !/[$]/.test(literal(p)) &&
-    (allowsUnderOnly || !literal(p).includes('*'));
-  // `*word` matches every path holding "word": it covers a pattern one of whose literal parts
-  // holds it (judge N 1320: `*Cprice` covers `*%3Cprice`, the meant `*<price`).
-  const inside = (p: string): boolean =>
-    allowsUnderOnly &&
-    /^\*[^*$]+$/.test(p) &&
-    path.split('*').some((part) => part.replace(/\$$/, '').includes(p.slice(1)));
-  const cover =
-    group.rules.find((r) => r.line !== line && r.type === 'disallow' && prefix(r.pattern)) ??
-    group.rules.find((r) => r.line !== line && r.type === 'disallow' && inside(r.pattern));
+  const cover = coverOf(group.rules, line, 'disallow', path, allowsUnderOnly);
   if (cover === undefined) return undefined;
   const covering = literal(cover.pattern);
   // An Allow under the covering Disallow may open part of the path: then it is not covered. Under
   // a `*word` cover, an Allow decides a path both match alike unless its length lies between the
   // cover's and the meant rule's (the longest match wins, RFC 9309 §2.2.2).
   const opens = (r: Rule): boolean =>
-    prefix(cover.pattern)
+    prefixOf(cover.pattern, path, allowsUnderOnly)
       ? r.pattern.startsWith(covering) ||
         (!allowsUnderOnly && covering.startsWith(r.pattern.replace(/[*$].*$/, '')))
       : r.pattern.length >= cover.pattern.length && r.pattern.length < path.length;
@@ -246,6 +229,46 @@ export function coveredBy(
     `Nothing is lost: line ${cover.line} ("Disallow: ${shown}") of the same group already blocks "${terminalSafe(decodeByteString(path))}", so the line can be removed.`,
   );
   return fix === undefined ? undefined : { fix };
+}
+
+// A final `*` adds nothing to a pattern (`/common/*` covers what `/common/` does, judge K 1820).
+const literal = (p: string): string => p.replace(/\*+$/, '');
+
+/** Whether `pattern`, a prefix of `path`'s text, matches every URL `path` does. */
+function prefixOf(pattern: string, path: string, wildcards: boolean): boolean {
+  const fixed = literal(pattern);
+  return (
+    path.startsWith('/') &&
+    fixed !== '' &&
+    path.startsWith(fixed) &&
+    !fixed.includes('$') &&
+    (wildcards || !fixed.includes('*'))
+  );
+}
+
+/**
+ * The rule of `rules` (of `type`, on another line than `line`) that matches every URL the
+ * pattern `path` matches, seen from the two patterns' text: one that is a prefix of it (with a
+ * `*` inside only when `wildcards`), or, when `wildcards`, a `*word` whose word lies in a literal
+ * part of it (judge N 1320: `*Cprice` covers `*%3Cprice`, the meant `*<price`). What `coveredBy`
+ * and the bare word's check (`patterns.ts`) delete a line for.
+ */
+export function coverOf(
+  rules: readonly Rule[],
+  line: number,
+  type: Rule['type'],
+  path: string,
+  wildcards: boolean,
+): Rule | undefined {
+  const inside = (p: string): boolean =>
+    wildcards &&
+    /^\*[^*$]+$/.test(p) &&
+    path.split('*').some((part) => part.replace(/\$$/, '').includes(p.slice(1)));
+  const other = (r: Rule): boolean => r.line !== line && r.type === type;
+  return (
+    rules.find((r) => other(r) && prefixOf(r.pattern, path, wildcards)) ??
+    rules.find((r) => other(r) && inside(r.pattern))
+  );
 }
 
 /**
