@@ -1231,3 +1231,14 @@ describe("Liferay's combo servlet (judge M's recall miss, 1211)", () => {
     expect(brief('User-Agent: *\nDisallow: /combo\n')).toEqual([]);
   });
 });
+
+describe("a web service's script proxy (judge P, 2298: formapi.asmx/js)", () => {
+  it('is the script itself: the fix writes the line as an Allow, not Allows of .js files under it', () => {
+    const body =
+      'User-agent: *\nDisallow: /services/forms/formapi.asmx/jsdebug\nDisallow: /services/forms/formapi.asmx/js\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('(e.g. /services/forms/formapi.asmx/js)');
+    expect(found[0]!.fix?.description).toBe('Write "Allow: /services/forms/formapi.asmx/js".');
+  });
+});

@@ -337,6 +337,13 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
   // The folders the value names as written: up to a wildcard, an end anchor or a query.
   const path = anywhere === undefined ? value.replace(/[*$?].*$/, '') : `/${anywhere}/`;
   if (!path.startsWith('/')) return [];
+  // A web service's script proxy (`/services/formapi.asmx/js`, judge P 2298: ASP.NET writes
+  // `<script src="….asmx/js">` for a ScriptManager's service): the path is the script itself,
+  // no folder; `…/jsdebug`, its debug copy, serves no page in production.
+  const proxy = /^\/(?:[^/*$?\s]+\/)*[^/*$?\s]+\.(?:asmx|svc)\/(js|jsdebug)\/?$/i.exec(path);
+  if (proxy !== null) {
+    return proxy[1]!.toLowerCase() === 'js' ? [{ kind: 'js', url: path, pages: undefined }] : [];
+  }
   // The folders: every segment before the last `/`, and a last one without a file's
   // extension (`/javascript` names the folder, and blocks it).
   const parts = path.split('/').slice(1);
