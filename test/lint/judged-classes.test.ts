@@ -189,6 +189,22 @@ describe('judge P (seed 3847): advice where a fix would guess', () => {
   });
 });
 
+describe('judge R (seed 6271): a typo fix in a block Google merges into the next group', () => {
+  it('is refused when it would give the crawler the next group’s rules, and says how to end the group', () => {
+    const body =
+      'User-agent: AhrefsbBot\nCrawl-delay: 15\n\nUser-agent: Yandex\nDisallow: /\n\nUser-agent: *\nDisallow: /search\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-typo')!;
+    expect(d.fix).toBeUndefined();
+    expect(d.message).toContain('(No fix offered: it would also block /');
+    expect(d.message).toContain('end its group with a rule of its own');
+    // A block holding its own rules keeps the fix.
+    const own = lint('User-agent: AhrefsbBot\nDisallow: /\n\nUser-agent: *\nDisallow: /search\n');
+    expect(own.find((x) => x.code === 'user-agent-typo')!.fix?.description).toBe(
+      'Write "User-agent: AhrefsBot".',
+    );
+  });
+});
+
 describe('an HTML body', () => {
   it('is one finding, however many lines it has', () => {
     const page = `<!DOCTYPE html>\n<html>\n${Array.from({ length: 300 }, (_, i) => `<p>Disallow: line ${i}</p>\nfoo bar\nCrawl-delay: 5`).join('\n')}\n</html>\n`;

@@ -229,8 +229,17 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   // Lines other than rules (Crawl-delay, Host) were written for the crawler too: with one, the
   // name matters even when no verdict changes.
   // (Not when the same lines name the crawler too: it reads them already.)
-  const block = writtenBlocks(context).blocks.find((b) => b.agentLines.includes(agent.line));
+  const { blocks } = writtenBlocks(context);
+  const block = blocks.find((b) => b.agentLines.includes(agent.line));
   const named = block?.agents.some((a) => a.value.toLowerCase() === meant.toLowerCase());
+  // A block Google merges into a later one's group (`User-agent: AhrefsbBot` / `Crawl-delay: 15`
+  // above another crawler's `Disallow: /`; judge R, 0673) was written with no rules: the merged
+  // group's rules are not what the line targets, and a fix giving them to the crawler is refused.
+  const mergedAway =
+    block !== undefined &&
+    blocks.some(
+      (b) => b !== block && b.group === block.group && blocks.indexOf(b) > blocks.indexOf(block),
+    );
   const others = block !== undefined && block.otherLines.length > 0 && !named;
   // A crawler that, with no group of its own, follows another's (Google-InspectionTool follows
   // Googlebot: judge J, 5696) reads this group through that crawler's name on another line of
@@ -264,8 +273,8 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
         description: `Write "User-agent: ${meant}".`,
         edits: [{ start: from, end: from + written.length, text: meant }],
         // The group's rules were written for the crawler the line meant to name.
-        targets: group.rules.map((r) => r.pattern),
-        otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant.`,
+        targets: mergedAway ? [] : group.rules.map((r) => r.pattern),
+        otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}.`,
         notCrawlers: [written],
         ...(!others && {
           whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
