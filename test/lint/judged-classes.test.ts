@@ -124,6 +124,71 @@ describe('judge O (seed 4073): findings that harm no crawler, and what a file se
   });
 });
 
+describe('judge Q (seed 9561): storefront actions and a cut that changes nothing', () => {
+  it('a group of Controller-Action names written without "/" gets "/*Name": URLs end with them', () => {
+    const body =
+      'User-agent: *\nDisallow: Account-Show\nDisallow: COBilling-Start\nDisallow: Wishlist-Show\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('pattern-never-matches');
+    expect(d!.message).toContain('Like 2 other lines of its group');
+    expect(d!.fix?.description).toBe('Write "Disallow: /*Account-Show".');
+    expect(
+      parseRobotsTxt(fixed(body)).isAllowed(
+        '/on/demandware.store/Sites-X-Site/en_US/Account-Show',
+        'x',
+      ),
+    ).toBe(false);
+    // One such name alone may be a page at the root: the bare word's advice.
+    const [one] = lint('User-agent: *\nDisallow: About-Us\n');
+    expect(one!.message).toContain('Write "Disallow: /About-Us$" for the page');
+  });
+
+  it('content past 500 KiB that is only rules never matching is an info; a live rule past it stays an error', () => {
+    // Comments to past the limit (cheap to lint), then a rule naming another host, which never matches.
+    const note = `# ${'x'.repeat(998)}\n`;
+    const head = 'User-agent: *\nDisallow: /cart/\n';
+    const body = `${head}${note.repeat(530)}Disallow: https://shop.example.com/shop/p/1\n`;
+    const found = lint(body).find((x) => x.code === 'content-past-limit')!;
+    expect(found.severity).toBe('info');
+    expect(found.message).toContain('Nothing is lost');
+    const live = lint(`${body}Disallow: /checkout/\n`).find(
+      (x) => x.code === 'content-past-limit',
+    )!;
+    expect(live.severity).toBe('error');
+    const agent = lint(`${body}User-agent: BadBot\n`).find((x) => x.code === 'content-past-limit')!;
+    expect(agent.severity).toBe('error');
+  });
+});
+
+describe('judge P (seed 3847): advice where a fix would guess', () => {
+  it('a lone "Allow /" without its colon, which no Disallow opposes, is an info', () => {
+    const [d] = lint('User-agent: *\nAllow /\n');
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 info missing-colon');
+    expect(d!.message).toContain('Nothing is lost');
+    // Beside a Disallow it opens, a parser that ignores the line blocks what Google allows.
+    expect(brief('User-agent: *\nDisallow: /a/\nAllow /a/b\n')).toEqual([
+      '3 warning missing-colon',
+    ]);
+  });
+
+  it('"$" followed by one stray character is told the anchored pattern, without a fix', () => {
+    const [d] = lint('User-agent: *\nDisallow: /*.aspx$%\n');
+    expect(d!.code).toBe('literal-dollar');
+    expect(d!.message).toContain('Only a stray "%" follows it');
+    expect(d!.message).toContain('write "Disallow: /*.aspx$"');
+    expect(d!.message).toContain('(No fix offered:');
+    expect(d!.fix).toBeUndefined();
+  });
+
+  it('two paths with a word between them are not encoded into one path', () => {
+    const [d] = lint('User-agent: *\nDisallow: /old-plan to /old-plan-unavailable\n');
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain('holds two paths with "to" between them');
+    expect(d!.message).not.toContain('to%20');
+    expect(d!.fix).toBeUndefined();
+  });
+});
+
 describe('an HTML body', () => {
   it('is one finding, however many lines it has', () => {
     const page = `<!DOCTYPE html>\n<html>\n${Array.from({ length: 300 }, (_, i) => `<p>Disallow: line ${i}</p>\nfoo bar\nCrawl-delay: 5`).join('\n')}\n</html>\n`;

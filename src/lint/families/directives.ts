@@ -370,6 +370,13 @@ function key(context: LintContext, d: DirectiveSpan, flags: number, line: number
             !FOR_OTHER_READERS.has(lower) && {
               whenUnchanged: `The colon alone changes nothing: no crawler acts on a "${shorten(keyText)}" line, with a colon or without; the line's other finding says what to do about it.`,
             }),
+          // `User-agent: *` / `Allow /` and nothing else (judge P, 1470): read or ignored, the
+          // line allows what no Disallow blocks, so every reading gives the same verdicts.
+          ...(d.kind === 'allow' &&
+            unopposed(context, line) && {
+              whenUnchanged:
+                'Nothing is lost: no Disallow of the crawlers it is written for opposes it, so a crawler that ignores the line reads the same verdicts as one that reads it.',
+            }),
         },
       }),
     });
@@ -648,6 +655,20 @@ function decidingRule(
     if (blocking !== undefined) return { line: blocking, path, agents: group.agents };
   }
   return undefined;
+}
+
+/**
+ * Whether the groups of the crawlers an Allow line is written for hold no Disallow that matches
+ * a path (Google merges every group naming one of them): the Allow then opens nothing.
+ */
+function unopposed(context: LintContext, line: number): boolean {
+  const { groups } = context.robots;
+  const own = groups.find((g) => g.rules.some((r) => r.line === line));
+  if (own === undefined) return false;
+  const names = new Set(own.agents.map((a) => (a.global ? '*' : asciiLowerCase(a.token))));
+  return groups
+    .filter((g) => g.agents.some((a) => names.has(a.global ? '*' : asciiLowerCase(a.token))))
+    .every((g) => !g.rules.some((r) => r.type === 'disallow' && r.pattern !== ''));
 }
 
 /** Why Google took whitespace for the colon, and what it read. */

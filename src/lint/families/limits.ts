@@ -13,7 +13,8 @@ export const limits: LintFamily = {
   codes: {
     'content-past-limit': {
       severity: 'error',
-      summary: 'Content past the 500 KiB that Google reads is ignored.',
+      summary:
+        'Content past the 500 KiB that Google reads is ignored (an info when all of it is rules that never match, comments and blank lines: the cut changes no verdict).',
     },
     'line-too-long': {
       severity: 'warning',
@@ -28,10 +29,14 @@ function checkLimits(context: LintContext): LintChecks {
   const maxBytes = context.parseOptions.maxBytes;
   if (summary.truncated) {
     const line = Math.max(1, summary.lineCount);
+    const dead = deadTail(text, maxBytes);
     context.report({
       code: 'content-past-limit',
       line,
-      message: `The body is longer than ${maxBytes} bytes (${text.length} bytes seen); Google reads only the first ${maxBytes} bytes (500 KiB), so everything ${cutLine(text, maxBytes, line) ?? `from line ${line} on is ignored.`} Move important rules up and shorten the file.`,
+      ...(dead && { severity: 'info' as const }),
+      message: dead
+        ? `The body is longer than ${maxBytes} bytes (${text.length} bytes seen); Google reads only the first ${maxBytes} bytes (500 KiB), so everything from line ${line} on is ignored. Nothing is lost: from there on the file holds only rules that never match (no path starting with "/" or "*") and comments, so the cut changes no verdict. Removing those lines shortens the file below the limit.`
+        : `The body is longer than ${maxBytes} bytes (${text.length} bytes seen); Google reads only the first ${maxBytes} bytes (500 KiB), so everything ${cutLine(text, maxBytes, line) ?? `from line ${line} on is ignored.`} Move important rules up and shorten the file.`,
     });
   }
   return {
@@ -46,6 +51,26 @@ function checkLimits(context: LintContext): LintChecks {
       }
     },
   };
+}
+
+/**
+ * Whether every line from the one the limit falls in (or the first past it) to the end is blank,
+ * a comment or an Allow or Disallow whose value never matches (judge Q, 4237: a thousand
+ * `Disallow: https://host/…` past the cut, and the cut one's part within it): the cut then
+ * changes no verdict. Any other line (a User-agent, a Sitemap, a live rule) may.
+ */
+function deadTail(text: string, maxBytes: number): boolean {
+  let start = Math.min(maxBytes, text.length);
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  for (const raw of text.slice(start).split(/\r\n|\r|\n/)) {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (line === '') continue;
+    const rule = /^(?:dis)?allow[\t ]*:?[\t ]*(.*)$/i.exec(line);
+    if (rule === null) return false;
+    const value = rule[1]!;
+    if (value.startsWith('/') || value.startsWith('*')) return false;
+  }
+  return true;
 }
 
 /**

