@@ -1258,3 +1258,12 @@ describe("a web service's script proxy (judge P, 2298: formapi.asmx/js)", () => 
     expect(found[0]!.fix?.description).toBe('Write "Allow: /services/forms/formapi.asmx/js".');
   });
 });
+
+describe('every .axd handler blocked beside an Allow of the bundling handler (judge P, 6364)', () => {
+  it('is an info naming the Allow: the pages load their files from the handler the site opened', () => {
+    const body = 'User-agent: *\nAllow: /DependencyHandler.axd\nDisallow: /*.axd\n';
+    expect(brief(body)).toEqual(['3 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain('("Allow: /DependencyHandler.axd", line 2)');
+    expect(brief('User-agent: *\nDisallow: /*.axd\n')).toEqual(['2 warning blocked-resources']);
+  });
+});

@@ -328,6 +328,14 @@ export const LAYOUTS: readonly Layout[] = [
       // (learn.microsoft.com, "ASP.NET Themes and Skins").
       ['css', '/App_Themes/Default/Site.css'],
     ],
+    // The ClientDependency framework (Umbraco 7 and 8's bundler: github.com/Shazwazza/
+    // ClientDependency) serves a page's combined CSS and JavaScript through its handler,
+    // DependencyHandler.axd (`?s=…&t=Css` or `&t=Javascript`): an Allow of it beside `/*.axd`
+    // opens the handler the pages load from (judge P, 6364).
+    published: [
+      ['css', '/DependencyHandler.axd', '?s=L2Nzcy9zaXRlLmNzcw&t=Css&cdv=1'],
+      ['js', '/DependencyHandler.axd', '?s=L3NjcmlwdHMvYXBwLmpz&t=Javascript&cdv=1'],
+    ],
   },
   {
     // DNN (DotNetNuke): pages link the default and portal style sheets, the skin's and each
