@@ -249,6 +249,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   const paths = parts.filter((p) => p.startsWith('/'));
   if (
     paths.length === 2 &&
+    parts.length > 2 &&
     parts[0]!.startsWith('/') &&
     parts.at(-1)!.startsWith('/') &&
     parts.slice(1, -1).every((p) => /^[A-Za-z]+$/.test(p))
