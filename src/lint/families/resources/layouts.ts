@@ -316,9 +316,18 @@ export const LAYOUTS: readonly Layout[] = [
     // Shown by the handlers (by name, or by type: `/*.axd`) or by ASP.NET's reserved folders
     // (App_Data, aspnet_client…).
     name: 'ASP.NET',
-    roots: roots(
-      String.raw`(?:WebResource|ScriptResource|\*)\.axd|App_(?:Data|Code|Browsers|Themes)/|aspnet_client/`,
-    ),
+    roots: (values) => {
+      const shown = rootsOf(
+        values,
+        String.raw`(?:WebResource|ScriptResource|\*)\.axd|App_(?:Data|Code|Browsers|Themes)/|aspnet_client/`,
+      );
+      // MVC's project template: `/Content/` and `/Scripts/`, capitalised as it writes them
+      // (judge P, 3555), at the top.
+      const mvc = ['Content', 'Scripts'].every((name) =>
+        values.some((v) => v.startsWith(`/${name}/`) || v === `/${name}`),
+      );
+      return mvc && !shown.includes('/') ? [...shown, '/'] : shown;
+    },
     urls: [
       ['js', '/WebResource.axd?d=pynGkmcFUV13He1Qd6_TZA2&t=638250000000000000'],
       ['js', '/ScriptResource.axd?d=nv7asgRUU0tRmHNR2D6t1H2&t=ffffffffb0b1e2b8'],
