@@ -6,72 +6,31 @@
  */
 
 import { readExtensions } from '../../extensions/records.js';
-import { matchesPattern } from '../../match/pattern.js';
-import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
-import type { AgentLine } from '../../types.js';
-import { asciiLowerCase, decodeByteString, isSpace } from '../../util/bytes.js';
+import { LineFlag } from '../../parse/tokenize.js';
+import { asciiLowerCase, decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
-import { listOf, type WrittenBlock, writtenBlocks } from '../blocks.js';
-import type { DirectiveSpan, LineSpan, LintChecks, LintContext, LintFamily } from '../context.js';
-import { knownCrawlerToken, nearCrawlerName } from '../crawler-names.js';
+import { listOf } from '../blocks.js';
+import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
 import type { ProposedFix } from '../types.js';
-import { keyLike, misspeltKey, nearKey } from './key-typos.js';
+import {
+  CANONICAL,
+  FOR_OTHER_READERS,
+  HONOURED_ELSEWHERE,
+  known,
+  PAGE_TAGS,
+  UNSUPPORTED,
+} from './directives/keys.js';
+import {
+  conventionBlocks,
+  ignoredLine,
+  isDecoration,
+  isNote,
+  serverMessage,
+} from './directives/notes.js';
+import { nonGoogleAgents, pageTagFinding } from './directives/page-tags.js';
+import { misspeltKey } from './key-typos.js';
 
-/**
- * Keys other crawlers act on (or once did): that Google ignores them is worth knowing, not a
- * warning, wherever they stand — in a group, in `*`, or outside any group — since other crawlers
- * still read them there. Only a value no reader can use (`Crawl-delay: soon`) is a warning.
- */
-const HONOURED_ELSEWHERE: ReadonlySet<string> = new Set([
-  'crawl-delay',
-  'clean-param',
-  'request-rate',
-  'visit-time',
-  'host',
-  'domain',
-  'revisit-after',
-]);
-
-/** A name no file gives a group: checked, it gets the `*` group. */
-const GLOBAL_PROBE = 'RobotsRepLintProbe';
-
-/** Keys whose effect a site owner expects from Google: a tag or a header gives it. */
-const PAGE_TAGS: ReadonlySet<string> = new Set(['noindex', 'nofollow', 'noarchive']);
-
-const CANONICAL = {
-  'user-agent': 'User-agent',
-  allow: 'Allow',
-  disallow: 'Disallow',
-  sitemap: 'Sitemap',
-} as const;
-
-/**
- * What to tell a site owner about each key Google's report calls recognised-but-unsupported
- * (`UNSUPPORTED_TAGS`, exactly: a test keeps the two in step). Every other unrecognised key is an
- * `unknown-directive`, as the report tags it `unknown`.
- */
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  'crawl-delay': 'Google ignores Crawl-delay (Bing, Yandex and some others honour it).',
-  noindex:
-    'Google ignores Noindex in robots.txt (unsupported since 2019): use a `noindex` robots meta tag or an `X-Robots-Tag` header instead.',
-  nofollow: 'Google ignores Nofollow in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-  noarchive: 'Google ignores Noarchive in robots.txt: use a robots meta tag or `X-Robots-Tag`.',
-  host: 'Google ignores Host (it was a Yandex extension, since retired): use redirects for the preferred host.',
-  domain:
-    'Google ignores Domain (not a robots.txt directive): use redirects for the preferred host.',
-  'clean-param': 'Google ignores Clean-param (a Yandex extension).',
-  'request-rate': 'Google ignores Request-rate (a non-standard extension some crawlers honour).',
-  'visit-time': 'Google ignores Visit-time (a non-standard extension).',
-  'revisit-after':
-    'Google ignores Revisit-after (an HTML meta tag of old, not a robots.txt directive).',
-  'content-signal':
-    "Google records Content-Signal but does not act on it: it states AI usage preferences (Cloudflare's Content Signals Policy) for crawlers that read them.",
-  'content-usage':
-    'Google records Content-Usage but does not act on it: it states AI usage preferences (IETF AIPREF) for crawlers that read them.',
-};
-
-/** The keys {@link UNSUPPORTED} explains: for the test that keeps it in step with the report. */
-export const UNSUPPORTED_KEYS: readonly string[] = Object.keys(UNSUPPORTED);
+export { UNSUPPORTED_KEYS } from './directives/keys.js';
 
 export const directives: LintFamily = {
   name: 'directives',
@@ -147,182 +106,8 @@ function checkDirectives(context: LintContext): LintChecks {
   };
 }
 
-/** Whether a crawler reads the directive's key: a rule, a group line, or an extension. */
-function known(context: LintContext, d: DirectiveSpan): boolean {
-  return (
-    d.kind !== 'unknown' ||
-    Object.hasOwn(UNSUPPORTED, asciiLowerCase(context.text.slice(d.keyStart, d.keyEnd)))
-  );
-}
-
-const conventions = new WeakMap<LintContext, ReadonlySet<WrittenBlock>>();
-
-/**
- * Blocks written for a reader's own convention, not for a crawler (judge N, 2560: `User-agent:
- * AGLS` / `Meta: /harvest/aglsharvest.txt`, the Australian AGLS metadata harvest pointer): User-agent
- * lines naming no crawler the package knows (nor a near miss of one), in a group without rules,
- * followed only by lines whose keys no crawler reads (none of Crawl-delay's kin) and that misspell
- * no key one does. The lines are the point, read by the tool of that convention: infos.
- */
-export function conventionBlocks(context: LintContext): ReadonlySet<WrittenBlock> {
-  const cached = conventions.get(context);
-  if (cached !== undefined) return cached;
-  const found = new Set<WrittenBlock>();
-  for (const block of writtenBlocks(context).blocks) {
-    const group = context.robots.groups[block.group];
-    if (group === undefined || group.rules.length > 0) continue;
-    if (block.otherLines.length === 0 || block.agents.length === 0) continue;
-    const noCrawler = block.agents.every(
-      (a) =>
-        !a.global &&
-        a.token !== '' &&
-        !knownCrawlerToken(a.token) &&
-        nearCrawlerName(a.token) === undefined,
-    );
-    const ownKeys = block.otherLines.every((line) => {
-      const d = context.directives[line];
-      return (
-        d !== undefined &&
-        !known(context, d) &&
-        /^[A-Za-z][A-Za-z-]*$/.test(context.text.slice(d.keyStart, d.keyEnd)) &&
-        misspeltKey(context, line, d) === undefined
-      );
-    });
-    if (noCrawler && ownKeys) found.add(block);
-  }
-  conventions.set(context, found);
-  return found;
-}
-
-/** A line's text without spaces around it and from a `#` or NUL on (empty for none). */
-function lineText(context: LintContext, span: LineSpan): { start: number; end: number } {
-  const { text } = context;
-  let end = Math.min(span.end, span.start + MAX_LINE_LENGTH);
-  // Searched within the line only: an unbounded search per line rescans the rest of the body.
-  for (let i = span.start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x23 || c === 0) {
-      end = i;
-      break;
-    }
-  }
-  let start = span.start;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { start, end };
-}
-
-/** The one finding of a body that holds no key a crawler reads; false for a line without text. */
-function serverMessage(context: LintContext, span: LineSpan, line: number): boolean {
-  const { start, end } = lineText(context, span);
-  if (start === end) return false;
-  const shown = terminalSafe(
-    decodeByteString(context.text.slice(start, Math.min(end, start + 60))),
-  );
-  context.report({
-    code: 'ignored-line',
-    line,
-    message: `The file holds no robots.txt directive, only text such as "${shown}" (a server's message served as the file?). Crawlers parse it as robots.txt anyway: it has no rules, so everything is allowed. Serve the robots.txt file (or a 404 if there is none).`,
-    from: start,
-    to: end,
-  });
-  return true;
-}
-
-function ignoredLine(context: LintContext, span: LineSpan, line: number): void {
-  const { start, end } = lineText(context, span);
-  if (start === end) return;
-  const content = context.text.slice(start, end);
-  // A lone word (`Kumar`, a name left on line 1) that is no key crawlers read nor a slip from one,
-  // or a sentence (`All spiders are allowed to access all static resources`): a note without its
-  // `#`, ignored by every crawler.
-  const word =
-    /^[A-Za-z][A-Za-z0-9_-]*$/.test(content) &&
-    !nearKey(content) &&
-    !Object.hasOwn(UNSUPPORTED, asciiLowerCase(content));
-  if (word || isProse(content)) {
-    const shown = terminalSafe(decodeByteString(content.slice(0, 60)));
-    context.report({
-      code: 'ignored-line',
-      line,
-      severity: 'info',
-      message: `"${shown}${content.length > 60 ? '…' : ''}" is ${word ? 'a lone word' : 'a sentence'}, not a directive: Google ignores the line (it does not end the group either), and so does every other crawler. Prefix it with "#" to make it a comment.`,
-      from: start,
-      to: end,
-      fix: {
-        description: 'Prefix the line with "# ".',
-        edits: [{ start, end: start, text: '# ' }],
-        otherwise: 'Prefix the line with "#".',
-      },
-    });
-    return;
-  }
-  const message = content.includes(':')
-    ? 'The line has nothing before its colon (an empty key), so Google ignores it.'
-    : 'The line is ignored: it has no colon, and without one Google accepts only exactly two words ("Disallow /x").';
-  context.report({
-    code: 'ignored-line',
-    line,
-    message,
-    from: start,
-    to: end,
-    // ASCII art, a row of dashes: no directive was meant, and Google ignores it harmlessly.
-    ...(isDecoration(content) && !content.startsWith(':') && { severity: 'info' as const }),
-  });
-}
-
-/**
- * Three words or more of letters (a final `.`, `,`, `!` or `?` aside), none a key a crawler reads
- * or a slip from one, none a path: a sentence, not a directive whose colon was left out.
- */
-function isProse(text: string): boolean {
-  const words = text.split(/[\t ]+/);
-  return (
-    words.length >= 3 &&
-    words.every((w) => {
-      const bare = w.replace(/[.,!?]$/, '');
-      return (
-        /^[A-Za-z][A-Za-z'-]*$/.test(bare) &&
-        !keyLike(bare) &&
-        !Object.hasOwn(UNSUPPORTED, asciiLowerCase(bare))
-      );
-    })
-  );
-}
-
-/**
- * Text starting with an ASCII digit or punctuation (`$$$$.....`, `-----`, `=====`): no key a person
- * writes, so a line of it is decoration (a comment without its `#`), not a slip. A `/` or `*` in
- * front starts a path, written without its key: that stays a warning.
- */
-function isDecoration(text: string): boolean {
-  return /^[\x21-\x29\x2b-\x2e\x30-\x40\x5b-\x60\x7b-\x7e]/.test(text);
-}
-
-/** A date (`17.6.2019`, `2024-05-01`, `5/1/24`) or a time of day (`10:30`). */
-const DATE = /\b(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|\d{1,2}:\d{2})\b/;
-
-/**
- * A note written without `#` (`Added 17.6.2019`, `Last modified: May 1, 2024`): a key no crawler
- * reads and no misspelt one, of words only, with a value that names no path, URL or crawler —
- * a date in it, or a key of several words (Google's key ends at the colon). Google ignores the
- * line and it ends no group: a comment meant, not a directive.
- */
-function isNote(context: LintContext, d: DirectiveSpan, line: number): boolean {
-  const raw = context.text.slice(d.keyStart, d.keyEnd);
-  if (!/^[A-Za-z]+(?:[\t ]+[A-Za-z]+)*$/.test(raw)) return false;
-  if (known(context, d) || /^https?$/i.test(raw) || /^acap-/i.test(raw)) return false;
-  const value = context.text.slice(d.valueStart, d.valueEnd);
-  if (/[/*]|https?:|\.[a-z]{2,}\b/i.test(value)) return false;
-  if (!DATE.test(value) && !/[\t ]/.test(raw)) return false;
-  return misspeltKey(context, line, d) === undefined;
-}
-
 /** A key naming a sitemap by its kind, before or after the word: `Video Sitemap`, `Image-Sitemap`. */
 const QUALIFIED_SITEMAP = /^[A-Za-z]+(?:[\t _-]+[A-Za-z]+)*[\t _-]+sitemaps?$/i;
-
-/** Keys Google records but that are written for other readers (AI crawlers): info, not warning. */
-const FOR_OTHER_READERS: ReadonlySet<string> = new Set(['content-signal', 'content-usage']);
 
 function key(context: LintContext, d: DirectiveSpan, flags: number, line: number): void {
   const { text } = context;
@@ -524,28 +309,8 @@ function unsupportedFinding(
     };
   }
   if (PAGE_TAGS.has(lower)) {
-    const blocked = blockingRule(context, line);
-    // `User-agent: Baiduspider`, `Disallow: /`, `Noindex: /`: Google never reads the group, and
-    // its crawlers may not fetch the path anyway. Removing the Disallow is no advice there.
-    const others = blocked === undefined ? undefined : nonGoogleAgents(context, line);
-    if (others !== undefined) {
-      return {
-        severity: 'info',
-        message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and ${blocked} already ${blocked!.startsWith('lines') ? 'keep' : 'keeps'} ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
-      };
-    }
-    if (blocked !== undefined) {
-      return {
-        message: `${unsupported} But ${disallowing(blocked)} this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove ${blocking(context, line, '').length > 1 ? 'those Disallows' : 'that Disallow'} too, or the page can stay indexed (from links) without its content.`,
-      };
-    }
-    // `Noindex: /x` beside `Disallow: /x/`: the pages under the path are blocked.
-    const under = blockingRule(context, line, '/');
-    if (under !== undefined) {
-      return {
-        message: `${unsupported} But ${disallowing(under)} the pages under this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove (or narrow) that Disallow too, or those pages can stay indexed (from links) without their content.`,
-      };
-    }
+    const tagged = pageTagFinding(context, unsupported, line);
+    if (tagged !== undefined) return tagged;
   }
   return { message: unsupported };
 }
@@ -575,86 +340,6 @@ function brokenValue(context: LintContext, line: number): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * The line of a Disallow that blocks a Noindex (Nofollow, Noarchive) line's path (followed by
- * `below`: `/`, the pages under it) for every crawler of the line's group, as Google reads the
- * file; undefined when the path is not blocked (or the line names none).
- */
-function blockingRule(context: LintContext, line: number, below = ''): string | undefined {
-  const lines = blocking(context, line, below);
-  if (lines.length === 0) return undefined;
-  return lines.length === 1
-    ? `line ${lines[0]}`
-    : `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
-}
-
-/** `line 12 disallows`, `lines 5 and 12 disallow`. */
-function disallowing(lines: string): string {
-  return `${lines} ${lines.startsWith('lines') ? 'disallow' : 'disallows'}`;
-}
-
-/**
- * Every Disallow line that blocks the path a page-tag line names for the crawlers of its group
- * (1576: `Disallow: /play/search` beside the longer `/play/search*` that decides): removing only
- * the one that decides leaves the path blocked by the other. Empty when the path is allowed.
- */
-function blocking(context: LintContext, line: number, below: string): number[] {
-  const decided = decidingRule(context, line, below);
-  if (decided === undefined) return [];
-  const { path, agents } = decided;
-  const found = new Set<number>([decided.line]);
-  for (const agent of agents) {
-    if (!agent.global && agent.token === '') continue;
-    const name = agent.global ? undefined : asciiLowerCase(agent.token);
-    const own = context.robots.groups.filter((g) =>
-      g.agents.some((a) => !a.global && name !== undefined && asciiLowerCase(a.token) === name),
-    );
-    const read =
-      own.length > 0 ? own : context.robots.groups.filter((g) => g.agents.some((a) => a.global));
-    for (const g of read) {
-      for (const r of g.rules) {
-        if (r.type === 'disallow' && r.pattern !== '' && matchesPattern(r.pattern, path)) {
-          found.add(r.line);
-        }
-      }
-    }
-  }
-  return [...found].sort((a, b) => a - b);
-}
-
-function decidingRule(
-  context: LintContext,
-  line: number,
-  below = '',
-): { line: number; path: string; agents: readonly AgentLine[] } | undefined {
-  const directive = context.robots.directives.find((d) => d.line === line);
-  const group = directive === undefined ? undefined : context.robots.groups[directive.group];
-  if (directive === undefined || group === undefined) return undefined;
-  const value = directive.text;
-  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
-  // The paths the line names: its `*` matching nothing, then one segment (`/*/account/` names
-  // `/x/account/`, which `Disallow: /*/account/` blocks, and not `/account/`).
-  const fills = value.includes('*') ? ['', 'x'] : [''];
-  for (const fill of fills) {
-    const written = `/${value.replace(/\$$/, '').replaceAll('*', fill).replace(/^\/+/, '')}`;
-    // `below`: a path under the written one (`/x` + `/` is `/x/`), unless it ends in `/` already.
-    if (below !== '' && written.endsWith('/')) continue;
-    const path = written + below;
-    let blocking: number | undefined;
-    for (const agent of group.agents) {
-      if (!agent.global && agent.token === '') continue;
-      const verdict = context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token);
-      if (verdict.allowed) {
-        blocking = undefined;
-        break;
-      }
-      blocking ??= verdict.line;
-    }
-    if (blocking !== undefined) return { line: blocking, path, agents: group.agents };
-  }
-  return undefined;
 }
 
 /**
@@ -688,22 +373,6 @@ function unknownMessage(fullKey: string, raw: string, lower: string): string {
   }
   const hint = lower === 'http' || lower === 'https' ? ' It looks like a bare URL.' : '';
   return `Unknown directive "${visibleText(keyText)}": Google ignores the line (it does not end the group either).${hint}`;
-}
-
-/**
- * The crawlers of the group a line is written in, when none of them is a Google crawler nor `*`;
- * undefined otherwise (and outside any group).
- */
-function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
-  const block = writtenBlocks(context).blockOfLine.get(line);
-  if (block === undefined) return undefined;
-  if (block.agents.length === 0) return undefined;
-  const tokens: string[] = [];
-  for (const agent of block.agents) {
-    if (agent.global || /google/i.test(agent.value)) return undefined;
-    tokens.push(agent.token === '' ? agent.value : agent.token);
-  }
-  return tokens;
 }
 
 /** A key quoted in a message: a line of an HTML page or a script can be thousands of characters. */

@@ -236,10 +236,7 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   // above another crawler's `Disallow: /`; judge R, 0673) was written with no rules: the merged
   // group's rules are not what the line targets, and a fix giving them to the crawler is refused.
   const mergedAway =
-    block !== undefined &&
-    blocks.some(
-      (b) => b !== block && b.group === block.group && blocks.indexOf(b) > blocks.indexOf(block),
-    );
+    block !== undefined && blocks.filter((b) => b.group === block.group).at(-1) !== block;
   const others = block !== undefined && block.otherLines.length > 0 && !named;
   // A crawler that, with no group of its own, follows another's (Google-InspectionTool follows
   // Googlebot: judge J, 5696) reads this group through that crawler's name on another line of

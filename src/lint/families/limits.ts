@@ -3,10 +3,13 @@
  * 16,663 bytes it keeps.
  */
 
+import { byteStringBody } from '../../parse/body.js';
 import { LineFlag, MAX_LINE_LENGTH } from '../../parse/tokenize.js';
+import { ParsedRobotsTxt } from '../../robots.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { canMatch } from '../shadowing.js';
 
 export const limits: LintFamily = {
   name: 'limits',
@@ -29,7 +32,7 @@ function checkLimits(context: LintContext): LintChecks {
   const maxBytes = context.parseOptions.maxBytes;
   if (summary.truncated) {
     const line = Math.max(1, summary.lineCount);
-    const dead = deadTail(text, maxBytes);
+    const dead = deadTail(context, maxBytes);
     context.report({
       code: 'content-past-limit',
       line,
@@ -55,22 +58,25 @@ function checkLimits(context: LintContext): LintChecks {
 
 /**
  * Whether every line from the one the limit falls in (or the first past it) to the end is blank,
- * a comment or an Allow or Disallow whose value never matches (judge Q, 4237: a thousand
- * `Disallow: https://host/…` past the cut, and the cut one's part within it): the cut then
- * changes no verdict. Any other line (a User-agent, a Sitemap, a live rule) may.
+ * a comment or an Allow or Disallow that never matches (judge Q, 4237: a thousand
+ * `Disallow: https://host/…` past the cut, and the cut one's part within it), as the parser reads
+ * that part alone: the cut then changes no verdict. Any other line (a User-agent, a Sitemap, a
+ * live rule, another key) may.
  */
-function deadTail(text: string, maxBytes: number): boolean {
+function deadTail(context: LintContext, maxBytes: number): boolean {
+  const { text } = context;
   let start = Math.min(maxBytes, text.length);
   while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-  for (const raw of text.slice(start).split(/\r\n|\r|\n/)) {
-    const line = raw.replace(/#.*$/, '').trim();
-    if (line === '') continue;
-    const rule = /^(?:dis)?allow[\t ]*:?[\t ]*(.*)$/i.exec(line);
-    if (rule === null) return false;
-    const value = rule[1]!;
-    if (value.startsWith('/') || value.startsWith('*')) return false;
-  }
-  return true;
+  const tail = new ParsedRobotsTxt(byteStringBody(text.slice(start)), {
+    ...context.parseOptions,
+    maxBytes: text.length - start,
+  });
+  return (
+    tail.groups.length === 0 &&
+    tail.sitemapLines.length === 0 &&
+    tail.directives.length === 0 &&
+    !tail.rulesOutsideGroups.some(canMatch)
+  );
 }
 
 /**

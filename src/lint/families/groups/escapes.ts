@@ -25,7 +25,7 @@ import {
 import { lineBreakOf } from '../../fix.js';
 import { ownGroupFix } from '../../merged-groups.js';
 import { overriddenBy } from '../../shadowing.js';
-import { conventionBlocks } from '../directives.js';
+import { conventionBlocks } from '../directives/notes.js';
 import { holdsDirective } from '../values/line-breaks.js';
 
 /** The last group, with no rules: the crawlers it names, and what they may crawl then. */

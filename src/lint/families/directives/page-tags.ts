@@ -1,0 +1,146 @@
+/**
+ * Page tags in robots.txt (Noindex, Nofollow, Noarchive), which Google ignores: whether a Disallow
+ * of the line's group keeps the crawlers from ever seeing the tag on the page, as Google reads
+ * the file; and the crawlers a line's group is for when none of them is Google's.
+ */
+
+import { matchesPattern } from '../../../match/pattern.js';
+import type { AgentLine } from '../../../types.js';
+import { asciiLowerCase } from '../../../util/bytes.js';
+import { listOf, writtenBlocks } from '../../blocks.js';
+import type { LintContext } from '../../context.js';
+
+/**
+ * What to add to a Noindex (Nofollow, Noarchive) line's finding when a rule keeps the crawlers of
+ * its group from fetching the path it names: for a group that is not Google's, the line adds
+ * nothing (an info); for Google, the tag it should become would never be seen, so the Disallow
+ * must go too. Undefined when no rule blocks the path or the pages under it.
+ */
+export function pageTagFinding(
+  context: LintContext,
+  unsupported: string,
+  line: number,
+): { message: string; severity?: 'info' } | undefined {
+  const blocked = blockingRule(context, line);
+  // `User-agent: Baiduspider`, `Disallow: /`, `Noindex: /`: Google never reads the group, and
+  // its crawlers may not fetch the path anyway. Removing the Disallow is no advice there.
+  const others = blocked === undefined ? undefined : nonGoogleAgents(context, line);
+  if (others !== undefined) {
+    return {
+      severity: 'info',
+      message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and ${blocked} already ${blocked!.startsWith('lines') ? 'keep' : 'keeps'} ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
+    };
+  }
+  if (blocked !== undefined) {
+    return {
+      message: `${unsupported} But ${disallowing(blocked)} this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove ${blocking(context, line, '').length > 1 ? 'those Disallows' : 'that Disallow'} too, or the page can stay indexed (from links) without its content.`,
+    };
+  }
+  // `Noindex: /x` beside `Disallow: /x/`: the pages under the path are blocked.
+  const under = blockingRule(context, line, '/');
+  if (under !== undefined) {
+    return {
+      message: `${unsupported} But ${disallowing(under)} the pages under this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove (or narrow) that Disallow too, or those pages can stay indexed (from links) without their content.`,
+    };
+  }
+  return undefined;
+}
+
+/** A name no file gives a group: checked, it gets the `*` group. */
+const GLOBAL_PROBE = 'RobotsRepLintProbe';
+
+/**
+ * The line of a Disallow that blocks a Noindex (Nofollow, Noarchive) line's path (followed by
+ * `below`: `/`, the pages under it) for every crawler of the line's group, as Google reads the
+ * file; undefined when the path is not blocked (or the line names none).
+ */
+function blockingRule(context: LintContext, line: number, below = ''): string | undefined {
+  const lines = blocking(context, line, below);
+  if (lines.length === 0) return undefined;
+  return lines.length === 1
+    ? `line ${lines[0]}`
+    : `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+}
+
+/** `line 12 disallows`, `lines 5 and 12 disallow`. */
+function disallowing(lines: string): string {
+  return `${lines} ${lines.startsWith('lines') ? 'disallow' : 'disallows'}`;
+}
+
+/**
+ * Every Disallow line that blocks the path a page-tag line names for the crawlers of its group
+ * (1576: `Disallow: /play/search` beside the longer `/play/search*` that decides): removing only
+ * the one that decides leaves the path blocked by the other. Empty when the path is allowed.
+ */
+function blocking(context: LintContext, line: number, below: string): number[] {
+  const decided = decidingRule(context, line, below);
+  if (decided === undefined) return [];
+  const { path, agents } = decided;
+  const found = new Set<number>([decided.line]);
+  for (const agent of agents) {
+    if (!agent.global && agent.token === '') continue;
+    const name = agent.global ? undefined : asciiLowerCase(agent.token);
+    const own = context.robots.groups.filter((g) =>
+      g.agents.some((a) => !a.global && name !== undefined && asciiLowerCase(a.token) === name),
+    );
+    const read =
+      own.length > 0 ? own : context.robots.groups.filter((g) => g.agents.some((a) => a.global));
+    for (const g of read) {
+      for (const r of g.rules) {
+        if (r.type === 'disallow' && r.pattern !== '' && matchesPattern(r.pattern, path)) {
+          found.add(r.line);
+        }
+      }
+    }
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+function decidingRule(
+  context: LintContext,
+  line: number,
+  below = '',
+): { line: number; path: string; agents: readonly AgentLine[] } | undefined {
+  const directive = context.robots.directives.find((d) => d.line === line);
+  const group = directive === undefined ? undefined : context.robots.groups[directive.group];
+  if (directive === undefined || group === undefined) return undefined;
+  const value = directive.text;
+  if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
+  // The paths the line names: its `*` matching nothing, then one segment (`/*/account/` names
+  // `/x/account/`, which `Disallow: /*/account/` blocks, and not `/account/`).
+  const fills = value.includes('*') ? ['', 'x'] : [''];
+  for (const fill of fills) {
+    const written = `/${value.replace(/\$$/, '').replaceAll('*', fill).replace(/^\/+/, '')}`;
+    // `below`: a path under the written one (`/x` + `/` is `/x/`), unless it ends in `/` already.
+    if (below !== '' && written.endsWith('/')) continue;
+    const path = written + below;
+    let blocking: number | undefined;
+    for (const agent of group.agents) {
+      if (!agent.global && agent.token === '') continue;
+      const verdict = context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token);
+      if (verdict.allowed) {
+        blocking = undefined;
+        break;
+      }
+      blocking ??= verdict.line;
+    }
+    if (blocking !== undefined) return { line: blocking, path, agents: group.agents };
+  }
+  return undefined;
+}
+
+/**
+ * The crawlers of the group a line is written in, when none of them is a Google crawler nor `*`;
+ * undefined otherwise (and outside any group).
+ */
+export function nonGoogleAgents(context: LintContext, line: number): string[] | undefined {
+  const block = writtenBlocks(context).blockOfLine.get(line);
+  if (block === undefined) return undefined;
+  if (block.agents.length === 0) return undefined;
+  const tokens: string[] = [];
+  for (const agent of block.agents) {
+    if (agent.global || /google/i.test(agent.value)) return undefined;
+    tokens.push(agent.token === '' ? agent.value : agent.token);
+  }
+  return tokens;
+}
