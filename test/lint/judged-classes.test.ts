@@ -593,6 +593,58 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', () => {
+  const body =
+    'User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\nNoindex: /*sz=\n';
+
+  it('says which crawlers read the * group when Googlebot has its own, as an info', () => {
+    expect(brief(body)).toEqual(['6 info unsupported-directive', '7 info unsupported-directive']);
+    const [blocked, alone] = lint(body);
+    expect(blocked!.message).toContain('not Googlebot, which reads its own group (line 1)');
+    expect(blocked!.message).toContain('line 5 already keeps them from fetching this path');
+    expect(blocked!.message).toContain('Googlebot may fetch this path');
+    expect(blocked!.message).not.toContain('Google never sees');
+    expect(alone!.message).toContain('not Googlebot, which reads its own group (line 1)');
+  });
+
+  it('says it for a named group of other crawlers, and keeps the warning where Google reads the group', () => {
+    expect(brief('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')).toEqual([
+      '3 info unsupported-directive',
+    ]);
+    expect(lint('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')[0]!.message).toContain(
+      'This group is for bingbot, not Google.',
+    );
+    const google = 'User-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\n';
+    expect(brief(google)).toEqual(['3 warning unsupported-directive']);
+    expect(lint(google)[0]!.message).toContain('Google never sees a tag or header');
+  });
+});
+
+describe('a raw space in a pattern that may be in a query string (judge S, 4187)', () => {
+  it('advises both encodings, "%20" and "+", and its fix writes both rules', () => {
+    const body = 'User-agent: *\nDisallow: /search?q=red shoes\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain('"/search?q=red%20shoes" and "/search?q=red+shoes"');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /search?q=red%20shoes\nDisallow: /search?q=red+shoes\n',
+    );
+    expect(lint('User-agent: *\nDisallow: *counter feit*\n')[0]!.message).toContain(
+      '"*counter%20feit*" and "*counter+feit*"',
+    );
+  });
+
+  it('advises "%20" alone for a space plainly in the path', () => {
+    for (const rule of ['/cmx templates/', '/*/penerbangan termurah-*', '*{{ thumb }}*']) {
+      const [d] = lint(`User-agent: *\nDisallow: ${rule}\n`);
+      expect(d!.message, rule).not.toContain('"+"');
+    }
+    expect(fixed('User-agent: *\nDisallow: /cmx templates/\n')).toBe(
+      'User-agent: *\nDisallow: /cmx%20templates/\n',
+    );
+  });
+});
+
 describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
   it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
     const body = [

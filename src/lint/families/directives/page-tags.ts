@@ -45,7 +45,7 @@ export function pageTagFinding(
         : '';
     return {
       severity: 'info',
-      message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${readers.who}, ${not}, and ${blocked} already ${blocked.startsWith('lines') ? 'keep' : 'keeps'} ${them} from fetching this path: the line adds nothing for ${them} (remove it).${tag}`,
+      message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${readers.who}, ${not}, and ${blocked} already ${blocked.startsWith('lines') ? 'keep' : 'keeps'} ${them} from fetching this path: the line adds nothing (remove it).${tag}`,
     };
   }
   if (blocked !== undefined) {
