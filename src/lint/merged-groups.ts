@@ -372,21 +372,39 @@ export function ownGroupFix(
     return true;
   });
   const repeated = (star?.rules.length ?? 0) - unique.length;
-  const copied = star !== undefined && unique.length <= MAX_COPIED_RULES ? unique : undefined;
+  // A rule not starting with "/" or "*" matches no path (`Disallow: embargo.ilo.org/*`, judge S
+  // 1932: lint reports it as never matching): copied, it would only repeat the mistake.
+  const live = unique.filter((r) => r.pattern === '' || /^[/*]/.test(r.pattern));
+  const dead = unique.filter((r) => !live.includes(r));
+  const copied =
+    star !== undefined && live.length > 0 && live.length <= MAX_COPIED_RULES ? live : undefined;
   const all = total === undefined ? undefined : total - repeated;
+  const reasons = [
+    ...(all !== undefined && all - dead.length > (copied?.length ?? 0)
+      ? ["the group's own lines override the others"]
+      : []),
+    ...(dead.length === 0
+      ? []
+      : [
+          `${dead
+            .slice(0, 2)
+            .map((r) => `"${formatRule(r)}" (line ${r.line})`)
+            .join(
+              ', ',
+            )}${dead.length > 2 ? ` and ${dead.length - 2} more` : ''} ${dead.length === 1 ? 'matches' : 'match'} no path`,
+        ]),
+  ];
   const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
   return {
     description:
       copied === undefined
         ? `Add "Allow: /" after ${lastLine}.`
         : `Repeat ${
-            all !== undefined && all > copied.length
-              ? `${copied.length} of the ${all} rules`
+            (all ?? unique.length) > copied.length
+              ? `${copied.length} of the ${all ?? unique.length} rules`
               : `the ${copied.length === 1 ? 'rule' : `${copied.length} rules`}`
           } of the "User-agent: ${agent}" ${starWhere} after ${lastLine}${copied.length <= 5 ? `: ${lines.map((l) => `"${l}"`).join(', ')}` : ''}${
-            all !== undefined && all > copied.length
-              ? ` (the group's own lines override the others)`
-              : ''
+            reasons.length > 0 ? ` (${reasons.join('; ')})` : ''
           }.`,
     edits: spans.map((span) => ({
       start: span!.end,

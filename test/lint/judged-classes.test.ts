@@ -593,6 +593,46 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe("an Allow-only group for an organisation's own search crawler (judge S, 1932)", () => {
+  const star =
+    'User-agent: *\nDisallow: embargo.example.org/*\nDisallow: /intranet/\nDisallow: /private/\nDisallow: /search/\n';
+
+  it('is an info that says the crawler is no public one, naming the line as written', () => {
+    for (const agent of [
+      'MS Search 6.0 Robot',
+      'gsa-crawler',
+      'gsa-crawler (Enterprise; T3-X; a@b.org)',
+      'HCGOV-PRODONE-gsa-crawler',
+    ]) {
+      const body = `User-agent: ${agent}\nAllow: /intranet/\n\n${star}`;
+      const d = lint(body).find((x) => x.code === 'user-agent-without-rules');
+      expect(d?.severity, agent).toBe('info');
+      expect(d!.message, agent).toContain("harms no one's search presence");
+    }
+    const ms = lint(`User-agent:MS Search 6.0 Robot\nAllow: /intranet/\n\n${star}`).find(
+      (x) => x.code === 'user-agent-without-rules',
+    );
+    expect(ms!.message).toContain('MS ("MS Search 6.0 Robot")');
+    // A public crawler's Allow-only group stays a warning.
+    expect(
+      lint(`User-agent: bingbot\nAllow: /intranet/\n\n${star}`).find(
+        (x) => x.code === 'user-agent-without-rules',
+      )?.severity,
+    ).toBe('warning');
+  });
+
+  it('repeats the * rules without the ones lint reports as never matching', () => {
+    const body = `User-agent: bingbot\nAllow: /intranet/\n\n${star}`;
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain(
+      '"Disallow: embargo.example.org/*" (line 5) matches no path',
+    );
+    expect(fixed(body)).toBe(
+      `User-agent: bingbot\nAllow: /intranet/\nDisallow: /private/\nDisallow: /search/\n\n${star}`,
+    );
+  });
+});
+
 describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', () => {
   const body =
     'User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\nNoindex: /*sz=\n';
