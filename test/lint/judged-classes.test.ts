@@ -593,6 +593,46 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe('issue 31, lost line breaks in a run of rules that each open a group (1525)', () => {
+  const body =
+    'User-agent: *\nDisallow: /cart/\nDisallow: / User-agent: MJ12bot\nDisallow: / User-agent: CCBot\n\nSitemap: https://example.com/sitemap.xml\n';
+  it('says what the split would block in the group it stands in, and what was meant', () => {
+    const found = lint(body).filter((d) => d.code === 'directive-in-value');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning', '4 warning']);
+    for (const d of found) {
+      expect(d.fix).toBeUndefined();
+      expect(d.message).not.toContain('Put each directive on a line of its own');
+      expect(d.message).toContain(
+        'line 3\'s "Disallow: /" would stay in the group of "*" (line 1) and block every crawler without a group of its own from the whole site',
+      );
+      expect(d.message).toContain(
+        'write "User-agent: MJ12bot" on a line of its own with "Disallow: /" (the start of line 4) after it',
+      );
+      expect(d.message).toContain('line 4\'s "User-agent: CCBot" has no rule after it');
+    }
+  });
+
+  it('offers no fix that gives the leading rule to the group it stands in', () => {
+    const one =
+      'User-agent: *\nDisallow: /a/\nDisallow: /private/ User-agent: Foo\nDisallow: /x/\n';
+    const [d] = lint(one).filter((x) => x.code === 'directive-in-value');
+    expect(d!.fix).toBeUndefined();
+    expect(d!.message).toContain(
+      '"Disallow: /private/" would stay in the group of "*" (line 1) and block every crawler without a group of its own from every URL "/private/" matches',
+    );
+    expect(d!.message).toContain('with its rules (line 4 on) after it');
+    // Where the rule before it stands for its own crawler, the split is the fix.
+    const own = 'User-agent: Foo\nDisallow: /User-agent: Foo\nDisallow: /\n';
+    expect(lint(own)[0]!.fix?.description).toBe('Put each directive on a line of its own.');
+    // Right after its group's User-agent line, the rule is that crawler's (0677).
+    const first =
+      'User-agent: Iron33\nDisallow:/User-agent: Keyword Density\nUser-agent: larbin\nDisallow:/\n';
+    expect(fixed(first)).toBe(
+      'User-agent: Iron33\nDisallow:/\nUser-agent: Keyword Density\nUser-agent: larbin\nDisallow:/\n',
+    );
+  });
+});
+
 describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
   it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
     const body = [
