@@ -633,6 +633,44 @@ describe('issue 31, lost line breaks in a run of rules that each open a group (1
   });
 });
 
+describe('issue 31, a js or css written without a slash two folders into pages (2432)', () => {
+  it('is the address of one script: an info, without a fix', () => {
+    const body =
+      'User-agent: *\nDisallow: /widgets/price\nDisallow: /deals/ad_js\nDisallow: /articles/footer/js\nDisallow: /REST/community/login/css\n';
+    expect(brief(body)).toEqual(['4 info blocked-resources', '5 info blocked-resources']);
+    const [d] = lint(body);
+    expect(d!.fix).toBeUndefined();
+    expect(d!.message).toContain('blocks one address, not a folder of files');
+    expect(d!.message).toContain('an Allow of "/articles/footer/js*.js" would open nothing');
+  });
+
+  it('keeps the warning for folders at the top, in a folder of resources, or under a country', () => {
+    for (const value of ['/js', '/assets/js', '/static/ccp/js', '/s/common/css', '/de/shop/js']) {
+      expect(brief(`User-agent: *\nDisallow: ${value}\n`)).toEqual(['2 warning blocked-resources']);
+    }
+  });
+});
+
+describe('issue 31, sibling script folders beside Allows under one of them (3415)', () => {
+  it('makes the siblings infos naming the Allow', () => {
+    const body =
+      'User-agent: *\nDisallow: /js/\nDisallow: /js2/\nDisallow: /js3/\nAllow: /js3/ta-mobile\n';
+    expect(brief(body)).toEqual([
+      '2 info blocked-resources',
+      '3 info blocked-resources',
+      '4 info blocked-resources',
+    ]);
+    expect(lint(body)[0]!.message).toContain(
+      'the group allows "/js3/ta-mobile" (line 5) under "/js3/", a sibling of this folder',
+    );
+    // Without the Allow, each folder is a warning with its fix.
+    expect(brief('User-agent: *\nDisallow: /js/\nDisallow: /js2/\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
 describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
   it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
     const body = [

@@ -23,6 +23,7 @@ import {
   openedSiblings,
   openedTheme,
   ownFolderBeside,
+  siblingSubfolders,
   subfolders,
 } from './resources/evidence.js';
 import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
@@ -278,7 +279,8 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     allowedFolder(robots, explanation) ??
     curatedFiles(robots, explanation) ??
     beside ??
-    openedSiblings(robots, explanation);
+    openedSiblings(robots, explanation) ??
+    siblingSubfolders(robots, explanation);
   const sure = scripts.filter((b) =>
     b.shown
       ? named[blocked.indexOf(b)] === undefined && published === undefined
@@ -389,7 +391,14 @@ function reportDeliberate(
   explanation: Explanation,
   blocked: readonly Blocked[],
   subset:
-    | { value: string; line: number; layout?: string; theme?: true; siblings?: number }
+    | {
+        value: string;
+        line: number;
+        layout?: string;
+        theme?: true;
+        siblings?: number;
+        sibling?: string;
+      }
     | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
@@ -400,23 +409,30 @@ function reportDeliberate(
   const why =
     note?.kind === 'purpose'
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
-      : note?.kind === 'script'
-        ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
-        : note?.kind === 'frontpage'
-          ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-          : subset?.theme === true
-            ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-            : subset?.siblings !== undefined
-              ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
-              : subset !== undefined && 'layout' in subset
-                ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-                : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+      : note?.kind === 'endpoint'
+        ? `written without a trailing slash two folders or more into the site's pages, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
+        : note?.kind === 'script'
+          ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
+          : note?.kind === 'frontpage'
+            ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
+            : subset?.theme === true
+              ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+              : subset?.siblings !== undefined
+                ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
+                : subset?.sibling !== undefined
+                  ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
+                  : subset !== undefined && 'layout' in subset
+                    ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+                    : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',
     severity: 'info',
     line,
-    message: `"${rule}" blocks ${what} (e.g. ${example}), but ${why}`,
+    message:
+      note?.kind === 'endpoint'
+        ? `"${rule}" blocks one address, not a folder of files: ${why}`
+        : `"${rule}" blocks ${what} (e.g. ${example}), but ${why}`,
     from: d?.keyStart,
     to: d?.valueEnd,
   });
