@@ -671,6 +671,24 @@ describe('issue 31, sibling script folders beside Allows under one of them (3415
   });
 });
 
+describe('issue 31, advice whose removal leaves the resources blocked by other lines (3730)', () => {
+  it('names the lines that then decide, and what they still block', () => {
+    const body =
+      'User-agent: *\nDisallow: *.js$\nDisallow: *.css$\nDisallow: /cgi-bin/\nDisallow: /css/\nDisallow: /js/\n';
+    const [js, css] = lint(body);
+    expect(`${js!.line} ${js!.severity}`).toBe('2 warning');
+    expect(js!.fix).toBeUndefined();
+    expect(js!.message).toContain(
+      'That alone leaves /js/main.js blocked: line 6 ("Disallow: /js/") then decides it, so remove or narrow that line too',
+    );
+    expect(css!.message).toContain('line 5 ("Disallow: /css/") then decides it');
+    // Without those lines, removing the rule is the fix, and nothing is said of other lines.
+    const alone = lint('User-agent: *\nDisallow: *.js$\n');
+    expect(alone[0]!.message).not.toContain('That alone leaves');
+    expect(alone[0]!.fix?.description).toBe('Remove line 2.');
+  });
+});
+
 describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
   it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
     const body = [

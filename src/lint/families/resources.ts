@@ -26,7 +26,7 @@ import {
   siblingSubfolders,
   subfolders,
 } from './resources/evidence.js';
-import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
+import { type LeftBlocked, listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import { deletion, folded, widened } from './resources/fold.js';
 import {
   aboutGeneric,
@@ -105,7 +105,7 @@ function checkResources(context: LintContext): LintChecks {
       const findings = proposals
         .filter((p) => ![...under.values()].some((list) => list.includes(p)))
         .map((p) => widened(context, p, under.get(p) ?? []));
-      const verified = verifyFixes(
+      const { verified, left } = verifyFixes(
         context,
         findings.flatMap(({ proposal, narrower, redundant }) => [
           { proposal, extra: redundant.map((r) => deletion(context, r.line)) },
@@ -115,7 +115,7 @@ function checkResources(context: LintContext): LintChecks {
       for (const { proposal, narrower, redundant } of findings) {
         const kept = narrower.filter((p) => !redundant.includes(p));
         const withFix = verified.has(proposal) && kept.every((p) => verified.has(p));
-        report(context, proposal, withFix, narrower, redundant);
+        report(context, proposal, withFix, narrower, redundant, left.get(proposal) ?? []);
       }
       for (const image of images) image();
     },
@@ -310,6 +310,7 @@ function report(
   withFix: boolean,
   narrower: readonly Proposal[],
   redundant: readonly Proposal[],
+  left: readonly LeftBlocked[],
 ): void {
   const { line, explanation, blocked, remedy, edit } = proposal;
   const rule = explanation.rule!;
@@ -345,6 +346,7 @@ function report(
       ? ''
       : ` ${named(kept)} ${one(kept, 'blocks a folder', 'block folders')} under it and ${one(kept, 'outranks', 'outrank')} its Allows: ${one(kept, 'it needs', 'they need')} Allows of ${one(kept, 'its', 'their')} own.`
   }`;
+  const after = leftSentence(left);
   const description =
     remedy.kind === 'remove'
       ? `Remove line ${line}.`
@@ -358,7 +360,7 @@ function report(
   context.report({
     code: 'blocked-resources',
     line,
-    message: `"${terminalSafe(formatRule(rule))}" ${blocks}: Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}`,
+    message: `"${terminalSafe(formatRule(rule))}" ${blocks}: Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}${after}`,
     from: d?.keyStart,
     to: d?.valueEnd,
     ...(narrower.length > 0 && {
@@ -379,6 +381,22 @@ function report(
       },
     }),
   });
+}
+
+/**
+ * What the advice leaves blocked, checked on the fixed copy as a fix is: the lines that then
+ * decide those URLs are named, or following the advice would not open them.
+ */
+function leftSentence(left: readonly LeftBlocked[]): string {
+  if (left.length === 0) return '';
+  const deciders = [...new Map(left.map((l) => [l.line, l] as const)).values()].sort(
+    (a, b) => a.line - b.line,
+  );
+  const one = (list: readonly unknown[], singular: string, plural: string) =>
+    list.length === 1 ? singular : plural;
+  const urls = `${listOf(left.slice(0, 2).map((l) => terminalSafe(l.url)))}${left.length > 2 ? ' and more' : ''}`;
+  const rules = `${listed(deciders.slice(0, 2).map((l) => terminalSafe(formatRule(l.rule))))}${deciders.length > 2 ? ', …' : ''}`;
+  return ` That alone leaves ${urls} blocked: ${one(deciders, 'line', 'lines')} ${listOf(deciders.map((l) => String(l.line)))} (${rules}) then ${one(deciders, 'decides', 'decide')} ${one(left, 'it', 'them')}, so remove or narrow ${one(deciders, 'that line', 'those lines')} too, or add Allows for the files ${one(deciders, 'it blocks', 'they block')}.`;
 }
 
 /**
