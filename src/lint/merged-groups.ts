@@ -340,6 +340,18 @@ function ruledElsewhere(
 // rules: 2847's 71 rules and 2650's 368 are copied (and verified) instead.
 const MAX_COPIED_RULES = 500;
 
+/** Why a fix repeats fewer rules than the `*` groups have: overridden ones, and `dead` ones. */
+function leftOut(overridden: boolean, dead: readonly Group['rules'][number][]): string[] {
+  const reasons = overridden ? ["the group's own lines override the others"] : [];
+  if (dead.length > 0) {
+    const named = dead.slice(0, 2).map((r) => `"${formatRule(r)}" (line ${r.line})`);
+    reasons.push(
+      `${named.join(', ')}${dead.length > 2 ? ` and ${dead.length - 2} more` : ''} ${dead.length === 1 ? 'matches' : 'match'} no path`,
+    );
+  }
+  return reasons;
+}
+
 /**
  * A group of the block's own: the rules of the `*` group repeated after its last line (what its
  * crawlers got before they were named), or `Allow: /` when there are none (or too many to copy).
@@ -379,21 +391,7 @@ export function ownGroupFix(
   const copied =
     star !== undefined && live.length > 0 && live.length <= MAX_COPIED_RULES ? live : undefined;
   const all = total === undefined ? undefined : total - repeated;
-  const reasons = [
-    ...(all !== undefined && all - dead.length > (copied?.length ?? 0)
-      ? ["the group's own lines override the others"]
-      : []),
-    ...(dead.length === 0
-      ? []
-      : [
-          `${dead
-            .slice(0, 2)
-            .map((r) => `"${formatRule(r)}" (line ${r.line})`)
-            .join(
-              ', ',
-            )}${dead.length > 2 ? ` and ${dead.length - 2} more` : ''} ${dead.length === 1 ? 'matches' : 'match'} no path`,
-        ]),
-  ];
+  const reasons = leftOut(all !== undefined && all - dead.length > (copied?.length ?? 0), dead);
   const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
   return {
     description:

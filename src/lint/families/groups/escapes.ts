@@ -15,7 +15,7 @@ import {
 } from '../../../readings/crawler-model.js';
 import { crawlers } from '../../../readings/crawlers.js';
 import type { AgentLine, Group } from '../../../types.js';
-import { andList, FEW_RULES, globalRules, listOf, writtenBlocks } from '../../blocks.js';
+import { andList, FEW_RULES, globalRules, writtenBlocks } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 import {
   checksAds,

@@ -11,6 +11,14 @@ import { lineBreakOf } from '../../fix.js';
 import { coveredBy } from './hosts.js';
 
 /**
+ * Whether a value's spaces are typos, not part of any URL: each beside `*`, `?`, `&` or `=`
+ * (`/* jsessionid=`), none between two other characters.
+ */
+export function spaceTypo(value: string): boolean {
+  return /[*?&=][\t ]+|[\t ]+[*?&=]/.test(value) && !/[^\t *?&=][\t ]+[^\t *?&=]/.test(value);
+}
+
+/**
  * Where the spaces of a rule value may stand in a query string, or -1 when each is plainly in the
  * path: from a `?` followed by a space (`/search?q=red shoes`), or from the `*` before a space in a
  * `*…*` run with no `/` in it (`*counter feit*`: a search term sought anywhere).
@@ -31,19 +39,25 @@ export function queryLikeSpace(value: string): number {
 }
 
 /**
- * A rule whose space may be in a query string: the fix writes it twice, with the space as "%20"
- * (how URL serializers encode it) and as "+" (how an HTML form encodes it), each checked as a
- * target of the fix.
+ * A rule whose space may be in a query string ({@link queryLikeSpace}): reported with a fix that
+ * writes it twice, with the space as "%20" (how URL serializers encode it) and as "+" (how an HTML
+ * form encodes it), each checked as a target of the fix. False (nothing reported) for a space
+ * plainly in the path.
  */
 export function bothEncodings(
   context: LintContext,
   line: number,
   d: DirectiveSpan,
   value: string,
-  /** The rule with the space as "%20", then as "+" (other characters encoded alike). */
-  encodings: readonly [string, string],
-  whenUnchanged: string,
-): void {
+  /** The value with every character a URL carries percent-encoded encoded. */
+  encode: (value: string) => string,
+): boolean {
+  const query = queryLikeSpace(value);
+  if (query < 0 || spaceTypo(value)) return false;
+  const encodings = [
+    encode(value),
+    encode(`${value.slice(0, query)}${value.slice(query).replaceAll(' ', '+')}`),
+  ];
   const forms = encodings.map(decodeByteString);
   const shown = terminalSafe(decodeByteString(value));
   const covers = encodings.map((meant) => coveredBy(context, line, d, meant, true));
@@ -57,7 +71,7 @@ export function bothEncodings(
       to: d.valueEnd,
       fix: covers[0].fix,
     });
-    return;
+    return true;
   }
   const key = decodeByteString(context.text.slice(d.keyStart, d.keyEnd));
   context.report({
@@ -77,7 +91,15 @@ export function bothEncodings(
       ],
       targets: forms,
       otherwise: 'Write the rule twice by hand, with the space as "%20" and as "+".',
-      whenUnchanged,
+      whenUnchanged: UNENCODED_UNCHANGED,
     },
   });
+  return true;
 }
+
+/**
+ * A rule another rule already covers (`/sitecore` above `/sitecore modules/`): fixing it changes
+ * no verdict of a URL a crawler requests.
+ */
+export const UNENCODED_UNCHANGED =
+  'Nothing is lost: the other rules already decide every URL it names as the fixed line would, so this is tidying only.';
