@@ -299,6 +299,21 @@ describe('a raw space in a rule that other rules already cover', () => {
   });
 });
 
+describe('judge T (seed 3461): a repair that blocks images', () => {
+  it('the fix of "Disallow: .jpg$" says that it keeps the images out of image search', () => {
+    const d = lint('User-agent: *\nDisallow: .jpg$\nDisallow: .pdf$\nAllow: /b\n');
+    const jpg = d.find((x) => x.line === 2)!;
+    expect(jpg.code).toBe('pattern-never-matches');
+    expect(jpg.fix?.edits[0]?.text).toBe('/*.jpg$');
+    expect(jpg.message).toContain('blocks every JPG image of the site');
+    expect(jpg.message).toContain('if that is not meant, remove the line instead');
+    // A file type that is no image keeps the plain repair.
+    const pdf = d.find((x) => x.line === 3)!;
+    expect(pdf.fix?.edits[0]?.text).toBe('/*.pdf$');
+    expect(pdf.message).not.toContain('image search');
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
