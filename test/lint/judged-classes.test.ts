@@ -314,6 +314,21 @@ describe('judge T (seed 3461): a repair that blocks images', () => {
   });
 });
 
+describe('judge T (seed 3461): a User-agent value of stray punctuation and "*"', () => {
+  it('says its rules apply to no crawler and writes "*"', () => {
+    const [d] = lint('User-agent: : *\nDisallow: /summit-2018/\n');
+    expect(d!.code).toBe('user-agent-no-token');
+    expect(d!.message).toContain('so its rule applies to none');
+    expect(d!.fix?.edits[0]?.text).toBe('*');
+    expect(fixed('User-agent: : *\nDisallow: /summit-2018/\n')).toBe(
+      'User-agent: *\nDisallow: /summit-2018/\n',
+    );
+    // Beside a name the group's rules apply to, no such consequence is claimed.
+    const [other] = lint('User-agent: : *\nUser-agent: bingbot\nDisallow: /x/\n');
+    expect(other!.message).not.toContain('apply to none');
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
