@@ -329,6 +329,20 @@ describe('judge T (seed 3461): a User-agent value of stray punctuation and "*"',
   });
 });
 
+describe('judge T (seed 3461): a named group of wildcard Disallows that shares no * rule', () => {
+  it('is an info naming the * rules the crawler no longer reads', () => {
+    const body =
+      'User-agent: googlebot\nDisallow: /*native-android-mobile\nDisallow: /*mobile-native\n\nUser-agent: *\nDisallow: /preview/\nDisallow: /undefined/\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.severity).toBe('info');
+    expect(d.message).toContain('"Disallow: /preview/" (line 6)');
+    // A wildcard rule that names no word is no narrow rule: nothing is said.
+    expect(
+      brief('User-agent: googlebot\nDisallow: /*?\n\nUser-agent: *\nDisallow: /preview/\n'),
+    ).toEqual([]);
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
