@@ -299,6 +299,50 @@ describe('a raw space in a rule that other rules already cover', () => {
   });
 });
 
+describe('judge T (seed 3461): a repair that blocks images', () => {
+  it('the fix of "Disallow: .jpg$" says that it keeps the images out of image search', () => {
+    const d = lint('User-agent: *\nDisallow: .jpg$\nDisallow: .pdf$\nAllow: /b\n');
+    const jpg = d.find((x) => x.line === 2)!;
+    expect(jpg.code).toBe('pattern-never-matches');
+    expect(jpg.fix?.edits[0]?.text).toBe('/*.jpg$');
+    expect(jpg.message).toContain('blocks every JPG image of the site');
+    expect(jpg.message).toContain('if that is not meant, remove the line instead');
+    // A file type that is no image keeps the plain repair.
+    const pdf = d.find((x) => x.line === 3)!;
+    expect(pdf.fix?.edits[0]?.text).toBe('/*.pdf$');
+    expect(pdf.message).not.toContain('image search');
+  });
+});
+
+describe('judge T (seed 3461): a User-agent value of stray punctuation and "*"', () => {
+  it('says its rules apply to no crawler and writes "*"', () => {
+    const [d] = lint('User-agent: : *\nDisallow: /summit-2018/\n');
+    expect(d!.code).toBe('user-agent-no-token');
+    expect(d!.message).toContain('so its rule applies to none');
+    expect(d!.fix?.edits[0]?.text).toBe('*');
+    expect(fixed('User-agent: : *\nDisallow: /summit-2018/\n')).toBe(
+      'User-agent: *\nDisallow: /summit-2018/\n',
+    );
+    // Beside a name the group's rules apply to, no such consequence is claimed.
+    const [other] = lint('User-agent: : *\nUser-agent: bingbot\nDisallow: /x/\n');
+    expect(other!.message).not.toContain('apply to none');
+  });
+});
+
+describe('judge T (seed 3461): a named group of wildcard Disallows that shares no * rule', () => {
+  it('is an info naming the * rules the crawler no longer reads', () => {
+    const body =
+      'User-agent: googlebot\nDisallow: /*native-android-mobile\nDisallow: /*mobile-native\n\nUser-agent: *\nDisallow: /preview/\nDisallow: /undefined/\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.severity).toBe('info');
+    expect(d.message).toContain('"Disallow: /preview/" (line 6)');
+    // A wildcard rule that names no word is no narrow rule: nothing is said.
+    expect(
+      brief('User-agent: googlebot\nDisallow: /*?\n\nUser-agent: *\nDisallow: /preview/\n'),
+    ).toEqual([]);
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
