@@ -180,6 +180,17 @@ export function verifyFix(
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };
   }
+  const keeps = new Set(proposal.keeps ?? []);
+  const overridden = verdicts.filter(
+    (v) => v.before.allowed && !v.after.allowed && keeps.has(v.before.line),
+  );
+  if (overridden.length > 0) {
+    const lines = [...new Set(overridden.map((v) => v.before.line))].sort((a, b) => a - b);
+    return {
+      offered: false,
+      reason: `the rules it writes are longer than ${lines.length === 1 ? `line ${lines[0]}'s Allow` : `the Allows of lines ${lines.join(', ')}`}, which would then no longer decide ${quoteChanges(overridden)}`,
+    };
+  }
   // Lint never takes a site's home page (and, with `Disallow: /`, the whole site) from every
   // crawler for its owner, even where the line meant it: a file left as `User-agent: *
   // Disallow: /` on one line has let crawlers in since it was written, and `--fix` applies what

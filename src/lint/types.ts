@@ -158,6 +158,13 @@ export interface ProposedFix {
    * @default []
    */
   readonly notCrawlers?: readonly string[];
+  /**
+   * Allow lines the owner wrote as exceptions that the fix must keep deciding (an Allow-only
+   * group's `Allow: *.js`, judge T 1386): a fix under which a path one of them allowed becomes
+   * disallowed (a repeated rule longer than the Allow) is not offered.
+   * @default []
+   */
+  readonly keeps?: readonly number[];
 }
 
 /** Patterns one crawler's line targets ({@link ProposedFix.crawlerTargets}). */

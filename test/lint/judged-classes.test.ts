@@ -343,6 +343,25 @@ describe('judge T (seed 3461): a named group of wildcard Disallows that shares n
   });
 });
 
+describe('judge T (seed 3461): repeating the * rules in a group of file-type Allows', () => {
+  it('is refused when the repeated folders would outrank the Allows the group was written for', () => {
+    const body =
+      'User-agent: *\nDisallow: /catalog/\nDisallow: /checkout/\n\nUser-Agent: Googlebot\nAllow: *.js\nAllow: *.css\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.severity).toBe('warning');
+    expect(d.fix).toBeUndefined();
+    expect(d.message).toContain('longer than the Allows of lines 6, 7');
+    expect(d.message).toContain('"Allow: /folder/*.js" beside "Disallow: /folder/"');
+    // A folder's Allow, narrowed by a longer * rule inside it as the group written in full would
+    // be, keeps the fix.
+    const folder =
+      'User-agent: *\nDisallow: /music/\nDisallow: /music/index.html\n\nUser-agent: Bingbot\nAllow: /music/\n';
+    const f = lint(folder).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(f.fix).toBeDefined();
+    expect(parseRobotsTxt(fixed(folder)).isAllowed('/music/index.html', 'Bingbot')).toBe(false);
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([

