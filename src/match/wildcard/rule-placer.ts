@@ -43,6 +43,11 @@ let placements = new Int32Array(0);
 let checks = 0;
 const PLACED = 2;
 const END = 1;
+/**
+ * Nodes of a start climbed at most, from its last, for a hashed piece whose first find bounds
+ * where the start ends (`matches`): a piece's automaton or prefix above it costs a node.
+ */
+const CLIMBED = 3;
 
 /** The rules of one program, as {@link matches} reads them (see `ProgramLayout`). */
 export class RulePlacer {
@@ -116,22 +121,25 @@ export class RulePlacer {
     const leaf = leafRef >> 1;
     const nodes = this.#nodes;
     if (tail !== NONE && tail < this.#bounded) {
-      // A piece hashed without prefix classes: its finds, candidates not yet
-      // compared, bound where it occurs. None: the rule cannot match (most rules of a hostile
-      // file); else, unanchored, the start's last piece must first be found before the tail's
-      // last find leaves room for the tail: one record each, read where the pass left them
-      // (neither piece's occurrences gathered and compared, nor the start's placement read).
+      // A piece hashed without prefix classes: its finds, candidates not yet compared, bound
+      // where it occurs. None: the rule cannot match (most rules of a hostile file); else,
+      // unanchored, the start ends after the first find of each of its pieces, which must
+      // leave room for the tail before its last find: the record of the start's last hashed
+      // piece among its last `CLIMBED` (an automaton's or a prefix above it), read where the
+      // pass left it (no occurrences gathered and compared, no placement read).
       const finds = occurrences.finds;
       const stamp = occurrences.findStamp;
       const at = FIND * tail;
       if (finds[at] !== stamp) return false;
-      if (!anchored && leaf !== 0) {
-        const last = nodes[NODE * leaf + PIECE_OF]!;
-        const piece = last >> 1;
-        if ((last & PREFIX_BIT) === 0 && piece < this.#bounded) {
+      if (!anchored) {
+        for (let v = leaf, k = 0; v !== 0 && k < CLIMBED; v = nodes[NODE * v]!, k++) {
+          const code = nodes[NODE * v + PIECE_OF]!;
+          const piece = code >> 1;
+          if ((code & PREFIX_BIT) !== 0 || piece >= this.#bounded) continue;
           const from = FIND * piece;
           if (finds[from] !== stamp) return false;
           if (finds[from + FIRST_END]! + tailLength > finds[at + LAST_END]!) return false;
+          break;
         }
       }
     } else if (tail !== NONE && occurrences.lacks(tail)) {
