@@ -11,6 +11,7 @@ import {
   compareVerdicts,
   type VerdictComparison,
 } from '../changes/verdict-changes.js';
+import { getPathParamsQuery } from '../match/path.js';
 import { matchesPattern } from '../match/pattern.js';
 import { readBody } from '../parse/body.js';
 import type { ParseOptions, RobotsTxt, Rule, VerdictChange } from '../types.js';
@@ -172,7 +173,9 @@ export function verifyFix(
     (v) =>
       v.before.allowed &&
       !v.after.allowed &&
-      !targetsOf(v.agent).some((p) => matchesPattern(p, v.url)),
+      // A witness path that starts with `//` is written as a full URL (it would read as a host):
+      // the targets are matched against its path.
+      !targetsOf(v.agent).some((p) => matchesPattern(p, getPathParamsQuery(v.url))),
   );
   if (beyond.length > 0) {
     return { offered: false, reason: `it would also block ${quote(beyond)}` };

@@ -162,6 +162,20 @@ describe('lint fixes (issue #31)', () => {
     }
   });
 
+  it('matches a witness written as a full URL (a path of "//") against the targets by its path', () => {
+    // 6227's shape: the * group's `/*/*/*/*` decides paths the Allow names only when they start
+    // with "//", which the verdict list writes as https://example.com//…; the target check read
+    // that string as the path and refused a fix that blocks only what the * rules block.
+    const body =
+      'User-agent: ExampleBot\nAllow: /*/bag\n\nUser-agent: *\nDisallow: /*/list\nDisallow: /*/bag\nDisallow: /*/*/*/*\n';
+    const d = lintRobotsTxt(body).diagnostics.find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain('Repeat 2 of the 3 rules');
+    expect(d.fix!.verdicts.some((v) => v.url.startsWith('https://example.com//'))).toBe(true);
+    const after = parseRobotsTxt(fixed(body, d));
+    expect(after.isAllowed('/a/list', 'ExampleBot')).toBe(false);
+    expect(after.isAllowed('/a/bag', 'ExampleBot')).toBe(true);
+  });
+
   it('says what a fix blocks as well as what it opens', () => {
     // 4736's shape (judge K): the merged group's fix gives Googlebot the * rules, opening /news/
     // and blocking /private/, and the message said only the first.
