@@ -367,15 +367,16 @@ export class WildcardProgram {
   }
 
   /**
-   * Whether a piece of group g (listed by a prefix class found, or with every group) occurs:
-   * its pieces looked up (a dictionary's compared at their classes' finds, an automaton's by
+   * Whether a piece of group g that keys one of its rules (listed by a prefix class found, or
+   * with every group) occurs: those pieces looked up (a dictionary's compared at their classes' finds, an automaton's by
    * the bits of the states found) until one does.
    */
   #groupOccurs(g: number, occurrences: PieceOccurrences): boolean {
     const first = (g - 1) << GROUP_SHIFT;
     const pieces = this.#finder.pieces;
+    const keyed = this.#keyed[g]!;
     for (let p = first; p < first + (1 << GROUP_SHIFT) && p < pieces; p++) {
-      if (!occurrences.lacks(p)) return true;
+      if ((keyed & (1 << (p & KEY_BITS))) !== 0 && !occurrences.lacks(p)) return true;
     }
     return false;
   }
