@@ -251,7 +251,7 @@ describe('blocked-resources', () => {
 
   it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {
     const d8 =
-      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nAllow: /profiles/*.css$\nAllow: /profiles/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
     expect(resources(d8)).toEqual([]);
     const d7 = 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\n';
     expect(resources(d7).map((d) => d.line)).toEqual([3]);
@@ -637,6 +637,98 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe("an Allow-only group for an organisation's own search crawler (judge S, 1932)", () => {
+  const star =
+    'User-agent: *\nDisallow: embargo.example.org/*\nDisallow: /intranet/\nDisallow: /private/\nDisallow: /search/\n';
+
+  it('is an info that says the crawler is no public one, naming the line as written', () => {
+    for (const agent of [
+      'MS Search 6.0 Robot',
+      'gsa-crawler',
+      'gsa-crawler (Enterprise; T3-X; a@b.org)',
+      'HCGOV-PRODONE-gsa-crawler',
+    ]) {
+      const body = `User-agent: ${agent}\nAllow: /intranet/\n\n${star}`;
+      const d = lint(body).find((x) => x.code === 'user-agent-without-rules');
+      expect(d?.severity, agent).toBe('info');
+      expect(d!.message, agent).toContain("harms no one's search presence");
+    }
+    const ms = lint(`User-agent:MS Search 6.0 Robot\nAllow: /intranet/\n\n${star}`).find(
+      (x) => x.code === 'user-agent-without-rules',
+    );
+    expect(ms!.message).toContain('MS ("MS Search 6.0 Robot")');
+    // A public crawler's Allow-only group stays a warning.
+    expect(
+      lint(`User-agent: bingbot\nAllow: /intranet/\n\n${star}`).find(
+        (x) => x.code === 'user-agent-without-rules',
+      )?.severity,
+    ).toBe('warning');
+  });
+
+  it('repeats the * rules without the ones lint reports as never matching', () => {
+    const body = `User-agent: bingbot\nAllow: /intranet/\n\n${star}`;
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain(
+      '"Disallow: embargo.example.org/*" (line 5) matches no path',
+    );
+    expect(fixed(body)).toBe(
+      `User-agent: bingbot\nAllow: /intranet/\nDisallow: /private/\nDisallow: /search/\n\n${star}`,
+    );
+  });
+});
+
+describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', () => {
+  const body =
+    'User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\nNoindex: /*sz=\n';
+
+  it('says which crawlers read the * group when Googlebot has its own, as an info', () => {
+    expect(brief(body)).toEqual(['6 info unsupported-directive', '7 info unsupported-directive']);
+    const [blocked, alone] = lint(body);
+    expect(blocked!.message).toContain('not Googlebot, which reads its own group (line 1)');
+    expect(blocked!.message).toContain('line 5 already keeps them from fetching this path');
+    expect(blocked!.message).toContain('Googlebot may fetch this path');
+    expect(blocked!.message).not.toContain('Google never sees');
+    expect(alone!.message).toContain('not Googlebot, which reads its own group (line 1)');
+  });
+
+  it('says it for a named group of other crawlers, and keeps the warning where Google reads the group', () => {
+    expect(brief('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')).toEqual([
+      '3 info unsupported-directive',
+    ]);
+    expect(lint('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')[0]!.message).toContain(
+      'This group is for bingbot, not Google.',
+    );
+    const google = 'User-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\n';
+    expect(brief(google)).toEqual(['3 warning unsupported-directive']);
+    expect(lint(google)[0]!.message).toContain('Google never sees a tag or header');
+  });
+});
+
+describe('a raw space in a pattern that may be in a query string (judge S, 4187)', () => {
+  it('advises both encodings, "%20" and "+", and its fix writes both rules', () => {
+    const body = 'User-agent: *\nDisallow: /search?q=red shoes\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain('"/search?q=red%20shoes" and "/search?q=red+shoes"');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /search?q=red%20shoes\nDisallow: /search?q=red+shoes\n',
+    );
+    expect(lint('User-agent: *\nDisallow: *counter feit*\n')[0]!.message).toContain(
+      '"*counter%20feit*" and "*counter+feit*"',
+    );
+  });
+
+  it('advises "%20" alone for a space plainly in the path', () => {
+    for (const rule of ['/cmx templates/', '/*/penerbangan termurah-*', '*{{ thumb }}*']) {
+      const [d] = lint(`User-agent: *\nDisallow: ${rule}\n`);
+      expect(d!.message, rule).not.toContain('"+"');
+    }
+    expect(fixed('User-agent: *\nDisallow: /cmx templates/\n')).toBe(
+      'User-agent: *\nDisallow: /cmx%20templates/\n',
+    );
+  });
+});
+
 describe('issue 31, lost line breaks in a run of rules that each open a group (1525)', () => {
   const body =
     'User-agent: *\nDisallow: /cart/\nDisallow: / User-agent: MJ12bot\nDisallow: / User-agent: CCBot\n\nSitemap: https://example.com/sitemap.xml\n';
@@ -763,6 +855,79 @@ describe('Disallows of folders under a broader Disallow that blocks the same res
   });
 });
 
+describe('issue 31, a generic folder a platform the file shows keeps documents in (judge T, 0491)', () => {
+  it("gives way to Ektron's layout: /assets/ is its document library, not CSS and JavaScript", () => {
+    const ektron =
+      'User-agent: *\nDisallow: /WorkArea/\nDisallow: /widgets/\nDisallow: /assets/\nDisallow: /privateassets/\n';
+    // Images may be there (its library holds them): the info stays.
+    expect(brief(ektron)).toEqual(['4 info blocked-images']);
+    // /WorkArea/ alone is no sign of Ektron: the folder is the site's styles and scripts.
+    expect(brief('User-agent: *\nDisallow: /WorkArea/\nDisallow: /assets/\n')).toContain(
+      '3 warning blocked-resources',
+    );
+  });
+});
+
+describe('issue 31, a rule on a handler type that blocks the resource handlers (judge T, 1927:13)', () => {
+  it('keeps the rule and allows the handlers the layout names, which win by length', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /admin/\n';
+    const [axd] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(`${axd!.line} ${axd!.severity}`).toBe('2 warning');
+    expect(axd!.fix?.description).toBe(
+      'Add "Allow: /WebResource.axd" and "Allow: /ScriptResource.axd" after line 2.',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    const url = (path: string) => `https://a.example${path}`;
+    expect(after.isAllowed(url('/WebResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/ScriptResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/Trace.axd'), 'Googlebot')).toBe(false);
+    expect(after.isAllowed(url('/elmah.axd'), 'Googlebot')).toBe(false);
+    // A rule that names the handler itself matches nothing else: it goes.
+    const named = lint('User-agent: *\nDisallow: /App_Data/\nDisallow: */WebResource.axd*\n');
+    expect(named.find((d) => d.line === 3)?.fix?.description).toBe('Remove line 3.');
+  });
+});
+
+describe('issue 31, a jQuery folder and an ASP.NET site’s scripts folder (judge T, 1927:18–19)', () => {
+  it('are folders of JavaScript: warnings with Allows', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /jQuery/\nDisallow: /scripts/\n';
+    expect(brief(body)).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    const found = lint(body);
+    expect(found[1]!.fix?.description).toBe(
+      'Add "Allow: /jQuery/*.js$" and "Allow: /jQuery/*.js?" after line 3.',
+    );
+    expect(found[2]!.fix?.description).toBe(
+      'Add "Allow: /scripts/*.js$" and "Allow: /scripts/*.js?" after line 4.',
+    );
+    expect(brief('User-agent: *\nDisallow: /jquery-ui/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // Without ASP.NET's signs, a scripts folder alone may hold anything (Drupal 7's: shell scripts).
+    expect(brief('User-agent: *\nDisallow: /scripts/\n')).toEqual([]);
+  });
+});
+
+describe('issue 31, Drupal install profiles (1317:25, 3592:54)', () => {
+  it('are blocked CSS and JavaScript where the file shows Drupal and opens no file type there', () => {
+    const drupal =
+      'User-agent: *\nAllow: /misc/*.css$\nAllow: /misc/*.js$\nDisallow: /includes/\nDisallow: /misc/\nDisallow: /profiles/\n';
+    const [profiles] = lint(drupal).filter((d) => d.code === 'blocked-resources');
+    expect(`${profiles!.line} ${profiles!.severity}`).toBe('6 warning');
+    expect(profiles!.message).toContain('/profiles/profile/themes/theme/css/style.css');
+    const after = parseRobotsTxt(fixed(drupal));
+    expect(
+      after.isAllowed('https://a.example/profiles/commerce/modules/m/js/m.js?x', 'Googlebot'),
+    ).toBe(true);
+    // Drupal's own Allows for the profiles' files, or no sign of Drupal (user profiles): nothing.
+    expect(brief(`${drupal}Allow: /profiles/*.css$\nAllow: /profiles/*.js$\n`)).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /profiles/\nDisallow: /admin/\n')).toEqual([]);
+  });
+});
+
 describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
   it('opens that file only: the folder stays reported for its kind', () => {
     const kinds = (body: string) =>
@@ -829,12 +994,16 @@ describe("Drupal's sites folder (judge D, 3216)", () => {
       'Allow: /core/*.css?',
       'Allow: /core/*.js$',
       'Allow: /core/*.js?',
+      'Allow: /profiles/*.css$',
+      'Allow: /profiles/*.css?',
+      'Allow: /profiles/*.js$',
+      'Allow: /profiles/*.js?',
       'Disallow: /core/',
       'Disallow: /profiles/',
       'Disallow: /sites/default/files/',
       '',
     ].join('\n');
-    expect(lines(drupal8)).toEqual([8]);
+    expect(lines(drupal8)).toEqual([12]);
   });
 });
 
