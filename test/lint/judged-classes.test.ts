@@ -722,6 +722,102 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
   });
 });
 
+describe('issue 31, lost line breaks in a run of rules that each open a group (1525)', () => {
+  const body =
+    'User-agent: *\nDisallow: /cart/\nDisallow: / User-agent: MJ12bot\nDisallow: / User-agent: CCBot\n\nSitemap: https://example.com/sitemap.xml\n';
+  it('says what the split would block in the group it stands in, and what was meant', () => {
+    const found = lint(body).filter((d) => d.code === 'directive-in-value');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning', '4 warning']);
+    for (const d of found) {
+      expect(d.fix).toBeUndefined();
+      expect(d.message).not.toContain('Put each directive on a line of its own');
+      expect(d.message).toContain(
+        'line 3\'s "Disallow: /" would stay in the group of "*" (line 1) and block every crawler without a group of its own from the whole site',
+      );
+      expect(d.message).toContain(
+        'write "User-agent: MJ12bot" on a line of its own with "Disallow: /" (the start of line 4) after it',
+      );
+      expect(d.message).toContain('line 4\'s "User-agent: CCBot" has no rule after it');
+    }
+  });
+
+  it('offers no fix that gives the leading rule to the group it stands in', () => {
+    const one =
+      'User-agent: *\nDisallow: /a/\nDisallow: /private/ User-agent: Foo\nDisallow: /x/\n';
+    const [d] = lint(one).filter((x) => x.code === 'directive-in-value');
+    expect(d!.fix).toBeUndefined();
+    expect(d!.message).toContain(
+      '"Disallow: /private/" would stay in the group of "*" (line 1) and block every crawler without a group of its own from every URL "/private/" matches',
+    );
+    expect(d!.message).toContain('with its rules (line 4 on) after it');
+    // Where the rule before it stands for its own crawler, the split is the fix.
+    const own = 'User-agent: Foo\nDisallow: /User-agent: Foo\nDisallow: /\n';
+    expect(lint(own)[0]!.fix?.description).toBe('Put each directive on a line of its own.');
+    // Right after its group's User-agent line, the rule is that crawler's (0677).
+    const first =
+      'User-agent: Iron33\nDisallow:/User-agent: Keyword Density\nUser-agent: larbin\nDisallow:/\n';
+    expect(fixed(first)).toBe(
+      'User-agent: Iron33\nDisallow:/\nUser-agent: Keyword Density\nUser-agent: larbin\nDisallow:/\n',
+    );
+  });
+});
+
+describe('issue 31, a js or css written without a slash two folders into pages (2432)', () => {
+  it('is the address of one script: an info, without a fix', () => {
+    const body =
+      'User-agent: *\nDisallow: /widgets/price\nDisallow: /deals/ad_js\nDisallow: /articles/footer/js\nDisallow: /REST/community/login/css\n';
+    expect(brief(body)).toEqual(['4 info blocked-resources', '5 info blocked-resources']);
+    const [d] = lint(body);
+    expect(d!.fix).toBeUndefined();
+    expect(d!.message).toContain('blocks one address, not a folder of files');
+    expect(d!.message).toContain('an Allow of "/articles/footer/js*.js" would open nothing');
+  });
+
+  it('keeps the warning for folders at the top, in a folder of resources, or under a country', () => {
+    for (const value of ['/js', '/assets/js', '/static/ccp/js', '/s/common/css', '/de/shop/js']) {
+      expect(brief(`User-agent: *\nDisallow: ${value}\n`)).toEqual(['2 warning blocked-resources']);
+    }
+  });
+});
+
+describe('issue 31, sibling script folders beside Allows under one of them (3415)', () => {
+  it('makes the siblings infos naming the Allow', () => {
+    const body =
+      'User-agent: *\nDisallow: /js/\nDisallow: /js2/\nDisallow: /js3/\nAllow: /js3/ta-mobile\n';
+    expect(brief(body)).toEqual([
+      '2 info blocked-resources',
+      '3 info blocked-resources',
+      '4 info blocked-resources',
+    ]);
+    expect(lint(body)[0]!.message).toContain(
+      'the group allows "/js3/ta-mobile" (line 5) under "/js3/", a sibling of this folder',
+    );
+    // Without the Allow, each folder is a warning with its fix.
+    expect(brief('User-agent: *\nDisallow: /js/\nDisallow: /js2/\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('issue 31, advice whose removal leaves the resources blocked by other lines (3730)', () => {
+  it('names the lines that then decide, and what they still block', () => {
+    const body =
+      'User-agent: *\nDisallow: *.js$\nDisallow: *.css$\nDisallow: /cgi-bin/\nDisallow: /css/\nDisallow: /js/\n';
+    const [js, css] = lint(body);
+    expect(`${js!.line} ${js!.severity}`).toBe('2 warning');
+    expect(js!.fix).toBeUndefined();
+    expect(js!.message).toContain(
+      'That alone leaves /js/main.js blocked: line 6 ("Disallow: /js/") then decides it, so remove or narrow that line too',
+    );
+    expect(css!.message).toContain('line 5 ("Disallow: /css/") then decides it');
+    // Without those lines, removing the rule is the fix, and nothing is said of other lines.
+    const alone = lint('User-agent: *\nDisallow: *.js$\n');
+    expect(alone[0]!.message).not.toContain('That alone leaves');
+    expect(alone[0]!.fix?.description).toBe('Remove line 2.');
+  });
+});
+
 describe('Disallows of folders under a broader Disallow that blocks the same resources (judge B, 1659)', () => {
   it('are one finding, on the broader line, whose fix removes the literal ones and opens the rest', () => {
     const body = [

@@ -23,9 +23,10 @@ import {
   openedSiblings,
   openedTheme,
   ownFolderBeside,
+  siblingSubfolders,
   subfolders,
 } from './resources/evidence.js';
-import { listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
+import { type LeftBlocked, listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import { deletion, folded, widened } from './resources/fold.js';
 import {
   aboutGeneric,
@@ -104,7 +105,7 @@ function checkResources(context: LintContext): LintChecks {
       const findings = proposals
         .filter((p) => ![...under.values()].some((list) => list.includes(p)))
         .map((p) => widened(context, p, under.get(p) ?? []));
-      const verified = verifyFixes(
+      const { verified, left } = verifyFixes(
         context,
         findings.flatMap(({ proposal, narrower, redundant }) => [
           { proposal, extra: redundant.map((r) => deletion(context, r.line)) },
@@ -114,7 +115,7 @@ function checkResources(context: LintContext): LintChecks {
       for (const { proposal, narrower, redundant } of findings) {
         const kept = narrower.filter((p) => !redundant.includes(p));
         const withFix = verified.has(proposal) && kept.every((p) => verified.has(p));
-        report(context, proposal, withFix, narrower, redundant);
+        report(context, proposal, withFix, narrower, redundant, left.get(proposal) ?? []);
       }
       for (const image of images) image();
     },
@@ -278,7 +279,8 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     allowedFolder(robots, explanation) ??
     curatedFiles(robots, explanation) ??
     beside ??
-    openedSiblings(robots, explanation);
+    openedSiblings(robots, explanation) ??
+    siblingSubfolders(robots, explanation);
   const sure = scripts.filter((b) =>
     b.shown
       ? named[blocked.indexOf(b)] === undefined && published === undefined
@@ -308,6 +310,7 @@ function report(
   withFix: boolean,
   narrower: readonly Proposal[],
   redundant: readonly Proposal[],
+  left: readonly LeftBlocked[],
 ): void {
   const { line, explanation, blocked, remedy, edit } = proposal;
   const rule = explanation.rule!;
@@ -343,6 +346,7 @@ function report(
       ? ''
       : ` ${named(kept)} ${one(kept, 'blocks a folder', 'block folders')} under it and ${one(kept, 'outranks', 'outrank')} its Allows: ${one(kept, 'it needs', 'they need')} Allows of ${one(kept, 'its', 'their')} own.`
   }`;
+  const after = leftSentence(left);
   const description =
     remedy.kind === 'remove'
       ? `Remove line ${line}.`
@@ -356,7 +360,7 @@ function report(
   context.report({
     code: 'blocked-resources',
     line,
-    message: `"${terminalSafe(formatRule(rule))}" ${blocks}: Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}`,
+    message: `"${terminalSafe(formatRule(rule))}" ${blocks}: Google renders pages as a browser does, and a page whose ${what} it may not fetch can be indexed and ranked as broken. ${advice}${others}${after}`,
     from: d?.keyStart,
     to: d?.valueEnd,
     ...(narrower.length > 0 && {
@@ -380,6 +384,22 @@ function report(
 }
 
 /**
+ * What the advice leaves blocked, checked on the fixed copy as a fix is: the lines that then
+ * decide those URLs are named, or following the advice would not open them.
+ */
+function leftSentence(left: readonly LeftBlocked[]): string {
+  if (left.length === 0) return '';
+  const deciders = [...new Map(left.map((l) => [l.line, l] as const)).values()].sort(
+    (a, b) => a.line - b.line,
+  );
+  const one = (list: readonly unknown[], singular: string, plural: string) =>
+    list.length === 1 ? singular : plural;
+  const urls = `${listOf(left.slice(0, 2).map((l) => terminalSafe(l.url)))}${left.length > 2 ? ' and more' : ''}`;
+  const rules = `${listed(deciders.slice(0, 2).map((l) => terminalSafe(formatRule(l.rule))))}${deciders.length > 2 ? ', …' : ''}`;
+  return ` That alone leaves ${urls} blocked: ${one(deciders, 'line', 'lines')} ${listOf(deciders.map((l) => String(l.line)))} (${rules}) then ${one(deciders, 'decides', 'decide')} ${one(left, 'it', 'them')}, so remove or narrow ${one(deciders, 'that line', 'those lines')} too, or add Allows for the files ${one(deciders, 'it blocks', 'they block')}.`;
+}
+
+/**
  * Scripts or styles the file shows it keeps from crawlers on purpose, or where a guessed URL
  * is likely not the site's: an info, without a fix.
  */
@@ -389,7 +409,14 @@ function reportDeliberate(
   explanation: Explanation,
   blocked: readonly Blocked[],
   subset:
-    | { value: string; line: number; layout?: string; theme?: true; siblings?: number }
+    | {
+        value: string;
+        line: number;
+        layout?: string;
+        theme?: true;
+        siblings?: number;
+        sibling?: string;
+      }
     | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
@@ -400,23 +427,30 @@ function reportDeliberate(
   const why =
     note?.kind === 'purpose'
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
-      : note?.kind === 'script'
-        ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
-        : note?.kind === 'frontpage'
-          ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-          : subset?.theme === true
-            ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-            : subset?.siblings !== undefined
-              ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
-              : subset !== undefined && 'layout' in subset
-                ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-                : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+      : note?.kind === 'endpoint'
+        ? `written without a trailing slash two folders or more into the site's pages, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
+        : note?.kind === 'script'
+          ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
+          : note?.kind === 'frontpage'
+            ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
+            : subset?.theme === true
+              ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+              : subset?.siblings !== undefined
+                ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
+                : subset?.sibling !== undefined
+                  ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
+                  : subset !== undefined && 'layout' in subset
+                    ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+                    : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',
     severity: 'info',
     line,
-    message: `"${rule}" blocks ${what} (e.g. ${example}), but ${why}`,
+    message:
+      note?.kind === 'endpoint'
+        ? `"${rule}" blocks one address, not a folder of files: ${why}`
+        : `"${rule}" blocks ${what} (e.g. ${example}), but ${why}`,
     from: d?.keyStart,
     to: d?.valueEnd,
   });

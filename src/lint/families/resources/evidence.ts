@@ -153,9 +153,43 @@ export function subfolders(
       if (rule.type !== 'allow') continue;
       const folder = rule.value.replace(/[*$]+$/, '');
       if (folder.length <= prefix.length || !folder.startsWith(prefix)) continue;
-      if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) continue;
-      if (CSS_FOLDER.test(folder) || JS_FOLDER.test(folder)) continue;
-      return { value: rule.value, line: rule.line };
+      if (opensSubfolder(folder)) return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/** Whether an Allow's path (without trailing wildcards) names a subfolder: not a file, not a folder of images or of one kind. */
+function opensSubfolder(folder: string): boolean {
+  if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) return false;
+  return !CSS_FOLDER.test(folder) && !JS_FOLDER.test(folder);
+}
+
+/**
+ * For a rule on a folder of scripts or styles (`Disallow: /js/`), the first Allow of the deciding
+ * groups that opens a subfolder (as {@link subfolders} counts them) of a sibling folder of the
+ * same name but for a number (`Allow: /js3/ta-mobile` beside `/js/`, `/js2/`, `/js3/`, judge
+ * 3415): the group chooses which scripts of its script folders crawlers may fetch, so the
+ * siblings were left closed on purpose, as the folder with the Allow under it was. With the
+ * sibling folder.
+ */
+export function siblingSubfolders(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number; sibling: string } | undefined {
+  const folder = /^(\/(?:[^/*$?]+\/)*)([^/*$?]+)\/\**$/.exec(explanation.rule!.value);
+  if (folder === null) return undefined;
+  const [, parent, name] = folder as unknown as [string, string, string];
+  const stem = (n: string) => n.toLowerCase().replace(/[-_.]?\d+$/, '');
+  if (namedKinds(name).size === 0 || namedKinds(name).has('image')) return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(parent)) continue;
+      const under = /^([^/*$?]+)\/(.+)$/.exec(rule.value.slice(parent.length));
+      if (under === null || under[1]!.toLowerCase() === name.toLowerCase()) continue;
+      if (stem(under[1]!) !== stem(name)) continue;
+      if (!opensSubfolder(rule.value.replace(/[*$]+$/, ''))) continue;
+      return { value: rule.value, line: rule.line, sibling: `${parent}${under[1]!}/` };
     }
   }
   return undefined;

@@ -6,7 +6,7 @@
 
 import { byteStringBody } from '../../../parse/body.js';
 import { ParsedRobotsTxt } from '../../../robots.js';
-import type { Explanation, RobotsTxt } from '../../../types.js';
+import type { Explanation, RobotsTxt, Rule } from '../../../types.js';
 import { andList } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 import type { FixEdit } from '../../types.js';
@@ -93,35 +93,95 @@ export function remedyFor(
   return { kind: 'add', allows: [...allows] };
 }
 
+/** A URL a proposal blocks that its edits leave blocked, and the line (of the file) that does. */
+export interface LeftBlocked {
+  readonly url: string;
+  readonly line: number;
+  readonly rule: Rule;
+}
+
+/** What {@link verifyFixes} found, proposal by proposal. */
+export interface FixesChecked {
+  /** The proposals whose edits open every URL they block. */
+  readonly verified: Set<Proposal>;
+  /**
+   * Of the others, the URLs another line of the file still blocks once every edit is made
+   * (`/js/main.js` by `Disallow: /js/` after `Disallow: *.js$` is removed): the line decides them
+   * then, and the advice must say so.
+   */
+  readonly left: Map<Proposal, LeftBlocked[]>;
+}
+
 /**
- * The proposals whose edits (with the `extra` edits of their fix: narrower lines it deletes) open
- * their blocked URLs to Googlebot, checked on one copy of the file with every edit applied (a
- * parse of the file, whatever the number of lines).
+ * Checks the proposals (with the `extra` edits of their fix: narrower lines it deletes) on one
+ * copy of the file with every edit applied (a parse of the file, whatever the number of lines):
+ * which open their blocked URLs to Googlebot, and for the others which lines still block them.
  */
 export function verifyFixes(
   context: LintContext,
   items: readonly { readonly proposal: Proposal; readonly extra?: readonly FixEdit[] }[],
-): Set<Proposal> {
+): FixesChecked {
   const verified = new Set<Proposal>();
-  if (items.length === 0) return verified;
+  const left = new Map<Proposal, LeftBlocked[]>();
+  if (items.length === 0) return { verified, left };
   const proposals = items.map((i) => i.proposal);
   const edits = items
     .flatMap((i) => [i.proposal.edit, ...(i.extra ?? [])])
     .sort((a, b) => a.start - b.start);
+  // The copy's spans that are the file's, as [start in the copy, start in the file, length].
+  const kept: [number, number, number][] = [];
   let text = '';
   let at = 0;
   for (const edit of edits) {
-    text += context.text.slice(at, edit.start) + edit.text;
+    if (edit.start > at) kept.push([text.length, at, edit.start - at]);
+    text += context.text.slice(at, Math.max(at, edit.start)) + edit.text;
     at = Math.max(at, edit.end);
   }
+  kept.push([text.length, at, context.text.length - at]);
   text += context.text.slice(at);
   const changed: RobotsTxt = new ParsedRobotsTxt(byteStringBody(text), context.parseOptions);
+  const lineOf = fileLines(context, text, kept);
   for (const proposal of proposals) {
+    const still: LeftBlocked[] = [];
+    for (const [, url] of proposal.blocked) {
+      const e = changed.explain(url, 'Googlebot');
+      if (e.allowed) continue;
+      const line = e.rule === undefined ? undefined : lineOf(e.line);
+      if (line !== undefined && line !== proposal.line) still.push({ url, line, rule: e.rule! });
+    }
     if (proposal.blocked.every(([, url]) => changed.explain(url, 'Googlebot').allowed)) {
       verified.add(proposal);
+    } else if (still.length > 0) {
+      left.set(proposal, still);
     }
   }
-  return verified;
+  return { verified, left };
+}
+
+/** The line of the file a line of the copy comes from; undefined for a line an edit wrote. */
+function fileLines(
+  context: LintContext,
+  copy: string,
+  kept: readonly (readonly [number, number, number])[],
+): (line: number) => number | undefined {
+  let starts: number[] | undefined;
+  const byStart = new Map<number, number>();
+  context.lines.forEach((span, line) => {
+    if (span !== undefined) byStart.set(span.start, line);
+  });
+  return (line) => {
+    if (starts === undefined) {
+      starts = [0];
+      for (let i = 0; i < copy.length; i++) {
+        const c = copy.charCodeAt(i);
+        if (c === 10 || (c === 13 && copy.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      }
+    }
+    const start = starts[line - 1];
+    if (start === undefined) return undefined;
+    const span = kept.find(([from, , length]) => start >= from && start < from + length);
+    return span === undefined ? undefined : byStart.get(span[1] + start - span[0]);
+  };
 }
 
 /** `"a"`, `"a" and "b"`, `"a", "b" and "c"`. */

@@ -122,6 +122,7 @@ const FRONTPAGE_THEMES = /^_themes$/i;
 /** Why a blocked site folder is not worth a warning, said in an info. */
 export type FolderNote =
   | { readonly kind: 'purpose'; readonly folder: string }
+  | { readonly kind: 'endpoint'; readonly path: string }
   | { readonly kind: 'frontpage' }
   | { readonly kind: 'script'; readonly name: string };
 
@@ -355,6 +356,8 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     /^[A-Za-z0-9_-]+$/.test(last) &&
     !evidence.localized.has(path.replace(LOCALE, '').toLowerCase());
   const segments = bare ? [...parts, last] : parts;
+  // A script's address, not a folder of them (`/articles/footer/js`).
+  const endpoint = bare && scriptEndpoint(parts, last);
   const urls: SiteUrl[] = [];
   const plugin = /^\/wp-content\/(?:plugins|themes)\/[^/]+\//i.exec(path);
   if (plugin !== null) {
@@ -387,8 +390,11 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
   }
   // The value names the folder itself and nothing under it (`/theme/`, `/theme/*`).
   const wholeFolder = !bare && last === '' && anywhere === undefined;
-  for (let i = 0; i < segments.length; i++)
-    urls.push(...folderUrls(segments, i, bare, wholeFolder, evidence));
+  for (let i = 0; i < segments.length; i++) {
+    const found = folderUrls(segments, i, bare, wholeFolder, evidence);
+    const note: FolderNote = { kind: 'endpoint', path };
+    urls.push(...(endpoint && i === parts.length ? found.map((u) => ({ ...u, note })) : found));
+  }
   urls.push(...imageUrls(segments));
   return urls;
 }
@@ -413,6 +419,30 @@ function imageUrls(segments: readonly string[]): SiteUrl[] {
     urls.push({ kind: 'image', url: `${folder}photo.jpg`, pages });
   }
   return urls;
+}
+
+/**
+ * A folder above a `js` or `css` that keeps the site's files (`/s/common/css`, `/static/ccp/js`).
+ */
+const RESOURCE_PARENT =
+  /^(?:common|shared|public|global|res|resources|inc|site|files|content|build|bundles?)$/i;
+
+/**
+ * Whether a bare path (no trailing slash) whose last segment names scripts or styles (`js`,
+ * `css`) is the address of one script rather than a folder of them: two folders or more into
+ * the site's pages, none of which keeps its files (`/articles/footer/js`, `/widgets/price/js`,
+ * `/REST/community/login/js`). A site keeps the scripts its pages load at the top or in a folder
+ * of its resources (`/js/`, `/assets/js/`, `/static/js/`); a `js` written without a slash below
+ * a section of pages is what that section serves as a script (an embed's or a widget's, loaded
+ * by other sites), and an Allow of `…/js*.js` beside it would open nothing.
+ */
+function scriptEndpoint(parts: readonly string[], last: string): boolean {
+  if (parts.length < 2 || !/^(?:js|css)$/i.test(last)) return false;
+  // A language's or country's prefix of pages (`/de/shop/js`): a country's site keeps its own.
+  if (/^[a-z]{2}(?:[-_][a-z]{2,4})?$/i.test(parts[0]!)) return false;
+  return !parts.some(
+    (p) => HINTS.test(p) || BOTH.test(p) || LIBRARY.test(p) || RESOURCE_PARENT.test(p),
+  );
 }
 
 /** The kinds of files a folder holds, given the folders above it. */

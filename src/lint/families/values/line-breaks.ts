@@ -6,6 +6,7 @@
 
 import { extractProductToken, isGlobalAgent } from '../../../parse/agent.js';
 import { escapePattern } from '../../../parse/escape.js';
+import type { Group } from '../../../types.js';
 import { decodeByteString } from '../../../util/bytes.js';
 import { terminalSafe } from '../../../util/terminal.js';
 import type { DirectiveSpan, LineSpan, LintContext } from '../../context.js';
@@ -35,17 +36,23 @@ export function secondDirective(context: LintContext, line: number, d: Directive
   const keyAt = (m: RegExpExecArray | RegExpMatchArray): number =>
     d.valueStart + m.index! + m[0].length - m[1]!.length;
   const rule = d.kind === 'allow' || d.kind === 'disallow';
+  // `Disallow: / User-agent: MJ12bot` after other rules of its group: split, the rule stays in
+  // this line's group, which it may not have been meant for; the by-hand advice says what it
+  // would do there.
+  const opening = ruleRun(context, line) !== undefined;
   const eol = context.text.includes('\r\n') ? '\r\n' : '\n';
   context.report({
     code: 'directive-in-value',
     line,
-    message: `The value holds another directive ("${terminalSafe(key)}:"): the file's line breaks seem lost, and Google reads the whole line as one ${rule ? `rule with the pattern "${terminalSafe(decodeByteString(value))}", which matches no URL` : 'directive'}, so everything after the first directive does nothing. Put each directive on a line of its own.`,
+    message: `The value holds another directive ("${terminalSafe(key)}:"): the file's line breaks seem lost, and Google reads the whole line as one ${rule ? `rule with the pattern "${terminalSafe(decodeByteString(value))}", which matches no URL` : 'directive'}, so everything after the first directive does nothing.${opening ? '' : ' Put each directive on a line of its own.'}`,
     from: keyAt(first),
     to: d.valueEnd,
     fix: {
       description: 'Put each directive on a line of its own.',
       edits: matches.map((m) => ({ start: d.valueStart + m.index!, end: keyAt(m), text: eol })),
-      ...(rule && head !== '' ? { targets: [decodeByteString(head)] } : {}),
+      // A rule before a `User-agent:` is targeted only where it stands; the fix may not decide
+      // that it was meant for this line's group (the by-hand advice asks).
+      ...(rule && head !== '' && !opening ? { targets: [decodeByteString(head)] } : {}),
       ...ownTargets(context, line, d),
       otherwise: byHand(context, line, d),
       // The comparison sees crawlers by product token: only with one for every name the line
@@ -170,6 +177,7 @@ function namesHaveTokens(
  */
 function byHand(context: LintContext, line: number, d: DirectiveSpan): string {
   const plain = 'Put each directive on a line of its own by hand.';
+  if (d.kind === 'allow' || d.kind === 'disallow') return ruleByHand(context, line) ?? plain;
   if (d.kind !== 'user-agent') return plain;
   // The run of User-agent lines (blank lines and comments between them) this line ends.
   let first = 0;
@@ -185,4 +193,107 @@ function byHand(context: LintContext, line: number, d: DirectiveSpan): string {
       ? `line above it (line ${first})`
       : `lines above it (lines ${first}–${line - 1})`;
   return `Put each directive on a line of its own by hand, but first move the User-agent ${lines} or give ${first === line - 1 ? 'it' : 'them'} rules of ${first === line - 1 ? 'its' : 'their'} own: as written ${first === line - 1 ? 'it shares' : 'they share'} this line's group, so the rules split out of it would apply to ${first === line - 1 ? 'it' : 'them'} too.`;
+}
+
+/** A rule line whose value goes on with a `User-agent:`: its rule (key and value) and that name. */
+interface Opening {
+  readonly rule: string;
+  readonly agent: string;
+}
+
+/** `Disallow: / User-agent: MJ12bot`: the rule before the inner `User-agent:`, and its name. */
+function opensGroup(context: LintContext, line: number): Opening | undefined {
+  const d = context.directives[line];
+  if (d === undefined || (d.kind !== 'allow' && d.kind !== 'disallow')) return undefined;
+  const value = context.text.slice(d.valueStart, d.valueEnd);
+  const matches = [...value.matchAll(SECOND_DIRECTIVE)];
+  const first = matches[0];
+  if (first === undefined || !/^user-?agent/i.test(first[1]!)) return undefined;
+  const head = value.slice(0, first.index).trim();
+  if (head === '') return undefined;
+  const start = first.index! + first[0].length;
+  const agent = value.slice(start, matches[1]?.index ?? value.length).trim();
+  const key = d.kind === 'allow' ? 'Allow' : 'Disallow';
+  return { rule: `${key}: ${decodeByteString(head)}`, agent: decodeByteString(agent) };
+}
+
+/** The next (or previous) line holding a directive, or undefined. */
+function directiveBeside(context: LintContext, line: number, step: 1 | -1): number | undefined {
+  for (let at = line + step; at > 0 && at < context.lines.length; at += step) {
+    if (context.directives[at] !== undefined) return at;
+  }
+  return undefined;
+}
+
+/**
+ * The run of rule lines around `line` that each go on with a `User-agent:`, and the group its
+ * first line's rule stands in; undefined when that rule is the group's first (`User-agent:
+ * Iron33` then `Disallow:/User-agent: Keyword Density`, corpus 0677): right after the group's
+ * User-agent lines it is theirs, and splitting the run gives each rule to the crawler before it.
+ */
+function ruleRun(
+  context: LintContext,
+  line: number,
+): { first: number; last: number; group: Group } | undefined {
+  if (opensGroup(context, line) === undefined) return undefined;
+  let first = line;
+  for (let at = directiveBeside(context, first, -1); at !== undefined; ) {
+    if (opensGroup(context, at) === undefined) break;
+    first = at;
+    at = directiveBeside(context, at, -1);
+  }
+  let last = line;
+  for (let at = directiveBeside(context, last, 1); at !== undefined; ) {
+    if (opensGroup(context, at) === undefined) break;
+    last = at;
+    at = directiveBeside(context, at, 1);
+  }
+  const group = context.robots.groups.find((g) => g.rules.some((r) => r.line === first));
+  if (group === undefined || group.rules[0]!.line === first) return undefined;
+  return { first, last, group };
+}
+
+/**
+ * What to do by hand with a run of rule lines that each go on with a `User-agent:` (corpus
+ * 1525: `Disallow: / User-agent: MJ12bot`, `Disallow: / User-agent: CCBot`, … in the `*`
+ * group). Split as written, the first line's rule stays in the group it stands in, and blocks
+ * what it names for every crawler of that group (there: the whole site, for every crawler);
+ * each `User-agent:` most likely starts the group of the rule that opens the next line, and the
+ * last one's crawler is left with no rule. The advice says both, and what was likely meant.
+ */
+function ruleByHand(context: LintContext, line: number): string | undefined {
+  const run = ruleRun(context, line);
+  if (run === undefined) return undefined;
+  const { first, last, group } = run;
+  const start = opensGroup(context, first)!;
+  const end = opensGroup(context, last)!;
+  const global = group.agents.some((a) => a.global);
+  const names = group.agents.map((a) => `"${terminalSafe(a.value)}"`);
+  const crawlers = global
+    ? 'every crawler without a group of its own'
+    : `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}`;
+  const pattern = start.rule.slice(start.rule.indexOf(':') + 1).trim();
+  const where = /^\/?\**$/.test(pattern)
+    ? 'the whole site'
+    : `every URL "${terminalSafe(pattern)}" matches`;
+  const effect = start.rule.startsWith('Disallow')
+    ? `block ${crawlers} from ${where}`
+    : `allow ${crawlers} ${where}`;
+  const lines = first === last ? `line ${first}` : `lines ${first}–${last}`;
+  const next = directiveBeside(context, first, 1);
+  const nextOpening = next === undefined ? undefined : opensGroup(context, next);
+  const nextKind = next === undefined ? undefined : context.directives[next]!.kind;
+  const follows =
+    nextOpening !== undefined
+      ? `"${terminalSafe(nextOpening.rule)}" (the start of line ${next}) after it`
+      : nextKind === 'allow' || nextKind === 'disallow'
+        ? `its rules (line ${next} on) after it`
+        : 'the rules meant for it after it';
+  const after = directiveBeside(context, last, 1);
+  const afterKind = after === undefined ? undefined : context.directives[after]!.kind;
+  const orphan =
+    last !== first && afterKind !== 'allow' && afterKind !== 'disallow'
+      ? `; line ${last}'s "User-agent: ${terminalSafe(end.agent)}" has no rule after it, so give it the one meant (with none, that crawler may crawl everything)`
+      : '';
+  return `Do not split ${first === last ? 'it' : 'these lines'} as written: line ${first}'s "${terminalSafe(start.rule)}" would stay in the group of ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''} (line ${group.agents[0]!.line}) and ${effect}. Each "User-agent:" of ${lines} most likely starts the group of the rule that opens the next line: write "User-agent: ${terminalSafe(start.agent)}" on a line of its own with ${follows}, and so on${orphan}. Keep line ${first}'s "${terminalSafe(start.rule)}" in the group above only if it was meant for ${global ? 'every crawler' : 'those crawlers'}.`;
 }
