@@ -8,6 +8,8 @@
 import { CRAWL_DELAY_READERS, CRAWLER_RULES, RETIRED_CRAWLERS } from '../readings/crawler-model.js';
 import { crawlers } from '../readings/crawlers.js';
 import type { AgentLine } from '../types.js';
+import { terminalSafe } from '../util/terminal.js';
+import { listOf } from './blocks.js';
 
 /** Every product token the package knows a crawler by (lower case → as its operator writes it). */
 function knownTokens(): ReadonlyMap<string, string> {
@@ -181,4 +183,29 @@ export function crawlsForSearchOrAi(token: string): boolean {
 export function nearMissOf(agent: AgentLine): string | undefined {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
   return written === undefined ? undefined : nearCrawlerName(written);
+}
+
+/**
+ * How a finding names the crawlers of User-agent lines: their product tokens (as `listOf` lists
+ * them), each with its lines as written when the token is cut from more than a version
+ * (`User-agent: MS Search 6.0 Robot` is `MS` to Google: `MS ("MS Search 6.0 Robot")`), so the
+ * reader finds the lines meant.
+ */
+export function writtenNames(agents: readonly AgentLine[]): string {
+  const byToken = new Map<string, string[]>();
+  for (const agent of agents) {
+    const value = agent.value.trim();
+    const rest = value.slice(agent.token.length);
+    const cut = agent.token !== '' && rest !== '' && !/^\/\S*$/.test(rest);
+    const written = byToken.get(agent.token) ?? [];
+    if (cut && !written.includes(value)) written.push(value);
+    byToken.set(agent.token, written);
+  }
+  return listOf(
+    [...byToken].map(([token, written]) =>
+      written.length === 0
+        ? token
+        : `${token} (${written.map((w) => `"${terminalSafe(w)}"`).join(', ')})`,
+    ),
+  );
 }

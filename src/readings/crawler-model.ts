@@ -340,3 +340,86 @@ export function retiredSentence(written: readonly string[]): string {
   const notes = [...new Set(found.map((r) => `${r!.token} (${r!.note})`))];
   return `${notes.length === 1 ? `${notes[0]} no longer crawls` : `${notes.join(', ')} no longer crawl`}: no current crawler reads this group, so this harms no one.`;
 }
+
+/**
+ * Crawlers of an organisation's own search: an enterprise search appliance or server, pointed by
+ * its owner at the sites it indexes for that organisation's search (an intranet, a site's search
+ * box), no public search engine. What Google's grouping gives or takes from them harms no one's
+ * search presence. Each matches the User-agent line as written (`MS Search 6.0 Robot`, whose
+ * product token Google reads as `MS`), with the sources it rests on and the date (YYYY-MM-DD) the
+ * row was compared with them.
+ */
+export const IN_HOUSE_CRAWLERS: readonly {
+  readonly name: string;
+  /** The User-agent values (as written) that name it. */
+  readonly written: RegExp;
+  readonly note: string;
+  readonly sources: readonly string[];
+  readonly checked: string;
+}[] = [
+  {
+    // "The user agent name, which, by default, is set to gsa-crawler"; Google wound down GSA
+    // sales through 2017, with support until 2019.
+    name: 'gsa-crawler',
+    // An appliance's name may be set (`HCGOV-PRODONE-gsa-crawler`, `gsa-crawler2`).
+    written: /^(?:[\w.]+-)*gsa-crawler(?:[-\s/(+*\d]|$)/i,
+    note: "the Google Search Appliance's crawler, which indexed an organisation's own sites for its own search; Google ended its sales in 2017 and its support in 2019",
+    sources: [
+      'http://code.google.com/apis/searchappliance/documentation/46/help_gsa/crawl_headers.html',
+      'https://www.cmswire.com/social-business/moving-from-google-search-appliance-the-time-is-now/',
+    ],
+    checked: '2026-12-03',
+  },
+  {
+    // SharePoint Server 2010 and 2013 read the group of "User-Agent: MS Search 6.0 Robot";
+    // SharePoint Portal Server 2001 and 2003 obey robots.txt too. (That their crawlers are the
+    // "MS Search 4.0 Robot" and "5.0 Robot" files name is a reading of the version, which no
+    // source found states.)
+    name: 'MS Search Robot',
+    written: /^MS Search \d+(?:\.\d+)? Robot(?:[\s/(+*]|$)/i,
+    note: "the crawler of Microsoft SharePoint's search, which indexes an organisation's own sites for its intranet search",
+    sources: [
+      'https://learn.microsoft.com/en-us/sharepoint/troubleshoot/search/crawler-ignores-directives-for-user-agent',
+      'https://support.microsoft.com/en-us/kb/284022',
+    ],
+    checked: '2026-12-03',
+  },
+];
+
+/** The in-house crawler ({@link IN_HOUSE_CRAWLERS}) a User-agent line names as written, if any. */
+export function inHouseCrawler(written: string): (typeof IN_HOUSE_CRAWLERS)[number] | undefined {
+  const value = written.trim();
+  return IN_HOUSE_CRAWLERS.find((c) => c.written.test(value));
+}
+
+/**
+ * Whether a User-agent line (as written) names no public crawler: a retired one
+ * ({@link RETIRED_CRAWLERS}) or an organisation's own ({@link IN_HOUSE_CRAWLERS}).
+ */
+export function namesNoPublicCrawler(written: string): boolean {
+  return retiredCrawler(written) !== undefined || inHouseCrawler(written) !== undefined;
+}
+
+/**
+ * A sentence saying that the crawlers named (each retired or in-house, {@link
+ * namesNoPublicCrawler}) are no public crawler, for a finding about only them.
+ */
+export function noPublicCrawlerSentence(written: readonly string[]): string {
+  const retired = written.filter((w) => inHouseCrawler(w) === undefined);
+  const own = [
+    ...new Set(
+      written.flatMap((w) => {
+        const c = inHouseCrawler(w);
+        return c === undefined ? [] : [`${w.trim()} (${c.note})`];
+      }),
+    ),
+  ];
+  const parts: string[] = [];
+  if (retired.length > 0) parts.push(retiredSentence(retired));
+  if (own.length > 0) {
+    parts.push(
+      `${own.join(', ')} ${own.length === 1 ? 'is' : 'are'} no public search crawler: what ${own.length === 1 ? 'it crawls' : 'they crawl'} harms no one's search presence.`,
+    );
+  }
+  return parts.join(' ');
+}

@@ -112,8 +112,26 @@ describe("a server's error or maintenance page served as the file (judge F, 4236
     expect(found!.message).toContain('treat the whole site as disallowed');
     expect(found!.message).toContain('Fix the error');
     // Another page keeps the message of a page served for a missing file.
-    const other = lint('<html><head><title>Not Found</title></head><body></body></html>\n');
+    const other = lint('<html><head><title>Welcome</title></head><body></body></html>\n');
     expect(other[0]!.message).toContain('a server that answers a missing file with a page?');
+    expect(other[0]!.severity).toBe('error');
+  });
+
+  it('a "Not Found" page without rules is an info: a 404 and a 200 allow the same (judge T, 3933)', () => {
+    for (const title of ['Page Not Found', '404 Error', '403 Forbidden', 'Access Denied']) {
+      const [found] = lint(
+        `<!doctype html>\n<html><head><title>${title}</title></head>\n<body><p>Sorry.</p></body></html>\n`,
+      );
+      expect(found!.code).toBe('html-content');
+      expect(found!.severity).toBe('info');
+      expect(found!.message).toContain(`"${title}"`);
+      expect(found!.message).toContain('Nothing is blocked either way');
+    }
+    // A page Google reads rules out of stays an error: a 200 would apply them.
+    const rules = lint(
+      '<html><head><title>Not Found</title></head><body>\nUser-agent: *\nDisallow: /\n</body></html>\n',
+    );
+    expect(rules[0]!.severity).toBe('error');
   });
 });
 

@@ -299,6 +299,50 @@ describe('a raw space in a rule that other rules already cover', () => {
   });
 });
 
+describe('judge T (seed 3461): a repair that blocks images', () => {
+  it('the fix of "Disallow: .jpg$" says that it keeps the images out of image search', () => {
+    const d = lint('User-agent: *\nDisallow: .jpg$\nDisallow: .pdf$\nAllow: /b\n');
+    const jpg = d.find((x) => x.line === 2)!;
+    expect(jpg.code).toBe('pattern-never-matches');
+    expect(jpg.fix?.edits[0]?.text).toBe('/*.jpg$');
+    expect(jpg.message).toContain('blocks every JPG image of the site');
+    expect(jpg.message).toContain('if that is not meant, remove the line instead');
+    // A file type that is no image keeps the plain repair.
+    const pdf = d.find((x) => x.line === 3)!;
+    expect(pdf.fix?.edits[0]?.text).toBe('/*.pdf$');
+    expect(pdf.message).not.toContain('image search');
+  });
+});
+
+describe('judge T (seed 3461): a User-agent value of stray punctuation and "*"', () => {
+  it('says its rules apply to no crawler and writes "*"', () => {
+    const [d] = lint('User-agent: : *\nDisallow: /summit-2018/\n');
+    expect(d!.code).toBe('user-agent-no-token');
+    expect(d!.message).toContain('so its rule applies to none');
+    expect(d!.fix?.edits[0]?.text).toBe('*');
+    expect(fixed('User-agent: : *\nDisallow: /summit-2018/\n')).toBe(
+      'User-agent: *\nDisallow: /summit-2018/\n',
+    );
+    // Beside a name the group's rules apply to, no such consequence is claimed.
+    const [other] = lint('User-agent: : *\nUser-agent: bingbot\nDisallow: /x/\n');
+    expect(other!.message).not.toContain('apply to none');
+  });
+});
+
+describe('judge T (seed 3461): a named group of wildcard Disallows that shares no * rule', () => {
+  it('is an info naming the * rules the crawler no longer reads', () => {
+    const body =
+      'User-agent: googlebot\nDisallow: /*native-android-mobile\nDisallow: /*mobile-native\n\nUser-agent: *\nDisallow: /preview/\nDisallow: /undefined/\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.severity).toBe('info');
+    expect(d.message).toContain('"Disallow: /preview/" (line 6)');
+    // A wildcard rule that names no word is no narrow rule: nothing is said.
+    expect(
+      brief('User-agent: googlebot\nDisallow: /*?\n\nUser-agent: *\nDisallow: /preview/\n'),
+    ).toEqual([]);
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
@@ -719,6 +763,98 @@ describe('a Noindex line on a path two Disallow lines block (seed 2621, 1576)', 
     const [found] = lint(body).filter((d) => d.code === 'unsupported-directive');
     expect(found!.message).toContain('But lines 2 and 3 disallow this path');
     expect(found!.message).toContain('remove those Disallows too');
+  });
+});
+
+describe("an Allow-only group for an organisation's own search crawler (judge S, 1932)", () => {
+  const star =
+    'User-agent: *\nDisallow: embargo.example.org/*\nDisallow: /intranet/\nDisallow: /private/\nDisallow: /search/\n';
+
+  it('is an info that says the crawler is no public one, naming the line as written', () => {
+    for (const agent of [
+      'MS Search 6.0 Robot',
+      'gsa-crawler',
+      'gsa-crawler (Enterprise; T3-X; a@b.org)',
+      'HCGOV-PRODONE-gsa-crawler',
+    ]) {
+      const body = `User-agent: ${agent}\nAllow: /intranet/\n\n${star}`;
+      const d = lint(body).find((x) => x.code === 'user-agent-without-rules');
+      expect(d?.severity, agent).toBe('info');
+      expect(d!.message, agent).toContain("harms no one's search presence");
+    }
+    const ms = lint(`User-agent:MS Search 6.0 Robot\nAllow: /intranet/\n\n${star}`).find(
+      (x) => x.code === 'user-agent-without-rules',
+    );
+    expect(ms!.message).toContain('MS ("MS Search 6.0 Robot")');
+    // A public crawler's Allow-only group stays a warning.
+    expect(
+      lint(`User-agent: bingbot\nAllow: /intranet/\n\n${star}`).find(
+        (x) => x.code === 'user-agent-without-rules',
+      )?.severity,
+    ).toBe('warning');
+  });
+
+  it('repeats the * rules without the ones lint reports as never matching', () => {
+    const body = `User-agent: bingbot\nAllow: /intranet/\n\n${star}`;
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain(
+      '"Disallow: embargo.example.org/*" (line 5) matches no path',
+    );
+    expect(fixed(body)).toBe(
+      `User-agent: bingbot\nAllow: /intranet/\nDisallow: /private/\nDisallow: /search/\n\n${star}`,
+    );
+  });
+});
+
+describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', () => {
+  const body =
+    'User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\nNoindex: /*sz=\n';
+
+  it('says which crawlers read the * group when Googlebot has its own, as an info', () => {
+    expect(brief(body)).toEqual(['6 info unsupported-directive', '7 info unsupported-directive']);
+    const [blocked, alone] = lint(body);
+    expect(blocked!.message).toContain('not Googlebot, which reads its own group (line 1)');
+    expect(blocked!.message).toContain('line 5 already keeps them from fetching this path');
+    expect(blocked!.message).toContain('Googlebot may fetch this path');
+    expect(blocked!.message).not.toContain('Google never sees');
+    expect(alone!.message).toContain('not Googlebot, which reads its own group (line 1)');
+  });
+
+  it('says it for a named group of other crawlers, and keeps the warning where Google reads the group', () => {
+    expect(brief('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')).toEqual([
+      '3 info unsupported-directive',
+    ]);
+    expect(lint('User-agent: bingbot\nDisallow: /z\nNoindex: /a\n')[0]!.message).toContain(
+      'This group is for bingbot, not Google.',
+    );
+    const google = 'User-agent: *\nDisallow: /*pmax=\nNoindex: /*pmax=\n';
+    expect(brief(google)).toEqual(['3 warning unsupported-directive']);
+    expect(lint(google)[0]!.message).toContain('Google never sees a tag or header');
+  });
+});
+
+describe('a raw space in a pattern that may be in a query string (judge S, 4187)', () => {
+  it('advises both encodings, "%20" and "+", and its fix writes both rules', () => {
+    const body = 'User-agent: *\nDisallow: /search?q=red shoes\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain('"/search?q=red%20shoes" and "/search?q=red+shoes"');
+    expect(fixed(body)).toBe(
+      'User-agent: *\nDisallow: /search?q=red%20shoes\nDisallow: /search?q=red+shoes\n',
+    );
+    expect(lint('User-agent: *\nDisallow: *counter feit*\n')[0]!.message).toContain(
+      '"*counter%20feit*" and "*counter+feit*"',
+    );
+  });
+
+  it('advises "%20" alone for a space plainly in the path', () => {
+    for (const rule of ['/cmx templates/', '/*/penerbangan termurah-*', '*{{ thumb }}*']) {
+      const [d] = lint(`User-agent: *\nDisallow: ${rule}\n`);
+      expect(d!.message, rule).not.toContain('"+"');
+    }
+    expect(fixed('User-agent: *\nDisallow: /cmx templates/\n')).toBe(
+      'User-agent: *\nDisallow: /cmx%20templates/\n',
+    );
   });
 });
 

@@ -26,7 +26,7 @@ const bytes = (...parts: (string | number[])[]): Uint8Array =>
   );
 
 const cases: readonly LintCase[] = [
-  { code: 'html-content', body: '<!DOCTYPE html>\n<html><head><title>Not found</title>', line: 1 },
+  { code: 'html-content', body: '<!DOCTYPE html>\n<html><head><title>Shop</title>', line: 1 },
   { code: 'html-content', body: '\n  <html lang="en">\n<body>x: y</body>', line: 1 },
   {
     code: 'content-past-limit',

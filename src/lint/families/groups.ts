@@ -99,6 +99,8 @@ function checkGroups(context: LintContext): LintChecks {
  */
 function meantAgent(value: string): string | undefined {
   if (/^\*[^\p{L}\p{N}]+$/u.test(value)) return '*';
+  // A lone `*` behind stray punctuation (`: *`, judge T 1191: a colon typed twice).
+  if (/^[^\p{L}\p{N}*]*[:\-"'([<{]\s*\*[^\p{L}\p{N}*]*$/u.test(value)) return '*';
   // A whole name in quotes (`"008"`, 80legs' token, judge L 5506): the name inside them.
   const quoted = /^(["'])([A-Za-z0-9][A-Za-z0-9_.-]*)\1$/.exec(value);
   if (quoted !== null) return quoted[2];
@@ -134,16 +136,24 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
     const meant = meantAgent(agent.value);
     // Escaped as a fix is (`*` + U+00A0 would print as "* ", which reads as the global agent).
     const shown = visibleText(agent.value);
+    // What that does: with no other name on the group's User-agent lines, its rules are no
+    // crawler's (judge T, 1191: the file's only rules).
+    const alone = !group.agents.some((a) => a !== agent && (a.global || a.token !== ''));
+    const rules = group.rules.length;
+    const consequence =
+      alone && rules > 0
+        ? ` Its group names no other crawler, so its ${rules === 1 ? 'rule applies' : `${rules} rules apply`} to none.`
+        : '';
     const message = agent.value.startsWith('*')
-      ? `"${shown}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.`
-      : `"${shown}" names no crawler: it has no product token (a run of letters, "-" and "_" at the start of the value).`;
+      ? `"${shown}" names no crawler: it is not the global agent (only "*" alone, or "*" followed by a space, is) and it has no product token.${consequence}`
+      : `"${shown}" names no crawler: it has no product token (a run of letters, "-" and "_" at the start of the value).${consequence}`;
     context.report({
       code: 'user-agent-no-token',
       line: agent.line,
       message:
         meant === undefined
           ? message
-          : `${message} ${meant === '*' ? 'The characters after "*" make it a name no crawler has' : `Crawlers match "${meant}" only written alone`}: write "${meant}".`,
+          : `${message} ${meant === '*' ? `The characters ${agent.value.startsWith('*') ? 'after' : 'around'} "*" make it a name no crawler has` : `Crawlers match "${meant}" only written alone`}: write "${meant}".`,
       from,
       to,
       ...(meant !== undefined &&

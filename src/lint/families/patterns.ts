@@ -254,8 +254,16 @@ function neverMatchesHint(
     return { text: bareWord(value, type, sibling(value)), bare: true };
   if (!anywhere) return { text: '', fix: `/${value}` };
   const meant = `/*${value.replace(/\*+$/, '')}`;
+  // `Disallow: .jpg$` (judge T, 4774): the line meant every image of that type, and the fix
+  // blocks them, which takes them out of Google Images: the message says so, so that the owner
+  // who did not mean that removes the line instead.
+  const image = /^\.(jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?)\b/i.exec(value)?.[1];
+  const images =
+    image !== undefined && type === 'disallow'
+      ? ` Written so, it blocks every ${image.toUpperCase()} image of the site for the crawlers of this group, which keeps them out of image search (Google Images): if that is not meant, remove the line instead.`
+      : '';
   return {
-    text: ` It is part of a URL rather than its start (a query parameter, a file type or a path parameter, which no path starts with): "${terminalSafe(meant)}" matches it anywhere in the URL, which "/${terminalSafe(value)}" would not.`,
+    text: ` It is part of a URL rather than its start (a query parameter, a file type or a path parameter, which no path starts with): "${terminalSafe(meant)}" matches it anywhere in the URL, which "/${terminalSafe(value)}" would not.${images}`,
     fix: meant,
     otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
   };

@@ -5,6 +5,7 @@
  */
 
 import { matchesPattern } from '../../../match/pattern.js';
+import { crawlerGroup } from '../../../readings/crawler-model.js';
 import type { AgentLine } from '../../../types.js';
 import { asciiLowerCase } from '../../../util/bytes.js';
 import { listOf, writtenBlocks } from '../../blocks.js';
@@ -22,13 +23,29 @@ export function pageTagFinding(
   line: number,
 ): { message: string; severity?: 'info' } | undefined {
   const blocked = blockingRule(context, line);
-  // `User-agent: Baiduspider`, `Disallow: /`, `Noindex: /`: Google never reads the group, and
-  // its crawlers may not fetch the path anyway. Removing the Disallow is no advice there.
-  const others = blocked === undefined ? undefined : nonGoogleAgents(context, line);
-  if (others !== undefined) {
+  // A group no Google crawler reads (`User-agent: Baiduspider`; or `*` beside a group of
+  // Googlebot's own, judge S 2718): what Google does with a tag is not at stake here, only that
+  // the line's crawlers ignore it too. Said for them, an info.
+  const readers = pageTagReaders(context, line);
+  if (readers !== undefined) {
+    const them = readers.count === 1 ? 'it' : 'them';
+    const not =
+      readers.googlebotLine === undefined
+        ? 'not Google'
+        : `not Googlebot, which reads its own group (line ${readers.googlebotLine})`;
+    if (blocked === undefined) {
+      return {
+        severity: 'info',
+        message: `${unsupported} This group is for ${readers.who}, ${not}.`,
+      };
+    }
+    const tag =
+      readers.googlebotLine !== undefined && pathAllowed(context, line, 'Googlebot')
+        ? ' Googlebot may fetch this path: a `noindex` robots meta tag or an `X-Robots-Tag` header on the page is what keeps it out of Google.'
+        : '';
     return {
       severity: 'info',
-      message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${listOf(others)}, not Google, and ${blocked} already ${blocked!.startsWith('lines') ? 'keep' : 'keeps'} ${others.length === 1 ? 'it' : 'them'} from fetching this path: the line adds nothing (remove it).`,
+      message: `${unsupported.replace(/ \(.*$/, '.')} This group is for ${readers.who}, ${not}, and ${blocked} already ${blocked.startsWith('lines') ? 'keep' : 'keeps'} ${them} from fetching this path: the line adds nothing (remove it).${tag}`,
     };
   }
   if (blocked !== undefined) {
@@ -44,6 +61,38 @@ export function pageTagFinding(
     };
   }
   return undefined;
+}
+
+/**
+ * The crawlers a page-tag line's group is for, when no Google crawler reads it: a group naming no
+ * Google crawler, or the `*` group when a group of Googlebot's own hides it from Googlebot (the
+ * crawler that reads a page's tags for Google Search; Google's other crawlers read `*` then, but
+ * a tag on a page is Googlebot's to see). Undefined when Google reads the group (or outside any).
+ */
+function pageTagReaders(
+  context: LintContext,
+  line: number,
+): { who: string; count: number; googlebotLine?: number } | undefined {
+  const named = nonGoogleAgents(context, line);
+  if (named !== undefined) return { who: listOf(named), count: named.length };
+  const block = writtenBlocks(context).blockOfLine.get(line);
+  if (block === undefined || !block.agents.some((a) => a.global)) return undefined;
+  if (block.agents.some((a) => !a.global && /google/i.test(a.value))) return undefined;
+  if (crawlerGroup(context.robots, 'Googlebot').decidedBy === '*') return undefined;
+  const own = context.robots.groups
+    .flatMap((g) => g.agents)
+    .find((a) => !a.global && asciiLowerCase(a.token) === 'googlebot');
+  if (own === undefined) return undefined;
+  return { who: 'every crawler no other group names', count: 2, googlebotLine: own.line };
+}
+
+/** Whether `agent` may fetch the path a page-tag line names (its `*` matching nothing). */
+function pathAllowed(context: LintContext, line: number, agent: string): boolean {
+  const directive = context.robots.directives.find((d) => d.line === line);
+  const value = directive?.text ?? '';
+  if (!value.startsWith('/') && !value.startsWith('*')) return false;
+  const path = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
+  return context.robots.explain(path, agent).allowed;
 }
 
 /** A name no file gives a group: checked, it gets the `*` group. */

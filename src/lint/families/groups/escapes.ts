@@ -9,18 +9,20 @@ import { formatRule } from '../../../explain.js';
 import {
   crawlerRuleOf,
   isLinkPreviewFetcher,
+  namesNoPublicCrawler,
+  noPublicCrawlerSentence,
   retiredCrawler,
-  retiredSentence,
 } from '../../../readings/crawler-model.js';
 import { crawlers } from '../../../readings/crawlers.js';
 import type { AgentLine, Group } from '../../../types.js';
-import { andList, FEW_RULES, globalRules, listOf, writtenBlocks } from '../../blocks.js';
+import { andList, FEW_RULES, globalRules, writtenBlocks } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 import {
   checksAds,
   crawlsForSearchOrAi,
   fetchesMediaOnly,
   nearMissOf,
+  writtenNames,
 } from '../../crawler-names.js';
 import { lineBreakOf } from '../../fix.js';
 import { ownGroupFix } from '../../merged-groups.js';
@@ -61,7 +63,7 @@ export function withoutRules(context: LintContext): void {
   const blocks = starGroup?.group.rules.some((r) => r.type === 'disallow' && r.pattern !== '');
   if (first === undefined || starGroup === undefined || !blocks) return;
   const d = directives[first.line];
-  const tokens = listOf(named.map((a) => a.token));
+  const tokens = writtenNames(named);
   const them = named.length === 1 ? 'it' : 'them';
   // `User-agent: *` / `Disallow: /` and a group naming a crawler with no line at all (a Sitemap
   // line aside): the "everyone but X" allow-list, which is what Google reads it as. A group that
@@ -87,8 +89,9 @@ export function withoutRules(context: LintContext): void {
     before.rules.length === 1 &&
     before.rules[0]!.type === 'disallow' &&
     before.rules[0]!.pattern === '/';
-  // Only crawlers that no longer crawl: what they may fetch concerns no one.
-  const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
+  // Only crawlers that no longer crawl, or crawl for an organisation's own search (a search
+  // appliance, judge S 1932): what they may fetch concerns no one's search presence.
+  const retired = named.every((a) => namesNoPublicCrawler(a.value));
   // Link-preview fetchers and ads checkers fetch only pages shared or advertised: worth knowing.
   const previews = named.every((a) => isLinkPreviewFetcher(a.token) || checksAds(a.token));
   // A convention's lines under a name no crawler has (`User-agent: AGLS` / `Meta:`, judge N
@@ -110,7 +113,7 @@ export function withoutRules(context: LintContext): void {
     code: 'user-agent-without-rules',
     line: first.line,
     ...((retired || previews) && { severity: 'info' as const }),
-    message: `${retired ? `${retiredSentence(named.map((a) => a.value))} ` : ''}No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
+    message: `${retired ? `${noPublicCrawlerSentence(named.map((a) => a.value))} ` : ''}No Allow or Disallow line follows, and no other group names ${named.length === 1 ? 'this crawler' : 'these crawlers'}: ${tokens} may crawl everything, and the "User-agent: *" rules no longer apply to ${them} (a line naming a crawler hides the * group). ${
       starGroup === undefined
         ? `Add "Disallow:" to say so explicitly, or the rules meant for ${them}.`
         : `To keep ${them} under the * rules, repeat the rules of the "User-agent: *" ${starGroup.where} in this group; to let ${them} crawl everything, add "Disallow:"${blockList ? `; to block ${them} like the group above (line ${before.agents[0]!.line}), add "Disallow: /"` : ''}.`
@@ -204,7 +207,7 @@ export function allowOnlyGroups(context: LintContext): void {
     }
     reported.add(g);
     const lastLine = Math.max(...g.rules.map((r) => r.line));
-    const tokens = listOf(agents.map((a) => a.token));
+    const tokens = writtenNames(agents);
     const them = agents.length === 1 ? 'it' : 'them';
     const d = directives[first.line];
     // A link-preview fetcher (Twitterbot) fetches only pages people share, an ads checker
@@ -215,6 +218,9 @@ export function allowOnlyGroups(context: LintContext): void {
     );
     // Only crawlers that no longer crawl (Googlebot-Mobile): what they may fetch concerns no one.
     const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
+    // Or crawlers of an organisation's own search (`MS Search 6.0 Robot`, judge S 1932): what
+    // they may fetch concerns no one's search presence either.
+    const harmless = agents.every((a) => namesNoPublicCrawler(a.value));
     // Allows that except nothing: every path they name the hidden rules leave open (judge N:
     // 6108's `Allow: /ads.txt` for an ad-standards bot, 1039's `Allow: /portal/site/3m/` for a
     // search appliance). They say where the crawler is welcome, not which * rules it may pass;
@@ -248,8 +254,8 @@ export function allowOnlyGroups(context: LintContext): void {
     context.report({
       code: 'user-agent-without-rules',
       line: first.line,
-      ...((previews || retired) && { severity: 'info' as const }),
-      message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
+      ...((previews || harmless) && { severity: 'info' as const }),
+      message: `${harmless ? `${noPublicCrawlerSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix: ownGroupFix(
@@ -307,7 +313,12 @@ export function narrowGroups(context: LintContext): void {
     if (g.rules.length > FEW_RULES) continue;
     if (
       !g.rules.every(
-        (r) => r.type === 'disallow' && r.pattern.length > 1 && !/^\/?\*/.test(r.pattern),
+        // A wildcard rule that names a word (`/*native-android-mobile`, judge T's 1200) is as
+        // narrow as a folder; one that names less (`/*?`, `/*.`) is not.
+        (r) =>
+          r.type === 'disallow' &&
+          r.pattern.length > 1 &&
+          (!/^\/?\*/.test(r.pattern) || r.pattern.replace(/[^\w-]/g, '').length >= 3),
       )
     )
       continue;
@@ -320,7 +331,7 @@ export function narrowGroups(context: LintContext): void {
     if (
       agents.some(
         (a) =>
-          retiredCrawler(a.value) !== undefined ||
+          namesNoPublicCrawler(a.value) ||
           isLinkPreviewFetcher(a.token) ||
           checksAds(a.token) ||
           fetchesMediaOnly(a.token) ||
@@ -341,7 +352,7 @@ export function narrowGroups(context: LintContext): void {
         robots.explain(pathOf(r.pattern), first.token).allowed,
     );
     if (lost.length === 0) continue;
-    const tokens = listOf(agents.map((a) => a.token));
+    const tokens = writtenNames(agents);
     const them = agents.length === 1 ? 'it' : 'them';
     const shown = lost.slice(0, 3).map((r) => `"${formatRule(r)}" (line ${r.line})`);
     const d = directives[first.line];
@@ -379,15 +390,15 @@ function wholeSiteExceptions(
   const lastLine = Math.max(...group.rules.map((r) => r.line));
   const span = context.lines[lastLine];
   const d = context.directives[first.line];
-  const tokens = listOf(agents.map((a) => a.token));
+  const tokens = writtenNames(agents);
   const them = agents.length === 1 ? 'it' : 'them';
-  const retired = agents.every((a) => retiredCrawler(a.value) !== undefined);
+  const retired = agents.every((a) => namesNoPublicCrawler(a.value));
   const label = `"User-agent: ${agent}" ${star.where}`;
   context.report({
     code: 'user-agent-without-rules',
     line: first.line,
     severity: 'info',
-    message: `${retired ? `${retiredSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl the whole site, since a line naming a crawler hides the ${agent} group, whose "${formatRule(block)}" (line ${block.line}) blocks it for the crawlers that read it. Whether the Allows were meant as the only paths ${tokens} may crawl or as exceptions to that block, neither reading opens the rest of the site: add "Disallow: /" to this group to keep ${them} out of the paths the Allows do not name.`,
+    message: `${retired ? `${noPublicCrawlerSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl the whole site, since a line naming a crawler hides the ${agent} group, whose "${formatRule(block)}" (line ${block.line}) blocks it for the crawlers that read it. Whether the Allows were meant as the only paths ${tokens} may crawl or as exceptions to that block, neither reading opens the rest of the site: add "Disallow: /" to this group to keep ${them} out of the paths the Allows do not name.`,
     from: d?.keyStart,
     to: d?.valueEnd,
     ...(span !== undefined && {
