@@ -407,33 +407,12 @@ function strayBlock(
   const homes = new Set(named.map((a) => homeGroup(context, a, block.group)));
   if (homes.size !== 1 || homes.has(undefined)) return undefined;
   const home = [...homes][0]!;
-  const { blocks, blockOfLine } = writtenBlocks(context);
+  const { blocks } = writtenBlocks(context);
   const homeBlock = blocks.find(
     (b) => b.group === home && b.agents.some((a) => named.some((n) => sameToken(a, n))),
   );
   if (homeBlock === undefined) return undefined;
-  const keyOf = (key: string): string => {
-    const lower = key.toLowerCase();
-    return lower.startsWith('crawl-delay') ? 'crawl-delay' : lower;
-  };
-  // Its own lines first: those of a block naming it, then those merged into its group.
-  const mine = (line: number): boolean =>
-    blockOfLine.get(line)?.agents.some((a) => named.some((n) => sameToken(a, n))) ?? false;
-  const own = context.robots.directives
-    .filter((d) => d.group === home)
-    .sort((a, b) => Number(mine(b.line)) - Number(mine(a.line)));
-  const kept: string[] = [];
-  const moved: number[] = [];
-  for (const line of block.otherLines) {
-    const d = context.robots.directives.find((x) => x.line === line);
-    if (d === undefined) continue;
-    const there = own.find((x) => keyOf(x.key) === keyOf(d.key));
-    if (there === undefined) moved.push(line);
-    else
-      kept.push(
-        `${there.key}: ${terminalSafe(there.text)} (line ${there.line}) stays${there.text === d.text ? '' : `; write ${terminalSafe(d.text)} there instead if that is the value meant`}`,
-      );
-  }
+  const { kept, moved } = strayLines(context, block, named, home);
   const first = block.agentLines[0]!;
   const last = Math.max(...block.agentLines, ...block.otherLines);
   const where = `the group of line ${homeBlock.agentLines[0]}`;
@@ -494,6 +473,42 @@ function strayBlock(
       otherwise: `Delete lines ${first}–${last} by hand.`,
     },
   };
+}
+
+/**
+ * The non-rule lines of a stray block: those whose key the crawlers' own group (`home`) already
+ * has, as the sentence naming the value that stays, and those it lacks, to move there.
+ */
+function strayLines(
+  context: LintContext,
+  block: WrittenBlock,
+  named: readonly AgentLine[],
+  home: number,
+): { readonly kept: string[]; readonly moved: number[] } {
+  const { blockOfLine } = writtenBlocks(context);
+  const keyOf = (key: string): string => {
+    const lower = key.toLowerCase();
+    return lower.startsWith('crawl-delay') ? 'crawl-delay' : lower;
+  };
+  // Its own lines first: those of a block naming it, then those merged into its group.
+  const mine = (line: number): boolean =>
+    blockOfLine.get(line)?.agents.some((a) => named.some((n) => sameToken(a, n))) ?? false;
+  const own = context.robots.directives
+    .filter((d) => d.group === home)
+    .sort((a, b) => Number(mine(b.line)) - Number(mine(a.line)));
+  const kept: string[] = [];
+  const moved: number[] = [];
+  for (const line of block.otherLines) {
+    const d = context.robots.directives.find((x) => x.line === line);
+    if (d === undefined) continue;
+    const there = own.find((x) => keyOf(x.key) === keyOf(d.key));
+    if (there === undefined) moved.push(line);
+    else
+      kept.push(
+        `${there.key}: ${terminalSafe(there.text)} (line ${there.line}) stays${there.text === d.text ? '' : `; write ${terminalSafe(d.text)} there instead if that is the value meant`}`,
+      );
+  }
+  return { kept, moved };
 }
 
 function sameToken(a: AgentLine, b: AgentLine): boolean {
