@@ -170,6 +170,7 @@ const excerpts: readonly Excerpt[] = [
     expected: [
       '3 warning blocked-resources',
       '4 warning blocked-resources',
+      '5 warning blocked-resources',
       '7 warning blocked-resources',
     ],
   },
@@ -460,7 +461,11 @@ const excerpts: readonly Excerpt[] = [
     // blocked.
     name: '1701: Drupal 8 with /core/ and /modules/ blocked',
     body: 'User-agent: *\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /modules/\nDisallow: /web.config\nDisallow: /admin/\n',
-    expected: ['2 warning blocked-resources', '4 warning blocked-resources'],
+    expected: [
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ],
   },
   {
     // The whole corpus, read for classes: a query parameter told to become a folder, and Perl
@@ -669,7 +674,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
-    expect(lintRobotsTxt(byName('1701').body).diagnostics[1]!.message).toContain(
+    expect(lintRobotsTxt(byName('1701').body).diagnostics[2]!.message).toContain(
       'Add "Allow: /modules/*.css$", "Allow: /modules/*.css?", "Allow: /modules/*.js$" and "Allow: /modules/*.js?" to this group',
     );
     const parameters = lintRobotsTxt(byName('2401/0458').body).diagnostics;

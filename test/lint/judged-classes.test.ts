@@ -251,7 +251,7 @@ describe('blocked-resources', () => {
 
   it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {
     const d8 =
-      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nAllow: /profiles/*.css$\nAllow: /profiles/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
     expect(resources(d8)).toEqual([]);
     const d7 = 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\n';
     expect(resources(d7).map((d) => d.line)).toEqual([3]);
@@ -984,6 +984,79 @@ describe('Disallows of folders under a broader Disallow that blocks the same res
   });
 });
 
+describe('issue 31, a generic folder a platform the file shows keeps documents in (judge T, 0491)', () => {
+  it("gives way to Ektron's layout: /assets/ is its document library, not CSS and JavaScript", () => {
+    const ektron =
+      'User-agent: *\nDisallow: /WorkArea/\nDisallow: /widgets/\nDisallow: /assets/\nDisallow: /privateassets/\n';
+    // Images may be there (its library holds them): the info stays.
+    expect(brief(ektron)).toEqual(['4 info blocked-images']);
+    // /WorkArea/ alone is no sign of Ektron: the folder is the site's styles and scripts.
+    expect(brief('User-agent: *\nDisallow: /WorkArea/\nDisallow: /assets/\n')).toContain(
+      '3 warning blocked-resources',
+    );
+  });
+});
+
+describe('issue 31, a rule on a handler type that blocks the resource handlers (judge T, 1927:13)', () => {
+  it('keeps the rule and allows the handlers the layout names, which win by length', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /admin/\n';
+    const [axd] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(`${axd!.line} ${axd!.severity}`).toBe('2 warning');
+    expect(axd!.fix?.description).toBe(
+      'Add "Allow: /WebResource.axd" and "Allow: /ScriptResource.axd" after line 2.',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    const url = (path: string) => `https://a.example${path}`;
+    expect(after.isAllowed(url('/WebResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/ScriptResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/Trace.axd'), 'Googlebot')).toBe(false);
+    expect(after.isAllowed(url('/elmah.axd'), 'Googlebot')).toBe(false);
+    // A rule that names the handler itself matches nothing else: it goes.
+    const named = lint('User-agent: *\nDisallow: /App_Data/\nDisallow: */WebResource.axd*\n');
+    expect(named.find((d) => d.line === 3)?.fix?.description).toBe('Remove line 3.');
+  });
+});
+
+describe('issue 31, a jQuery folder and an ASP.NET site’s scripts folder (judge T, 1927:18–19)', () => {
+  it('are folders of JavaScript: warnings with Allows', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /jQuery/\nDisallow: /scripts/\n';
+    expect(brief(body)).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    const found = lint(body);
+    expect(found[1]!.fix?.description).toBe(
+      'Add "Allow: /jQuery/*.js$" and "Allow: /jQuery/*.js?" after line 3.',
+    );
+    expect(found[2]!.fix?.description).toBe(
+      'Add "Allow: /scripts/*.js$" and "Allow: /scripts/*.js?" after line 4.',
+    );
+    expect(brief('User-agent: *\nDisallow: /jquery-ui/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // Without ASP.NET's signs, a scripts folder alone may hold anything (Drupal 7's: shell scripts).
+    expect(brief('User-agent: *\nDisallow: /scripts/\n')).toEqual([]);
+  });
+});
+
+describe('issue 31, Drupal install profiles (1317:25, 3592:54)', () => {
+  it('are blocked CSS and JavaScript where the file shows Drupal and opens no file type there', () => {
+    const drupal =
+      'User-agent: *\nAllow: /misc/*.css$\nAllow: /misc/*.js$\nDisallow: /includes/\nDisallow: /misc/\nDisallow: /profiles/\n';
+    const [profiles] = lint(drupal).filter((d) => d.code === 'blocked-resources');
+    expect(`${profiles!.line} ${profiles!.severity}`).toBe('6 warning');
+    expect(profiles!.message).toContain('/profiles/profile/themes/theme/css/style.css');
+    const after = parseRobotsTxt(fixed(drupal));
+    expect(
+      after.isAllowed('https://a.example/profiles/commerce/modules/m/js/m.js?x', 'Googlebot'),
+    ).toBe(true);
+    // Drupal's own Allows for the profiles' files, or no sign of Drupal (user profiles): nothing.
+    expect(brief(`${drupal}Allow: /profiles/*.css$\nAllow: /profiles/*.js$\n`)).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /profiles/\nDisallow: /admin/\n')).toEqual([]);
+  });
+});
+
 describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
   it('opens that file only: the folder stays reported for its kind', () => {
     const kinds = (body: string) =>
@@ -1050,12 +1123,16 @@ describe("Drupal's sites folder (judge D, 3216)", () => {
       'Allow: /core/*.css?',
       'Allow: /core/*.js$',
       'Allow: /core/*.js?',
+      'Allow: /profiles/*.css$',
+      'Allow: /profiles/*.css?',
+      'Allow: /profiles/*.js$',
+      'Allow: /profiles/*.js?',
       'Disallow: /core/',
       'Disallow: /profiles/',
       'Disallow: /sites/default/files/',
       '',
     ].join('\n');
-    expect(lines(drupal8)).toEqual([8]);
+    expect(lines(drupal8)).toEqual([12]);
   });
 });
 

@@ -58,7 +58,7 @@ export const directives: LintFamily = {
     'unsupported-directive': {
       severity: 'warning',
       summary:
-        "A key Google's report calls recognised but unsupported: a warning for Noindex, Nofollow and Noarchive (Google ignores them), an info for keys other crawlers read (Crawl-delay, Host, Request-rate, Visit-time, Clean-param, Content-Signal, …) unless the value is one no crawler can read.",
+        "A key Google's report calls recognised but unsupported: a warning for Noindex, Nofollow and Noarchive in a group Googlebot reads (Google ignores them), an info for keys other crawlers read (Crawl-delay, Host, Request-rate, Visit-time, Clean-param, Content-Signal, …) unless the value is one no crawler can read.",
     },
     'unknown-directive': {
       severity: 'warning',
