@@ -685,7 +685,8 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(fullwidth.fix?.edits.map((e) => e.text)).toEqual([': ']);
     expect(message(byName('2847').body as string, 'merged-group')).toContain(
-      'Fix: Repeat the 71 rules of the "User-agent: *" group (line 1) after line 75.',
+      // ScoutJet no longer crawls: its lines go, rather than 71 * rules repeated for it.
+      'Fix: Delete lines 74–75.',
     );
     expect(message(byName('5952').body as string, 'merged-group')).toContain(
       'Fix: Repeat the 3 rules of the "User-agent: *" groups (lines 1, 5) after line 9: "Allow: /", "Disallow: /stats.php", "Disallow: /_deploy/".',

@@ -372,10 +372,14 @@ describe('a merged block whose crawler has a group with rules of its own (seed 5
     const merged = lint(body).filter((d) => d.code === 'merged-group');
     expect(merged).toHaveLength(1);
     expect(merged[0]!.line).toBe(5);
-    expect(merged[0]!.fix).toBeUndefined();
+    // Its group names BadBot too, which a moved Crawl-delay would pace as well: the block is
+    // ended with a rule of its own instead.
     expect(merged[0]!.message).toContain(
-      'Line 2 also names it in a group with rules: move lines 5–6',
+      'which names other crawlers too (BadBot): end lines 5–6 with a rule of their own',
     );
+    expect(merged[0]!.fix?.description).toBe('Add "Disallow:" after line 6.');
+    expect(parseRobotsTxt(fixed(body)).crawlDelay('BadBot')).toBeUndefined();
+    expect(parseRobotsTxt(fixed(body)).crawlDelay('SomeBot')).toBe(2);
     // Applying every fix lint offers keeps SomeBot out of the whole site.
     const after = fixed(body);
     expect(parseRobotsTxt(after).isAllowed('/wp-admin/admin-ajax.php', 'SomeBot')).toBe(false);
@@ -601,6 +605,131 @@ describe('a crawler named in a merged * group, beside other * groups (seed 5524,
   it('stays an info when the * group it joins is the only one', () => {
     const body = 'User-agent: ExampleBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /login\n';
     expect(brief(body)).toContain('1 info merged-group');
+  });
+});
+
+describe("a retired crawler's lines merged into another group (judge S, 1611)", () => {
+  const body = [
+    'User-agent: Slurp',
+    'Crawl-delay: 60',
+    'User-agent: *',
+    'Crawl-delay: 1',
+    'User-agent: *',
+    'Disallow: /private/',
+    '',
+    'User-agent: *',
+    'Disallow: /tmp/',
+    '',
+  ].join('\n');
+
+  it('advises deleting its lines, not repeating the * rules for it, and says the pace only "may" be the slowest', () => {
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged')!;
+    expect(`${delay.line} ${delay.severity}`).toBe('4 warning');
+    expect(delay.message).toContain('may pace it by the slowest delay of the group, 60 s');
+    expect(delay.message).toContain('Lines 1–2 name only Slurp');
+    expect(delay.message).not.toContain('repeat the');
+    expect(delay.fix?.description).toBe('Delete lines 1–2.');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(`${merged.line} ${merged.severity}`).toBe('1 info');
+    expect(merged.fix?.description).toBe('Delete lines 1–2.');
+    // No crawler that still crawls changes verdict; the * group gets its own delay back.
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.crawlDelay('bingbot')).toBe(1);
+    for (const path of ['/private/x', '/tmp/x', '/']) {
+      expect(after.isAllowed(path, 'bingbot')).toBe(
+        parseRobotsTxt(body).isAllowed(path, 'bingbot'),
+      );
+    }
+  });
+
+  it('keeps the split advice when the crawler whose lines merged still crawls', () => {
+    const delay = lint(body.replace('Slurp', 'bingbot')).find(
+      (d) => d.code === 'crawl-delay-merged' && d.line === 4,
+    )!;
+    expect(delay.message).toContain('split the group');
+    expect(delay.fix).toBeUndefined();
+  });
+});
+
+describe('a merged block whose crawler has its own group with a Crawl-delay (judge S, 5952)', () => {
+  it('deletes the stray lines and names the delay that stays, never writing a second Crawl-delay there', () => {
+    const body = [
+      'User-agent: bingbot',
+      'Crawl-delay: 10',
+      '',
+      'User-agent: ia_archiver',
+      'Disallow: /reviews/',
+      '',
+      'User-agent: bingbot',
+      'Crawl-delay: 1',
+      'Disallow: /private/',
+      '',
+    ].join('\n');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(merged.message).toContain('Crawl-delay: 1 (line 8) stays; write 10 there instead');
+    expect(merged.message).not.toContain('move lines 1–2 into that group');
+    expect(merged.fix?.description).toBe('Delete lines 1–2.');
+    const after = fixed(body);
+    expect(after.match(/Crawl-delay/g)).toHaveLength(1);
+    expect(parseRobotsTxt(after).isAllowed('/reviews/', 'bingbot')).toBe(true);
+  });
+
+  it("moves a line that crawler's group lacks", () => {
+    const body =
+      'User-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: ia_archiver\nDisallow: /reviews/\n\nUser-agent: bingbot\nDisallow: /private/\n';
+    expect(fixed(body)).toBe(
+      '\nUser-agent: ia_archiver\nDisallow: /reviews/\n\nUser-agent: bingbot\nCrawl-delay: 10\nDisallow: /private/\n',
+    );
+  });
+});
+
+describe('a crawler merged into a group whose rules are * rules (judge S, 5952)', () => {
+  it('says it escapes the other * groups, not that it is blocked by rules written for others', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /stats/',
+      '',
+      'User-agent: *',
+      'Disallow: /chat/',
+      '',
+      'User-agent: AhrefsBot',
+      'Crawl-delay: 2',
+      '',
+      'User-agent: bingbot',
+      'Disallow: /chat/',
+      '',
+    ].join('\n');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(`${merged.line} ${merged.severity}`).toBe('7 warning');
+    expect(merged.message).not.toContain('by rules written for other crawlers');
+    expect(merged.message).toContain('so the merge blocks nothing the * rules do not');
+    expect(merged.message).toContain(
+      'escapes the * rules that the group of line 10 does not repeat — "Disallow: /stats/" (line 2) no longer applies to it',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/stats/x', 'AhrefsBot')).toBe(false);
+    expect(after.isAllowed('/chat/x', 'AhrefsBot')).toBe(false);
+  });
+
+  it('is an info when those rules are the * rules and no verdict differs', () => {
+    const body =
+      'User-agent: *\nDisallow: /chat/\n\nUser-agent: AhrefsBot\nCrawl-delay: 2\n\nUser-agent: bingbot\nDisallow: /chat/\n';
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(merged.severity).toBe('info');
+    expect(merged.message).toContain('Nothing is lost here');
+    expect(merged.message).not.toContain('by rules written for other crawlers');
+  });
+});
+
+describe('an empty User-agent line (judge S, 2763)', () => {
+  it('is an info when reading it as * changes no verdict, an error when it would', () => {
+    expect(brief('User-Agent:\nDisallow:\n')).toEqual(['1 info empty-user-agent']);
+    expect(brief('User-agent:\nDisallow: /x/\n\nUser-agent: *\nDisallow: /x/\n')).toEqual([
+      '1 info empty-user-agent',
+    ]);
+    const [d] = lint('User-agent:\nDisallow: /private/\n');
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('1 error empty-user-agent');
+    expect(d!.message).toContain('line 2 "Disallow: /private/" would decide on /private/');
   });
 });
 
