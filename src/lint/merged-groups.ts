@@ -9,11 +9,12 @@ import { formatRule } from '../explain.js';
 import { byteStringBody } from '../parse/body.js';
 import { retiredCrawler, retiredSentence } from '../readings/crawler-model.js';
 import { ParsedRobotsTxt } from '../robots.js';
-import type { AgentLine, Group, RobotsTxt } from '../types.js';
+import type { AgentLine, Group, RobotsTxt, Rule } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
 import { FEW_RULES, globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
 import type { LintContext } from './context.js';
 import { lineBreakOf } from './fix.js';
+import { deleteRetiredBlocksFix } from './retired-groups.js';
 import type { ProposedFix } from './types.js';
 
 // Each merged block is checked by parsing the file once more; past this many, blocks are still
@@ -112,9 +113,10 @@ function reportSharedGlobal(
       from: d?.keyStart,
       to: d?.valueEnd,
       fix:
-        ownLine === undefined
+        retiredBlockFix(context, block) ??
+        (ownLine === undefined
           ? ownGroupFix(context, lastLine, all.group, all.where, otherwise)
-          : undefined,
+          : undefined),
       related: [
         { line: target.agentLines[0]!, message: `the * group (line ${target.agentLines[0]})` },
         { line: lost.line, message: `${formatRule(lost)} (line ${lost.line})` },
@@ -184,7 +186,7 @@ function verdictChange(
 }
 
 /** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */
-function pathOf(value: string): string | undefined {
+export function pathOf(value: string): string | undefined {
   if (!value.startsWith('/') && !value.startsWith('*')) return undefined;
   const filled = value.replace(/\$$/, '').replaceAll('*', 'x');
   return filled.startsWith('/') ? filled : `/${filled}`;
@@ -223,13 +225,16 @@ function reportMerge(
   // that group with the one the fix would write, so the copied `*` rules would join its own (an
   // Allow of theirs beating its "Disallow: /"). No fix then: its lines belong in that group.
   const ownLine = ruledElsewhere(context, agents, block.group);
+  const stray = ownLine === undefined ? undefined : strayBlock(context, block, above.length > 0);
   // Rules after this block alone end its merge with the group below, not with the blocks above
   // it that Google reads in the same group (5647: bingbot's 5 s block above Clickagy's 10 s one
   // stays merged with it): the fix splits after the block above too, as that block's own fix
   // does; it is not offered when that block's crawlers have a group of their own elsewhere.
   const priorOwn = above.some((b) => ruledElsewhere(context, b.agents, block.group) !== undefined);
   const proposal =
-    ownLine !== undefined || priorOwn
+    retiredBlockFix(context, block) ??
+    stray?.fix ??
+    (ownLine !== undefined || priorOwn
       ? undefined
       : ownGroupFix(
           context,
@@ -237,10 +242,11 @@ function reportMerge(
           starGroup?.group,
           starGroup?.where,
           fix,
-        );
+        ));
   const advice =
     ownLine !== undefined
-      ? ` Line ${ownLine} also names ${agents.length === 1 ? 'it' : 'one of them'} in a group with rules: move lines ${first}–${lastLine} into that group rather than repeating the * rules, which would join that group's rules.`
+      ? (stray?.sentence ??
+        ` Line ${ownLine} also names ${agents.length === 1 ? 'it' : 'one of them'} in a group with rules: take ${agents.length === 1 ? 'its User-agent line' : 'their User-agent lines'} out of lines ${first}–${lastLine} and write in that group only the lines of theirs it lacks (one Crawl-delay a group), rather than repeating the * rules, which would join that group's rules.`)
       : priorOwn && priorEnd !== undefined
         ? ` Lines ${above[0]!.agentLines[0]}–${priorEnd} above are read in this group too, and a crawler of theirs has a group with rules elsewhere: move them into that group first (see line ${above[0]!.agentLines[0]}), then give ${names(agents)} a group of ${agents.length === 1 ? 'its' : 'their'} own.`
         : '';
@@ -282,6 +288,32 @@ function reportMerge(
     });
     return;
   }
+  const subset = starSubset(context, block, agents, starGroup?.group);
+  if (subset !== undefined) {
+    const them = agents.length === 1 ? 'it' : 'them';
+    const same = `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}. Those rules are ${subset.equal ? 'the' : 'all'} rules of the "User-agent: *" ${starGroup!.where}${subset.equal ? '' : ' too'}, so the merge blocks nothing the * rules do not.`;
+    const lost = subset.lost;
+    context.report({
+      code: 'merged-group',
+      line: first,
+      // Only crawlers that no longer crawl, or no verdict differs from the * rules: an info.
+      severity: retired || lost === undefined ? 'info' : 'warning',
+      message:
+        lost === undefined
+          ? // A fix that changes nothing says so itself (its `whenUnchanged`).
+            `${same}${proposal === undefined ? ` No verdict differs for ${them} from the * rules here.` : ''}${advice}${retiredNote}`
+          : `${same} But a crawler named in a group reads only the groups that name it: ${names(agents)} ${agents.length === 1 ? 'escapes' : 'escape'} the * rules that the group of line ${target.agentLines[0]} does not repeat — "${formatRule(lost)}" (line ${lost.line}) no longer applies to ${them}.${advice}${retiredNote}`,
+      ...span,
+      fix: proposal,
+      related: [
+        ...related,
+        ...(lost === undefined
+          ? []
+          : [{ line: lost.line, message: `${formatRule(lost)} (line ${lost.line})` }]),
+      ],
+    });
+    return;
+  }
   if (change) {
     const what =
       change.path === '/'
@@ -317,6 +349,181 @@ function reportMerge(
 }
 
 /**
+ * Whether the rules a merged block's crawlers now get are all `*` rules (5952: AhrefsBot merged
+ * into bingbot's group, whose rules repeat a `*` group's): the merge then blocks nothing the `*`
+ * rules do not, and what changes is the reverse — named, the crawlers no longer read the other
+ * `*` groups. Gives the first `*` rule whose verdict differs for them (the one they escape), if
+ * any; undefined when some rule of theirs is no `*` rule, or a `*` block is merged.
+ */
+function starSubset(
+  context: LintContext,
+  block: WrittenBlock,
+  agents: readonly AgentLine[],
+  star: Group | undefined,
+): { readonly equal: boolean; readonly lost: Rule | undefined } | undefined {
+  const group = context.robots.groups[block.group];
+  if (star === undefined || group === undefined || agents.some((a) => a.global)) return undefined;
+  const key = (r: Rule): string => `${r.type} ${r.pattern}`;
+  const starKeys = new Set(star.rules.map(key));
+  if (!group.rules.every((r) => starKeys.has(key(r)))) return undefined;
+  const theirs = new Set(group.rules.map(key));
+  const lost = star.rules.find((r) => {
+    if (theirs.has(key(r))) return false;
+    const path = pathOf(r.value);
+    if (path === undefined) return false;
+    const everyone = context.robots.explain(path, PROBE).allowed;
+    return agents.some((a) => context.robots.explain(path, a.token).allowed !== everyone);
+  });
+  return { equal: theirs.size === starKeys.size, lost };
+}
+
+/**
+ * For a block naming only retired crawlers (1611's `User-agent: slurp` / `Crawl-delay: 60`), the
+ * fix deleting its lines: no current crawler reads them, and repeating the * rules for a crawler
+ * that is gone would only keep them. Verdicts that change only for those crawlers count for none.
+ */
+function retiredBlockFix(context: LintContext, block: WrittenBlock): ProposedFix | undefined {
+  if (block.agents.some((a) => a.global || retiredCrawler(a.value) === undefined)) return undefined;
+  const first = block.agentLines[0]!;
+  const last = block.otherLines.at(-1) ?? block.agentLines.at(-1)!;
+  return deleteRetiredBlocksFix(context, [block], `Delete lines ${first}–${last} by hand.`);
+}
+
+/**
+ * A merged block whose crawlers all have one group with rules elsewhere (5952: `User-agent:
+ * BingBot` / `Crawl-delay: 10` above ia_archiver's rules, and bingbot's own group below): its
+ * lines are stray. The advice leaves one value a directive in that group: a line whose key that
+ * group already has (its own Crawl-delay) is deleted, and the value that stays is named; a line
+ * it lacks is moved there.
+ */
+function strayBlock(
+  context: LintContext,
+  block: WrittenBlock,
+  /** Blocks above it are read in the same group: a rule after it would end their merge too. */
+  merged: boolean,
+): { readonly sentence: string; readonly fix: ProposedFix | undefined } | undefined {
+  const named = block.agents.filter((a) => !a.global && a.token !== '');
+  if (named.length === 0 || named.length !== block.agents.length) return undefined;
+  const homes = new Set(named.map((a) => homeGroup(context, a, block.group)));
+  if (homes.size !== 1 || homes.has(undefined)) return undefined;
+  const home = [...homes][0]!;
+  const { blocks } = writtenBlocks(context);
+  const homeBlock = blocks.find(
+    (b) => b.group === home && b.agents.some((a) => named.some((n) => sameToken(a, n))),
+  );
+  if (homeBlock === undefined) return undefined;
+  const { kept, moved } = strayLines(context, block, named, home);
+  const first = block.agentLines[0]!;
+  const last = Math.max(...block.agentLines, ...block.otherLines);
+  const where = `the group of line ${homeBlock.agentLines[0]}`;
+  // A line moved into a group that names other crawlers too would apply to them as well.
+  const others = context.robots.groups[home]!.agents.filter(
+    (a) => !named.some((n) => sameToken(a, n)),
+  );
+
+  const them = named.length === 1 ? 'it' : 'them';
+  const movedText = moved.length === 1 ? `line ${moved[0]}` : `lines ${moved.join(', ')}`;
+  const ownGroup = `${named.length === 1 ? 'It has' : 'They have'} a group of ${named.length === 1 ? 'its' : 'their'} own with rules (line ${homeBlock.agentLines[0]})`;
+  // A line that group lacks, moved there, would apply to the other crawlers it names: the block
+  // is ended with a rule of its own instead (a crawler named in two groups reads both).
+  if (moved.length > 0 && others.length > 0) {
+    const end = context.lines[last];
+    const sentence = ` ${ownGroup}, which names other crawlers too (${listOf(others.map((a) => (a.global ? '*' : terminalSafe(a.value))))}): end lines ${first}–${last} with a rule of their own ("Disallow:" after line ${last}, which blocks nothing), which ends the merge; ${them} then ${named.length === 1 ? 'reads' : 'read'} ${movedText} beside that group, and they do not.`;
+    if (end === undefined || merged) return { sentence, fix: undefined };
+    return {
+      sentence,
+      fix: {
+        description: `Add "Disallow:" after line ${last}.`,
+        edits: [{ start: end.end, end: end.end, text: `${lineBreakOf(context, last)}Disallow:` }],
+        otherwise: `Add "Disallow:" after line ${last} by hand.`,
+      },
+    };
+  }
+  const sentence = ` ${ownGroup}, so lines ${first}–${last} are stray: ${
+    moved.length === 0 ? `delete them` : `move ${movedText} into ${where} and delete the rest`
+  }, which ends the merge for ${them} (a group takes one value a directive${kept.length === 0 ? '' : `: ${kept.join('; ')}`}).`;
+  const at = Math.max(...homeBlock.agentLines);
+  const span = context.lines[at];
+  const blockStart = context.lines[first];
+  if (span === undefined || blockStart === undefined) return { sentence, fix: undefined };
+  const eol = lineBreakOf(context, at);
+  const text = moved
+    .map((line) => {
+      const l = context.lines[line]!;
+      return eol + context.text.slice(l.start, l.end);
+    })
+    .join('');
+  const deletion = {
+    start: blockStart.start,
+    end: context.lines[last + 1]?.start ?? context.text.length,
+    text: '',
+  };
+  // Moved lines hold the file's bytes: only ASCII ones are written again as they are.
+  const ascii = /^[\x20-\x7e\r\n\t]*$/.test(text);
+  if (moved.length > 0 && !ascii) return { sentence, fix: undefined };
+  const insertion = moved.length > 0 ? [{ start: span.end, end: span.end, text }] : [];
+  return {
+    sentence,
+    fix: {
+      description:
+        moved.length === 0
+          ? `Delete lines ${first}–${last}.`
+          : `Move ${movedText} into ${where}, after line ${at}, and delete lines ${first}–${last}.`,
+      edits: [...insertion, deletion].sort((a, b) => a.start - b.start),
+      otherwise: `Delete lines ${first}–${last} by hand.`,
+    },
+  };
+}
+
+/**
+ * The non-rule lines of a stray block: those whose key the crawlers' own group (`home`) already
+ * has, as the sentence naming the value that stays, and those it lacks, to move there.
+ */
+function strayLines(
+  context: LintContext,
+  block: WrittenBlock,
+  named: readonly AgentLine[],
+  home: number,
+): { readonly kept: string[]; readonly moved: number[] } {
+  const { blockOfLine } = writtenBlocks(context);
+  const keyOf = (key: string): string => {
+    const lower = key.toLowerCase();
+    return lower.startsWith('crawl-delay') ? 'crawl-delay' : lower;
+  };
+  // Its own lines first: those of a block naming it, then those merged into its group.
+  const mine = (line: number): boolean =>
+    blockOfLine.get(line)?.agents.some((a) => named.some((n) => sameToken(a, n))) ?? false;
+  const own = context.robots.directives
+    .filter((d) => d.group === home)
+    .sort((a, b) => Number(mine(b.line)) - Number(mine(a.line)));
+  const kept: string[] = [];
+  const moved: number[] = [];
+  for (const line of block.otherLines) {
+    const d = context.robots.directives.find((x) => x.line === line);
+    if (d === undefined) continue;
+    const there = own.find((x) => keyOf(x.key) === keyOf(d.key));
+    if (there === undefined) moved.push(line);
+    else
+      kept.push(
+        `${there.key}: ${terminalSafe(there.text)} (line ${there.line}) stays${there.text === d.text ? '' : `; write ${terminalSafe(d.text)} there instead if that is the value meant`}`,
+      );
+  }
+  return { kept, moved };
+}
+
+function sameToken(a: AgentLine, b: AgentLine): boolean {
+  return !a.global && a.token.toLowerCase() === b.token.toLowerCase();
+}
+
+/** The index of another group with rules that names `agent`, or undefined. */
+function homeGroup(context: LintContext, agent: AgentLine, group: number): number | undefined {
+  const i = context.robots.groups.findIndex(
+    (g, at) => at !== group && g.rules.length > 0 && g.agents.some((a) => sameToken(a, agent)),
+  );
+  return i < 0 ? undefined : i;
+}
+
+/**
  * The line of another group with rules that names one of `agents` (Google merges that group with
  * any the fix would write, so copied `*` rules would join its own), or undefined.
  */
@@ -337,7 +544,7 @@ function ruledElsewhere(
 
 // Rules of the `*` group copied into a merged block by its fix; past this many, the fix is
 // "Allow: /" (its verdict changes are then said). "Allow: /" lets the crawlers skip the `*`
-// rules: 2847's 71 rules and 2650's 368 are copied (and verified) instead.
+// rules: 2650's 368 are copied (and verified) instead.
 const MAX_COPIED_RULES = 500;
 
 /** Why a fix repeats fewer rules than the `*` groups have: overridden ones, and `dead` ones. */

@@ -170,6 +170,7 @@ const excerpts: readonly Excerpt[] = [
     expected: [
       '3 warning blocked-resources',
       '4 warning blocked-resources',
+      '5 warning blocked-resources',
       '7 warning blocked-resources',
     ],
   },
@@ -460,7 +461,11 @@ const excerpts: readonly Excerpt[] = [
     // blocked.
     name: '1701: Drupal 8 with /core/ and /modules/ blocked',
     body: 'User-agent: *\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /modules/\nDisallow: /web.config\nDisallow: /admin/\n',
-    expected: ['2 warning blocked-resources', '4 warning blocked-resources'],
+    expected: [
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ],
   },
   {
     // The whole corpus, read for classes: a query parameter told to become a folder, and Perl
@@ -669,7 +674,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       'but first move the User-agent line above it (line 1) or give it rules of its own',
     );
     expect(lost[1]!.message).toContain('the User-agent lines above it (lines 1–2)');
-    expect(lintRobotsTxt(byName('1701').body).diagnostics[1]!.message).toContain(
+    expect(lintRobotsTxt(byName('1701').body).diagnostics[2]!.message).toContain(
       'Add "Allow: /modules/*.css$", "Allow: /modules/*.css?", "Allow: /modules/*.js$" and "Allow: /modules/*.js?" to this group',
     );
     const parameters = lintRobotsTxt(byName('2401/0458').body).diagnostics;
@@ -680,7 +685,8 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
     );
     expect(fullwidth.fix?.edits.map((e) => e.text)).toEqual([': ']);
     expect(message(byName('2847').body as string, 'merged-group')).toContain(
-      'Fix: Repeat the 71 rules of the "User-agent: *" group (line 1) after line 75.',
+      // ScoutJet no longer crawls: its lines go, rather than 71 * rules repeated for it.
+      'Fix: Delete lines 74–75.',
     );
     expect(message(byName('5952').body as string, 'merged-group')).toContain(
       'Fix: Repeat the 3 rules of the "User-agent: *" groups (lines 1, 5) after line 9: "Allow: /", "Disallow: /stats.php", "Disallow: /_deploy/".',

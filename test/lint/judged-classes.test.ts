@@ -251,7 +251,7 @@ describe('blocked-resources', () => {
 
   it("no root /misc/ in a Drupal 8 file (one that names /core/): Drupal 8's is /core/misc/", () => {
     const d8 =
-      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nAllow: /profiles/*.css$\nAllow: /profiles/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /misc/\n';
     expect(resources(d8)).toEqual([]);
     const d7 = 'User-agent: *\nDisallow: /includes/\nDisallow: /misc/\n';
     expect(resources(d7).map((d) => d.line)).toEqual([3]);
@@ -391,10 +391,14 @@ describe('a merged block whose crawler has a group with rules of its own (seed 5
     const merged = lint(body).filter((d) => d.code === 'merged-group');
     expect(merged).toHaveLength(1);
     expect(merged[0]!.line).toBe(5);
-    expect(merged[0]!.fix).toBeUndefined();
+    // Its group names BadBot too, which a moved Crawl-delay would pace as well: the block is
+    // ended with a rule of its own instead.
     expect(merged[0]!.message).toContain(
-      'Line 2 also names it in a group with rules: move lines 5–6',
+      'which names other crawlers too (BadBot): end lines 5–6 with a rule of their own',
     );
+    expect(merged[0]!.fix?.description).toBe('Add "Disallow:" after line 6.');
+    expect(parseRobotsTxt(fixed(body)).crawlDelay('BadBot')).toBeUndefined();
+    expect(parseRobotsTxt(fixed(body)).crawlDelay('SomeBot')).toBe(2);
     // Applying every fix lint offers keeps SomeBot out of the whole site.
     const after = fixed(body);
     expect(parseRobotsTxt(after).isAllowed('/wp-admin/admin-ajax.php', 'SomeBot')).toBe(false);
@@ -620,6 +624,131 @@ describe('a crawler named in a merged * group, beside other * groups (seed 5524,
   it('stays an info when the * group it joins is the only one', () => {
     const body = 'User-agent: ExampleBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /login\n';
     expect(brief(body)).toContain('1 info merged-group');
+  });
+});
+
+describe("a retired crawler's lines merged into another group (judge S, 1611)", () => {
+  const body = [
+    'User-agent: Slurp',
+    'Crawl-delay: 60',
+    'User-agent: *',
+    'Crawl-delay: 1',
+    'User-agent: *',
+    'Disallow: /private/',
+    '',
+    'User-agent: *',
+    'Disallow: /tmp/',
+    '',
+  ].join('\n');
+
+  it('advises deleting its lines, not repeating the * rules for it, and says the pace only "may" be the slowest', () => {
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged')!;
+    expect(`${delay.line} ${delay.severity}`).toBe('4 warning');
+    expect(delay.message).toContain('may pace it by the slowest delay of the group, 60 s');
+    expect(delay.message).toContain('Lines 1–2 name only Slurp');
+    expect(delay.message).not.toContain('repeat the');
+    expect(delay.fix?.description).toBe('Delete lines 1–2.');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(`${merged.line} ${merged.severity}`).toBe('1 info');
+    expect(merged.fix?.description).toBe('Delete lines 1–2.');
+    // No crawler that still crawls changes verdict; the * group gets its own delay back.
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.crawlDelay('bingbot')).toBe(1);
+    for (const path of ['/private/x', '/tmp/x', '/']) {
+      expect(after.isAllowed(path, 'bingbot')).toBe(
+        parseRobotsTxt(body).isAllowed(path, 'bingbot'),
+      );
+    }
+  });
+
+  it('keeps the split advice when the crawler whose lines merged still crawls', () => {
+    const delay = lint(body.replace('Slurp', 'bingbot')).find(
+      (d) => d.code === 'crawl-delay-merged' && d.line === 4,
+    )!;
+    expect(delay.message).toContain('split the group');
+    expect(delay.fix).toBeUndefined();
+  });
+});
+
+describe('a merged block whose crawler has its own group with a Crawl-delay (judge S, 5952)', () => {
+  it('deletes the stray lines and names the delay that stays, never writing a second Crawl-delay there', () => {
+    const body = [
+      'User-agent: bingbot',
+      'Crawl-delay: 10',
+      '',
+      'User-agent: ia_archiver',
+      'Disallow: /reviews/',
+      '',
+      'User-agent: bingbot',
+      'Crawl-delay: 1',
+      'Disallow: /private/',
+      '',
+    ].join('\n');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(merged.message).toContain('Crawl-delay: 1 (line 8) stays; write 10 there instead');
+    expect(merged.message).not.toContain('move lines 1–2 into that group');
+    expect(merged.fix?.description).toBe('Delete lines 1–2.');
+    const after = fixed(body);
+    expect(after.match(/Crawl-delay/g)).toHaveLength(1);
+    expect(parseRobotsTxt(after).isAllowed('/reviews/', 'bingbot')).toBe(true);
+  });
+
+  it("moves a line that crawler's group lacks", () => {
+    const body =
+      'User-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: ia_archiver\nDisallow: /reviews/\n\nUser-agent: bingbot\nDisallow: /private/\n';
+    expect(fixed(body)).toBe(
+      '\nUser-agent: ia_archiver\nDisallow: /reviews/\n\nUser-agent: bingbot\nCrawl-delay: 10\nDisallow: /private/\n',
+    );
+  });
+});
+
+describe('a crawler merged into a group whose rules are * rules (judge S, 5952)', () => {
+  it('says it escapes the other * groups, not that it is blocked by rules written for others', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /stats/',
+      '',
+      'User-agent: *',
+      'Disallow: /chat/',
+      '',
+      'User-agent: AhrefsBot',
+      'Crawl-delay: 2',
+      '',
+      'User-agent: bingbot',
+      'Disallow: /chat/',
+      '',
+    ].join('\n');
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(`${merged.line} ${merged.severity}`).toBe('7 warning');
+    expect(merged.message).not.toContain('by rules written for other crawlers');
+    expect(merged.message).toContain('so the merge blocks nothing the * rules do not');
+    expect(merged.message).toContain(
+      'escapes the * rules that the group of line 10 does not repeat — "Disallow: /stats/" (line 2) no longer applies to it',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/stats/x', 'AhrefsBot')).toBe(false);
+    expect(after.isAllowed('/chat/x', 'AhrefsBot')).toBe(false);
+  });
+
+  it('is an info when those rules are the * rules and no verdict differs', () => {
+    const body =
+      'User-agent: *\nDisallow: /chat/\n\nUser-agent: AhrefsBot\nCrawl-delay: 2\n\nUser-agent: bingbot\nDisallow: /chat/\n';
+    const merged = lint(body).find((d) => d.code === 'merged-group')!;
+    expect(merged.severity).toBe('info');
+    expect(merged.message).toContain('Nothing is lost here');
+    expect(merged.message).not.toContain('by rules written for other crawlers');
+  });
+});
+
+describe('an empty User-agent line (judge S, 2763)', () => {
+  it('is an info when reading it as * changes no verdict, an error when it would', () => {
+    expect(brief('User-Agent:\nDisallow:\n')).toEqual(['1 info empty-user-agent']);
+    expect(brief('User-agent:\nDisallow: /x/\n\nUser-agent: *\nDisallow: /x/\n')).toEqual([
+      '1 info empty-user-agent',
+    ]);
+    const [d] = lint('User-agent:\nDisallow: /private/\n');
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('1 error empty-user-agent');
+    expect(d!.message).toContain('line 2 "Disallow: /private/" would decide on /private/');
   });
 });
 
@@ -874,6 +1003,79 @@ describe('Disallows of folders under a broader Disallow that blocks the same res
   });
 });
 
+describe('issue 31, a generic folder a platform the file shows keeps documents in (judge T, 0491)', () => {
+  it("gives way to Ektron's layout: /assets/ is its document library, not CSS and JavaScript", () => {
+    const ektron =
+      'User-agent: *\nDisallow: /WorkArea/\nDisallow: /widgets/\nDisallow: /assets/\nDisallow: /privateassets/\n';
+    // Images may be there (its library holds them): the info stays.
+    expect(brief(ektron)).toEqual(['4 info blocked-images']);
+    // /WorkArea/ alone is no sign of Ektron: the folder is the site's styles and scripts.
+    expect(brief('User-agent: *\nDisallow: /WorkArea/\nDisallow: /assets/\n')).toContain(
+      '3 warning blocked-resources',
+    );
+  });
+});
+
+describe('issue 31, a rule on a handler type that blocks the resource handlers (judge T, 1927:13)', () => {
+  it('keeps the rule and allows the handlers the layout names, which win by length', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /admin/\n';
+    const [axd] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(`${axd!.line} ${axd!.severity}`).toBe('2 warning');
+    expect(axd!.fix?.description).toBe(
+      'Add "Allow: /WebResource.axd" and "Allow: /ScriptResource.axd" after line 2.',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    const url = (path: string) => `https://a.example${path}`;
+    expect(after.isAllowed(url('/WebResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/ScriptResource.axd?d=abc&t=1'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/Trace.axd'), 'Googlebot')).toBe(false);
+    expect(after.isAllowed(url('/elmah.axd'), 'Googlebot')).toBe(false);
+    // A rule that names the handler itself matches nothing else: it goes.
+    const named = lint('User-agent: *\nDisallow: /App_Data/\nDisallow: */WebResource.axd*\n');
+    expect(named.find((d) => d.line === 3)?.fix?.description).toBe('Remove line 3.');
+  });
+});
+
+describe('issue 31, a jQuery folder and an ASP.NET site’s scripts folder (judge T, 1927:18–19)', () => {
+  it('are folders of JavaScript: warnings with Allows', () => {
+    const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /jQuery/\nDisallow: /scripts/\n';
+    expect(brief(body)).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    const found = lint(body);
+    expect(found[1]!.fix?.description).toBe(
+      'Add "Allow: /jQuery/*.js$" and "Allow: /jQuery/*.js?" after line 3.',
+    );
+    expect(found[2]!.fix?.description).toBe(
+      'Add "Allow: /scripts/*.js$" and "Allow: /scripts/*.js?" after line 4.',
+    );
+    expect(brief('User-agent: *\nDisallow: /jquery-ui/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // Without ASP.NET's signs, a scripts folder alone may hold anything (Drupal 7's: shell scripts).
+    expect(brief('User-agent: *\nDisallow: /scripts/\n')).toEqual([]);
+  });
+});
+
+describe('issue 31, Drupal install profiles (1317:25, 3592:54)', () => {
+  it('are blocked CSS and JavaScript where the file shows Drupal and opens no file type there', () => {
+    const drupal =
+      'User-agent: *\nAllow: /misc/*.css$\nAllow: /misc/*.js$\nDisallow: /includes/\nDisallow: /misc/\nDisallow: /profiles/\n';
+    const [profiles] = lint(drupal).filter((d) => d.code === 'blocked-resources');
+    expect(`${profiles!.line} ${profiles!.severity}`).toBe('6 warning');
+    expect(profiles!.message).toContain('/profiles/profile/themes/theme/css/style.css');
+    const after = parseRobotsTxt(fixed(drupal));
+    expect(
+      after.isAllowed('https://a.example/profiles/commerce/modules/m/js/m.js?x', 'Googlebot'),
+    ).toBe(true);
+    // Drupal's own Allows for the profiles' files, or no sign of Drupal (user profiles): nothing.
+    expect(brief(`${drupal}Allow: /profiles/*.css$\nAllow: /profiles/*.js$\n`)).toEqual([]);
+    expect(brief('User-agent: *\nDisallow: /profiles/\nDisallow: /admin/\n')).toEqual([]);
+  });
+});
+
 describe('an Allow of one file under a blocked folder (judge B, 2204)', () => {
   it('opens that file only: the folder stays reported for its kind', () => {
     const kinds = (body: string) =>
@@ -940,12 +1142,16 @@ describe("Drupal's sites folder (judge D, 3216)", () => {
       'Allow: /core/*.css?',
       'Allow: /core/*.js$',
       'Allow: /core/*.js?',
+      'Allow: /profiles/*.css$',
+      'Allow: /profiles/*.css?',
+      'Allow: /profiles/*.js$',
+      'Allow: /profiles/*.js?',
       'Disallow: /core/',
       'Disallow: /profiles/',
       'Disallow: /sites/default/files/',
       '',
     ].join('\n');
-    expect(lines(drupal8)).toEqual([8]);
+    expect(lines(drupal8)).toEqual([12]);
   });
 });
 

@@ -111,6 +111,7 @@ describe('blocked-resources: Drupal', () => {
     expect(found(drupal7)).toEqual([
       '3 warning blocked-resources',
       '4 warning blocked-resources',
+      '5 warning blocked-resources',
       '7 warning blocked-resources',
     ]);
     expect(finding(drupal7, 3).fix?.description).toBe(
@@ -123,7 +124,7 @@ describe('blocked-resources: Drupal', () => {
 
   it('leaves Drupal 7’s /misc/ alone in a Drupal 8 file, whose scripts are under /core/', () => {
     const drupal8 =
-      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.css?\nAllow: /core/*.js$\nAllow: /core/*.js?\nAllow: /modules/*.css$\nAllow: /modules/*.js$\nDisallow: /core/\nDisallow: /misc/\nDisallow: /profiles/\nDisallow: /modules/\n';
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.css?\nAllow: /core/*.js$\nAllow: /core/*.js?\nAllow: /modules/*.css$\nAllow: /modules/*.js$\nAllow: /profiles/*.css$\nAllow: /profiles/*.js$\nDisallow: /core/\nDisallow: /misc/\nDisallow: /profiles/\nDisallow: /modules/\n';
     expect(found(drupal8)).toEqual([]);
   });
 

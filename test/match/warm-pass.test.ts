@@ -50,3 +50,32 @@ describe.each([
     for (const shape of shapes) expect(warmWork(shape)).toBeLessThanOrEqual(warmBound(shape));
   });
 });
+
+// Over a large alphabet (σ 26 or 64: no prefix classes), a found piece is a candidate whose
+// first and last finds bound where it occurs, and a group is listed for a found piece only when
+// it is the tail of one of its rules (`found-chains.ts`, `ProgramLayout.keyed`): a rule whose
+// tail is found nowhere is not visited, and one whose tail is last found before its start's
+// last piece is first found is ruled out by those two records, its pieces neither gathered nor
+// compared. What the rules add to the pass is then at most 2 units a rule and a piece (1.8 on
+// `reversed` σ 64 ≤6 pieces of ≤8, seed 3; 2.5–3.7 before).
+const largeAlphabet = (shape: GeneratedShape): boolean =>
+  /σ (26|64),/.test(shape.name) && shape.terms.mode !== 'runs' && shape.terms.mode !== 'early';
+
+describe.each([
+  ['lengths by start when they save', {}],
+  ['every length looked up a window', { classShare: NEVER, startsSave: NEVER }],
+] as const)('a warm check of the large-alphabet shapes, %s', (_name, pieceFinding) => {
+  useMatcherSettings({ pieceFinding });
+  it.each([1, 2])('costs at most 20 n + 2 (r + P) units (scale %i)', (scale) => {
+    const shapes = [1, 2, 3, 4]
+      .flatMap((seed) =>
+        generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),
+      )
+      .filter(largeAlphabet);
+    expect(shapes.length).toBeGreaterThanOrEqual(12);
+    for (const shape of shapes) {
+      const { n, rules, pieces } = shape.terms;
+      expect(warmWork(shape)).toBeLessThanOrEqual(20 * n + 2 * (rules + pieces));
+    }
+  });
+});

@@ -3,7 +3,8 @@
  * it, because Google's grouping (RFC 9309 §2.1) merged its lines with another crawler's. A person
  * reads `User-agent: a` / `Crawl-delay: 0` / `User-agent: b` / `Crawl-delay: 5` as two groups;
  * Google reads one, so both delays apply to both crawlers, and a client that paces by the slowest
- * (robots-rep's) waits 5 s for `a` — one that takes the first waits 0 s for `b`.
+ * (robots-rep's) waits 5 s for `a` — one that takes the first waits 0 s for `b`. Which of two
+ * delays a crawler applies is documented by none, so the messages say "may".
  */
 
 import { ANY_OTHER_AGENT } from '../../changes/verdict-changes.js';
@@ -17,6 +18,14 @@ import { asciiLowerCase } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import { type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { applyEdits } from '../fix.js';
+import {
+  blockLinesText,
+  deleteRetiredBlocksFix,
+  retiredMergedBlocks,
+  retiredNames,
+} from '../retired-groups.js';
+import type { ProposedFix } from '../types.js';
 
 export const crawlDelay: LintFamily = {
   name: 'crawl-delay',
@@ -24,7 +33,7 @@ export const crawlDelay: LintFamily = {
     'crawl-delay-merged': {
       severity: 'warning',
       summary:
-        "A crawler's Crawl-delay as written is not the one applied: Google's grouping merged its User-agent line with another crawler's, and the slowest delay of the merged group applies.",
+        "A crawler's Crawl-delay as written is not the one applied: Google's grouping merged its User-agent line with another crawler's, and a crawler may pace it by the merged group's slowest delay.",
     },
   },
   check: checkCrawlDelay,
@@ -89,6 +98,7 @@ function checkCrawlDelay(context: LintContext): LintChecks {
           reader:
             name === '*' || blocks.some((b) => b.agents.some((a) => readsCrawlDelay(a.value))),
           split: splitAdvice(context, name, blocks, written, mine?.seconds),
+          retired: retiredAdvice(context, token, blocks, mine?.seconds),
         });
       }
     },
@@ -175,6 +185,43 @@ interface MergedDelay {
   readonly reader: boolean;
   /** How to split the merged group, as a sentence. */
   readonly split: string;
+  /** Retired crawlers' lines to delete instead of splitting, and the fix doing it. */
+  readonly retired: { readonly sentence: string; readonly fix: ProposedFix } | undefined;
+}
+
+/**
+ * When the merge that changes the delay is one with blocks that name only retired crawlers
+ * (1611: `User-agent: slurp` / `Crawl-delay: 60` above the `*` group's `Crawl-delay: 1`), or the
+ * crawler is itself retired and merged away: the advice is to delete those lines, not to split
+ * the group by repeating rules for a crawler that no longer crawls. Undefined when deleting them
+ * would not give the crawler back the delay written for it.
+ */
+function retiredAdvice(
+  context: LintContext,
+  token: string,
+  blocks: readonly WrittenBlock[],
+  mine: number | undefined,
+): { readonly sentence: string; readonly fix: ProposedFix } | undefined {
+  const dead = retiredMergedBlocks(context, new Set(blocks.map((b) => b.group)));
+  if (dead.length === 0) return undefined;
+  const fix = deleteRetiredBlocksFix(context, dead, `Delete ${blockLinesText(dead)} by hand.`);
+  if (fix === undefined) return undefined;
+  const itself = blocks.some((b) => dead.includes(b));
+  if (!itself) {
+    const copy = new ParsedRobotsTxt(
+      byteStringBody(applyEdits(context.text, fix.edits)),
+      context.parseOptions,
+    );
+    if (copy.explainCrawlDelay(token)?.seconds !== mine) return undefined;
+  }
+  const lines = blockLinesText(dead);
+  const result = itself
+    ? 'no current crawler reads them'
+    : `which ends the merge${mine === undefined ? '' : ` and leaves ${token === '*' ? 'the `*` group' : `"${token}"`} its Crawl-delay: ${mine}`}`;
+  return {
+    sentence: `${lines[0]!.toUpperCase()}${lines.slice(1)} ${lines.startsWith('lines') ? 'name' : 'names'} only ${retiredNames(dead)}: delete ${lines.startsWith('lines') ? 'them' : 'it'}, ${result} (rather than repeating the * rules for a crawler that is gone).`,
+    fix,
+  };
 }
 
 /**
@@ -223,7 +270,17 @@ function splitAdvice(
     const where = `the group of line ${home.agentLines[0]}`;
     const lines =
       mergedLines.length === 1 ? `line ${mergedLines[0]}` : `lines ${mergedLines.join(', ')}`;
-    return `It has a group of its own (line ${home.agentLines[0]}): ${mine === undefined ? '' : `write its Crawl-delay: ${mine} in ${where} and `}remove its User-agent ${lines} from the group Google merges, which ends the merge for it (repeating the * rules there would join them to ${where}), ${same}`;
+    // One Crawl-delay a group: a delay is written there only when that group has none.
+    const there = slowest(written.get(home) ?? []);
+    const write =
+      mine === undefined
+        ? ''
+        : there === undefined
+          ? `write its Crawl-delay: ${mine} in ${where} and `
+          : there.seconds === mine
+            ? ''
+            : `change the Crawl-delay: ${there.seconds} of ${where} (line ${there.line}) to ${mine} if that is the delay meant (never add a second one there), and `;
+    return `It has a group of its own (line ${home.agentLines[0]}): ${write}remove its User-agent ${lines} from the group Google merges, which ends the merge for it (repeating the * rules there would join them to ${where}), ${same}`;
   }
   const delayOf = (b: WrittenBlock): number | undefined => slowest(written.get(b) ?? [])?.seconds;
   const ownBlock = (b: WrittenBlock): boolean => blocks.includes(b);
@@ -285,11 +342,12 @@ function starRulesAsWritten(context: LintContext): { rules: Rule[]; lines: numbe
 }
 
 function report(context: LintContext, delay: MergedDelay): void {
-  const { name, agent, mine, applied, blocked, reader, split } = delay;
+  const { name, agent, mine, applied, blocked, reader, retired } = delay;
+  const split = retired?.sentence ?? delay.split;
   const who = name === '*' ? 'the `*` group' : `"${name}"`;
   const merged =
     "Google's grouping merged its User-agent line with another crawler's (a User-agent line starts a new group only after an Allow or Disallow line, RFC 9309 §2.1)";
-  const effect = `so line ${applied.line}'s Crawl-delay: ${applied.seconds} applies to it too, and crawlers that group as Google does pace it by the slowest delay of the group: ${applied.seconds} s.`;
+  const effect = `so line ${applied.line}'s Crawl-delay: ${applied.seconds} applies to it too, and crawlers that group as Google does may pace it by the slowest delay of the group, ${applied.seconds} s (which of two delays a crawler applies is documented by none).`;
   const directive = mine === undefined ? undefined : context.directives[mine.line];
   // A merged delay of a second or less still lets the crawler fetch 86,400 pages a day: the
   // change (grapeshot's 0 s made 1 s) slows no crawl that matters.
@@ -314,6 +372,7 @@ function report(context: LintContext, delay: MergedDelay): void {
         : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${why}`,
     from: directive?.keyStart,
     to: directive?.valueEnd,
+    fix: retired?.fix,
     related: [
       ...(mine === undefined
         ? [{ line: agent.line, message: `User-agent line of ${who} (line ${agent.line})` }]

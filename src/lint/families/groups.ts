@@ -16,6 +16,7 @@ import { nearMissOf } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
+import { reportEmptyAgent } from './groups/empty-agent.js';
 import { allowOnlyGroups, narrowGroups, withoutRules } from './groups/escapes.js';
 import { holdsDirective } from './values/line-breaks.js';
 
@@ -28,7 +29,8 @@ export const groups: LintFamily = {
     },
     'empty-user-agent': {
       severity: 'error',
-      summary: 'A User-agent line without a value names no crawler.',
+      summary:
+        'A User-agent line without a value names no crawler (an info when, read as `*`, its group would change no verdict).',
     },
     'user-agent-no-token': {
       severity: 'error',
@@ -112,13 +114,7 @@ function agentLine(context: LintContext, agent: AgentLine, group: Group): void {
   const from = d?.valueStart;
   const to = d?.valueEnd;
   if (agent.value === '') {
-    context.report({
-      code: 'empty-user-agent',
-      line: agent.line,
-      message: 'The User-agent line has no value, so it names no crawler.',
-      from: d?.keyStart,
-      to: d?.keyEnd,
-    });
+    reportEmptyAgent(context, agent, group);
     return;
   }
   if (agent.global) return;

@@ -168,9 +168,15 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   let shown = false;
   // Roots of layouts whose pages load CSS and JavaScript only through the layout's own URLs.
   const loaders: string[] = [];
+  // Folders (lowercase) where a layout the file shows keeps documents, not scripts or styles.
+  const documentsAt: string[] = [];
   for (const layout of LAYOUTS) {
     const roots = layout.roots(values);
     if (layout.loader === true) loaders.push(...roots);
+    for (const root of roots) {
+      for (const folder of layout.documents ?? [])
+        documentsAt.push((root + folder.slice(1)).toLowerCase());
+    }
     for (const root of roots) {
       shown = true;
       // A layout under a folder whose pages are blocked serves no crawled page.
@@ -191,8 +197,14 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   if (generated(context.text, values)) return byLine;
   // CSS or JavaScript guessed under a loader's root (MediaWiki's `/w/skins/`): not what its
   // pages load (the layout's own URLs say what they do).
+  // Nor under a folder where the layout keeps documents (Ektron's `/assets/`): the layout says
+  // what the folder holds, and its generic name does not.
   const guessed = (kind: ResourceKind, url: string) =>
-    kind === 'image' || !loaders.some((root) => url.startsWith(root));
+    kind === 'image' ||
+    !(
+      loaders.some((root) => url.startsWith(root)) ||
+      documentsAt.some((folder) => url.toLowerCase().startsWith(folder))
+    );
   const documents = documentFolders(values);
   const allows = robots.groups.flatMap((g) =>
     g.rules.filter((r) => r.type === 'allow').map((r) => r.value),

@@ -1,16 +1,12 @@
 /**
  * The positions a {@link PieceOccurrences} found: the automaton's states sorted by key, and
  * where each key's positions start (the radix sort, `KeySort`, and the rank table over the keys
- * present, `KeyRanks`); the dictionary's finds linked by piece (`FoundChains`). Built at the
- * start of each check of a wildcard program, in O(n) for a path of n characters and each length
- * the dictionary hashes.
+ * present, `KeyRanks`). Built at the start of each check of a wildcard program, in O(n) for a
+ * path of n characters (the dictionary's finds are linked by piece in `found-chains.ts`).
  */
 
-import type { ClassTable } from './class-table.js';
-import type { PieceDictionary } from './piece-dictionary.js';
 import type { PieceOccurrences } from './piece-occurrences.js';
 import { atLeast, firstAtLeast, type WorkCounter } from './position-ranges.js';
-import { type StartLengths, scanStarts } from './start-lengths.js';
 
 /** Positions up to this many are insertion-sorted; more are radix-sorted. */
 const FEW = 32;
@@ -352,149 +348,4 @@ export class KeyRanks {
     this.#keys = new Int32Array(0);
     this.#distinctStart = new Int32Array(0);
   }
-}
-
-/**
- * The dictionary's finds of one check by piece, unsorted: each linked to the one before of its
- * piece (a unit a find, in the pass's order, so a piece's are in order), the pieces found
- * listed, a piece's finds copied out in order when a check first asks about it (a sort of every
- * find, four units each and a rank, was a third of a hostile check's work).
- */
-export class FoundChains {
-  /** The path's character codes: what a piece's candidates are compared with. */
-  codes: Uint16Array<ArrayBuffer> = new Uint16Array(0);
-  /** Per find, its piece's key and where the piece would end there; finds made. */ #keys =
-    new Int32Array(0);
-  #ends = new Int32Array(0);
-  /** The path's prefix hashes (`scanStarts`). */
-  #hashes = new Int32Array(0);
-  found: number = 0;
-  readonly #work = new Float64Array(1);
-  /** Per piece, its last find (valid when `#headStamp` is the check's). */
-  #head = new Int32Array(0);
-  #headStamp = new Int32Array(0);
-  #stamp = 0;
-  /** Per find, the find before of the same piece (-1: none). */
-  #chain = new Int32Array(0);
-  /** The pieces found, in the order of their first finds (read-only outside), and how many. */
-  pieces: Int32Array<ArrayBuffer> = new Int32Array(0);
-  distinct: number = 0;
-
-  /**
-   * Runs `dictionary` (keys from `keyBase`; its classes' `table` in its place, if any) over
-   * `path`, and links its finds; returns the work. With `starts`, a window is looked up at the
-   * lengths its start names (`start-lengths.ts`), else at each length.
-   */
-  find(
-    dictionary: PieceDictionary,
-    path: string,
-    keyBase: number,
-    starts: StartLengths | null = null,
-    table: ClassTable | null = null,
-  ): number {
-    const n = path.length;
-    if (this.codes.length < n) this.codes = new Uint16Array(Math.max(n, 2 * this.codes.length));
-    const codes = this.codes;
-    for (let i = 0; i < n; i++) codes[i] = path.charCodeAt(i);
-    const most = n * dictionary.lengths.length;
-    this.#keys = atLeast(this.#keys, most);
-    this.#ends = atLeast(this.#ends, most);
-    const work = this.#work;
-    work[0] = n;
-    if (table !== null) {
-      this.found = table.scan(codes, n, keyBase, this.#keys, this.#ends, work);
-    } else if (starts === null) {
-      this.found = dictionary.scan(codes, n, keyBase, this.#keys, this.#ends, work);
-    } else {
-      this.#hashes = atLeast(this.#hashes, n + 1);
-      const [keys, ends, hashes] = [this.#keys, this.#ends, this.#hashes];
-      this.found = scanStarts(dictionary, starts, codes, n, keyBase, keys, ends, hashes, work);
-    }
-    return work[0]! + this.#link(this.#keys, this.found, keyBase, dictionary.count);
-  }
-
-  /** Links the `found` finds `keys` (`keyBase` + piece) of `pieces` pieces; returns the work. */
-  #link(keys: Int32Array, found: number, keyBase: number, pieces: number): number {
-    if (this.#head.length < pieces) {
-      this.#head = new Int32Array(pieces);
-      this.#headStamp = new Int32Array(pieces);
-      this.#stamp = 0;
-    }
-    if (++this.#stamp > 0x3fffffff) {
-      this.#stamp = 1;
-      this.#headStamp.fill(0);
-    }
-    const stamp = this.#stamp;
-    this.#chain = atLeast(this.#chain, found);
-    this.pieces = atLeast(this.pieces, found);
-    const head = this.#head;
-    const headStamp = this.#headStamp;
-    const chain = this.#chain;
-    const list = this.pieces;
-    let distinct = 0;
-    for (let h = 0; h < found; h++) {
-      const p = keys[h]! - keyBase;
-      if (headStamp[p] === stamp) {
-        chain[h] = head[p]!;
-      } else {
-        headStamp[p] = stamp;
-        chain[h] = -1;
-        list[distinct++] = p;
-      }
-      head[p] = h;
-    }
-    this.distinct = distinct;
-    return found;
-  }
-
-  /** Whether piece `p` was found. */
-  has(p: number): boolean {
-    return this.#headStamp[p] === this.#stamp;
-  }
-
-  /** How many times piece `p` was found, if fewer than `most`; else `most` (that many steps). */
-  countUpTo(p: number, most: number): number {
-    if (this.#headStamp[p] !== this.#stamp) return 0;
-    const chain = this.#chain;
-    let count = 0;
-    for (let h = this.#head[p]!; h >= 0 && count < most; h = chain[h]!) count++;
-    return count;
-  }
-
-  /** Copies piece `p`'s finds' ends into `positions` from `at`, in order (a unit each): to. */
-  collect(p: number, positions: Int32Array, at: number, counter: WorkCounter): number {
-    if (this.#headStamp[p] !== this.#stamp) return at;
-    return copyChain(this.#head[p]!, this.#chain, this.#ends, positions, at, counter);
-  }
-
-  /** Drops the arrays of a long path. */
-  release(): void {
-    this.codes = new Uint16Array(0);
-    this.#keys = new Int32Array(0);
-    this.#ends = new Int32Array(0);
-    this.#hashes = new Int32Array(0);
-    this.#chain = new Int32Array(0);
-    this.pieces = new Int32Array(0);
-  }
-}
-
-/**
- * Copies the ends of a chain of finds (`chain` links each to the one before, from `head`; -1
- * ends it) into `positions` from `at`, in order; returns where they end. A unit a find.
- */
-export function copyChain(
-  head: number,
-  chain: Int32Array,
-  ends: Int32Array,
-  positions: Int32Array,
-  at: number,
-  counter: WorkCounter,
-): number {
-  let count = 0;
-  for (let h = head; h >= 0; h = chain[h]!) count++;
-  // Linked last first: written from the end down.
-  let k = at + count;
-  for (let h = head; h >= 0; h = chain[h]!) positions[--k] = ends[h]!;
-  counter.work += count;
-  return at + count;
 }

@@ -23,7 +23,8 @@
  * Reset at every check the program runs.
  */
 
-import { FoundChains, KeyRanks, KeySort, probeStates } from './key-positions.js';
+import { FoundChains } from './found-chains.js';
+import { KeyRanks, KeySort, probeStates } from './key-positions.js';
 import { type CheckedPath, NextEnds } from './next-ends.js';
 import type { PieceFinder } from './piece-finder.js';
 import {
@@ -195,6 +196,20 @@ export class PieceOccurrences implements CheckedPath {
   /** How many of {@link foundPieces} there are. */
   get foundCount(): number {
     return this.#chains.distinct;
+  }
+
+  /**
+   * The dictionary's finds by piece (`FoundChains.records`: `FIND` numbers a piece, current when
+   * the first is {@link findStamp}), for the placer's candidate bounds: a piece's finds when the
+   * finder has no prefix classes (with them, its classes'). Read-only outside.
+   */
+  get finds(): Int32Array {
+    return this.#chains.records;
+  }
+
+  /** The check's number in {@link finds}. */
+  get findStamp(): number {
+    return this.#chains.stamp;
   }
 
   /**

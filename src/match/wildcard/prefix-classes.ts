@@ -20,7 +20,7 @@
 
 import { bitsFor, packInts, readPacked } from '../../util/packed-ints.js';
 import type { ClassTable } from './class-table.js';
-import { copyChain, type FoundChains } from './key-positions.js';
+import { copyChain, type FoundChains } from './found-chains.js';
 import type { PieceDictionary } from './piece-dictionary.js';
 import { atLeast, type WorkCounter } from './position-ranges.js';
 import {

@@ -136,10 +136,16 @@ export interface ProgramLayout {
    * included, whose group a path is least likely to hold a piece of), strongest first within a
    * group; rules with no piece (`*`) come first, in group 0. Group g + 1 holds the rules of the
    * key pieces whose id >> {@link GROUP_SHIFT} is g: rules `groupStarts[g + 1] …
-   * groupStarts[g + 2] - 1`. A check visits group 0 and the groups of the pieces its path
-   * holds.
+   * groupStarts[g + 2] - 1`. A check visits group 0 and the groups of the key pieces its path
+   * holds (`keyed`).
    */
   readonly groupStarts: Uint16Array | Int32Array;
+  /**
+   * Per group, a bit for each of its {@link GROUP} pieces that is a rule's key: a piece found
+   * lists its group only when it keys some rule there (a path that holds a third of a file's
+   * pieces holds one of nearly every group's eight, most of them no rule's key).
+   */
+  readonly keyed: Uint8Array;
   /**
    * The sequence trie (see {@link NODE}): entries whose patterns start with the same prefix and
    * middle pieces share the nodes of those, so a check places each distinct start once. Node 0
@@ -230,10 +236,12 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     odds[(id >> GROUP_SHIFT) + 1]! += Math.min(1, 64 / 36 ** Math.min(finder.lengthOf(id), 8));
   }
   const keys = new Int32Array(count);
+  const keyed = new Uint8Array(groupCount);
   for (let r = 0; r < count; r++) {
     if (charge(LAYOUT_RULE_UNITS + 5 * (starts[r + 1]! - starts[r]!))) yield;
-    let key = NONE;
-    for (let k = starts[r]!; k < starts[r + 1]!; k++) {
+    // Its tail, if it has one: with `keyed`, a group is listed when a tail it keys is found.
+    let key = starts[r + 1]! - starts[r]! > 1 ? pieceIds[starts[r + 1]! - 1]! : NONE;
+    for (let k = starts[r]!; k < starts[r + 1]! && key === NONE; k++) {
       const id = pieceIds[k]!;
       if (id === NONE) continue;
       const a = odds[(id >> GROUP_SHIFT) + 1]!;
@@ -249,6 +257,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
       }
     }
     keys[r] = key === NONE ? 0 : (key >> GROUP_SHIFT) + 1;
+    if (key !== NONE) keyed[keys[r]!]! |= 1 << (key & (GROUP - 1));
     groups[keys[r]! + 1]!++;
   }
   for (let g = 1; g < groups.length; g++) {
@@ -432,6 +441,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     (otherTails?.byteLength ?? 0) +
     packedLeaves.byteLength +
     groupStarts.byteLength +
+    keyed.byteLength +
     trie.byteLength +
     runStartBits.byteLength +
     finder.bytes;
@@ -453,6 +463,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     leaves: packedLeaves,
     leafBits,
     groupStarts,
+    keyed,
     nodes: trie,
     runStarts: runStartBits,
     depth,

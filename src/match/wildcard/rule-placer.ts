@@ -7,6 +7,7 @@
  */
 
 import { readPacked } from '../../util/packed-ints.js';
+import { FIND, FIRST_END, LAST_END } from './found-chains.js';
 import type { PieceFinder } from './piece-finder.js';
 import {
   FIRST,
@@ -42,6 +43,11 @@ let placements = new Int32Array(0);
 let checks = 0;
 const PLACED = 2;
 const END = 1;
+/**
+ * Nodes of a start climbed at most, from its last, for a hashed piece whose first find bounds
+ * where the start ends (`matches`): a piece's automaton or prefix above it costs a node.
+ */
+const CLIMBED = 3;
 
 /** The rules of one program, as {@link matches} reads them (see `ProgramLayout`). */
 export class RulePlacer {
@@ -57,6 +63,11 @@ export class RulePlacer {
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
   readonly #finder: PieceFinder;
+  /**
+   * The pieces below it are hashed, and their finds are theirs, not prefix classes': the finder's
+   * `hashed` without classes, else 0 (see `matches`).
+   */
+  readonly #bounded: number;
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -70,6 +81,7 @@ export class RulePlacer {
     this.#runStarts = layout.runStarts;
     this.#stack = new Int32Array(layout.depth + 1);
     this.#finder = layout.finder;
+    this.#bounded = layout.finder.classes === null ? layout.finder.hashed : 0;
   }
 
   /**
@@ -103,19 +115,43 @@ export class RulePlacer {
           : this.#otherTails === null
             ? code - GROUP - 1
             : this.#otherTails[code - GROUP - 1]!;
-    // A tail the pass found no trace of: the rule cannot match (most rules of a hostile file).
-    if (tail !== NONE && occurrences.lacks(tail)) return false;
     const tailLength = tail === NONE ? 0 : this.#finder.lengthOf(tail);
     const anchored = (tailRef & ANCHORED_BIT) !== 0;
+    const leafRef = readPacked(this.#leaves, this.#leafBits, this.#leafMask, r);
+    const leaf = leafRef >> 1;
+    const nodes = this.#nodes;
+    if (tail !== NONE && tail < this.#bounded) {
+      // A piece hashed without prefix classes: its finds, candidates not yet compared, bound
+      // where it occurs. None: the rule cannot match (most rules of a hostile file); else,
+      // unanchored, the start ends after the first find of each of its pieces, which must
+      // leave room for the tail before its last find: the record of the start's last hashed
+      // piece among its last `CLIMBED` (an automaton's or a prefix above it), read where the
+      // pass left it (no occurrences gathered and compared, no placement read).
+      const finds = occurrences.finds;
+      const stamp = occurrences.findStamp;
+      const at = FIND * tail;
+      if (finds[at] !== stamp) return false;
+      if (!anchored) {
+        for (let v = leaf, k = 0; v !== 0 && k < CLIMBED; v = nodes[NODE * v]!, k++) {
+          const code = nodes[NODE * v + PIECE_OF]!;
+          const piece = code >> 1;
+          if ((code & PREFIX_BIT) !== 0 || piece >= this.#bounded) continue;
+          const from = FIND * piece;
+          if (finds[from] !== stamp) return false;
+          if (finds[from + FIRST_END]! + tailLength > finds[at + LAST_END]!) return false;
+          break;
+        }
+      }
+    } else if (tail !== NONE && occurrences.lacks(tail)) {
+      // A tail the pass found no trace of: the rule cannot match.
+      return false;
+    }
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored && tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
     // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
     // and a tail's last occurrence found once: whichever is known already is looked at first,
     // so that rules sharing either cost a lookup (rules sharing a start that cannot be placed,
     // rules sharing a tail that does not occur).
-    const leafRef = readPacked(this.#leaves, this.#leafBits, this.#leafMask, r);
-    const leaf = leafRef >> 1;
-    const nodes = this.#nodes;
     const marks = placements;
     const mark = marks[PLACED * leaf]!;
     const placed = mark === checks;

@@ -34,6 +34,7 @@ import type { PieceFinder } from './piece-finder.js';
 import { PieceOccurrences } from './piece-occurrences.js';
 import {
   type EntryMaker,
+  GROUP,
   GROUP_SHIFT,
   LENGTH_MASK,
   layoutProgram,
@@ -69,6 +70,8 @@ let groupSorted = new Int32Array(0);
 /** Priorities a sort tells apart: from this one on, groups share the first bucket. */
 const HEADS = 256;
 const headCounts = new Int32Array(HEADS + 1);
+/** A piece's bit in its group's `keyed` byte. */
+const KEY_BITS = GROUP - 1;
 /** Groups listed from which a check sorts them (below, sorting saves little). */
 const SORTED_FROM = 8;
 /** The dictionary's pieces a check's prefix classes may hold (see `ClassFinds.list`). */
@@ -96,6 +99,8 @@ export class WildcardProgram {
   readonly #specialRules: Int32Array;
   readonly #specialData: Int32Array;
   readonly #groupStarts: Uint16Array | Int32Array;
+  /** Per group, which of its pieces key a rule (see `ProgramLayout.keyed`). */
+  readonly #keyed: Uint8Array;
   readonly #finder: PieceFinder;
   /** Decides a visited rule from the occurrences of its pieces. */
   readonly #placer: RulePlacer;
@@ -122,6 +127,7 @@ export class WildcardProgram {
     this.#specialRules = layout.specialRules;
     this.#specialData = layout.specialData;
     this.#groupStarts = layout.groupStarts;
+    this.#keyed = layout.keyed;
     this.#finder = layout.finder;
     this.#placer = new RulePlacer(layout);
     this.bytes = layout.bytes;
@@ -150,6 +156,7 @@ export class WildcardProgram {
     const compact = this.#compact;
     const tableRules = this.#tableRules;
     const groupStarts = this.#groupStarts;
+    const keyed = this.#keyed;
     const n = path.length;
     // The best of each kind, as numbers: priority -1 when there is none.
     let allowPriority = state.allow === null ? -1 : state.allow.priority;
@@ -179,8 +186,9 @@ export class WildcardProgram {
     let members = 0;
     if (classes === null) {
       for (let k = 0; k < hashedCount; k++) {
-        const g = (hashedFound[k]! >> GROUP_SHIFT) + 1;
-        if (marks[g] === check) continue;
+        const p = hashedFound[k]!;
+        const g = (p >> GROUP_SHIFT) + 1;
+        if (marks[g] === check || (keyed[g]! & (1 << (p & KEY_BITS))) === 0) continue;
         marks[g] = check;
         list[listed++] = g;
       }
@@ -201,8 +209,9 @@ export class WildcardProgram {
       const count = occurrences.listClassPieces(classPieces);
       members = occurrences.foundCount + count;
       for (let k = 0; k < count; k++) {
-        const g = (classPieces[k]! >> GROUP_SHIFT) + 1;
-        if (marks[g] === check) continue;
+        const p = classPieces[k]!;
+        const g = (p >> GROUP_SHIFT) + 1;
+        if (marks[g] === check || (keyed[g]! & (1 << (p & KEY_BITS))) === 0) continue;
         marks[g] = check;
         // Its pieces' occurrences not known yet: looked up when a rule of it is first visited.
         groupDoubts[g] = check;
@@ -226,8 +235,9 @@ export class WildcardProgram {
           CURSOR,
         );
         for (let i = 0; i < count; i++) {
-          const g = ((first + found[i]!) >> GROUP_SHIFT) + 1;
-          if (marks[g] === check) continue;
+          const p = first + found[i]!;
+          const g = (p >> GROUP_SHIFT) + 1;
+          if (marks[g] === check || (keyed[g]! & (1 << (p & KEY_BITS))) === 0) continue;
           marks[g] = check;
           list[listed++] = g;
         }
@@ -357,15 +367,16 @@ export class WildcardProgram {
   }
 
   /**
-   * Whether a piece of group g (listed by a prefix class found, or with every group) occurs:
-   * its pieces looked up (a dictionary's compared at their classes' finds, an automaton's by
+   * Whether a piece of group g that keys one of its rules (listed by a prefix class found, or
+   * with every group) occurs: those pieces looked up (a dictionary's compared at their classes' finds, an automaton's by
    * the bits of the states found) until one does.
    */
   #groupOccurs(g: number, occurrences: PieceOccurrences): boolean {
     const first = (g - 1) << GROUP_SHIFT;
     const pieces = this.#finder.pieces;
+    const keyed = this.#keyed[g]!;
     for (let p = first; p < first + (1 << GROUP_SHIFT) && p < pieces; p++) {
-      if (!occurrences.lacks(p)) return true;
+      if ((keyed & (1 << (p & KEY_BITS))) !== 0 && !occurrences.lacks(p)) return true;
     }
     return false;
   }

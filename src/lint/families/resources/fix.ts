@@ -62,9 +62,9 @@ export function propose(
  * 9309 §2.2.2: the longest match wins) and anchored as Drupal's own robots.txt writes them
  * (`/core/*.js$` and `/core/*.js?`), so that they open `.js` files with or without a query but
  * not `.json` or `.jsp`; a rule that only blocks URLs with a query gets the `?` form alone, and a
- * file served without such an extension (`/WebResource.axd?d=…`) an Allow of its path. A rule
- * that names the files' type itself (`/*.js$`, `*.axd`) should go; one that names the very file
- * (`/WebResource.axd`) should be an Allow.
+ * file served without such an extension (`/WebResource.axd?d=…`) an Allow of its path, which
+ * outranks a rule on its type (`*.axd`) by length. A rule that names the files' own type
+ * (`/*.js$`) should go; one that names the very file (`/WebResource.axd`) should be an Allow.
  */
 export function remedyFor(
   value: string,
@@ -74,7 +74,17 @@ export function remedyFor(
   const types = paths.map((path) => /\.[A-Za-z0-9]+$/.exec(path)?.[0].toLowerCase());
   const literal = value.replace(/[*$]+$/, '');
   if (!literal.includes('*') && paths.includes(literal)) return { kind: 'swap' };
-  if (types.some((type) => type !== undefined && new RegExp(`\\${type}\\b`, 'i').test(value))) {
+  // A rule on the files' own type (`*.js$`), or on the very handler that serves them by its name
+  // (`*/WebResource.axd*`), matches nothing else: it goes. One on a handler's type (`*.axd`)
+  // matches every handler of it, Trace.axd and elmah.axd too, which owners block on purpose: it
+  // stays, and the handlers that serve the files get Allows below.
+  const named = types.flatMap((type, i) =>
+    type !== undefined && new RegExp(`\\${type}\\b`, 'i').test(value) ? [i] : [],
+  );
+  const itself = (i: number) =>
+    types[i] === `.${blocked[i]![0]}` ||
+    value.toLowerCase().includes(paths[i]!.slice(paths[i]!.lastIndexOf('/') + 1).toLowerCase());
+  if (named.length > 0 && named.every(itself)) {
     return { kind: 'remove' };
   }
   const prefix = value.replace(/[*$]+$/, '');

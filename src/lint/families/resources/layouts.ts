@@ -60,6 +60,13 @@ export interface Layout {
    * @default false
    */
   readonly aggregates?: boolean;
+  /**
+   * Folders (from the layout's root) where it keeps the site's documents (PDF, Office files),
+   * not the CSS or JavaScript its pages load: a guess of scripts or styles there by the folder's
+   * generic name (`/assets/` as a site's front end) gives way to the layout.
+   * @default []
+   */
+  readonly documents?: readonly string[];
 }
 
 /** One literal folder of a path (no wildcard, anchor, query or space). */
@@ -192,6 +199,13 @@ export const LAYOUTS: readonly Layout[] = [
       ['js', '/modules/contrib/module/js/module.js?s1x2y3'],
       ['css', '/themes/contrib/theme/css/style.css?s1x2y3'],
       ['js', '/themes/contrib/theme/js/script.js?s1x2y3'],
+      // An install profile (a distribution: Commerce Kickstart, Open Atrium, Panopoly) carries
+      // its own modules and themes in its folder under profiles/ (drupal.org/docs, "Installation
+      // profiles"), and the pages load their CSS and JavaScript from there; Drupal's own
+      // robots.txt allows /profiles/*.css$ and /profiles/*.js$ beside `Disallow: /profiles/`
+      // for that reason (7.x and 11.x, as above).
+      ['css', '/profiles/profile/themes/theme/css/style.css?s1x2y3'],
+      ['js', '/profiles/profile/modules/module/js/module.js?s1x2y3'],
       // Aggregated CSS and JavaScript go to the public files folder, sites/default/files
       // (drupal_build_css_cache() and drupal_build_js_cache() in Drupal 7 write public://css/
       // and public://js/; Drupal 8+'s asset optimizers the same folders).
@@ -326,7 +340,9 @@ export const LAYOUTS: readonly Layout[] = [
       const mvc = ['Content', 'Scripts'].every((name) =>
         values.some((v) => v.startsWith(`/${name}/`) || v === `/${name}`),
       );
-      return mvc && !shown.includes('/') ? [...shown, '/'] : shown;
+      // The handlers by type without a leading slash (`*.axd`): at any depth, so at the top.
+      const typed = values.some((v) => /^\*+\.axd\$?$/i.test(v));
+      return (mvc || typed) && !shown.includes('/') ? [...shown, '/'] : shown;
     },
     urls: [
       ['js', '/WebResource.axd?d=pynGkmcFUV13He1Qd6_TZA2&t=638250000000000000'],
@@ -337,6 +353,10 @@ export const LAYOUTS: readonly Layout[] = [
       // (learn.microsoft.com, "ASP.NET Themes and Skins").
       ['css', '/App_Themes/Default/Site.css'],
     ],
+    // A site beside the MVC template keeps its client scripts in /Scripts/ all the same (the
+    // folder NuGet's script packages install to: jQuery's, Modernizr's), checked where a rule
+    // names it: IIS serves paths in any case, so `/scripts/` is that folder.
+    named: [{ folder: '/Scripts/', urls: [['js', '/Scripts/jquery-3.7.1.min.js']] }],
     // The ClientDependency framework (Umbraco 7 and 8's bundler: github.com/Shazwazza/
     // ClientDependency) serves a page's combined CSS and JavaScript through its handler,
     // DependencyHandler.axd (`?s=…&t=Css` or `&t=Javascript`): an Allow of it beside `/*.axd`
@@ -440,6 +460,24 @@ export const LAYOUTS: readonly Layout[] = [
       ],
     ],
   },
+  {
+    // Ektron CMS (an ASP.NET CMS): its reserved folders at the site's root are /WorkArea/ (the
+    // editors' application), /Widgets/, /AssetManagement/, and the Document Management System's
+    // /Assets/ (public documents: Office files, PDFs and the like) and /PrivateAssets/ (secured
+    // ones), with library uploads in /UploadedFiles/ and /UploadedImages/ (webhelp.episerver.com,
+    // Ektron CMS400 v9.10 Reference, "Working with Assets in the Document Management System":
+    // assets are "stored in one of these Ektron siteroot folders: assets, privateassets,
+    // uploadedfiles and uploadedimages"; kittell.net, "Ektron Reserved Files And Folders"). The
+    // site's CSS and JavaScript are elsewhere: /assets/ is its document library. Shown by
+    // /WorkArea/ beside another of those folders.
+    name: 'Ektron',
+    roots: both('WorkArea/', '(?:PrivateAssets|AssetManagement|UploadedFiles|UploadedImages)/'),
+    urls: [
+      ['image', '/uploadedImages/photo.jpg'],
+      ['image', '/assets/photo.jpg'],
+    ],
+    documents: ['/assets/', '/privateassets/', '/uploadedfiles/'],
+  },
 ];
 
 function shownShopware(values: readonly string[]): boolean {
@@ -462,6 +500,7 @@ function shownAem(values: readonly string[]): boolean {
  */
 export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'theme',
+  'profile',
   'site',
   'plugin',
   'contact-form',
@@ -478,11 +517,19 @@ export function layoutUrls(
   root: string,
   values: readonly string[],
 ): readonly (readonly [ResourceKind, string])[] {
-  const named = (layout.named ?? []).filter(({ folder }) => {
+  const urls = [...layout.urls];
+  for (const { folder, urls: inside } of layout.named ?? []) {
     const path = (root + folder.slice(1)).toLowerCase();
-    return values.some((v) => atAnyDepth(v).toLowerCase().startsWith(path));
-  });
-  return named.length === 0 ? layout.urls : [...layout.urls, ...named.flatMap((n) => n.urls)];
+    const value = values.map(atAnyDepth).find((v) => v.toLowerCase().startsWith(path));
+    if (value === undefined) continue;
+    // The folder as the rule writes it (`/scripts/` for `/Scripts/`): the site's own spelling.
+    const written = `/${value.slice(root.length, path.length)}`;
+    for (const [kind, url] of inside) {
+      const own = written + url.slice(folder.length);
+      if (!urls.some(([, u]) => u === own)) urls.push([kind, own]);
+    }
+  }
+  return urls;
 }
 
 /**

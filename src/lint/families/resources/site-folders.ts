@@ -24,6 +24,9 @@ const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[
   // and a number one generation from the next (TripAdvisor's `/js2/`, `/js3/` beside `/js/`).
   [/^[-_]?(?:css|styles?|stylesheets)\d?$/i, ['css']],
   [/^[-_]?(?:js|javascripts?)\d?$/i, ['js']],
+  // A folder named for jQuery (`/jQuery/`, `/jquery-ui/`, `/jquery-1.12.4/`), the JavaScript
+  // library, holds it and its plugins.
+  [/^jquery(?:[-_.]?(?:ui|mobile|plugins?|\d[\d.]*(?:min)?))?$/i, ['js']],
   [BOTH, ['css', 'js']],
 ];
 
