@@ -33,12 +33,25 @@ describe('crawl-delay-merged', () => {
         name,
       ).toEqual(['info']);
     }
-    for (const name of ['bingbot', 'msnbot', 'AhrefsBot', 'MJ12bot/v1.4.8', 'SeznamBot']) {
+    for (const name of ['bingbot', 'SeznamBot']) {
       expect(
         merged(body(name)).map((d) => d.severity),
         name,
       ).toEqual(['warning']);
     }
+  });
+
+  it('a merge that only slows a crawler no search or AI service crawls with, or by less than half, is an info (judges U, V, W)', () => {
+    const body = (name: string, seconds: number) =>
+      `User-agent: ${name}\nCrawl-delay: ${seconds}\n\nUser-agent: *\nCrawl-delay: 20\nDisallow: /cgi/\n`;
+    for (const name of ['msnbot', 'AhrefsBot', 'MJ12bot/v1.4.8']) {
+      const [d] = merged(body(name, 5));
+      expect(d!.severity, name).toBe('info');
+      expect(d!.message, name).toContain('costs the site nothing in search');
+    }
+    // bingbot's 15 s made 20 s: less than twice as slow.
+    expect(merged(body('bingbot', 15)).map((d) => d.severity)).toEqual(['info']);
+    expect(merged(body('bingbot', 10)).map((d) => d.severity)).toEqual(['warning']);
   });
 
   it('says to repeat the * rules when splitting the group, as the merged-group fix does', () => {
