@@ -374,6 +374,19 @@ describe('judge T (seed 3461): the rest of an HTML link after a path', () => {
   });
 });
 
+describe('judge W (seed 2389): Drupal read from its /misc/ folder, not from a file under one', () => {
+  it('a Struts action under /misc/ beside /profiles/ shows no Drupal', () => {
+    const body =
+      'User-agent: *\nDisallow: /profiles/\nDisallow: /misc/bug-reporter.do\nDisallow: /misc/errorpage.do\n';
+    expect(lint(body).filter((d) => d.code === 'blocked-resources')).toEqual([]);
+    // Drupal 7's own lines still show it.
+    const drupal = 'User-agent: *\nDisallow: /misc/\nDisallow: /modules/\nDisallow: /profiles/\n';
+    expect(
+      lint(drupal).filter((d) => d.code === 'blocked-resources' && d.severity === 'warning'),
+    ).not.toEqual([]);
+  });
+});
+
 describe('a host written as a rule without its "/"', () => {
   it('is a warning, as host-in-path is', () => {
     expect(brief('User-agent: *\nDisallow: /cart/\nDisallow: static.shopsite\n')).toEqual([
