@@ -125,10 +125,11 @@ function wordpressRoots(values: readonly string[]): string[] {
 const drupal8 = both('core/', '(?:profiles|misc)/');
 const drupal7 = (values: readonly string[]): string[] => {
   const modern = new Set(rootsOf(values, 'core/'));
-  // `/misc/` itself, as Drupal's robots.txt writes it: a file under a folder of that name
-  // (`/misc/bug-reporter.do`, a Struts action, judge W 2758) is no sign of Drupal.
+  // `/misc/` itself or a wildcard in it (`/misc/*.txt`), as Drupal sites write it: a file
+  // under a folder of that name (`/misc/bug-reporter.do`, a Struts action, judge W 2758) is no
+  // sign of Drupal.
   return both(
-    String.raw`misc/(?=\*?$)`,
+    String.raw`misc/(?=\*|$)`,
     '(?:modules|themes|profiles|includes)/',
   )(values).filter((root) => !modern.has(root));
 };
