@@ -353,8 +353,8 @@ function report(context: LintContext, delay: MergedDelay): void {
   // A merged delay of a second or less still lets the crawler fetch 86,400 pages a day: the
   // change (grapeshot's 0 s made 1 s) slows no crawl that matters.
   const slight = applied.seconds <= SLIGHT_DELAY;
-  // The merge can only slow the crawler (crawlers that group as Google does take the slowest
-  // delay): for a crawler no search or AI service indexes with, or by less than twice the delay
+  // Paced by the slowest delay (as crawlers that group as Google does are), the crawler is only
+  // slowed: for a crawler no search or AI service indexes with, or by less than twice the delay
   // written, that costs the site nothing in search (judges U, V, W: AhrefsBot's 1 s made 10 s,
   // bingbot's 2 s made 3 s). A search crawler slowed to half its pace or less is a warning.
   const costly =
@@ -368,7 +368,7 @@ function report(context: LintContext, delay: MergedDelay): void {
       : !reader
         ? `${who} is no crawler documented to read Crawl-delay (Google's crawlers ignore it; some named in old files, such as Yahoo! Slurp, no longer crawl), so the change matters little. ${split}`
         : !costly
-          ? `The merge can only slow ${who} down${name !== '*' && !crawlsForSearchOrAi(name) ? ', which is no search or AI crawler' : ''}, so the change costs the site nothing in search. ${split}`
+          ? `Paced by the slowest delay, ${who}${name !== '*' && !crawlsForSearchOrAi(name) ? ', which is no search or AI crawler, is only slowed down' : ' is only slowed down, by less than half its pace'}, so the change costs the site nothing in search. ${split}`
           : split;
   context.report({
     code: 'crawl-delay-merged',
