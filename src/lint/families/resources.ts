@@ -2,8 +2,8 @@
  * Lint family `resources`: what the rules do to the files pages are built from. Google renders
  * pages with their CSS and JavaScript, and its robots.txt documentation advises against blocking
  * them; which are blocked is decided by matching the rules, as Googlebot reads them, against
- * representative resource URLs of common site layouts (`resources/layouts.ts`) and of the
- * site's own folders as its rules name them (`resources/site-folders.ts`) — never by looking
+ * representative resource URLs of common site layouts (`resources/layouts.ts`), generic ones
+ * (`resources/generic.ts`: `/assets/css/…`, `/js/…`) and the site's own folders as its rules name them (`resources/site-folders.ts`) — never by looking
  * for strings in the file.
  */
 
@@ -28,15 +28,8 @@ import {
 } from './resources/evidence.js';
 import { type LeftBlocked, listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import { deletion, folded, widened } from './resources/fold.js';
-import {
-  aboutGeneric,
-  blocksEverything,
-  GENERIC_URLS,
-  generated,
-  LAYOUTS,
-  layoutUrls,
-  type ResourceKind,
-} from './resources/layouts.js';
+import { aboutGeneric, blocksEverything, GENERIC_URLS, generated } from './resources/generic.js';
+import { LAYOUTS, layoutUrls, type ResourceKind } from './resources/layouts.js';
 import type { ValueMemo } from './resources/memo.js';
 import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
 import { wholeSite } from './resources/whole-site.js';

@@ -8,6 +8,7 @@ import { readExtensions } from '../../extensions/records.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import type { ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 import { coveredBy, hostFolder, hostInPath, portInPath } from './values/hosts.js';
 import { gluedToComment, secondDirective } from './values/line-breaks.js';
@@ -256,13 +257,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       message: `"${shown}" holds a space followed by "${terminalSafe(decodeByteString(rest.slice(0, 24)))}", the rest of an HTML link copied with the path: Google reads it as part of the pattern, which no URL carries, so the rule matches nothing. The path ends at the space: write "${terminalSafe(path)}".`,
       from: d.valueStart + space,
       to: d.valueEnd,
-      fix: {
-        description: `Write "${terminalSafe(path)}"`,
-        edits: [{ start: d.valueStart, end: d.valueEnd, text: path }],
-        targets: [path],
-        otherwise: 'Delete what follows the path by hand.',
-        whenUnchanged: UNENCODED_UNCHANGED,
-      },
+      fix: rewriteFix(d, path, 'Delete what follows the path by hand.'),
     });
     return;
   }
@@ -344,11 +339,8 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
       from: d.valueStart + first,
       to: d.valueEnd,
       fix: {
+        ...rewriteFix(d, fixed, 'Remove the space by hand.'),
         description: `Write "${terminalSafe(fixed)}"${amp}`,
-        edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
-        targets: [fixed],
-        otherwise: 'Remove the space by hand.',
-        whenUnchanged: UNENCODED_UNCHANGED,
       },
     });
     return;
@@ -359,14 +351,19 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     message: `"${shown}" holds ${char}, which a URL never carries ${value[first] === '\\' ? 'in its path (browsers and crawlers turn it into "/")' : 'unescaped (crawlers request it percent-encoded)'}, so this rule never matches the paths it names. Write "${terminalSafe(fixed)}".`,
     from: d.valueStart + first,
     to: d.valueEnd,
-    fix: {
-      description: `Write "${terminalSafe(fixed)}"`,
-      edits: [{ start: d.valueStart, end: d.valueEnd, text: fixed }],
-      targets: [fixed],
-      otherwise: 'Write the path as a URL carries it by hand.',
-      whenUnchanged: UNENCODED_UNCHANGED,
-    },
+    fix: rewriteFix(d, fixed, 'Write the path as a URL carries it by hand.'),
   });
+}
+
+/** The fix writing a rule's value as `text`, the paths it names as the fix's target. */
+function rewriteFix(d: DirectiveSpan, text: string, otherwise: string): ProposedFix {
+  return {
+    description: `Write "${terminalSafe(text)}"`,
+    edits: [{ start: d.valueStart, end: d.valueEnd, text }],
+    targets: [text],
+    otherwise,
+    whenUnchanged: UNENCODED_UNCHANGED,
+  };
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   writtenNames,
 } from '../../crawler-names.js';
 import { lineBreakOf } from '../../fix.js';
-import { ownGroupFix } from '../../merged-groups.js';
+import { ownGroupFix } from '../../own-group-fix.js';
 import { overriddenBy } from '../../shadowing.js';
 import type { ProposedFix } from '../../types.js';
 import { conventionBlocks } from '../directives/notes.js';

@@ -7,13 +7,8 @@
  */
 
 import type { Explanation, RobotsTxt } from '../../../types.js';
-import {
-  blocksEverything,
-  GENERIC_URLS,
-  LAYOUTS,
-  PLACEHOLDERS,
-  type ResourceKind,
-} from './layouts.js';
+import { blocksEverything, GENERIC_URLS } from './generic.js';
+import { LAYOUTS, PLACEHOLDERS, type ResourceKind } from './layouts.js';
 import { namedKinds } from './site-folders.js';
 
 /**

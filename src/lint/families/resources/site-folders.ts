@@ -4,7 +4,8 @@
  * says about a folder: that it holds documents, or scripts kept from crawlers on purpose.
  */
 
-import { atAnyDepth, rootsOf } from './layouts.js';
+import { atAnyDepth } from './generic.js';
+import { rootsOf } from './layouts.js';
 import { perValue } from './memo.js';
 
 /**

@@ -8,7 +8,7 @@ import type { Explanation } from '../../../types.js';
 import { terminalSafe } from '../../../util/terminal.js';
 import { listOf } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
-import { blocksEverything } from './layouts.js';
+import { blocksEverything } from './generic.js';
 
 /** The name the global agent is checked as: no file names it. */
 const PROBE = 'RobotsRepLintProbe';

@@ -62,25 +62,16 @@ export function bothEncodings(
   const shown = terminalSafe(decodeByteString(value));
   const covers = encodings.map((meant) => coveredBy(context, line, d, meant, true));
   const message = `"${shown}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names. The space may be in a query string (a search term), where a URL carries it as "%20" or, sent from a form, as "+": write both rules, "${terminalSafe(forms[0]!)}" and "${terminalSafe(forms[1]!)}".`;
-  if (covers[0] !== undefined && covers[1] !== undefined) {
-    context.report({
-      code: 'unencoded-character',
-      line,
-      message,
-      from: d.valueStart + value.indexOf(' '),
-      to: d.valueEnd,
-      fix: covers[0].fix,
-    });
-    return true;
-  }
   const key = decodeByteString(context.text.slice(d.keyStart, d.keyEnd));
+  // Both rules as meant are already blocked by others of the group: the fix deletes the line.
+  const covered = covers[0] !== undefined && covers[1] !== undefined ? covers[0].fix : undefined;
   context.report({
     code: 'unencoded-character',
     line,
     message,
     from: d.valueStart + value.indexOf(' '),
     to: d.valueEnd,
-    fix: {
+    fix: covered ?? {
       description: `Write both "${key}: ${terminalSafe(forms[0]!)}" and "${key}: ${terminalSafe(forms[1]!)}"`,
       edits: [
         {
