@@ -53,39 +53,24 @@ export const encoding: LintFamily = {
 };
 
 /**
- * The title (or first heading) of an HTML page that says it is a server error or a maintenance
- * page (`500 Internal Server Error`, `Service Unavailable`, `Down for Maintenance`), or undefined.
+ * The title (or first heading) of an HTML page whose words `says` matches, or undefined: a
+ * server error or maintenance page (`500 Internal Server Error`, `Down for Maintenance`), or a
+ * missing or forbidden file's page (`404 Not Found`, `403 Forbidden`), which a server sends with
+ * that 4xx status as a rule, crawlers then reading no robots.txt at all.
  */
-function serverErrorTitle(text: string): string | undefined {
+function titleSaying(text: string, says: RegExp): string | undefined {
   const head = text.slice(0, 8192);
   const title = /<(title|h1)\b[^>]*>([^<]{1,120})<\/\1/gi;
   for (const m of head.matchAll(title)) {
     const words = m[2]!.replace(/\s+/g, ' ').trim();
-    if (
-      /\b5\d\d\b|internal server error|service unavailable|bad gateway|gateway time-?out|maintenance|temporarily unavailable/i.test(
-        words,
-      )
-    )
-      return decodeByteString(words);
+    if (says.test(words)) return decodeByteString(words);
   }
   return undefined;
 }
 
-/**
- * The title (or first heading) of an HTML page that says the file was not found or not allowed
- * (`404 Not Found`, `Page not found`, `403 Forbidden`, `Access denied`), or undefined: a server
- * sends such a page with that 4xx status as a rule, and crawlers then read no robots.txt at all.
- */
-function notFoundTitle(text: string): string | undefined {
-  const head = text.slice(0, 8192);
-  const title = /<(title|h1)\b[^>]*>([^<]{1,120})<\/\1/gi;
-  for (const m of head.matchAll(title)) {
-    const words = m[2]!.replace(/\s+/g, ' ').trim();
-    if (/\b40[34]\b|not found|forbidden|access denied|no such file/i.test(words))
-      return decodeByteString(words);
-  }
-  return undefined;
-}
+const SERVER_ERROR =
+  /\b5\d\d\b|internal server error|service unavailable|bad gateway|gateway time-?out|maintenance|temporarily unavailable/i;
+const NOT_FOUND = /\b40[34]\b|not found|forbidden|access denied|no such file/i;
 
 function checkEncoding(context: LintContext): LintChecks {
   const { text } = context;
@@ -117,28 +102,23 @@ function checkEncoding(context: LintContext): LintChecks {
   if (context.html) {
     const rules = context.robots.groups.reduce((n, g) => n + g.rules.length, 0);
     const parsed = `${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of it, whatever the page meant`}`;
-    const error = serverErrorTitle(text);
-    const missing = error === undefined ? notFoundTitle(text) : undefined;
+    const error = titleSaying(text, SERVER_ERROR);
+    const missing = error === undefined ? titleSaying(text, NOT_FOUND) : undefined;
     // A "Not Found" page was most likely sent with its 404 (or 403), which crawlers read as "no
     // robots.txt": everything allowed (RFC 9309 §2.3.1.3). Holding no rules, the page gives the
     // same verdicts if it was sent with 200: nothing a crawler does depends on which (judge T's
     // 3933, canada.ca's error page).
-    if (missing !== undefined && rules === 0) {
-      context.report({
-        code: 'html-content',
-        line: 1,
-        severity: 'info',
-        message: `The body is a "${terminalSafe(missing)}" page, not a robots.txt file: the server seems to have none. Sent with a 404 or 403 status, as such pages usually are, crawlers treat robots.txt as absent and may fetch everything (RFC 9309 §2.3.1.3); sent with 200, they parse the page, find no rules and allow everything too. Nothing is blocked either way; to block anything, serve a plain-text robots.txt.`,
-      });
-    } else
-      context.report({
-        code: 'html-content',
-        line: 1,
-        message:
-          error === undefined
-            ? `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${parsed}. Serve a plain-text robots.txt (or a 404).`
-            : `The body is a server's error or maintenance page ("${terminalSafe(error)}"), not a robots.txt file. Served with a 5xx status, as such pages usually are, it makes Google treat the whole site as disallowed until robots.txt can be fetched again (RFC 9309 §2.3.1.4); served with 200, crawlers parse it as robots.txt: ${parsed}. Fix the error so that the robots.txt file is served.`,
-      });
+    const harmless = missing !== undefined && rules === 0;
+    context.report({
+      code: 'html-content',
+      line: 1,
+      ...(harmless && { severity: 'info' as const }),
+      message: harmless
+        ? `The body is a "${terminalSafe(missing)}" page, not a robots.txt file: the server seems to have none. Sent with a 404 or 403 status, as such pages usually are, crawlers treat robots.txt as absent and may fetch everything (RFC 9309 §2.3.1.3); sent with 200, they parse the page, find no rules and allow everything too. Nothing is blocked either way; to block anything, serve a plain-text robots.txt.`
+        : error === undefined
+          ? `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${parsed}. Serve a plain-text robots.txt (or a 404).`
+          : `The body is a server's error or maintenance page ("${terminalSafe(error)}"), not a robots.txt file. Served with a 5xx status, as such pages usually are, it makes Google treat the whole site as disallowed until robots.txt can be fetched again (RFC 9309 §2.3.1.4); served with 200, crawlers parse it as robots.txt: ${parsed}. Fix the error so that the robots.txt file is served.`,
+    });
   }
   const bom = context.summary.bomLength;
   if (bom === 3) {
