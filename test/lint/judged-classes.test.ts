@@ -1041,6 +1041,42 @@ describe('issue 31, a generic folder a platform the file shows keeps documents i
   });
 });
 
+describe('issue 31, a misspelt name above a group of only Allows (judge W, 5497:65)', () => {
+  it('fixes the name and repeats the * rules the crawler would otherwise escape', () => {
+    const body =
+      'User-agent: *\nDisallow: /admin/\nDisallow: /modules/\n\nUser-agent: Googelbot\nAllow: /modules/system/a.css\n';
+    const [typo] = lint(body).filter((d) => d.code === 'user-agent-typo');
+    expect(typo!.message).toContain(
+      'would hide the * rules from Googlebot ("Disallow: /admin/", line 2',
+    );
+    expect(typo!.fix?.description).toBe(
+      'Write "User-agent: Googlebot", and repeat the 2 rules of the "User-agent: *" group (line 1) after line 6: "Disallow: /admin/", "Disallow: /modules/".',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    const url = (path: string) => `https://a.example${path}`;
+    // Only the Allow's exception opens; the * rules still hold for Googlebot.
+    expect(after.isAllowed(url('/modules/system/a.css'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/admin/x'), 'Googlebot')).toBe(false);
+    expect(after.isAllowed(url('/modules/x.php'), 'Googlebot')).toBe(false);
+    expect(typo!.fix?.verdicts.every((v) => v.after.allowed)).toBe(true);
+  });
+
+  it('fixes the name alone when the group has a Disallow of its own, or the crawler another group', () => {
+    const own = lint(
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googelbot\nDisallow: /tmp/\n',
+    );
+    expect(own.find((d) => d.code === 'user-agent-typo')!.fix?.description).toBe(
+      'Write "User-agent: Googlebot".',
+    );
+    const elsewhere = lint(
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googelbot\nAllow: /a.css\n\nUser-agent: Googlebot\nDisallow: /tmp/\n',
+    );
+    expect(
+      elsewhere.find((d) => d.code === 'user-agent-typo')?.fix?.description ?? '',
+    ).not.toContain('repeat');
+  });
+});
+
 describe('issue 31, a rule on a handler type that blocks the resource handlers (judge T, 1927:13)', () => {
   it('keeps the rule and allows the handlers the layout names, which win by length', () => {
     const body = 'User-agent: *\nDisallow: *.axd\nDisallow: /admin/\n';
