@@ -267,34 +267,34 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   }
   // Named as meant, a group of only Allows would hide the `*` rules from the crawler (judge W,
   // 5497: `User-agent: Google` above Drupal's CSS Allows): the fix repeats them in the group too.
-  const escape = mergedAway || named ? undefined : escapeOnceNamed(context, group, agent, meant);
+  const escaping = mergedAway || named ? undefined : escapeOnceNamed(context, group, agent, meant);
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
     message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.${
-      escape === undefined
+      escaping === undefined
         ? ''
-        : ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escape.escaped)}", line ${escape.escaped.line}, would no longer apply to it): repeat them in the group as well.`
+        : ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them in the group as well.`
     }`,
     from,
     to: d?.valueEnd,
     ...(from !== undefined &&
-      (escape === undefined || escape.fix !== undefined) && {
+      (escaping === undefined || escaping.fix !== undefined) && {
         fix: {
           description:
-            escape?.fix === undefined
+            escaping?.fix === undefined
               ? `Write "User-agent: ${meant}".`
-              : `Write "User-agent: ${meant}", and ${escape.fix.description[0]!.toLowerCase()}${escape.fix.description.slice(1)}`,
+              : `Write "User-agent: ${meant}", and ${escaping.fix.description[0]!.toLowerCase()}${escaping.fix.description.slice(1)}`,
           edits: [
             { start: from, end: from + written.length, text: meant },
-            ...(escape?.fix?.edits ?? []),
+            ...(escaping?.fix?.edits ?? []),
           ],
           // The group's rules were written for the crawler the line meant to name.
           targets: mergedAway
             ? []
-            : [...group.rules.map((r) => r.pattern), ...(escape?.fix?.targets ?? [])],
-          ...(escape?.fix?.keeps !== undefined && { keeps: escape.fix.keeps }),
-          otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escape === undefined ? '' : ', and repeat the * rules in the group'}.`,
+            : [...group.rules.map((r) => r.pattern), ...(escaping?.fix?.targets ?? [])],
+          ...(escaping?.fix?.keeps !== undefined && { keeps: escaping.fix.keeps }),
+          otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escaping === undefined ? '' : ', and repeat the * rules in the group'}.`,
           notCrawlers: [written],
           ...(!others && {
             whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
