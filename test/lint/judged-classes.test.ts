@@ -212,6 +212,56 @@ describe('an HTML body', () => {
   });
 });
 
+describe('issue 31, a rule-less error, missing-file or refusal page served as the file (judge X, 2735, 3867, 4450)', () => {
+  const page = (head: string, body: string) =>
+    `<!DOCTYPE html>\n<html><head>${head}</head>\n<body>${body}</body></html>\n`;
+
+  it('is an info naming what the page says, and the one status that would matter', () => {
+    const cases: [string, string, string][] = [
+      ['<title>error</title>', '<p>Contact sales</p>', '"error"'],
+      [
+        '',
+        '<b>The problem may be due to 404 Page Not Found. Please contact us.</b>',
+        'Page Not Found',
+      ],
+      ['<title>お探しのページが見つかりません</title>', '', '見つかりません'],
+      ['<title>You have been blocked</title>', '<p>Please enable JS</p>', 'refusing this fetch'],
+      ['<title>Shop</title>', '<p>Please complete the captcha below to continue.</p>', 'captcha'],
+    ];
+    for (const [head, body, says] of cases) {
+      const [found] = lint(page(head, body));
+      expect(`${found!.code} ${found!.severity}`).toBe('html-content info');
+      expect(found!.message).toContain(says);
+      expect(found!.message).toContain('Only a 5xx status would matter');
+    }
+    // A network filter's page: one iframe filling the window, no text of its own.
+    const framed = lint(
+      '<meta name="viewport" content="width=device-width"/><style>iframe{width:100%}</style><iframe src="http://192.0.2.7:8080/webadmin/deny/index.php?url=robots.txt" width="100%" height="100%" frameborder=0></iframe>\n',
+    );
+    expect(`${framed[0]!.severity} ${framed[0]!.message}`).toContain(
+      'info The body is a page refusing this fetch ("a page framing http://192.0.2.7:8080/webadmin/deny/',
+    );
+  });
+
+  it('stays an error for a site\'s own page, a page with rules, and "an error" said in passing', () => {
+    expect(brief(page('<title>Welcome to our shop</title>', '<p>Best prices</p>'))).toEqual([
+      '1 error html-content',
+    ]);
+    expect(
+      brief(page('<title>Not Found</title>', '<pre>\nUser-agent: *\nDisallow: /a/\n</pre>')),
+    ).toEqual(['1 error html-content']);
+    expect(
+      brief(page('<title>Shop</title>', '<p>Contact us if you think this is an error.</p>')),
+    ).toEqual(['1 error html-content']);
+    // A page framing another with text of its own is a site's page.
+    expect(
+      brief(
+        '<html><body><h2>Our videos</h2><iframe src="https://video.example/x" height="100%"></iframe></body></html>\n',
+      ),
+    ).toEqual(['1 error html-content']);
+  });
+});
+
 describe('an Allow/Disallow tie', () => {
   it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
     // A platform's template: its own exceptions added below the generated rules.
