@@ -31,7 +31,7 @@ const MISSING =
 // A refusal of this fetch: a firewall's, bot protection's or network filter's page, or a site
 // closed to the fetcher's country.
 const REFUSED =
-  /forbidden|access denied|\bblocked\b|request (?:was )?rejected|requested url was rejected|request unsuccessful|captcha|security service|not available (?:in your|to customers)|only available in|unzulässig/i;
+  /forbidden|access denied|\b(?:blocked|banned)\b|request (?:was )?rejected|requested url was rejected|request unsuccessful|captcha|security service|not available (?:in your|to customers)|only available in|unzulässig/i;
 
 // A page that only frames another page, filling the window: how a network filter shows its deny
 // page for the URL asked for (an operator's block list), with no text of its own.
