@@ -262,6 +262,30 @@ describe('issue 31, a rule-less error, missing-file or refusal page served as th
   });
 });
 
+describe('issue 31, a stray space beside a whole-site part (judge Z, 6323:33)', () => {
+  it('is a typo in one pattern: the fix removes the space and never writes a whole-site line', () => {
+    const body = 'User-agent: *\nDisallow: /private/\nDisallow: / *reviews\n';
+    const [space] = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(space!.message).toContain('Write "/*reviews"');
+    expect(space!.message).not.toContain('patterns separated by whitespace');
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /private/\nDisallow: /*reviews\n');
+    // Two real patterns still go on lines of their own.
+    expect(fixed('User-agent: *\nDisallow: /a/ /b/\n')).toBe(
+      'User-agent: *\nDisallow: /a/\nDisallow: /b/\n',
+    );
+  });
+
+  it('deletes a line of only "/", "*" and a space (a C-style comment), rather than writing "/**/"', () => {
+    const body = 'User-agent: *\nDisallow: /private/\nDisallow: /* */\n';
+    const [space] = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(space!.message).toContain('a C-style comment?');
+    expect(space!.fix?.description).toBe('Delete line 3.');
+    // Only paths with the raw space change (the line matched them), which no URL carries.
+    expect(space!.fix?.verdicts.length).toBeGreaterThan(0);
+    expect(space!.fix?.verdicts.every((v) => v.url.includes(' '))).toBe(true);
+  });
+});
+
 describe('an Allow/Disallow tie', () => {
   it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
     // A platform's template: its own exceptions added below the generated rules.
