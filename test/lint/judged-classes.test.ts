@@ -877,6 +877,89 @@ describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', ()
   });
 });
 
+describe("a merge seen through a name that is no crawler's (judge Y, 0673)", () => {
+  it("leaves a typo of a crawler's name merged into another group to user-agent-typo", () => {
+    const body =
+      'User-agent: *\nDisallow: /search\n\nUser-agent: bingbot\nCrawl-delay: 10\nUser-agent: AhrefsbBot\nCrawl-delay: 15\nUser-agent: Yandex\nDisallow: /\n';
+    const found = brief(body);
+    expect(found).toContain('4 error merged-group');
+    expect(found).toContain('6 warning user-agent-typo');
+    expect(found.filter((f) => f.startsWith('6 '))).toEqual(['6 warning user-agent-typo']);
+    // Spelled right, the crawler is locked out: the merge is its error.
+    expect(brief(body.replace('AhrefsbBot', 'AhrefsBot'))).toContain('6 error merged-group');
+  });
+});
+
+describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)', () => {
+  const merged = (target: string) =>
+    `User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nUser-agent: SemrushBot\nCrawl-delay: 30\n${target}`;
+
+  it('is an info that points at that finding, which ends the delay merge too', () => {
+    const body = merged('User-agent: dotbot\nDisallow: /\n');
+    expect(brief(body)).toContain('4 error merged-group');
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
+    expect(delay!.severity).toBe('info');
+    expect(delay!.message).toContain('This is the merge line 4 reports (merged-group)');
+  });
+
+  it('stays a warning where the merge changes no verdict (merged-group an info)', () => {
+    const body = merged('User-agent: dotbot\nDisallow: /a\n');
+    expect(brief(body)).toContain('4 info merged-group');
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
+    expect(delay!.severity).toBe('warning');
+  });
+});
+
+describe('msnbot merged away beside a group naming bingbot (judge Y, 1013)', () => {
+  const file = (bing: string) =>
+    `User-agent: *\nDisallow: /a\n\n${bing}User-agent: msnbot\nCrawl-delay: 10\nUser-agent: DotBot\nDisallow: /\n`;
+
+  it('is an info: bingbot takes its rules from its own group', () => {
+    const body = file('User-agent: bingbot\nCrawl-delay: 10\n');
+    expect(brief(body)).toContain('4 error merged-group');
+    const msnbot = lint(body).find((d) => d.code === 'merged-group' && d.line === 6);
+    expect(msnbot!.severity).toBe('info');
+    expect(msnbot!.message).toContain("msnbot is bingbot's former name");
+    expect(msnbot!.message).toContain('line 4 names bingbot');
+  });
+
+  it("stays an error where no group names bingbot, which then reads msnbot's", () => {
+    expect(brief(file(''))).toContain('4 error merged-group');
+  });
+});
+
+describe("a hosted site search's crawler escaping the * rules (judge Y, 0916: Swiftbot)", () => {
+  it('is an info that names its role', () => {
+    for (const name of ['Swiftbot', 'Algolia Crawler', 'funnelback', 'cludo']) {
+      const body = `User-agent: *\nDisallow: /private/\n\nUser-agent: ${name}\nCrawl-delay: 10\n`;
+      const [d] = lint(body).filter((x) => x.code === 'user-agent-without-rules');
+      expect(d!.severity, name).toBe('info');
+      expect(d!.message, name).toContain('is no public search crawler');
+    }
+    const other = 'User-agent: *\nDisallow: /private/\n\nUser-agent: SwiftbotX\nCrawl-delay: 10\n';
+    expect(brief(other)).toContain('4 warning user-agent-without-rules');
+  });
+});
+
+describe('a company name cut by a mark as a User-agent value (judge Z, 0953: Yahoo!)', () => {
+  it("is user-agent-typo's product-name finding, naming the crawler's token", () => {
+    const body =
+      'User-agent: Googlebot\nUser-agent: Yahoo!\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+    const line = lint(body).filter((d) => d.line === 2);
+    expect(line.map((d) => `${d.severity} ${d.code}`)).toEqual(['info user-agent-typo']);
+    expect(line[0]!.message).toContain("Yahoo's token is Slurp");
+    expect(line[0]!.message).not.toContain('nothing to change');
+    expect(line[0]!.fix).toBeUndefined();
+  });
+
+  it("leaves a value that goes on to a crawler's name (`Yahoo! Slurp`) to user-agent-truncated", () => {
+    const body =
+      'User-agent: Googlebot\nUser-agent: Yahoo! Slurp\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+    expect(brief(body)).toContain('2 info user-agent-truncated');
+    expect(brief(body)).not.toContain('2 info user-agent-typo');
+  });
+});
+
 describe('a raw space in a pattern that may be in a query string (judge S, 4187)', () => {
   it('advises both encodings, "%20" and "+", and its fix writes both rules', () => {
     const body = 'User-agent: *\nDisallow: /search?q=red shoes\n';
