@@ -5,6 +5,7 @@
  * and the tokens of the crawler model's tables; a name that is itself one of them is a crawler.
  */
 
+import { type ProductName, productNameOf } from '../readings/catalog/product-names.js';
 import { CRAWL_DELAY_READERS, CRAWLER_RULES, RETIRED_CRAWLERS } from '../readings/crawler-model.js';
 import { crawlers } from '../readings/crawlers.js';
 import type { AgentLine } from '../types.js';
@@ -183,6 +184,32 @@ export function crawlsForSearchOrAi(token: string): boolean {
 export function nearMissOf(agent: AgentLine): string | undefined {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
   return written === undefined ? undefined : nearCrawlerName(written);
+}
+
+/**
+ * The AI product's or company's name a User-agent line writes instead of a crawler's token
+ * (`ChatGPT`, `Claude`, `Yahoo!`: the catalog's `PRODUCT_NAMES`), alone but for a version
+ * (`ChatGPT/1.0`) or marks after it (`Yahoo!`, which Google reads as `Yahoo`), or undefined.
+ */
+export function productNameWritten(
+  agent: AgentLine,
+): { readonly written: string; readonly name: string; readonly product: ProductName } | undefined {
+  const found = /^([A-Za-z0-9._-]+)[^\sA-Za-z0-9/]*(?=[\s/]|$)/.exec(agent.value);
+  if (found === null) return undefined;
+  // The name alone (a version aside): `ChatGPT User` meant one crawler, not all of them.
+  if (!/^(?:\/\S*)?$/.test(agent.value.slice(found[0].length))) return undefined;
+  const product = productNameOf(found[1]!);
+  return product === undefined ? undefined : { written: found[0], name: found[1]!, product };
+}
+
+/**
+ * Whether a User-agent line names no crawler by a mistake `user-agent-typo` reports: a near miss
+ * of a crawler's token ({@link nearMissOf}) or a product's name ({@link productNameWritten}).
+ * What a group gives or takes from that name concerns no crawler.
+ */
+export function misnamesCrawler(agent: AgentLine): boolean {
+  if (agent.global || agent.token === '') return false;
+  return nearMissOf(agent) !== undefined || productNameWritten(agent) !== undefined;
 }
 
 /**

@@ -7,12 +7,13 @@
 
 import { formatRule } from '../explain.js';
 import { byteStringBody } from '../parse/body.js';
-import { retiredCrawler, retiredSentence } from '../readings/crawler-model.js';
+import { formerToken, retiredCrawler, retiredSentence } from '../readings/crawler-model.js';
 import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, RobotsTxt, Rule } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
 import { FEW_RULES, globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
-import type { LintContext } from './context.js';
+import type { Finding, LintContext } from './context.js';
+import { misnamesCrawler } from './crawler-names.js';
 import { lineBreakOf } from './fix.js';
 import { ownGroupFix } from './own-group-fix.js';
 import { deleteRetiredBlocksFix } from './retired-groups.js';
@@ -28,11 +29,29 @@ const MAX_NAMED = 8;
 // The name the global agent is checked as: no file names it.
 const PROBE = 'RobotsRepLintProbe';
 
+// The merged-group findings of each lint call, by line: `crawl-delay` (run after `groups`) reads
+// them, so as not to report the same merge twice.
+const reported = new WeakMap<LintContext, Map<number, Finding>>();
+
+function report(context: LintContext, finding: Finding): void {
+  reported.get(context)?.set(finding.line, finding);
+  context.report(finding);
+}
+
+/**
+ * The merged-group finding reported on a User-agent line (the first of its block), if any. Read
+ * after the `groups` family has run (the catalog's order: `crawl-delay` comes after it).
+ */
+export function mergedGroupFinding(context: LintContext, line: number): Finding | undefined {
+  return reported.get(context)?.get(line);
+}
+
 /**
  * Blocks of User-agent lines whose only lines are non-rule lines: Google puts them in the group
  * of the next User-agent lines, rules and all.
  */
 export function mergedGroups(context: LintContext): void {
+  reported.set(context, new Map());
   if (context.html) return;
   const { blocks } = writtenBlocks(context);
   const key = (a: AgentLine): string => (a.global ? '*' : a.token.toLowerCase());
@@ -49,7 +68,11 @@ export function mergedGroups(context: LintContext): void {
     const named = new Set(targetAgents.map(key));
     for (let i = start; i < end; i++) {
       const block = blocks[i]!;
-      const agents = block.agents.filter((a) => (a.global || a.token !== '') && !named.has(key(a)));
+      // A name that is a typo of a crawler's or a product's name (`AhrefsbBot`, judge Y 0673)
+      // names no crawler: the merge locks none out, and `user-agent-typo` tells the whole story.
+      const agents = block.agents.filter(
+        (a) => (a.global || a.token !== '') && !named.has(key(a)) && !misnamesCrawler(a),
+      );
       if (agents.length === 0) continue;
       // Merged into a `*` group, the crawlers get the rules they would get with no group of their
       // own: what a Crawl-delay-only block is nearly always meant for.
@@ -103,14 +126,14 @@ function reportSharedGlobal(
     const them = named.length === 1 ? 'it' : 'them';
     const who = listOf(named.map((a) => terminalSafe(a.value)));
     const ownLine = ruledElsewhere(context, named, block.group);
-    const retired = named.every((a) => retiredCrawler(a.value) !== undefined);
+    const retired = named.every((a) => readsNoRules(context, a));
     const otherwise = `To keep ${who} under every * rule, give ${them} a group of ${named.length === 1 ? 'its' : 'their'} own: repeat the rules of the "User-agent: *" ${all.where} after line ${lastLine}.`;
-    context.report({
+    report(context, {
       code: 'merged-group',
       line: first,
       // Only crawlers that no longer crawl: what they may fetch concerns no one.
       severity: retired ? 'info' : 'warning',
-      message: `${who} ${named.length === 1 ? 'escapes' : 'escape'} the rules of the other "User-agent: *" groups: a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads lines ${first}–${lastLine} as part of the * group of line ${star ?? target.agentLines[0]}, and a crawler named in a group reads only the groups that name it, while every other crawler reads all the * groups — "${formatRule(lost)}" (line ${lost.line}) no longer applies to ${them}.${retired ? ` ${retiredSentence(named.map((a) => a.value))}` : ''}`,
+      message: `${who} ${named.length === 1 ? 'escapes' : 'escape'} the rules of the other "User-agent: *" groups: a User-agent line starts a new group only after an Allow or Disallow line, so Google (like RFC 9309) reads lines ${first}–${lastLine} as part of the * group of line ${star ?? target.agentLines[0]}, and a crawler named in a group reads only the groups that name it, while every other crawler reads all the * groups — "${formatRule(lost)}" (line ${lost.line}) no longer applies to ${them}.${retired ? ` ${noReaderSentence(context, named)}` : ''}`,
       from: d?.keyStart,
       to: d?.valueEnd,
       fix:
@@ -125,7 +148,7 @@ function reportSharedGlobal(
     });
     return;
   }
-  context.report({
+  report(context, {
     code: 'merged-group',
     line: first,
     severity: 'info',
@@ -257,9 +280,10 @@ function reportMerge(
       message: `the group ${names(agents)} joins (line ${target.agentLines[0]})`,
     },
   ];
-  // Only crawlers that no longer crawl: the merge harms no one.
-  const retired = agents.every((a) => !a.global && retiredCrawler(a.value) !== undefined);
-  const retiredNote = retired ? ` ${retiredSentence(agents.map((a) => a.value))}` : '';
+  // Only crawlers that no longer crawl, or a former name whose crawler reads its current one's
+  // group (msnbot beside bingbot, judge Y 1013): the merge harms no one.
+  const retired = agents.every((a) => !a.global && readsNoRules(context, a));
+  const retiredNote = retired ? ` ${noReaderSentence(context, agents)}` : '';
   // The only `*` block merged into a named crawler's long list of rules (judge N, 2111: a
   // Crawl-delay for `*` above some 60 generic paths under Bingbot): whether those rules were
   // meant for that crawler alone or for every crawler is not knowable, and "Allow: /" would open
@@ -278,7 +302,7 @@ function reportMerge(
     // User-agent lines a blank line ends), the named crawler's lines make one group everywhere.
     const own = target.agentLines;
     const moved = own.length === 1 ? `line ${own[0]}` : `lines ${own[0]}–${own.at(-1)}`;
-    context.report({
+    report(context, {
       code: 'merged-group',
       line: first,
       severity: 'warning',
@@ -294,7 +318,7 @@ function reportMerge(
     const them = agents.length === 1 ? 'it' : 'them';
     const same = `${names(agents)} ${agents.length === 1 ? 'gets' : 'get'} the rules written for ${names(targetAgents)}: ${why}. Those rules are ${subset.equal ? 'the' : 'all'} rules of the "User-agent: *" ${starGroup!.where}${subset.equal ? '' : ' too'}, so the merge blocks nothing the * rules do not.`;
     const lost = subset.lost;
-    context.report({
+    report(context, {
       code: 'merged-group',
       line: first,
       // Only crawlers that no longer crawl, or no verdict differs from the * rules: an info.
@@ -320,7 +344,7 @@ function reportMerge(
       change.path === '/'
         ? 'from the whole site'
         : `from ${terminalSafe(change.path)} (and what else that rule matches)`;
-    context.report({
+    report(context, {
       code: 'merged-group',
       line: first,
       // An error when the merge blocks the whole site; a block of part of it (internal search
@@ -337,7 +361,7 @@ function reportMerge(
     });
     return;
   }
-  context.report({
+  report(context, {
     code: 'merged-group',
     line: first,
     // No verdict changes: worth knowing before the next rule is added there, not a warning.
@@ -376,6 +400,43 @@ function starSubset(
     return agents.some((a) => context.robots.explain(path, a.token).allowed !== everyone);
   });
   return { equal: theirs.size === starKeys.size, lost };
+}
+
+/**
+ * Whether no crawler takes its rules from the groups of `agent`: a retired crawler, or a former
+ * token whose crawler has a group under its current one (msnbot, when a group names bingbot).
+ */
+function readsNoRules(context: LintContext, agent: AgentLine): boolean {
+  return retiredCrawler(agent.value) !== undefined || supersededAt(context, agent) !== undefined;
+}
+
+/**
+ * The first line naming the current token of the former one `agent` names (bingbot for msnbot),
+ * or undefined: with one, the crawler reads that group's rules, not those written for msnbot.
+ */
+function supersededAt(context: LintContext, agent: AgentLine): number | undefined {
+  const former = agent.global ? undefined : formerToken(agent.value);
+  if (former === undefined) return undefined;
+  const current = former.current.toLowerCase();
+  const lines = context.robots.groups.flatMap((g) =>
+    g.agents.filter((a) => !a.global && a.token.toLowerCase() === current).map((a) => a.line),
+  );
+  return lines.length === 0 ? undefined : Math.min(...lines);
+}
+
+/** Why no crawler takes its rules from these agents' groups ({@link readsNoRules}), in words. */
+function noReaderSentence(context: LintContext, agents: readonly AgentLine[]): string {
+  const retired = agents.filter((a) => retiredCrawler(a.value) !== undefined);
+  const parts = retired.length === 0 ? [] : [retiredSentence(retired.map((a) => a.value))];
+  for (const agent of agents) {
+    const line = supersededAt(context, agent);
+    const former = formerToken(agent.value);
+    if (line === undefined || former === undefined) continue;
+    parts.push(
+      `${terminalSafe(agent.value)} is ${former.current}'s former name, and ${former.current} takes its rules from a group naming it when there is one (${former.source}): line ${line} names ${former.current}, so no current crawler takes its rules from this name, and for rules this harms no one.`,
+    );
+  }
+  return parts.join(' ');
 }
 
 /**

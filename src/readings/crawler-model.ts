@@ -233,6 +233,40 @@ export function readsCrawlDelay(written: string): boolean {
   return CRAWL_DELAY_READERS.some((r) => r.token.toLowerCase() === name);
 }
 
+/** A crawler's former product token, whose groups it reads when none names its current one. */
+export interface FormerToken {
+  /** The former token (`msnbot`). */
+  readonly token: string;
+  /** The token the crawler goes by now (`bingbot`). */
+  readonly current: string;
+  /** The operator's word on which group it reads. */
+  readonly source: string;
+}
+
+/**
+ * Former tokens: Bing's crawler "will still honor robots.txt directives written for msnbot", but
+ * "if we detect separate sets of directives for bingbot and for any of the older versions of
+ * Microsoft search bots (such as msnbot) …, the directives for bingbot will take precedence". With
+ * a group naming bingbot, no crawler takes its rules from msnbot's groups (a log analysis shows
+ * Bing still reading msnbot's Crawl-delay there: https://www.briljantegeesten.nl/blog/algemeen/crawl-delay-on-msnbot-can-override-bingbot-rules-in-robots-txt/).
+ */
+export const FORMER_TOKENS: readonly FormerToken[] = [
+  {
+    token: 'msnbot',
+    current: 'bingbot',
+    source: 'https://blogs.bing.com/webmaster/June-2010/Bing-crawler-bingbot-on-the-horizon',
+  },
+];
+
+/**
+ * The former token ({@link FORMER_TOKENS}) a User-agent line names, as written (`msnbot/2.0b`) or
+ * its token, case-insensitive; none for any other name.
+ */
+export function formerToken(written: string): FormerToken | undefined {
+  const name = (/^[A-Za-z0-9._-]+/.exec(written.trim())?.[0] ?? '').toLowerCase();
+  return FORMER_TOKENS.find((f) => f.token.toLowerCase() === name);
+}
+
 /**
  * Crawlers that fetch a page only when a person shares its link, to show a preview card (they
  * crawl no site): which of a site's pages they may fetch matters little for its crawling. Each
@@ -342,9 +376,9 @@ export function retiredSentence(written: readonly string[]): string {
 }
 
 /**
- * Crawlers of an organisation's own search: an enterprise search appliance or server, pointed by
- * its owner at the sites it indexes for that organisation's search (an intranet, a site's search
- * box), no public search engine. What Google's grouping gives or takes from them harms no one's
+ * Crawlers of an organisation's own search: an enterprise search appliance or server, or a hosted
+ * site-search service, pointed by its owner at the sites it indexes for that organisation's search
+ * (an intranet, a site's search box), no public search engine. What Google's grouping gives or takes from them harms no one's
  * search presence. Each matches the User-agent line as written (`MS Search 6.0 Robot`, whose
  * product token Google reads as `MS`), with the sources it rests on and the date (YYYY-MM-DD) the
  * row was compared with them.
@@ -381,6 +415,46 @@ export const IN_HOUSE_CRAWLERS: readonly {
     sources: [
       'https://learn.microsoft.com/en-us/sharepoint/troubleshoot/search/crawler-ignores-directives-for-user-agent',
       'https://support.microsoft.com/en-us/kb/284022',
+    ],
+    checked: '2026-12-03',
+  },
+  {
+    // "Swiftbot, by comparison, only crawls sites that our customers have asked us to crawl."
+    name: 'Swiftbot',
+    written: /^Swiftbot(?:[\s/(+*]|$)/i,
+    note: "the crawler of Swiftype's hosted site search, which indexes a site only for that site's own search box, at its owner's request",
+    sources: [
+      'https://swiftype.com/swiftbot',
+      'https://swiftype.com/documentation/site-search/crawler-configuration/robots-txt',
+    ],
+    checked: '2026-12-03',
+  },
+  {
+    // "You can specify it as User-agent: Algolia Crawler"; "the Crawler aims at crawling content
+    // that is solely owned by the user" (its domains verified by the customer).
+    name: 'Algolia Crawler',
+    written: /^Algolia Crawler(?:[\s/(+*]|$)/i,
+    note: "the crawler of Algolia's hosted search, which indexes only the domains its customer owns, for that customer's own search",
+    sources: ['https://www.algolia.com/doc/tools/crawler/troubleshooting/faq/'],
+    checked: '2026-12-03',
+  },
+  {
+    // "Our crawler's user agent can be referred to simply as cludo. User-agent: cludo".
+    name: 'Cludo',
+    written: /^cludo(?:[\s/(+*]|$)/i,
+    note: "the crawler of Cludo's hosted site search, which indexes its customer's site for that site's own search",
+    sources: ['https://help.cludo.com/tag/crawling/page/2'],
+    checked: '2026-12-03',
+  },
+  {
+    // `crawler.robotAgent` (default "Funnelback"): "used to examine any robots.txt files that are
+    // found to see if there are Funnelback specific restrictions".
+    name: 'Funnelback',
+    written: /^Funnelback(?:[\s/(+*]|$)/i,
+    note: "the crawler of Squiz's Funnelback, an organisation's own search server or service, which indexes the sites its owner configures for that organisation's search",
+    sources: [
+      'https://docs.squiz.net/funnelback/docs/latest/reference/configuration-options/collection-options/crawler.robotAgent.html',
+      'https://community.funnelback.com/knowledge-base/implementation/Gather-And-Index/web-crawler/funnelback-robots-support',
     ],
     checked: '2026-12-03',
   },

@@ -877,6 +877,89 @@ describe('a Noindex line in a group no Google crawler reads (judge S, 2718)', ()
   });
 });
 
+describe("a merge seen through a name that is no crawler's (judge Y, 0673)", () => {
+  it("leaves a typo of a crawler's name merged into another group to user-agent-typo", () => {
+    const body =
+      'User-agent: *\nDisallow: /search\n\nUser-agent: bingbot\nCrawl-delay: 10\nUser-agent: AhrefsbBot\nCrawl-delay: 15\nUser-agent: Yandex\nDisallow: /\n';
+    const found = brief(body);
+    expect(found).toContain('4 error merged-group');
+    expect(found).toContain('6 warning user-agent-typo');
+    expect(found.filter((f) => f.startsWith('6 '))).toEqual(['6 warning user-agent-typo']);
+    // Spelled right, the crawler is locked out: the merge is its error.
+    expect(brief(body.replace('AhrefsbBot', 'AhrefsBot'))).toContain('6 error merged-group');
+  });
+});
+
+describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)', () => {
+  const merged = (target: string) =>
+    `User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nUser-agent: SemrushBot\nCrawl-delay: 30\n${target}`;
+
+  it('is an info that points at that finding, which ends the delay merge too', () => {
+    const body = merged('User-agent: dotbot\nDisallow: /\n');
+    expect(brief(body)).toContain('4 error merged-group');
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
+    expect(delay!.severity).toBe('info');
+    expect(delay!.message).toContain('This is the merge line 4 reports (merged-group)');
+  });
+
+  it('stays a warning where the merge changes no verdict (merged-group an info)', () => {
+    const body = merged('User-agent: dotbot\nDisallow: /a\n');
+    expect(brief(body)).toContain('4 info merged-group');
+    const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
+    expect(delay!.severity).toBe('warning');
+  });
+});
+
+describe('msnbot merged away beside a group naming bingbot (judge Y, 1013)', () => {
+  const file = (bing: string) =>
+    `User-agent: *\nDisallow: /a\n\n${bing}User-agent: msnbot\nCrawl-delay: 10\nUser-agent: DotBot\nDisallow: /\n`;
+
+  it('is an info: bingbot takes its rules from its own group', () => {
+    const body = file('User-agent: bingbot\nCrawl-delay: 10\n');
+    expect(brief(body)).toContain('4 error merged-group');
+    const msnbot = lint(body).find((d) => d.code === 'merged-group' && d.line === 6);
+    expect(msnbot!.severity).toBe('info');
+    expect(msnbot!.message).toContain("msnbot is bingbot's former name");
+    expect(msnbot!.message).toContain('line 4 names bingbot');
+  });
+
+  it("stays an error where no group names bingbot, which then reads msnbot's", () => {
+    expect(brief(file(''))).toContain('4 error merged-group');
+  });
+});
+
+describe("a hosted site search's crawler escaping the * rules (judge Y, 0916: Swiftbot)", () => {
+  it('is an info that names its role', () => {
+    for (const name of ['Swiftbot', 'Algolia Crawler', 'funnelback', 'cludo']) {
+      const body = `User-agent: *\nDisallow: /private/\n\nUser-agent: ${name}\nCrawl-delay: 10\n`;
+      const [d] = lint(body).filter((x) => x.code === 'user-agent-without-rules');
+      expect(d!.severity, name).toBe('info');
+      expect(d!.message, name).toContain('is no public search crawler');
+    }
+    const other = 'User-agent: *\nDisallow: /private/\n\nUser-agent: SwiftbotX\nCrawl-delay: 10\n';
+    expect(brief(other)).toContain('4 warning user-agent-without-rules');
+  });
+});
+
+describe('a company name cut by a mark as a User-agent value (judge Z, 0953: Yahoo!)', () => {
+  it("is user-agent-typo's product-name finding, naming the crawler's token", () => {
+    const body =
+      'User-agent: Googlebot\nUser-agent: Yahoo!\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+    const line = lint(body).filter((d) => d.line === 2);
+    expect(line.map((d) => `${d.severity} ${d.code}`)).toEqual(['info user-agent-typo']);
+    expect(line[0]!.message).toContain("Yahoo's token is Slurp");
+    expect(line[0]!.message).not.toContain('nothing to change');
+    expect(line[0]!.fix).toBeUndefined();
+  });
+
+  it("leaves a value that goes on to a crawler's name (`Yahoo! Slurp`) to user-agent-truncated", () => {
+    const body =
+      'User-agent: Googlebot\nUser-agent: Yahoo! Slurp\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+    expect(brief(body)).toContain('2 info user-agent-truncated');
+    expect(brief(body)).not.toContain('2 info user-agent-typo');
+  });
+});
+
 describe('a raw space in a pattern that may be in a query string (judge S, 4187)', () => {
   it('advises both encodings, "%20" and "+", and its fix writes both rules', () => {
     const body = 'User-agent: *\nDisallow: /search?q=red shoes\n';
@@ -939,6 +1022,110 @@ describe('issue 31, lost line breaks in a run of rules that each open a group (1
     expect(fixed(first)).toBe(
       'User-agent: Iron33\nDisallow:/\nUser-agent: Keyword Density\nUser-agent: larbin\nDisallow:/\n',
     );
+  });
+});
+
+describe('issue 31, an Allow of a folder of one kind under a blocked folder (judge Y, 0807:41)', () => {
+  it('makes a generic guess of the other kind beside it an info naming the Allow', () => {
+    const body = 'User-agent: *\nDisallow: /forum/static/\nAllow: /forum/static/js/\n';
+    expect(brief(body)).toEqual(['2 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain(
+      'the group opens "/forum/static/js/" under it (line 3), the folder\'s JavaScript',
+    );
+    // By its type too; without such an Allow, the folder stays a warning.
+    expect(
+      brief('User-agent: *\nDisallow: /forum/static/\nAllow: /forum/static/css/*.css\n'),
+    ).toEqual(['2 info blocked-resources']);
+    expect(brief('User-agent: *\nDisallow: /forum/static/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+
+  it("gives way to Discuz!'s layout: CSS compiled into data/cache/, JavaScript in static/js/", () => {
+    // The owner opens both: nothing is said of static/ (Discuz! keeps no CSS there).
+    const opened =
+      'User-agent: *\nDisallow: /bbs/data/\nAllow: /bbs/data/cache/\nDisallow: /bbs/uc_server/\nDisallow: /bbs/static/\nAllow: /bbs/static/js/\n';
+    expect(brief(opened)).toEqual([]);
+    // Its stock file blocks both folders: each is a warning for the kind Discuz! keeps there.
+    const stock = lint(
+      'User-agent: *\nDisallow: /data/\nDisallow: /uc_client/\nDisallow: /static/\n',
+    ).filter((d) => d.code === 'blocked-resources');
+    expect(stock.map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual([
+      '2 warning blocked-resources',
+      '4 warning blocked-resources',
+    ]);
+    expect(stock[0]!.message).toContain('blocks CSS that Googlebot needs');
+    expect(stock[0]!.message).toContain('/data/cache/style_1_common.css');
+    expect(stock[1]!.message).toContain('blocks JavaScript that Googlebot needs');
+    expect(stock[1]!.message).not.toContain('/static/css/');
+  });
+});
+
+describe('issue 31, a file-type rule written without "$" (judge Y, 2572:15; judge V, 4038)', () => {
+  it('keeps the rule, which matches .json and .jsp too, and allows the type alone', () => {
+    const body = 'User-agent: *\nDisallow: /*.js\nDisallow: /*.css*\n';
+    const [js, css] = lint(body);
+    expect(js!.fix?.description).toBe('Add "Allow: /*.js$" and "Allow: /*.js?" after line 2.');
+    expect(js!.message).toContain('Without "$" it also matches ".json", ".jsp" and ".jsx" files');
+    expect(css!.fix?.description).toBe('Add "Allow: /*.css$" and "Allow: /*.css?" after line 3.');
+    const after = parseRobotsTxt(fixed(body));
+    const allowed = (path: string) => after.isAllowed(`https://a.example${path}`, 'Googlebot');
+    expect(allowed('/js/app.js')).toBe(true);
+    expect(allowed('/js/app.js?v=2')).toBe(true);
+    expect(allowed('/css/site.css')).toBe(true);
+    expect(allowed('/api/data.json')).toBe(false);
+    expect(allowed('/page.jsp')).toBe(false);
+    // With "$" the rule matches the type alone: it goes.
+    expect(lint('User-agent: *\nDisallow: /*.js$\n')[0]!.fix?.description).toBe('Remove line 2.');
+  });
+});
+
+describe('issue 31, a word rule that matches inside a folder name (judge Y, 2148:5)', () => {
+  it('is about every generic folder whose name holds the word', () => {
+    const body = 'User-agent: *\nDisallow: /*scripts\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 warning blocked-resources');
+    expect(d!.message).toContain('/javascripts/application.js');
+  });
+});
+
+describe("issue 31, one theme's folder at any depth (judge Z, 2108:13)", () => {
+  it('is an info where the file shows no platform, a warning where a layout keeps themes there', () => {
+    const body = 'User-agent: *\nDisallow: /web/themes/wotw/\nDisallow: /student/my-study/\n';
+    expect(brief(body)).toEqual(['2 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain('"/web/themes/wotw/" is one theme\'s folder');
+    // Drupal 8+ (core/, profiles/) keeps custom themes under themes/custom/.
+    const drupal =
+      'User-agent: *\nAllow: /core/*.css$\nAllow: /core/*.js$\nAllow: /profiles/*.css$\nAllow: /profiles/*.js$\nDisallow: /core/\nDisallow: /profiles/\nDisallow: /themes/custom/site/\n';
+    expect(brief(drupal)).toEqual(['8 warning blocked-resources']);
+    expect(fixed(drupal)).toContain('Allow: /themes/custom/site/*.css$');
+    // A bare folder of themes, or one of a kind under it, is not one theme's.
+    expect(brief('User-agent: *\nDisallow: /themes\n')).toEqual([]);
+  });
+});
+
+describe('issue 31, a build tool’s output folder (judge Z 6440:5, judge W 2098, judge Z 2329:7)', () => {
+  it('holds the bundled CSS and JavaScript beside a folder of the site’s resources', () => {
+    expect(brief('User-agent: *\nDisallow: /build/\nDisallow: /assets/\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 warning blocked-resources',
+      '3 info blocked-images',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /dist/\nDisallow: /images/\n')).toEqual([
+      '2 warning blocked-resources',
+      '3 info blocked-images',
+    ]);
+    // Alone, or in a file that shows downloads, it may hold releases: nothing is said.
+    expect(brief('User-agent: *\nDisallow: /build/\n')).toEqual([]);
+    expect(
+      brief('User-agent: *\nDisallow: /dist/\nDisallow: /css/\nDisallow: /downloads/\n'),
+    ).toEqual(['3 warning blocked-resources']);
+  });
+
+  it('an App_ folder of scripts (ASP.NET’s prefix) is a folder of JavaScript', () => {
+    expect(brief('User-agent: *\nDisallow: /App_Data/\nDisallow: /App_Js/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
   });
 });
 
@@ -1143,11 +1330,11 @@ describe('Disallow: / with an allow-list of pages (judge B, 4355)', () => {
 });
 
 describe('a rule naming scripts by a name prefix and their type (judge D, 4467)', () => {
-  it('is reported, and its fix removes it', () => {
+  it('is reported, and its fix allows the type alone (without "$" it matches .json too: judge Y, 2572)', () => {
     const body = 'User-agent: *\nDisallow: /bundle-assets/vendor-*.js\nDisallow: /browse/\n';
     const found = lint(body).filter((d) => d.code === 'blocked-resources');
     expect(found.map((d) => `${d.line} ${d.severity} ${d.fix?.description}`)).toEqual([
-      '2 warning Remove line 2.',
+      '2 warning Add "Allow: /bundle-assets/vendor-*.js$" and "Allow: /bundle-assets/vendor-*.js?" after line 2.',
     ]);
   });
 });

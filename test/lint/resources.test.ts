@@ -64,12 +64,16 @@ describe('blocked-resources: what the file says against a guessed folder', () =>
       'User-agent: *\nDisallow: /search*\nDisallow: /static/*\nAllow: /static/pp/*\nAllow: /static/ppv4/*\n';
     expect(found(body)).toEqual(['3 info blocked-resources']);
     expect(finding(body, 3).message).toContain('the group allows "/static/pp/*" under it (line 4)');
-    // Opening the images, or the styles alone, says nothing of where the scripts are.
+    // Opening the images says nothing of where the scripts are; opening the folder's styles
+    // shows where its files are (judge Y, 0807), so the scripts guessed beside them are an info.
+    expect(found('User-agent: *\nDisallow: /static/*\nAllow: /static/images/*\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
     expect(
       found('User-agent: *\nDisallow: /static/*\nAllow: /static/images/*\nAllow: /static/css/\n'),
-    ).toEqual(['2 warning blocked-resources']);
+    ).toEqual(['2 info blocked-resources']);
     expect(finding('User-agent: *\nDisallow: /static/*\nAllow: /static/css/\n', 2).message).toMatch(
-      /blocks JavaScript that/,
+      /blocks JavaScript \(e\.g\. \/static\/js\/main\.js\), but the group opens "\/static\/css\/"/,
     );
     // A layout the file shows is the site's for sure: WordPress's uploads opened, its plugins not.
     expect(found('User-agent: *\nDisallow: /wp-content/\nAllow: /wp-content/uploads/\n')).toEqual([

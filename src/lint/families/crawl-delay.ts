@@ -20,6 +20,7 @@ import { type WrittenBlock, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { crawlsForSearchOrAi } from '../crawler-names.js';
 import { applyEdits } from '../fix.js';
+import { mergedGroupFinding } from '../merged-groups.js';
 import {
   blockLinesText,
   deleteRetiredBlocksFix,
@@ -98,12 +99,27 @@ function checkCrawlDelay(context: LintContext): LintChecks {
           // or no longer crawl (Yahoo! Slurp).
           reader:
             name === '*' || blocks.some((b) => b.agents.some((a) => readsCrawlDelay(a.value))),
-          split: splitAdvice(context, name, blocks, written, mine?.seconds),
+          ...splitAdvice(context, name, blocks, written, mine?.seconds),
           retired: retiredAdvice(context, token, blocks, mine?.seconds),
+          merge: reportedMerge(context, blocks),
         });
       }
     },
   };
+}
+
+/**
+ * The line of a `merged-group` warning or error on one of the crawler's blocks (judge Y 0916:
+ * bingbot's block merged into dotbot's `Disallow: /`): the same merge, which that finding's fix
+ * (a group of its own for the crawler) ends, its delay with it.
+ */
+function reportedMerge(context: LintContext, blocks: readonly WrittenBlock[]): number | undefined {
+  for (const block of blocks) {
+    const line = block.agentLines[0]!;
+    const finding = mergedGroupFinding(context, line);
+    if (finding !== undefined && finding.severity !== 'info') return line;
+  }
+  return undefined;
 }
 
 /**
@@ -186,8 +202,12 @@ interface MergedDelay {
   readonly reader: boolean;
   /** How to split the merged group, as a sentence. */
   readonly split: string;
+  /** The advice moves the crawler's delay into a group of its own that has rules. */
+  readonly home: boolean;
   /** Retired crawlers' lines to delete instead of splitting, and the fix doing it. */
   readonly retired: { readonly sentence: string; readonly fix: ProposedFix } | undefined;
+  /** The line of a `merged-group` warning or error on the same merge, if any. */
+  readonly merge: number | undefined;
 }
 
 /**
@@ -239,11 +259,13 @@ function splitAdvice(
   blocks: readonly WrittenBlock[],
   written: ReadonlyMap<WrittenBlock, readonly DelayLine[]>,
   mine: number | undefined,
-): string {
+): { readonly split: string; readonly home: boolean } {
   const all = writtenBlocks(context).blocks;
   const merged = blocks.find((b) => all.filter((o) => o.group === b.group).length > 1);
   const same = 'or give each crawler the same delay.';
-  if (merged === undefined) return `Put an Allow or Disallow line in each group, ${same}`;
+  if (merged === undefined) {
+    return { split: `Put an Allow or Disallow line in each group, ${same}`, home: false };
+  }
   const inGroup = all.filter((o) => o.group === merged.group);
   const endOf = (b: WrittenBlock): number => Math.max(...b.agentLines, ...b.otherLines);
   // A crawler another group with rules names (as written: the block holding the rules) reads
@@ -281,7 +303,10 @@ function splitAdvice(
           : there.seconds === mine
             ? ''
             : `change the Crawl-delay: ${there.seconds} of ${where} (line ${there.line}) to ${mine} if that is the delay meant (never add a second one there), and `;
-    return `It has a group of its own (line ${home.agentLines[0]}): ${write}remove its User-agent ${lines} from the group Google merges, which ends the merge for it (repeating the * rules there would join them to ${where}), ${same}`;
+    return {
+      split: `It has a group of its own (line ${home.agentLines[0]}): ${write}remove its User-agent ${lines} from the group Google merges, which ends the merge for it (repeating the * rules there would join them to ${where}), ${same}`,
+      home: true,
+    };
   }
   const delayOf = (b: WrittenBlock): number | undefined => slowest(written.get(b) ?? [])?.seconds;
   const ownBlock = (b: WrittenBlock): boolean => blocks.includes(b);
@@ -310,7 +335,10 @@ function splitAdvice(
       : `after lines ${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
   const star = starRulesAsWritten(context);
   if (star.rules.length === 0) {
-    return `To keep each delay, split the group: add a rule ${after} ("Allow: /", or the rules meant for the crawlers above it), ${same}`;
+    return {
+      split: `To keep each delay, split the group: add a rule ${after} ("Allow: /", or the rules meant for the crawlers above it), ${same}`,
+      home: false,
+    };
   }
   const n = star.rules.length === 1 ? 'rule' : `${star.rules.length} rules`;
   const where =
@@ -321,7 +349,10 @@ function splitAdvice(
     star.rules.length <= 5
       ? `: ${star.rules.map((r) => `"${terminalSafe(formatRule(r))}"`).join(', ')}`
       : '';
-  return `To keep each delay, split the group: ${after}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above ${sorted.length === 1 ? 'it' : 'each'} keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`;
+  return {
+    split: `To keep each delay, split the group: ${after}, repeat the ${n} of the "User-agent: *" ${where}${quoted}, so that the crawlers above ${sorted.length === 1 ? 'it' : 'each'} keep the * rules ("Allow: /" there would let them skip the * rules), ${same}`,
+    home: false,
+  };
 }
 
 /**
@@ -343,8 +374,17 @@ function starRulesAsWritten(context: LintContext): { rules: Rule[]; lines: numbe
 }
 
 function report(context: LintContext, delay: MergedDelay): void {
-  const { name, agent, mine, applied, blocked, reader, retired } = delay;
-  const split = retired?.sentence ?? delay.split;
+  const { name, agent, mine, applied, blocked, reader, retired, merge, home } = delay;
+  // A merge `merged-group` reports as a warning or error: the rules it takes matter more than the
+  // pace, and its fix ends this merge too. One story, told there (but where the delay goes, for
+  // a crawler with a group of its own, is this finding's to say).
+  const pointer = `This is the merge line ${merge} reports (merged-group): a group of its own for ${name === '*' ? 'the `*` group' : `"${name}"`}, as that finding says, also gives it back its delay.`;
+  const split =
+    merge === undefined
+      ? (retired?.sentence ?? delay.split)
+      : home
+        ? `This is the merge line ${merge} reports (merged-group). ${delay.split}`
+        : pointer;
   const who = name === '*' ? 'the `*` group' : `"${name}"`;
   const merged =
     "Google's grouping merged its User-agent line with another crawler's (a User-agent line starts a new group only after an Allow or Disallow line, RFC 9309 §2.1)";
@@ -375,7 +415,7 @@ function report(context: LintContext, delay: MergedDelay): void {
     // No delay was written for the crawler: the merge gives it one, a slower crawl than meant,
     // never a faster one; no line of it is broken. Or the crawler may fetch nothing, or reads no
     // Crawl-delay, so its pace matters to no one. Worth knowing, not a warning.
-    ...(mine === undefined || blocked || slight || !reader || !costly
+    ...(mine === undefined || blocked || slight || !reader || !costly || merge !== undefined
       ? { severity: 'info' as const }
       : {}),
     line: mine?.line ?? agent.line,
@@ -385,7 +425,7 @@ function report(context: LintContext, delay: MergedDelay): void {
         : `Line ${mine.line} writes Crawl-delay: ${mine.seconds} for ${who}, but ${merged}, ${effect} ${why}`,
     from: directive?.keyStart,
     to: directive?.valueEnd,
-    fix: retired?.fix,
+    fix: merge === undefined ? retired?.fix : undefined,
     related: [
       ...(mine === undefined
         ? [{ line: agent.line, message: `User-agent line of ${who} (line ${agent.line})` }]

@@ -5,14 +5,13 @@
  */
 
 import { ruleKey } from '../../explain.js';
-import { productNameOf } from '../../readings/catalog/product-names.js';
-import { crawlerGroup } from '../../readings/crawler-model.js';
+import { crawlerGroup, retiredCrawler } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { andList, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { nearMissOf } from '../crawler-names.js';
+import { nearMissOf, productNameWritten } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
@@ -297,14 +296,12 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
  * Reported, for a group with rules, instead of what else the line's value would get.
  */
 function productName(context: LintContext, agent: AgentLine, group: Group): boolean {
-  const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];
-  if (written === undefined || group.rules.length === 0) return false;
-  // The name alone (a version aside): `ChatGPT User` meant one crawler, not all of them.
-  if (!/^(?:\/\S*)?$/.test(agent.value.slice(written.length))) return false;
-  const product = productNameOf(written);
+  const found = productNameWritten(agent);
+  if (found === undefined || group.rules.length === 0) return false;
+  const { written, name, product } = found;
   const d = context.directives[agent.line];
   const span = context.lines[agent.line];
-  if (product === undefined || d === undefined || span === undefined) return false;
+  if (d === undefined || span === undefined) return false;
   const named = new Set(
     context.robots.groups.flatMap((g) => g.agents.map((a) => a.token.toLowerCase())),
   );
@@ -318,7 +315,21 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
   // which of them the name meant is the owner's choice (blocking a search crawler takes the
   // site out of that product's answers), so the finding names them and offers no fix.
   const choose = product.tokens.length > 1 && missing.length > 0;
+  // Only crawlers that no longer crawl (Yahoo's Slurp, judge Z 0953: `Yahoo!`): the name costs
+  // nothing, and the token is not worth writing either.
+  const gone = product.tokens.every((t) => retiredCrawler(t) !== undefined);
   const eol = lineBreakOf(context, agent.line);
+  if (gone) {
+    context.report({
+      code: 'user-agent-typo',
+      line: agent.line,
+      severity: 'info',
+      message: `"${visibleText(written)}" is the name of a product or company, not of a crawler: crawlers compare their token letter for letter, so this line names none. ${product.operator}'s ${product.tokens.length === 1 ? 'token is' : 'tokens are'} ${andList(product.tokens)} (${product.docs}), and ${andList(product.tokens.map((t) => `${t} (${retiredCrawler(t)!.note})`))} no longer ${product.tokens.length === 1 ? 'crawls' : 'crawl'}, so nothing is lost: this line can go.`,
+      from: d.valueStart,
+      to: d.valueEnd,
+    });
+    return true;
+  }
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
@@ -352,7 +363,7 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
           // The group's rules were written for the crawlers the name stands for.
           targets: group.rules.map((r) => r.pattern),
           otherwise: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} by hand, each on a line of its own in this group, if those are the crawlers meant.`,
-          notCrawlers: [written],
+          notCrawlers: [name],
         },
       }),
   });

@@ -17,6 +17,7 @@ import {
   blockedImages,
   curatedFiles,
   guessedEverywhere,
+  kindSubfolder,
   MEDIA,
   openedKinds,
   openedPublished,
@@ -33,6 +34,12 @@ import { LAYOUTS, layoutUrls, type ResourceKind } from './resources/layouts.js';
 import type { ValueMemo } from './resources/memo.js';
 import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
 import { wholeSite } from './resources/whole-site.js';
+
+/** What a rule on a type written without `$` (`/*.js`) matches besides the files of the type. */
+const OTHER_TYPES: Readonly<Record<string, string>> = {
+  '.js': '".json", ".jsp" and ".jsx" files and source maps (".js.map")',
+  '.css': 'source maps (".css.map") and folders named "….css/"',
+};
 
 const NAMES: Readonly<Record<ResourceKind, string>> = {
   css: 'CSS',
@@ -163,12 +170,16 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
   const loaders: string[] = [];
   // Folders (lowercase) where a layout the file shows keeps documents, not scripts or styles.
   const documentsAt: string[] = [];
+  // Folders (lowercase) where a layout the file shows keeps its themes, each in its own folder.
+  const themesAt: string[] = [];
   for (const layout of LAYOUTS) {
     const roots = layout.roots(values);
     if (layout.loader === true) loaders.push(...roots);
     for (const root of roots) {
       for (const folder of layout.documents ?? [])
         documentsAt.push((root + folder.slice(1)).toLowerCase());
+      for (const folder of layout.themes ?? [])
+        themesAt.push((root + folder.slice(1)).toLowerCase());
     }
     for (const root of roots) {
       shown = true;
@@ -223,7 +234,12 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
     if (explanation.allowed || explanation.rule === undefined) continue;
     if (pages !== undefined && !robots.explain(pages, 'Googlebot').allowed) continue;
     if (byLine.get(explanation.line)?.blocked.some((b) => b.kind === kind)) continue;
-    block(explanation, { kind, url, shown: false, note });
+    // One theme's folder where a layout the file shows keeps its themes: the site's theme;
+    // elsewhere, an info where the folder's name says so, or nothing.
+    const theme =
+      note?.kind === 'theme' && themesAt.some((folder) => url.toLowerCase().startsWith(folder));
+    if (note?.kind === 'theme' && !theme && !note.unshown) continue;
+    block(explanation, { kind, url, shown: false, note: theme ? undefined : note });
   }
   return byLine;
 }
@@ -285,7 +301,8 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     curatedFiles(robots, explanation) ??
     beside ??
     openedSiblings(robots, explanation) ??
-    siblingSubfolders(robots, explanation);
+    siblingSubfolders(robots, explanation) ??
+    kindSubfolder(robots, explanation);
   const sure = scripts.filter((b) =>
     b.shown
       ? named[blocked.indexOf(b)] === undefined && published === undefined
@@ -326,12 +343,7 @@ function report(
   const swapped = `Allow: ${terminalSafe(rule.value)}`;
   const added =
     remedy.kind === 'add' && listed(remedy.allows.map((a) => `Allow: ${terminalSafe(a)}`));
-  const advice =
-    remedy.kind === 'remove'
-      ? `Remove this rule, or narrow it so that it does not match ${what} files.`
-      : remedy.kind === 'swap'
-        ? `It names the file that serves them: write "${swapped}" instead.`
-        : `Add ${added} to this group, so that Googlebot may fetch them.`;
+  const advice = adviceFor(remedy, what, swapped, added || '');
   // Narrower Disallows of folders under this one outrank its Allows: a literal one the rule
   // already covers goes (the rule still blocks the rest of its folder), any other gets Allows
   // of its own.
@@ -388,6 +400,22 @@ function report(
   });
 }
 
+/** What to do with the blocking line, in words: its remedy. */
+function adviceFor(
+  remedy: Proposal['remedy'],
+  what: string,
+  swapped: string,
+  added: string,
+): string {
+  return remedy.kind === 'remove'
+    ? `Remove this rule, or narrow it so that it does not match ${what} files.`
+    : remedy.kind === 'swap'
+      ? `It names the file that serves them: write "${swapped}" instead.`
+      : remedy.typed !== undefined
+        ? `Without "$" it also matches ${OTHER_TYPES[remedy.typed] ?? 'other files'}, so removing it would open those too: add ${added} to this group, so that Googlebot may fetch the ${what} files alone.`
+        : `Add ${added} to this group, so that Googlebot may fetch them.`;
+}
+
 /**
  * What the advice leaves blocked, checked on the fixed copy as a fix is: the lines that then
  * decide those URLs are named, or following the advice would not open them.
@@ -421,6 +449,7 @@ function reportDeliberate(
         theme?: true;
         siblings?: number;
         sibling?: string;
+        kind?: 'css' | 'js';
       }
     | undefined,
 ): void {
@@ -436,17 +465,21 @@ function reportDeliberate(
         ? `written without a trailing slash two folders or more into the site's pages, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
         : note?.kind === 'script'
           ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
-          : note?.kind === 'frontpage'
-            ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-            : subset?.theme === true
-              ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-              : subset?.siblings !== undefined
-                ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
-                : subset?.sibling !== undefined
-                  ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
-                  : subset !== undefined && 'layout' in subset
-                    ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-                    : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+          : note?.kind === 'theme'
+            ? `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`
+            : note?.kind === 'frontpage'
+              ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
+              : subset?.theme === true
+                ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+                : subset?.siblings !== undefined
+                  ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
+                  : subset?.sibling !== undefined
+                    ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
+                    : subset?.kind !== undefined
+                      ? `the group opens "${terminalSafe(subset.value)}" under it (line ${subset.line}), the folder's ${NAMES[subset.kind]}: the site shows where its files in this folder are, and ${what} guessed beside them by a generic folder name may not be there. Fine if the pages load their ${what} from another folder.`
+                      : subset !== undefined && 'layout' in subset
+                        ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+                        : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

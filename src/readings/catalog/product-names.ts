@@ -1,7 +1,8 @@
 /**
  * Names site owners write in `User-agent:` lines for an AI product or its company (`ChatGPT`,
- * `Claude`, `Gemini`), which no crawler has: each with the product tokens its operator publishes
- * for its crawlers, the source that lists them, and the date it was compared with it.
+ * `Claude`, `Gemini`), or for a search engine's company (`Yahoo!`), which no crawler has: each
+ * with the product tokens its operator publishes for its crawlers, the source that lists them, and
+ * the date it was compared with it.
  */
 
 /** A product's or company's name, and the tokens its operator's crawlers read. */
@@ -18,7 +19,7 @@ export interface ProductName {
   readonly checked: string;
 }
 
-/** Product and company names mistaken for crawler names. */
+/** Product and company names mistaken for crawler names (AI products', and Yahoo's). */
 export const PRODUCT_NAMES: readonly ProductName[] = [
   {
     names: ['ChatGPT', 'OpenAI'],
@@ -49,6 +50,16 @@ export const PRODUCT_NAMES: readonly ProductName[] = [
     tokens: ['PerplexityBot', 'Perplexity-User'],
     docs: 'https://docs.perplexity.ai/guides/bots',
     checked: '2026-11-24',
+  },
+  {
+    // "Website access by Slurp is identified by the "Slurp" User-agent"; Slurp "will obey the
+    // first entry in the robots.txt file with a User-agent containing "Slurp"" (`Yahoo! Slurp`
+    // is read; `Yahoo!` is not).
+    names: ['Yahoo'],
+    operator: 'Yahoo',
+    tokens: ['Slurp'],
+    docs: 'https://help.yahoo.com/kb/search-for-desktop/SLN22600.html',
+    checked: '2026-12-03',
   },
 ];
 

