@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   html = await startHttpServer((_, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<!DOCTYPE html><html><body>Not found</body></html>\n');
+    response.end('<!DOCTYPE html><html><body>Welcome to our shop</body></html>\n');
   });
   missing = await startHttpServer((_, response) => response.writeHead(404).end());
   redirect = await startHttpServer((_, response) => {

@@ -125,7 +125,7 @@ describe("a server's error or maintenance page served as the file (judge F, 4236
       expect(found!.code).toBe('html-content');
       expect(found!.severity).toBe('info');
       expect(found!.message).toContain(`"${title}"`);
-      expect(found!.message).toContain('Nothing is blocked either way');
+      expect(found!.message).toContain('they may fetch everything');
     }
     // A page Google reads rules out of stays an error: a 200 would apply them.
     const rules = lint(

@@ -93,8 +93,8 @@ const excerpts: readonly Excerpt[] = [
     expected: ['2 warning invalid-utf8'],
   },
   {
-    name: '4434: an HTML page starting with <meta> is one error',
-    body: '<meta name="viewport" content="width=device-width,initial-scale=1.0"/><style>body{margin:0px;}</style><iframe src="http://www.airtel.in/dot/" width="100%"></iframe>\n',
+    name: '4434: an HTML page starting with <meta> is one finding',
+    body: '<meta name="viewport" content="width=device-width,initial-scale=1.0"/><style>body{margin:0px;}</style><iframe src="http://www.example.net/page/" width="100%"></iframe>\n',
     expected: ['1 error html-content'],
   },
   {

@@ -212,6 +212,80 @@ describe('an HTML body', () => {
   });
 });
 
+describe('issue 31, a rule-less error, missing-file or refusal page served as the file (judge X, 2735, 3867, 4450)', () => {
+  const page = (head: string, body: string) =>
+    `<!DOCTYPE html>\n<html><head>${head}</head>\n<body>${body}</body></html>\n`;
+
+  it('is an info naming what the page says, and the one status that would matter', () => {
+    const cases: [string, string, string][] = [
+      ['<title>error</title>', '<p>Contact sales</p>', '"error"'],
+      [
+        '',
+        '<b>The problem may be due to 404 Page Not Found. Please contact us.</b>',
+        'Page Not Found',
+      ],
+      ['<title>お探しのページが見つかりません</title>', '', '見つかりません'],
+      ['<title>You have been blocked</title>', '<p>Please enable JS</p>', 'refusing this fetch'],
+      ['<title>Shop</title>', '<p>Please complete the captcha below to continue.</p>', 'captcha'],
+    ];
+    for (const [head, body, says] of cases) {
+      const [found] = lint(page(head, body));
+      expect(`${found!.code} ${found!.severity}`).toBe('html-content info');
+      expect(found!.message).toContain(says);
+      expect(found!.message).toContain('Only a 5xx status would matter');
+    }
+    // A network filter's page: one iframe filling the window, no text of its own.
+    const framed = lint(
+      '<meta name="viewport" content="width=device-width"/><style>iframe{width:100%}</style><iframe src="http://192.0.2.7:8080/webadmin/deny/index.php?url=robots.txt" width="100%" height="100%" frameborder=0></iframe>\n',
+    );
+    expect(`${framed[0]!.severity} ${framed[0]!.message}`).toContain(
+      'info The body is a page refusing this fetch ("a page framing http://192.0.2.7:8080/webadmin/deny/',
+    );
+  });
+
+  it('stays an error for a site\'s own page, a page with rules, and "an error" said in passing', () => {
+    expect(brief(page('<title>Welcome to our shop</title>', '<p>Best prices</p>'))).toEqual([
+      '1 error html-content',
+    ]);
+    expect(
+      brief(page('<title>Not Found</title>', '<pre>\nUser-agent: *\nDisallow: /a/\n</pre>')),
+    ).toEqual(['1 error html-content']);
+    expect(
+      brief(page('<title>Shop</title>', '<p>Contact us if you think this is an error.</p>')),
+    ).toEqual(['1 error html-content']);
+    // A page framing another with text of its own is a site's page.
+    expect(
+      brief(
+        '<html><body><h2>Our videos</h2><iframe src="https://video.example/x" height="100%"></iframe></body></html>\n',
+      ),
+    ).toEqual(['1 error html-content']);
+  });
+});
+
+describe('issue 31, a stray space beside a whole-site part (judge Z, 6323:33)', () => {
+  it('is a typo in one pattern: the fix removes the space and never writes a whole-site line', () => {
+    const body = 'User-agent: *\nDisallow: /private/\nDisallow: / *reviews\n';
+    const [space] = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(space!.message).toContain('Write "/*reviews"');
+    expect(space!.message).not.toContain('patterns separated by whitespace');
+    expect(fixed(body)).toBe('User-agent: *\nDisallow: /private/\nDisallow: /*reviews\n');
+    // Two real patterns still go on lines of their own.
+    expect(fixed('User-agent: *\nDisallow: /a/ /b/\n')).toBe(
+      'User-agent: *\nDisallow: /a/\nDisallow: /b/\n',
+    );
+  });
+
+  it('deletes a line of only "/", "*" and a space (a C-style comment), rather than writing "/**/"', () => {
+    const body = 'User-agent: *\nDisallow: /private/\nDisallow: /* */\n';
+    const [space] = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(space!.message).toContain('a C-style comment?');
+    expect(space!.fix?.description).toBe('Delete line 3.');
+    // Only paths with the raw space change (the line matched them), which no URL carries.
+    expect(space!.fix?.verdicts.length).toBeGreaterThan(0);
+    expect(space!.fix?.verdicts.every((v) => v.url.includes(' '))).toBe(true);
+  });
+});
+
 describe('an Allow/Disallow tie', () => {
   it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
     // A platform's template: its own exceptions added below the generated rules.
@@ -1225,6 +1299,42 @@ describe('issue 31, a generic folder a platform the file shows keeps documents i
     expect(brief('User-agent: *\nDisallow: /WorkArea/\nDisallow: /assets/\n')).toContain(
       '3 warning blocked-resources',
     );
+  });
+});
+
+describe('issue 31, a misspelt name above a group of only Allows (judge W, 5497:65)', () => {
+  it('fixes the name and repeats the * rules the crawler would otherwise escape', () => {
+    const body =
+      'User-agent: *\nDisallow: /admin/\nDisallow: /modules/\n\nUser-agent: Googelbot\nAllow: /modules/system/a.css\n';
+    const [typo] = lint(body).filter((d) => d.code === 'user-agent-typo');
+    expect(typo!.message).toContain(
+      'would hide the * rules from Googlebot ("Disallow: /admin/", line 2',
+    );
+    expect(typo!.fix?.description).toBe(
+      'Write "User-agent: Googlebot", and repeat the 2 rules of the "User-agent: *" group (line 1) after line 6: "Disallow: /admin/", "Disallow: /modules/".',
+    );
+    const after = parseRobotsTxt(fixed(body));
+    const url = (path: string) => `https://a.example${path}`;
+    // Only the Allow's exception opens; the * rules still hold for Googlebot.
+    expect(after.isAllowed(url('/modules/system/a.css'), 'Googlebot')).toBe(true);
+    expect(after.isAllowed(url('/admin/x'), 'Googlebot')).toBe(false);
+    expect(after.isAllowed(url('/modules/x.php'), 'Googlebot')).toBe(false);
+    expect(typo!.fix?.verdicts.every((v) => v.after.allowed)).toBe(true);
+  });
+
+  it('fixes the name alone when the group has a Disallow of its own, or the crawler another group', () => {
+    const own = lint(
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googelbot\nDisallow: /tmp/\n',
+    );
+    expect(own.find((d) => d.code === 'user-agent-typo')!.fix?.description).toBe(
+      'Write "User-agent: Googlebot".',
+    );
+    const elsewhere = lint(
+      'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googelbot\nAllow: /a.css\n\nUser-agent: Googlebot\nDisallow: /tmp/\n',
+    );
+    expect(
+      elsewhere.find((d) => d.code === 'user-agent-typo')?.fix?.description ?? '',
+    ).not.toContain('repeat');
   });
 });
 

@@ -8,6 +8,7 @@ import type { AgentLine } from '../../types.js';
 import { asciiLowerCase, decodeByteString } from '../../util/bytes.js';
 import { terminalSafe } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
+import { reportHtmlPage } from './html-page.js';
 
 // A latin-1 or binary file would otherwise give one diagnostic per line.
 const MAX_INVALID_UTF8 = 20;
@@ -52,26 +53,6 @@ export const encoding: LintFamily = {
   check: checkEncoding,
 };
 
-/**
- * The title (or first heading) of an HTML page whose words `says` matches, or undefined: a
- * server error or maintenance page (`500 Internal Server Error`, `Down for Maintenance`), or a
- * missing or forbidden file's page (`404 Not Found`, `403 Forbidden`), which a server sends with
- * that 4xx status as a rule, crawlers then reading no robots.txt at all.
- */
-function titleSaying(text: string, says: RegExp): string | undefined {
-  const head = text.slice(0, 8192);
-  const title = /<(title|h1)\b[^>]*>([^<]{1,120})<\/\1/gi;
-  for (const m of head.matchAll(title)) {
-    const words = m[2]!.replace(/\s+/g, ' ').trim();
-    if (says.test(words)) return decodeByteString(words);
-  }
-  return undefined;
-}
-
-const SERVER_ERROR =
-  /\b5\d\d\b|internal server error|service unavailable|bad gateway|gateway time-?out|maintenance|temporarily unavailable/i;
-const NOT_FOUND = /\b40[34]\b|not found|forbidden|access denied|no such file/i;
-
 function checkEncoding(context: LintContext): LintChecks {
   const { text } = context;
   if (context.utf16) {
@@ -99,27 +80,7 @@ function checkEncoding(context: LintContext): LintChecks {
     });
     return {};
   }
-  if (context.html) {
-    const rules = context.robots.groups.reduce((n, g) => n + g.rules.length, 0);
-    const parsed = `${rules === 0 ? 'it has no rules, so everything is allowed' : `Google reads ${rules} rule${rules === 1 ? '' : 's'} out of it, whatever the page meant`}`;
-    const error = titleSaying(text, SERVER_ERROR);
-    const missing = error === undefined ? titleSaying(text, NOT_FOUND) : undefined;
-    // A "Not Found" page was most likely sent with its 404 (or 403), which crawlers read as "no
-    // robots.txt": everything allowed (RFC 9309 §2.3.1.3). Holding no rules, the page gives the
-    // same verdicts if it was sent with 200: nothing a crawler does depends on which (judge T's
-    // 3933, canada.ca's error page).
-    const harmless = missing !== undefined && rules === 0;
-    context.report({
-      code: 'html-content',
-      line: 1,
-      ...(harmless && { severity: 'info' as const }),
-      message: harmless
-        ? `The body is a "${terminalSafe(missing)}" page, not a robots.txt file: the server seems to have none. Sent with a 404 or 403 status, as such pages usually are, crawlers treat robots.txt as absent and may fetch everything (RFC 9309 §2.3.1.3); sent with 200, they parse the page, find no rules and allow everything too. Nothing is blocked either way; to block anything, serve a plain-text robots.txt.`
-        : error === undefined
-          ? `The body is an HTML page, not a robots.txt file (a server that answers a missing file with a page?). Crawlers parse it as robots.txt anyway: ${parsed}. Serve a plain-text robots.txt (or a 404).`
-          : `The body is a server's error or maintenance page ("${terminalSafe(error)}"), not a robots.txt file. Served with a 5xx status, as such pages usually are, it makes Google treat the whole site as disallowed until robots.txt can be fetched again (RFC 9309 §2.3.1.4); served with 200, crawlers parse it as robots.txt: ${parsed}. Fix the error so that the robots.txt file is served.`,
-    });
-  }
+  if (context.html) reportHtmlPage(context);
   const bom = context.summary.bomLength;
   if (bom === 3) {
     context.report({

