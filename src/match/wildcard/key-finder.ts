@@ -9,7 +9,7 @@
  *
  * Cost of a pass over n characters: at most 4n units, the automaton's scan (a unit a character,
  * one a transition or failure link taken: at most 3n, 2n with its table of every transition)
- * and one a position read, until the first key found; 256 characters at a time, so a key found
+ * and one a position read, until the first key found; 64 characters at a time, so a key found
  * at position i has cost at most 4 (i + 64). Memory: the automaton's 8 bytes a node (14 from
  * 65,535 nodes) and a byte a node for where keys end, nothing by key: 125–430 KB for the 7,000–
  * 12,600 keys of the generated 500 KiB shapes.
