@@ -984,6 +984,45 @@ describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)',
   });
 });
 
+describe('a merged Crawl-delay that matters, and one warning a merge (judge 2A, 3621 and 6218)', () => {
+  const delayAt = (body: string, line: number) =>
+    lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === line)!;
+
+  it('is an info when both delays are short and the merged one is not many times the other', () => {
+    const body = (other: number, star: number) =>
+      `User-agent: AhrefsBot\nCrawl-delay: ${other}\nUser-agent: *\nCrawl-delay: ${star}\nDisallow: /*/preplay/*\n`;
+    // 1 s made 2 s, 5 s made 10 s: twice as slow, but thousands of pages a day still.
+    for (const [other, star] of [
+      [2, 1],
+      [10, 5],
+    ] as const) {
+      const d = delayAt(body(other, star), 4);
+      expect(d.severity, `${star} s made ${other} s`).toBe('info');
+      expect(d.message).toContain('to a delay still short (under 30 s)');
+    }
+    // Many times the delay written, or a long delay: a warning, as before.
+    expect(delayAt(body(8, 2), 4).severity).toBe('warning');
+    expect(delayAt(body(30, 15), 4).severity).toBe('warning');
+  });
+
+  it("is an info beside a merged-group warning on another crawler's block of the same group", () => {
+    const body =
+      'User-agent: *\nDisallow: /a/\n\nUser-agent: *\nCrawl-delay: 1\n\n' +
+      'User-agent: bingbot\nCrawl-delay: 60\nUser-agent: *\nDisallow: /b/\n';
+    expect(brief(body)).toContain('7 warning merged-group');
+    const d = delayAt(body, 5);
+    expect(d.severity).toBe('info');
+    expect(d.message).toContain('This is the merge line 7 reports (merged-group)');
+    // The split advice stays: ending bingbot's merge alone leaves the * block with its 60 s.
+    expect(d.message).toContain('To keep each delay, split the group');
+    // Without the first * group, bingbot escapes nothing: the delay is the finding, a warning.
+    const alone =
+      'User-agent: *\nCrawl-delay: 1\n\nUser-agent: bingbot\nCrawl-delay: 60\nUser-agent: *\nDisallow: /b/\n';
+    expect(brief(alone)).not.toContain('warning merged-group');
+    expect(delayAt(alone, 2).severity).toBe('warning');
+  });
+});
+
 describe('msnbot merged away beside a group naming bingbot (judge Y, 1013)', () => {
   const file = (bing: string) =>
     `User-agent: *\nDisallow: /a\n\n${bing}User-agent: msnbot\nCrawl-delay: 10\nUser-agent: DotBot\nDisallow: /\n`;
