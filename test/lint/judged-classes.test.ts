@@ -1023,6 +1023,34 @@ describe('a merged Crawl-delay that matters, and one warning a merge (judge 2A, 
   });
 });
 
+describe('a typo fix for a group of only a Crawl-delay (judge 2C, 2261)', () => {
+  const star = 'User-agent: *\nDisallow: /admin/\nDisallow: /workout/\n\n';
+
+  it('repeats the * rules after its lines and ends the merge with the block above: the fixed file has no new warning', () => {
+    const body = `${star}User-agent: Slurp\nCrawl-delay: 100\n\nUser-agent: bing\nCrawl-delay: 1\n`;
+    const d = lint(body).find((x) => x.code === 'user-agent-typo')!;
+    expect(d.line).toBe(8);
+    expect(d.message).toContain('the group holds no rules and would hide the * rules from Bingbot');
+    expect(d.message).toContain('after line 6, which ends the group Google makes of it');
+    expect(d.fix!.description).toContain('after lines 6 and 9');
+    const fixed = new TextDecoder().decode(applyLintFixes(body, [d]).body);
+    expect(fixed).toContain('User-agent: Bingbot\nCrawl-delay: 1\nDisallow: /admin/');
+    expect(brief(fixed).filter((x) => !x.includes(' info '))).toEqual([]);
+    const robots = parseRobotsTxt(fixed);
+    expect(robots.isAllowed('/admin/', 'Bingbot')).toBe(false);
+    expect(robots.crawlDelay('Bingbot')).toBe(1);
+  });
+
+  it('repeats them after its own lines alone when nothing is merged with it', () => {
+    const body = `${star}User-agent: bingbt\nCrawl-delay: 1\n`;
+    const d = lint(body).find((x) => x.code === 'user-agent-typo')!;
+    expect(d.fix!.description).toContain('after line 6');
+    const fixed = new TextDecoder().decode(applyLintFixes(body, [d]).body);
+    expect(parseRobotsTxt(fixed).isAllowed('/workout/', 'bingbot')).toBe(false);
+    expect(brief(fixed).filter((x) => !x.includes(' info '))).toEqual([]);
+  });
+});
+
 describe('msnbot merged away beside a group naming bingbot (judge Y, 1013)', () => {
   const file = (bing: string) =>
     `User-agent: *\nDisallow: /a\n\n${bing}User-agent: msnbot\nCrawl-delay: 10\nUser-agent: DotBot\nDisallow: /\n`;
