@@ -1013,6 +1013,25 @@ describe('a file type blocked under a folder of pages (judge 2B, 3780)', () => {
   });
 });
 
+describe("a platform's folder whose files the group allows one by one (judge 2C, 2641)", () => {
+  it("is an info when the list names the platform's own file; otherwise the warning says the list", () => {
+    const sharepoint =
+      'User-agent: *\nDisallow: /_layouts\nDisallow: /_vti_bin/\nAllow: /_layouts/1033/init.js?rev=*\nAllow: /_layouts/sp.js?rev=*\n';
+    const found = lint(sharepoint).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 info']);
+    expect(found[0]!.message).toContain(
+      'the group allows 2 files under it by name, the platform\'s own among them ("Allow: /_layouts/1033/init.js?rev=*", line 4)',
+    );
+    const own =
+      'User-agent: *\nDisallow: /Style%20Library\nAllow: /Style%20Library/css/agency.css\nAllow: /Style%20Library/js/agency.js\n';
+    const [d] = lint(own).filter((x) => x.code === 'blocked-resources');
+    expect(d!.severity).toBe('warning');
+    expect(d!.message).toContain(
+      'The group allows 2 files under it by name ("Allow: /Style%20Library/css/agency.css", line 3, …): the CSS and JavaScript it does not name stay blocked.',
+    );
+  });
+});
+
 describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)', () => {
   const merged = (target: string) =>
     `User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nUser-agent: SemrushBot\nCrawl-delay: 30\n${target}`;
