@@ -286,6 +286,30 @@ describe('issue 31, a stray space beside a whole-site part (judge Z, 6323:33)', 
   });
 });
 
+describe('issue 31, a rule with a space beside the same rule written with "-" (judge 2A, 3078:91)', () => {
+  it('is a misspelt copy: an info whose fix deletes it', () => {
+    const body =
+      'User-agent: *\nDisallow: /*/cheap flights-*\nDisallow: /*/cheap-flights-*\nDisallow: /*/voli-*\n';
+    const [copy] = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(`${copy!.line} ${copy!.severity}`).toBe('2 info');
+    expect(copy!.message).toContain('line 3 ("Disallow: /*/cheap-flights-*") of the same group');
+    expect(copy!.fix?.description).toBe('Delete line 2.');
+  });
+
+  it('keeps the "%20" advice where the group lists several spellings, or writes "%20" itself', () => {
+    const spellings = lint(
+      'User-agent: *\nDisallow: /*not_found\nDisallow: /*not-found\nDisallow: /*not found\n',
+    ).find((d) => d.code === 'unencoded-character');
+    expect(spellings!.severity).toBe('warning');
+    expect(spellings!.message).toContain('/*not%20found');
+    const encoded = lint(
+      'User-agent: *\nDisallow: /about us.html\nDisallow: /about-us.html\nDisallow: /our%20team/\n',
+    ).find((d) => d.code === 'unencoded-character');
+    expect(encoded!.severity).toBe('warning');
+    expect(encoded!.message).toContain('/about%20us.html');
+  });
+});
+
 describe('an Allow/Disallow tie', () => {
   it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
     // A platform's template: its own exceptions added below the generated rules.

@@ -11,7 +11,7 @@ import type { DirectiveSpan, LintChecks, LintContext, LintFamily } from '../cont
 import { deleteLineFix } from '../fix.js';
 import type { ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
-import { coveredBy, hostFolder, hostInPath, portInPath } from './values/hosts.js';
+import { coveredBy, hostFolder, hostInPath, portInPath, spelledElsewhere } from './values/hosts.js';
 import { gluedToComment, secondDirective } from './values/line-breaks.js';
 import { bothEncodings, spaceTypo, UNENCODED_UNCHANGED } from './values/query-spaces.js';
 
@@ -314,6 +314,20 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   // `*counter feit*` (judge S 4187): a space that may stand in a query string, a search term,
   // which URLs carry as "%20" or, from an HTML form, as "+": one rule for each.
   if (bothEncodings(context, line, d, value, (v) => encodeRaw(v).encoded)) return;
+  // `/*/penerbangan termurah-*` beside `/*/penerbangan-termurah-*` (judge 2A 3078): a misspelt
+  // copy of a rule of the group, deleted rather than encoded.
+  const copy = spelledElsewhere(context, line, d, value);
+  if (copy !== undefined) {
+    context.report({
+      code: 'unencoded-character',
+      line,
+      message: `"${shown}" holds ${char}, which a URL never carries unescaped, so this rule matches nothing.`,
+      from: d.valueStart + first,
+      to: d.valueEnd,
+      fix: copy.fix,
+    });
+    return;
+  }
   // A space beside `*`, `?`, `&` or `=` is a typo, not part of any URL (`/* jsessionid=`): the
   // fix drops it (and an HTML-escaped `&amp;`), where elsewhere it encodes it.
   const typo = spaceTypo(value);

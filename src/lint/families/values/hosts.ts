@@ -231,6 +231,39 @@ export function coveredBy(
   return fix === undefined ? undefined : { fix };
 }
 
+/**
+ * A rule with raw spaces that another rule of its group writes with "-" or "_" in their place,
+ * or without them, and of the same kind (a `penerbangan termurah-` slug beside
+ * `penerbangan-termurah-`, judge 2A 3078): the line is a misspelt copy that matches nothing. The
+ * fix deletes it; it changes no verdict a URL can get, so the finding is an info.
+ */
+export function spelledElsewhere(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  value: string,
+): { readonly line: number; readonly value: string; readonly fix: ProposedFix } | undefined {
+  if (!/[\t ]/.test(value)) return undefined;
+  const group = groupOfRuleLine(context).get(line);
+  const rule = group?.rules.find((r) => r.line === line);
+  if (group === undefined || rule === undefined) return undefined;
+  const spellings = new Set(['-', '_', ''].map((c) => value.replace(/[\t ]+/g, c)));
+  const others = group.rules.filter((r) => r.line !== line && r.type === rule.type);
+  const same = others.filter((r) => spellings.has(r.pattern));
+  // Two spellings written (`/*not_found`, `/*not-found`, `/*not found`: 5183), or a space written
+  // as "%20" elsewhere (3117): the group lists every spelling a URL may carry, and the space was
+  // meant as "%20" (the encoding advice stands).
+  if (same.length !== 1 || others.some((r) => r.pattern.includes('%20'))) return undefined;
+  const [copy] = same as [Rule];
+  const shown = terminalSafe(decodeByteString(copy.pattern));
+  const fix = deleteLineFix(
+    context,
+    line,
+    `Nothing is lost: line ${copy.line} ("${d.kind === 'allow' ? 'Allow' : 'Disallow'}: ${shown}") of the same group writes it as URLs carry it, so this line can be removed.`,
+  );
+  return fix === undefined ? undefined : { line: copy.line, value: shown, fix };
+}
+
 // A final `*` adds nothing to a pattern (`/common/*` covers what `/common/` does, judge K 1820).
 const literal = (p: string): string => p.replace(/\*+$/, '');
 
