@@ -988,6 +988,74 @@ describe("a merge seen through a name that is no crawler's (judge Y, 0673)", () 
   });
 });
 
+describe('one script blocked by its name before a hash (judge 2C, 2019)', () => {
+  it("is an info; a bundle's name or the app's (a word of its folder) stays a warning", () => {
+    const body = 'User-agent: *\nDisallow: /hub/assets/js/checkout-*.js$\nDisallow: /search/\n';
+    expect(brief(body)).toEqual(['2 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain(
+      'it names one script by its file name ("checkout-*.js")',
+    );
+    expect(lint(body)[0]!.fix).toBeUndefined();
+    expect(brief('User-agent: *\nDisallow: /hub/assets/js/main-*.js$\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /shop-ui-assets/shop-*.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
+  it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
+    const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix === undefined}`)).toEqual([
+      '3 info true',
+    ]);
+    expect(found[0]!.message).toContain('blocks one address, not a folder of files');
+    // A section's folder one level in stays a folder of scripts.
+    expect(brief('User-agent: *\nDisallow: /travel/js\n')).toEqual(['2 warning blocked-resources']);
+  });
+});
+
+describe('a file type blocked under a folder of pages (judge 2B, 3780)', () => {
+  it('is an info without evidence the folder holds resources; with some, a warning', () => {
+    const body = 'User-agent: *\nDisallow: /ajax\nDisallow: /items/*.js\nDisallow: /watch_later\n';
+    expect(brief(body)).toEqual(['3 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain('"format.js" responses');
+    // A folder of resources named beside it (judge A, 4377), its own name, or an Allow of a
+    // file in it: the site keeps resources there.
+    expect(brief('User-agent: *\nDisallow: /css/\nDisallow: /items/*.js\n')).toContain(
+      '3 warning blocked-resources',
+    );
+    expect(brief('User-agent: *\nDisallow: /ui-assets/*.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /items/*.js\nAllow: /items/gallery.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("a platform's folder whose files the group allows one by one (judge 2C, 2641)", () => {
+  it("is an info when the list names the platform's own file; otherwise the warning says the list", () => {
+    const sharepoint =
+      'User-agent: *\nDisallow: /_layouts\nDisallow: /_vti_bin/\nAllow: /_layouts/1033/init.js?rev=*\nAllow: /_layouts/sp.js?rev=*\n';
+    const found = lint(sharepoint).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 info']);
+    expect(found[0]!.message).toContain(
+      'the group allows 2 files under it by name, the platform\'s own among them ("Allow: /_layouts/1033/init.js?rev=*", line 4)',
+    );
+    const own =
+      'User-agent: *\nDisallow: /Style%20Library\nAllow: /Style%20Library/css/agency.css\nAllow: /Style%20Library/js/agency.js\n';
+    const [d] = lint(own).filter((x) => x.code === 'blocked-resources');
+    expect(d!.severity).toBe('warning');
+    expect(d!.message).toContain(
+      'The group allows 2 files under it by name ("Allow: /Style%20Library/css/agency.css", line 3, …): the CSS and JavaScript it does not name stay blocked.',
+    );
+  });
+});
+
 describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)', () => {
   const merged = (target: string) =>
     `User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nUser-agent: SemrushBot\nCrawl-delay: 30\n${target}`;
