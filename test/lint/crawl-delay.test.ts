@@ -51,7 +51,9 @@ describe('crawl-delay-merged', () => {
     }
     // bingbot's 15 s made 20 s: less than twice as slow.
     expect(merged(body('bingbot', 15)).map((d) => d.severity)).toEqual(['info']);
-    expect(merged(body('bingbot', 10)).map((d) => d.severity)).toEqual(['warning']);
+    // 10 s made 20 s: both short, and less than four times as slow (judge 2A).
+    expect(merged(body('bingbot', 10)).map((d) => d.severity)).toEqual(['info']);
+    expect(merged(body('bingbot', 5)).map((d) => d.severity)).toEqual(['warning']);
   });
 
   it('says to repeat the * rules when splitting the group, as the merged-group fix does', () => {

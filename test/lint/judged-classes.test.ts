@@ -988,6 +988,74 @@ describe("a merge seen through a name that is no crawler's (judge Y, 0673)", () 
   });
 });
 
+describe('one script blocked by its name before a hash (judge 2C, 2019)', () => {
+  it("is an info; a bundle's name or the app's (a word of its folder) stays a warning", () => {
+    const body = 'User-agent: *\nDisallow: /hub/assets/js/checkout-*.js$\nDisallow: /search/\n';
+    expect(brief(body)).toEqual(['2 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain(
+      'it names one script by its file name ("checkout-*.js")',
+    );
+    expect(lint(body)[0]!.fix).toBeUndefined();
+    expect(brief('User-agent: *\nDisallow: /hub/assets/js/main-*.js$\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /shop-ui-assets/shop-*.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
+  it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
+    const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix === undefined}`)).toEqual([
+      '3 info true',
+    ]);
+    expect(found[0]!.message).toContain('blocks one address, not a folder of files');
+    // A section's folder one level in stays a folder of scripts.
+    expect(brief('User-agent: *\nDisallow: /travel/js\n')).toEqual(['2 warning blocked-resources']);
+  });
+});
+
+describe('a file type blocked under a folder of pages (judge 2B, 3780)', () => {
+  it('is an info without evidence the folder holds resources; with some, a warning', () => {
+    const body = 'User-agent: *\nDisallow: /ajax\nDisallow: /items/*.js\nDisallow: /watch_later\n';
+    expect(brief(body)).toEqual(['3 info blocked-resources']);
+    expect(lint(body)[0]!.message).toContain('"format.js" responses');
+    // A folder of resources named beside it (judge A, 4377), its own name, or an Allow of a
+    // file in it: the site keeps resources there.
+    expect(brief('User-agent: *\nDisallow: /css/\nDisallow: /items/*.js\n')).toContain(
+      '3 warning blocked-resources',
+    );
+    expect(brief('User-agent: *\nDisallow: /ui-assets/*.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    expect(brief('User-agent: *\nDisallow: /items/*.js\nAllow: /items/gallery.js\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("a platform's folder whose files the group allows one by one (judge 2C, 2641)", () => {
+  it("is an info when the list names the platform's own file; otherwise the warning says the list", () => {
+    const sharepoint =
+      'User-agent: *\nDisallow: /_layouts\nDisallow: /_vti_bin/\nAllow: /_layouts/1033/init.js?rev=*\nAllow: /_layouts/sp.js?rev=*\n';
+    const found = lint(sharepoint).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 info']);
+    expect(found[0]!.message).toContain(
+      'the group allows 2 files under it by name, the platform\'s own among them ("Allow: /_layouts/1033/init.js?rev=*", line 4)',
+    );
+    const own =
+      'User-agent: *\nDisallow: /Style%20Library\nAllow: /Style%20Library/css/agency.css\nAllow: /Style%20Library/js/agency.js\n';
+    const [d] = lint(own).filter((x) => x.code === 'blocked-resources');
+    expect(d!.severity).toBe('warning');
+    expect(d!.message).toContain(
+      'The group allows 2 files under it by name ("Allow: /Style%20Library/css/agency.css", line 3, …): the CSS and JavaScript it does not name stay blocked.',
+    );
+  });
+});
+
 describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)', () => {
   const merged = (target: string) =>
     `User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nUser-agent: SemrushBot\nCrawl-delay: 30\n${target}`;
@@ -1005,6 +1073,73 @@ describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)',
     expect(brief(body)).toContain('4 info merged-group');
     const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
     expect(delay!.severity).toBe('warning');
+  });
+});
+
+describe('a merged Crawl-delay that matters, and one warning a merge (judge 2A, 3621 and 6218)', () => {
+  const delayAt = (body: string, line: number) =>
+    lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === line)!;
+
+  it('is an info when both delays are short and the merged one is not many times the other', () => {
+    const body = (other: number, star: number) =>
+      `User-agent: AhrefsBot\nCrawl-delay: ${other}\nUser-agent: *\nCrawl-delay: ${star}\nDisallow: /*/preplay/*\n`;
+    // 1 s made 2 s, 5 s made 10 s: twice as slow, but thousands of pages a day still.
+    for (const [other, star] of [
+      [2, 1],
+      [10, 5],
+    ] as const) {
+      const d = delayAt(body(other, star), 4);
+      expect(d.severity, `${star} s made ${other} s`).toBe('info');
+      expect(d.message).toContain('to a delay still short (under 30 s)');
+    }
+    // Many times the delay written, or a long delay: a warning, as before.
+    expect(delayAt(body(8, 2), 4).severity).toBe('warning');
+    expect(delayAt(body(30, 15), 4).severity).toBe('warning');
+  });
+
+  it("is an info beside a merged-group warning on another crawler's block of the same group", () => {
+    const body =
+      'User-agent: *\nDisallow: /a/\n\nUser-agent: *\nCrawl-delay: 1\n\n' +
+      'User-agent: bingbot\nCrawl-delay: 60\nUser-agent: *\nDisallow: /b/\n';
+    expect(brief(body)).toContain('7 warning merged-group');
+    const d = delayAt(body, 5);
+    expect(d.severity).toBe('info');
+    expect(d.message).toContain('This is the merge line 7 reports (merged-group)');
+    // The split advice stays: ending bingbot's merge alone leaves the * block with its 60 s.
+    expect(d.message).toContain('To keep each delay, split the group');
+    // Without the first * group, bingbot escapes nothing: the delay is the finding, a warning.
+    const alone =
+      'User-agent: *\nCrawl-delay: 1\n\nUser-agent: bingbot\nCrawl-delay: 60\nUser-agent: *\nDisallow: /b/\n';
+    expect(brief(alone)).not.toContain('warning merged-group');
+    expect(delayAt(alone, 2).severity).toBe('warning');
+  });
+});
+
+describe('a typo fix for a group of only a Crawl-delay (judge 2C, 2261)', () => {
+  const star = 'User-agent: *\nDisallow: /admin/\nDisallow: /workout/\n\n';
+
+  it('repeats the * rules after its lines and ends the merge with the block above: the fixed file has no new warning', () => {
+    const body = `${star}User-agent: Slurp\nCrawl-delay: 100\n\nUser-agent: bing\nCrawl-delay: 1\n`;
+    const d = lint(body).find((x) => x.code === 'user-agent-typo')!;
+    expect(d.line).toBe(8);
+    expect(d.message).toContain('the group holds no rules and would hide the * rules from Bingbot');
+    expect(d.message).toContain('after line 6, which ends the group Google makes of it');
+    expect(d.fix!.description).toContain('after lines 6 and 9');
+    const fixed = new TextDecoder().decode(applyLintFixes(body, [d]).body);
+    expect(fixed).toContain('User-agent: Bingbot\nCrawl-delay: 1\nDisallow: /admin/');
+    expect(brief(fixed).filter((x) => !x.includes(' info '))).toEqual([]);
+    const robots = parseRobotsTxt(fixed);
+    expect(robots.isAllowed('/admin/', 'Bingbot')).toBe(false);
+    expect(robots.crawlDelay('Bingbot')).toBe(1);
+  });
+
+  it('repeats them after its own lines alone when nothing is merged with it', () => {
+    const body = `${star}User-agent: bingbt\nCrawl-delay: 1\n`;
+    const d = lint(body).find((x) => x.code === 'user-agent-typo')!;
+    expect(d.fix!.description).toContain('after line 6');
+    const fixed = new TextDecoder().decode(applyLintFixes(body, [d]).body);
+    expect(parseRobotsTxt(fixed).isAllowed('/workout/', 'bingbot')).toBe(false);
+    expect(brief(fixed).filter((x) => !x.includes(' info '))).toEqual([]);
   });
 });
 

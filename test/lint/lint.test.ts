@@ -370,9 +370,9 @@ const cases: readonly LintCase[] = [
   },
   {
     code: 'crawl-delay-merged',
-    body: 'User-agent: SeznamBot\nCrawl-delay: 2\n\nUser-agent: bingbot\nCrawl-delay: 5\n',
+    body: 'User-agent: SeznamBot\nCrawl-delay: 2\n\nUser-agent: bingbot\nCrawl-delay: 10\n',
     line: 2,
-    says: "line 5's Crawl-delay: 5 applies",
+    says: "line 5's Crawl-delay: 10 applies",
   },
   {
     code: 'user-agent-without-rules',

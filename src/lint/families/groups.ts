@@ -266,15 +266,29 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   }
   // Named as meant, a group of only Allows would hide the `*` rules from the crawler (judge W,
   // 5497: `User-agent: Google` above Drupal's CSS Allows): the fix repeats them in the group too.
-  const escaping = mergedAway || named ? undefined : escapeOnceNamed(context, group, agent, meant);
+  // A group of no rules (judge 2C, 2261: `User-agent: bing` / `Crawl-delay: 1`, which Google
+  // merges with Slurp's `Crawl-delay: 100` above) hides them too: the fix repeats them after
+  // each of its blocks, which ends the merge (Slurp's delay would apply to the crawler too).
+  const together = block === undefined ? [] : blocks.filter((b) => b.group === block.group);
+  // Only a block of its own with lines for it (a Crawl-delay): one of a list of names with no
+  // line at all (0586's bad-bot list) is what `user-agent-without-rules` reports for the list.
+  const ends =
+    group.rules.length === 0 && others && block!.agents.length === 1
+      ? together.map((b) => Math.max(...b.agentLines, ...b.otherLines))
+      : undefined;
+  const escaping =
+    mergedAway || named ? undefined : escapeOnceNamed(context, group, agent, meant, ends);
+  const above = ends === undefined ? [] : ends.slice(0, -1);
+  const hides =
+    escaping === undefined
+      ? ''
+      : ends === undefined
+        ? ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them in the group as well.`
+        : ` Named as meant, the group holds no rules and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them after line ${ends.at(-1)} as well${above.length === 0 ? '' : `, and after ${above.length === 1 ? `line ${above[0]}` : `lines ${above.join(', ')}`}, which ends the group Google makes of it and the ${above.length === 1 ? 'block' : 'blocks'} above (their lines, such as a Crawl-delay, would apply to ${meant} too)`}.`;
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
-    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.${
-      escaping === undefined
-        ? ''
-        : ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them in the group as well.`
-    }`,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.${hides}`,
     from,
     to: d?.valueEnd,
     ...(from !== undefined &&
@@ -287,13 +301,13 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
           edits: [
             { start: from, end: from + written.length, text: meant },
             ...(escaping?.fix?.edits ?? []),
-          ],
+          ].sort((a, b) => a.start - b.start),
           // The group's rules were written for the crawler the line meant to name.
           targets: mergedAway
             ? []
             : [...group.rules.map((r) => r.pattern), ...(escaping?.fix?.targets ?? [])],
           ...(escaping?.fix?.keeps !== undefined && { keeps: escaping.fix.keeps }),
-          otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escaping === undefined ? '' : ', and repeat the * rules in the group'}.`,
+          otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escaping === undefined ? '' : ends === undefined ? ', and repeat the * rules in the group' : `, and repeat the * rules after line ${ends.at(-1)}${above.length === 0 ? '' : ` and after ${above.length === 1 ? `line ${above[0]}` : `lines ${above.join(', ')}`}`}`}.`,
           notCrawlers: [written],
           ...(!others && {
             whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,

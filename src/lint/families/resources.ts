@@ -13,6 +13,7 @@ import { terminalSafe } from '../../util/terminal.js';
 import { listOf } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import {
+  allowedFiles,
   allowedFolder,
   blockedImages,
   curatedFiles,
@@ -295,7 +296,18 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
       ? (openedPublished(robots, explanation, new Set(scripts.map((b) => b.kind))) ??
         openedTheme(robots, explanation))
       : undefined;
+  // Files the group opens one by one under the rule, among them a file a layout's URL names
+  // (`Allow: /_layouts/1033/init.js?rev=*` beside SharePoint's `/_layouts/15/init.js`): the site
+  // lists the platform's files its pages load, for its own version of the platform.
+  const files = allowedFiles(robots, explanation);
+  const base = (url: string) => url.split('?')[0]!.replace(/^.*\//, '').toLowerCase();
+  const listed = files.find((f) => blocked.some((b) => b.shown && base(b.url) === f.name));
+  const curated =
+    listed === undefined
+      ? undefined
+      : { value: listed.value, line: listed.line, files: files.length };
   const subset =
+    curated ??
     published ??
     subfolders(robots, explanation) ??
     allowedFolder(robots, explanation) ??
@@ -306,7 +318,7 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     kindSubfolder(robots, explanation);
   const sure = scripts.filter((b) =>
     b.shown
-      ? named[blocked.indexOf(b)] === undefined && published === undefined
+      ? named[blocked.indexOf(b)] === undefined && published === undefined && curated === undefined
       : b.note === undefined && subset === undefined,
   );
   return { scripts, subset, sure };
@@ -364,7 +376,7 @@ function report(
       ? ''
       : ` ${named(kept)} ${one(kept, 'blocks a folder', 'block folders')} under it and ${one(kept, 'outranks', 'outrank')} its Allows: ${one(kept, 'it needs', 'they need')} Allows of ${one(kept, 'its', 'their')} own.`
   }`;
-  const after = leftSentence(left);
+  const after = `${leftSentence(left)}${filesSentence(context.robots, explanation, what)}`;
   const description =
     remedy.kind === 'remove'
       ? `Remove line ${line}.`
@@ -399,6 +411,17 @@ function report(
       },
     }),
   });
+}
+
+/**
+ * The files the group opens one by one under the rule (judge 2C, 2641), said: the warning is
+ * about the others.
+ */
+function filesSentence(robots: RobotsTxt, explanation: Explanation, what: string): string {
+  const files = allowedFiles(robots, explanation);
+  if (files.length === 0) return '';
+  const first = files[0]!;
+  return ` The group allows ${files.length === 1 ? 'one file' : `${files.length} files`} under it by name ("Allow: ${terminalSafe(first.value)}", line ${first.line}${files.length > 1 ? ', …' : ''}): the ${what} it does not name stay blocked.`;
 }
 
 /** What to do with the blocking line, in words: its remedy. */
@@ -451,6 +474,7 @@ function reportDeliberate(
         siblings?: number;
         sibling?: string;
         kind?: 'css' | 'js';
+        files?: number;
       }
     | undefined,
 ): void {
@@ -463,24 +487,28 @@ function reportDeliberate(
     note?.kind === 'purpose'
       ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
       : note?.kind === 'endpoint'
-        ? `written without a trailing slash two folders or more into the site's pages, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
+        ? `written without a trailing slash two folders or more into the site's pages or below an SDK's or an API's folder, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
         : note?.kind === 'script'
           ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
-          : note?.kind === 'theme'
-            ? `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`
-            : note?.kind === 'frontpage'
-              ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-              : subset?.theme === true
-                ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-                : subset?.siblings !== undefined
-                  ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
-                  : subset?.sibling !== undefined
-                    ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
-                    : subset?.kind !== undefined
-                      ? `the group opens "${terminalSafe(subset.value)}" under it (line ${subset.line}), the folder's ${NAMES[subset.kind]}: the site shows where its files in this folder are, and ${what} guessed beside them by a generic folder name may not be there. Fine if the pages load their ${what} from another folder.`
-                      : subset !== undefined && 'layout' in subset
-                        ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-                        : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+          : note?.kind === 'responses'
+            ? `"${terminalSafe(note.folder)}" is no folder of the site's resources by its name, and the file shows none beside it nor a file of it the pages load: a rule on a file type in a folder of pages is often for what those pages answer (a Rails controller's "format.js" responses to clicks), not what they render with. Fine if the pages load their ${what} from elsewhere.`
+            : note?.kind === 'theme'
+              ? `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`
+              : note?.kind === 'frontpage'
+                ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
+                : subset?.files !== undefined
+                  ? `the group allows ${subset.files} ${subset.files === 1 ? 'file' : 'files'} under it by name, the platform's own among them ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): the site lists the files its pages load, for its version of the platform. Fine if the list is complete.`
+                  : subset?.theme === true
+                    ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
+                    : subset?.siblings !== undefined
+                      ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
+                      : subset?.sibling !== undefined
+                        ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
+                        : subset?.kind !== undefined
+                          ? `the group opens "${terminalSafe(subset.value)}" under it (line ${subset.line}), the folder's ${NAMES[subset.kind]}: the site shows where its files in this folder are, and ${what} guessed beside them by a generic folder name may not be there. Fine if the pages load their ${what} from another folder.`
+                          : subset !== undefined && 'layout' in subset
+                            ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
+                            : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',

@@ -16,7 +16,7 @@ import { gluedToComment, secondDirective } from './values/line-breaks.js';
 import { bothEncodings, spaceTypo, UNENCODED_UNCHANGED } from './values/query-spaces.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
-const LONG_CRAWL_DELAY = 30;
+export const LONG_CRAWL_DELAY = 30;
 
 const SECONDS_A_DAY = 86_400;
 

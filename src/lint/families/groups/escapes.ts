@@ -319,8 +319,15 @@ export function escapeOnceNamed(
   g: Group,
   agent: AgentLine,
   meant: string,
+  /**
+   * For a group of no rules (judge 2C, 2261: `User-agent: bing` / `Crawl-delay: 1`): the last
+   * line of each of its blocks, after which the rules are repeated. After each, so that the
+   * blocks Google merges with it (Slurp's `Crawl-delay: 100` above) end there too.
+   */
+  ends?: readonly number[],
 ): { readonly escaped: Group['rules'][number]; readonly fix: ProposedFix | undefined } | undefined {
-  if (g.rules.length === 0 || g.agents.some((a) => a.global)) return undefined;
+  if (g.agents.some((a) => a.global)) return undefined;
+  if (g.rules.length === 0 && (ends === undefined || ends.length === 0)) return undefined;
   if (!g.rules.every((r) => r.type === 'allow' && !/^\/?\**$/.test(r.pattern))) return undefined;
   const lower = meant.toLowerCase();
   if (
@@ -335,7 +342,19 @@ export function escapeOnceNamed(
   if (hidden === undefined) return undefined;
   const { kept, escaped } = escapedRules(context, g, undefined, hidden);
   if (escaped === undefined) return undefined;
-  return { escaped, fix: repeatHiddenFix(context, g, hidden, kept) };
+  if (g.rules.length > 0) return { escaped, fix: repeatHiddenFix(context, g, hidden, kept) };
+  const { star, agent: hiddenAgent } = hidden;
+  const fix = ownGroupFix(
+    context,
+    ends!,
+    { ...star.group, rules: kept },
+    star.where,
+    `Repeat the rules of the "User-agent: ${hiddenAgent}" ${star.where} after the group's lines by hand.`,
+    star.group.rules.length,
+    hiddenAgent,
+  );
+  // No rule worth copying ("Allow: /" in their place would let the crawler skip the * rules).
+  return { escaped, fix: (fix?.targets?.length ?? 0) > 0 ? fix : undefined };
 }
 
 /**

@@ -417,3 +417,27 @@ function opensTheme(robots: RobotsTxt, value: string, folder: string): boolean {
   if (CSS_FOLDER.test(literal) || JS_FOLDER.test(literal)) return false;
   return robots.explain(`${literal.replace(/\/$/, '')}/style.css`, 'Googlebot').allowed;
 }
+
+/**
+ * The Allows of the deciding groups that open CSS or JavaScript files under the blocking rule
+ * one by one (`Allow: /_layouts/1033/core.js?rev=*`, `Allow: /Style%20Library/css/agency.css`
+ * under `Disallow: /_layouts`, `Disallow: /Style%20Library`: judge 2C, 2641), each with its
+ * file's name: a list the site keeps of the files its pages load.
+ */
+export function allowedFiles(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { value: string; line: number; name: string }[] {
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '');
+  if (prefix === '' || prefix === '/') return [];
+  const files: { value: string; line: number; name: string }[] = [];
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow' || !rule.value.startsWith(prefix)) continue;
+      const file = /\/([^/*$?]+\.(?:css|js))(?:\?.*|\$)?$/i.exec(rule.value);
+      if (file === null || rule.value.split('?')[0]!.includes('*')) continue;
+      files.push({ value: rule.value, line: rule.line, name: file[1]!.toLowerCase() });
+    }
+  }
+  return files;
+}

@@ -32,7 +32,8 @@ export type FolderNote =
   | { readonly kind: 'endpoint'; readonly path: string }
   | { readonly kind: 'frontpage' }
   | { readonly kind: 'theme'; readonly folder: string; readonly unshown: boolean }
-  | { readonly kind: 'script'; readonly name: string };
+  | { readonly kind: 'script'; readonly name: string }
+  | { readonly kind: 'responses'; readonly folder: string };
 
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
 export interface SiteUrl {
@@ -68,6 +69,8 @@ interface Evidence {
    * its own files.
    */
   readonly localized: ReadonlySet<string>;
+  /** The Allows of the file, as written. */
+  readonly allows: readonly string[];
   /**
    * The folders (lowercase, `/` for the top) in which the rules name a folder of styles
    * ({@link STYLES}): a `scripts` folder beside one holds the site's JavaScript.
@@ -81,12 +84,29 @@ interface Evidence {
    */
   readonly builtBeside: ReadonlySet<string>;
   /**
+   * The folders (lowercase, `/` for the top) in which the rules name a folder of the site's
+   * resources or images, downloads or not: a rule on a file type in a folder beside one
+   * (`/i/*.js` beside `/css/`, `/build/`: judge A, 4377) is about the site's resources too.
+   */
+  readonly resourcesBeside: ReadonlySet<string>;
+  /**
    * How many folders the rules name under each folder of themes (lowercase, `/web/themes/`):
    * two or more are sections of pages by that name (`/get-started/skins/vote/`, `…/edit/`),
    * not themes.
    */
   readonly themeChildren: ReadonlyMap<string, number>;
 }
+
+/**
+ * A name a bundler gives the chunks every page loads (`main-*.js`, `vendor-*.js`), not one
+ * script's.
+ */
+const BUNDLE =
+  /^(?:main|app|application|vendors?|bundles?|chunks?|runtime|commons?|polyfills?|index|scripts?|styles?|site|global|all|core|framework|libs?|webpack|entry|base|theme|layout|pages?|critical|default)$/i;
+
+/** A folder name with a word that says it holds the site's resources (`agwa-ugp-assets`). */
+const RESOURCE_WORD =
+  /(?:^|[-_.])(?:assets?|static|statics|js|javascripts?|css|styles?|scripts?|dist|build|bundles?|themes?|skins?|res|resources|public|lib|libs|vendors?)(?:$|[-_.])/i;
 
 /** A build tool's output folder: webpack's and Vite's `dist/`, Encore's and Laravel's `build/`. */
 const BUILD = /^(?:build|dist)$/i;
@@ -132,11 +152,10 @@ function evidenceOf(
   }
   // A Drupal install's folder: its `scripts/` holds shell scripts.
   for (const root of rootsOf(values, 'profiles/')) styled.delete(root.toLowerCase());
-  const builtBeside = new Set<string>();
-  if (!values.some((v) => DOWNLOADS.test(v))) {
-    for (let i = 0; i < values.length; i++)
-      for (const f of evidenceAt(i).assets) builtBeside.add(f);
-  }
+  const resourcesBeside = new Set<string>();
+  for (let i = 0; i < values.length; i++)
+    for (const f of evidenceAt(i).assets) resourcesBeside.add(f);
+  const builtBeside = values.some((v) => DOWNLOADS.test(v)) ? new Set<string>() : resourcesBeside;
   return {
     documentPrefixes,
     documentFolders: documentFolders(values),
@@ -145,8 +164,10 @@ function evidenceOf(
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
     localized,
+    allows,
     styled,
     builtBeside,
+    resourcesBeside,
     themeChildren: themeChildrenOf(values),
   };
 }
@@ -309,19 +330,52 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     // `/cre-1.0/tracking/*.js$`: a folder named for what its scripts do, kept back on purpose.
     const purpose = parts.find((x) => PURPOSE.test(x));
     // `browser-update*.js` (judge K, 4659: Discourse's outdated-browser notice): a whole name,
-    // the `*` standing for its version or fingerprint, names one script, kept back on purpose;
-    // a name ending in a separator (`vendor-*.js`, `main-*.js`) names a bundle's chunks.
-    const script = /[A-Za-z0-9]$/.test(typed[2]!) ? typed[2]! : undefined;
+    // the `*` standing for its version or fingerprint, names one script, kept back on purpose.
+    const stem = typed[2]!;
+    const script = /[A-Za-z0-9]$/.test(stem) ? stem : undefined;
+    // So does a name and a separator before the `*` (`robotsTxt-*.js$`, judge 2C 2019: one
+    // code-split chunk, the `*` its hash), unless the name is a bundle's (`vendor-*.js`,
+    // `main-*.js`) or the app's, a word of its folder (`/agwa-ugp-assets/agwa-*.js`): those
+    // name the chunks every page loads.
+    const chunk = /^([A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*)[-_.]$/.exec(stem)?.[1];
+    const folderWords = new Set(parts.flatMap((x) => x.toLowerCase().split(/[-_.]+/)));
+    const single =
+      chunk !== undefined && !BUNDLE.test(chunk) && !folderWords.has(chunk.toLowerCase())
+        ? chunk
+        : undefined;
+    // `/items/*.js` (judge 2B, 3780: a Rails app's `format.js` answers): a type under a folder
+    // of pages, which nothing shows holds the site's resources — not its name, nor a folder of
+    // resources the rules name beside it, nor an Allow of a file in it.
+    const responses =
+      stem === '' &&
+      !parts.some((x) => RESOURCE_WORD.test(x)) &&
+      !evidence.resourcesBeside.has(
+        `/${parts
+          .slice(0, -1)
+          .map((x) => `${x}/`)
+          .join('')}`.toLowerCase(),
+      ) &&
+      !evidence.allows.some((a) => a.startsWith(typed[1]!) && /\.(?:css|js)\b/i.test(a));
     const note: FolderNote | undefined =
       purpose !== undefined
         ? { kind: 'purpose', folder: purpose }
-        : script !== undefined
-          ? { kind: 'script', name: `${script}*.${typed[3]!}` }
-          : undefined;
+        : script !== undefined || single !== undefined
+          ? { kind: 'script', name: `${stem}*.${typed[3]!}` }
+          : responses
+            ? { kind: 'responses', folder: typed[1]! }
+            : undefined;
+    const file =
+      script !== undefined
+        ? `.${kind}`
+        : single !== undefined
+          ? `0123abcd.${kind}`
+          : kind === 'js'
+            ? 'app.js'
+            : 'style.css';
     urls.push({
       ...(note !== undefined && { note }),
       kind,
-      url: `${typed[1]!}${typed[2]!}${script !== undefined ? `.${kind}` : kind === 'js' ? 'app.js' : 'style.css'}`,
+      url: `${typed[1]!}${stem}${file}`,
       pages: undefined,
     });
   }
@@ -420,13 +474,20 @@ const RESOURCE_PARENT =
  * by other sites), and an Allow of `…/js*.js` beside it would open nothing.
  */
 function scriptEndpoint(parts: readonly string[], last: string): boolean {
-  if (parts.length < 2 || !/^(?:js|css)$/i.test(last)) return false;
+  if (!/^(?:js|css)$/i.test(last)) return false;
+  // One folder in, an SDK's, an API's or a widget's (`/sdk/js`, PayPal's SDK served as
+  // `/sdk/js?client-id=…`, judge 2A 5150): the script itself.
+  if (parts.length === 1) return SERVICE.test(parts[0]!);
+  if (parts.length < 2) return false;
   // A language's or country's prefix of pages (`/de/shop/js`): a country's site keeps its own.
   if (/^[a-z]{2}(?:[-_][a-z]{2,4})?$/i.test(parts[0]!)) return false;
   return !parts.some(
     (p) => HINTS.test(p) || BOTH.test(p) || LIBRARY.test(p) || RESOURCE_PARENT.test(p),
   );
 }
+
+/** A folder that serves a script by its address: an SDK's, an API's, a widget's, an embed's. */
+const SERVICE = /^(?:sdk|api|widgets?|embed|loader)$/i;
 
 /** The kinds of files a folder holds, given the folders above it. */
 function kindsOf(
