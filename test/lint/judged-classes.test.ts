@@ -310,6 +310,38 @@ describe('issue 31, a rule with a space beside the same rule written with "-" (j
   });
 });
 
+describe("issue 31, judge 3B: a program's empty value as a rule, a Sitemap without a host", () => {
+  it('deletes "Disallow: NULL" (an info), never writing "/NULL"', () => {
+    for (const empty of ['NULL', 'undefined']) {
+      const [d] = lint(`User-agent: *\nDisallow: /private/\nDisallow: ${empty}\n`);
+      expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('3 info pattern-never-matches');
+      expect(d!.message).toContain("a program's empty value");
+      expect(d!.fix?.description).toBe('Delete line 3.');
+    }
+    // A word that may name a page keeps its advice.
+    expect(lint('User-agent: *\nDisallow: nullable\n')[0]!.message).toContain('/nullable$');
+  });
+
+  it('reports "http:///sitemap.xml" (no host), naming another Sitemap line\'s host', () => {
+    const [d] = lint(
+      'Sitemap: http:///sitemap.xml\nSitemap: https://www.example.org/news.xml\nUser-agent: *\nDisallow:\n',
+    );
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('1 error relative-sitemap');
+    expect(d!.message).toContain('https://www.example.org/sitemap.xml (the host of line 2)');
+    expect(d!.fix).toBeUndefined();
+  });
+});
+
+describe('issue 31, a Crawl-delay merge into a * group whose rules block nothing (judge 3A, 2948:128)', () => {
+  it('advises a rule such as "Allow: /", never warning against the line it names', () => {
+    const body =
+      'User-agent: bingbot\nCrawl-delay: 120\n\nUser-agent: *\nCrawl-delay: 10\nAllow: /\n';
+    const d = lint(body).find((x) => x.code === 'crawl-delay-merged')!;
+    expect(d.message).toContain('add a rule after line 2 ("Allow: /", or the rules meant');
+    expect(d.message).not.toContain('would let them skip the * rules');
+  });
+});
+
 describe('an Allow/Disallow tie', () => {
   it('is an info, whose fix deletes the Disallow, when the same pattern is allowed further down', () => {
     // A platform's template: its own exceptions added below the generated rules.

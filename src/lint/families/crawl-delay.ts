@@ -361,7 +361,10 @@ function splitAdvice(
       ? `after line ${sorted[0]}`
       : `after lines ${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
   const star = starRulesAsWritten(context);
-  if (star.rules.length === 0) {
+  // `*` rules that block nothing (`Allow: /`, an empty `Disallow:`; judge 3A 2948) are what
+  // "Allow: /" says: the wording of a group with no `*` rules.
+  const blocking = star.rules.some((r) => r.type === 'disallow' && r.pattern !== '');
+  if (star.rules.length === 0 || !blocking) {
     return {
       split: `To keep each delay, split the group: add a rule ${after} ("Allow: /", or the rules meant for the crawlers above it), ${same}`,
       home: false,

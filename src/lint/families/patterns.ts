@@ -82,7 +82,15 @@ function pattern(context: LintContext, rule: Rule): void {
           }
         : hint.bare
           ? coveredWord(context, rule)
-          : {}),
+          : hint.empty
+            ? {
+                fix: deleteLineFix(
+                  context,
+                  rule.line,
+                  'Nothing is lost: the line names no path, and blocks nothing.',
+                ),
+              }
+            : {}),
     });
   }
   const dollar = rule.value.indexOf('$');
@@ -149,7 +157,7 @@ function neverMatchesHint(
   type: Rule['type'],
   sibling: (word: string) => string | undefined,
   actions: number,
-): { text: string; fix?: string; otherwise?: string; host?: true; bare?: true } {
+): { text: string; fix?: string; otherwise?: string; host?: true; bare?: true; empty?: true } {
   // `Allow: All`, `Disallow: none`: a word for everything or nothing, not a path.
   const word = /^(?:(all|everything|any)|(none|nothing))$/i.exec(value);
   if (word !== null) {
@@ -199,6 +207,15 @@ function neverMatchesHint(
       // own file: a warning, as `host-in-path` is.
       host: true,
       text: ` It names a host ("${terminalSafe(host[1]!)}"), not a path on this site, so it never matches here. Rules of this file apply only to its own host: if ${terminalSafe(host[1]!)} is another host, it needs its own robots.txt (at ${terminalSafe(host[1]!)}/robots.txt).`,
+    };
+  }
+  // `Disallow: NULL` (judge 3B, 3773): a program's empty value, written where it had no path to
+  // give. The line was written with nothing to block: it goes, never revived as `/NULL`.
+  const nothing = /^(?:null|undefined|nil|nan)$/i.exec(value)?.[0];
+  if (nothing !== undefined) {
+    return {
+      text: ` "${nothing}" is a program's empty value (a generator wrote it where it had no path to give), not a path: remove the line.`,
+      empty: true,
     };
   }
   // `@CONTENT-REF`, `{path}`: a "/" in front would block a path no URL of the site holds.

