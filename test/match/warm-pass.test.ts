@@ -79,29 +79,3 @@ describe.each([
     }
   });
 });
-
-// A rule is filed under a key piece it must contain (its tail, else the piece its group a path
-// is least likely to hold), and a check finds the keys first, by an automaton of their own
-// (`wildcard/key-finder.ts`: a unit a character, one a transition or failure link taken, one a
-// position's deepest key read): a path holding none of them, and no rule without a piece, is
-// answered by that pass alone, the pass over every piece not run. Counted on the generated
-// shapes whose every rule's last piece holds a character the path never has (`last-absent`,
-// `dense`), every alphabet, their sets' checks left to the program: at most 4 n units (3–4 n;
-// the pass over every piece and the groups its candidates listed cost 5–38 n there before).
-const keysAbsent = (shape: GeneratedShape): boolean =>
-  shape.terms.mode === 'last-absent' || shape.terms.mode === 'dense';
-
-describe('a warm check of a path that holds no rule’s key', () => {
-  useMatcherSettings({ ruleIndexing: { alwaysProgram: true } });
-  it.each([1, 2])('costs at most 4 n + 64 units (scale %i)', (scale) => {
-    const shapes = [1, 2, 3, 4, 5, 6]
-      .flatMap((seed) =>
-        generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),
-      )
-      .filter(keysAbsent);
-    expect(shapes.length).toBeGreaterThanOrEqual(18);
-    for (const shape of shapes) {
-      expect(warmWork(shape), shape.name).toBeLessThanOrEqual(4 * shape.terms.n + 64);
-    }
-  });
-});

@@ -78,8 +78,6 @@ export class PieceAutomaton {
    * `table[v × width + symbols[c]]`.
    */
   readonly #transitions: Transitions | null;
-  /** The state the last scan ended in. */
-  #ended = 0;
 
   /**
    * `pieces`: distinct, non-empty strings (of UTF-16 code units); `parts`, what
@@ -212,30 +210,28 @@ export class PieceAutomaton {
 
   /**
    * Reads `path`: `out[i]` is the depth-first number of the state after `path[i]` (0 when no
-   * piece's start ends there). Returns the work: the transitions looked up. From `from` to `to`
-   * only when given: from the state the last scan ended in, unless `from` is 0.
+   * piece's start ends there). Returns the work: the transitions looked up.
    */
-  scan(path: string, out: Int32Array, from = 0, to: number = path.length): number {
+  scan(path: string, out: Int32Array): number {
     const fail = this.#fail;
     const order = this.#order;
     const root = this.#root;
     const childStart = this.#childStart;
     const label = this.#label;
-    let state = from === 0 ? 0 : this.#ended;
-    let work = to - from;
+    let state = 0;
+    let work = path.length;
     if (this.#transitions !== null) {
       // A transition a character, counted as below: a unit from a node but the root.
       const { table, symbols, width } = this.#transitions;
-      for (let i = from; i < to; i++) {
+      for (let i = 0; i < path.length; i++) {
         const c = path.charCodeAt(i);
         work += -state >>> 31;
         state = table[state * width + (c < 128 ? symbols[c]! : 0)]!;
         out[i] = order[state]!;
       }
-      this.#ended = state;
       return work;
     }
-    for (let i = from; i < to; i++) {
+    for (let i = 0; i < path.length; i++) {
       const c = path.charCodeAt(i);
       for (;;) {
         if (state === 0) {
@@ -263,7 +259,6 @@ export class PieceAutomaton {
       }
       out[i] = order[state]!;
     }
-    this.#ended = state;
     return work;
   }
 }
