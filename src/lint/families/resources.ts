@@ -456,6 +456,18 @@ function leftSentence(left: readonly LeftBlocked[]): string {
   return ` That alone leaves ${urls} blocked: ${one(deciders, 'line', 'lines')} ${listOf(deciders.map((l) => String(l.line)))} (${rules}) then ${one(deciders, 'decides', 'decide')} ${one(left, 'it', 'them')}, so remove or narrow ${one(deciders, 'that line', 'those lines')} too, or add Allows for the files ${one(deciders, 'it blocks', 'they block')}.`;
 }
 
+/** What the group opens under a blocking rule, which shows the rest was kept back on purpose. */
+interface Subset {
+  readonly value: string;
+  readonly line: number;
+  readonly layout?: string;
+  readonly theme?: true;
+  readonly siblings?: number;
+  readonly sibling?: string;
+  readonly kind?: 'css' | 'js';
+  readonly files?: number;
+}
+
 /**
  * Scripts or styles the file shows it keeps from crawlers on purpose, or where a guessed URL
  * is likely not the site's: an info, without a fix.
@@ -465,18 +477,7 @@ function reportDeliberate(
   line: number,
   explanation: Explanation,
   blocked: readonly Blocked[],
-  subset:
-    | {
-        value: string;
-        line: number;
-        layout?: string;
-        theme?: true;
-        siblings?: number;
-        sibling?: string;
-        kind?: 'css' | 'js';
-        files?: number;
-      }
-    | undefined,
+  subset: Subset | undefined,
 ): void {
   const rule = terminalSafe(formatRule(explanation.rule!));
   const kinds = [...new Set(blocked.map((b) => b.kind))];
@@ -484,31 +485,7 @@ function reportDeliberate(
   const example = terminalSafe(blocked[0]!.url);
   const note = blocked.find((b) => b.note !== undefined)?.note;
   const why =
-    note?.kind === 'purpose'
-      ? `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`
-      : note?.kind === 'endpoint'
-        ? `written without a trailing slash two folders or more into the site's pages or below an SDK's or an API's folder, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`
-        : note?.kind === 'script'
-          ? `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`
-          : note?.kind === 'responses'
-            ? `"${terminalSafe(note.folder)}" is no folder of the site's resources by its name, and the file shows none beside it nor a file of it the pages load: a rule on a file type in a folder of pages is often for what those pages answer (a Rails controller's "format.js" responses to clicks), not what they render with. Fine if the pages load their ${what} from elsewhere.`
-            : note?.kind === 'theme'
-              ? `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`
-              : note?.kind === 'frontpage'
-                ? 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.'
-                : subset?.files !== undefined
-                  ? `the group allows ${subset.files} ${subset.files === 1 ? 'file' : 'files'} under it by name, the platform's own among them ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): the site lists the files its pages load, for its version of the platform. Fine if the list is complete.`
-                  : subset?.theme === true
-                    ? `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`
-                    : subset?.siblings !== undefined
-                      ? `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`
-                      : subset?.sibling !== undefined
-                        ? `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`
-                        : subset?.kind !== undefined
-                          ? `the group opens "${terminalSafe(subset.value)}" under it (line ${subset.line}), the folder's ${NAMES[subset.kind]}: the site shows where its files in this folder are, and ${what} guessed beside them by a generic folder name may not be there. Fine if the pages load their ${what} from another folder.`
-                          : subset !== undefined && 'layout' in subset
-                            ? `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`
-                            : `the group allows "${terminalSafe(subset!.value)}" under it (line ${subset!.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
+    note !== undefined ? noteReason(note, what, kinds) : subsetReason(subset!, what, explanation);
   const d = context.directives[line];
   context.report({
     code: 'blocked-resources',
@@ -521,6 +498,41 @@ function reportDeliberate(
     from: d?.keyStart,
     to: d?.valueEnd,
   });
+}
+
+/** Why a blocked resource looks kept back on purpose, from what the folder's name says. */
+function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind[]): string {
+  switch (note.kind) {
+    case 'purpose':
+      return `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`;
+    case 'endpoint':
+      return `written without a trailing slash two folders or more into the site's pages or below an SDK's or an API's folder, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`;
+    case 'script':
+      return `it names one script by its file name ("${terminalSafe(note.name)}"), not a folder or a file type: a choice made for that script. Fine if the pages render without it.`;
+    case 'responses':
+      return `"${terminalSafe(note.folder)}" is no folder of the site's resources by its name, and the file shows none beside it nor a file of it the pages load: a rule on a file type in a folder of pages is often for what those pages answer (a Rails controller's "format.js" responses to clicks), not what they render with. Fine if the pages load their ${what} from elsewhere.`;
+    case 'theme':
+      return `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`;
+    case 'frontpage':
+      return 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.';
+  }
+}
+
+/** Why a blocked resource looks kept back on purpose, from what the group opens under it. */
+function subsetReason(subset: Subset, what: string, explanation: Explanation): string {
+  if (subset.files !== undefined)
+    return `the group allows ${subset.files} ${subset.files === 1 ? 'file' : 'files'} under it by name, the platform's own among them ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): the site lists the files its pages load, for its version of the platform. Fine if the list is complete.`;
+  if (subset.theme === true)
+    return `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`;
+  if (subset.siblings !== undefined)
+    return `the group opens ${what} by file type in ${subset.siblings} folders beside it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}, …): the site's files are there, so this folder of the template was likely left closed on purpose. Fine if the pages load theirs from the folders it opens.`;
+  if (subset.sibling !== undefined)
+    return `the group allows "${terminalSafe(subset.value)}" (line ${subset.line}) under "${terminalSafe(subset.sibling)}", a sibling of this folder by the same name: the site chooses which of its ${what} crawlers may fetch, and left this folder closed as it left the rest of that one. Fine if the pages load their ${what} only from the folders it allows.`;
+  if (subset.kind !== undefined)
+    return `the group opens "${terminalSafe(subset.value)}" under it (line ${subset.line}), the folder's ${NAMES[subset.kind]}: the site shows where its files in this folder are, and ${what} guessed beside them by a generic folder name may not be there. Fine if the pages load their ${what} from another folder.`;
+  if ('layout' in subset && subset.layout !== undefined)
+    return `the group opens the ${what} ${subset.layout} publishes for its pages ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): fine if the pages load theirs from there.`;
+  return `the group allows "${terminalSafe(subset.value)}" under it (line ${subset.line}): fine if the pages load their ${what} only from the folders it allows${blocksEverything(explanation.rule!.value) ? ' or from another host' : ''}.`;
 }
 
 function reportImages(
