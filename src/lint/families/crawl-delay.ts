@@ -110,6 +110,13 @@ function checkCrawlDelay(context: LintContext): LintChecks {
   };
 }
 
+/** The first User-agent line of `block`, when a `merged-group` warning or error stands on it. */
+function mergeReportedOn(context: LintContext, block: WrittenBlock): number | undefined {
+  const line = block.agentLines[0]!;
+  const finding = mergedGroupFinding(context, line);
+  return finding !== undefined && finding.severity !== 'info' ? line : undefined;
+}
+
 /**
  * The line of a `merged-group` warning or error on one of the crawler's blocks (judge Y 0916:
  * bingbot's block merged into dotbot's `Disallow: /`): the same merge, which that finding's fix
@@ -117,9 +124,8 @@ function checkCrawlDelay(context: LintContext): LintChecks {
  */
 function reportedMerge(context: LintContext, blocks: readonly WrittenBlock[]): number | undefined {
   for (const block of blocks) {
-    const line = block.agentLines[0]!;
-    const finding = mergedGroupFinding(context, line);
-    if (finding !== undefined && finding.severity !== 'info') return line;
+    const line = mergeReportedOn(context, block);
+    if (line !== undefined) return line;
   }
   return undefined;
 }
@@ -132,14 +138,10 @@ function reportedMerge(context: LintContext, blocks: readonly WrittenBlock[]): n
  */
 function othersMerge(context: LintContext, blocks: readonly WrittenBlock[]): number[] {
   const groups = new Set(blocks.map((b) => b.group));
-  const lines: number[] = [];
-  for (const block of writtenBlocks(context).blocks) {
-    if (!groups.has(block.group) || blocks.includes(block)) continue;
-    const line = block.agentLines[0]!;
-    const finding = mergedGroupFinding(context, line);
-    if (finding !== undefined && finding.severity !== 'info') lines.push(line);
-  }
-  return lines;
+  return writtenBlocks(context)
+    .blocks.filter((b) => groups.has(b.group) && !blocks.includes(b))
+    .map((b) => mergeReportedOn(context, b))
+    .filter((line) => line !== undefined);
 }
 
 /**

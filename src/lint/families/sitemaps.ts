@@ -235,8 +235,6 @@ function hostless(
 
 /** The full URL a relative sitemap value was probably meant as. */
 function fullUrl(value: string): string {
-  const hostless = /^https?:\/{3,}(.*)$/i.exec(value)?.[1];
-  if (hostless !== undefined) return `https://example.com/${hostless}`;
   if (value.startsWith('//')) return `https:${value}`;
   // `sitemap.xml` (and `sitemap.xml.gz`) alone is a file on this site, not a host.
   const file = !value.includes('/') && FILE_NAME.test(value.replace(/\.gz$/i, ''));
