@@ -331,12 +331,13 @@ const excerpts: readonly Excerpt[] = [
   {
     name: '4329: a server message served as the file',
     body: 'Forbidden',
-    expected: ['1 warning ignored-line'],
+    // A refusal's message: read or taken for a missing file, it allows everything (judge 4B).
+    expected: ['1 info ignored-line'],
   },
   {
     name: '4015: a server message of words',
     body: 'Sorry the link not found.\nPlease try again later.\n',
-    expected: ['1 warning ignored-line'],
+    expected: ['1 info ignored-line'],
   },
   {
     name: '4935: a sitemap named by its file alone',
@@ -545,7 +546,7 @@ const excerpts: readonly Excerpt[] = [
     // report says of it stays, as infos).
     name: '4188: Not Found',
     body: 'Not Found',
-    expected: ['1 warning ignored-line', '1 info unknown-directive', '1 info missing-colon'],
+    expected: ['1 info ignored-line', '1 info unknown-directive', '1 info missing-colon'],
   },
   {
     // Seed 1717: told to remove Baiduspider's Disallow: / so that it could see a noindex tag.
@@ -659,7 +660,7 @@ describe('lint on real excerpts: exactly these diagnostics', () => {
       true,
     );
     expect(message(byName('4329').body as string, 'ignored-line')).toContain(
-      'The file holds no robots.txt directive, only text such as "Forbidden"',
+      'The body is a message refusing this fetch ("Forbidden": a firewall',
     );
     expect(message(byName('4935').body as string, 'relative-sitemap')).toContain(
       'e.g. https://example.com/sitemap.xml.',

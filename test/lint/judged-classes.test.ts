@@ -1206,6 +1206,81 @@ describe("a hosted site search's crawler escaping the * rules (judge Y, 0916: Sw
   });
 });
 
+describe("issue 31, a plain-text body that is a server's error or not-found message (judge 4B, 3992)", () => {
+  it('is an info naming the one status that would matter, as an HTML error page is', () => {
+    for (const [body, says] of [
+      ['404 page not found\n', 'missing file'],
+      ['Not Found', 'missing file'],
+      ['File not found.\n', 'missing file'],
+      ['Forbidden', 'refusing this fetch'],
+    ] as const) {
+      const [found] = lint(body);
+      expect(`${found!.code} ${found!.severity}`, body).toBe('ignored-line info');
+      expect(found!.message, body).toContain(says);
+      expect(found!.message, body).toContain('Only a 5xx status would matter');
+    }
+  });
+
+  it("stays a warning for a server's error, and for a message that says neither", () => {
+    const [error] = lint('500 Server error\n');
+    expect(`${error!.severity} ${error!.message}`).toContain(
+      'warning The body is a server\'s error or maintenance message ("500 Server error")',
+    );
+    expect(brief('Bye')).toEqual(['1 warning ignored-line']);
+  });
+});
+
+describe('issue 31, an error page in the charset it declares (judge 4B, 4300)', () => {
+  const page = (meta: string, title: number[]) =>
+    new Uint8Array([
+      ...new TextEncoder().encode(`<HTML><HEAD>${meta}\n<TITLE> `),
+      ...title,
+      ...new TextEncoder().encode(' </TITLE></HEAD><BODY></BODY></HTML>\n'),
+    ]);
+  it('reads the title in gb2312, Shift_JIS or windows-1251 before matching the error words', () => {
+    const cases: [string, number[], string][] = [
+      [
+        '<META http-equiv="Content-Type" content="text/html; charset=gb2312">',
+        // 页面没有找到 ("page not found")
+        [210, 179, 195, 230, 195, 187, 211, 208, 213, 210, 181, 189],
+        '页面没有找到',
+      ],
+      [
+        '<meta charset="Shift_JIS">',
+        // ページが見つかりません
+        [
+          131, 121, 129, 91, 131, 87, 130, 170, 140, 169, 130, 194, 130, 169, 130, 232, 130, 220,
+          130, 185, 130, 241,
+        ],
+        'ページが見つかりません',
+      ],
+      [
+        '<meta charset=windows-1251>',
+        // Страница не найдена
+        [
+          209, 242, 240, 224, 237, 232, 246, 224, 32, 237, 229, 32, 237, 224, 233, 228, 229, 237,
+          224,
+        ],
+        'Страница не найдена',
+      ],
+    ];
+    for (const [meta, title, says] of cases) {
+      const [found] = lintRobotsTxt(page(meta, title)).diagnostics;
+      expect(`${found!.code} ${found!.severity}`, meta).toBe('html-content info');
+      expect(found!.message, meta).toContain(`("${says}`);
+    }
+  });
+
+  it('knows the common Chinese phrasings of "not found"', () => {
+    for (const title of ['页面没有找到', '页面未找到', '頁面沒有找到']) {
+      const [found] = lint(`<html><head><title>${title}</title></head><body></body></html>\n`);
+      expect(`${found!.severity} ${found!.message}`, title).toContain(
+        `info The body is an error or missing file's page ("${title}")`,
+      );
+    }
+  });
+});
+
 describe('a company name cut by a mark as a User-agent value (judge Z, 0953: Yahoo!)', () => {
   it("is user-agent-typo's product-name finding, naming the crawler's token", () => {
     const body =

@@ -11,6 +11,7 @@ import { terminalSafe } from '../../../util/terminal.js';
 import { type WrittenBlock, writtenBlocks } from '../../blocks.js';
 import type { DirectiveSpan, LineSpan, LintContext } from '../../context.js';
 import { knownCrawlerToken, nearCrawlerName } from '../../crawler-names.js';
+import { messageFinding } from '../html-page.js';
 import { keyLike, misspeltKey, nearKey } from '../key-typos.js';
 import { known, UNSUPPORTED } from './keys.js';
 
@@ -71,17 +72,25 @@ function lineText(context: LintContext, span: LineSpan): { start: number; end: n
   return { start, end };
 }
 
-/** The one finding of a body that holds no key a crawler reads; false for a line without text. */
+/**
+ * The one finding of a body that holds no key a crawler reads; false for a line without text. A
+ * body that says it is a missing file's or a refusal's message (`404 page not found`, judge 4B
+ * 3992) is an info, as such an HTML page is: read with the page's words (`html-page.ts`).
+ */
 export function serverMessage(context: LintContext, span: LineSpan, line: number): boolean {
   const { start, end } = lineText(context, span);
   if (start === end) return false;
   const shown = terminalSafe(
     decodeByteString(context.text.slice(start, Math.min(end, start + 60))),
   );
+  const says = messageFinding(context.text);
   context.report({
     code: 'ignored-line',
     line,
-    message: `The file holds no robots.txt directive, only text such as "${shown}" (a server's message served as the file?). Crawlers parse it as robots.txt anyway: it has no rules, so everything is allowed. Serve the robots.txt file (or a 404 if there is none).`,
+    ...(says?.info === true && { severity: 'info' as const }),
+    message:
+      says?.message ??
+      `The file holds no robots.txt directive, only text such as "${shown}" (a server's message served as the file?). Crawlers parse it as robots.txt anyway: it has no rules, so everything is allowed. Serve the robots.txt file (or a 404 if there is none).`,
     from: start,
     to: end,
   });
