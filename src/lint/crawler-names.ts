@@ -180,6 +180,12 @@ export function crawlsForSearchOrAi(token: string): boolean {
   );
 }
 
+/** Whether a product token is a search engine's crawler of the catalog (Yeti, SeznamBot). */
+export function crawlsForSearch(token: string): boolean {
+  const lower = token.toLowerCase();
+  return crawlers.some((c) => c.token.toLowerCase() === lower && c.purposes.includes('search'));
+}
+
 /** The crawler a User-agent line's name is a near miss of (`user-agent-typo`), or undefined. */
 export function nearMissOf(agent: AgentLine): string | undefined {
   const written = /^[A-Za-z0-9._-]+(?=[\s/]|$)/.exec(agent.value)?.[0];

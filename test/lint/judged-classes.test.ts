@@ -1281,6 +1281,34 @@ describe('issue 31, an error page in the charset it declares (judge 4B, 4300)', 
   });
 });
 
+describe("issue 31, a search engine's company name on an allowlist (judge 4B recall, 1769: NHN)", () => {
+  it('is a warning naming the token, whose fix opens the site to the engine as the group meant', () => {
+    for (const name of ['NHN', 'Naver']) {
+      const body = `User-agent: Googlebot\nUser-agent: ${name}\nAllow: /\n\nUser-agent: *\nDisallow: /\n`;
+      const [found] = lint(body).filter((d) => d.line === 2);
+      expect(`${found!.severity} ${found!.code}`, name).toBe('warning user-agent-typo');
+      expect(found!.message, name).toContain("Naver's token is Yeti");
+      expect(found!.fix?.description, name).toBe('Write "User-agent: Yeti" in its place.');
+      expect(found!.fix?.verdicts.some((v) => v.agent === 'Yeti' && v.after.allowed)).toBe(true);
+    }
+  });
+
+  it('is an info without a fix over a whole-site block, and when the file names Yeti itself', () => {
+    const block = lint('User-agent: naver\nDisallow: /\n\nUser-agent: *\nDisallow: /tmp/\n');
+    expect(block.map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual([
+      '1 info user-agent-typo',
+    ]);
+    expect(block[0]!.message).toContain(
+      "if keeping Naver's search crawler off the whole site is meant",
+    );
+    expect(block[0]!.fix).toBeUndefined();
+    const named = lint(
+      'User-agent: NHN\nUser-agent: Yeti\nAllow: /\n\nUser-agent: *\nDisallow: /\n',
+    );
+    expect(named.filter((d) => d.line === 1).map((d) => d.severity)).toEqual(['info']);
+  });
+});
+
 describe('a company name cut by a mark as a User-agent value (judge Z, 0953: Yahoo!)', () => {
   it("is user-agent-typo's product-name finding, naming the crawler's token", () => {
     const body =

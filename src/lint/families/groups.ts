@@ -11,12 +11,13 @@ import { isSpace } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import { andList, listOf, writtenBlocks } from '../blocks.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
-import { nearMissOf, productNameWritten } from '../crawler-names.js';
+import { crawlsForSearch, nearMissOf, productNameWritten } from '../crawler-names.js';
 import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
 import { reportEmptyAgent } from './groups/empty-agent.js';
 import { allowOnlyGroups, escapeOnceNamed, narrowGroups, withoutRules } from './groups/escapes.js';
+import { blocksEverything } from './resources/generic.js';
 import { holdsDirective } from './values/line-breaks.js';
 
 export const groups: LintFamily = {
@@ -349,6 +350,15 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
   // Only crawlers that no longer crawl (Yahoo's Slurp, judge Z 0953: `Yahoo!`): the name costs
   // nothing, and the token is not worth writing either.
   const gone = product.tokens.every((t) => retiredCrawler(t) !== undefined);
+  // A search engine's company name over a whole-site block (`User-agent: naver` / `Disallow: /`
+  // in a list of unwanted bots): its token would take the site out of that engine's results,
+  // which only the owner can want: the finding names it, without a fix. Over an allowlist
+  // (judge 4B, 1769: `User-agent: NHN` / `Allow: /` above `*`'s `Disallow: /`) it is a warning
+  // whose fix opens the site to the engine, as the group meant.
+  const searchBlock =
+    missing.some(crawlsForSearch) &&
+    group.rules.some((r) => r.type === 'disallow' && blocksEverything(r.value)) &&
+    !group.rules.some((r) => r.type === 'allow' && r.value === '/');
   const eol = lineBreakOf(context, agent.line);
   if (gone) {
     context.report({
@@ -364,16 +374,17 @@ function productName(context: LintContext, agent: AgentLine, group: Group): bool
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
-    ...(missing.length === 0 && { severity: 'info' as const }),
+    ...((missing.length === 0 || searchBlock) && { severity: 'info' as const }),
     message: `"${visibleText(written)}" is the name of a product or company, not of a crawler: crawlers compare their token letter for letter, so this line names none. ${product.operator}'s ${product.tokens.length === 1 ? 'token is' : 'tokens are'} ${tokens} (${product.docs})${
       others.length === 0
         ? ''
         : `; the file names ${andList(others)} on User-agent lines of ${others.length === 1 ? 'its' : 'their'} own`
-    }${missing.length === 0 ? ', so nothing is lost: this line can go.' : `, and ${andList(missing)} ${missing.length === 1 ? 'skips' : 'skip'} this group and its rules.`}${choose ? ` Each does another job (training, search, fetches a person asks for: see the page), and blocking one leaves the others, so write the ones meant, each on a User-agent line of its own in this group.` : ''}`,
+    }${missing.length === 0 ? ', so nothing is lost: this line can go.' : `, and ${andList(missing)} ${missing.length === 1 ? 'skips' : 'skip'} this group and its rules.`}${choose ? ` Each does another job (training, search, fetches a person asks for: see the page), and blocking one leaves the others, so write the ones meant, each on a User-agent line of its own in this group.` : ''}${searchBlock ? ` Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} in its place if keeping ${product.operator}'s search crawler off the whole site is meant (the site then leaves its results).` : ''}`,
     from: d.valueStart,
     to: d.valueEnd,
     ...(missing.length > 0 &&
-      !choose && {
+      !choose &&
+      !searchBlock && {
         fix: {
           description: `Write ${andList(missing.map((t) => `"User-agent: ${t}"`))} in its place.`,
           edits: [

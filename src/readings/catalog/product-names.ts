@@ -1,6 +1,6 @@
 /**
  * Names site owners write in `User-agent:` lines for an AI product or its company (`ChatGPT`,
- * `Claude`, `Gemini`), or for a search engine's company (`Yahoo!`), which no crawler has: each
+ * `Claude`, `Gemini`), or for a search engine's company (`Yahoo!`, `NHN`), which no crawler has: each
  * with the product tokens its operator publishes for its crawlers, the source that lists them, and
  * the date it was compared with it.
  */
@@ -19,7 +19,7 @@ export interface ProductName {
   readonly checked: string;
 }
 
-/** Product and company names mistaken for crawler names (AI products', and Yahoo's). */
+/** Product and company names mistaken for crawler names (AI products', Yahoo's and Naver's). */
 export const PRODUCT_NAMES: readonly ProductName[] = [
   {
     names: ['ChatGPT', 'OpenAI'],
@@ -59,6 +59,15 @@ export const PRODUCT_NAMES: readonly ProductName[] = [
     operator: 'Yahoo',
     tokens: ['Slurp'],
     docs: 'https://help.yahoo.com/kb/search-for-desktop/SLN22600.html',
+    checked: '2026-12-03',
+  },
+  {
+    // Naver's search crawler is Yeti ("Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)");
+    // NHN was Naver's company name (the crawler's old user-agent strings said "NHN Corp.").
+    names: ['Naver', 'NHN'],
+    operator: 'Naver',
+    tokens: ['Yeti'],
+    docs: 'https://searchadvisor.naver.com/guide/seo-basic-firewall',
     checked: '2026-12-03',
   },
 ];
