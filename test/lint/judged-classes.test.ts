@@ -1309,6 +1309,29 @@ describe("issue 31, a search engine's company name on an allowlist (judge 4B rec
   });
 });
 
+describe('issue 31, a host written with a wildcard for the rest of its name (judge 4C, 3911: secure.*)', () => {
+  it('gets the host-in-path advice, never a fix that writes "/" in front', () => {
+    for (const value of ['secure.*', 'www.*', 'shop.example.*']) {
+      const found = lint(`User-agent: *\nDisallow: /*?sort=*\n\nDisallow: ${value}\n`).filter(
+        (d) => d.line === 4,
+      );
+      expect(
+        found.map((d) => `${d.severity} ${d.code}`),
+        value,
+      ).toEqual(['warning host-in-path']);
+      expect(found[0]!.message, value).toContain('needs its own robots.txt');
+      expect(found[0]!.fix, value).toBeUndefined();
+    }
+  });
+
+  it('leaves a file name with any extension (`page.*`) to pattern-never-matches', () => {
+    const [found] = lint('User-agent: *\nDisallow: page.*\n');
+    expect(`${found!.code} ${found!.fix?.description}`).toBe(
+      'pattern-never-matches Write "Disallow: /page.*".',
+    );
+  });
+});
+
 describe('a company name cut by a mark as a User-agent value (judge Z, 0953: Yahoo!)', () => {
   it("is user-agent-typo's product-name finding, naming the crawler's token", () => {
     const body =

@@ -27,8 +27,16 @@ export const FILE_NAME: RegExp =
 const HOST_IN_VALUE =
   /^\/?(?:https?:\/\/?|\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?((?:\/|\*).*)?$/i;
 
-/** `secure.*`: a name whose last label is a wildcard — a host only beside other hosts. */
-const WILDCARD_HOST = /^([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)\.\*$/i;
+/**
+ * `secure.*`: a name whose last label is a wildcard — a host when it has labels before the
+ * wildcard (`shop.example.*`), when its one label names a host by its job (`HOST_LABEL`), or
+ * beside other hosts.
+ */
+const WILDCARD_HOST = /^([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)\.\*+$/i;
+
+/** A host's first label that names it by its job (`www`, `secure`, `shop`, `m`), not a file's. */
+const HOST_LABEL =
+  /^(?:www\d*|m|mobile|secure\d*|ssl|shop|store|static\d*|cdn\d*|img\d*|media|api|mail|webmail|dev|staging|stage|test|beta|blog|support|login|account|checkout)$/i;
 
 /** A value starting with a dotted name and no `/` before it (`static.example`, `cdn.example.com/`). */
 const DOTTED_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?=[/*:]|$)/i;
@@ -334,10 +342,12 @@ export function portInPath(
 }
 
 /**
- * The host a rule's value names ({@link hostOfValue}), or a name ending in `.*` (`secure.*`)
- * when another rule of its group names a host by a dotted name too (`static.example`): beside
- * such lines `secure.*` is a host with a wildcard for its domain, while `page.*` alone is a
- * file's name (`pattern-never-matches` proposes `/page.*`).
+ * The host a rule's value names ({@link hostOfValue}), or a name ending in `.*`: a host with a
+ * wildcard for its domain when it reads as one (`shop.example.*`, `www.*`, `secure.*`: judge 4C,
+ * 3911, B&H's secure.bhphotovideo.com) or when another rule of its group names a host by a
+ * dotted name too (`static.example`), while `page.*` alone is a file's name
+ * (`pattern-never-matches` proposes `/page.*`). A host gets no "/" in front: `/secure.*`
+ * blocks paths this site does not have, and nothing of the host meant.
  */
 export function hostOfRule(
   robots: RobotsTxt,
@@ -354,7 +364,8 @@ export function hostOfRule(
     const name = DOTTED_NAME.exec(r.value)?.[0];
     return name !== undefined && !FILE_NAME.test(name);
   });
-  return beside ? { host: `${wildcard[1]!}.*`, path: '' } : undefined;
+  const named = wildcard[1]!.includes('.') || HOST_LABEL.test(wildcard[1]!);
+  return named || beside ? { host: `${wildcard[1]!}.*`, path: '' } : undefined;
 }
 
 /** The host and path of a rule value written as a URL or host name; undefined for a path. */
