@@ -1037,6 +1037,16 @@ describe('one script blocked by its name before a hash (judge 2C, 2019)', () => 
   });
 });
 
+describe("DNN's module folder (judge 3B, 1348)", () => {
+  it("blocks the modules' JavaScript as well as their CSS, and the fix opens both", () => {
+    const body = 'User-agent: *\nDisallow: /DesktopModules/*\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found!.message).toContain('/DesktopModules/module/js/module.js?cdv=100');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.js$\nAllow: /DesktopModules/*.js?');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.css$');
+  });
+});
+
 describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
   it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
     const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';
