@@ -1047,6 +1047,32 @@ describe("DNN's module folder (judge 3B, 1348)", () => {
   });
 });
 
+describe("a JavaScript framework's build folder (judge 3B, 5856)", () => {
+  it("blocks every page's bundles: a warning with Allows, under a prefix too", () => {
+    for (const [rule, file] of [
+      ['/_nuxt/', '/_nuxt/entry.0123abcd.js'],
+      ['/engage/_nuxt', '/engage/_nuxt/entry.0123abcd.js'],
+      ['/_next/', '/_next/static/chunks/main-0123abcd.js'],
+      ['/_astro/', '/_astro/hoisted.0123abcd.js'],
+    ] as const) {
+      const body = `User-agent: *\nDisallow: /api/\nDisallow: ${rule}\n`;
+      const found = lint(body).filter((d) => d.code === 'blocked-resources');
+      expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+      expect(found[0]!.message).toContain(file);
+      const opened = parseRobotsTxt(fixed(body)).explain(file, 'Googlebot');
+      expect(opened.allowed).toBe(true);
+    }
+    // Its static files opened: nothing the pages load stays blocked.
+    expect(
+      brief('User-agent: *\nDisallow: /_next/\nAllow: /_next/static/\nAllow: /_next/image\n'),
+    ).toEqual([]);
+    // Named only by Allows of endpoints in it under a wider rule: what the site chose to open.
+    expect(
+      brief('User-agent: *\nDisallow: /_*\nAllow: /_next/viewer\nAllow: /_next/gtm\n'),
+    ).toEqual([]);
+  });
+});
+
 describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
   it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
     const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';

@@ -95,6 +95,8 @@ interface Evidence {
    * not themes.
    */
   readonly themeChildren: ReadonlyMap<string, number>;
+  /** The values only Allows write (no Disallow has the same value). */
+  readonly allowOnly: ReadonlySet<string>;
 }
 
 /**
@@ -169,7 +171,16 @@ function evidenceOf(
     builtBeside,
     resourcesBeside,
     themeChildren: themeChildrenOf(values),
+    allowOnly: allowOnlyOf(values, allows),
   };
+}
+
+/** {@link Evidence.allowOnly}: the values Allows write more often than the rules do in all. */
+function allowOnlyOf(values: readonly string[], allows: readonly string[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const value of values) count.set(value, (count.get(value) ?? 0) + 1);
+  for (const value of allows) count.set(value, (count.get(value) ?? 0) - 1);
+  return new Set(allows.filter((value) => (count.get(value) ?? 0) <= 0));
 }
 
 /** {@link Evidence.themeChildren}: the folders the rules name in each folder of themes. */
@@ -387,8 +398,65 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     urls.push(...(endpoint && i === parts.length ? found.map((u) => ({ ...u, note })) : found));
   }
   urls.push(...themeUrls(segments, bare, last === '', evidence));
+  urls.push(...frameworkUrls(segments, evidence.allowOnly.has(written)));
   urls.push(...imageUrls(segments));
   return urls;
+}
+
+/**
+ * The folders a JavaScript framework's build writes the CSS and JavaScript of every page to, by
+ * the folder's name, with representative files (from that folder): Nuxt's `_nuxt/`
+ * (nuxt.com, "buildAssetsDir": `/_nuxt/`, hashed entry and chunk files), Next.js's
+ * `_next/static/` (nextjs.org, "assetPrefix": `/_next/static/chunks/…`, `…/css/…`), Astro's
+ * `_astro/` (docs.astro.build, "build.assets": `_astro`). A site that serves its app under a
+ * prefix (`/engage/_nuxt`) keeps them there. Left out: SvelteKit's `_app/` (kit.svelte.dev,
+ * "appDir"), a name other sites give a section of pages (`/_app/` beside `/_data/`, 2019), and
+ * Gatsby, which writes its bundles at the site's root by hashed names (no folder to name).
+ */
+const FRAMEWORK_OUTPUT: readonly (readonly [
+  RegExp,
+  readonly (readonly ['css' | 'js', string])[],
+])[] = [
+  [
+    /^_nuxt$/,
+    [
+      ['js', 'entry.0123abcd.js'],
+      ['css', 'entry.0123abcd.css'],
+    ],
+  ],
+  [
+    /^_next$/,
+    [
+      ['js', 'static/chunks/main-0123abcd.js'],
+      ['css', 'static/css/0123abcd.css'],
+    ],
+  ],
+  [
+    /^_astro$/,
+    [
+      ['js', 'hoisted.0123abcd.js'],
+      ['css', 'index.0123abcd.css'],
+    ],
+  ],
+];
+
+/**
+ * The CSS and JavaScript of a framework's build folder ({@link FRAMEWORK_OUTPUT}) the value
+ * names at any depth, for the pages under the folder above it (the rules decide which are
+ * blocked: `Disallow: /_next/*` beside `Allow: /_next/static/` blocks none). Not under admin
+ * pages, nor for a value only Allows write.
+ */
+function frameworkUrls(segments: readonly string[], allowOnly: boolean): SiteUrl[] {
+  // Named by Allows alone: Allows of endpoints in the folder (`Allow: /_next/viewer` under
+  // `Disallow: /_*`, 5316) open what the site chose, and say nothing of its build's files.
+  if (allowOnly) return [];
+  const at = segments.findIndex((s) => FRAMEWORK_OUTPUT.some(([re]) => re.test(s)));
+  if (at < 0 || segments.slice(0, at).some((x) => NOT_PAGES.test(x))) return [];
+  const files = FRAMEWORK_OUTPUT.find(([re]) => re.test(segments[at]!))![1];
+  const before = segments.slice(0, at);
+  const folder = `/${segments.slice(0, at + 1).join('/')}/`;
+  const pages = at === 0 ? undefined : `/${before.join('/')}/`;
+  return files.map(([kind, file]) => ({ kind, url: `${folder}${file}`, pages }));
 }
 
 /** A folder of themes, skins or templates, each in a folder of its own. */
