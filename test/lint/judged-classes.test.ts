@@ -1037,6 +1037,25 @@ describe('one script blocked by its name before a hash (judge 2C, 2019)', () => 
   });
 });
 
+describe("a generic subfolder of a folder of the site's resources (judge 3A, 1736)", () => {
+  it('blocks the same CSS and JavaScript; a subfolder named for images or pages does not', () => {
+    const body =
+      'User-agent: *\nDisallow: /skin/inviteimages/\nDisallow: /skin/common/\nDisallow: /skin/common/gtm20/images/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('/skin/common/css/style.css');
+    expect(found[0]!.fix?.description).toContain('"Allow: /skin/common/*.js$"');
+    for (const folder of ['/themes/default/', '/static/shared/', '/assets/global/', '/js/v3/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([
+        '2 warning blocked-resources',
+      ]);
+    }
+    for (const folder of ['/static/press/', '/assets/pages/', '/skin/fonts/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([]);
+    }
+  });
+});
+
 describe("DNN's module folder (judge 3B, 1348)", () => {
   it("blocks the modules' JavaScript as well as their CSS, and the fix opens both", () => {
     const body = 'User-agent: *\nDisallow: /DesktopModules/*\n';

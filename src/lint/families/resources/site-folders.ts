@@ -557,6 +557,15 @@ function scriptEndpoint(parts: readonly string[], last: string): boolean {
 /** A folder that serves a script by its address: an SDK's, an API's, a widget's, an embed's. */
 const SERVICE = /^(?:sdk|api|widgets?|embed|loader)$/i;
 
+/**
+ * A subfolder name that says nothing of what it holds but that every page, or one version of
+ * the site, shares it (`common`, `shared`, `global`, `default`, `main`; `v2`, `1.4.0`,
+ * `gtm20`): in a folder of the site's resources, it holds the same CSS and JavaScript. A name
+ * that says images, fonts, media or pages is none of them.
+ */
+const SHARED_SUBFOLDER =
+  /^(?:common|shared|global|default|main)$|^(?:v|ver|version)?[-_.]?\d+(?:[._-]\d+)*$|^[a-z]{2,5}\d{1,3}$/i;
+
 /** The kinds of files a folder holds, given the folders above it. */
 function kindsOf(
   segment: string,
@@ -613,8 +622,15 @@ function folderUrls(
   // does a library's folder in it (`/assets/bootstrap/`).
   const inner = kinds.length > 1;
   const part = segments[i + 1];
+  // Its generic subfolders hold the same files, shared by every page or of one version
+  // (`/skin/common/`, `/static/shared/`, `/assets/global/v2/`: judge 3A, 1736).
+  let deep = i + 1;
+  while (deep < segments.length && SHARED_SUBFOLDER.test(segments[deep]!)) deep++;
+  const shared = deep > i + 1 ? [`/${segments.slice(0, deep).join('/')}/`] : [];
   const folders =
-    inner && part !== undefined && LIBRARY.test(part) ? [folder, `${folder}${part}/`] : [folder];
+    inner && part !== undefined && LIBRARY.test(part)
+      ? [folder, `${folder}${part}/`]
+      : [folder, ...shared];
   return folders.flatMap((at) =>
     kinds.map((kind) => ({
       kind,
