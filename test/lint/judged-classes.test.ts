@@ -1092,6 +1092,30 @@ describe("a JavaScript framework's build folder (judge 3B, 5856)", () => {
   });
 });
 
+describe('a word matched anywhere among rules on query parameters (judge 3C, 1017)', () => {
+  const words =
+    'Disallow: /*Cart-Show*\nDisallow: /*pid=*\nDisallow: /*sz=*\nDisallow: /*start=*\n';
+  it('is an info without a fix: the CSS and JavaScript it names are a guess at a folder', () => {
+    const body = `User-agent: *\n${words}Disallow: /*theme*\nDisallow: /*utm_source*\n`;
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix === undefined}`)).toEqual([
+      '6 info true',
+    ]);
+    expect(found[0]!.message).toContain('"*theme*" matches the word anywhere in a URL');
+  });
+
+  it('stays a warning where the file shows a folder by that name, or writes no rules on parameters', () => {
+    expect(
+      brief(`User-agent: *\n${words}Disallow: /*theme*\nAllow: /theme/img/\n`).filter((d) =>
+        d.endsWith('blocked-resources'),
+      ),
+    ).toEqual(['6 warning blocked-resources']);
+    expect(brief('User-agent: *\nDisallow: /*Cart-Show*\nDisallow: /*theme*\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
 describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
   it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
     const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';

@@ -33,7 +33,8 @@ export type FolderNote =
   | { readonly kind: 'frontpage' }
   | { readonly kind: 'theme'; readonly folder: string; readonly unshown: boolean }
   | { readonly kind: 'script'; readonly name: string }
-  | { readonly kind: 'responses'; readonly folder: string };
+  | { readonly kind: 'responses'; readonly folder: string }
+  | { readonly kind: 'substring'; readonly word: string; readonly parameters: number };
 
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
 export interface SiteUrl {
@@ -95,6 +96,17 @@ interface Evidence {
    * not themes.
    */
   readonly themeChildren: ReadonlyMap<string, number>;
+  /**
+   * How many rules match a query parameter wherever it stands (`/*pid=*`, `/*sz=`): a file
+   * that writes two or more writes its `/*word*` rules for words in its pages' URLs and
+   * queries, not for folders.
+   */
+  readonly parameterRules: number;
+  /**
+   * The words (lowercase) of such a file's `/*word*` rules that no rule or Allow writes as a
+   * literal folder (`/theme/` of `/theme/*.css`): words, not folders the file shows.
+   */
+  readonly substringWords: ReadonlySet<string>;
   /** The values only Allows write (no Disallow has the same value). */
   readonly allowOnly: ReadonlySet<string>;
 }
@@ -158,6 +170,7 @@ function evidenceOf(
   for (let i = 0; i < values.length; i++)
     for (const f of evidenceAt(i).assets) resourcesBeside.add(f);
   const builtBeside = values.some((v) => DOWNLOADS.test(v)) ? new Set<string>() : resourcesBeside;
+  const parameterRules = values.filter((v) => PARAMETER_RULE.test(v)).length;
   return {
     documentPrefixes,
     documentFolders: documentFolders(values),
@@ -171,9 +184,14 @@ function evidenceOf(
     builtBeside,
     resourcesBeside,
     themeChildren: themeChildrenOf(values),
+    parameterRules,
+    substringWords: parameterRules >= 2 ? substringWordsOf(values, allows) : new Set(),
     allowOnly: allowOnlyOf(values, allows),
   };
 }
+
+/** A rule on a query parameter wherever it stands in a URL (`/*pid=*`, `/*sz=`). */
+const PARAMETER_RULE = /^\/\*+[A-Za-z_][\w-]*=/;
 
 /** {@link Evidence.allowOnly}: the values Allows write more often than the rules do in all. */
 function allowOnlyOf(values: readonly string[], allows: readonly string[]): Set<string> {
@@ -181,6 +199,29 @@ function allowOnlyOf(values: readonly string[], allows: readonly string[]): Set<
   for (const value of values) count.set(value, (count.get(value) ?? 0) + 1);
   for (const value of allows) count.set(value, (count.get(value) ?? 0) - 1);
   return new Set(allows.filter((value) => (count.get(value) ?? 0) <= 0));
+}
+
+/** A word matched anywhere in a URL (`/*theme*`), with the word. */
+const SUBSTRING = /^\/\*+([A-Za-z_]+)\*/;
+
+/** {@link Evidence.substringWords}. */
+function substringWordsOf(values: readonly string[], allows: readonly string[]): Set<string> {
+  const words = new Set<string>();
+  for (const value of values) {
+    const word = SUBSTRING.exec(value)?.[1];
+    if (word !== undefined) words.add(word.toLowerCase());
+  }
+  for (const value of [...values, ...allows]) {
+    const segments = atAnyDepth(value)
+      .replace(/[*$?].*$/, '')
+      .toLowerCase()
+      .split('/');
+    for (const name of segments.slice(1, -1)) {
+      words.delete(name);
+      words.delete(name.replace(/s$/, ''));
+    }
+  }
+  return words;
 }
 
 /** {@link Evidence.themeChildren}: the folders the rules name in each folder of themes. */
@@ -257,7 +298,7 @@ export function siteUrls(
   const urlsAt = perValue(
     values,
     `urls ${JSON.stringify(evidence, (_, v) => (v instanceof Set ? [...v] : v))}`,
-    (value) => urlsOf(value, evidence),
+    (value) => substringUrls(value, evidence) ?? urlsOf(value, evidence),
   );
   const out = new Map<string, SiteUrl>();
   for (let i = 0; i < values.length; i++) {
@@ -294,6 +335,19 @@ function allowedSubfolderUrls(allows: readonly string[]): SiteUrl[] {
     }
   }
   return urls;
+}
+
+/**
+ * `/*theme*` in a file whose `/*word*` rules aim at query parameters (`/*pid=*`, `/*sz=*`; judge
+ * 3C, 1017): a word of its pages' URLs, not a folder, unless the file shows a folder by that
+ * name. The URLs guessed for the folder of that name carry a note (an info); undefined for
+ * any other value.
+ */
+function substringUrls(value: string, evidence: Evidence): SiteUrl[] | undefined {
+  const word = SUBSTRING.exec(value)?.[1];
+  if (word === undefined || !evidence.substringWords.has(word.toLowerCase())) return undefined;
+  const note: FolderNote = { kind: 'substring', word, parameters: evidence.parameterRules };
+  return urlsOf(`/${word}/`, evidence).map((u) => ({ ...u, note: u.note ?? note }));
 }
 
 /** The URLs of the folders one rule value names. */
