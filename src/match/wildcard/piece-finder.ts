@@ -145,6 +145,16 @@ export class PieceFinder {
       : this.#pieceData[PIECE * (p - this.hashed)]!;
   }
 
+  /**
+   * Whether piece p ends at `end` in `path` (its length fits there): the characters compared
+   * (or the automaton's trie nodes walked), negated when it does not.
+   */
+  endsAt(p: number, path: string, end: number): number {
+    return p < this.hashed
+      ? this.dictionary!.texts.endsAt(p, path, end)
+      : this.automaton!.endsAt(p - this.hashed, path, end);
+  }
+
   /** The first key of piece p's range: an occurrence's key is in it when p ends there. */
   keysFrom(p: number): number {
     return p < this.hashed
