@@ -53,6 +53,9 @@ const BYTES_A_CHAR = 1 / 8;
 /** Multiplier of the rolling hash. */
 const BASE = 0x01000193;
 
+/** The path's character codes in a pass (one check at a time: shared by every program). */
+let codes = new Uint16Array(0);
+
 /** The key pieces of a program, looked for together in one pass. */
 export class KeyFinder {
   readonly #finder: PieceFinder;
@@ -97,25 +100,28 @@ export class KeyFinder {
    */
   occursIn(path: string): boolean {
     const n = path.length;
+    if (codes.length < n) codes = new Uint16Array(Math.max(n, 2 * codes.length));
+    const text = codes;
+    for (let i = 0; i < n; i++) text[i] = path.charCodeAt(i);
     const bits = this.#bits;
     const bitShift = this.#bitShift;
     const bucketShift = this.#bucketShift;
     const budget = BUDGET_A_CHAR * this.#qs.length * n + 64;
     let compared = 0;
-    let scanned = 0;
+    let scanned = n;
     for (let j = 0; j < this.#qs.length; j++) {
       const q = this.#qs[j]!;
       if (q > n) break;
       const high = power(q);
       let h = 0;
-      for (let i = 0; i < q - 1; i++) h = (Math.imul(h, BASE) + path.charCodeAt(i)) | 0;
+      for (let i = 0; i < q - 1; i++) h = (Math.imul(h, BASE) + text[i]!) | 0;
       for (let i = q - 1; i < n; i++) {
-        h = (Math.imul(h, BASE) + path.charCodeAt(i)) | 0;
-        if (i >= q) h = (h - Math.imul(path.charCodeAt(i - q), high)) | 0;
+        h = (Math.imul(h, BASE) + text[i]!) | 0;
+        if (i >= q) h = (h - Math.imul(text[i - q]!, high)) | 0;
         const x = mix(h, q);
         const bit = x >>> bitShift;
         if ((bits[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
-        const units = this.#compareBucket(Math.imul(x, 0x85ebca77) >>> bucketShift, q, path, i);
+        const units = this.#compareBucket(Math.imul(x, 0x85ebca77) >>> bucketShift, q, text, i);
         compared += Math.abs(units);
         if (units < 0 || compared > budget) {
           this.work = scanned + i + 1 + compared;
@@ -129,10 +135,10 @@ export class KeyFinder {
   }
 
   /**
-   * Compares bucket b's keys of q characters filed with the window of `path` ending at `end`:
-   * the units (a key, and a character compared), negated when one ends there.
+   * Compares bucket b's keys filed under q characters with those of `text` (the path's codes)
+   * ending at `end`: the units (a key, and a character compared), negated when one ends there.
    */
-  #compareBucket(b: number, q: number, path: string, end: number): number {
+  #compareBucket(b: number, q: number, text: Uint16Array, end: number): number {
     const finder = this.#finder;
     const ids = this.#ids;
     const qOf = this.#qOf;
@@ -142,7 +148,7 @@ export class KeyFinder {
       const length = finder.lengthOf(p);
       units++;
       if (qOf[Math.min(length, Q)] !== q || length > end + 1) continue;
-      const result = finder.endsAt(p, path, end);
+      const result = finder.endsAt(p, text, end);
       units += Math.abs(result);
       if (result > 0) return -units;
     }

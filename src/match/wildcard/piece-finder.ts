@@ -146,13 +146,13 @@ export class PieceFinder {
   }
 
   /**
-   * Whether piece p ends at `end` in `path` (its length fits there): the characters compared
-   * (or the automaton's trie nodes walked), negated when it does not.
+   * Whether piece p ends at `end` in `codes` (a path's character codes; its length fits there):
+   * the characters compared (or the automaton's trie nodes walked), negated when it does not.
    */
-  endsAt(p: number, path: string, end: number): number {
+  endsAt(p: number, codes: Uint16Array, end: number): number {
     return p < this.hashed
-      ? this.dictionary!.texts.endsAt(p, path, end)
-      : this.automaton!.endsAt(p - this.hashed, path, end);
+      ? this.dictionary!.texts.endsAt(p, codes, end)
+      : this.automaton!.endsAt(p - this.hashed, codes, end);
   }
 
   /** The first key of piece p's range: an occurrence's key is in it when p ends there. */

@@ -78,10 +78,10 @@ export class PieceTexts {
   }
 
   /**
-   * Whether piece `id` ends at `end` in `path` (its length fits there), read backwards from
-   * `end`: the characters compared, negated when they differ (`compare` on the path's string).
+   * Whether piece `id` ends at `end` in `codes` (its length fits there), read backwards from
+   * `end`: the characters compared, negated when they differ.
    */
-  endsAt(id: number, path: string, end: number): number {
+  endsAt(id: number, codes: Uint16Array, end: number): number {
     const arrays = this.#arrays;
     const firsts = arrays.firsts;
     let k = 0;
@@ -106,7 +106,7 @@ export class PieceTexts {
     }
     for (let i = end; i >= start; i--) {
       const c = text === null ? own[offset + i] : text.charCodeAt(offset + i);
-      if (c !== path.charCodeAt(i)) return -(end - i + 1);
+      if (c !== codes[i]) return -(end - i + 1);
     }
     return length;
   }
