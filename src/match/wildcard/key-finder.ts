@@ -16,9 +16,9 @@
  * `PieceFinder.endsAt`), a unit a key of the bucket and one a character compared. The first key
  * confirmed ends the pass (the program's pass runs then, as without it); so does a pass whose
  * buckets and comparisons pass {@link BUDGET_A_CHAR} · qs · n + 64 units (answered as if a key
- * were found: never wrong, only not spared). So a pass over n characters costs at most
- * 3 qs n + 64 units plus a key's length, qs ≤ 3: 9 n + 64 (2–4.3 n on the generated shapes whose
- * keys the path never holds).
+ * were found: never wrong, only not spared). With the path's codes read first (n units), a pass
+ * over n characters costs at most (1 + 3 qs) n + 64 units plus the last bucket's comparisons,
+ * qs ≤ 3: 10 n + 64 (3–5.3 n on the generated shapes whose keys the path never holds).
  *
  * Memory, a small multiple of the keys (not of their characters): the bitset 1–2 bytes a key,
  * the buckets' starts 0.5–1 (twice past 65,535 keys), the keys' ids 2 (4 past 65,535 pieces);
