@@ -1037,6 +1037,85 @@ describe('one script blocked by its name before a hash (judge 2C, 2019)', () => 
   });
 });
 
+describe("a generic subfolder of a folder of the site's resources (judge 3A, 1736)", () => {
+  it('blocks the same CSS and JavaScript; a subfolder named for images or pages does not', () => {
+    const body =
+      'User-agent: *\nDisallow: /skin/inviteimages/\nDisallow: /skin/common/\nDisallow: /skin/common/gtm20/images/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('/skin/common/css/style.css');
+    expect(found[0]!.fix?.description).toContain('"Allow: /skin/common/*.js$"');
+    for (const folder of ['/themes/default/', '/static/shared/', '/assets/global/', '/js/v3/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([
+        '2 warning blocked-resources',
+      ]);
+    }
+    for (const folder of ['/static/press/', '/assets/pages/', '/skin/fonts/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([]);
+    }
+  });
+});
+
+describe("DNN's module folder (judge 3B, 1348)", () => {
+  it("blocks the modules' JavaScript as well as their CSS, and the fix opens both", () => {
+    const body = 'User-agent: *\nDisallow: /DesktopModules/*\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found!.message).toContain('/DesktopModules/module/js/module.js?cdv=100');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.js$\nAllow: /DesktopModules/*.js?');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.css$');
+  });
+});
+
+describe("a JavaScript framework's build folder (judge 3B, 5856)", () => {
+  it("blocks every page's bundles: a warning with Allows, under a prefix too", () => {
+    for (const [rule, file] of [
+      ['/_nuxt/', '/_nuxt/entry.0123abcd.js'],
+      ['/engage/_nuxt', '/engage/_nuxt/entry.0123abcd.js'],
+      ['/_next/', '/_next/static/chunks/main-0123abcd.js'],
+      ['/_astro/', '/_astro/hoisted.0123abcd.js'],
+    ] as const) {
+      const body = `User-agent: *\nDisallow: /api/\nDisallow: ${rule}\n`;
+      const found = lint(body).filter((d) => d.code === 'blocked-resources');
+      expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+      expect(found[0]!.message).toContain(file);
+      const opened = parseRobotsTxt(fixed(body)).explain(file, 'Googlebot');
+      expect(opened.allowed).toBe(true);
+    }
+    // Its static files opened: nothing the pages load stays blocked.
+    expect(
+      brief('User-agent: *\nDisallow: /_next/\nAllow: /_next/static/\nAllow: /_next/image\n'),
+    ).toEqual([]);
+    // Named only by Allows of endpoints in it under a wider rule: what the site chose to open.
+    expect(
+      brief('User-agent: *\nDisallow: /_*\nAllow: /_next/viewer\nAllow: /_next/gtm\n'),
+    ).toEqual([]);
+  });
+});
+
+describe('a word matched anywhere among rules on query parameters (judge 3C, 1017)', () => {
+  const words =
+    'Disallow: /*Cart-Show*\nDisallow: /*pid=*\nDisallow: /*sz=*\nDisallow: /*start=*\n';
+  it('is an info without a fix: the CSS and JavaScript it names are a guess at a folder', () => {
+    const body = `User-agent: *\n${words}Disallow: /*theme*\nDisallow: /*utm_source*\n`;
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix === undefined}`)).toEqual([
+      '6 info true',
+    ]);
+    expect(found[0]!.message).toContain('"*theme*" matches the word anywhere in a URL');
+  });
+
+  it('stays a warning where the file shows a folder by that name, or writes no rules on parameters', () => {
+    expect(
+      brief(`User-agent: *\n${words}Disallow: /*theme*\nAllow: /theme/img/\n`).filter((d) =>
+        d.endsWith('blocked-resources'),
+      ),
+    ).toEqual(['6 warning blocked-resources']);
+    expect(brief('User-agent: *\nDisallow: /*Cart-Show*\nDisallow: /*theme*\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
 describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
   it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
     const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';
@@ -1105,6 +1184,34 @@ describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)',
     expect(brief(body)).toContain('4 info merged-group');
     const delay = lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === 5);
     expect(delay!.severity).toBe('warning');
+  });
+});
+
+describe('repeating the * rules in a group of Allows under which * blocks longer paths (judge 4B, 6286)', () => {
+  it('leaves out the * Disallows that would win over an Allow whose only effect is to open them', () => {
+    const body =
+      'User-agent: *\nDisallow: /coupons/in/\nDisallow: /coupons/search$\nDisallow: /account/\n\nUser-agent: Applebot\nAllow: /coupons\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain('Repeat 1 of the 3 rules');
+    expect(d.fix?.description).toContain(
+      'not "Disallow: /coupons/in/" (line 2), "Disallow: /coupons/search$" (line 3): longer than the group\'s "Allow: /coupons" (line 7), they would win over it by longest match',
+    );
+    // The fix's verdicts: only what the Allow left to the * rules is blocked again.
+    expect(d.fix!.verdicts.map((v) => v.url)).not.toContain('/coupons/in/');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/coupons/in/x', 'Applebot')).toBe(true);
+    expect(after.isAllowed('/coupons/search', 'Applebot')).toBe(true);
+    expect(after.isAllowed('/account/', 'Applebot')).toBe(false);
+  });
+
+  it('copies them, and says they win, beside an Allow that reopens a * rule of its own', () => {
+    const body =
+      'User-agent: *\nDisallow: /music/\nDisallow: /music/index.html\nDisallow: /account/\n\nUser-agent: Bingbot\nAllow: /music/\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain(
+      '"Disallow: /music/index.html" (line 3), longer than the group\'s "Allow: /music/" (line 7), wins over it by longest match',
+    );
+    expect(parseRobotsTxt(fixed(body)).isAllowed('/music/index.html', 'Bingbot')).toBe(false);
   });
 });
 
@@ -1247,6 +1354,89 @@ describe('a raw space in a pattern that may be in a query string (judge S, 4187)
     expect(fixed('User-agent: *\nDisallow: /cmx templates/\n')).toBe(
       'User-agent: *\nDisallow: /cmx%20templates/\n',
     );
+  });
+});
+
+describe('issue 31, a raw space in a slug whose words are joined by "_" or "-" (judge 3A, 2276)', () => {
+  it('offers the separator reading first, the "%20" form in the message', () => {
+    const body =
+      'User-agent: *\nDisallow: /at/Service_fur_Karteninhaber\nDisallow: /at/sitemap.html\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi_js\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('4 warning unencoded-character');
+    expect(d!.message).toContain('most likely a typo for "_"');
+    expect(d!.message).toContain('"/at/Finden_Sie%20Ihre_Karte", if the name really holds a space');
+    expect(fixed(body)).toContain('Disallow: /at/Finden_Sie_Ihre_Karte\n');
+  });
+
+  it('keeps "%20" for a file name, for neighbours joined another way, and where "%20" is written', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /papers/autocheck-guide\nDisallow: /papers/AutoCheck_2X Dealer_FAQ.pdf\nDisallow: /papers/dealer_faq\n',
+      'User-agent: *\nDisallow: /at/sitemap-old\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi-js\n',
+      'User-agent: *\nDisallow: /at/Service_fur%20Karte\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi_js\n',
+    ]) {
+      const d = lint(body).find((x) => x.code === 'unencoded-character');
+      expect(d!.message, body).not.toContain('typo for');
+      expect(fixed(body), body).toContain('%20');
+    }
+  });
+});
+
+describe('issue 31, a stray raw space whose removal gives the rule as written elsewhere (judge 3C, 5481)', () => {
+  it('removes the space when the line writes the split word whole elsewhere', () => {
+    const body =
+      'User-agent: *\nDisallow: /disp?text=2016- 06005&ref=2016-06005&date=11\nDisallow: /other/\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain(
+      'The space is a stray (the line writes "2016-06005" whole elsewhere)',
+    );
+    expect(d!.message).not.toContain('"+"');
+    expect(fixed(body)).toContain('Disallow: /disp?text=2016-06005&ref=2016-06005&date=11\n');
+  });
+
+  it('removes it when the group writes the rule without it under a prefix pair (`*/` and `*/ast/`)', () => {
+    const body =
+      'User-agent: *\nDisallow: */bopa-disposiciones?p_id=pa_sede&text=2016- 06005\nDisallow: */ast/bopa-disposiciones?p_id=pa_sede&text=2016-06005\n';
+    const [d] = lint(body);
+    expect(d!.message).toContain(
+      'line 3 ("Disallow: */ast/bopa-disposiciones?p_id=pa_sede&text=2016-06005")',
+    );
+    expect(d!.message).toContain('write "*/bopa-disposiciones?p_id=pa_sede&text=2016-06005"');
+  });
+
+  it("keeps both encodings for a search term's space (judge S, 4187)", () => {
+    const body = 'User-agent: *\nDisallow: *counterfeit*\nDisallow: *counter feit*\n';
+    expect(lint(body)[0]!.message).toContain('"*counter%20feit*" and "*counter+feit*"');
+  });
+});
+
+describe('issue 31, a path without its "/" that also holds a raw space (judge 3B, 0600)', () => {
+  it('corrects both, and takes its severity from what the corrected rule blocks', () => {
+    const body =
+      'User-agent: *\nDisallow: dw/monthly/2013/buyers guide/welcome-to-the-2013-buyers-guide-\nDisallow: dw/monthly/2011/archived-do-not-use/training-front-desk-staff\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 error pattern-never-matches');
+    expect(d!.message).not.toContain('Nothing is lost');
+    expect(d!.message).toContain(
+      '"/dw/monthly/2013/buyers%20guide/welcome-to-the-2013-buyers-guide-"',
+    );
+    expect(fixed(body)).toContain(
+      'Disallow: /dw/monthly/2013/buyers-guide/welcome-to-the-2013-buyers-guide-\n',
+    );
+    // With nothing to read a separator from: "%20".
+    expect(fixed('User-agent: *\nDisallow: dw/buyers guide/\n')).toContain(
+      'Disallow: /dw/buyers%20guide/\n',
+    );
+  });
+});
+
+describe('issue 31, a format placeholder written as a folder after a "*" (judge 3C, 0350)', () => {
+  it('is reported as the same placeholder at the root is', () => {
+    const body = 'User-agent: *\nDisallow: /*/{0}/\nDisallow: /{0}/\n';
+    const found = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 warning', '3 warning']);
+    expect(found[0]!.message).toContain('Write "/*/%7B0%7D/"');
+    expect(found[1]!.message).toContain('Write "/%7B0%7D/"');
   });
 });
 

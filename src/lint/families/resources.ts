@@ -513,6 +513,8 @@ function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind
       return `"${terminalSafe(note.folder)}" is no folder of the site's resources by its name, and the file shows none beside it nor a file of it the pages load: a rule on a file type in a folder of pages is often for what those pages answer (a Rails controller's "format.js" responses to clicks), not what they render with. Fine if the pages load their ${what} from elsewhere.`;
     case 'theme':
       return `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`;
+    case 'substring':
+      return `"*${terminalSafe(note.word)}*" matches the word anywhere in a URL, and this file writes such rules for words of its pages' addresses and their queries (${note.parameters} rules on a query parameter, as "/*name=*"), showing no folder named "${terminalSafe(note.word)}": the ${what} named here is a guess at a folder. It matters only if the site's files have the word in their addresses (then add Allows of those files).`;
     case 'frontpage':
       return 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.';
   }
