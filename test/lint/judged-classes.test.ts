@@ -1037,6 +1037,85 @@ describe('one script blocked by its name before a hash (judge 2C, 2019)', () => 
   });
 });
 
+describe("a generic subfolder of a folder of the site's resources (judge 3A, 1736)", () => {
+  it('blocks the same CSS and JavaScript; a subfolder named for images or pages does not', () => {
+    const body =
+      'User-agent: *\nDisallow: /skin/inviteimages/\nDisallow: /skin/common/\nDisallow: /skin/common/gtm20/images/\n';
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+    expect(found[0]!.message).toContain('/skin/common/css/style.css');
+    expect(found[0]!.fix?.description).toContain('"Allow: /skin/common/*.js$"');
+    for (const folder of ['/themes/default/', '/static/shared/', '/assets/global/', '/js/v3/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([
+        '2 warning blocked-resources',
+      ]);
+    }
+    for (const folder of ['/static/press/', '/assets/pages/', '/skin/fonts/']) {
+      expect(brief(`User-agent: *\nDisallow: ${folder}\n`)).toEqual([]);
+    }
+  });
+});
+
+describe("DNN's module folder (judge 3B, 1348)", () => {
+  it("blocks the modules' JavaScript as well as their CSS, and the fix opens both", () => {
+    const body = 'User-agent: *\nDisallow: /DesktopModules/*\n';
+    const [found] = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found!.message).toContain('/DesktopModules/module/js/module.js?cdv=100');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.js$\nAllow: /DesktopModules/*.js?');
+    expect(fixed(body)).toContain('Allow: /DesktopModules/*.css$');
+  });
+});
+
+describe("a JavaScript framework's build folder (judge 3B, 5856)", () => {
+  it("blocks every page's bundles: a warning with Allows, under a prefix too", () => {
+    for (const [rule, file] of [
+      ['/_nuxt/', '/_nuxt/entry.0123abcd.js'],
+      ['/engage/_nuxt', '/engage/_nuxt/entry.0123abcd.js'],
+      ['/_next/', '/_next/static/chunks/main-0123abcd.js'],
+      ['/_astro/', '/_astro/hoisted.0123abcd.js'],
+    ] as const) {
+      const body = `User-agent: *\nDisallow: /api/\nDisallow: ${rule}\n`;
+      const found = lint(body).filter((d) => d.code === 'blocked-resources');
+      expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+      expect(found[0]!.message).toContain(file);
+      const opened = parseRobotsTxt(fixed(body)).explain(file, 'Googlebot');
+      expect(opened.allowed).toBe(true);
+    }
+    // Its static files opened: nothing the pages load stays blocked.
+    expect(
+      brief('User-agent: *\nDisallow: /_next/\nAllow: /_next/static/\nAllow: /_next/image\n'),
+    ).toEqual([]);
+    // Named only by Allows of endpoints in it under a wider rule: what the site chose to open.
+    expect(
+      brief('User-agent: *\nDisallow: /_*\nAllow: /_next/viewer\nAllow: /_next/gtm\n'),
+    ).toEqual([]);
+  });
+});
+
+describe('a word matched anywhere among rules on query parameters (judge 3C, 1017)', () => {
+  const words =
+    'Disallow: /*Cart-Show*\nDisallow: /*pid=*\nDisallow: /*sz=*\nDisallow: /*start=*\n';
+  it('is an info without a fix: the CSS and JavaScript it names are a guess at a folder', () => {
+    const body = `User-agent: *\n${words}Disallow: /*theme*\nDisallow: /*utm_source*\n`;
+    const found = lint(body).filter((d) => d.code === 'blocked-resources');
+    expect(found.map((d) => `${d.line} ${d.severity} ${d.fix === undefined}`)).toEqual([
+      '6 info true',
+    ]);
+    expect(found[0]!.message).toContain('"*theme*" matches the word anywhere in a URL');
+  });
+
+  it('stays a warning where the file shows a folder by that name, or writes no rules on parameters', () => {
+    expect(
+      brief(`User-agent: *\n${words}Disallow: /*theme*\nAllow: /theme/img/\n`).filter((d) =>
+        d.endsWith('blocked-resources'),
+      ),
+    ).toEqual(['6 warning blocked-resources']);
+    expect(brief('User-agent: *\nDisallow: /*Cart-Show*\nDisallow: /*theme*\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
 describe("an SDK's script endpoint written without a slash (judge 2A, 5150)", () => {
   it('is an info without a fix: *.js Allows could not open /sdk/js?client-id=…', () => {
     const body = 'User-agent: *\nDisallow: /checkout/identity.js\nDisallow: /sdk/js\n';

@@ -542,6 +542,8 @@ function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind
       return `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`;
     case 'copy':
       return `it repeats line ${note.line} ("${terminalSafe(note.rule)}") under the language prefix "${terminalSafe(note.prefix)}", as ${note.copies} rules of the group are repeated there: a mechanical copy, while the ${what} pages load in every language are kept in the root's folder, which line ${note.line} is about. Fine if the site keeps no files of its own under "${terminalSafe(note.prefix)}".`;
+    case 'substring':
+      return `"*${terminalSafe(note.word)}*" matches the word anywhere in a URL, and this file writes such rules for words of its pages' addresses and their queries (${note.parameters} rules on a query parameter, as "/*name=*"), showing no folder named "${terminalSafe(note.word)}": the ${what} named here is a guess at a folder. It matters only if the site's files have the word in their addresses (then add Allows of those files).`;
     case 'frontpage':
       return 'it is the theme folder of Microsoft FrontPage, whose _vti_ folders this file lists too (FrontPage was discontinued in 2006). It matters only if pages still use a FrontPage theme.';
   }

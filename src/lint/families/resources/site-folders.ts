@@ -40,7 +40,8 @@ export type FolderNote =
       readonly line: number;
       readonly prefix: string;
       readonly copies: number;
-    };
+    }
+  | { readonly kind: 'substring'; readonly word: string; readonly parameters: number };
 
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
 export interface SiteUrl {
@@ -108,6 +109,19 @@ interface Evidence {
    * not themes.
    */
   readonly themeChildren: ReadonlyMap<string, number>;
+  /**
+   * How many rules match a query parameter wherever it stands (`/*pid=*`, `/*sz=`): a file
+   * that writes two or more writes its `/*word*` rules for words in its pages' URLs and
+   * queries, not for folders.
+   */
+  readonly parameterRules: number;
+  /**
+   * The words (lowercase) of such a file's `/*word*` rules that no rule or Allow writes as a
+   * literal folder (`/theme/` of `/theme/*.css`): words, not folders the file shows.
+   */
+  readonly substringWords: ReadonlySet<string>;
+  /** The values only Allows write (no Disallow has the same value). */
+  readonly allowOnly: ReadonlySet<string>;
 }
 
 /**
@@ -169,6 +183,7 @@ function evidenceOf(
   for (let i = 0; i < values.length; i++)
     for (const f of evidenceAt(i).assets) resourcesBeside.add(f);
   const builtBeside = values.some((v) => DOWNLOADS.test(v)) ? new Set<string>() : resourcesBeside;
+  const parameterRules = values.filter((v) => PARAMETER_RULE.test(v)).length;
   return {
     documentPrefixes,
     documentFolders: documentFolders(values),
@@ -184,7 +199,44 @@ function evidenceOf(
     builtBeside,
     resourcesBeside,
     themeChildren: themeChildrenOf(values),
+    parameterRules,
+    substringWords: parameterRules >= 2 ? substringWordsOf(values, allows) : new Set(),
+    allowOnly: allowOnlyOf(values, allows),
   };
+}
+
+/** A rule on a query parameter wherever it stands in a URL (`/*pid=*`, `/*sz=`). */
+const PARAMETER_RULE = /^\/\*+[A-Za-z_][\w-]*=/;
+
+/** {@link Evidence.allowOnly}: the values Allows write more often than the rules do in all. */
+function allowOnlyOf(values: readonly string[], allows: readonly string[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const value of values) count.set(value, (count.get(value) ?? 0) + 1);
+  for (const value of allows) count.set(value, (count.get(value) ?? 0) - 1);
+  return new Set(allows.filter((value) => (count.get(value) ?? 0) <= 0));
+}
+
+/** A word matched anywhere in a URL (`/*theme*`), with the word. */
+const SUBSTRING = /^\/\*+([A-Za-z_]+)\*/;
+
+/** {@link Evidence.substringWords}. */
+function substringWordsOf(values: readonly string[], allows: readonly string[]): Set<string> {
+  const words = new Set<string>();
+  for (const value of values) {
+    const word = SUBSTRING.exec(value)?.[1];
+    if (word !== undefined) words.add(word.toLowerCase());
+  }
+  for (const value of [...values, ...allows]) {
+    const segments = atAnyDepth(value)
+      .replace(/[*$?].*$/, '')
+      .toLowerCase()
+      .split('/');
+    for (const name of segments.slice(1, -1)) {
+      words.delete(name);
+      words.delete(name.replace(/s$/, ''));
+    }
+  }
+  return words;
 }
 
 /** {@link Evidence.themeChildren}: the folders the rules name in each folder of themes. */
@@ -272,7 +324,7 @@ export function siteUrls(
   const urlsAt = perValue(
     values,
     `urls ${JSON.stringify(evidence, (_, v) => (v instanceof Set ? [...v] : v))}`,
-    (value) => urlsOf(value, evidence),
+    (value) => substringUrls(value, evidence) ?? urlsOf(value, evidence),
   );
   const out = new Map<string, SiteUrl>();
   for (let i = 0; i < values.length; i++) {
@@ -309,6 +361,19 @@ function allowedSubfolderUrls(allows: readonly string[]): SiteUrl[] {
     }
   }
   return urls;
+}
+
+/**
+ * `/*theme*` in a file whose `/*word*` rules aim at query parameters (`/*pid=*`, `/*sz=*`; judge
+ * 3C, 1017): a word of its pages' URLs, not a folder, unless the file shows a folder by that
+ * name. The URLs guessed for the folder of that name carry a note (an info); undefined for
+ * any other value.
+ */
+function substringUrls(value: string, evidence: Evidence): SiteUrl[] | undefined {
+  const word = SUBSTRING.exec(value)?.[1];
+  if (word === undefined || !evidence.substringWords.has(word.toLowerCase())) return undefined;
+  const note: FolderNote = { kind: 'substring', word, parameters: evidence.parameterRules };
+  return urlsOf(`/${word}/`, evidence).map((u) => ({ ...u, note: u.note ?? note }));
 }
 
 /** The URLs of the folders one rule value names. */
@@ -413,8 +478,65 @@ function urlsOf(written: string, evidence: Evidence): SiteUrl[] {
     urls.push(...(endpoint && i === parts.length ? found.map((u) => ({ ...u, note })) : found));
   }
   urls.push(...themeUrls(segments, bare, last === '', evidence));
+  urls.push(...frameworkUrls(segments, evidence.allowOnly.has(written)));
   urls.push(...imageUrls(segments));
   return urls;
+}
+
+/**
+ * The folders a JavaScript framework's build writes the CSS and JavaScript of every page to, by
+ * the folder's name, with representative files (from that folder): Nuxt's `_nuxt/`
+ * (nuxt.com, "buildAssetsDir": `/_nuxt/`, hashed entry and chunk files), Next.js's
+ * `_next/static/` (nextjs.org, "assetPrefix": `/_next/static/chunks/…`, `…/css/…`), Astro's
+ * `_astro/` (docs.astro.build, "build.assets": `_astro`). A site that serves its app under a
+ * prefix (`/engage/_nuxt`) keeps them there. Left out: SvelteKit's `_app/` (kit.svelte.dev,
+ * "appDir"), a name other sites give a section of pages (`/_app/` beside `/_data/`, 2019), and
+ * Gatsby, which writes its bundles at the site's root by hashed names (no folder to name).
+ */
+const FRAMEWORK_OUTPUT: readonly (readonly [
+  RegExp,
+  readonly (readonly ['css' | 'js', string])[],
+])[] = [
+  [
+    /^_nuxt$/,
+    [
+      ['js', 'entry.0123abcd.js'],
+      ['css', 'entry.0123abcd.css'],
+    ],
+  ],
+  [
+    /^_next$/,
+    [
+      ['js', 'static/chunks/main-0123abcd.js'],
+      ['css', 'static/css/0123abcd.css'],
+    ],
+  ],
+  [
+    /^_astro$/,
+    [
+      ['js', 'hoisted.0123abcd.js'],
+      ['css', 'index.0123abcd.css'],
+    ],
+  ],
+];
+
+/**
+ * The CSS and JavaScript of a framework's build folder ({@link FRAMEWORK_OUTPUT}) the value
+ * names at any depth, for the pages under the folder above it (the rules decide which are
+ * blocked: `Disallow: /_next/*` beside `Allow: /_next/static/` blocks none). Not under admin
+ * pages, nor for a value only Allows write.
+ */
+function frameworkUrls(segments: readonly string[], allowOnly: boolean): SiteUrl[] {
+  // Named by Allows alone: Allows of endpoints in the folder (`Allow: /_next/viewer` under
+  // `Disallow: /_*`, 5316) open what the site chose, and say nothing of its build's files.
+  if (allowOnly) return [];
+  const at = segments.findIndex((s) => FRAMEWORK_OUTPUT.some(([re]) => re.test(s)));
+  if (at < 0 || segments.slice(0, at).some((x) => NOT_PAGES.test(x))) return [];
+  const files = FRAMEWORK_OUTPUT.find(([re]) => re.test(segments[at]!))![1];
+  const before = segments.slice(0, at);
+  const folder = `/${segments.slice(0, at + 1).join('/')}/`;
+  const pages = at === 0 ? undefined : `/${before.join('/')}/`;
+  return files.map(([kind, file]) => ({ kind, url: `${folder}${file}`, pages }));
 }
 
 /** A folder of themes, skins or templates, each in a folder of its own. */
@@ -515,6 +637,15 @@ function scriptEndpoint(parts: readonly string[], last: string): boolean {
 /** A folder that serves a script by its address: an SDK's, an API's, a widget's, an embed's. */
 const SERVICE = /^(?:sdk|api|widgets?|embed|loader)$/i;
 
+/**
+ * A subfolder name that says nothing of what it holds but that every page, or one version of
+ * the site, shares it (`common`, `shared`, `global`, `default`, `main`; `v2`, `1.4.0`,
+ * `gtm20`): in a folder of the site's resources, it holds the same CSS and JavaScript. A name
+ * that says images, fonts, media or pages is none of them.
+ */
+const SHARED_SUBFOLDER =
+  /^(?:common|shared|global|default|main)$|^(?:v|ver|version)?[-_.]?\d+(?:[._-]\d+)*$|^[a-z]{2,5}\d{1,3}$/i;
+
 /** The kinds of files a folder holds, given the folders above it. */
 function kindsOf(
   segment: string,
@@ -574,8 +705,15 @@ function folderUrls(
   // does a library's folder in it (`/assets/bootstrap/`).
   const inner = kinds.length > 1;
   const part = segments[i + 1];
+  // Its generic subfolders hold the same files, shared by every page or of one version
+  // (`/skin/common/`, `/static/shared/`, `/assets/global/v2/`: judge 3A, 1736).
+  let deep = i + 1;
+  while (deep < segments.length && SHARED_SUBFOLDER.test(segments[deep]!)) deep++;
+  const shared = deep > i + 1 ? [`/${segments.slice(0, deep).join('/')}/`] : [];
   const folders =
-    inner && part !== undefined && LIBRARY.test(part) ? [folder, `${folder}${part}/`] : [folder];
+    inner && part !== undefined && LIBRARY.test(part)
+      ? [folder, `${folder}${part}/`]
+      : [folder, ...shared];
   return folders.flatMap((at) =>
     kinds.map((kind) => ({
       kind,
