@@ -460,34 +460,44 @@ export function kindFolderBeside(
 ): { value: string; line: number } | undefined {
   if (kind === 'image') return undefined;
   const prefix = explanation.rule!.value.replace(/[*$].*$/, '').toLowerCase();
-  const path = url.split('?')[0]!.split('/').slice(1);
-  const lower = (segments: readonly string[]) => segments.map((s) => s.toLowerCase());
+  const path = url
+    .split('?')[0]!
+    .split('/')
+    .slice(1)
+    .map((s) => s.toLowerCase());
   for (const index of explanation.groups) {
     for (const rule of robots.groups[index]?.rules ?? []) {
       if (rule.type !== 'allow') continue;
       const folder = rule.value.replace(/[*$]+$/, '');
       if (/[*$?]/.test(folder) || !(kind === 'css' ? CSS_FOLDER : JS_FOLDER).test(folder)) continue;
-      const segments = folder.replace(/\/$/, '').split('/').slice(1);
-      const [a, b] = [lower(segments), lower(path)];
-      let k = 0;
-      while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
-      if (k >= b.length - 1) continue;
-      // Where the two part: a sibling of the folder the rule blocks, or the site's own theme
-      // beside a layout's placeholder in a folder at or under the rule's.
-      const parent = `/${a.slice(0, k).join('/')}${k > 0 ? '/' : ''}`;
-      const own = `/${b.slice(0, k + 1).join('/')}`;
-      const sibling = k === a.length - 1 && (prefix === own || prefix === `${own}/`);
-      const theme =
-        k === a.length - 2 &&
-        parent.startsWith(prefix) &&
-        PLACEHOLDERS.has(b[k]!) &&
-        !PLACEHOLDERS.has(a[k]!);
-      if (!sibling && !theme) continue;
+      const segments = folder.replace(/\/$/, '').toLowerCase().split('/').slice(1);
+      if (!besideBlocked(segments, path, prefix)) continue;
       const file = `${folder.replace(/\/$/, '')}/x.${kind}`;
       if (robots.explain(file, 'Googlebot').allowed) return { value: rule.value, line: rule.line };
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a folder (`a`, its segments) stands beside a blocked URL (`b`) as
+ * {@link kindFolderBeside} counts it: where the two part, a sibling of the folder the rule
+ * (`prefix`) blocks, or the site's own theme beside a layout's placeholder in a folder at or
+ * under the rule's.
+ */
+function besideBlocked(a: readonly string[], b: readonly string[], prefix: string): boolean {
+  let k = 0;
+  while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
+  if (k >= b.length - 1) return false;
+  const parent = `/${a.slice(0, k).join('/')}${k > 0 ? '/' : ''}`;
+  const own = `/${b.slice(0, k + 1).join('/')}`;
+  if (k === a.length - 1) return prefix === own || prefix === `${own}/`;
+  return (
+    k === a.length - 2 &&
+    parent.startsWith(prefix) &&
+    PLACEHOLDERS.has(b[k]!) &&
+    !PLACEHOLDERS.has(a[k]!)
+  );
 }
 
 /** A language's prefix of pages (`/de/`, `/ja-jp/`) at the start of a value. */
