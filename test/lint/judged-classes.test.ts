@@ -421,8 +421,9 @@ describe('blocked-resources', () => {
 describe('a raw space in a rule that other rules already cover', () => {
   it('is an info: its fix changes no verdict of a URL a crawler requests', () => {
     const body = 'User-agent: *\nDisallow: /sitecore\nDisallow: /sitecore modules/\n';
-    expect(brief(body)).toEqual(['3 info unencoded-character']);
-    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    // `/sitecore` blocks Sitecore Forms' scripts under `/sitecore%20modules/` too (judge 4A).
+    expect(brief(body)).toEqual(['2 warning blocked-resources', '3 info unencoded-character']);
+    expect(lint(body)[1]!.message).toContain('Nothing is lost');
     expect(brief('User-agent: *\nDisallow: /sitecore modules/\n')).toEqual([
       '2 warning unencoded-character',
     ]);
@@ -2133,11 +2134,14 @@ describe('a raw space in a rule another rule of its group already covers (judge 
   it('is an info whose verified fix deletes the line', () => {
     const body =
       'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /sitecore modules/\nDisallow: /*/sitecore\nDisallow: /*/sitecore modules\n';
-    expect(brief(body)).toEqual(['4 info unencoded-character', '6 info unencoded-character']);
-    expect(lint(body)[0]!.message).toContain(
+    // `/sitecore` blocks Sitecore Forms' scripts under `/sitecore%20modules/` too (judge 4A):
+    // a blocked-resources finding of its own, whose fix is left out here.
+    const spaces = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(spaces.map((d) => `${d.line} ${d.severity}`)).toEqual(['4 info', '6 info']);
+    expect(spaces[0]!.message).toContain(
       'Nothing is lost: line 2 ("Disallow: /sitecore") of the same group already blocks "/sitecore%20modules/"',
     );
-    expect(fixed(body)).toBe(
+    expect(new TextDecoder().decode(applyLintFixes(body, spaces).body)).toBe(
       'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /*/sitecore\n',
     );
     // With a slash the covering rule is not a prefix: the encoded rule is really lost.
