@@ -1330,6 +1330,89 @@ describe('a raw space in a pattern that may be in a query string (judge S, 4187)
   });
 });
 
+describe('issue 31, a raw space in a slug whose words are joined by "_" or "-" (judge 3A, 2276)', () => {
+  it('offers the separator reading first, the "%20" form in the message', () => {
+    const body =
+      'User-agent: *\nDisallow: /at/Service_fur_Karteninhaber\nDisallow: /at/sitemap.html\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi_js\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('4 warning unencoded-character');
+    expect(d!.message).toContain('most likely a typo for "_"');
+    expect(d!.message).toContain('"/at/Finden_Sie%20Ihre_Karte", if the name really holds a space');
+    expect(fixed(body)).toContain('Disallow: /at/Finden_Sie_Ihre_Karte\n');
+  });
+
+  it('keeps "%20" for a file name, for neighbours joined another way, and where "%20" is written', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /papers/autocheck-guide\nDisallow: /papers/AutoCheck_2X Dealer_FAQ.pdf\nDisallow: /papers/dealer_faq\n',
+      'User-agent: *\nDisallow: /at/sitemap-old\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi-js\n',
+      'User-agent: *\nDisallow: /at/Service_fur%20Karte\nDisallow: /at/Finden_Sie Ihre_Karte\nDisallow: /at/navi_js\n',
+    ]) {
+      const d = lint(body).find((x) => x.code === 'unencoded-character');
+      expect(d!.message, body).not.toContain('typo for');
+      expect(fixed(body), body).toContain('%20');
+    }
+  });
+});
+
+describe('issue 31, a stray raw space whose removal gives the rule as written elsewhere (judge 3C, 5481)', () => {
+  it('removes the space when the line writes the split word whole elsewhere', () => {
+    const body =
+      'User-agent: *\nDisallow: /disp?text=2016- 06005&ref=2016-06005&date=11\nDisallow: /other/\n';
+    const [d] = lint(body);
+    expect(d!.code).toBe('unencoded-character');
+    expect(d!.message).toContain(
+      'The space is a stray (the line writes "2016-06005" whole elsewhere)',
+    );
+    expect(d!.message).not.toContain('"+"');
+    expect(fixed(body)).toContain('Disallow: /disp?text=2016-06005&ref=2016-06005&date=11\n');
+  });
+
+  it('removes it when the group writes the rule without it under a prefix pair (`*/` and `*/ast/`)', () => {
+    const body =
+      'User-agent: *\nDisallow: */bopa-disposiciones?p_id=pa_sede&text=2016- 06005\nDisallow: */ast/bopa-disposiciones?p_id=pa_sede&text=2016-06005\n';
+    const [d] = lint(body);
+    expect(d!.message).toContain(
+      'line 3 ("Disallow: */ast/bopa-disposiciones?p_id=pa_sede&text=2016-06005")',
+    );
+    expect(d!.message).toContain('write "*/bopa-disposiciones?p_id=pa_sede&text=2016-06005"');
+  });
+
+  it("keeps both encodings for a search term's space (judge S, 4187)", () => {
+    const body = 'User-agent: *\nDisallow: *counterfeit*\nDisallow: *counter feit*\n';
+    expect(lint(body)[0]!.message).toContain('"*counter%20feit*" and "*counter+feit*"');
+  });
+});
+
+describe('issue 31, a path without its "/" that also holds a raw space (judge 3B, 0600)', () => {
+  it('corrects both, and takes its severity from what the corrected rule blocks', () => {
+    const body =
+      'User-agent: *\nDisallow: dw/monthly/2013/buyers guide/welcome-to-the-2013-buyers-guide-\nDisallow: dw/monthly/2011/archived-do-not-use/training-front-desk-staff\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('2 error pattern-never-matches');
+    expect(d!.message).not.toContain('Nothing is lost');
+    expect(d!.message).toContain(
+      '"/dw/monthly/2013/buyers%20guide/welcome-to-the-2013-buyers-guide-"',
+    );
+    expect(fixed(body)).toContain(
+      'Disallow: /dw/monthly/2013/buyers-guide/welcome-to-the-2013-buyers-guide-\n',
+    );
+    // With nothing to read a separator from: "%20".
+    expect(fixed('User-agent: *\nDisallow: dw/buyers guide/\n')).toContain(
+      'Disallow: /dw/buyers%20guide/\n',
+    );
+  });
+});
+
+describe('issue 31, a format placeholder written as a folder after a "*" (judge 3C, 0350)', () => {
+  it('is reported as the same placeholder at the root is', () => {
+    const body = 'User-agent: *\nDisallow: /*/{0}/\nDisallow: /{0}/\n';
+    const found = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(found.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 warning', '3 warning']);
+    expect(found[0]!.message).toContain('Write "/*/%7B0%7D/"');
+    expect(found[1]!.message).toContain('Write "/%7B0%7D/"');
+  });
+});
+
 describe('issue 31, lost line breaks in a run of rules that each open a group (1525)', () => {
   const body =
     'User-agent: *\nDisallow: /cart/\nDisallow: / User-agent: MJ12bot\nDisallow: / User-agent: CCBot\n\nSitemap: https://example.com/sitemap.xml\n';

@@ -4,6 +4,7 @@
  * syntax, a host or URL written where a path goes, and a Crawl-delay so long it starves the site.
  */
 
+import { ruleKey } from '../../explain.js';
 import { readExtensions } from '../../extensions/records.js';
 import { decodeByteString } from '../../util/bytes.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
@@ -13,7 +14,13 @@ import type { ProposedFix } from '../types.js';
 import { NEVER_RAW, NEVER_RAW_IN_PATH } from '../url-text.js';
 import { coveredBy, hostFolder, hostInPath, portInPath, spelledElsewhere } from './values/hosts.js';
 import { gluedToComment, secondDirective } from './values/line-breaks.js';
-import { bothEncodings, spaceTypo, UNENCODED_UNCHANGED } from './values/query-spaces.js';
+import {
+  bothEncodings,
+  queryLikeSpace,
+  spaceTypo,
+  UNENCODED_UNCHANGED,
+} from './values/query-spaces.js';
+import { separatorOf, straySpace } from './values/space-readings.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
 export const LONG_CRAWL_DELAY = 30;
@@ -185,6 +192,9 @@ function encodeRaw(value: string): { first: number; encoded: string } {
   // encoding it alone would leave a rule still matching nothing (`*{{%20thumb%20}}*`).
   const beforeQuery = query < 0 ? value : value.slice(0, query);
   for (const c of beforeQuery) if (NEVER_RAW[c] !== undefined) rawInPath = true;
+  // So is a placeholder written as a folder of its own (`/*/{0}/`, judge 3C 0350, as `/{0}/` on
+  // the next line): a path segment, not a query's text.
+  if (/\/\{[*\d]*\}(?:\/|$)/.test(beforeQuery)) rawInPath = true;
   // Where path-only characters are encoded: up to the first `*`, or to the `?` once one is raw.
   const pathEnd = rawInPath ? (query < 0 ? value.length : query) : certain;
   let first = -1;
@@ -311,6 +321,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     });
     return;
   }
+  if (strayReport(context, line, d, value, first)) return;
   // `*counter feit*` (judge S 4187): a space that may stand in a query string, a search term,
   // which URLs carry as "%20" or, from an HTML form, as "+": one rule for each.
   if (bothEncodings(context, line, d, value, (v) => encodeRaw(v).encoded)) return;
@@ -331,6 +342,7 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
   // A space beside `*`, `?`, `&` or `=` is a typo, not part of any URL (`/* jsessionid=`): the
   // fix drops it (and an HTML-escaped `&amp;`), where elsewhere it encodes it.
   const typo = spaceTypo(value);
+  if (!typo && separatorReport(context, line, d, value, first, encoded)) return;
   // The rule as meant is already blocked by another of its group (`/sitecore modules/` beside
   // `/sitecore`, judge L 2291): the fix deletes the line, which loses nothing.
   const meant = typo ? value.replace(/[\t ]+/g, '').replaceAll('&amp;', '&') : encoded;
@@ -389,6 +401,68 @@ function unencoded(context: LintContext, line: number, d: DirectiveSpan, value: 
     to: d.valueEnd,
     fix: rewriteFix(d, fixed, 'Write the path as a URL carries it by hand.'),
   });
+}
+
+/**
+ * `…=2016- 06005&…=2016-06005` beside the same rule under an `/ast/` folder (judge 3C 5481): a
+ * stray space (`straySpace`), which the fix removes. A search term's space (`*counter feit*`,
+ * judge S 4187) is data, advised both ways by `bothEncodings`.
+ */
+function strayReport(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  value: string,
+  first: number,
+): boolean {
+  const query = queryLikeSpace(value);
+  if (query >= 0 && value[query] === '*') return false;
+  const stray = straySpace(context, line, value);
+  if (stray === undefined) return false;
+  const fixed = decodeByteString(stray.fixed);
+  const why =
+    stray.twin !== undefined
+      ? `line ${stray.twin.line} ("${ruleKey(stray.twin.type)}: ${terminalSafe(decodeByteString(stray.twin.value))}") writes the same rule without it under another prefix`
+      : `the line writes "${terminalSafe(decodeByteString(stray.word ?? ''))}" whole elsewhere`;
+  context.report({
+    code: 'unencoded-character',
+    line,
+    message: `"${terminalSafe(decodeByteString(value))}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names. The space is a stray (${why}): write "${terminalSafe(fixed)}".`,
+    from: d.valueStart + first,
+    to: d.valueEnd,
+    fix: {
+      ...rewriteFix(d, fixed, 'Remove the space by hand.'),
+      description: `Remove the space: write "${terminalSafe(fixed)}"`,
+    },
+  });
+  return true;
+}
+
+/**
+ * `/at/Finden_Sie Ihre_Karte` among `/at/Service_fur_Karteninhaber` (judge 3A 2276): a space typed
+ * for the separator that joins the value's other words and its neighbours' (`separatorOf`). The
+ * fix writes the separator; the message names the `encoded` form, if the name holds a space.
+ */
+function separatorReport(
+  context: LintContext,
+  line: number,
+  d: DirectiveSpan,
+  value: string,
+  first: number,
+  encoded: string,
+): boolean {
+  const sep = separatorOf(context, line, value);
+  if (sep === undefined) return false;
+  const joined = decodeByteString(value.replace(/[\t ]+/g, sep));
+  context.report({
+    code: 'unencoded-character',
+    line,
+    message: `"${terminalSafe(decodeByteString(value))}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names. Its other words are joined by "${sep}", as the rules beside it join theirs: the space is most likely a typo for "${sep}", so write "${terminalSafe(joined)}" (or "${terminalSafe(decodeByteString(encoded))}", if the name really holds a space: a URL carries it as %20).`,
+    from: d.valueStart + first,
+    to: d.valueEnd,
+    fix: rewriteFix(d, joined, 'Write the path as the site spells it by hand.'),
+  });
+  return true;
 }
 
 /** The fix writing a rule's value as `text`, the paths it names as the fix's target. */

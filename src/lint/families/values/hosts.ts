@@ -173,7 +173,7 @@ function sameSiteAsSitemap(context: LintContext, host: string): boolean {
 // (4237, 3892) would otherwise search every group for each of them.
 const groupsByLine = new WeakMap<LintContext, Map<number, RobotsTxt['groups'][number]>>();
 
-function groupOfRuleLine(context: LintContext): Map<number, RobotsTxt['groups'][number]> {
+export function groupOfRuleLine(context: LintContext): Map<number, RobotsTxt['groups'][number]> {
   let map = groupsByLine.get(context);
   if (map === undefined) {
     map = new Map();
