@@ -41,6 +41,14 @@ export function ownGroupFix(
   total?: number,
   /** The agent of the groups `star` holds: `*`, or the crawler the group's crawlers follow. */
   agent = '*',
+  /**
+   * What the description says of rules `star` leaves out, or copies, for a reason of their own
+   * (the longer ones under one of the group's Allows), and how many it leaves out so.
+   */
+  notes: { readonly reasons: readonly string[]; readonly leftOut: number } = {
+    reasons: [],
+    leftOut: 0,
+  },
 ): ProposedFix | undefined {
   const ends = typeof after === 'number' ? [after] : after;
   const spans = ends.map((line) => context.lines[line]);
@@ -66,7 +74,13 @@ export function ownGroupFix(
   const copied =
     star !== undefined && live.length > 0 && live.length <= MAX_COPIED_RULES ? live : undefined;
   const all = total === undefined ? undefined : total - repeated;
-  const reasons = leftOut(all !== undefined && all - dead.length > (copied?.length ?? 0), dead);
+  const reasons = [
+    ...leftOut(
+      all !== undefined && all - dead.length - notes.leftOut > (copied?.length ?? 0),
+      dead,
+    ),
+    ...notes.reasons,
+  ];
   const lines = copied?.map((r) => formatRule(r)) ?? ['Allow: /'];
   return {
     description:

@@ -1188,6 +1188,34 @@ describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)',
   });
 });
 
+describe('repeating the * rules in a group of Allows under which * blocks longer paths (judge 4B, 6286)', () => {
+  it('leaves out the * Disallows that would win over an Allow whose only effect is to open them', () => {
+    const body =
+      'User-agent: *\nDisallow: /coupons/in/\nDisallow: /coupons/search$\nDisallow: /account/\n\nUser-agent: Applebot\nAllow: /coupons\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain('Repeat 1 of the 3 rules');
+    expect(d.fix?.description).toContain(
+      'not "Disallow: /coupons/in/" (line 2), "Disallow: /coupons/search$" (line 3): longer than the group\'s "Allow: /coupons" (line 7), they would win over it by longest match',
+    );
+    // The fix's verdicts: only what the Allow left to the * rules is blocked again.
+    expect(d.fix!.verdicts.map((v) => v.url)).not.toContain('/coupons/in/');
+    const after = parseRobotsTxt(fixed(body));
+    expect(after.isAllowed('/coupons/in/x', 'Applebot')).toBe(true);
+    expect(after.isAllowed('/coupons/search', 'Applebot')).toBe(true);
+    expect(after.isAllowed('/account/', 'Applebot')).toBe(false);
+  });
+
+  it('copies them, and says they win, beside an Allow that reopens a * rule of its own', () => {
+    const body =
+      'User-agent: *\nDisallow: /music/\nDisallow: /music/index.html\nDisallow: /account/\n\nUser-agent: Bingbot\nAllow: /music/\n';
+    const d = lint(body).find((x) => x.code === 'user-agent-without-rules')!;
+    expect(d.fix?.description).toContain(
+      '"Disallow: /music/index.html" (line 3), longer than the group\'s "Allow: /music/" (line 7), wins over it by longest match',
+    );
+    expect(parseRobotsTxt(fixed(body)).isAllowed('/music/index.html', 'Bingbot')).toBe(false);
+  });
+});
+
 describe('a merged Crawl-delay that matters, and one warning a merge (judge 2A, 3621 and 6218)', () => {
   const delayAt = (body: string, line: number) =>
     lint(body).find((d) => d.code === 'crawl-delay-merged' && d.line === line)!;

@@ -6,6 +6,7 @@
  */
 
 import { formatRule } from '../../../explain.js';
+import { matchesPattern } from '../../../match/pattern.js';
 import {
   crawlerRuleOf,
   isLinkPreviewFetcher,
@@ -186,7 +187,7 @@ export function allowOnlyGroups(context: LintContext): void {
     const hidden = hiddenGroup(context, agents);
     if (hidden === undefined) continue;
     const { star: starGroup, agent: hiddenAgent, probe } = hidden;
-    const { kept, escaped } = escapedRules(context, g, agents[0]!.token, hidden);
+    const { kept, escaped, under } = escapedRules(context, g, agents[0]!.token, hidden);
     if (escaped === undefined) {
       wholeSiteExceptions(context, g, agents, hidden, kept);
       continue;
@@ -244,7 +245,7 @@ export function allowOnlyGroups(context: LintContext): void {
       message: `${harmless ? `${noPublicCrawlerSentence(agents.map((a) => a.value))} ` : ''}The group of ${tokens} holds only Allow lines, and no other group names ${them}: ${tokens} may crawl everything the Allows do not name too, since a line naming a crawler hides the ${hiddenAgent === '*' ? '* group' : `${hiddenAgent} group, which ${them === 'it' ? 'it reads' : 'they read'} when no group names ${them}`} — "${formatRule(escaped)}" (line ${escaped.line}) no longer applies to ${them}. To keep ${them} under the ${hiddenAgent} rules with these exceptions, repeat in this group the rules of the "User-agent: ${hiddenAgent}" ${starGroup.where}${kept.length < starGroup.group.rules.length ? ' that its Allows do not override' : ''}.`,
       from: d?.keyStart,
       to: d?.valueEnd,
-      fix: repeatHiddenFix(context, g, hidden, kept),
+      fix: repeatHiddenFix(context, g, hidden, kept, under),
       related: [
         {
           line: starGroup.line,
@@ -269,8 +270,15 @@ function escapedRules(
   /** The crawler as the file names it; undefined: as `g` would name it (its Allows open all). */
   token: string | undefined,
   hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
-): { readonly kept: Group['rules']; readonly escaped: Group['rules'][number] | undefined } {
-  const kept = hidden.star.group.rules.filter((r) => overriddenBy(r, g.rules) === undefined);
+): {
+  readonly kept: Group['rules'];
+  readonly escaped: Group['rules'][number] | undefined;
+  readonly under: UnderAllows;
+} {
+  const under = underAllows(hidden.star.group.rules, g);
+  const kept = hidden.star.group.rules.filter(
+    (r) => overriddenBy(r, g.rules) === undefined && !under.reopened.includes(r),
+  );
   const escaped = kept.find(
     (r) =>
       r.type === 'disallow' &&
@@ -280,7 +288,82 @@ function escapedRules(
       !context.robots.explain(pathOf(r.pattern), hidden.probe).allowed &&
       (token === undefined || context.robots.explain(pathOf(r.pattern), token).allowed),
   );
-  return { kept, escaped };
+  return { kept, escaped, under };
+}
+
+type Rule = Group['rules'][number];
+
+/** The hidden Disallows that are longer than one of a group's Allows and lie under it. */
+interface UnderAllows {
+  /** Those under an Allow that opens nothing else of the hidden rules: left out of a copy. */
+  readonly reopened: readonly Rule[];
+  /** The Allow each of `reopened` lies under. */
+  readonly reopenedBy: ReadonlyMap<Rule, Rule>;
+  /** Those under an Allow that overrides hidden rules of its own: copied, and they win. */
+  readonly winning: readonly { readonly rule: Rule; readonly allow: Rule }[];
+}
+
+/**
+ * The hidden Disallows a copy would set above one of the group's Allows: longer than it, on a
+ * path it matches, they win by longest match (`Disallow: /gutscheine/in/` beside
+ * `Allow: /gutscheine`, judge 4B 6286). When the Allow overrides no hidden rule of its own, opening
+ * them is all it does for its crawlers: a copy leaves them out (`reopened`), else it would undo the
+ * group's one exception. When the Allow reopens a hidden rule by itself (`Allow: /music/` beside
+ * `Disallow: /music/`), the longer ones inside are carve-outs of the folder it reopens, as the
+ * group written in full would have them: copied, and said to win (`winning`).
+ */
+function underAllows(hiddenRules: readonly Rule[], g: Group): UnderAllows {
+  const allows = g.rules.filter((r) => r.type === 'allow' && /^[/*]/.test(r.pattern));
+  const ownPurpose = new Set(
+    allows.filter((a) =>
+      hiddenRules.some((r) => r.type === 'disallow' && overriddenBy(r, [a]) !== undefined),
+    ),
+  );
+  const reopened: Rule[] = [];
+  const reopenedBy = new Map<Rule, Rule>();
+  const winning: { rule: Rule; allow: Rule }[] = [];
+  for (const r of hiddenRules) {
+    if (r.type !== 'disallow' || !/^[/*]/.test(r.pattern) || /^\/?\**$/.test(r.pattern)) continue;
+    if (overriddenBy(r, g.rules) !== undefined) continue;
+    const path = pathOf(r.pattern);
+    const over = allows.filter((a) => a.priority < r.priority && matchesPattern(a.pattern, path));
+    if (over.length === 0) continue;
+    const free = over.find((a) => !ownPurpose.has(a));
+    if (free !== undefined) {
+      reopened.push(r);
+      reopenedBy.set(r, free);
+    } else winning.push({ rule: r, allow: over[0]! });
+  }
+  return { reopened, reopenedBy, winning };
+}
+
+/** What a copy of the hidden rules says of the ones {@link underAllows} found. */
+function underAllowsNotes(under: UnderAllows): string[] {
+  const notes: string[] = [];
+  const shown = (rules: readonly Rule[]): string =>
+    `${rules
+      .slice(0, 2)
+      .map((r) => `"${formatRule(r)}" (line ${r.line})`)
+      .join(', ')}${rules.length > 2 ? ` and ${rules.length - 2} more` : ''}`;
+  if (under.reopened.length > 0) {
+    const allows = [...new Set(under.reopened.map((r) => under.reopenedBy.get(r)!))];
+    const them = under.reopened.length === 1 ? 'it' : 'them';
+    notes.push(
+      `not ${shown(under.reopened)}: longer than the group's ${allows
+        .slice(0, 2)
+        .map((a) => `"${formatRule(a)}" (line ${a.line})`)
+        .join(
+          ', ',
+        )}${allows.length > 2 ? ` and ${allows.length - 2} more Allows` : ''}, ${them === 'it' ? 'it' : 'they'} would win over ${allows.length === 1 ? 'it' : 'them'} by longest match, and opening ${them} is all ${allows.length === 1 ? 'that Allow does' : 'those Allows do'} here`,
+    );
+  }
+  if (under.winning.length > 0) {
+    const { allow } = under.winning[0]!;
+    notes.push(
+      `${shown(under.winning.map((w) => w.rule))}, longer than the group's "${formatRule(allow)}" (line ${allow.line}), ${under.winning.length === 1 ? 'wins' : 'win'} over it by longest match, as in the group they are copied from`,
+    );
+  }
+  return notes;
 }
 
 /**
@@ -292,6 +375,7 @@ function repeatHiddenFix(
   g: Group,
   hidden: NonNullable<ReturnType<typeof hiddenGroup>>,
   kept: Group['rules'],
+  under: UnderAllows,
 ): ProposedFix | undefined {
   const { star, agent } = hidden;
   return keepingAllows(
@@ -303,8 +387,10 @@ function repeatHiddenFix(
       `Repeat the rules of the "User-agent: ${agent}" ${star.where} in this group by hand${fileTypeAllows(g).length > 0 ? `, with the group's Allows of a file type written again under each folder whose rule is longer (a longer rule wins: "Allow: /folder/*.js" beside "Disallow: /folder/")` : ''}.`,
       star.group.rules.length,
       agent,
+      { reasons: underAllowsNotes(under), leftOut: under.reopened.length },
     ),
     g,
+    [...new Set(under.reopenedBy.values())].map((a) => a.line),
   );
 }
 
@@ -340,9 +426,9 @@ export function escapeOnceNamed(
   const named = { ...agent, token: meant };
   const hidden = hiddenGroup(context, [named]);
   if (hidden === undefined) return undefined;
-  const { kept, escaped } = escapedRules(context, g, undefined, hidden);
+  const { kept, escaped, under } = escapedRules(context, g, undefined, hidden);
   if (escaped === undefined) return undefined;
-  if (g.rules.length > 0) return { escaped, fix: repeatHiddenFix(context, g, hidden, kept) };
+  if (g.rules.length > 0) return { escaped, fix: repeatHiddenFix(context, g, hidden, kept, under) };
   const { star, agent: hiddenAgent } = hidden;
   const fix = ownGroupFix(
     context,
@@ -364,10 +450,15 @@ export function escapeOnceNamed(
  * Disallow inside it (`/doncherry/index.html`) is narrowed by it as the group written in full
  * would be: that carve-out is the `*` group's, and the fix keeps it.
  */
-function keepingAllows(fix: ProposedFix | undefined, group: Group): ProposedFix | undefined {
+function keepingAllows(
+  fix: ProposedFix | undefined,
+  group: Group,
+  /** The group's Allows whose longer hidden rules the fix leaves out: they keep deciding too. */
+  reopening: readonly number[] = [],
+): ProposedFix | undefined {
   if (fix === undefined) return undefined;
-  const anywhere = fileTypeAllows(group);
-  return anywhere.length === 0 ? fix : { ...fix, keeps: anywhere };
+  const keeps = [...new Set([...fileTypeAllows(group), ...reopening])];
+  return keeps.length === 0 ? fix : { ...fix, keeps };
 }
 
 /** The lines of a group's Allows of a file type anywhere (`*.js`, `/*.pdf$`). */
