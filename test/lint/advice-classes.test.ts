@@ -150,7 +150,7 @@ describe('a directive glued to the words of a comment (judge E, 6095)', () => {
 describe('a finding in a group only retired crawlers read (judge G, 2664; judge E, 3351)', () => {
   it('is an info that says the crawler no longer crawls, whatever its code', () => {
     const body =
-      'User-agent: Googlebot-Mobile\nAllow: .css\nDisallow: /a\n\nUser-agent: *\nAllow: .css\nDisallow: /css/\n';
+      'User-agent: Googlebot-Mobile\nAllow: .css\nDisallow: /\n\nUser-agent: *\nAllow: .css\nDisallow: /css/\n';
     expect(brief(body)).toEqual([
       '2 info pattern-never-matches',
       '6 error pattern-never-matches',

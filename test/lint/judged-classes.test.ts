@@ -1255,6 +1255,56 @@ describe('a merged Crawl-delay that matters, and one warning a merge (judge 2A, 
   });
 });
 
+describe('a Noindex hidden by a Disallow that blocks more than its path (judge 3B, 0848)', () => {
+  it('advises an Allow for the Noindex path, not removing the broader Disallow', () => {
+    const body = 'User-agent: *\nDisallow: /z/\nDisallow: /b/\nNoindex: /z/c/\n';
+    const [found] = lint(body);
+    expect(found!.code).toBe('unsupported-directive');
+    expect(found!.message).toContain('add "Allow: /z/c/" to the group');
+    expect(found!.message).toContain('keep line 2');
+    expect(found!.message).not.toContain('remove that Disallow');
+  });
+
+  it('advises removal when the Disallow blocks no more than the Noindex path', () => {
+    const [same] = lint('User-agent: *\nDisallow: /z/c/\nNoindex: /z/c/\n');
+    expect(same!.message).toContain('remove that Disallow too');
+    expect(same!.message).not.toContain('Allow:');
+  });
+});
+
+describe('a never-matching Allow that nothing blocks the path of (judge 3A, 2243: Allow: Cart-Show)', () => {
+  const actions =
+    'Disallow: Account-Show\nDisallow: COBilling-Start\nDisallow: /?q=*\nDisallow: /*sz=*\n';
+
+  it('is an info whose fix deletes it, not a repair that reopens collision URLs', () => {
+    const body = `User-agent: *\nAllow: Cart-Show\n${actions}`;
+    expect(brief(body)).toEqual([
+      '2 info pattern-never-matches',
+      '3 error pattern-never-matches',
+      '4 error pattern-never-matches',
+    ]);
+    const [cart] = lint(body);
+    expect(cart!.message).toContain('nothing blocks what it names either');
+    expect(cart!.message).toContain('"Allow: /*Cart-Show"');
+    expect(cart!.fix?.description).toBe('Delete line 2.');
+    expect(cart!.fix?.verdicts).toEqual([]);
+  });
+
+  it('stays an error when a Disallow blocks the path it names, as a page or under a folder', () => {
+    expect(brief(`User-agent: *\nAllow: Cart-Show\n${actions}Disallow: /on/\n`)[0]).toBe(
+      '2 error pattern-never-matches',
+    );
+    expect(brief('User-agent: *\nAllow: blog/\nDisallow: /\n')[0]).toBe(
+      '2 error pattern-never-matches',
+    );
+    expect(brief('User-agent: *\nAllow: .js\nDisallow: /a/\n')).toEqual([
+      '2 error pattern-never-matches',
+    ]);
+    // A Disallow never-matching is an error whatever else the group says.
+    expect(brief('User-agent: *\nDisallow: blog/\n')).toEqual(['2 error pattern-never-matches']);
+  });
+});
+
 describe('a typo fix for a group of only a Crawl-delay (judge 2C, 2261)', () => {
   const star = 'User-agent: *\nDisallow: /admin/\nDisallow: /workout/\n\n';
 

@@ -79,3 +79,31 @@ describe.each([
     }
   });
 });
+
+// A rule is filed under a key piece it must contain (its tail, else the piece its group a path
+// is least likely to hold), and a check looks for the keys first (`wildcard/key-finder.ts`: the
+// path's codes read, a unit a character; a rolling hash of each key's last q ≤ 8 characters, at
+// most 3 distinct q's, a unit a window a q; then the keys of a window's bucket whose bit is set
+// compared, a unit a key and one a character): a path holding none of them, and no rule without
+// a piece, is answered by that pass alone, the pass over every piece not run. Counted on the
+// generated shapes whose every rule's last piece holds a character the path never has
+// (`last-absent`, `dense`), every alphabet, their sets' checks left to the program: at most
+// 6 n + 64 units (3–5.3 n; the pass over every piece and the groups its candidates listed cost
+// 10–33 n there on the σ 26 and 64 shapes without it).
+const keysAbsent = (shape: GeneratedShape): boolean =>
+  shape.terms.mode === 'last-absent' || shape.terms.mode === 'dense';
+
+describe('a warm check of a path that holds no rule’s key', () => {
+  useMatcherSettings({ ruleIndexing: { alwaysProgram: true } });
+  it.each([1, 2])('costs at most 6 n + 64 units (scale %i)', (scale) => {
+    const shapes = [1, 2, 3, 4, 5, 6]
+      .flatMap((seed) =>
+        generateShapes({ seed, bytes: 64 * 1024 * scale, pathLength: 1024 * scale }),
+      )
+      .filter(keysAbsent);
+    expect(shapes.length).toBeGreaterThanOrEqual(18);
+    for (const shape of shapes) {
+      expect(warmWork(shape), shape.name).toBeLessThanOrEqual(6 * shape.terms.n + 64);
+    }
+  });
+});

@@ -5,7 +5,7 @@
 
 import { formatRule, ruleKey } from '../../explain.js';
 import { escapePattern } from '../../parse/escape.js';
-import type { Rule } from '../../types.js';
+import type { Group, Rule } from '../../types.js';
 import { terminalSafe, visibleText } from '../../util/terminal.js';
 import type { LintChecks, LintContext, LintFamily } from '../context.js';
 import { deleteLineFix, lineBreakOf } from '../fix.js';
@@ -66,37 +66,42 @@ function pattern(context: LintContext, rule: Rule): void {
         actionsOfGroup(context, rule),
       ),
     );
-    context.report({
-      code: 'pattern-never-matches',
-      line: rule.line,
-      ...(hint.host && { severity: 'warning' as const }),
-      message: `"${visibleText(formatRule(rule))}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).${hint.text}`,
-      from,
-      to,
-      ...(hint.fix !== undefined && from !== undefined && to !== undefined
-        ? {
-            fix: {
-              description: `Write "${ruleKey(rule.type)}: ${hint.fix}".`,
-              edits: [{ start: from, end: to, text: hint.fix }],
-              targets: [escapePattern(hint.fix)],
-              otherwise: hint.otherwise ?? 'Write the path to match, starting with "/".',
-              // `Allow: .js` in a group that blocks no script (seed 2621, 4379): fixed, the line
-              // still decides nothing.
-              whenUnchanged: `Nothing is lost: written as "${ruleKey(rule.type)}: ${visibleText(hint.fix)}", it would change no verdict either (its group already decides those paths the same way), so deleting the line does as well.`,
-            },
-          }
-        : hint.bare
-          ? coveredWord(context, rule)
-          : hint.empty
-            ? {
-                fix: deleteLineFix(
-                  context,
-                  rule.line,
-                  'Nothing is lost: the line names no path, and blocks nothing.',
-                ),
-              }
-            : {}),
-    });
+    const stated = `"${visibleText(formatRule(rule))}" never matches: URL paths always start with "/", and a pattern must match from the start (RFC 9309 §2.2.2).`;
+    // An Allow whose named path nothing blocks (judge 3A, 2243 `Allow: Cart-Show`): its repair
+    // would only reopen URLs that happen to hold its name inside another Disallow's (`/?q=Cart-Show`).
+    const idle = !hint.host && idleAllowReported(context, rule, hint, { stated, from, to });
+    if (!idle)
+      context.report({
+        code: 'pattern-never-matches',
+        line: rule.line,
+        ...(hint.host && { severity: 'warning' as const }),
+        message: `${stated}${hint.text}`,
+        from,
+        to,
+        ...(hint.fix !== undefined && from !== undefined && to !== undefined
+          ? {
+              fix: {
+                description: `Write "${ruleKey(rule.type)}: ${hint.fix}".`,
+                edits: [{ start: from, end: to, text: hint.fix }],
+                targets: [escapePattern(hint.fix)],
+                otherwise: hint.otherwise ?? 'Write the path to match, starting with "/".',
+                // `Allow: .js` in a group that blocks no script (seed 2621, 4379): fixed, the line
+                // still decides nothing.
+                whenUnchanged: `Nothing is lost: written as "${ruleKey(rule.type)}: ${visibleText(hint.fix)}", it would change no verdict either (its group already decides those paths the same way), so deleting the line does as well.`,
+              },
+            }
+          : hint.bare
+            ? coveredWord(context, rule)
+            : hint.empty
+              ? {
+                  fix: deleteLineFix(
+                    context,
+                    rule.line,
+                    'Nothing is lost: the line names no path, and blocks nothing.',
+                  ),
+                }
+              : {}),
+      });
   }
   const dollar = rule.value.indexOf('$');
   // `/*$history`, `/cgi-bin/$LCSTATE`: a `$` before a letter or digit is plainly a character of
@@ -290,6 +295,101 @@ function neverMatchesHint(
     otherwise: `Write "${ruleKey(type)}: ${meant}" by hand.`,
   };
 }
+
+/**
+ * Reports a never-matching Allow that decides no URL ({@link idleAllow}) as an info whose fix
+ * deletes it; false (nothing reported) for any other never-matching rule.
+ */
+function idleAllowReported(
+  context: LintContext,
+  rule: Rule,
+  hint: { fix?: string; bare?: true },
+  at: { stated: string; from: number | undefined; to: number | undefined },
+): boolean {
+  const idle = idleAllow(context, rule, hint);
+  if (idle === undefined) return false;
+  const fix = deleteLineFix(context, rule.line);
+  context.report({
+    code: 'pattern-never-matches',
+    line: rule.line,
+    severity: 'info',
+    message: `${at.stated} It matches nothing, but nothing blocks what it names either (${idle.paths} ${idle.count === 1 ? 'is' : 'are'} allowed without it), so it decides no URL: delete it, or write ${idle.meant} if a Disallow it is to override comes later.`,
+    from: at.from,
+    to: at.to,
+    ...(fix !== undefined && { fix }),
+  });
+  return true;
+}
+
+/**
+ * A never-matching Allow that nothing of its group blocks the path of (judge 3A, 2243): the paths
+ * it names, as a page and as a folder (`/Cart-Show`, `/Cart-Show/`; for a pattern meant anywhere,
+ * `/*Cart-Show`, also under each folder a Disallow of the group names), are allowed for every
+ * crawler of its group without it. Its repair would then change only the verdicts of URLs that
+ * hold its name inside another Disallow's pattern (`/?q=Cart-Show` beside `Disallow: /?q=*`),
+ * which is no URL the line was written for. Undefined when a rule blocks one of those paths (the
+ * repair reopens what the owner meant to reopen: an error), and for a Disallow.
+ */
+function idleAllow(
+  context: LintContext,
+  rule: Rule,
+  hint: { fix?: string; bare?: true },
+): { paths: string; count: number; meant: string } | undefined {
+  // Bytes not UTF-8 (`Allow: \xa1\xa1/`, 4115): the name it was written for is not known.
+  if (rule.type !== 'allow' || rule.value.includes('\ufffd')) return undefined;
+  const meant = hint.fix ?? (hint.bare ? `/${rule.value}` : undefined);
+  if (meant === undefined || meant === '' || meant === '/') return undefined;
+  const group = context.robots.groups.find((g) => g.rules.includes(rule));
+  if (group === undefined) return undefined;
+  const literal = (p: string): string => p.replace(/\$$/, '').replaceAll('*', '');
+  const anywhere = meant.startsWith('/*');
+  const name = literal(anywhere ? meant.slice(2) : meant.slice(1));
+  if (name === '') return undefined;
+  const page = name.replace(/\/+$/, '');
+  const named = [...foldersOf(group, anywhere)].flatMap((f) =>
+    page === '' ? [f] : [f + page, `${f + page}/`],
+  );
+  if (named.some((path) => blockedFor(context, group, path))) return undefined;
+  const shown = named.slice(0, 2).map((p) => `"${visibleText(p)}"`);
+  const key = ruleKey(rule.type);
+  return {
+    paths: shown.join(' and '),
+    count: shown.length,
+    meant:
+      hint.fix === undefined
+        ? `"${key}: /${visibleText(page)}$" or "${key}: /${visibleText(page)}/"`
+        : `"${key}: ${visibleText(meant)}"`,
+  };
+}
+
+/**
+ * The folders a pattern meant anywhere (`/*Cart-Show`) may name its path under: the root, and
+ * each folder a Disallow of the group names (`/on/` of `/on/*`), whose paths the Allow reopens.
+ * Only the root for an anchored pattern.
+ */
+function foldersOf(group: Group, anywhere: boolean): Set<string> {
+  const folders = new Set<string>(['/']);
+  if (!anywhere) return folders;
+  for (const r of group.rules) {
+    if (r.type !== 'disallow') continue;
+    const prefix = /^[^*$]*/.exec(r.pattern)?.[0] ?? '';
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    if (folder !== '' && !folder.includes('?')) folders.add(folder);
+  }
+  return folders;
+}
+
+/** Whether some crawler of `group` may not fetch `path`, as Google reads the file. */
+function blockedFor(context: LintContext, group: Group, path: string): boolean {
+  return group.agents.some(
+    (agent) =>
+      (agent.global || agent.token !== '') &&
+      !context.robots.explain(path, agent.global ? GLOBAL_PROBE : agent.token).allowed,
+  );
+}
+
+/** A name no file gives a group: checked, it gets the `*` group. */
+const GLOBAL_PROBE = 'RobotsRepLintProbe';
 
 /**
  * A revived path that still holds a raw space (`dw/monthly/2013/buyers guide/…`, judge 3B 0600):

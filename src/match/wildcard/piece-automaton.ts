@@ -203,6 +203,22 @@ export class PieceAutomaton {
     return at;
   }
 
+  /**
+   * Whether piece `p` ends at `end` in `codes` (a path's character codes; its length fits there): the trie walked from the
+   * root along its characters, ending at the piece's node. The characters read, negated when
+   * the walk leaves the piece's path.
+   */
+  endsAt(p: number, codes: Uint16Array, end: number): number {
+    const data = this.pieceData;
+    const length = data[PIECE * p]!;
+    let v = 0;
+    for (let i = end - length + 1; i <= end; i++) {
+      v = this.#child(v, codes[i]!);
+      if (v < 0) return -(i - end + length);
+    }
+    return this.#order[v] === data[PIECE * p + PIECE_FROM] ? length : -length;
+  }
+
   /** Node v's child on character c, or -1 (`childIn`, as the build's failure links look it up). */
   #child(v: number, c: number): number {
     return childIn(this.#lookup, v, c);

@@ -145,6 +145,16 @@ export class PieceFinder {
       : this.#pieceData[PIECE * (p - this.hashed)]!;
   }
 
+  /**
+   * Whether piece p ends at `end` in `codes` (a path's character codes; its length fits there):
+   * the characters compared (or the automaton's trie nodes walked), negated when it does not.
+   */
+  endsAt(p: number, codes: Uint16Array, end: number): number {
+    return p < this.hashed
+      ? this.dictionary!.texts.endsAt(p, codes, end)
+      : this.automaton!.endsAt(p - this.hashed, codes, end);
+  }
+
   /** The first key of piece p's range: an occurrence's key is in it when p ends there. */
   keysFrom(p: number): number {
     return p < this.hashed

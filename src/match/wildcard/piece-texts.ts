@@ -78,6 +78,40 @@ export class PieceTexts {
   }
 
   /**
+   * Whether piece `id` ends at `end` in `codes` (its length fits there), read backwards from
+   * `end`: the characters compared, negated when they differ.
+   */
+  endsAt(id: number, codes: Uint16Array, end: number): number {
+    const arrays = this.#arrays;
+    const firsts = arrays.firsts;
+    let k = 0;
+    while (id >= firsts[k + 1]!) k++;
+    const atBase = arrays.atBases[k]!;
+    const j = atBase + id - firsts[k]!;
+    const length =
+      arrays.lengths[k]! +
+      (arrays.extra === null || atBase < 0
+        ? 0
+        : readPacked(arrays.extra, arrays.extraBits, this.#extraMask, j));
+    const start = end - length + 1;
+    let text: string | null = null;
+    const own = arrays.own;
+    let offset: number;
+    if (atBase < 0) {
+      offset = arrays.ownStarts[k]! + (id - firsts[k]!) * arrays.lengths[k]! - start;
+    } else {
+      const value = readPacked(arrays.at, arrays.atBits, this.#atMask, j);
+      if (value < arrays.ownFrom) text = arrays.source;
+      offset = value < arrays.ownFrom ? value - start : value - arrays.ownFrom - start;
+    }
+    for (let i = end; i >= start; i--) {
+      const c = text === null ? own[offset + i] : text.charCodeAt(offset + i);
+      if (c !== codes[i]) return -(end - i + 1);
+    }
+    return length;
+  }
+
+  /**
    * Writes into `positions` from `at`, in order, the ends of piece `id` (of length class `k`)
    * at those of the windows of `codes[0, n)` starting at `ends[from, to)` - `before` (in order)
    * where it starts; returns where they end. Its characters past the first `skip` first (those

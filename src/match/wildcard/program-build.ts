@@ -174,6 +174,8 @@ export interface PieceReading {
   readonly starts: Int32Array;
   readonly pieceIds: Int32Array;
   finder: PieceFinder | null;
+  /** The finder's id of each of `texts` (set with `finder`). */
+  renumber: Int32Array | null;
 }
 
 /**
@@ -233,6 +235,7 @@ export function* strongestSteps(
     starts: sortedStarts,
     pieceIds: sortedIds,
     finder: null,
+    renumber: null,
   };
 }
 
@@ -246,6 +249,7 @@ export function* findSteps(reading: PieceReading): BuildSteps<PieceReading> {
   const { maxLengths, minChars } = pieceFinding;
   const parts = yield* finderSteps(texts, renumber, maxLengths, minChars, text, places);
   reading.finder = new PieceFinder(texts, renumber, maxLengths, minChars, text, places, parts);
+  reading.renumber = renumber;
   for (let k = 0; k < pieceIds.length; k++) {
     if (pieceIds[k]! !== NONE) pieceIds[k] = renumber[pieceIds[k]!]!;
     if ((k & 63) === 63 && charge(64)) yield;

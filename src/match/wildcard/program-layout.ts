@@ -11,6 +11,7 @@ import { bitsFor, packInts } from '../../util/packed-ints.js';
 import { type BuildSteps, buildAtOnce, charge } from '../build-steps.js';
 import type { IndexEntry } from '../rule-entry.js';
 import { type RuleNumbers, ruleAtLine, ruleCount, ruleSize, valueLength } from '../rule-table.js';
+import { type KeyFinder, keyFinderSteps } from './key-finder.js';
 import type { PieceFinder } from './piece-finder.js';
 import {
   findSteps,
@@ -161,6 +162,8 @@ export interface ProgramLayout {
   /** The deepest trie path, in nodes: a placement climbs at most this far. */
   readonly depth: number;
   readonly finder: PieceFinder;
+  /** The key pieces, found first in a check (null: no rule has one, or they are not rare). */
+  readonly keys: KeyFinder | null;
   /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
   readonly bytes: number;
 }
@@ -376,6 +379,14 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
   const made = nodes.subarray(0, NODE * nodeCount);
   const narrow = nodeCount <= 0xffff && 2 * finder.pieces < 0xffff;
   const trie = narrow ? new Uint16Array(made.length) : new Int32Array(made.length);
+  const keyFinder = yield* keyFinderSteps(
+    finder,
+    keyed,
+    GROUP_SHIFT,
+    reading.texts,
+    reading.renumber!,
+    reading.source?.text.length ?? 0,
+  );
   // Copied a unit a node, in steps of at most `COPY_NODES` (long rules make a node a piece).
   for (let from = 0; from < made.length; from += NODE * COPY_NODES) {
     trie.set(made.subarray(from, from + NODE * COPY_NODES), from);
@@ -444,6 +455,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     keyed.byteLength +
     trie.byteLength +
     runStartBits.byteLength +
+    (keyFinder?.bytes ?? 0) +
     finder.bytes;
   return {
     entries:
@@ -468,6 +480,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     runStarts: runStartBits,
     depth,
     finder,
+    keys: keyFinder,
     bytes,
   };
 }

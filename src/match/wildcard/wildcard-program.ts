@@ -30,6 +30,7 @@
  */
 
 import type { IndexEntry, MatchState } from '../rule-entry.js';
+import type { KeyFinder } from './key-finder.js';
 import type { PieceFinder } from './piece-finder.js';
 import { PieceOccurrences } from './piece-occurrences.js';
 import {
@@ -102,6 +103,8 @@ export class WildcardProgram {
   /** Per group, which of its pieces key a rule (see `ProgramLayout.keyed`). */
   readonly #keyed: Uint8Array;
   readonly #finder: PieceFinder;
+  /** The key pieces, found before the pass over every piece (see `KeyFinder`). */
+  readonly #keys: KeyFinder | null;
   /** Decides a visited rule from the occurrences of its pieces. */
   readonly #placer: RulePlacer;
   /** Memory retained, in bytes (estimated: typed arrays at their size, 8 bytes a reference). */
@@ -129,6 +132,7 @@ export class WildcardProgram {
     this.#groupStarts = layout.groupStarts;
     this.#keyed = layout.keyed;
     this.#finder = layout.finder;
+    this.#keys = layout.keys;
     this.#placer = new RulePlacer(layout);
     this.bytes = layout.bytes;
   }
@@ -142,6 +146,17 @@ export class WildcardProgram {
     if (search.work > search.budget) return;
     const occurrences = OCCURRENCES;
     const finder = this.#finder;
+    // No key piece in the path (a rule of a group but 0 cannot match), and no rule without a
+    // piece (group 0): the check is over, the pass over every piece not run.
+    const keys = this.#keys;
+    let members = 0;
+    if (keys !== null && this.#groupStarts[1] === this.#groupStarts[0]) {
+      if (!keys.occursIn(path)) {
+        search.work += keys.work;
+        return;
+      }
+      members = keys.work;
+    }
     occurrences.reset(finder, path);
     const placer = this.#placer;
     const check = placer.startCheck();
@@ -183,7 +198,6 @@ export class WildcardProgram {
     const hashedFound = occurrences.foundPieces;
     const hashedCount = occurrences.foundCount;
     const classes = finder.classes;
-    let members = 0;
     if (classes === null) {
       for (let k = 0; k < hashedCount; k++) {
         const p = hashedFound[k]!;
@@ -196,7 +210,7 @@ export class WildcardProgram {
       // The classes found hold most pieces (a small alphabet's path holds every class): every
       // group is listed (a unit each, not a unit a piece held), doubted as below; a group of
       // pieces whose classes were not found costs its pieces' bit tests when first visited.
-      members = occurrences.foundCount + groupCount;
+      members += occurrences.foundCount + groupCount;
       for (let g = 1; g < groupCount; g++) {
         marks[g] = check;
         groupDoubts[g] = check;
@@ -207,7 +221,7 @@ export class WildcardProgram {
       // that occurs (asked about: compared at its class's finds), unless listed already.
       if (classPieces.length < finder.hashed) classPieces = new Int32Array(finder.hashed);
       const count = occurrences.listClassPieces(classPieces);
-      members = occurrences.foundCount + count;
+      members += occurrences.foundCount + count;
       for (let k = 0; k < count; k++) {
         const p = classPieces[k]!;
         const g = (p >> GROUP_SHIFT) + 1;

@@ -8,6 +8,7 @@ import { matchesPattern } from '../../../match/pattern.js';
 import { crawlerGroup } from '../../../readings/crawler-model.js';
 import type { AgentLine } from '../../../types.js';
 import { asciiLowerCase } from '../../../util/bytes.js';
+import { visibleText } from '../../../util/terminal.js';
 import { listOf, writtenBlocks } from '../../blocks.js';
 import type { LintContext } from '../../context.js';
 
@@ -49,6 +50,8 @@ export function pageTagFinding(
     };
   }
   if (blocked !== undefined) {
+    const opening = allowAdvice(context, line);
+    if (opening !== undefined) return { message: `${unsupported} ${opening}` };
     return {
       message: `${unsupported} But ${disallowing(blocked)} this path for the same crawlers, and Google never sees a tag or header on a page it may not fetch: remove ${blocking(context, line, '').length > 1 ? 'those Disallows' : 'that Disallow'} too, or the page can stay indexed (from links) without its content.`,
     };
@@ -93,6 +96,43 @@ function pathAllowed(context: LintContext, line: number, agent: string): boolean
   if (!value.startsWith('/') && !value.startsWith('*')) return false;
   const path = `/${value.replace(/\$$/, '').replaceAll('*', '').replace(/^\/+/, '')}`;
   return context.robots.explain(path, agent).allowed;
+}
+
+/**
+ * The advice for a page-tag line whose path a Disallow hides when that Disallow also blocks more
+ * than the line names (judge 3B, 0848: `Disallow: /z/` beside `Noindex: /z/c/`): removing it
+ * would open all of `/z/` to let Google see a tag on `/z/c/`, where `Allow: /z/c/`, as long as
+ * the Disallow or longer, wins for that path alone. Undefined when every Disallow hiding the path
+ * blocks no more than the line names (removing it is the advice), or when one that blocks more
+ * is longer than the line's path (an Allow of it would not win).
+ */
+function allowAdvice(context: LintContext, line: number): string | undefined {
+  const value = context.robots.directives.find((d) => d.line === line)?.text ?? '';
+  if (!value.startsWith('/')) return undefined;
+  const rules = context.robots.groups.flatMap((g) => g.rules);
+  const hiding = blocking(context, line, '').flatMap((l) => rules.filter((r) => r.line === l));
+  const wider = hiding.filter((r) => r.type === 'disallow' && !within(r.pattern, value));
+  if (wider.length === 0 || wider.some((r) => r.pattern.length > value.length)) return undefined;
+  const narrow = hiding.filter((r) => !wider.includes(r)).map((r) => r.line);
+  const lines = (ls: readonly number[]): string =>
+    ls.length === 1 ? `line ${ls[0]}` : `lines ${ls.slice(0, -1).join(', ')} and ${ls.at(-1)}`;
+  const them = wider.map((r) => r.line);
+  const allow = `Allow: ${visibleText(value)}`;
+  return `But ${disallowing(lines(them))} this path for the same crawlers, with more besides, and Google never sees a tag or header on a page it may not fetch: add "${allow}" to the group (no shorter than ${them.length === 1 ? 'that Disallow' : 'those Disallows'}, it wins for this path alone) and keep ${lines(them)}${narrow.length === 0 ? '' : ` (${lines(narrow)}, which ${narrow.length === 1 ? 'blocks' : 'block'} no more than this path, can go)`}, with a \`noindex\` robots meta tag or \`X-Robots-Tag\` header on the page; otherwise the page can stay indexed (from links) without its content.`;
+}
+
+/**
+ * Whether every path `pattern` (a Disallow's) matches is one the page-tag value `value` names:
+ * the Disallow's fixed start (before any `*` or `$`) is a path the value matches, the value has
+ * no end anchor, and the Disallow no wildcard before its end (`/z/c/` and `/z/c/x` within
+ * `/z/c/`; `/z/`, `/*c/` not).
+ */
+function within(pattern: string, value: string): boolean {
+  if (pattern === value) return true;
+  if (value.endsWith('$')) return false;
+  const fixed = pattern.replace(/[*$]+$/, '');
+  if (fixed.includes('*') || fixed.includes('$')) return false;
+  return matchesPattern(value, fixed);
 }
 
 /** A name no file gives a group: checked, it gets the `*` group. */
