@@ -11,7 +11,14 @@ import { formerToken, retiredCrawler, retiredSentence } from '../readings/crawle
 import { ParsedRobotsTxt } from '../robots.js';
 import type { AgentLine, Group, RobotsTxt, Rule } from '../types.js';
 import { terminalSafe } from '../util/terminal.js';
-import { FEW_RULES, globalRules, listOf, type WrittenBlock, writtenBlocks } from './blocks.js';
+import {
+  andList,
+  FEW_RULES,
+  globalRules,
+  listOf,
+  type WrittenBlock,
+  writtenBlocks,
+} from './blocks.js';
 import type { Finding, LintContext } from './context.js';
 import { misnamesCrawler } from './crawler-names.js';
 import { ownGroupFix } from './own-group-fix.js';
@@ -168,6 +175,10 @@ interface Change {
   /** The rule that now decides (a Disallow: the agents are now blocked). */
   readonly line: number;
   readonly rule: string;
+  /** The rule's pattern. */
+  readonly pattern: string;
+  /** Every path checked that the merge changes (this one among them), in the group's order. */
+  readonly all: readonly Change[];
 }
 
 function verdictChange(
@@ -188,25 +199,33 @@ function verdictChange(
   }
   // The example: a path the * rules leave open, when one changes (judge K, 1162: a path the *
   // group blocks too says nothing of what the merge takes); else the first that changes.
-  let fallback: Change | null = null;
+  const all: Change[] = [];
   for (const path of paths) {
     const changed: AgentLine[] = [];
-    let decided: { line: number; rule: string } | undefined;
+    let decided: { line: number; rule: string; pattern: string } | undefined;
     for (const agent of agents.slice(0, MAX_NAMED)) {
       const name = agent.global ? PROBE : agent.token;
       const now = context.robots.explain(path, name);
       if (now.allowed || written.explain(path, name).allowed === now.allowed) continue;
       changed.push(agent);
       if (decided === undefined && now.rule !== undefined) {
-        decided = { line: now.line, rule: formatRule(now.rule) };
+        decided = { line: now.line, rule: formatRule(now.rule), pattern: now.rule.pattern };
       }
     }
     if (changed.length === 0 || decided === undefined) continue;
-    const found = { agents: changed, path, ...decided };
-    if (context.robots.explain(path, PROBE).allowed) return found;
-    fallback ??= found;
+    all.push({ agents: changed, path, ...decided, all });
   }
-  return fallback;
+  // A path the * rules leave open, when one changes; else the first that changes.
+  return all.find((c) => context.robots.explain(c.path, PROBE).allowed) ?? all[0] ?? null;
+}
+
+/**
+ * The example of what a merge blocks that tells the most (judge 4A, 5267): a rule naming a folder
+ * or a file (`/search/`, `/wp-admin/`) rather than a query or a pattern (`/?`, `/?*`), which
+ * says little of what the rules are for; the first change when every one is such.
+ */
+function telling(change: Change): Change {
+  return change.all.find((c) => c.path !== '/' && !/[?*$]/.test(c.pattern)) ?? change;
 }
 
 /** A path a rule value matches: `*` filled in, a final `$` dropped; none for one that never matches. */
@@ -313,6 +332,35 @@ function reportMerge(
     });
     return;
   }
+  // The same, beside a `*` group of the file's own (judge 4A, 5267: `User-agent: *` /
+  // `Crawl-delay: 30` above Parler's and bingbot's group of WordPress's `/wp-admin/`,
+  // `/search/`, `/?s=`, with `User-agent: *` rules further down): Google gives every crawler
+  // both. Whether the named group's rules were meant for every crawler or for its crawlers alone
+  // is not knowable; repeating the * rules after the block (the merge undone) opens those paths
+  // to every crawler, which the advice says by name.
+  if (
+    change &&
+    change.path !== '/' &&
+    starGroup !== undefined &&
+    agents.some((a) => a.global) &&
+    rules > FEW_RULES &&
+    !retired &&
+    ownLine === undefined &&
+    !priorOwn
+  ) {
+    reportEitherReading(context, {
+      block,
+      target,
+      change,
+      star: starGroup,
+      rules,
+      at,
+      why,
+      names: names(targetAgents),
+      related,
+    });
+    return;
+  }
   const subset = starSubset(context, block, agents, starGroup?.group);
   if (subset !== undefined) {
     const them = agents.length === 1 ? 'it' : 'them';
@@ -370,6 +418,60 @@ function reportMerge(
     ...span,
     fix: proposal,
     related,
+  });
+}
+
+/**
+ * A `*` block merged into a named group of many rules beside a `*` group of the file's own
+ * (judge 4A, 5267): both readings of whom those rules were written for, the example a rule that
+ * names a folder or a file, and the paths the * rules' repeat after the block would open.
+ */
+function reportEitherReading(
+  context: LintContext,
+  merge: {
+    readonly block: WrittenBlock;
+    readonly target: WrittenBlock;
+    readonly change: Change;
+    readonly star: { readonly where: string };
+    readonly rules: number;
+    /** Where the * rules would be repeated ("line 6"). */
+    readonly at: string;
+    /** Why Google reads the block in the group. */
+    readonly why: string;
+    /** The target's crawlers, named. */
+    readonly names: string;
+    readonly related: readonly { readonly line: number; readonly message: string }[];
+  },
+): void {
+  const { block, target, change, star, rules, at, why, names, related } = merge;
+  const first = block.agentLines[0]!;
+  const d = context.directives[first];
+  const example = telling(change);
+  // What the * rules' repeat would open, the rules naming a folder or a file first.
+  const patterns = [...new Set(change.all.map((c) => c.pattern))];
+  const opened = [
+    ...patterns.filter((p) => !/[?*$]/.test(p)),
+    ...patterns.filter((p) => /[?*$]/.test(p)),
+  ].map(terminalSafe);
+  const shown = opened.slice(0, 6);
+  const list =
+    opened.length > shown.length
+      ? `${shown.join(', ')} and ${opened.length - shown.length} more`
+      : andList(shown);
+  const span = (lines: readonly number[]): string =>
+    lines.length === 1 ? `line ${lines[0]}` : `lines ${lines[0]}–${lines.at(-1)}`;
+  report(context, {
+    code: 'merged-group',
+    line: first,
+    severity: 'warning',
+    message: `Every crawler the file does not name (*) gets the ${rules} rules written under ${names}, beside those of the "User-agent: *" ${star.where}: ${why}. Line ${example.line} "${example.rule}" decides for them on ${terminalSafe(example.path)}, while parsers that end a group at its last non-rule line (Python's robotparser) give them only the * ${star.where}. Whether those rules were written for every crawler or for ${names} alone is the owner's choice: if for every crawler, Google reads them so already, and writing them in a group of their own under both User-agent lists (${span(block.agentLines)} and ${span(target.agentLines)}) makes every parser read them so; if for ${names} alone, repeat the rules of the "User-agent: *" ${star.where} after ${at}, which opens ${list} to every crawler the file does not name.`,
+    from: d?.keyStart,
+    to: d?.valueEnd,
+    noFix: `which crawlers the ${rules} rules were written for is the owner's choice`,
+    related: [
+      ...related,
+      { line: example.line, message: `${example.rule} (line ${example.line})` },
+    ],
   });
 }
 

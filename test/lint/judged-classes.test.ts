@@ -1188,6 +1188,33 @@ describe('a merged Crawl-delay on a merge merged-group reports (judge Y, 0916)',
   });
 });
 
+describe('a * block merged into a named group of generic rules, beside a * group (judge 4A, 5267)', () => {
+  const body =
+    'User-agent: *\nCrawl-delay: 30\n\nUser-agent: bingbot\nCrawl-delay: 120\n\nDisallow: /?s=\nDisallow: /?\nDisallow: /search/\nDisallow: /wp-admin/\nDisallow: /wp-login.php\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: *\nDisallow: /*?p=*\n';
+
+  it("gives both readings, with a folder as its example and the paths the * rules' repeat would open", () => {
+    const d = lint(body).find((x) => x.code === 'merged-group')!;
+    expect(d.line).toBe(1);
+    expect(d.severity).toBe('warning');
+    expect(d.message).not.toContain('written for other crawlers');
+    expect(d.message).toContain('Line 9 "Disallow: /search/" decides for them on /search/');
+    expect(d.message).toContain('if for every crawler, Google reads them so already');
+    expect(d.message).toContain(
+      'which opens /search/, /wp-admin/, /wp-login.php, /?s= and /? to every crawler the file does not name',
+    );
+    expect(d.fix).toBeUndefined();
+  });
+
+  it('keeps the merge warning for a named crawler merged the same way', () => {
+    const named = body.replace(
+      'User-agent: *\nCrawl-delay: 30',
+      'User-agent: Slurp\nCrawl-delay: 30',
+    );
+    const d = lint(named).find((x) => x.code === 'merged-group')!;
+    expect(d.message).toContain('by rules written for other crawlers');
+  });
+});
+
 describe('repeating the * rules in a group of Allows under which * blocks longer paths (judge 4B, 6286)', () => {
   it('leaves out the * Disallows that would win over an Allow whose only effect is to open them', () => {
     const body =
