@@ -421,8 +421,9 @@ describe('blocked-resources', () => {
 describe('a raw space in a rule that other rules already cover', () => {
   it('is an info: its fix changes no verdict of a URL a crawler requests', () => {
     const body = 'User-agent: *\nDisallow: /sitecore\nDisallow: /sitecore modules/\n';
-    expect(brief(body)).toEqual(['3 info unencoded-character']);
-    expect(lint(body)[0]!.message).toContain('Nothing is lost');
+    // `/sitecore` blocks Sitecore Forms' scripts under `/sitecore%20modules/` too (judge 4A).
+    expect(brief(body)).toEqual(['2 warning blocked-resources', '3 info unencoded-character']);
+    expect(lint(body)[1]!.message).toContain('Nothing is lost');
     expect(brief('User-agent: *\nDisallow: /sitecore modules/\n')).toEqual([
       '2 warning unencoded-character',
     ]);
@@ -1805,6 +1806,111 @@ describe('issue 31, a js or css written without a slash two folders into pages (
   });
 });
 
+describe("the site's own css/ and js/ folders opened beside a blocked one (judge 4A, 0448 and 5755)", () => {
+  it('makes the block an info naming the Allows', () => {
+    // Joomla's templates folder, the site's theme's css/ and js/ opened under it.
+    const joomla =
+      'User-agent: *\nDisallow: /administrator/\nAllow: /templates/mytheme/css/\nAllow: /templates/mytheme/js/\nDisallow: /templates/\n';
+    expect(brief(joomla)).toEqual(['5 info blocked-resources']);
+    expect(lint(joomla)[0]!.message).toContain(
+      '("Allow: /templates/mytheme/css/", line 3; "Allow: /templates/mytheme/js/", line 4)',
+    );
+    // Only the theme's css/ opened: its JavaScript is still blocked, a warning about it alone.
+    const cssOnly = lint(
+      'User-agent: *\nDisallow: /administrator/\nAllow: /templates/mytheme/css/\nDisallow: /templates/\n',
+    ).filter((d) => d.code === 'blocked-resources');
+    expect(cssOnly.map((d) => `${d.line} ${d.severity}`)).toEqual(['4 warning']);
+    expect(cssOnly[0]!.message).toContain('blocks JavaScript that Googlebot needs');
+    // A sibling scripts folder beside the js/ and css/ the group opens.
+    const sibling =
+      'User-agent: *\nDisallow: /booking/\nAllow: /booking/css/\nDisallow: /shop/scripts/\nAllow: /shop/js/\nAllow: /shop/css/\n';
+    expect(brief(sibling)).toEqual(['4 info blocked-resources']);
+    expect(lint(sibling)[0]!.message).toContain('("Allow: /shop/js/", line 5)');
+    expect(brief('User-agent: *\nDisallow: /shop/scripts/\nAllow: /shop/css/\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+    // A folder of the kind under the blocked one, not beside the blocked URL's: no sign.
+    expect(
+      brief(
+        'User-agent: *\nDisallow: /wp-admin/\nDisallow: /wp-includes/\nAllow: /wp-includes/js/\n',
+      ),
+    ).toEqual(['3 warning blocked-resources']);
+  });
+});
+
+describe('a locale copy of the root rules (judge 4B, 4881)', () => {
+  it('is an info naming the rule it copies; the root rule keeps the warning', () => {
+    const body =
+      'User-agent: *\nDisallow: /cdn-cgi/\nDisallow: /static/\nDisallow: /pricing/thanks/\nDisallow: /ja-jp/cdn-cgi/\nDisallow: /ja-jp/static/\nDisallow: /ja-jp/pricing/thanks/\n';
+    expect(brief(body).filter((d) => d.endsWith('blocked-resources'))).toEqual([
+      '3 warning blocked-resources',
+      '6 info blocked-resources',
+    ]);
+    const copy = lint(body).find((d) => d.line === 6)!;
+    expect(copy.message).toContain(
+      'it repeats line 3 ("Disallow: /static/") under the language prefix "/ja-jp/"',
+    );
+    expect(copy.fix).toBeUndefined();
+    // The prefixed folder copied alone: a country's site may keep files of its own there.
+    expect(
+      brief('User-agent: *\nDisallow: /static/\nDisallow: /ja-jp/static/\n').filter((d) =>
+        d.endsWith('blocked-resources'),
+      ),
+    ).toEqual(['2 warning blocked-resources', '3 warning blocked-resources']);
+  });
+});
+
+describe("a theme-named route among a web app's routes (judge 4B, 5157)", () => {
+  it('says nothing without a sign the file keeps resources in folders', () => {
+    const routes = Array.from({ length: 60 }, (_, i) => `Disallow: /route${i}/*\n`).join('');
+    const body = `User-agent: *\n${routes}Disallow: /theme/*\n`;
+    expect(brief(body).filter((d) => d.endsWith('blocked-resources'))).toEqual([]);
+    // A folder of resources named, or their file type: the theme folder is the site's.
+    for (const sign of ['Disallow: /static/js/\n', 'Disallow: /*.css$\n']) {
+      const shown = lint(`${body}${sign}`).filter(
+        (d) => d.code === 'blocked-resources' && d.line === 62,
+      );
+      expect(shown.map((d) => d.severity)).toEqual(['warning']);
+    }
+    // Among a few folders, the theme folder is the site's.
+    expect(brief('User-agent: *\nDisallow: /bin/\nDisallow: /themes/\n')).toEqual([
+      '3 warning blocked-resources',
+    ]);
+  });
+});
+
+describe('a folder of promotion widgets (judge 4B, 5179)', () => {
+  it('is an info, as folders of ads and tracking are', () => {
+    for (const folder of ['/xpromo_static', '/promo/js/', '/cross-promo/assets/']) {
+      const body = `User-agent: *\nDisallow: ${folder}\n`;
+      expect(brief(body)).toEqual(['2 info blocked-resources']);
+      expect(lint(body)[0]!.message).toContain('is named for what the scripts do');
+    }
+    expect(brief('User-agent: *\nDisallow: /product_static\n')).toEqual([
+      '2 warning blocked-resources',
+    ]);
+  });
+});
+
+describe("Sitecore's module folder (judge 4A, 2043)", () => {
+  it('blocks the scripts of Sitecore Forms: a warning, encoded or under /sitecore', () => {
+    const body = 'User-agent: *\nDisallow: /sitecore/\nDisallow: /sitecore%20modules/\n';
+    const [d] = lint(body);
+    expect(`${d!.line} ${d!.severity} ${d!.code}`).toBe('3 warning blocked-resources');
+    expect(d!.message).toContain('/sitecore%20modules/Web/ExperienceForms/scripts/');
+    const file = '/sitecore%20modules/Web/ExperienceForms/scripts/form.validate.js';
+    expect(parseRobotsTxt(fixed(body)).explain(file, 'Googlebot').allowed).toBe(true);
+    // Written raw, the rule matches no URL: nothing blocked, and the %20 fix is withheld
+    // since it would block them.
+    const raw = lint('User-agent: *\nDisallow: /sitecore/\nDisallow: /sitecore modules/\n');
+    expect(raw.map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual([
+      '3 warning unencoded-character',
+    ]);
+    expect(raw[0]!.fix).toBeUndefined();
+    expect(raw[0]!.message).toContain('it would newly block CSS or JavaScript');
+  });
+});
+
 describe('issue 31, sibling script folders beside Allows under one of them (3415)', () => {
   it('makes the siblings infos naming the Allow', () => {
     const body =
@@ -2342,11 +2448,14 @@ describe('a raw space in a rule another rule of its group already covers (judge 
   it('is an info whose verified fix deletes the line', () => {
     const body =
       'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /sitecore modules/\nDisallow: /*/sitecore\nDisallow: /*/sitecore modules\n';
-    expect(brief(body)).toEqual(['4 info unencoded-character', '6 info unencoded-character']);
-    expect(lint(body)[0]!.message).toContain(
+    // `/sitecore` blocks Sitecore Forms' scripts under `/sitecore%20modules/` too (judge 4A):
+    // a blocked-resources finding of its own, whose fix is left out here.
+    const spaces = lint(body).filter((d) => d.code === 'unencoded-character');
+    expect(spaces.map((d) => `${d.line} ${d.severity}`)).toEqual(['4 info', '6 info']);
+    expect(spaces[0]!.message).toContain(
       'Nothing is lost: line 2 ("Disallow: /sitecore") of the same group already blocks "/sitecore%20modules/"',
     );
-    expect(fixed(body)).toBe(
+    expect(new TextDecoder().decode(applyLintFixes(body, spaces).body)).toBe(
       'User-agent: *\nDisallow: /sitecore\nAllow: /*?page=*&searchStr\nDisallow: /*/sitecore\n',
     );
     // With a slash the covering rule is not a prefix: the encoded rule is really lost.

@@ -18,7 +18,9 @@ import {
   blockedImages,
   curatedFiles,
   guessedEverywhere,
+  kindFolderBeside,
   kindSubfolder,
+  localeCopy,
   MEDIA,
   openedKinds,
   openedPublished,
@@ -241,7 +243,11 @@ function blockedByLine(context: Pick<LintContext, 'robots' | 'text'>, memo?: Val
     const theme =
       note?.kind === 'theme' && themesAt.some((folder) => url.toLowerCase().startsWith(folder));
     if (note?.kind === 'theme' && !theme && !note.unshown) continue;
-    block(explanation, { kind, url, shown: false, note: theme ? undefined : note });
+    // A copy of a rule of the group under a language's prefix, among others: the rule it
+    // copies is about the files.
+    const copy = localeCopy(robots, explanation);
+    const said = copy !== undefined ? ({ kind: 'copy', ...copy } as const) : note;
+    block(explanation, { kind, url, shown: false, note: theme ? undefined : said });
   }
   return byLine;
 }
@@ -306,9 +312,24 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     listed === undefined
       ? undefined
       : { value: listed.value, line: listed.line, files: files.length };
+  // Folders of the same kind the group opens beside the blocked ones (the site's theme's
+  // `css/` and `js/` beside a layout's placeholder, `Allow: /skysales/js/` beside
+  // `/skysales/scripts/`): where every kind the line blocks is opened so, the site shows where
+  // its pages' files are.
+  const kinded = blocked.map((b) => kindFolderBeside(robots, explanation, b.url, b.kind));
+  const opens = [
+    ...new Map(
+      scripts.flatMap((b) => kinded[blocked.indexOf(b)] ?? []).map((o) => [o.line, o] as const),
+    ).values(),
+  ].sort((x, y) => x.line - y.line);
+  const besideKinds =
+    scripts.length > 0 && scripts.every((b) => kinded[blocked.indexOf(b)] !== undefined)
+      ? { ...opens[0]!, opens }
+      : undefined;
   const subset =
     curated ??
     published ??
+    besideKinds ??
     subfolders(robots, explanation) ??
     allowedFolder(robots, explanation) ??
     curatedFiles(robots, explanation) ??
@@ -316,10 +337,14 @@ function sureBlocked(robots: RobotsTxt, explanation: Explanation, blocked: reado
     openedSiblings(robots, explanation) ??
     siblingSubfolders(robots, explanation) ??
     kindSubfolder(robots, explanation);
-  const sure = scripts.filter((b) =>
-    b.shown
-      ? named[blocked.indexOf(b)] === undefined && published === undefined && curated === undefined
-      : b.note === undefined && subset === undefined,
+  const sure = scripts.filter(
+    (b) =>
+      kinded[blocked.indexOf(b)] === undefined &&
+      (b.shown
+        ? named[blocked.indexOf(b)] === undefined &&
+          published === undefined &&
+          curated === undefined
+        : b.note === undefined && subset === undefined),
   );
   return { scripts, subset, sure };
 }
@@ -466,6 +491,8 @@ interface Subset {
   readonly sibling?: string;
   readonly kind?: 'css' | 'js';
   readonly files?: number;
+  /** The Allows of folders of each blocked kind beside the blocked ones ({@link kindFolderBeside}). */
+  readonly opens?: readonly { readonly value: string; readonly line: number }[];
 }
 
 /**
@@ -504,7 +531,7 @@ function reportDeliberate(
 function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind[]): string {
   switch (note.kind) {
     case 'purpose':
-      return `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking) are often kept from crawlers on purpose. Fine if the pages show their content without them.`;
+      return `its folder "${terminalSafe(note.folder)}" is named for what the scripts do, and such scripts (a paywall, a consent banner, advertising, tracking, promotion) are often kept from crawlers on purpose. Fine if the pages show their content without them.`;
     case 'endpoint':
       return `written without a trailing slash two folders or more into the site's pages or below an SDK's or an API's folder, ${terminalSafe(note.path)} is what that section serves (a widget's or an embed's ${what === 'CSS' ? 'style sheet' : 'script'}), while the files pages load are kept at the top or in a folder of the site's resources ("/${kinds[0]}/", "/assets/${kinds[0]}/"); an Allow of "${terminalSafe(note.path)}*.${kinds[0]}" would open nothing. Fine if the pages render without it.`;
     case 'script':
@@ -513,6 +540,8 @@ function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind
       return `"${terminalSafe(note.folder)}" is no folder of the site's resources by its name, and the file shows none beside it nor a file of it the pages load: a rule on a file type in a folder of pages is often for what those pages answer (a Rails controller's "format.js" responses to clicks), not what they render with. Fine if the pages load their ${what} from elsewhere.`;
     case 'theme':
       return `"${terminalSafe(note.folder)}" is one theme's folder, and the file shows no platform that keeps its themes there: it matters if pages use this theme, whose files they then render with (then add Allows of its ${what} files).`;
+    case 'copy':
+      return `it repeats line ${note.line} ("${terminalSafe(note.rule)}") under the language prefix "${terminalSafe(note.prefix)}", as ${note.copies} rules of the group are repeated there: a mechanical copy, while the ${what} pages load in every language are kept in the root's folder, which line ${note.line} is about. Fine if the site keeps no files of its own under "${terminalSafe(note.prefix)}".`;
     case 'substring':
       return `"*${terminalSafe(note.word)}*" matches the word anywhere in a URL, and this file writes such rules for words of its pages' addresses and their queries (${note.parameters} rules on a query parameter, as "/*name=*"), showing no folder named "${terminalSafe(note.word)}": the ${what} named here is a guess at a folder. It matters only if the site's files have the word in their addresses (then add Allows of those files).`;
     case 'frontpage':
@@ -524,6 +553,8 @@ function noteReason(note: FolderNote, what: string, kinds: readonly ResourceKind
 function subsetReason(subset: Subset, what: string, explanation: Explanation): string {
   if (subset.files !== undefined)
     return `the group allows ${subset.files} ${subset.files === 1 ? 'file' : 'files'} under it by name, the platform's own among them ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}): the site lists the files its pages load, for its version of the platform. Fine if the list is complete.`;
+  if (subset.opens !== undefined)
+    return `the group opens folders of them beside the ones it blocks (${subset.opens.map((o) => `"Allow: ${terminalSafe(o.value)}", line ${o.line}`).join('; ')}): the site shows where its pages load their ${what} from, so what this line blocks was likely left closed on purpose. Fine if the pages load none from it.`;
   if (subset.theme === true)
     return `the group opens ${subset.layout}'s theme files under it ("Allow: ${terminalSafe(subset.value)}", line ${subset.line}), which the pages render with: the site chose what to open there, so what else the line blocks was likely kept back on purpose. Fine if the pages render without it.`;
   if (subset.siblings !== undefined)

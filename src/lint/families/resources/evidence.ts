@@ -6,6 +6,7 @@
  * guesses by it.
  */
 
+import { formatRule } from '../../../explain.js';
 import type { Explanation, RobotsTxt } from '../../../types.js';
 import { namedKinds } from './folder-names.js';
 import { blocksEverything, GENERIC_URLS } from './generic.js';
@@ -440,4 +441,94 @@ export function allowedFiles(
     }
   }
   return files;
+}
+
+/**
+ * The Allow of the deciding groups that opens a folder of the blocked URL's kind (`…/css/`,
+ * `…/js/`) beside it: in the site's own theme, beside a layout's placeholder (`Allow:
+ * /templates/sendpulsev1/css/` beside Joomla's `/templates/site/css/…` under `Disallow:
+ * /templates/`, judge 4A 0448), or as a sibling of the blocked folder (`Allow: /skysales/js/`
+ * beside `Disallow: /skysales/scripts/`, 4A 5755). The site shows where its pages' files of that
+ * kind are and opened them on purpose, so the folder it blocks beside them was left closed.
+ * Undefined for images, or when no Allow does.
+ */
+export function kindFolderBeside(
+  robots: RobotsTxt,
+  explanation: Explanation,
+  url: string,
+  kind: ResourceKind,
+): { value: string; line: number } | undefined {
+  if (kind === 'image') return undefined;
+  const prefix = explanation.rule!.value.replace(/[*$].*$/, '').toLowerCase();
+  const path = url
+    .split('?')[0]!
+    .split('/')
+    .slice(1)
+    .map((s) => s.toLowerCase());
+  for (const index of explanation.groups) {
+    for (const rule of robots.groups[index]?.rules ?? []) {
+      if (rule.type !== 'allow') continue;
+      const folder = rule.value.replace(/[*$]+$/, '');
+      if (/[*$?]/.test(folder) || !(kind === 'css' ? CSS_FOLDER : JS_FOLDER).test(folder)) continue;
+      const segments = folder.replace(/\/$/, '').toLowerCase().split('/').slice(1);
+      if (!besideBlocked(segments, path, prefix)) continue;
+      const file = `${folder.replace(/\/$/, '')}/x.${kind}`;
+      if (robots.explain(file, 'Googlebot').allowed) return { value: rule.value, line: rule.line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a folder (`a`, its segments) stands beside a blocked URL (`b`) as
+ * {@link kindFolderBeside} counts it: where the two part, a sibling of the folder the rule
+ * (`prefix`) blocks, or the site's own theme beside a layout's placeholder in a folder at or
+ * under the rule's.
+ */
+function besideBlocked(a: readonly string[], b: readonly string[], prefix: string): boolean {
+  let k = 0;
+  while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
+  if (k >= b.length - 1) return false;
+  const parent = `/${a.slice(0, k).join('/')}${k > 0 ? '/' : ''}`;
+  const own = `/${b.slice(0, k + 1).join('/')}`;
+  if (k === a.length - 1) return prefix === own || prefix === `${own}/`;
+  return (
+    k === a.length - 2 &&
+    parent.startsWith(prefix) &&
+    PLACEHOLDERS.has(b[k]!) &&
+    !PLACEHOLDERS.has(a[k]!)
+  );
+}
+
+/** A language's prefix of pages (`/de/`, `/ja-jp/`) at the start of a value. */
+const LOCALE_PREFIX = /^\/[a-z]{2}(?:[-_][a-z]{2,4})?\//i;
+
+/**
+ * When the blocking rule repeats a rule of its groups under a language's prefix (`Disallow:
+ * /ja-jp/static/` beside `Disallow: /static/`), and the groups copy other rules the same way
+ * (`/ja-jp/cdn-cgi/` beside `/cdn-cgi/`: judge 4B, 4881): the rule it copies, the prefix and how
+ * many of the groups' rules are such copies (the rule as written, `Disallow: /static/`). The copy is mechanical, and a site keeps the files
+ * its pages in every language load in the root's folder, which that rule is about. Undefined
+ * for a rule copied alone (a country's site may keep files of its own).
+ */
+export function localeCopy(
+  robots: RobotsTxt,
+  explanation: Explanation,
+): { rule: string; line: number; prefix: string; copies: number } | undefined {
+  const { value, type } = explanation.rule!;
+  const prefix = LOCALE_PREFIX.exec(value)?.[0];
+  // Not a two-letter folder of resources (`/js/`).
+  if (prefix === undefined || namedKinds(prefix).size > 0) return undefined;
+  const rules = explanation.groups.flatMap((index) => robots.groups[index]?.rules ?? []);
+  const root = (v: string) => `/${v.slice(prefix.length)}`;
+  const original = rules.find((r) => r.type === type && r.value === root(value));
+  if (original === undefined) return undefined;
+  const copies = rules.filter(
+    (r) =>
+      r.value.startsWith(prefix) &&
+      rules.some((o) => o.type === r.type && o.value === root(r.value)),
+  ).length;
+  return copies >= 2
+    ? { rule: formatRule(original), line: original.line, prefix, copies }
+    : undefined;
 }

@@ -117,10 +117,11 @@ export const LIBRARY: RegExp =
 
 /**
  * A folder named for what its scripts do that pages render without: a paywall, a consent
- * banner, advertising, tracking. Kept from crawlers on purpose, often.
+ * banner, advertising, tracking, promotion (`promo`, `xpromo`, `cross-promo`: the widgets that
+ * advertise a site's other properties, judge 4B 5179). Kept from crawlers on purpose, often.
  */
 export const PURPOSE: RegExp =
-  /paywall|consent|(?:^|[-_.])(?:cmp|cookies?|gdpr|ads?|adverts?|advertising|tracking|trackers?|analytics)(?:$|[-_.])/i;
+  /paywall|consent|(?:^|[-_.])(?:cmp|cookies?|gdpr|ads?|adverts?|advertising|tracking|trackers?|analytics|x?promos?|cross[-_]?promos?)(?:$|[-_.])/i;
 
 /** Microsoft FrontPage's theme folder, beside its `_vti_*` folders (FrontPage ended in 2006). */
 export const FRONTPAGE_THEMES: RegExp = /^_themes$/i;

@@ -392,6 +392,21 @@ export const LAYOUTS: readonly Layout[] = [
     ],
   },
   {
+    // Sitecore: its modules' public files are under `/sitecore modules/Web/` (the folder's name
+    // has a space, so URLs carry `%20`), and a page with a Sitecore Form loads the form's
+    // scripts from there (`@Html.RenderFormScripts()` writes
+    // `/sitecore%20modules/Web/ExperienceForms/scripts/jquery.validate.min.js`,
+    // `…/form.validate.js`, `…/form.tracking.js`: doc.sitecore.com, "Sitecore Forms"; judge 4A,
+    // 2043). Shown by a rule on that folder, written raw or encoded (a raw space matches no
+    // URL, which `unencoded-character` says: its rule blocks nothing here).
+    name: 'Sitecore',
+    roots: roots('sitecore(?:%20| )modules/'),
+    urls: [
+      ['js', '/sitecore%20modules/Web/ExperienceForms/scripts/jquery.validate.min.js'],
+      ['js', '/sitecore%20modules/Web/ExperienceForms/scripts/form.validate.js'],
+    ],
+  },
+  {
     // Adobe Experience Manager: pages load their client libraries through the /etc.clientlibs/
     // proxy (AEM 6.3 on: experienceleague.adobe.com, "Using Client-Side Libraries", allowProxy),
     // older sites from /etc/designs/ and /etc/clientlibs/. `Disallow: /etc` blocks all three.

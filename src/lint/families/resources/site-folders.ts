@@ -34,6 +34,13 @@ export type FolderNote =
   | { readonly kind: 'theme'; readonly folder: string; readonly unshown: boolean }
   | { readonly kind: 'script'; readonly name: string }
   | { readonly kind: 'responses'; readonly folder: string }
+  | {
+      readonly kind: 'copy';
+      readonly rule: string;
+      readonly line: number;
+      readonly prefix: string;
+      readonly copies: number;
+    }
   | { readonly kind: 'substring'; readonly word: string; readonly parameters: number };
 
 /** A representative URL of the site's own folders, and the folder whose pages it serves. */
@@ -51,9 +58,15 @@ interface Evidence {
   readonly documentPrefixes: readonly string[];
   /** Folder names (lowercase) the rules show holding documents ({@link documentFolders}). */
   readonly documentFolders: ReadonlySet<string>;
-  /** Whether the rules name a folder of scripts, styles or a CMS's code besides a theme's. */
+  /**
+   * Whether the file shows it keeps scripts and styles in folders: a layout, or a rule naming a
+   * folder of them or of a CMS's code besides a theme's, or their file type (`/*.css$`).
+   */
   readonly hinted: boolean;
-  /** Whether the rules name two top folders of taxonomy listings or more ({@link TAXONOMY}). */
+  /**
+   * Whether the rules name two top folders of taxonomy listings or more ({@link TAXONOMY}), or
+   * {@link ROUTES} top folders or more (not a language's prefix): a web app's list of routes.
+   */
   readonly listings: boolean;
   /** Whether the file carries Microsoft FrontPage's `_vti_*` rules. */
   readonly frontPage: boolean;
@@ -175,7 +188,9 @@ function evidenceOf(
     documentPrefixes,
     documentFolders: documentFolders(values),
     hinted,
-    listings: new Set(values.filter((v) => TAXONOMY.test(v)).map(topFolder)).size >= 2,
+    listings:
+      new Set(values.filter((v) => TAXONOMY.test(v)).map(topFolder)).size >= 2 ||
+      new Set(values.filter((v) => ROUTE.test(v) && !LOCALE.test(v)).map(topFolder)).size >= ROUTES,
     frontPage: rootsOf(values, String.raw`_vti_\w*`).length > 0,
     endpoints,
     localized,
@@ -246,6 +261,16 @@ function topFolder(value: string): string {
     .replace(/(?:ies|s)$/, (end) => (end === 'ies' ? 'y' : ''));
 }
 
+/** A value naming a top folder, literal (`/tv/*`, `/unauth-profile/`). */
+const ROUTE = /^\/[^/*$?\s]+/;
+
+/**
+ * How many top folders the rules of a web app's list of routes name (judge 4B, 5157:
+ * Pinterest's 689 lines name 127): among them, a `/theme/` is one more route, not a folder of
+ * the site's resources, unless the file shows it keeps them in folders.
+ */
+const ROUTES = 50;
+
 /** What one value tells {@link evidenceOf}. */
 function valueEvidence(value: string): {
   documentPrefix: string | undefined;
@@ -276,7 +301,8 @@ function valueEvidence(value: string): {
       DOCUMENT.test(value) && star > 1 && value[star - 1] === '/'
         ? value.slice(0, star)
         : undefined,
-    hint: value.split('/').some((s) => HINTS.test(s)),
+    // A folder of resources by its name, or a rule on their file type (`/*.css$`).
+    hint: value.split('/').some((s) => HINTS.test(s)) || /\.(?:css|js)\b/i.test(value),
   };
 }
 
@@ -651,7 +677,9 @@ function folderUrls(
   const downloads = i === 0 && /^dist$/i.test(segment) && !evidence.builtBeside.has(parent);
   if (kinds === undefined || downloads) return [];
   // A bare `/themes` names a theme gallery's pages as often as a folder, and a top `/theme/`
-  // among folders of taxonomy listings (`/genre/`, `/platform/`, `/tags/`) is one more listing.
+  // among folders of taxonomy listings (`/genre/`, `/platform/`, `/tags/`) is one more listing,
+  // among a web app's routes one more route (judge 4B, 5157): the site's folder of resources
+  // only where the file shows it keeps them in folders ({@link Evidence.hinted}).
   const alone = i === 0 && segments.length === 1 && (bare || (wholeFolder && evidence.listings));
   if (alone && PAGE_LIKE.test(segment) && !evidence.hinted) return [];
   // Admin pages are not crawled: the files that serve them matter to no crawler.
@@ -663,7 +691,8 @@ function folderUrls(
   if (DOCUMENT_HOLDERS.test(segment) && holdsDocuments(evidence, folder, segment, i > 0)) {
     return [];
   }
-  const purpose = before.find((x) => PURPOSE.test(x));
+  // The folder's own name too, where a word of it says so (`/xpromo_static`, `/ads-assets/`).
+  const purpose = [...before, segment].find((x) => PURPOSE.test(x));
   const frontPage = evidence.frontPage && i === 0 && FRONTPAGE_THEMES.test(segment);
   const note: FolderNote | undefined =
     purpose !== undefined
