@@ -16,7 +16,8 @@ import { lineBreakOf } from '../fix.js';
 import { mergedGroups } from '../merged-groups.js';
 import type { ProposedFix } from '../types.js';
 import { reportEmptyAgent } from './groups/empty-agent.js';
-import { allowOnlyGroups, escapeOnceNamed, narrowGroups, withoutRules } from './groups/escapes.js';
+import { allowOnlyGroups, narrowGroups, withoutRules } from './groups/escapes.js';
+import { escapeOnceNamed } from './groups/hidden-rules.js';
 import { blocksEverything } from './resources/generic.js';
 import { holdsDirective } from './values/line-breaks.js';
 
