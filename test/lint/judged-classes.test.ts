@@ -1400,6 +1400,22 @@ describe('"?" written as a regular expression\'s quantifier (judge 5A, 1778)', (
   });
 });
 
+describe('a "?" with no parameter name after it, then "*" (judge 5B, 4558:78: `?*-uk$`)', () => {
+  it('spells out the glob and the query reading, without a fix', () => {
+    const [d] = lint('User-agent: *\nDisallow: ?*-uk$\n');
+    expect(d!.code).toBe('pattern-never-matches');
+    expect(d!.fix).toBeUndefined();
+    expect(d!.message).toContain('"Disallow: /*-uk$" or, for folders, "Disallow: /*-uk/$"');
+    expect(d!.message).toContain('"Disallow: /*?*-uk$"');
+  });
+
+  it('keeps the query fix where a parameter name follows', () => {
+    expect(lint('User-agent: *\nDisallow: ?*sort=\n')[0]!.fix?.description).toBe(
+      'Write "Disallow: /*?*sort=".',
+    );
+  });
+});
+
 describe("a hosted site search's crawler escaping the * rules (judge Y, 0916: Swiftbot)", () => {
   it('is an info that names its role', () => {
     for (const name of ['Swiftbot', 'Algolia Crawler', 'funnelback', 'cludo']) {

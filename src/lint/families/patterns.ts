@@ -259,6 +259,23 @@ function neverMatchesHint(
       fix: `/*${vcs}/`,
     };
   }
+  // `?*-uk$` (judge 5B, 4558:78): a "?" with no parameter name after it, then a suffix. Beside
+  // a list of `…-uk/` pages it was a glob's "any character", not a query; read as a query,
+  // `/*?*-uk$` blocks only URLs whose query ends so. Which reading was meant is the owner's to
+  // say: both are spelled out, and no fix is offered.
+  const glob = /^\?\*+([^*=&][^=&]*)$/.exec(value)?.[1];
+  if (glob !== undefined) {
+    const key = ruleKey(type);
+    const path = `/*${glob}`;
+    const query = `/*?*${glob}`;
+    const folder =
+      glob.endsWith('$') && !glob.endsWith('/$')
+        ? ` or, for folders, "${key}: /*${terminalSafe(glob.slice(0, -1))}/$"`
+        : '';
+    return {
+      text: ` No parameter name follows its "?", so it may be a glob's "any characters" (meant for paths: "${key}: ${terminalSafe(path)}"${folder}) or the start of a query (meant for query strings only: "${key}: ${terminalSafe(query)}"). Which one is meant is not clear, so no fix is offered: write that one.`,
+    };
+  }
   // `?sa=`, `.pdf`, `&sort=`, `;jsessionid`, `eform=e`, `utm_source=*` (a query parameter, a
   // file type, a path parameter): no first path segment starts so, and "/" in front would block
   // paths no URL has. Meant anywhere in the URL (a final `*` adds nothing there).
