@@ -199,6 +199,7 @@ async function runLint(
         infoCount: f.result.infoCount,
         diagnostics: f.result.diagnostics,
         omitted: f.result.omitted,
+        omittedBySeverity: f.result.omittedBySeverity,
         fixesNotVerified: f.result.fixesNotVerified,
       })),
       errorCount: sum('errorCount'),

@@ -5,7 +5,7 @@
 import { type AnsiStyle, paint } from '../util/ansi.js';
 import { terminalSafe } from '../util/terminal.js';
 import { unverifiedFixesText } from './fix.js';
-import type { LintResult, Severity } from './types.js';
+import type { DiagnosticCode, LintResult, Severity } from './types.js';
 
 /** Options of {@link formatLintText}. */
 export interface FormatLintTextOptions {
@@ -47,8 +47,13 @@ export function formatLintText(result: LintResult, options: FormatLintTextOption
       out.push(`    ${paint(color, 'dim', `see ${source}:${r.line}: ${terminalSafe(r.message)}`)}`);
   }
   for (const [code, count] of Object.entries(result.omitted)) {
+    const counts = result.omittedBySeverity?.[code as DiagnosticCode] ?? {};
+    const which = (['error', 'warning', 'info'] as const)
+      .filter((s) => (counts[s] ?? 0) > 0)
+      .map((s) => `${counts[s]} ${s}${counts[s] === 1 ? '' : 's'}`)
+      .join(', ');
     out.push(
-      `${paint(color, 'bold', source)}  ${paint(color, 'dim', `… ${count} more [${code}] not shown`)}`,
+      `${paint(color, 'bold', source)}  ${paint(color, 'dim', `… ${count} more [${code}] not shown${which === '' ? '' : ` (${which})`}`)}`,
     );
   }
   if (result.fixesNotVerified > 0) {

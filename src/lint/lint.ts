@@ -143,15 +143,23 @@ export function lintRobotsTxt(
   }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
 
-  const kept: Diagnostic[] = [];
+  // The cap keeps a code's most severe diagnostics first (then by line): never an info over an error.
+  const left = new Set<Diagnostic>();
   const perCode = new Map<DiagnosticCode, number>();
   const omitted: Partial<Record<DiagnosticCode, number>> = {};
-  for (const d of diagnostics) {
+  const omittedBySeverity: Partial<Record<DiagnosticCode, Partial<Record<Severity, number>>>> = {};
+  const bySeverity = [...diagnostics].sort((a, b) => RANK[b.severity] - RANK[a.severity]);
+  for (const d of bySeverity) {
     const n = (perCode.get(d.code) ?? 0) + 1;
     perCode.set(d.code, n);
-    if (n > filter.maxPerCode) omitted[d.code] = (omitted[d.code] ?? 0) + 1;
-    else kept.push(d);
+    if (n <= filter.maxPerCode) continue;
+    left.add(d);
+    omitted[d.code] = (omitted[d.code] ?? 0) + 1;
+    const counts = omittedBySeverity[d.code] ?? {};
+    counts[d.severity] = (counts[d.severity] ?? 0) + 1;
+    omittedBySeverity[d.code] = counts;
   }
+  const kept = diagnostics.filter((d) => !left.has(d));
   let targeted: Map<number, string[]> | undefined;
   const guard = resourcesGuard(context);
   const budget: FixBudget = { bytes: MAX_VERIFIED_BYTES };
@@ -194,6 +202,7 @@ export function lintRobotsTxt(
     warningCount,
     infoCount,
     omitted,
+    omittedBySeverity,
     fixesNotVerified,
     robots,
   };

@@ -218,8 +218,8 @@ export interface LintOptions {
    */
   readonly minSeverity?: Severity;
   /**
-   * At most this many diagnostics of one code (the first ones, by line); the rest are counted in
-   * {@link LintResult.omitted}.
+   * At most this many diagnostics of one code: the most severe first, then by line; the rest are
+   * counted in {@link LintResult.omitted} and {@link LintResult.omittedBySeverity}.
    * @default Infinity
    */
   readonly maxPerCode?: number;
@@ -260,6 +260,13 @@ export interface LintResult {
   readonly infoCount: number;
   /** Per code, the diagnostics left out by `maxPerCode` (not counted above). */
   readonly omitted: Readonly<Partial<Record<DiagnosticCode, number>>>;
+  /**
+   * The same, per code and severity (the severity before a verified fix turns a harmless one
+   * into an info): `{ 'pattern-never-matches': { error: 1, info: 2 } }`.
+   */
+  readonly omittedBySeverity: Readonly<
+    Partial<Record<DiagnosticCode, Readonly<Partial<Record<Severity, number>>>>>
+  >;
   /**
    * Diagnostics whose fix was not verified, so not offered: verifying a fix parses a fixed copy
    * of the file, and one lint reads at most 32 MiB of copies (64 fixes of a 500 KiB file). Their

@@ -801,6 +801,17 @@ describe('lint options', () => {
     expect(lintRobotsTxt(body).omitted).toEqual({});
   });
 
+  it('maxPerCode keeps the most severe of a code first and says which severities it left out', () => {
+    // 5A 2664: two dead `Allow: .ext` infos came first by line and hid the code's only error.
+    const capped = lintRobotsTxt('User-agent: *\nAllow: .js\nAllow: .png\nDisallow: private/\n', {
+      maxPerCode: 2,
+    });
+    expect(capped.diagnostics.map((d) => `${d.line} ${d.severity}`)).toEqual(['2 info', '4 error']);
+    expect(capped.omitted).toEqual({ 'pattern-never-matches': 1 });
+    expect(capped.omittedBySeverity).toEqual({ 'pattern-never-matches': { info: 1 } });
+    expect(formatLintText(capped)).toContain('… 1 more [pattern-never-matches] not shown (1 info)');
+  });
+
   it.each([
     [
       { ignore: ['no-such-code'] },
