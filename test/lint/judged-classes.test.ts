@@ -1414,6 +1414,28 @@ describe('issue 31, a typo of a crawler that reads the same group today (judges 
   });
 });
 
+describe('"?" written as a regular expression\'s quantifier (judge 5A, 1778)', () => {
+  it('is regex-syntax, naming the paths it stands for, without a fix', () => {
+    const body =
+      'User-agent: *\nDisallow: /?mygrays?/*\nDisallow: /?q=?/*\nDisallow: /?webslices?\n';
+    expect(brief(body)).toEqual([
+      '2 warning regex-syntax',
+      '3 warning regex-syntax',
+      '4 warning regex-syntax',
+    ]);
+    const [mygrays] = lint(body);
+    expect(mygrays!.message).toContain('"?" is a literal character, the start of the query');
+    expect(mygrays!.message).toContain('"Disallow: /mygrays/" and "Disallow: /mygray/"');
+    expect(mygrays!.fix).toBeUndefined();
+  });
+
+  it('says nothing of a "?" that starts a query', () => {
+    const body =
+      'User-agent: *\nDisallow: /*?sort=\nDisallow: /?q=\nDisallow: /search?*\nDisallow: /?q=a/b?*\nDisallow: /*?*?*\n';
+    expect(brief(body)).toEqual([]);
+  });
+});
+
 describe("a hosted site search's crawler escaping the * rules (judge Y, 0916: Swiftbot)", () => {
   it('is an info that names its role', () => {
     for (const name of ['Swiftbot', 'Algolia Crawler', 'funnelback', 'cludo']) {

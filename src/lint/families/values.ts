@@ -20,6 +20,7 @@ import {
   spaceTypo,
   UNENCODED_UNCHANGED,
 } from './values/query-spaces.js';
+import { regexQuestion } from './values/regex-question.js';
 import { separatorOf, straySpace } from './values/space-readings.js';
 
 /** Seconds of Crawl-delay from which the pages a day it allows are worth saying. */
@@ -113,6 +114,32 @@ export const values: LintFamily = {
   check: checkValues,
 };
 
+/**
+ * `Disallow: /?mygrays?/*` (judge 5A, 1778): `?` as a regular expression's quantifier (an
+ * optional slash, an optional last letter), which robots.txt reads as the start of the query. No
+ * fix: the expression stands for two paths, and which the site has is the owner's to say.
+ */
+function questionQuantifier(
+  context: LintContext,
+  line: number,
+  directive: DirectiveSpan,
+  value: string,
+): boolean {
+  const found = regexQuestion(value);
+  if (found === undefined) return false;
+  const key = directive.kind === 'allow' ? 'Allow' : 'Disallow';
+  const paths = found.paths.map((p) => `"${key}: ${terminalSafe(decodeByteString(p))}"`);
+  const shown = terminalSafe(decodeByteString(value));
+  context.report({
+    code: 'regex-syntax',
+    line,
+    message: `"${shown}" uses "?" as a regular expression does ("/?" an optional slash, "s?" an optional last character), but in robots.txt "?" is a literal character, the start of the query: the rule matches only URLs whose query string holds this text, which no link produces, so the paths it names stay ${directive.kind === 'allow' ? 'as the other rules decide' : 'open'}. For the paths it stands for, write ${paths.join(' and ')} (one line each, for the folders the site has).`,
+    from: directive.valueStart,
+    to: directive.valueEnd,
+  });
+  return true;
+}
+
 function checkValues(context: LintContext): LintChecks {
   return {
     line(line, span, directive) {
@@ -131,6 +158,7 @@ function checkValues(context: LintContext): LintChecks {
         return;
       if (portInPath(context, line, directive, value)) return;
       const regex = REGEX_SYNTAX.exec(value);
+      if (regex === null && questionQuantifier(context, line, directive, value)) return;
       // A `\.` of a regular expression is that, not a character to encode.
       if (regex === null) unencoded(context, line, directive, value);
       // A pattern without its leading "/" never matches: `pattern-never-matches` says so, and
