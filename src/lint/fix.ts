@@ -9,12 +9,14 @@ import { rulesRead } from '../changes/groups-read.js';
 import {
   ANY_OTHER_AGENT,
   compareVerdicts,
+  type SideReading,
   type VerdictComparison,
 } from '../changes/verdict-changes.js';
 import { getPathParamsQuery } from '../match/path.js';
 import { matchesPattern } from '../match/pattern.js';
 import { readBody } from '../parse/body.js';
-import type { ParseOptions, RobotsTxt, Rule, VerdictChange } from '../types.js';
+import { crawlerGroup } from '../readings/crawler-model.js';
+import type { ParseOptions, RobotsPolicy, RobotsTxt, Rule, VerdictChange } from '../types.js';
 import { byteStringToBytes, stringToByteString } from '../util/bytes.js';
 import { visibleText } from '../util/terminal.js';
 import type { LintContext } from './context.js';
@@ -313,16 +315,44 @@ function compareFixed(
       return true;
     });
     if (copy === undefined) return undefined;
+    const found = compareVerdicts(subject.robots, copy.robots, {
+      agents: copy.agents,
+      maxChecks: MAX_FIX_CHECKS,
+      reading: fallbackReading,
+    });
     compared = {
-      ...compareVerdicts(subject.robots, copy.robots, {
-        agents: copy.agents,
-        maxChecks: MAX_FIX_CHECKS,
-      }),
+      ...found,
+      // The sides as a fix shows them: the verdict and its line (whose group decided is the
+      // crawler model's to say, not the fix's).
+      verdicts: found.verdicts.map((v) => ({
+        ...v,
+        before: withoutDecidedBy(v.before),
+        after: withoutDecidedBy(v.after),
+      })),
       copy,
     };
     known.set(key, compared);
   }
   return compared;
+}
+
+/**
+ * How a crawler reads a side of a fix: by its own token, or, with no group of its own, through
+ * the crawler it is documented to follow when that one has a group (Google-InspectionTool reads
+ * Googlebot's: judge 5C, 4804). A fix that names such a crawler changes only what its group
+ * differs in from the followed one's.
+ */
+function fallbackReading(policy: RobotsPolicy, name: string): SideReading {
+  const read = crawlerGroup(policy, name);
+  return read.rule?.kind === 'follows'
+    ? { query: read.query, decidedBy: read.decidedBy }
+    : { query: name, decidedBy: name };
+}
+
+function withoutDecidedBy<T extends { readonly decidedBy?: string }>(side: T): T {
+  if (side.decidedBy === undefined) return side;
+  const { decidedBy: _, ...rest } = side;
+  return rest as T;
 }
 
 // Per file linted, the offset where each line starts (index 0: line 1).

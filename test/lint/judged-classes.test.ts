@@ -1378,6 +1378,42 @@ describe('msnbot merged away beside a group naming bingbot (judge Y, 1013)', () 
   });
 });
 
+describe('issue 31, a typo of a crawler that reads the same group today (judges 5A 4960, 5C 4804)', () => {
+  it('is an info with the spelling fix when a merged "User-agent: *" gives the crawler this group', () => {
+    const body = 'User-agent: baidu\ncrawl-delay: 1\n\nUser-agent: *\nDisallow: /pulse\n';
+    const [d] = lint(body).filter((x) => x.code === 'user-agent-typo');
+    expect(d!.severity).toBe('info');
+    expect(d!.message).toContain('Baiduspider, with no group of its own, reads this group');
+    expect(d!.message).not.toContain('skips this group');
+    expect(d!.fix?.description).toBe('Write "User-agent: Baiduspider".');
+    expect(d!.fix?.verdicts).toEqual([]);
+  });
+
+  it("is an info when the crawler follows another's group that decides alike, a warning when that group differs", () => {
+    const group = (name: string, rules: string) => `User-agent: ${name}\n${rules}`;
+    const same = `${group('Googlebot', 'Disallow: /test/\n')}\n${group('Google_InspectionTool', 'Disallow: /test/\n')}`;
+    const [d] = lint(same).filter((x) => x.code === 'user-agent-typo');
+    expect(d!.severity).toBe('info');
+    expect(d!.message).toContain("it reads Googlebot's group");
+    expect(d!.message).toContain('Nothing is lost');
+    expect(d!.fix?.verdicts).toEqual([]);
+    const other = `${group('Googlebot', 'Disallow: /a/\n')}\n${group('Google_InspectionTool', 'Disallow: /test/\n')}`;
+    const [w] = lint(other).filter((x) => x.code === 'user-agent-typo');
+    expect(w!.severity).toBe('warning');
+    // Before the fix the crawler reads Googlebot's group: /a/ was disallowed, /test/ allowed.
+    const changes = w!.fix!.verdicts.map((v) => `${v.url} ${v.before.allowed}>${v.after.allowed}`);
+    expect(changes).toContain('/a/ false>true');
+    expect(changes).toContain('/test/ true>false');
+  });
+
+  it('stays a warning where the crawler has no group today and the merged group names no *', () => {
+    const body = 'User-agent: baidu\ncrawl-delay: 1\n\nUser-agent: Googlebot\nDisallow: /pulse\n';
+    const [d] = lint(body).filter((x) => x.code === 'user-agent-typo');
+    expect(d!.severity).toBe('warning');
+    expect(d!.message).toContain('Baiduspider skips this group');
+  });
+});
+
 describe('"?" written as a regular expression\'s quantifier (judge 5A, 1778)', () => {
   it('is regex-syntax, naming the paths it stands for, without a fix', () => {
     const body =

@@ -244,7 +244,6 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   // group's rules are not what the line targets, and a fix giving them to the crawler is refused.
   const mergedAway =
     block !== undefined && blocks.filter((b) => b.group === block.group).at(-1) !== block;
-  const others = block !== undefined && block.otherLines.length > 0 && !named;
   // A crawler that, with no group of its own, follows another's (Google-InspectionTool follows
   // Googlebot: judge J, 5696) reads this group through that crawler's name on another line of
   // it: nothing is lost. (The fix is not offered there: its verification reads groups by name
@@ -255,6 +254,18 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
     block?.agents.some((a) => a.token.toLowerCase() === decides.decidedBy.toLowerCase())
       ? decides.decidedBy
       : undefined;
+  // With no group of its own, the crawler reads, today, the group Google builds: one that names
+  // `*` on another line (judge 5A, 4960: `User-agent: baidu` / `crawl-delay: 1` merged with the
+  // `User-agent: *` below it) is this very group, its rules and its other lines; a crawler that
+  // follows another with a group elsewhere (judge 5C, 4804: Google-InspectionTool, Googlebot's)
+  // reads that one. The fix's verification reads it so too: when the verdicts are the same, the
+  // name costs nothing today (`whenUnchanged`).
+  const star = decides?.decidedBy === '*' ? group.agents.find((a) => a.global) : undefined;
+  const elsewhere =
+    through === undefined && decides?.rule?.kind === 'follows' && decides.decidedBy !== meant
+      ? decides
+      : undefined;
+  const others = block !== undefined && block.otherLines.length > 0 && !named && !star;
   if (through !== undefined) {
     context.report({
       code: 'user-agent-typo',
@@ -290,7 +301,7 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
-    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}`}.${hides}`,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : star !== undefined ? `; ${meant}, with no group of its own, reads this group through its "User-agent: *" (line ${star.line}), which Google reads as part of it` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}${elsewhere === undefined ? '' : `: with no group of its own, it reads ${elsewhere.decidedBy}'s group (${elsewhere.rule!.source})`}`}.${hides}`,
     from,
     to: d?.valueEnd,
     ...(from !== undefined &&
@@ -312,7 +323,10 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
           otherwise: `Write "User-agent: ${meant}" by hand, if that is the crawler meant${mergedAway ? ', and end its group with a rule of its own (Google merges it into the next group, whose rules it would then get)' : ''}${escaping === undefined ? '' : ends === undefined ? ', and repeat the * rules in the group' : `, and repeat the * rules after line ${ends.at(-1)}${above.length === 0 ? '' : ` and after ${above.length === 1 ? `line ${above[0]}` : `lines ${above.join(', ')}`}`}`}.`,
           notCrawlers: [written],
           ...(!others && {
-            whenUnchanged: `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`,
+            whenUnchanged:
+              elsewhere === undefined
+                ? `Nothing is lost: ${meant} reads the same rules under either name, so the name changes no verdict.`
+                : `Nothing is lost: ${elsewhere.decidedBy}'s group decides every URL for ${meant} as this one would, so the name changes no verdict.`,
           }),
         },
       }),
