@@ -455,7 +455,7 @@ function strayReport(
   context.report({
     code: 'unencoded-character',
     line,
-    message: `"${terminalSafe(decodeByteString(value))}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names. The space is a stray (${why}): write "${terminalSafe(fixed)}".`,
+    message: `${spaceNeverMatches(value)} The space is a stray (${why}): write "${terminalSafe(fixed)}".`,
     from: d.valueStart + first,
     to: d.valueEnd,
     fix: {
@@ -485,12 +485,17 @@ function separatorReport(
   context.report({
     code: 'unencoded-character',
     line,
-    message: `"${terminalSafe(decodeByteString(value))}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names. Its other words are joined by "${sep}", as the rules beside it join theirs: the space is most likely a typo for "${sep}", so write "${terminalSafe(joined)}" (or "${terminalSafe(decodeByteString(encoded))}", if the name really holds a space: a URL carries it as %20).`,
+    message: `${spaceNeverMatches(value)} Its other words are joined by "${sep}", as the rules beside it join theirs: the space is most likely a typo for "${sep}", so write "${terminalSafe(joined)}" (or "${terminalSafe(decodeByteString(encoded))}", if the name really holds a space: a URL carries it as %20).`,
     from: d.valueStart + first,
     to: d.valueEnd,
     fix: rewriteFix(d, joined, 'Write the path as the site spells it by hand.'),
   });
   return true;
+}
+
+/** What a raw space does to a rule, the opening of every message about one. */
+function spaceNeverMatches(value: string): string {
+  return `"${terminalSafe(decodeByteString(value))}" holds a space, which a URL never carries unescaped, so this rule never matches the paths it names.`;
 }
 
 /** The fix writing a rule's value as `text`, the paths it names as the fix's target. */
