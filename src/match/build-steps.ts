@@ -18,15 +18,14 @@
 export const BUILD_SLICE: number = 1 << 18;
 
 /**
- * The most slices' worth of build (`BUILD_SLICE` each) a set whose scan showed `programNow` is
- * built at once with, on its second check (a set of up to 2,048 rules, whose scans end after
- * its first: `scanPrice`): 2, about what a check of a set built in slices may spend at worst
- * (its scan, which cost more than `CHECK_EXCESS` = half a slice when it showed `programNow`,
- * and its slice, at least `BUILD_SLICE`), so that no such check costs more than the sliced
- * build's checks; a larger build is sliced whatever the set's rule count. Before, a set of
- * 2,000 rules of long wildcard patterns (446 KiB) built 9.8 million units on its second check,
- * 40 to 500 ms. The same holds any program ski rental buys (`ProgramRent.sliced`): one of more
- * is built a slice a check from the check whose rent runs out (`RuleIndex.match`).
+ * The most slices' worth of build (`BUILD_SLICE` each) a set of up to 2,048 rules (whose scans
+ * end after its first check: `scanPrice`) runs on its second check (`compile.ts`): 2, about what
+ * a check of a set built in slices may spend at worst (its scan and its slice). Complete, the
+ * index answers that check (every file of the corpus); else a scan does, and the rest is built a
+ * slice a check. Before, a set of 2,000 rules of long wildcard patterns (446 KiB) built 9.8
+ * million units on its second check, 40 to 500 ms. The same holds any program ski rental buys
+ * (`ProgramRent.sliced`): one of more is built a slice a check from the check whose rent runs
+ * out (`RuleIndex.match`).
  */
 export const SLICES_AT_ONCE = 2;
 

@@ -18,8 +18,7 @@ import {
   SLICES_AT_ONCE,
   sliceQuota,
 } from './build-steps.js';
-import { indexEntries, indexRuleTable, indexSteps } from './index/build-index.js';
-import { listSlices } from './index/list-steps.js';
+import { indexEntries, indexSteps } from './index/build-index.js';
 import type { RuleIndex } from './index/rule-index.js';
 import {
   type BestMatches,
@@ -116,23 +115,16 @@ class TableSet implements RuleMatcher {
   /**
    * Whether the last scan, complete, showed that the first check through the indexes would be
    * cut short to build the program (see {@link programNow}): the index is then made with the
-   * program at once (`indexRuleTable`'s `programNow`): no trigram index that the program drops
-   * at once, no check cut short.
+   * program (`setSteps`): no trigram index that the program drops at once, no check cut short.
    */
   #programNow = false;
-  /**
-   * Whether the set is built in slices after its scans (see `#building`): a large set's, a
-   * small one's whose scan showed `programNow` for a program of more than `SLICES_AT_ONCE`
-   * slices (see {@link slicedBuild}), and a list of long rules whose own build is reckoned at
-   * more (`listSlices`).
-   */
-  #sliced = false;
   #index: RuleIndex | null = null;
   /**
-   * A large set's index (and with `programNow` its program) being built in counted slices,
-   * one a check, while the scans still answer (`build-steps.ts`): from the check that ends the
-   * scans' rent, each check builds at most the most of `BUILD_SLICE` and its own scan's work,
-   * and the first check after the build is complete goes through the index.
+   * The set's index (and with `programNow` its program) being built in counted slices, one a
+   * check, while the scans still answer (`build-steps.ts`): from the check that ends a large
+   * set's scans' rent, or after a smaller set's second check built `SLICES_AT_ONCE` slices of
+   * it, each check builds at most the most of `BUILD_SLICE` and its own scan's work, and the
+   * first check after the build is complete goes through the index.
    */
   #building: BuildSteps<RuleIndex> | null = null;
 
@@ -163,6 +155,7 @@ class TableSet implements RuleMatcher {
       this.#scanAndBuild(path, state, building);
       return;
     }
+    let scanGaveUp = false;
     if (scansRules(this.#price, this.#scans, this.#scanned)) {
       this.#scans++;
       const { allow, disallow } = state;
@@ -170,7 +163,6 @@ class TableSet implements RuleMatcher {
       const scanned = scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state);
       this.#scanned += state.search.work - work;
       this.#programNow = scanned && programNow();
-      this.#sliced = this.#price > 0 || (this.#programNow && slicedBuild());
       // A large set's price, once its first scan has met its wildcard rules.
       if (this.#scans === 1 && this.#price > 0) {
         this.#price = scanPrice(this.#rules, this.#groups, lastScanWildcardBytes());
@@ -181,28 +173,30 @@ class TableSet implements RuleMatcher {
       state.allow = allow;
       state.disallow = disallow;
       state.search.work = work;
-    } else if (this.#scans > 0 && (this.#sliced || listSlices(this.#rules, this.#groups))) {
-      // A large set whose scans ended their rent, a small one whose program would cost more
-      // than a few slices, or a list of long rules (`listSlices`, asked here rather than at
-      // its scan, which a typical file's first check is): built in slices from this check on,
-      // while the scans answer (see `#building`).
-      const steps = setSteps(
-        this.#body,
-        this.#rules,
-        this.#groups,
-        this.#rfc9309,
-        this.#programNow,
-      );
-      this.#scanAndBuild(path, state, steps);
+      scanGaveUp = true;
+    }
+    const steps = setSteps(this.#body, this.#rules, this.#groups, this.#rfc9309, this.#programNow);
+    if (!scanGaveUp && this.#scans > 0) {
+      if (this.#price > 0) {
+        // A large set whose scans ended their rent: built in slices from this check on, while
+        // the scans answer (see `#building`).
+        this.#scanAndBuild(path, state, steps);
+        return;
+      }
+      // A set of up to `MOST_RULES_SCANNED` rules after its scan: built in this check when
+      // that takes at most `SLICES_AT_ONCE` slices (every file of the corpus); else the scans
+      // answer while the rest is built a slice a check (a few thousand long wildcard rules, a
+      // list of rules of thousands of pieces).
+      const built = advance(steps, SLICES_AT_ONCE * BUILD_SLICE);
+      if (built === undefined) {
+        this.#scanWhileBuilding(path, state, steps);
+        return;
+      }
+      this.#install(built);
+      built.match(path, state);
       return;
     }
-    const index = indexRuleTable(
-      this.#body,
-      this.#rules,
-      this.#groups,
-      this.#rfc9309,
-      this.#programNow,
-    );
+    const index = buildAtOnce(steps);
     this.#install(index);
     index.match(path, state);
   }
@@ -210,17 +204,26 @@ class TableSet implements RuleMatcher {
   /**
    * A check of a set being built (`steps`): a scan answers it, then the build runs a slice of
    * at most the most of `BUILD_SLICE` and the scan's work; the set keeps the index once it is
-   * complete. A scan that gives up (its work past the budget, or long pieces' searches) leaves
-   * the check to the index, its build completed at once.
+   * complete.
    */
   #scanAndBuild(path: string, state: MatchState, steps: BuildSteps<RuleIndex>): void {
+    const work = state.search.work;
+    if (!this.#scanWhileBuilding(path, state, steps)) return;
+    const index = advance(steps, sliceQuota(state.search.work - work));
+    if (index !== undefined) this.#install(index);
+  }
+
+  /**
+   * A scan answers the check while `steps` is built, a slice a later check (`#building`):
+   * true. A scan that gives up (its work past the budget, or long pieces' searches) leaves the
+   * check to the index, its build completed at once: false.
+   */
+  #scanWhileBuilding(path: string, state: MatchState, steps: BuildSteps<RuleIndex>): boolean {
     const { allow, disallow } = state;
     const work = state.search.work;
     if (scanRules(this.#body, this.#rules, this.#groups, this.#rfc9309, state)) {
       this.#building = steps;
-      const index = advance(steps, sliceQuota(state.search.work - work));
-      if (index !== undefined) this.#install(index);
-      return;
+      return true;
     }
     state.allow = allow;
     state.disallow = disallow;
@@ -228,6 +231,7 @@ class TableSet implements RuleMatcher {
     const index = buildAtOnce(steps);
     this.#install(index);
     index.match(path, state);
+    return false;
   }
 
   /** Keeps `index` for every check from now on. */
@@ -270,16 +274,6 @@ function* setSteps(
 function programNow(): boolean {
   const price = programRenting.buildWorkPerByte * lastScanWildcardBytes();
   return lastScanWildcardWork() > Math.min(CHECK_EXCESS, price);
-}
-
-/**
- * Whether the program the last scan (of a set it showed `programNow` of) met the wildcard rules
- * of is reckoned to cost more than {@link SLICES_AT_ONCE} slices (`BUILD_WORK_PER_BYTE` a
- * character): then the set is built in slices while its scans answer, as a large set's after
- * their rent. No real file's scan shows `programNow` (the corpus's 6,571 files, their URLs).
- */
-function slicedBuild(): boolean {
-  return programRenting.buildWorkPerByte * lastScanWildcardBytes() > SLICES_AT_ONCE * BUILD_SLICE;
 }
 
 /** Whether `text` has no character above U+007F (the engines compare ASCII: see `MatcherRule`). */

@@ -19,7 +19,7 @@ import { readBody, resolveOptions } from '../../src/parse/body.js';
 // the index confirms what it finds there against the rules' text: a rule found by a hash it only
 // shares with the path's prefix (a collision, which a walk meets at any length) must not match.
 
-/** The prefix index of every rule of `lines` (one group), as `indexRuleTable` files them. */
+/** The prefix index of every rule of `lines` (one group), as `indexSteps` files them. */
 function indexOf(lines: readonly string[]): PrefixIndex {
   const table = readRuleTable(
     readBody(['User-agent: *', ...lines, ''].join('\n')),

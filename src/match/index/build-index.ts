@@ -2,7 +2,7 @@
  * Builds a rule set's index: the rules filed by literal prefix ({@link PrefixIndex}) and the
  * wildcard rules with an empty or one-character prefix, trigram-filed or scanned
  * ({@link TrigramIndex}), as rule numbers over a rule table (`kept-entries.ts`): a parsed file's
- * (`indexRuleTable`: no entry is made up front, those whose pattern differs from their text,
+ * (`indexSteps`: no entry is made up front, those whose pattern differs from their text,
  * escaped or rewritten, included), or one made for a list of entries (`indexEntries`, for
  * `compileRules`). A set of up to `SMALL_SET` rules is one scanned list of entries instead.
  *
@@ -85,20 +85,11 @@ class ProperPrefixes {
  * `SMALL_SET` rules as a scanned list of entries ({@link listSteps}); a larger one as rule
  * numbers (a few bytes a rule, where an entry costs about 200), its wildcard entries made only
  * if a check builds the set's wildcard program. With `programNow` (the set's scans showed that
- * a check through the indexes would be cut short for the program), the program is built on the
- * first check and no trigram index is built for the short-prefix wildcard rules it decides.
+ * a check through the indexes would be cut short for the program), no trigram index is built
+ * for the short-prefix wildcard rules the program decides (`compile.ts`'s `setSteps` builds it
+ * next). In counted steps (`build-steps.ts`), a rule read at a time: `compile.ts` runs them at
+ * once or a slice a check.
  */
-export function indexRuleTable(
-  body: BodyText,
-  rules: RuleNumbers,
-  groups: readonly number[],
-  rfc9309: boolean,
-  programNow = false,
-): RuleIndex {
-  return buildAtOnce(indexSteps(body, rules, groups, rfc9309, programNow));
-}
-
-/** {@link indexRuleTable} in counted steps (`build-steps.ts`): a rule read at a time. */
 export function* indexSteps(
   body: BodyText,
   rules: RuleNumbers,
@@ -200,7 +191,7 @@ class IndexBuild {
   };
   readonly #items: { readonly [field in keyof PrefixItems]: IntList };
   /**
-   * The set's wildcard program is built on its first check (see `indexRuleTable`): the
+   * The set's wildcard program is built right after the index (see `indexSteps`): the
    * short-prefix wildcard rules, which it decides, are counted, not filed.
    */
   readonly #programNow: boolean;

@@ -5,7 +5,7 @@
  */
 
 import type { BodyText } from '../../parse/body.js';
-import { BUILD_SLICE, type BuildSteps, charge, SLICES_AT_ONCE } from '../build-steps.js';
+import { type BuildSteps, charge } from '../build-steps.js';
 import { type IndexEntry, makeEntry } from '../rule-entry.js';
 import {
   groupEnd,
@@ -13,10 +13,9 @@ import {
   type PatternVisitor,
   type RuleNumbers,
   ruleSize,
-  valueLength,
   visitRule,
 } from '../rule-table.js';
-import { RuleIndex, ruleIndexing } from './rule-index.js';
+import { RuleIndex } from './rule-index.js';
 
 /**
  * Build units a rule read costs besides its value's characters (`visitPatterns`): its numbers,
@@ -61,25 +60,4 @@ export function* listSteps(
   const list = RuleIndex.scanned(entries);
   charge(chars);
   return list;
-}
-
-/**
- * Whether the rules of `groups` are a small set's list (up to `SMALL_SET` rules) whose build
- * ({@link listSteps}) is reckoned at more than `SLICES_AT_ONCE` slices (its values' characters,
- * as written): `compile.ts` then builds it in slices while its scans answer, as a large set's.
- * 20 rules of 16,664 characters cost 1.7 million units at once, in the check after the scan.
- */
-export function listSlices(rules: RuleNumbers, groups: readonly number[]): boolean {
-  const size = ruleSize(rules);
-  let count = 0;
-  for (const group of groups) count += groupEnd(rules, group) - groupStart(rules, group);
-  if (count > size * ruleIndexing.smallSet) return false;
-  let units = 0;
-  for (const group of groups) {
-    const last = groupEnd(rules, group);
-    for (let r = groupStart(rules, group); r < last; r += size) {
-      units += RULE_UNITS + (ENTRY_UNITS_PER_CHAR + 1) * valueLength(rules, r);
-    }
-  }
-  return units > SLICES_AT_ONCE * BUILD_SLICE;
 }

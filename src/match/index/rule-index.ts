@@ -67,7 +67,7 @@ export interface IndexedRules {
   /**
    * The wildcard program is built on the first check, with no check through the indexes first:
    * the short-prefix wildcard rules are then in no index (`floating` is null), the program
-   * deciding them (see `indexRuleTable`'s `programNow`).
+   * deciding them (see `indexSteps`' `programNow`).
    */
   readonly programNow: boolean;
 }
