@@ -438,44 +438,59 @@ class RuleTableReader implements GroupHandler {
   /** The lines naming a product token (see {@link TokenGroups}): three numbers each. */
   readonly agentLines: number[] = [];
   readonly globalGroups: number[] = [];
+  /** Whether the lists below hold them all (once any passed {@link LARGE_LIST} numbers). */
+  large = false;
   /** The same lists once past {@link LARGE_LIST} numbers (null before). */
   largeRules: NumberList | null = null;
   largeStarts: NumberList | null = null;
   largeAgents: NumberList | null = null;
 
   agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
-    const starts = this.largeStarts;
-    // Rules come in group order: a new group's rules start after all rules so far.
-    if (starts !== null) {
-      if (group === starts.length) starts.push(this.largeRules?.length ?? this.rules.length);
-    } else if (group === this.groupStarts.length) {
-      this.groupStarts.push(this.largeRules?.length ?? this.rules.length);
-      if (this.groupStarts.length >= LARGE_LIST)
-        this.largeStarts = GROUP_STARTS.lend(this.groupStarts);
+    // A file's few groups and lines in arrays, as pushed (the large lists: `#largeAgent`).
+    if (this.large) {
+      this.#largeAgent(group, start, tokenEnd);
+      return;
     }
+    // Rules come in group order: a new group's rules start after all rules so far.
+    if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
     if (tokenEnd < 0) {
       if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
       return;
     }
-    const agents = this.largeAgents;
-    if (agents !== null) agents.push3(group, start, tokenEnd);
-    else {
-      this.agentLines.push(group, start, tokenEnd);
-      if (this.agentLines.length >= LARGE_LIST)
-        this.largeAgents = AGENT_LINES.lend(this.agentLines);
-    }
+    this.agentLines.push(group, start, tokenEnd);
+    if (this.agentLines.length >= LARGE_LIST || this.groupStarts.length >= LARGE_LIST)
+      this.#toLarge();
   }
 
   rule(group: number, line: number, flags: number, valueStart: number, valueEnd: number): void {
     // Rules before the first group are never applied (the model still lists them). `line << 2`
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
     if (group < 0) return;
-    const rules = this.largeRules;
-    if (rules !== null) rules.push3((line << 2) | flags, valueStart, valueEnd);
-    else {
-      this.rules.push((line << 2) | flags, valueStart, valueEnd);
-      if (this.rules.length >= LARGE_LIST) this.largeRules = RULES.lend(this.rules);
+    if (this.large) {
+      this.largeRules!.push3((line << 2) | flags, valueStart, valueEnd);
+      return;
     }
+    this.rules.push((line << 2) | flags, valueStart, valueEnd);
+    if (this.rules.length >= LARGE_LIST) this.#toLarge();
+  }
+
+  /** Past {@link LARGE_LIST} numbers in any list: every list typed from now on. */
+  #toLarge(): void {
+    this.large = true;
+    this.largeRules = RULES.lend(this.rules);
+    this.largeStarts = GROUP_STARTS.lend(this.groupStarts);
+    this.largeAgents = AGENT_LINES.lend(this.agentLines);
+  }
+
+  /** {@link agent} once the lists are typed. */
+  #largeAgent(group: number, start: number, tokenEnd: number): void {
+    const starts = this.largeStarts!;
+    if (group === starts.length) starts.push(this.largeRules!.length);
+    if (tokenEnd < 0) {
+      if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
+      return;
+    }
+    this.largeAgents!.push3(group, start, tokenEnd);
   }
 }
 
