@@ -65,9 +65,9 @@ export interface IndexedRules {
   readonly floating: TrigramIndex | null;
   readonly wildcards: readonly IndexEntry[] | LazyWildcards;
   /**
-   * The wildcard program is built on the first check, with no check through the indexes first:
-   * the short-prefix wildcard rules are then in no index (`floating` is null), the program
-   * deciding them (see `indexSteps`' `programNow`).
+   * The wildcard program is built right after the index (`compile.ts`'s `setSteps`), with no
+   * check through the indexes first: the short-prefix wildcard rules are then in no index
+   * (`floating` is null), the program deciding them (see `indexSteps`' `programNow`).
    */
   readonly programNow: boolean;
 }
