@@ -33,11 +33,12 @@ export const DEFAULT_MAX_STATES = 20_000;
 
 /**
  * How a crawler reads one side: the token to ask the file with (undefined when no group applies:
- * every URL allowed) and the token whose group decides, as a view marks it.
+ * every URL allowed) and the token whose group decides, as a view marks it (none: the side is
+ * not marked).
  */
 export interface SideReading {
   readonly query: string | undefined;
-  readonly decidedBy: string;
+  readonly decidedBy?: string | undefined;
 }
 
 /** What {@link compareVerdicts} compares. */
@@ -55,7 +56,7 @@ export interface CompareOptions {
   readonly maxStates?: number | undefined;
   /**
    * How each crawler (`*` as {@link ANY_OTHER_AGENT}) reads each side, when it is not by its own
-   * token: the crawler model. Given, every side of a change says `decidedBy`.
+   * token: the crawler model. A side it gives a `decidedBy` says it in every change.
    */
   readonly reading?: ((policy: RobotsPolicy, name: string) => SideReading) | undefined;
 }
@@ -119,10 +120,10 @@ export function compareVerdicts(
   const classes = new Map<string, AgentClass>();
   agents.forEach((agent, i) => {
     const name = agent === '*' ? ANY_OTHER_AGENT : agent;
-    const was = reading?.(before, name) ?? { query: name, decidedBy: name };
-    const is = reading?.(after, name) ?? { query: name, decidedBy: name };
+    const was = classSide(reading?.(before, name), name);
+    const is = classSide(reading?.(after, name), name);
     // Crawlers asked with the same groups, and marked alike, share their comparisons.
-    const key = `${readKey(before, was.query)}|${readKey(after, is.query)}|${was.decidedBy === name ? '' : was.decidedBy}|${is.decidedBy === name ? '' : is.decidedBy}`;
+    const key = `${readKey(before, was.query)}|${readKey(after, is.query)}|${markKey(was)}|${markKey(is)}`;
     const known = classes.get(key);
     if (known !== undefined) known.members.push(i);
     else {
@@ -168,8 +169,8 @@ export function compareVerdicts(
         const change = {
           url,
           agent,
-          before: sideAs(before, url, c.before, reading && name),
-          after: sideAs(after, url, c.after, reading && name),
+          before: sideAs(before, url, c.before, name),
+          after: sideAs(after, url, c.after, name),
         };
         found.push({ path: order.get(url)!, agent: i, change });
       }
@@ -208,20 +209,33 @@ function allowedAs(policy: RobotsPolicy, url: string, side: SideReading): boolea
 }
 
 /**
- * One side of a change, read as `side` says; with the crawler model (`name` given), marked with
- * the token whose group decided (`*` for the crawler no group names).
+ * `decidedBy` of a side as a class of crawlers shares it: each member's own token, when the
+ * crawler reads the side by its own ({@link classSide}). No token holds a NUL (the crawler
+ * model's `''` says no group applies).
  */
-function sideAs(
-  policy: RobotsPolicy,
-  url: string,
-  side: SideReading,
-  name: string | undefined,
-): DiffVerdict {
+const OWN = '\u0000';
+
+/** The side a reading gives crawler `name` (by default its own token, unmarked), to share. */
+function classSide(side: SideReading | undefined, name: string): SideReading {
+  if (side === undefined) return { query: name };
+  return side.decidedBy === name ? { query: side.query, decidedBy: OWN } : side;
+}
+
+/** A side's mark in a class's key: crawlers marked alike (each by its own token, too) share. */
+function markKey(side: SideReading): string {
+  return side.decidedBy === undefined ? '-' : `=${side.decidedBy}`;
+}
+
+/**
+ * One side of a change for crawler `name`, read as `side` says, marked (when the reading marks
+ * it) with the token whose group decided (`*` for the crawler no group names).
+ */
+function sideAs(policy: RobotsPolicy, url: string, side: SideReading, name: string): DiffVerdict {
   const verdict: DiffVerdict =
     side.query === undefined ? { allowed: true, line: 0 } : sideOf(policy.explain(url, side.query));
-  if (name === undefined) return verdict;
-  const decidedBy = side.decidedBy === ANY_OTHER_AGENT ? '*' : side.decidedBy;
-  return { ...verdict, decidedBy };
+  if (side.decidedBy === undefined) return verdict;
+  const token = side.decidedBy === OWN ? name : side.decidedBy;
+  return { ...verdict, decidedBy: token === ANY_OTHER_AGENT ? '*' : token };
 }
 
 /** The rules of `a` not in `b`, as multisets of kind and pattern as matched (not line). */

@@ -315,20 +315,12 @@ function compareFixed(
       return true;
     });
     if (copy === undefined) return undefined;
-    const found = compareVerdicts(subject.robots, copy.robots, {
-      agents: copy.agents,
-      maxChecks: MAX_FIX_CHECKS,
-      reading: fallbackReading,
-    });
     compared = {
-      ...found,
-      // The sides as a fix shows them: the verdict and its line (whose group decided is the
-      // crawler model's to say, not the fix's).
-      verdicts: found.verdicts.map((v) => ({
-        ...v,
-        before: withoutDecidedBy(v.before),
-        after: withoutDecidedBy(v.after),
-      })),
+      ...compareVerdicts(subject.robots, copy.robots, {
+        agents: copy.agents,
+        maxChecks: MAX_FIX_CHECKS,
+        reading: fallbackReading,
+      }),
       copy,
     };
     known.set(key, compared);
@@ -340,19 +332,12 @@ function compareFixed(
  * How a crawler reads a side of a fix: by its own token, or, with no group of its own, through
  * the crawler it is documented to follow when that one has a group (Google-InspectionTool reads
  * Googlebot's: judge 5C, 4804). A fix that names such a crawler changes only what its group
- * differs in from the followed one's.
+ * differs in from the followed one's. Unmarked: a fix shows the verdict and its line (whose
+ * group decided is the crawler model's to say).
  */
 function fallbackReading(policy: RobotsPolicy, name: string): SideReading {
   const read = crawlerGroup(policy, name);
-  return read.rule?.kind === 'follows'
-    ? { query: read.query, decidedBy: read.decidedBy }
-    : { query: name, decidedBy: name };
-}
-
-function withoutDecidedBy<T extends { readonly decidedBy?: string }>(side: T): T {
-  if (side.decidedBy === undefined) return side;
-  const { decidedBy: _, ...rest } = side;
-  return rest as T;
+  return { query: read.rule?.kind === 'follows' ? read.query : name };
 }
 
 // Per file linted, the offset where each line starts (index 0: line 1).

@@ -33,6 +33,20 @@ describe('diffRobotsTxt', () => {
     });
   });
 
+  it('marks each crawler named in a shared group with its own token, not the first member’s', () => {
+    // Googlebot and Bingbot read the same group and share one comparison; each decides by its
+    // own name (Applebot, with no group, follows Googlebot's).
+    const diff = diffRobotsTxt(
+      'User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /a\n',
+      'User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /b\n',
+    );
+    const at = (agent: string) => diff.verdicts.find((v) => v.url === '/a' && v.agent === agent);
+    expect(at('Googlebot')?.before.decidedBy).toBe('Googlebot');
+    expect(at('Bingbot')?.before.decidedBy).toBe('Bingbot');
+    expect(at('Bingbot')?.after.decidedBy).toBe('Bingbot');
+    expect(at('Applebot')?.before.decidedBy).toBe('Googlebot');
+  });
+
   it('lists every URL × crawler whose verdict changes, with the deciding line on each side', () => {
     const diff = diffRobotsTxt(OLD, 'User-agent: *\nDisallow: /\n');
     expect(diff.verdictsChanged).toBe(true);
