@@ -438,26 +438,25 @@ class RuleTableReader implements GroupHandler {
   /** The lines naming a product token (see {@link TokenGroups}): three numbers each. */
   readonly agentLines: number[] = [];
   readonly globalGroups: number[] = [];
-  /** Whether the lists below hold them all (once any passed {@link LARGE_LIST} numbers). */
-  large = false;
-  /** The same lists once past {@link LARGE_LIST} numbers (null before). */
+  /**
+   * The same lists once any passed {@link LARGE_LIST} numbers (null before; all three from then
+   * on).
+   */
   largeRules: NumberList | null = null;
   largeStarts: NumberList | null = null;
   largeAgents: NumberList | null = null;
 
   agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
     // A file's few groups and lines in arrays, as pushed (the large lists: `#largeAgent`).
-    if (this.large) {
+    if (this.largeStarts !== null) {
       this.#largeAgent(group, start, tokenEnd);
       return;
     }
     // Rules come in group order: a new group's rules start after all rules so far.
     if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
-    if (tokenEnd < 0) {
-      if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
-      return;
-    }
-    this.agentLines.push(group, start, tokenEnd);
+    if (tokenEnd >= 0) this.agentLines.push(group, start, tokenEnd);
+    else if (this.globalGroups[this.globalGroups.length - 1] !== group)
+      this.globalGroups.push(group);
     if (this.agentLines.length >= LARGE_LIST || this.groupStarts.length >= LARGE_LIST)
       this.#toLarge();
   }
@@ -466,8 +465,9 @@ class RuleTableReader implements GroupHandler {
     // Rules before the first group are never applied (the model still lists them). `line << 2`
     // fits an int: a line number is at most the text's length + 1, below 2^29 in V8.
     if (group < 0) return;
-    if (this.large) {
-      this.largeRules!.push3((line << 2) | flags, valueStart, valueEnd);
+    const large = this.largeRules;
+    if (large !== null) {
+      large.push3((line << 2) | flags, valueStart, valueEnd);
       return;
     }
     this.rules.push((line << 2) | flags, valueStart, valueEnd);
@@ -476,7 +476,6 @@ class RuleTableReader implements GroupHandler {
 
   /** Past {@link LARGE_LIST} numbers in any list: every list typed from now on. */
   #toLarge(): void {
-    this.large = true;
     this.largeRules = RULES.lend(this.rules);
     this.largeStarts = GROUP_STARTS.lend(this.groupStarts);
     this.largeAgents = AGENT_LINES.lend(this.agentLines);
@@ -486,11 +485,9 @@ class RuleTableReader implements GroupHandler {
   #largeAgent(group: number, start: number, tokenEnd: number): void {
     const starts = this.largeStarts!;
     if (group === starts.length) starts.push(this.largeRules!.length);
-    if (tokenEnd < 0) {
-      if (this.globalGroups[this.globalGroups.length - 1] !== group) this.globalGroups.push(group);
-      return;
-    }
-    this.largeAgents!.push3(group, start, tokenEnd);
+    if (tokenEnd >= 0) this.largeAgents!.push3(group, start, tokenEnd);
+    else if (this.globalGroups[this.globalGroups.length - 1] !== group)
+      this.globalGroups.push(group);
   }
 }
 

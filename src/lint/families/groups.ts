@@ -298,10 +298,23 @@ function nearMiss(context: LintContext, agent: AgentLine, group: Group): boolean
       : ends === undefined
         ? ` Named as meant, the group holds only Allow lines and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them in the group as well.`
         : ` Named as meant, the group holds no rules and would hide the * rules from ${meant} ("${formatRule(escaping.escaped)}", line ${escaping.escaped.line}, would no longer apply to it): repeat them after line ${ends.at(-1)} as well${above.length === 0 ? '' : `, and after ${above.length === 1 ? `line ${above[0]}` : `lines ${above.join(', ')}`}, which ends the group Google makes of it and the ${above.length === 1 ? 'block' : 'blocks'} above (their lines, such as a Crawl-delay, would apply to ${meant} too)`}.`;
+  // What the crawler meant reads today, with the line naming none.
+  let reads: string;
+  if (named) reads = `; ${meant} is named on another line of the group`;
+  else if (star !== undefined)
+    reads = `; ${meant}, with no group of its own, reads this group through its "User-agent: *" (line ${star.line}), which Google reads as part of it`;
+  else {
+    const skipped = others ? ', its rules and its other lines' : ' and its rules';
+    const instead =
+      elsewhere === undefined
+        ? ''
+        : `: with no group of its own, it reads ${elsewhere.decidedBy}'s group (${elsewhere.rule!.source})`;
+    reads = `, and ${meant} skips this group${skipped}${instead}`;
+  }
   context.report({
     code: 'user-agent-typo',
     line: agent.line,
-    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${named ? `; ${meant} is named on another line of the group` : star !== undefined ? `; ${meant}, with no group of its own, reads this group through its "User-agent: *" (line ${star.line}), which Google reads as part of it` : `, and ${meant} skips this group${others ? ', its rules and its other lines' : ' and its rules'}${elsewhere === undefined ? '' : `: with no group of its own, it reads ${elsewhere.decidedBy}'s group (${elsewhere.rule!.source})`}`}.${hides}`,
+    message: `"${written}" is not the name of a crawler: did you mean ${meant}? Crawlers compare their name letter for letter (only case aside), so this line names none${reads}.${hides}`,
     from,
     to: d?.valueEnd,
     ...(from !== undefined &&
