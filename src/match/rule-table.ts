@@ -447,16 +447,18 @@ class RuleTableReader implements GroupHandler {
   largeAgents: NumberList | null = null;
 
   agent(group: number, _line: number, start: number, _end: number, tokenEnd: number): void {
-    // A file's few groups and lines in arrays, as pushed (the large lists: `#largeAgent`).
-    if (this.largeStarts !== null) {
-      this.#largeAgent(group, start, tokenEnd);
+    if (tokenEnd < 0 && this.globalGroups[this.globalGroups.length - 1] !== group)
+      this.globalGroups.push(group);
+    // Rules come in group order: a new group's rules start after all rules so far.
+    const large = this.largeStarts;
+    if (large !== null) {
+      if (group === large.length) large.push(this.largeRules!.length);
+      if (tokenEnd >= 0) this.largeAgents!.push3(group, start, tokenEnd);
       return;
     }
-    // Rules come in group order: a new group's rules start after all rules so far.
+    // A file's few groups and lines in arrays, as pushed.
     if (group === this.groupStarts.length) this.groupStarts.push(this.rules.length);
     if (tokenEnd >= 0) this.agentLines.push(group, start, tokenEnd);
-    else if (this.globalGroups[this.globalGroups.length - 1] !== group)
-      this.globalGroups.push(group);
     if (this.agentLines.length >= LARGE_LIST || this.groupStarts.length >= LARGE_LIST)
       this.#toLarge();
   }
@@ -479,15 +481,6 @@ class RuleTableReader implements GroupHandler {
     this.largeRules = RULES.lend(this.rules);
     this.largeStarts = GROUP_STARTS.lend(this.groupStarts);
     this.largeAgents = AGENT_LINES.lend(this.agentLines);
-  }
-
-  /** {@link agent} once the lists are typed. */
-  #largeAgent(group: number, start: number, tokenEnd: number): void {
-    const starts = this.largeStarts!;
-    if (group === starts.length) starts.push(this.largeRules!.length);
-    if (tokenEnd >= 0) this.largeAgents!.push3(group, start, tokenEnd);
-    else if (this.globalGroups[this.globalGroups.length - 1] !== group)
-      this.globalGroups.push(group);
   }
 }
 
