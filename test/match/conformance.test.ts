@@ -27,6 +27,7 @@ describe.each([
   ['wildcard program beside rule numbers', 0, true, false, false],
   ['wildcard program finding pieces by hash', 0, true, false, true],
   ['wildcard program finding pieces by prefix class', 0, true, false, 'classes'],
+  ['wildcard program bounding pieces by their prefix class', 0, true, false, 'class-bounds'],
   ['wildcard program finding pieces by the lengths their starts name', 0, true, false, 'starts'],
 ] as const)('compiled as a %s', (_path, smallSet, alwaysProgram, compact, hashed) => {
   useMatcherSettings({
@@ -34,8 +35,20 @@ describe.each([
     ...(compact ? { ruleTableLayout: { largestArray: 0 } } : {}),
     // Small files' pieces are few: every length of 3 or more is hashed all the same.
     ...(hashed ? { pieceFinding: { minChars: 0 } } : {}),
-    // Every program hashing two lengths finds its pieces through their prefix classes.
-    ...(hashed === 'classes' ? { pieceFinding: { minChars: 0, classShare: 0 } } : {}),
+    // Every program hashing two lengths finds its pieces through their prefix classes, their
+    // classes' finds never taken for theirs, or at every check (`PieceOccurrences.classBounds`).
+    ...(hashed === 'classes'
+      ? { pieceFinding: { minChars: 0, classShare: 0, classBoundFinds: -1 } }
+      : {}),
+    ...(hashed === 'class-bounds'
+      ? {
+          pieceFinding: {
+            minChars: 0,
+            classShare: 0,
+            classBoundFinds: Number.POSITIVE_INFINITY,
+          },
+        }
+      : {}),
     // Every other program hashing two lengths looks a window up at the lengths its start names.
     ...(hashed === 'starts'
       ? {

@@ -139,7 +139,19 @@ describe('indexed matcher = reference port', () => {
   describe('with every wildcard rule through the program, pieces by prefix class', () => {
     useMatcherSettings({
       ruleIndexing: { alwaysProgram: true },
-      pieceFinding: { minChars: 0, classShare: 0 },
+      pieceFinding: { minChars: 0, classShare: 0, classBoundFinds: -1 },
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
+  // The same with each piece's occurrences bounded by its class's first and last finds at every
+  // check (`PieceOccurrences.classBounds`), which decide most rules without comparing a piece.
+  describe('with every wildcard rule through the program, pieces bounded by prefix class', () => {
+    useMatcherSettings({
+      ruleIndexing: { alwaysProgram: true },
+      pieceFinding: { minChars: 0, classShare: 0, classBoundFinds: Number.POSITIVE_INFINITY },
     });
     it('agrees on verdict and matching line for generated files', () => {
       fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });

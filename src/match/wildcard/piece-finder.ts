@@ -55,7 +55,13 @@ const MIN_LONG = 8;
  * be found through its classes (`prefix-classes.ts`): fewer, and most windows that name a class
  * name one piece (the classes' lists cost 2 bytes a piece and save few lookups).
  */
-const CLASS_SHARE = 4;
+const CLASS_SHARE = 2;
+
+/**
+ * The finds a prefix class found in a path has on average at most for the classes' finds to
+ * bound where their pieces occur, in place of the pieces' own (`PieceOccurrences.classBounds`).
+ */
+const CLASS_BOUND_FINDS = 2;
 
 /** Lengths the dictionary takes at most. */
 const MAX_LENGTHS = 8;
@@ -70,18 +76,21 @@ const MAX_HASHED_CHARS = 48;
  * `classShare`: {@link CLASS_SHARE}. `startsSave`: the lookups a window must save on average
  * for a dictionary of two lengths or more without prefix classes to look it up only at the
  * lengths its start names (`start-lengths.ts`, {@link STARTS_SAVE}); tests set -Infinity
- * (always) or Infinity (never, every length looked up a window).
+ * (always) or Infinity (never, every length looked up a window). `classBoundFinds`:
+ * {@link CLASS_BOUND_FINDS}; tests set Infinity (class bounds at every check) or -1 (never).
  */
 export const pieceFinding: {
   maxLengths: number;
   minChars: number;
   classShare: number;
   startsSave: number;
+  classBoundFinds: number;
 } = {
   maxLengths: MAX_LENGTHS,
   minChars: MIN_CHARS,
   classShare: CLASS_SHARE,
   startsSave: STARTS_SAVE,
+  classBoundFinds: CLASS_BOUND_FINDS,
 };
 
 /** The pieces of a rule set, numbered: the dictionary's first, then the automaton's. */

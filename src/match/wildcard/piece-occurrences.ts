@@ -26,7 +26,7 @@
 import { FoundChains } from './found-chains.js';
 import { KeyRanks, KeySort, probeStates } from './key-positions.js';
 import { type CheckedPath, NextEnds } from './next-ends.js';
-import type { PieceFinder } from './piece-finder.js';
+import { type PieceFinder, pieceFinding } from './piece-finder.js';
 import {
   atLeast,
   firstAtLeast,
@@ -92,6 +92,15 @@ export class PieceOccurrences implements CheckedPath {
   readonly #sorter = new KeySort();
   /** Where each key's positions start in `positions`. */
   readonly ranks: KeyRanks = new KeyRanks();
+  /**
+   * With prefix classes, whether the classes found were found few times each (on average at
+   * most `pieceFinding.classBoundFinds`), so that a class's first and last finds bound where
+   * its pieces occur closely enough to decide rules by (`RulePlacer.matches`) and a class found
+   * stands for its pieces where a group is doubted (`WildcardProgram`): a path of a few
+   * letters finds every class everywhere, and its pieces are looked up instead. Read-only
+   * outside.
+   */
+  classBounds = false;
   /** Per piece, {@link INFO} numbers: its record. Read-only outside. */
   info: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** The current check's number: a piece's record is current when its first number is it. */
@@ -133,12 +142,14 @@ export class PieceOccurrences implements CheckedPath {
     chains.distinct = 0;
     const classes = finder.classes;
     this.#classes = classes;
+    this.classBounds = false;
     let most = chains.found;
     if (classes !== null) {
       // One length looked up: the classes'; a piece's finds resolved when it is asked about.
       this.work += chains.find(classes.dictionary, path, 0, null, classes.table);
       this.#classFinds.reset(classes, dictionary!, chains, n);
       most = chains.found * (dictionary!.lengths.length + 1);
+      this.classBounds = chains.found <= pieceFinding.classBoundFinds * chains.distinct;
     } else if (dictionary !== null) {
       this.work += chains.find(dictionary, path, finder.keyBase, finder.starts);
       most = chains.found;

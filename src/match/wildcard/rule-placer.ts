@@ -18,6 +18,7 @@ import {
   STATES_FROM,
   STATES_TO,
 } from './piece-occurrences.js';
+import type { PrefixClasses } from './prefix-classes.js';
 import {
   ANCHORED_BIT,
   GROUP,
@@ -68,6 +69,12 @@ export class RulePlacer {
    * `hashed` without classes, else 0 (see `matches`).
    */
   readonly #bounded: number;
+  /**
+   * With prefix classes, the pieces below it are hashed and belong to a class: the finder's
+   * `hashed`, else 0. Their class's finds bound where they occur (see `matches`).
+   */
+  readonly #classed: number;
+  readonly #classes: PrefixClasses | null;
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -82,6 +89,8 @@ export class RulePlacer {
     this.#stack = new Int32Array(layout.depth + 1);
     this.#finder = layout.finder;
     this.#bounded = layout.finder.classes === null ? layout.finder.hashed : 0;
+    this.#classes = layout.finder.classes;
+    this.#classed = layout.finder.classes === null ? 0 : layout.finder.hashed;
   }
 
   /**
@@ -139,6 +148,33 @@ export class RulePlacer {
           const from = FIND * piece;
           if (finds[from] !== stamp) return false;
           if (finds[from + FIRST_END]! + tailLength > finds[at + LAST_END]!) return false;
+          break;
+        }
+      }
+    } else if (tail !== NONE && tail < this.#classed && occurrences.classBounds) {
+      // A piece of a prefix class, whose finds are few a class: the class's finds (where its
+      // first K characters may start) bound where the piece occurs, as a piece's own finds do
+      // above. The class not found: the tail does not occur. A piece of length L whose class
+      // ends a find at e would end at e + L - K, so the start's last hashed piece (length L')
+      // ends no earlier than its class's first find + L' - K, and the tail no later than its
+      // class's last find + tailLength - K: the rule cannot match when the first of these
+      // leaves no room for the second, when its class's first find + L' > the tail's class's
+      // last find (no piece compared, none of their occurrences gathered).
+      const classes = this.#classes!;
+      const finds = occurrences.finds;
+      const stamp = occurrences.findStamp;
+      const at = FIND * classes.classOf(tail);
+      if (finds[at] !== stamp) return false;
+      if (!anchored) {
+        for (let v = leaf, k = 0; v !== 0 && k < CLIMBED; v = nodes[NODE * v]!, k++) {
+          const code = nodes[NODE * v + PIECE_OF]!;
+          const piece = code >> 1;
+          if ((code & PREFIX_BIT) !== 0 || piece >= this.#classed) continue;
+          const from = FIND * classes.classOf(piece);
+          if (finds[from] !== stamp) return false;
+          if (finds[from + FIRST_END]! + this.#finder.lengthOf(piece) > finds[at + LAST_END]!) {
+            return false;
+          }
           break;
         }
       }
