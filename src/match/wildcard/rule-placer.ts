@@ -45,8 +45,8 @@ let checks = 0;
 const PLACED = 2;
 const END = 1;
 /**
- * Nodes of a start climbed at most, from its last, for a hashed piece whose first find bounds
- * where the start ends (`matches`): a piece's automaton or prefix above it costs a node.
+ * Nodes of a start climbed at most, from its last, whose pieces' finds bound where the start
+ * ends (`#boundsAllow`): a piece of the automaton's among them adds its length only.
  */
 const CLIMBED = 3;
 
@@ -75,6 +75,10 @@ export class RulePlacer {
    */
   readonly #classed: number;
   readonly #classes: PrefixClasses | null;
+  /** The characters of a prefix class (K: the dictionary's shortest length). */
+  readonly #classLength: number;
+  /** Scratch for `#boundsAllow`: the start's last pieces, from its leaf up. */
+  readonly #climbed = new Int32Array(CLIMBED);
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -91,6 +95,7 @@ export class RulePlacer {
     this.#bounded = layout.finder.classes === null ? layout.finder.hashed : 0;
     this.#classes = layout.finder.classes;
     this.#classed = layout.finder.classes === null ? 0 : layout.finder.hashed;
+    this.#classLength = layout.finder.classes?.dictionary.lengths[0] ?? 0;
   }
 
   /**
@@ -129,59 +134,18 @@ export class RulePlacer {
     const leafRef = readPacked(this.#leaves, this.#leafBits, this.#leafMask, r);
     const leaf = leafRef >> 1;
     const nodes = this.#nodes;
-    if (tail !== NONE && tail < this.#bounded) {
-      // A piece hashed without prefix classes: its finds, candidates not yet compared, bound
-      // where it occurs. None: the rule cannot match (most rules of a hostile file); else,
-      // unanchored, the start ends after the first find of each of its pieces, which must
-      // leave room for the tail before its last find: the record of the start's last hashed
-      // piece among its last `CLIMBED` (an automaton's or a prefix above it), read where the
-      // pass left it (no occurrences gathered and compared, no placement read).
-      const finds = occurrences.finds;
-      const stamp = occurrences.findStamp;
-      const at = FIND * tail;
-      if (finds[at] !== stamp) return false;
-      if (!anchored) {
-        for (let v = leaf, k = 0; v !== 0 && k < CLIMBED; v = nodes[NODE * v]!, k++) {
-          const code = nodes[NODE * v + PIECE_OF]!;
-          const piece = code >> 1;
-          if ((code & PREFIX_BIT) !== 0 || piece >= this.#bounded) continue;
-          const from = FIND * piece;
-          if (finds[from] !== stamp) return false;
-          if (finds[from + FIRST_END]! + tailLength > finds[at + LAST_END]!) return false;
-          break;
-        }
-      }
-    } else if (tail !== NONE && tail < this.#classed && occurrences.classBounds) {
-      // A piece of a prefix class, whose finds are few a class: the class's finds (where its
-      // first K characters may start) bound where the piece occurs, as a piece's own finds do
-      // above. The class not found: the tail does not occur. A piece of length L whose class
-      // ends a find at e would end at e + L - K, so the start's last hashed piece (length L')
-      // ends no earlier than its class's first find + L' - K, and the tail no later than its
-      // class's last find + tailLength - K: the rule cannot match when the first of these
-      // leaves no room for the second, when its class's first find + L' > the tail's class's
-      // last find (no piece compared, none of their occurrences gathered).
-      const classes = this.#classes!;
-      const finds = occurrences.finds;
-      const stamp = occurrences.findStamp;
-      const at = FIND * classes.classOf(tail);
-      if (finds[at] !== stamp) return false;
-      if (!anchored) {
-        for (let v = leaf, k = 0; v !== 0 && k < CLIMBED; v = nodes[NODE * v]!, k++) {
-          const code = nodes[NODE * v + PIECE_OF]!;
-          const piece = code >> 1;
-          if ((code & PREFIX_BIT) !== 0 || piece >= this.#classed) continue;
-          const from = FIND * classes.classOf(piece);
-          if (finds[from] !== stamp) return false;
-          if (finds[from + FIRST_END]! + this.#finder.lengthOf(piece) > finds[at + LAST_END]!) {
-            return false;
-          }
-          break;
-        }
-      }
-    } else if (tail !== NONE && occurrences.lacks(tail)) {
-      // A tail the pass found no trace of: the rule cannot match.
+    // The bounds the pass leaves (see `#boundsAllow`): most rules of a hostile file are decided
+    // by them, no piece compared, none of their occurrences gathered.
+    const classes = occurrences.classBounds ? this.#classes : null;
+    const below = classes === null ? this.#bounded : this.#classed;
+    if (
+      below > 0 &&
+      !this.#boundsAllow(tail, tailLength, anchored, leaf, n, classes, below, occurrences)
+    ) {
       return false;
     }
+    // A tail the pass found no trace of: the rule cannot match.
+    if (tail !== NONE && tail >= below && occurrences.lacks(tail)) return false;
     // An anchored tail must end the path: one comparison rules out most rules.
     if (anchored && tail !== NONE && !occurrences.endsAt(tail, n - 1)) return false;
     // The start (prefix and middle pieces) is placed once a check for all the rules sharing it,
@@ -231,6 +195,85 @@ export class RulePlacer {
     if (tail === NONE) return true;
     if (info[record] !== occurrences.stamp) occurrences.infoOf(tail);
     return info[record + LAST]! - tailLength + 1 >= pos;
+  }
+
+  /**
+   * Whether rule r (its tail, of `tailLength` characters, `anchored` or not, and its start, trie
+   * node `leaf`) may match by the bounds the pass leaves on where pieces occur, read in place
+   * (no piece compared): a hashed piece's finds when the finder has no prefix classes (candidates,
+   * hash and tag: the piece occurs at or after the first and at or before the last, if at all),
+   * else, with `classes` (the check's class bounds), its class's finds (a piece of length L whose
+   * class's K characters end a find at e would end at e + L − K); the pieces below `below` have
+   * them. The start's last `CLIMBED` pieces are placed on those bounds, each ending no earlier
+   * than the one before plus its length and than its first find, no later than its last (else
+   * the start cannot be placed); then the tail must leave room: start after where the start
+   * ends at the least, before its last find (anchored: end the path, its last find there).
+   */
+  #boundsAllow(
+    tail: number,
+    tailLength: number,
+    anchored: boolean,
+    leaf: number,
+    n: number,
+    classes: PrefixClasses | null,
+    below: number,
+    occurrences: PieceOccurrences,
+  ): boolean {
+    const finds = occurrences.finds;
+    const stamp = occurrences.findStamp;
+    const finder = this.#finder;
+    const nodes = this.#nodes;
+    const k = classes === null ? 0 : this.#classLength;
+    const climbed = this.#climbed;
+    // Where the start ends at the least (exclusive): a prefix reached ends at its length.
+    let end = 0;
+    let top = 0;
+    for (let v = leaf; v !== 0 && top < CLIMBED; v = nodes[NODE * v]!) {
+      const code = nodes[NODE * v + PIECE_OF]!;
+      if ((code & PREFIX_BIT) !== 0) {
+        end = finder.lengthOf(code >> 1);
+        break;
+      }
+      climbed[top++] = code >> 1;
+    }
+    while (top > 0) {
+      const piece = climbed[--top]!;
+      const length = finder.lengthOf(piece);
+      end += length;
+      if (piece >= below) continue;
+      const at = FIND * (classes === null ? piece : classes.classOf(piece));
+      if (finds[at] !== stamp) return false;
+      const shift = classes === null ? 1 : length - k + 1;
+      const first = finds[at + FIRST_END]! + shift;
+      if (first > end) end = first;
+      if (end > finds[at + LAST_END]! + shift) return false;
+    }
+    if (tail === NONE) return true;
+    if (anchored && n - tailLength < end) return false;
+    return (
+      tail >= below || this.#tailAllows(tail, tailLength, anchored, end, n, classes, occurrences)
+    );
+  }
+
+  /**
+   * Whether the tail of a rule (a piece with bounds: see `#boundsAllow`) may occur after `end`,
+   * where its start ends at the least (anchored: end the path).
+   */
+  #tailAllows(
+    tail: number,
+    tailLength: number,
+    anchored: boolean,
+    end: number,
+    n: number,
+    classes: PrefixClasses | null,
+    occurrences: PieceOccurrences,
+  ): boolean {
+    const finds = occurrences.finds;
+    const at = FIND * (classes === null ? tail : classes.classOf(tail));
+    if (finds[at] !== occurrences.findStamp) return false;
+    // Where the tail's last occurrence ends at the latest.
+    const last = finds[at + LAST_END]! + (classes === null ? 0 : tailLength - this.#classLength);
+    return anchored ? last >= n - 1 : last + 1 - tailLength >= end;
   }
 
   /**
