@@ -77,8 +77,6 @@ export class RulePlacer {
   readonly #classes: PrefixClasses | null;
   /** The characters of a prefix class (K: the dictionary's shortest length). */
   readonly #classLength: number;
-  /** Scratch for `#boundsAllow`: the start's last pieces, from its leaf up. */
-  readonly #climbed = new Int32Array(CLIMBED);
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -204,10 +202,10 @@ export class RulePlacer {
    * hash and tag: the piece occurs at or after the first and at or before the last, if at all),
    * else, with `classes` (the check's class bounds), its class's finds (a piece of length L whose
    * class's K characters end a find at e would end at e + L − K); the pieces below `below` have
-   * them. The start's last `CLIMBED` pieces are placed on those bounds, each ending no earlier
-   * than the one before plus its length and than its first find, no later than its last (else
-   * the start cannot be placed); then the tail must leave room: start after where the start
-   * ends at the least, before its last find (anchored: end the path, its last find there).
+   * them. From the tail (which starts no later than its last find allows, or, anchored, where
+   * it ends the path) up the start's last `CLIMBED` pieces: each must end no later than the one
+   * after it starts, and no later than its last find, yet no earlier than its first; a prefix
+   * reached ends at its length. Most rules are decided at the tail and the start's last piece.
    */
   #boundsAllow(
     tail: number,
@@ -219,61 +217,56 @@ export class RulePlacer {
     below: number,
     occurrences: PieceOccurrences,
   ): boolean {
+    // Where the start ends at the latest (exclusive): where the tail starts at the latest.
+    let latest =
+      tail !== NONE && tail < below
+        ? this.#tailLatest(tail, tailLength, anchored, n, classes, occurrences)
+        : n - tailLength;
+    if (latest < 0) return false;
     const finds = occurrences.finds;
     const stamp = occurrences.findStamp;
+    const k = this.#classLength;
     const finder = this.#finder;
     const nodes = this.#nodes;
-    const k = classes === null ? 0 : this.#classLength;
-    const climbed = this.#climbed;
-    // Where the start ends at the least (exclusive): a prefix reached ends at its length.
-    let end = 0;
-    let top = 0;
-    for (let v = leaf; v !== 0 && top < CLIMBED; v = nodes[NODE * v]!) {
+    for (let v = leaf, climbed = 0; v !== 0 && climbed < CLIMBED; v = nodes[NODE * v]!) {
       const code = nodes[NODE * v + PIECE_OF]!;
-      if ((code & PREFIX_BIT) !== 0) {
-        end = finder.lengthOf(code >> 1);
-        break;
-      }
-      climbed[top++] = code >> 1;
-    }
-    while (top > 0) {
-      const piece = climbed[--top]!;
+      const piece = code >> 1;
+      if ((code & PREFIX_BIT) !== 0) return finder.lengthOf(piece) <= latest;
       const length = finder.lengthOf(piece);
-      end += length;
-      if (piece >= below) continue;
-      const at = FIND * (classes === null ? piece : classes.classOf(piece));
-      if (finds[at] !== stamp) return false;
-      const shift = classes === null ? 1 : length - k + 1;
-      const first = finds[at + FIRST_END]! + shift;
-      if (first > end) end = first;
-      if (end > finds[at + LAST_END]! + shift) return false;
+      if (piece < below) {
+        const at = FIND * (classes === null ? piece : classes.classOf(piece));
+        if (finds[at] !== stamp) return false;
+        // Its ends (exclusive) from its first find's to its last's.
+        const shift = classes === null ? 1 : length - k + 1;
+        if (finds[at + FIRST_END]! + shift > latest) return false;
+        latest = Math.min(latest, finds[at + LAST_END]! + shift);
+      }
+      latest -= length;
+      climbed++;
     }
-    if (tail === NONE) return true;
-    if (anchored && n - tailLength < end) return false;
-    return (
-      tail >= below || this.#tailAllows(tail, tailLength, anchored, end, n, classes, occurrences)
-    );
+    return true;
   }
 
   /**
-   * Whether the tail of a rule (a piece with bounds: see `#boundsAllow`) may occur after `end`,
-   * where its start ends at the least (anchored: end the path).
+   * Where a rule whose tail has bounds (see `#boundsAllow`) must have placed its start at the
+   * latest, by the tail's last find: where the tail starts at the latest (anchored: where it
+   * ends the path, if its last find allows it to); -1: the tail does not occur (there).
    */
-  #tailAllows(
+  #tailLatest(
     tail: number,
     tailLength: number,
     anchored: boolean,
-    end: number,
     n: number,
     classes: PrefixClasses | null,
     occurrences: PieceOccurrences,
-  ): boolean {
+  ): number {
     const finds = occurrences.finds;
     const at = FIND * (classes === null ? tail : classes.classOf(tail));
-    if (finds[at] !== occurrences.findStamp) return false;
-    // Where the tail's last occurrence ends at the latest.
+    if (finds[at] !== occurrences.findStamp) return NONE;
+    // Where its last occurrence ends at the latest.
     const last = finds[at + LAST_END]! + (classes === null ? 0 : tailLength - this.#classLength);
-    return anchored ? last >= n - 1 : last + 1 - tailLength >= end;
+    if (anchored) return last < n - 1 ? NONE : n - tailLength;
+    return Math.min(n, last + 1) - tailLength;
   }
 
   /**
