@@ -96,7 +96,7 @@ export class PieceOccurrences implements CheckedPath {
    * With prefix classes, whether the classes found were found few times each (on average at
    * most `pieceFinding.classBoundFinds`), so that a class's first and last finds bound where
    * its pieces occur closely enough to decide rules by (`RulePlacer.matches`) and a class found
-   * stands for its pieces where a group is doubted (`WildcardProgram`): a path of a few
+   * stands for its pieces (`lacks`, where a group is doubted): a path of a few
    * letters finds every class everywhere, and its pieces are looked up instead. Read-only
    * outside.
    */
@@ -331,8 +331,10 @@ export class PieceOccurrences implements CheckedPath {
     const finder = this.#finder!;
     if (p < finder.hashed) {
       if (this.#classes === null) return !this.#chains.has(p);
-      // Its class not found; else its occurrences found (once a check), and none.
+      // Its class not found; else, with class bounds, not known (its rules are decided by
+      // them); else its occurrences found (once a check), and none.
       if (!this.#classFinds.classFound(p)) return true;
+      if (this.classBounds) return false;
       return this.info[this.infoOf(p) + FIRST]! < 0;
     }
     return this.ranks.absent(finder.keysFrom(p), finder.keysTo(p), this);

@@ -52,8 +52,8 @@ const CLIMBED = 3;
 
 /**
  * The rules of one program, as {@link matches} reads them (see `ProgramLayout`). Its fields are
- * read at every rule a check visits: keep them few. A fifteenth (the classes' length, now read
- * from the classes) made the visits 2–2.5× slower in a process that had checked other programs
+ * read at every rule a check visits: keep them few. A fifteenth (the classes' length, read
+ * from the classes instead) made the visits 2–2.5× slower in a process that had checked other programs
  * with full collections between them, as `bench/hostile.js` does (measured on the generated
  * shapes: seed 3's `runs` σ 6 0.52 → 1.26 ms, `reversed` σ 64 1.64 → 2.31 ms), though not in a
  * fresh one.
@@ -71,17 +71,8 @@ export class RulePlacer {
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
   readonly #finder: PieceFinder;
-  /**
-   * The pieces below it are hashed, and their finds are theirs, not prefix classes': the finder's
-   * `hashed` without classes, else 0 (see `matches`).
-   */
-  readonly #bounded: number;
-  /**
-   * With prefix classes, the pieces below it are hashed and belong to a class: the finder's
-   * `hashed`, else 0. Their class's finds bound where they occur (see `matches`).
-   */
-  readonly #classed: number;
-  readonly #classes: PrefixClasses | null;
+  /** The finder's hashed pieces (below it): their finds, or their classes', bound them. */
+  readonly #hashed: number;
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -95,9 +86,7 @@ export class RulePlacer {
     this.#runStarts = layout.runStarts;
     this.#stack = new Int32Array(layout.depth + 1);
     this.#finder = layout.finder;
-    this.#bounded = layout.finder.classes === null ? layout.finder.hashed : 0;
-    this.#classes = layout.finder.classes;
-    this.#classed = layout.finder.classes === null ? 0 : layout.finder.hashed;
+    this.#hashed = layout.finder.hashed;
   }
 
   /**
@@ -138,8 +127,9 @@ export class RulePlacer {
     const nodes = this.#nodes;
     // The bounds the pass leaves (see `#boundsAllow`): most rules of a hostile file are decided
     // by them, no piece compared, none of their occurrences gathered.
-    const classes = occurrences.classBounds ? this.#classes : null;
-    const below = classes === null ? this.#bounded : this.#classed;
+    // Hashed pieces have bounds without prefix classes, or with the check's class bounds.
+    const classes = occurrences.classBounds ? this.#finder.classes : null;
+    const below = classes !== null || this.#finder.classes === null ? this.#hashed : 0;
     if (
       below > 0 &&
       !this.#boundsAllow(tail, tailLength, anchored, leaf, n, classes, below, occurrences)
@@ -222,15 +212,15 @@ export class RulePlacer {
     occurrences: PieceOccurrences,
   ): boolean {
     // Where the start ends at the latest (exclusive): where the tail starts at the latest.
+    // The characters of a prefix class (K: the dictionary's shortest length).
+    const k = classes === null ? 0 : classes.dictionary.lengths[0]!;
     let latest =
       tail !== NONE && tail < below
-        ? this.#tailLatest(tail, tailLength, anchored, n, classes, occurrences)
+        ? this.#tailLatest(tail, tailLength, anchored, n, classes, k, occurrences)
         : n - tailLength;
     if (latest < 0) return false;
     const finds = occurrences.finds;
     const stamp = occurrences.findStamp;
-    // The characters of a prefix class (K: the dictionary's shortest length).
-    const k = classes === null ? 0 : classes.dictionary.lengths[0]!;
     const finder = this.#finder;
     const nodes = this.#nodes;
     for (let v = leaf, climbed = 0; v !== 0 && climbed < CLIMBED; v = nodes[NODE * v]!) {
@@ -263,14 +253,14 @@ export class RulePlacer {
     anchored: boolean,
     n: number,
     classes: PrefixClasses | null,
+    k: number,
     occurrences: PieceOccurrences,
   ): number {
     const finds = occurrences.finds;
     const at = FIND * (classes === null ? tail : classes.classOf(tail));
     if (finds[at] !== occurrences.findStamp) return NONE;
-    // Where its last occurrence ends at the latest.
-    const last =
-      finds[at + LAST_END]! + (classes === null ? 0 : tailLength - classes.dictionary.lengths[0]!);
+    // Where its last occurrence ends at the latest (k: the classes' length, see `#boundsAllow`).
+    const last = finds[at + LAST_END]! + (classes === null ? 0 : tailLength - k);
     if (anchored) return last < n - 1 ? NONE : n - tailLength;
     return Math.min(n, last + 1) - tailLength;
   }

@@ -30,7 +30,6 @@
  */
 
 import type { IndexEntry, MatchState } from '../rule-entry.js';
-import { FIND } from './found-chains.js';
 import type { KeyFinder } from './key-finder.js';
 import type { PieceFinder } from './piece-finder.js';
 import { PieceOccurrences } from './piece-occurrences.js';
@@ -383,27 +382,16 @@ export class WildcardProgram {
 
   /**
    * Whether a piece of group g that keys one of its rules (listed by a prefix class found, or
-   * with every group) may occur: those pieces looked up (a dictionary's compared at their
-   * classes' finds, or its class found when the check takes class bounds; an automaton's by
-   * the bits of the states found) until one does.
+   * with every group) may occur: those pieces looked up (`PieceOccurrences.lacks`: a
+   * dictionary's compared at their classes' finds, or its class found when the check takes
+   * class bounds; an automaton's by the bits of the states found) until one does.
    */
   #groupOccurs(g: number, occurrences: PieceOccurrences): boolean {
     const first = (g - 1) << GROUP_SHIFT;
-    const finder = this.#finder;
-    const pieces = finder.pieces;
+    const pieces = this.#finder.pieces;
     const keyed = this.#keyed[g]!;
-    // With class bounds (few finds a class), a hashed piece's class found stands for it: its
-    // rules are decided by those bounds, without looking the piece up here.
-    const classes = occurrences.classBounds ? finder.classes : null;
-    const finds = occurrences.finds;
-    const stamp = occurrences.findStamp;
     for (let p = first; p < first + (1 << GROUP_SHIFT) && p < pieces; p++) {
-      if ((keyed & (1 << (p & KEY_BITS))) === 0) continue;
-      if (classes !== null && p < finder.hashed) {
-        if (finds[FIND * classes.classOf(p)] === stamp) return true;
-      } else if (!occurrences.lacks(p)) {
-        return true;
-      }
+      if ((keyed & (1 << (p & KEY_BITS))) !== 0 && !occurrences.lacks(p)) return true;
     }
     return false;
   }
