@@ -34,6 +34,13 @@ const COPIED = 3;
 /** The most characters a piece has past its length's K (see `PieceFinder`). */
 export const MAX_EXTRA = 255;
 
+/**
+ * Piece ids a {@link PieceDictionary.lengthOf} block: each block keeps the length its first id
+ * has, so that finding a piece's length compares one boundary, not a boundary a length (an
+ * unpredictable loop, run for every piece a check's visited rules bound).
+ */
+const LENGTH_BLOCK_BITS = 6;
+
 /** Pieces (of UTF-16 code units) of a few lengths, found by hashing. */
 export class PieceDictionary {
   /** Number of pieces; ids `0 … count - 1`, by length, then by hash bucket. */
@@ -42,6 +49,8 @@ export class PieceDictionary {
   readonly lengths: Int32Array;
   /** Per length, its first piece id (and the count at the end). */
   readonly #firsts: Int32Array;
+  /** Per block of ids ({@link LENGTH_BLOCK_BITS}), the length (its index) of its first id. */
+  readonly #blockLengths: Uint8Array;
   /** Per length, where its buckets start in `#buckets`, and the shift of a hash to a bucket. */
   readonly #bucketBases: Int32Array;
   readonly #shifts: Int32Array;
@@ -98,6 +107,12 @@ export class PieceDictionary {
     this.lengths = parts.texts.lengths;
     this.#ends = parts.ends;
     this.#firsts = parts.firsts;
+    const blocks = new Uint8Array((this.count >> LENGTH_BLOCK_BITS) + 1);
+    for (let b = 0, k = 0; b < blocks.length; b++) {
+      while (b << LENGTH_BLOCK_BITS >= parts.firsts[k + 1]!) k++;
+      blocks[b] = k;
+    }
+    this.#blockLengths = blocks;
     this.#bucketBases = parts.bucketBases;
     this.#shifts = parts.shifts;
     this.#buckets = parts.buckets;
@@ -109,13 +124,13 @@ export class PieceDictionary {
     this.#extra = parts.texts.extra;
     this.#atBases = parts.texts.atBases;
     this.texts = parts.texts.texts;
-    this.bytes = parts.bytes;
+    this.bytes = parts.bytes + blocks.length;
   }
 
   /** The length of piece `id`. */
   lengthOf(id: number): number {
     const firsts = this.#firsts;
-    let k = 0;
+    let k = this.#blockLengths[id >> LENGTH_BLOCK_BITS]!;
     while (id >= firsts[k + 1]!) k++;
     const atBase = this.#atBases[k]!;
     if (this.#extra === null || atBase < 0) return this.lengths[k]!;
