@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ruleIndexing } from '../../src/match/index/rule-index.js';
 import { ruleTableLayout } from '../../src/match/rule-table.js';
 import { tableScanning } from '../../src/match/scan/table-scan.js';
+import { nextEndSearching } from '../../src/match/wildcard/next-ends.js';
 import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
 import { programRenting } from '../../src/match/wildcard/program-rent.js';
 
@@ -16,6 +17,7 @@ export interface MatcherSettings {
   readonly ruleTableLayout?: Partial<typeof ruleTableLayout>;
   readonly programRenting?: Partial<typeof programRenting>;
   readonly tableScanning?: Partial<typeof tableScanning>;
+  readonly nextEndSearching?: Partial<typeof nextEndSearching>;
 }
 
 /** Sets `settings`; returns a function that puts back the values they replaced. */
@@ -26,6 +28,7 @@ export function applyMatcherSettings(settings: MatcherSettings): () => void {
     [ruleTableLayout, settings.ruleTableLayout],
     [programRenting, settings.programRenting],
     [tableScanning, settings.tableScanning],
+    [nextEndSearching, settings.nextEndSearching],
   ] as const;
   const restores: (() => void)[] = [];
   for (const [target, values] of targets) {

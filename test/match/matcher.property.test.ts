@@ -133,6 +133,19 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
+  // The same with every piece asked about again in a check placed by its table of next ends
+  // (`NextEnds`: from its second query on), the dictionary's pieces and the automaton's.
+  describe('with every wildcard rule through the program, pieces placed by tables', () => {
+    useMatcherSettings({
+      ruleIndexing: { alwaysProgram: true },
+      pieceFinding: { minChars: 0 },
+      nextEndSearching: { tableRent: Number.POSITIVE_INFINITY },
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
   // The same with the program's pieces found through their prefix classes whenever it hashes
   // two lengths or more (`prefix-classes.ts`: one length looked up a window, the others
   // resolved when asked about).

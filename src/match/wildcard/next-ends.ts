@@ -11,9 +11,23 @@
  */
 
 import { type KeyRanks, PROBE, probeStates } from './key-positions.js';
-import { atLeast, MergeSortTree, NextEndTables, type WorkCounter } from './position-ranges.js';
+import {
+  atLeast,
+  firstAtLeast,
+  leastFrom,
+  MergeSortTree,
+  NextEndTables,
+  tablePrice,
+  type WorkCounter,
+} from './position-ranges.js';
 
 const NONE = -1;
+
+/**
+ * Ends of a piece up to this many are read (its first and last, a query's next); more, of
+ * several keys, are searched (`#nextFew`, `#nextMany`).
+ */
+export const FEW = 32;
 
 /** The path of one check, as `PieceOccurrences` holds it. */
 export interface CheckedPath extends WorkCounter {
@@ -26,6 +40,22 @@ export interface CheckedPath extends WorkCounter {
   readonly count: number;
   readonly ranks: KeyRanks;
 }
+
+/**
+ * A piece's searches (halving its ends, reading them) buy it a table of next ends once they
+ * have cost this share of the table's work: a table's work is words filled and bits set in a
+ * row, a search's a read that waits on the one before, several times slower a unit (long rules
+ * of tiny pieces over a small alphabet: 17 % less time a check with 8 than with 1, measured on
+ * the generated shapes of seeds 15, 17, 20, 23 and 29). Its work is counted whole: at most
+ * `TABLE_RENT` times its searches' a piece.
+ */
+const TABLE_RENT = 8;
+
+/**
+ * The searches' setting, for tests: `tableRent` ({@link TABLE_RENT}; infinite: a table from a
+ * piece's second query on, so that the suites place every piece asked about twice by tables).
+ */
+export const nextEndSearching: { tableRent: number } = { tableRent: TABLE_RENT };
 
 /** Per-piece state of the queries of many ends, for one check. */
 export class NextEnds {
@@ -61,8 +91,15 @@ export class NextEnds {
   }
 
   /**
-   * Piece p's first end at or after `least`, of its keys `from` to `to` and its range `lo` to
-   * `hi` of the sorted positions: near it or among few keys' ends first, unless it has a table.
+   * Piece p's first end at or after `least` (its first end is before it, its last at or after
+   * it), of its keys `from` to `to` and its range `lo` to `hi` of the sorted positions
+   * (0x7fffffff: none; `least` itself is an end unless the piece has several keys). Of one key,
+   * its ends are in order there: by halving; of few ends, read; of many, near it or among few
+   * keys' ends first. Whichever way, once a piece's queries have cost a {@link TABLE_RENT}th of
+   * a table of its next ends (a bit a position: n / 32 words and its ends), it gets one, if the
+   * check's are not full, and its next queries are a word or two read each: a piece asked about
+   * at many places of the path (the placements of long rules of tiny pieces) costs O(1) a query
+   * past O(n / 32 + its ends).
    */
   next(
     path: CheckedPath,
@@ -80,9 +117,42 @@ export class NextEnds {
       this.#heavy[2 * p + 1] = NONE;
       this.#orderedAt[p] = NONE;
     }
-    const end =
-      this.#heavy[2 * p + 1]! < 0 ? this.#nextFew(path, p, from, to, least, hi - lo) : NONE;
-    return end >= 0 ? end : this.#nextMany(path, p, lo, hi, least);
+    // Its queries have cost the table's share: it gets one (if the check's are not full).
+    if (
+      this.#heavy[2 * p + 1]! < 0 &&
+      this.#heavy[2 * p]! >= tablePrice(path.length, hi - lo) / nextEndSearching.tableRent
+    ) {
+      this.#tabulate(path, p, lo, hi);
+    }
+    const table = this.#heavy[2 * p + 1]!;
+    if (table >= 0) return this.#tables.nextTabled(table, least, path.length, path);
+    let end: number;
+    if (to - from === 1 || hi - lo <= FEW) {
+      const before = path.work;
+      end =
+        to - from === 1
+          ? path.positions[firstAtLeast(path.positions, lo, hi, least, path)]!
+          : leastFrom(path.positions, lo, hi, least, path);
+      this.#heavy[2 * p]! += path.work - before;
+    } else {
+      end = this.#nextFew(path, p, from, to, least, hi - lo);
+      // Not near: from a table, its ends sorted, or the merge sort tree.
+      if (end < 0) return this.#nextMany(path, p, lo, hi, least);
+    }
+    return end;
+  }
+
+  /**
+   * Where piece p's table of next ends is (see {@link NextEndTables.nextTabled}), or -1: none
+   * made in this check.
+   */
+  tableOf(p: number): number {
+    return this.#stamps[p] === this.#stamp ? this.#heavy[2 * p + 1]! : NONE;
+  }
+
+  /** The first end at or after `least` in the table at `table` (0x7fffffff: none). */
+  nextTabled(path: CheckedPath, table: number, least: number): number {
+    return this.#tables.nextTabled(table, least, path.length, path);
   }
 
   /**
@@ -110,9 +180,9 @@ export class NextEnds {
     }
     if (end < 0 && this.#orderedAt[p]! < 0 && this.#spare > 0 && least + 1 + PROBE < n) {
       // A piece of many ends (its gaps wider than a probe now and then): read on rather than
-      // sort its ends, up to what that would cost (its ends' table, for a piece ending at an
-      // eighth of the positions or more), less what its queries have cost.
-      const price = 8 * ends >= n ? 2 * n + ends : ends * (32 - Math.clz32(ends));
+      // sort or tabulate its ends, up to what the cheaper would cost, less what its queries
+      // have cost.
+      const price = Math.min(tablePrice(n, ends), ends * (32 - Math.clz32(ends)));
       const most = Math.min(price - this.#heavy[2 * p]! - (path.work - before), this.#spare);
       if (most > 0) {
         const read = path.work;
@@ -124,13 +194,22 @@ export class NextEnds {
     return end;
   }
 
-  /** Piece p's first end at or after `least`, of many ends, not near it. */
+  /**
+   * Piece p's first end at or after `least`, of many ends, not near it: from its table, made
+   * now when it costs less than sorting its ends; else its ends sorted once; else (the check has
+   * sorted as many as it found) the merge sort tree, until its queries cost a table's share.
+   */
   #nextMany(path: CheckedPath, p: number, lo: number, hi: number, least: number): number {
     const tables = this.#tables;
     const n = path.length;
-    if (this.#heavy[2 * p + 1]! >= 0 || (8 * (hi - lo) >= n && this.#tabulate(path, p, lo, hi))) {
-      path.work++;
-      return tables.dense[this.#heavy[2 * p + 1]! + least]!;
+    const ends = hi - lo;
+    if (
+      this.#heavy[2 * p + 1]! >= 0 ||
+      (this.#orderedAt[p]! < 0 &&
+        tablePrice(n, ends) <= ends * (32 - Math.clz32(ends)) &&
+        this.#tabulate(path, p, lo, hi))
+    ) {
+      return tables.nextTabled(this.#heavy[2 * p + 1]!, least, n, path);
     }
     if (this.#orderedAt[p]! < 0) {
       this.#orderedAt[p] = tables.order(path.positions, lo, hi, path.count, path);
@@ -142,7 +221,6 @@ export class NextEnds {
     if (!tree.built) path.work += tree.build(path.positions, path.count);
     const end = tree.successor(lo, hi, least, path);
     this.#heavy[2 * p]! += path.work - before;
-    if (this.#heavy[2 * p]! > 2 * n) this.#tabulate(path, p, lo, hi);
     return end;
   }
 

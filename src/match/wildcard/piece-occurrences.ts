@@ -25,20 +25,10 @@
 
 import { FoundChains } from './found-chains.js';
 import { KeyRanks, KeySort, probeStates } from './key-positions.js';
-import { type CheckedPath, NextEnds } from './next-ends.js';
+import { type CheckedPath, FEW, NextEnds } from './next-ends.js';
 import { type PieceFinder, pieceFinding } from './piece-finder.js';
-import {
-  atLeast,
-  firstAtLeast,
-  leastFrom,
-  leastOf,
-  mostOf,
-  RangeExtremes,
-} from './position-ranges.js';
+import { atLeast, firstAtLeast, leastOf, mostOf, RangeExtremes } from './position-ranges.js';
 import { ClassFinds, type PrefixClasses } from './prefix-classes.js';
-
-/** Occurrences of a piece up to this many are scanned; more are sorted, or go through the merge sort tree. */
-const FEW = 32;
 
 const NONE = -1;
 
@@ -361,18 +351,36 @@ export class PieceOccurrences implements CheckedPath {
     const first = info[at + FIRST]!;
     if (first >= least) return first - length + 1;
     if (info[at + LAST]! < least) return NONE;
-    const lo = info[at + FROM]!;
-    const hi = info[at + TO]!;
-    let end: number;
-    if (info[at + STATES_TO]! - info[at + STATES_FROM]! === 1) {
-      // One key: its positions in order, searched by halving.
-      end = this.positions[firstAtLeast(this.positions, lo, hi, least, this)]!;
-    } else if (hi - lo <= FEW) {
-      end = leastFrom(this.positions, lo, hi, least, this);
-    } else {
-      const to = info[at + STATES_TO]!;
-      end = this.#next.next(this, p, info[at + STATES_FROM]!, to, lo, hi, least);
-    }
-    return end - length + 1;
+    return this.nextEnd(p, least) - length + 1;
+  }
+
+  /** Where piece p's table of next ends is in this check, or -1: none (see `nextTabled`). */
+  tableOf(p: number): number {
+    return this.#next.tableOf(p);
+  }
+
+  /** The first end at or after `least` in the table at `table` (`tableOf`), or -1: none. */
+  nextTabled(table: number, least: number): number {
+    const end = this.#next.nextTabled(this, table, least);
+    return end === 0x7fffffff ? NONE : end;
+  }
+
+  /**
+   * Piece p's first end at or after `least`, once its record is read (`infoOf`) and shows its
+   * first end before `least` and its last at or after it, and, for a piece of several keys
+   * (an automaton's), it does not end at `least` (`RulePlacer` places a piece so).
+   */
+  nextEnd(p: number, least: number): number {
+    const info = this.info;
+    const at = INFO * p;
+    return this.#next.next(
+      this,
+      p,
+      info[at + STATES_FROM]!,
+      info[at + STATES_TO]!,
+      info[at + FROM]!,
+      info[at + TO]!,
+      least,
+    );
   }
 }

@@ -21,7 +21,13 @@ export function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Ar
   return new Int32Array(size);
 }
 
-/** The first k in `[lo, hi)` whose position is at least `least` (positions in order). */
+/**
+ * The first k in `[lo, hi)` whose position is at least `least` (positions in order), or `hi`:
+ * a unit a position read. Halving without a branch on the positions (the base moves by a mask
+ * of the comparison's sign; positions and `least` are below 2^31): a search's steps depend on
+ * its count only, so the processor does not guess wrong at half of them, as it would over
+ * random ends (long rules of tiny pieces place each piece by such a search).
+ */
 export function firstAtLeast(
   positions: Int32Array,
   lo: number,
@@ -29,13 +35,18 @@ export function firstAtLeast(
   least: number,
   counter: WorkCounter,
 ): number {
-  while (lo < hi) {
-    counter.work++;
-    const mid = (lo + hi) >>> 1;
-    if (positions[mid]! < least) lo = mid + 1;
-    else hi = mid;
+  if (lo >= hi) return lo;
+  let base = lo;
+  let count = hi - lo;
+  let steps = 1;
+  while (count > 1) {
+    const half = count >>> 1;
+    base += half & ((positions[base + half]! - least) >> 31);
+    count -= half;
+    steps++;
   }
-  return lo;
+  counter.work += steps;
+  return base + (positions[base]! < least ? 1 : 0);
 }
 
 /** The least of `positions[lo, hi)` (not empty), a unit a position read into `counter`. */
@@ -271,11 +282,11 @@ export class MergeSortTree {
 }
 
 /**
- * Path lengths of tables of next ends a check may make: a table costs a pass over the path to
- * build, and pays once a piece's queries cost as much in the merge sort tree (or at once for a
- * piece ending at an eighth of the positions or more).
+ * Tables of next ends a check may make, at most (each about n / 32 words: a path of 8 KB's take
+ * 256 KB in all): a table is made only once a piece's queries have cost its price
+ * ({@link tablePrice}), so that their work is at most twice the queries'.
  */
-const DENSE_TABLES = 32;
+const TABLES = 256;
 
 /** `array`, or a copy at least `length` long (doubling): its contents kept. */
 function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
@@ -285,44 +296,89 @@ function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<Arra
   return grown;
 }
 
+/** A table's words over a path of n characters: a bit a position, then a bit a word of those. */
+function tableWords(n: number): number {
+  return (n >> 5) + 1 + (n >> 10) + 1;
+}
+
+/** The work of a table of next ends of `ends` ends over a path of n characters. */
+export function tablePrice(n: number, ends: number): number {
+  return tableWords(n) + ends;
+}
+
+/** The lowest set bit's index of a word not 0. */
+function lowestBit(word: number): number {
+  return 31 - Math.clz32(word & -word);
+}
+
 /**
- * One check's tables of next ends (for each position, a piece's first end at or after it) and
- * pieces' ends sorted once, each a range of one array, kept from one check to the next.
+ * One check's tables of next ends (for a piece, the positions it ends at as bits, and the words
+ * holding such bits as bits: its first end at or after a position is a word or two read, and
+ * the summary's words between them) and pieces' ends sorted once, each a range of one array,
+ * kept from one check to the next.
  */
 export class NextEndTables {
-  /** The tables of next ends, `#denseUsed` cells used in this check. */
-  dense: Int32Array<ArrayBuffer> = new Int32Array(0);
-  #denseUsed = 0;
+  /** The tables of next ends, `#bitsUsed` words used in this check. */
+  #bits: Int32Array<ArrayBuffer> = new Int32Array(0);
+  #bitsUsed = 0;
   /** Pieces' ends sorted, `#orderedUsed` cells used in this check. */
   #ordered: Int32Array<ArrayBuffer> = new Int32Array(0);
   #orderedUsed = 0;
 
   /** Starts a check: no table made, no ends sorted. */
   reset(): void {
-    this.#denseUsed = 0;
+    this.#bitsUsed = 0;
     this.#orderedUsed = 0;
   }
 
   /**
-   * Makes the table of next ends of the ends `positions[lo, hi)` over a path of n characters
-   * (0x7fffffff: none after a position); returns where it starts in `dense`, or -1 when the
-   * check's tables are full.
+   * Makes the table of next ends of the ends `positions[lo, hi)` over a path of n characters;
+   * returns where it starts, or -1 when the check has made {@link TABLES} already.
    */
   tabulate(positions: Int32Array, lo: number, hi: number, n: number, counter: WorkCounter): number {
-    if (this.#denseUsed + n > DENSE_TABLES * n) return -1;
-    const offset = this.#denseUsed;
-    this.#denseUsed += n;
-    this.dense = growTo(this.dense, this.#denseUsed);
-    const dense = this.dense;
-    dense.fill(0x7fffffff, offset, offset + n);
-    for (let k = lo; k < hi; k++) dense[offset + positions[k]!] = positions[k]!;
-    let next = 0x7fffffff;
-    for (let i = n - 1; i >= 0; i--) {
-      if (dense[offset + i] === i) next = i;
-      else dense[offset + i] = next;
+    const size = tableWords(n);
+    if (this.#bitsUsed + size > TABLES * size) return -1;
+    const offset = this.#bitsUsed;
+    this.#bitsUsed += size;
+    this.#bits = growTo(this.#bits, this.#bitsUsed);
+    const bits = this.#bits;
+    bits.fill(0, offset, offset + size);
+    const summary = offset + (n >> 5) + 1;
+    for (let k = lo; k < hi; k++) {
+      const end = positions[k]!;
+      bits[offset + (end >> 5)]! |= 1 << (end & 31);
+      bits[summary + (end >> 10)]! |= 1 << ((end >> 5) & 31);
     }
-    counter.work += 2 * n + hi - lo;
+    counter.work += size + hi - lo;
     return offset;
+  }
+
+  /**
+   * The first end at or after `least` in the table at `offset` over a path of n characters
+   * (0x7fffffff: none): the word of `least`, else the summary's next word with a bit set.
+   */
+  nextTabled(offset: number, least: number, n: number, counter: WorkCounter): number {
+    counter.work++;
+    if (least >= n) return 0x7fffffff;
+    const bits = this.#bits;
+    let w = least >> 5;
+    let word = bits[offset + w]! & (-1 << (least & 31));
+    if (word === 0) {
+      const summary = offset + (n >> 5) + 1;
+      const after = w + 1;
+      let s = after >> 5;
+      const last = n >> 10;
+      if (s > last) return 0x7fffffff;
+      let held = bits[summary + s]! & (-1 << (after & 31));
+      while (held === 0) {
+        if (++s > last) return 0x7fffffff;
+        counter.work++;
+        held = bits[summary + s]!;
+      }
+      w = (s << 5) + lowestBit(held);
+      word = bits[offset + w]!;
+    }
+    return (w << 5) + lowestBit(word);
   }
 
   /**
@@ -361,7 +417,7 @@ export class NextEndTables {
 
   /** Drops the tables of a long path. */
   release(): void {
-    this.dense = new Int32Array(0);
+    this.#bits = new Int32Array(0);
     this.#ordered = new Int32Array(0);
   }
 }

@@ -377,17 +377,24 @@ export class RulePlacer {
       return occurrences.endsAt(piece, end - 1) ? end : NONE;
     }
     occurrences.work++;
-    // `occurrences.next`, its usual answers written out from the piece's record: first after
-    // here (or here), nowhere after here, or here.
+    // `occurrences.next`, its usual answers written out from the piece's record: from its
+    // table, first after here (or here), nowhere after here, or here; else its next end
+    // searched.
     const record = INFO * piece;
     const info = occurrences.info;
     if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
     const length = info[record + LENGTH]!;
     const least = pos + length - 1;
+    // A piece asked about at many places has a table of next ends: a lookup.
+    const table = occurrences.tableOf(piece);
+    if (table >= 0) {
+      const end = occurrences.nextTabled(table, least);
+      return end < 0 ? NONE : end + 1;
+    }
     if (info[record + FIRST]! >= least) return info[record + FIRST]! + 1;
     if (info[record + LAST]! < least) return NONE;
     const key = occurrences.state[least]!;
     if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) return pos + length;
-    return occurrences.next(piece, pos) + length;
+    return occurrences.nextEnd(piece, least) + 1;
   }
 }
