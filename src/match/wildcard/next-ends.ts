@@ -17,6 +17,7 @@ import {
   leastFrom,
   MergeSortTree,
   NextEndTables,
+  TABLES,
   tablePrice,
   type WorkCounter,
 } from './position-ranges.js';
@@ -59,8 +60,15 @@ export const nextEndSearching: { tableRent: number } = { tableRent: TABLE_RENT }
 
 /** Per-piece state of the queries of many ends, for one check. */
 export class NextEnds {
-  /** Per piece: the work its queries past a position cost, where its table of next ends is. */
+  /** Per piece, the work its queries cost in this check (see `next`). */
   #heavy = new Int32Array(0);
+  /**
+   * Per piece, where its table of next ends is in this check's, or -1; the pieces given one
+   * (reset to -1 when the next check starts).
+   */
+  #tableAt = new Int32Array(0);
+  readonly #tabled = new Int32Array(TABLES);
+  #tabledCount = 0;
   /** Per piece, where its ends start in the tables' sorted ends (-1: not sorted there). */
   #orderedAt = new Int32Array(0);
   /** The check's tables of next ends and sorted ends of pieces. */
@@ -78,8 +86,13 @@ export class NextEnds {
     this.#spare = n;
     this.#tree.built = false;
     this.#tables.reset();
+    // The tables of the last check are gone: their pieces have none (at most `TABLES`, each
+    // paid for by its table's work, counted when it was made).
+    for (let k = 0; k < this.#tabledCount; k++) this.#tableAt[this.#tabled[k]!] = NONE;
+    this.#tabledCount = 0;
     if (this.#orderedAt.length < pieces) {
-      this.#heavy = atLeast(this.#heavy, 2 * pieces);
+      this.#heavy = atLeast(this.#heavy, pieces);
+      this.#tableAt = atLeast(this.#tableAt, pieces).fill(NONE);
       this.#orderedAt = atLeast(this.#orderedAt, pieces);
       this.#stamps = atLeast(this.#stamps, pieces).fill(0);
     }
@@ -113,18 +126,17 @@ export class NextEnds {
     if (this.#stamps[p] !== this.#stamp) {
       // The piece's first query this check: none of its ends read, sorted or tabulated yet.
       this.#stamps[p] = this.#stamp;
-      this.#heavy[2 * p] = 0;
-      this.#heavy[2 * p + 1] = NONE;
+      this.#heavy[p] = 0;
       this.#orderedAt[p] = NONE;
     }
     // Its queries have cost the table's share: it gets one (if the check's are not full).
     if (
-      this.#heavy[2 * p + 1]! < 0 &&
-      this.#heavy[2 * p]! >= tablePrice(path.length, hi - lo) / nextEndSearching.tableRent
+      this.#tableAt[p]! < 0 &&
+      this.#heavy[p]! >= tablePrice(path.length, hi - lo) / nextEndSearching.tableRent
     ) {
       this.#tabulate(path, p, lo, hi);
     }
-    const table = this.#heavy[2 * p + 1]!;
+    const table = this.#tableAt[p]!;
     if (table >= 0) return this.#tables.nextTabled(table, least, path.length, path);
     let end: number;
     if (to - from === 1 || hi - lo <= FEW) {
@@ -133,7 +145,7 @@ export class NextEnds {
         to - from === 1
           ? path.positions[firstAtLeast(path.positions, lo, hi, least, path)]!
           : leastFrom(path.positions, lo, hi, least, path);
-      this.#heavy[2 * p]! += path.work - before;
+      this.#heavy[p]! += path.work - before;
     } else {
       end = this.#nextFew(path, p, from, to, least, hi - lo);
       // Not near: from a table, its ends sorted, or the merge sort tree.
@@ -147,7 +159,7 @@ export class NextEnds {
    * made in this check.
    */
   tableOf(p: number): number {
-    return this.#stamps[p] === this.#stamp ? this.#heavy[2 * p + 1]! : NONE;
+    return this.#tableAt[p]!;
   }
 
   /** The first end at or after `least` in the table at `table` (0x7fffffff: none). */
@@ -183,14 +195,14 @@ export class NextEnds {
       // sort or tabulate its ends, up to what the cheaper would cost, less what its queries
       // have cost.
       const price = Math.min(tablePrice(n, ends), ends * (32 - Math.clz32(ends)));
-      const most = Math.min(price - this.#heavy[2 * p]! - (path.work - before), this.#spare);
+      const most = Math.min(price - this.#heavy[p]! - (path.work - before), this.#spare);
       if (most > 0) {
         const read = path.work;
         end = probeStates(path.state, n, from, to, least + 1 + PROBE, 1, path, most);
         this.#spare -= path.work - read;
       }
     }
-    this.#heavy[2 * p]! += path.work - before;
+    this.#heavy[p]! += path.work - before;
     return end;
   }
 
@@ -204,12 +216,12 @@ export class NextEnds {
     const n = path.length;
     const ends = hi - lo;
     if (
-      this.#heavy[2 * p + 1]! >= 0 ||
+      this.#tableAt[p]! >= 0 ||
       (this.#orderedAt[p]! < 0 &&
         tablePrice(n, ends) <= ends * (32 - Math.clz32(ends)) &&
         this.#tabulate(path, p, lo, hi))
     ) {
-      return tables.nextTabled(this.#heavy[2 * p + 1]!, least, n, path);
+      return tables.nextTabled(this.#tableAt[p]!, least, n, path);
     }
     if (this.#orderedAt[p]! < 0) {
       this.#orderedAt[p] = tables.order(path.positions, lo, hi, path.count, path);
@@ -220,7 +232,7 @@ export class NextEnds {
     const tree = this.#tree;
     if (!tree.built) path.work += tree.build(path.positions, path.count);
     const end = tree.successor(lo, hi, least, path);
-    this.#heavy[2 * p]! += path.work - before;
+    this.#heavy[p]! += path.work - before;
     return end;
   }
 
@@ -228,7 +240,8 @@ export class NextEnds {
   #tabulate(path: CheckedPath, p: number, lo: number, hi: number): boolean {
     const offset = this.#tables.tabulate(path.positions, lo, hi, path.length, path);
     if (offset < 0) return false;
-    this.#heavy[2 * p + 1] = offset;
+    this.#tableAt[p] = offset;
+    this.#tabled[this.#tabledCount++] = p;
     return true;
   }
 

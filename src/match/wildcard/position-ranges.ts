@@ -286,7 +286,7 @@ export class MergeSortTree {
  * 256 KB in all): a table is made only once a piece's queries have cost its price
  * ({@link tablePrice}), so that their work is at most twice the queries'.
  */
-const TABLES = 256;
+export const TABLES = 256;
 
 /** `array`, or a copy at least `length` long (doubling): its contents kept. */
 function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
