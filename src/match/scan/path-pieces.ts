@@ -12,6 +12,8 @@
  * (a check is synchronous): its arrays are kept for the next scan's path.
  */
 
+import { firstAtLeast } from '../../util/sorted-ints.js';
+
 /** The longest piece looked up here; longer ones are searched for by `PathSearch`. */
 export const MAX_PIECE = 32;
 
@@ -138,16 +140,9 @@ export class PathPieces {
     }
     // The node's positions, ascending: the first at or after `from`.
     const starts = this.#starts;
-    let lo = this.#first[node]!;
-    let hi = this.#first[node + 1]!;
+    const hi = this.#first[node + 1]!;
     if (starts[hi - 1]! < from) return -1;
-    while (lo < hi) {
-      this.work++;
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
-    return starts[lo]!;
+    return starts[firstAtLeast(starts, this.#first[node]!, hi, from, this)]!;
   }
 
   /**

@@ -5,8 +5,9 @@
  * path of n characters (the dictionary's finds are linked by piece in `found-chains.ts`).
  */
 
+import { firstAtLeast } from '../../util/sorted-ints.js';
 import type { PieceOccurrences } from './piece-occurrences.js';
-import { atLeast, firstAtLeast, type WorkCounter } from './position-ranges.js';
+import { atLeast, type WorkCounter } from './position-ranges.js';
 
 /** Positions up to this many are insertion-sorted; more are radix-sorted. */
 const FEW = 32;

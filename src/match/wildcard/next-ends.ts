@@ -10,10 +10,10 @@
  * Reset at every check the program runs, by its `PieceOccurrences`.
  */
 
+import { firstAtLeast } from '../../util/sorted-ints.js';
 import { type KeyRanks, PROBE, probeStates } from './key-positions.js';
 import {
   atLeast,
-  firstAtLeast,
   leastFrom,
   MergeSortTree,
   NextEndTables,

@@ -23,11 +23,12 @@
  * Reset at every check the program runs.
  */
 
+import { firstAtLeast } from '../../util/sorted-ints.js';
 import { FoundChains } from './found-chains.js';
 import { KeyRanks, KeySort, probeStates } from './key-positions.js';
 import { type CheckedPath, FEW, NextEnds } from './next-ends.js';
 import { type PieceFinder, pieceFinding } from './piece-finder.js';
-import { atLeast, firstAtLeast, leastOf, mostOf, RangeExtremes } from './position-ranges.js';
+import { atLeast, leastOf, mostOf, RangeExtremes } from './position-ranges.js';
 import { ClassFinds, type PrefixClasses } from './prefix-classes.js';
 
 const NONE = -1;
