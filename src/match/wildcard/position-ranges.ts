@@ -254,9 +254,10 @@ export class MergeSortTree {
 }
 
 /**
- * Tables of next ends a check may make, at most (each about n / 32 words: a path of 8 KB's take
- * 256 KB in all): a table is made only once a piece's queries have cost its price
- * ({@link tablePrice}), so that their work is at most twice the queries'.
+ * Tables of next ends a check may make, at most (each n / 32 + n / 1,024 + 2 words: a path of
+ * 8 KB's take 272 KB in all). A table is made once a piece's searches have cost a share of its
+ * price ({@link tablePrice}; `TABLE_RENT` in `next-ends.ts`), or in place of sorting its ends
+ * when it costs less: its work is at most a constant times theirs.
  */
 export const TABLES = 256;
 
