@@ -17,6 +17,7 @@ import {
   leastFrom,
   MergeSortTree,
   NextEndTables,
+  sortPrice,
   TABLES,
   tablePrice,
   type WorkCounter,
@@ -129,9 +130,11 @@ export class NextEnds {
       this.#heavy[p] = 0;
       this.#orderedAt[p] = NONE;
     }
-    // Its queries have cost the table's share: it gets one (if the check's are not full).
+    // Its queries have cost the table's share: it gets one, unless the check has made all it
+    // may (then no piece asks again).
     if (
       this.#tableAt[p]! < 0 &&
+      this.#tabledCount < TABLES &&
       this.#heavy[p]! >= tablePrice(path.length, hi - lo) / nextEndSearching.tableRent
     ) {
       this.#tabulate(path, p, lo, hi);
@@ -194,7 +197,7 @@ export class NextEnds {
       // A piece of many ends (its gaps wider than a probe now and then): read on rather than
       // sort or tabulate its ends, up to what the cheaper would cost, less what its queries
       // have cost.
-      const price = Math.min(tablePrice(n, ends), ends * (32 - Math.clz32(ends)));
+      const price = Math.min(tablePrice(n, ends), sortPrice(ends));
       const most = Math.min(price - this.#heavy[p]! - (path.work - before), this.#spare);
       if (most > 0) {
         const read = path.work;
@@ -218,7 +221,7 @@ export class NextEnds {
     if (
       this.#tableAt[p]! >= 0 ||
       (this.#orderedAt[p]! < 0 &&
-        tablePrice(n, ends) <= ends * (32 - Math.clz32(ends)) &&
+        tablePrice(n, ends) <= sortPrice(ends) &&
         this.#tabulate(path, p, lo, hi))
     ) {
       return tables.nextTabled(this.#tableAt[p]!, least, n, path);

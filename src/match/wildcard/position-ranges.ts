@@ -6,6 +6,7 @@
  * them, and kept (grown) for the next checks.
  */
 
+import { firstAtLeast } from '../../util/sorted-ints.js';
 import type { PieceOccurrences } from './piece-occurrences.js';
 
 /** What the queries count their work into (the check's occurrence index). */
@@ -279,6 +280,11 @@ export function tablePrice(n: number, ends: number): number {
   return tableWords(n) + ends;
 }
 
+/** The work of sorting `ends` ends (`NextEndTables.order`): their count times its bits. */
+export function sortPrice(ends: number): number {
+  return ends * (32 - Math.clz32(ends));
+}
+
 /** The lowest set bit's index of a word not 0. */
 function lowestBit(word: number): number {
   return 31 - Math.clz32(word & -word);
@@ -370,22 +376,14 @@ export class NextEndTables {
     const ordered = this.#ordered;
     ordered.set(positions.subarray(lo, hi), from);
     ordered.subarray(from, from + count).sort();
-    counter.work += count * (32 - Math.clz32(count));
+    counter.work += sortPrice(count);
     return from;
   }
 
   /** The first of `count` ends sorted from `from` at or after `least`, by halving. */
   nextOrdered(from: number, count: number, least: number, counter: WorkCounter): number {
     const ordered = this.#ordered;
-    let a = from;
-    let b = from + count;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (ordered[mid]! < least) a = mid + 1;
-      else b = mid;
-    }
-    counter.work += 32 - Math.clz32(count);
-    return ordered[a]!;
+    return ordered[firstAtLeast(ordered, from, from + count, least, counter)]!;
   }
 
   /** Drops the tables of a long path. */

@@ -45,6 +45,15 @@ let checks = 0;
 const PLACED = 2;
 const END = 1;
 /**
+ * The check's bounds (`startCheck`, from the occurrences it indexes): the pieces below
+ * `boundedBelow` have them, their own finds' when `boundClasses` is null, else their prefix
+ * classes' (class bounds taken: `PieceOccurrences.classBounds`), whose K characters are
+ * `classLength`; 0: no piece has them (prefix classes, their bounds not taken).
+ */
+let boundClasses: PrefixClasses | null = null;
+let boundedBelow = 0;
+let classLength = 0;
+/**
  * Nodes of a start climbed at most, from its last, whose pieces' finds bound where the start
  * ends (`#boundsAllow`): a piece of the automaton's among them adds its length only.
  */
@@ -52,11 +61,11 @@ const CLIMBED = 3;
 
 /**
  * The rules of one program, as {@link matches} reads them (see `ProgramLayout`). Its fields are
- * read at every rule a check visits: keep them few. A fifteenth (the classes' length, read
- * from the classes instead) made the visits 2–2.5× slower in a process that had checked other programs
- * with full collections between them, as `bench/hostile.js` does (measured on the generated
- * shapes: seed 3's `runs` σ 6 0.52 → 1.26 ms, `reversed` σ 64 1.64 → 2.31 ms), though not in a
- * fresh one.
+ * read at every rule a check visits: keep them few (what a check sets is the module's, as
+ * `checks` and the bounds are). A fifteenth (the classes' length, now `classLength`) made the
+ * visits 2–2.5× slower in a process that had checked other programs with full collections
+ * between them, as `bench/hostile.js` does (measured on the generated shapes: seed 3's `runs`
+ * σ 6 0.52 → 1.26 ms, `reversed` σ 64 1.64 → 2.31 ms), though not in a fresh one.
  */
 export class RulePlacer {
   readonly #tails: Int32Array;
@@ -71,8 +80,6 @@ export class RulePlacer {
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
   readonly #finder: PieceFinder;
-  /** The finder's hashed pieces (below it): their finds, or their classes', bound them. */
-  readonly #hashed: number;
 
   constructor(layout: ProgramLayout) {
     this.#tails = layout.tails;
@@ -86,14 +93,19 @@ export class RulePlacer {
     this.#runStarts = layout.runStarts;
     this.#stack = new Int32Array(layout.depth + 1);
     this.#finder = layout.finder;
-    this.#hashed = layout.finder.hashed;
   }
 
   /**
-   * Starts a check: no node placed yet. Returns the check's number (unique until it wraps to 1,
-   * when every mark of an earlier check made with it must be cleared).
+   * Starts a check of the path `occurrences` indexes (reset for it): no node placed yet, and the
+   * bounds its pass leaves. Returns the check's number (unique until it wraps to 1, when every
+   * mark of an earlier check made with it must be cleared).
    */
-  startCheck(): number {
+  startCheck(occurrences: PieceOccurrences): number {
+    // Hashed pieces have bounds without prefix classes, or with the check's class bounds.
+    const classes = this.#finder.classes;
+    boundClasses = occurrences.classBounds ? classes : null;
+    boundedBelow = boundClasses !== null || classes === null ? this.#finder.hashed : 0;
+    classLength = boundClasses === null ? 0 : boundClasses.dictionary.lengths[0]!;
     const nodeCount = this.#nodes.length / NODE;
     // Grown to the largest program checked (new slots hold no check's number).
     if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
@@ -127,13 +139,8 @@ export class RulePlacer {
     const nodes = this.#nodes;
     // The bounds the pass leaves (see `#boundsAllow`): most rules of a hostile file are decided
     // by them, no piece compared, none of their occurrences gathered.
-    // Hashed pieces have bounds without prefix classes, or with the check's class bounds.
-    const classes = occurrences.classBounds ? this.#finder.classes : null;
-    const below = classes !== null || this.#finder.classes === null ? this.#hashed : 0;
-    if (
-      below > 0 &&
-      !this.#boundsAllow(tail, tailLength, anchored, leaf, n, classes, below, occurrences)
-    ) {
+    const below = boundedBelow;
+    if (below > 0 && !this.#boundsAllow(tail, tailLength, anchored, leaf, n, occurrences)) {
       return false;
     }
     // A tail the pass found no trace of: the rule cannot match.
@@ -194,9 +201,9 @@ export class RulePlacer {
    * node `leaf`) may match by the bounds the pass leaves on where pieces occur, read in place
    * (no piece compared): a hashed piece's finds when the finder has no prefix classes (candidates,
    * hash and tag: the piece occurs at or after the first and at or before the last, if at all),
-   * else, with `classes` (the check's class bounds), its class's finds (a piece of length L whose
-   * class's K characters end a find at e would end at e + L − K); the pieces below `below` have
-   * them. From the tail (which starts no later than its last find allows, or, anchored, where
+   * else, with class bounds, its class's finds (a piece of length L whose class's K characters
+   * end a find at e would end at e + L − K); the pieces below `boundedBelow` have them (see
+   * `startCheck`). From the tail (which starts no later than its last find allows, or, anchored, where
    * it ends the path) up the start's last `CLIMBED` pieces: each must end no later than the one
    * after it starts, and no later than its last find, yet no earlier than its first; a prefix
    * reached ends at its length. Most rules are decided at the tail and the start's last piece.
@@ -207,16 +214,15 @@ export class RulePlacer {
     anchored: boolean,
     leaf: number,
     n: number,
-    classes: PrefixClasses | null,
-    below: number,
     occurrences: PieceOccurrences,
   ): boolean {
+    const classes = boundClasses;
+    const below = boundedBelow;
+    const k = classLength;
     // Where the start ends at the latest (exclusive): where the tail starts at the latest.
-    // The characters of a prefix class (K: the dictionary's shortest length).
-    const k = classes === null ? 0 : classes.dictionary.lengths[0]!;
     let latest =
       tail !== NONE && tail < below
-        ? this.#tailLatest(tail, tailLength, anchored, n, classes, k, occurrences)
+        ? this.#tailLatest(tail, tailLength, anchored, n, occurrences)
         : n - tailLength;
     if (latest < 0) return false;
     const finds = occurrences.finds;
@@ -226,8 +232,8 @@ export class RulePlacer {
     for (let v = leaf, climbed = 0; v !== 0 && climbed < CLIMBED; v = nodes[NODE * v]!) {
       const code = nodes[NODE * v + PIECE_OF]!;
       const piece = code >> 1;
-      if ((code & PREFIX_BIT) !== 0) return finder.lengthOf(piece) <= latest;
       const length = finder.lengthOf(piece);
+      if ((code & PREFIX_BIT) !== 0) return length <= latest;
       if (piece < below) {
         const at = FIND * (classes === null ? piece : classes.classOf(piece));
         if (finds[at] !== stamp) return false;
@@ -252,15 +258,14 @@ export class RulePlacer {
     tailLength: number,
     anchored: boolean,
     n: number,
-    classes: PrefixClasses | null,
-    k: number,
     occurrences: PieceOccurrences,
   ): number {
+    const classes = boundClasses;
     const finds = occurrences.finds;
     const at = FIND * (classes === null ? tail : classes.classOf(tail));
     if (finds[at] !== occurrences.findStamp) return NONE;
-    // Where its last occurrence ends at the latest (k: the classes' length, see `#boundsAllow`).
-    const last = finds[at + LAST_END]! + (classes === null ? 0 : tailLength - k);
+    // Where its last occurrence ends at the latest (its class's K characters end a find).
+    const last = finds[at + LAST_END]! + (classes === null ? 0 : tailLength - classLength);
     if (anchored) return last < n - 1 ? NONE : n - tailLength;
     return Math.min(n, last + 1) - tailLength;
   }

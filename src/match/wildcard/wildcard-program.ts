@@ -159,7 +159,7 @@ export class WildcardProgram {
     }
     occurrences.reset(finder, path);
     const placer = this.#placer;
-    const check = placer.startCheck();
+    const check = placer.startCheck(occurrences);
     // The check numbers wrapped: marks of earlier checks are cleared.
     if (check === 1) {
       groupMarks.fill(0);
