@@ -5,6 +5,7 @@ import { tableScanning } from '../../src/match/scan/table-scan.js';
 import { nextEndSearching } from '../../src/match/wildcard/next-ends.js';
 import { pieceFinding } from '../../src/match/wildcard/piece-finder.js';
 import { programRenting } from '../../src/match/wildcard/program-rent.js';
+import { skeletonPlacing } from '../../src/match/wildcard/start-skeletons.js';
 
 // The matcher's test settings (which path a rule set is compiled for, how a wildcard program
 // finds pieces, when a rule table is compact), set for a block of tests or one call and put back
@@ -18,6 +19,7 @@ export interface MatcherSettings {
   readonly programRenting?: Partial<typeof programRenting>;
   readonly tableScanning?: Partial<typeof tableScanning>;
   readonly nextEndSearching?: Partial<typeof nextEndSearching>;
+  readonly skeletonPlacing?: Partial<typeof skeletonPlacing>;
 }
 
 /** Sets `settings`; returns a function that puts back the values they replaced. */
@@ -29,6 +31,7 @@ export function applyMatcherSettings(settings: MatcherSettings): () => void {
     [programRenting, settings.programRenting],
     [tableScanning, settings.tableScanning],
     [nextEndSearching, settings.nextEndSearching],
+    [skeletonPlacing, settings.skeletonPlacing],
   ] as const;
   const restores: (() => void)[] = [];
   for (const [target, values] of targets) {

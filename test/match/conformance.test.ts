@@ -30,15 +30,20 @@ describe.each([
   ['wildcard program bounding pieces by their prefix class', 0, true, false, 'class-bounds'],
   ['wildcard program finding pieces by the lengths their starts name', 0, true, false, 'starts'],
   ['wildcard program placing pieces by tables of next ends', 0, true, false, 'tables'],
+  ["wildcard program ruling rules out by their starts' skeletons", 0, true, false, 'skeletons'],
 ] as const)('compiled as a %s', (_path, smallSet, alwaysProgram, compact, hashed) => {
   useMatcherSettings({
     ruleIndexing: { smallSet, alwaysProgram },
     ...(compact ? { ruleTableLayout: { largestArray: 0 } } : {}),
     // Small files' pieces are few: every length of 3 or more is hashed all the same.
-    ...(hashed && hashed !== 'tables' ? { pieceFinding: { minChars: 0 } } : {}),
+    ...(hashed && hashed !== 'tables' && hashed !== 'skeletons'
+      ? { pieceFinding: { minChars: 0 } }
+      : {}),
     // Every piece asked about again in a check is placed by its table of next ends (the
     // automaton's pieces: their ends not in order, a query's position not one of them).
     ...(hashed === 'tables' ? { nextEndSearching: { tableRent: Number.POSITIVE_INFINITY } } : {}),
+    // Every start with a middle piece has a skeleton, placed before it at every rule visited.
+    ...(hashed === 'skeletons' ? { skeletonPlacing: { least: 1, always: true } } : {}),
     // Every program hashing two lengths finds its pieces through their prefix classes, their
     // classes' finds never taken for theirs, or at every check (`PieceOccurrences.classBounds`).
     ...(hashed === 'classes'

@@ -146,6 +146,18 @@ describe('indexed matcher = reference port', () => {
     });
   });
 
+  // The same with every start of a middle piece or more ruled out first by its skeleton when it
+  // cannot match (`start-skeletons.ts`: its longest quarter of pieces placed greedily).
+  describe('with every wildcard rule through the program, starts tried by their skeletons', () => {
+    useMatcherSettings({
+      ruleIndexing: { alwaysProgram: true },
+      skeletonPlacing: { least: 1, always: true },
+    });
+    it('agrees on verdict and matching line for generated files', () => {
+      fc.assert(fc.property(body, agents, url, agreesWithReference), { numRuns: 3000 });
+    });
+  });
+
   // The same with the program's pieces found through their prefix classes whenever it hashes
   // two lengths or more (`prefix-classes.ts`: one length looked up a window, the others
   // resolved when asked about).

@@ -24,6 +24,8 @@ import {
   readSteps,
   strongestSteps,
 } from './program-build.js';
+import { NODE, PIECE_OF, PREFIX_BIT } from './sequence-trie.js';
+import { skeletonSteps } from './start-skeletons.js';
 import type { WildcardProgram } from './wildcard-program.js';
 
 /**
@@ -36,17 +38,6 @@ export const ANCHORED_BIT = 1;
 export const TAIL_FIRST_BIT = 1;
 
 export const NONE = -1;
-
-/**
- * Numbers per node of the sequence trie in `#nodes`, and their offsets: its parent and its
- * piece, as its id << 1, | 1 for a prefix (which must end at its length). Two bytes each while
- * there are at most 65,535 nodes and 32,767 pieces, else four. Where a check placed it is in
- * `placements`.
- */
-export const NODE = 2;
-export const PIECE_OF = 1;
-/** The bit of a node's piece that makes it a prefix. */
-export const PREFIX_BIT = 1;
 
 /**
  * Key pieces a group holds the rules of, as a power of two: a group's start costs two bytes
@@ -161,6 +152,8 @@ export interface ProgramLayout {
   readonly runStarts: Int32Array;
   /** The deepest trie path, in nodes: a placement climbs at most this far. */
   readonly depth: number;
+  /** Per rule, its long start's skeleton (`start-skeletons.ts`); null: no start is long. */
+  readonly skeletons: Int32Array | null;
   readonly finder: PieceFinder;
   /** The key pieces, found first in a check (null: no rule has one, or they are not rare). */
   readonly keys: KeyFinder | null;
@@ -392,6 +385,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     trie.set(made.subarray(from, from + NODE * COPY_NODES), from);
     if (charge(Math.min(COPY_NODES, nodeCount - from / NODE))) yield;
   }
+  const skeletons = yield* skeletonSteps(nodes, leaves, count, depth, finder);
   const runStartBits = new Int32Array((nodeCount >> 5) + 1);
   for (const node of runStarts) runStartBits[node >> 5]! |= 1 << (node & 31);
   if (charge(runStarts.length + count)) yield;
@@ -455,6 +449,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     keyed.byteLength +
     trie.byteLength +
     runStartBits.byteLength +
+    (skeletons?.byteLength ?? 0) +
     (keyFinder?.bytes ?? 0) +
     finder.bytes;
   return {
@@ -479,6 +474,7 @@ export function* layOutSteps(reading: PieceReading): BuildSteps<ProgramLayout> {
     nodes: trie,
     runStarts: runStartBits,
     depth,
+    skeletons,
     finder,
     keys: keyFinder,
     bytes,

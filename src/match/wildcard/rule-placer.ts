@@ -3,33 +3,25 @@
  * the path ({@link PieceOccurrences}): its start (prefix and middle pieces, a node of the
  * program's trie) placed greedily, each piece at its leftmost occurrence after the one before,
  * once a check for all the rules sharing it, then its tail after that (or, anchored, ending the
- * path). Runs inside a program's check, once for each rule the check visits.
+ * path); a long start's skeleton first (`start-skeletons.ts`), which rules out most long rules
+ * that cannot match. Runs inside a program's check, once for each rule the check visits.
  */
 
 import { readPacked } from '../../util/packed-ints.js';
 import { FIND, FIRST_END, LAST_END } from './found-chains.js';
 import type { PieceFinder } from './piece-finder.js';
-import {
-  FIRST,
-  INFO,
-  LAST,
-  LENGTH,
-  type PieceOccurrences,
-  STATES_FROM,
-  STATES_TO,
-} from './piece-occurrences.js';
+import { FIRST, INFO, LAST, type PieceOccurrences, placeAfter } from './piece-occurrences.js';
 import type { PrefixClasses } from './prefix-classes.js';
 import {
   ANCHORED_BIT,
   GROUP,
   GROUP_SHIFT,
-  NODE,
   NONE,
-  PIECE_OF,
-  PREFIX_BIT,
   type ProgramLayout,
   TAIL_FIRST_BIT,
 } from './program-layout.js';
+import { NODE, PIECE_OF, PREFIX_BIT } from './sequence-trie.js';
+import { skeletonEnd, startSkeletonCheck } from './start-skeletons.js';
 import type { WildcardProgram } from './wildcard-program.js';
 
 /**
@@ -77,6 +69,7 @@ export class RulePlacer {
   readonly #leafMask: number;
   readonly #nodes: Uint16Array | Int32Array;
   readonly #runStarts: Int32Array;
+  readonly #skeletons: Int32Array | null;
   /** Scratch for `#resolve`: the nodes on the way up to a placed one. */
   readonly #stack: Int32Array;
   readonly #finder: PieceFinder;
@@ -91,6 +84,7 @@ export class RulePlacer {
     this.#leafMask = 2 ** layout.leafBits - 1;
     this.#nodes = layout.nodes;
     this.#runStarts = layout.runStarts;
+    this.#skeletons = layout.skeletons;
     this.#stack = new Int32Array(layout.depth + 1);
     this.#finder = layout.finder;
   }
@@ -106,6 +100,7 @@ export class RulePlacer {
     boundClasses = occurrences.classBounds ? classes : null;
     boundedBelow = boundClasses !== null || classes === null ? this.#finder.hashed : 0;
     classLength = boundClasses === null ? 0 : boundClasses.dictionary.lengths[0]!;
+    startSkeletonCheck(occurrences.length);
     const nodeCount = this.#nodes.length / NODE;
     // Grown to the largest program checked (new slots hold no check's number).
     if (placements.length < PLACED * nodeCount) placements = new Int32Array(PLACED * nodeCount);
@@ -186,6 +181,15 @@ export class RulePlacer {
     }
     // Placed no further than the tail allows: past `latest` the rule cannot match.
     const limit = latest < 0 ? n : latest;
+    // A long start's skeleton first (`start-skeletons.ts`): ruled out, its leaf is marked so.
+    if (!placed && mark !== -checks && this.#skeletons !== null && leaf !== 0) {
+      const end = skeletonEnd(this.#skeletons, r, occurrences, limit);
+      if (end < 0 || end > limit) {
+        marks[PLACED * leaf] = end < 0 ? checks : -checks;
+        marks[PLACED * leaf + END] = end;
+        return false;
+      }
+    }
     const pos = placed ? ends : leaf === 0 ? 0 : this.#resolveRun(leaf, occurrences, limit);
     if (pos < 0) return false;
     // The tail must not overlap the last piece placed: it ends the path after it, or occurs
@@ -372,8 +376,8 @@ export class RulePlacer {
 
   /**
    * Where a node's piece (`code`: see {@link NODE}) ends when placed at its leftmost occurrence
-   * at or after `pos`, or -1: a prefix must end at its length. A piece placed counts a unit of
-   * work; a prefix's test counts itself (`endsAt`).
+   * at or after `pos`, or -1 (`placeAfter`): a prefix must end at its length. A piece placed
+   * counts a unit of work; a prefix's test counts itself (`endsAt`).
    */
   #place(code: number, pos: number, occurrences: PieceOccurrences): number {
     const piece = code >> 1;
@@ -381,25 +385,6 @@ export class RulePlacer {
       const end = this.#finder.lengthOf(piece);
       return occurrences.endsAt(piece, end - 1) ? end : NONE;
     }
-    occurrences.work++;
-    // `occurrences.next`, its usual answers written out from the piece's record: from its
-    // table, first after here (or here), nowhere after here, or here; else its next end
-    // searched.
-    const record = INFO * piece;
-    const info = occurrences.info;
-    if (info[record] !== occurrences.stamp) occurrences.infoOf(piece);
-    const length = info[record + LENGTH]!;
-    const least = pos + length - 1;
-    // A piece asked about at many places has a table of next ends: a lookup.
-    const table = occurrences.tableOf(piece);
-    if (table >= 0) {
-      const end = occurrences.nextTabled(table, least);
-      return end < 0 ? NONE : end + 1;
-    }
-    if (info[record + FIRST]! >= least) return info[record + FIRST]! + 1;
-    if (info[record + LAST]! < least) return NONE;
-    const key = occurrences.state[least]!;
-    if (key >= info[record + STATES_FROM]! && key < info[record + STATES_TO]!) return pos + length;
-    return occurrences.nextEnd(piece, least) + 1;
+    return placeAfter(piece, pos, occurrences);
   }
 }
