@@ -107,3 +107,21 @@ describe('a warm check of a path that holds no rule’s key', () => {
     }
   });
 });
+
+// When the prefix classes a check found hold most of the dictionary's pieces (a small
+// alphabet's path holds every class), every group is listed at once (a unit a group), and the
+// walk of the automaton's states found, which lists the groups of the automaton's pieces, is
+// not run: it could list none more. Counted on `reversed` σ 26 one group ≤k pieces of ≤10
+// (seeds 5 and 30), whose paths hold about n distinct states: at most 23 units a character
+// (20.2–21.8 n; 23.8–26.2 n with the walk, which cost 3.5–4.4 n there).
+describe('a warm check whose prefix classes list every group', () => {
+  it('walks none of the automaton’s states (at most 23 n units)', () => {
+    const shapes = [5, 30]
+      .flatMap((seed) => generateShapes({ seed, bytes: 128 * 1024, pathLength: 2048 }))
+      .filter((shape) => shape.terms.mode === 'reversed' && /σ 26, .* of ≤10$/.test(shape.name));
+    expect(shapes.length).toBeGreaterThanOrEqual(3);
+    for (const shape of shapes) {
+      expect(warmWork(shape), shape.name).toBeLessThanOrEqual(23 * shape.terms.n);
+    }
+  });
+});

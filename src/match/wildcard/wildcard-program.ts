@@ -235,7 +235,8 @@ export class WildcardProgram {
     const automaton = finder.automaton;
     const walked = WALKED;
     walked[0] = 0;
-    if (automaton !== null) {
+    // Every group is listed already (the classes found hold most pieces): no walk can add one.
+    if (automaton !== null && listed < groupCount) {
       if (foundPieces.length < automaton.pieces) foundPieces = new Int32Array(automaton.pieces);
       const found = foundPieces;
       const first = finder.hashed;
