@@ -173,7 +173,9 @@ describe('a start its skeleton ruled out for one rule, shared by another', () =>
   const start = [...doubles, ...singles].join('*');
   // Two more rules ending in A's tail (whose pieces never occur): A's tail, shared by more
   // rules than its start, is looked up first, and bounds where A's start must end.
-  const body = `User-agent: *\nDisallow: /*${start}*YZ\nDisallow: /*${start}*9\nDisallow: /*8*YZ\nDisallow: /*7*YZ\n`;
+  const body = ['User-agent: *', `/*${start}*YZ`, `/*${start}*9`, '/*8*YZ', '/*7*YZ']
+    .map((line, i) => (i === 0 ? line : `Disallow: ${line}`))
+    .join('\n');
   // The start's last pieces occur early too, so that only the skeleton rules A out.
   const path = `/${singles.slice(26).join('')}${doubles.slice(0, 5).join('')}YZ${doubles
     .slice(5)

@@ -207,10 +207,10 @@ export class RulePlacer {
    * hash and tag: the piece occurs at or after the first and at or before the last, if at all),
    * else, with class bounds, its class's finds (a piece of length L whose class's K characters
    * end a find at e would end at e + L − K); the pieces below `boundedBelow` have them (see
-   * `startCheck`). From the tail (which starts no later than its last find allows, or, anchored, where
-   * it ends the path) up the start's last `CLIMBED` pieces: each must end no later than the one
-   * after it starts, and no later than its last find, yet no earlier than its first; a prefix
-   * reached ends at its length. Most rules are decided at the tail and the start's last piece.
+   * `startCheck`). From the tail (which starts no later than its last find allows, or,
+   * anchored, where it ends the path) up the start's last `CLIMBED` pieces: each must end no
+   * later than the one after it starts, and no later than its last find, yet no earlier than
+   * its first; a prefix reached ends at its length. Most rules are decided at the tail and the start's last piece.
    */
   #boundsAllow(
     tail: number,

@@ -12,9 +12,9 @@
  * longer piece occurs less often: the longest quarter spans most of what the whole start does.
  *
  * Built with the program's layout (`layOutSteps`, a unit a node climbed); read by
- * `RulePlacer.matches` for a rule whose start is not placed yet, while the check's skeletons pay
- * ({@link SKELETON_TRIAL}, {@link SKELETON_CREDIT}). Its placements count as the start's (`placeAfter`): at most a
- * quarter of a start's pieces more.
+ * `RulePlacer.matches` for a rule whose start is not placed yet, while the check's skeletons
+ * pay ({@link SKELETON_TRIAL}, {@link SKELETON_CREDIT}). Its placements count as the start's
+ * (`placeAfter`): at most a quarter of a start's pieces more.
  */
 
 import { type BuildSteps, charge } from '../build-steps.js';
@@ -53,7 +53,7 @@ const LENGTH_CAP = 64;
 /**
  * The skeletons' setting, for tests: `least` ({@link SKELETON_LEAST}: 1, every start with a
  * middle piece has one) and `always` (every skeleton placed, paying or not), so that the suites
- * rule rules out by skeletons on small files.
+ * see rules ruled out by skeletons on small files.
  */
 export const skeletonPlacing: { least: number; always: boolean } = {
   least: SKELETON_LEAST,
