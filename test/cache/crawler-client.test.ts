@@ -241,8 +241,10 @@ describe('politeness', () => {
     const start = time.now();
     const waits = [];
     for (let i = 0; i < 4; i++) waits.push(await robots.acquire(origin.url(`/p${i}`), 'FooBot'));
-    // Each spacing carries the pacer's margin (5%, 2 to 100 ms) for latency jitter.
-    expect([10, 200, 2000, 10_000, 60_000].map(pacingMargin)).toEqual([2, 10, 100, 100, 100]);
+    // Each spacing carries the pacer's margin (5%, 30 to 100 ms) for latency jitter.
+    expect([10, 200, 1000, 2000, 10_000, 60_000].map(pacingMargin)).toEqual([
+      30, 30, 50, 100, 100, 100,
+    ]);
     const d = 2000 + pacingMargin(2000);
     expect(waits).toEqual([0, d, d, d]);
     expect(time.now() - start).toBe(3 * d);
