@@ -14,6 +14,22 @@ import { naiveCheck } from '../helpers/naive-check.js';
 // said, it saves work where starts run off the path, and a check stops placing skeletons that
 // do not pay.
 
+/** `run()` with every wildcard rule through the program, its skeletons placed as `placing` says. */
+const withSkeletons = <T>(placing: Partial<typeof skeletonPlacing>, run: () => T): T =>
+  withMatcherSettings(
+    { skeletonPlacing: placing, ruleIndexing: { smallSet: 0, alwaysProgram: true } },
+    run,
+  );
+
+/** Skeletons by default, and one for every start placed at every rule. */
+const BY_DEFAULT_AND_EVERY_START = [
+  ['by default', {}],
+  ['placed for every start', { least: 1, always: true }],
+] as const;
+
+/** Letters a constructed path holds once each. */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
 const random = (seed: number) => {
   let state = seed;
   return (below: number) => {
@@ -93,33 +109,30 @@ describe('rules of long starts over a small alphabet', () => {
   ] as const)('match as the definition does, skeletons %s', ([, placing]) => {
     let matched = 0;
     let unmatched = 0;
-    withMatcherSettings(
-      { skeletonPlacing: placing, ruleIndexing: { smallSet: 0, alwaysProgram: true } },
-      () => {
-        for (const file of files) {
-          const body = `User-agent: *\n${file.patterns.map((p) => `Disallow: ${p}\n`).join('')}`;
-          const robots = parseRobotsTxt(body);
-          const singly = file.patterns.map((p) => parseRobotsTxt(`User-agent: *\nDisallow: ${p}`));
-          for (const path of file.paths) {
-            const url = `https://e.com${path}`;
-            const line = robots.matchingLine(url, '*');
-            const expected = naiveCheck(robots, url, '*').line;
-            if (line !== expected) expect({ file: file.name, path, line }).toBe(expected);
-            file.patterns.forEach((pattern, r) => {
-              const matches = matchesPattern(pattern, path);
-              const one = singly[r]!;
-              // Twice: the first check scans the one rule, the second runs its program.
-              one.isAllowed(url, '*');
-              if ((one.matchingLine(url, '*') === 2) !== matches) {
-                expect({ file: file.name, path, pattern }).toEqual({ matches });
-              }
-              if (matches) matched++;
-              else unmatched++;
-            });
-          }
+    withSkeletons(placing, () => {
+      for (const file of files) {
+        const body = `User-agent: *\n${file.patterns.map((p) => `Disallow: ${p}\n`).join('')}`;
+        const robots = parseRobotsTxt(body);
+        const singly = file.patterns.map((p) => parseRobotsTxt(`User-agent: *\nDisallow: ${p}`));
+        for (const path of file.paths) {
+          const url = `https://e.com${path}`;
+          const line = robots.matchingLine(url, '*');
+          const expected = naiveCheck(robots, url, '*').line;
+          if (line !== expected) expect({ file: file.name, path, line }).toBe(expected);
+          file.patterns.forEach((pattern, r) => {
+            const matches = matchesPattern(pattern, path);
+            const one = singly[r]!;
+            // Twice: the first check scans the one rule, the second runs its program.
+            one.isAllowed(url, '*');
+            if ((one.matchingLine(url, '*') === 2) !== matches) {
+              expect({ file: file.name, path, pattern }).toEqual({ matches });
+            }
+            if (matches) matched++;
+            else unmatched++;
+          });
         }
-      },
-    );
+      }
+    });
     // Many rules match and many do not (so that a rule ruled out wrongly shows).
     expect(matched).toBeGreaterThan(500);
     expect(unmatched).toBeGreaterThan(500);
@@ -130,34 +143,27 @@ describe('a start that ends just where its tail must start', () => {
   // Forty pieces of one letter each, then the longest (in every skeleton) last: the path is
   // their text and the tail's, every letter once, so the start ends exactly where the tail
   // starts, anchored or at its last occurrence; one character less and the rule fails.
-  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const pieces = [...letters.slice(0, 40)].concat(letters.slice(40, 42));
-  const tail = letters.slice(42, 44);
+  const pieces = [...LETTERS.slice(0, 40)].concat(LETTERS.slice(40, 42));
+  const tail = LETTERS.slice(42, 44);
   const start = pieces.join('');
 
-  it.for([
-    ['by default', {}],
-    ['placed for every start', { least: 1, always: true }],
-  ] as const)('still matches, skeletons %s', ([, placing]) => {
-    withMatcherSettings(
-      { skeletonPlacing: placing, ruleIndexing: { smallSet: 0, alwaysProgram: true } },
-      () => {
-        for (const anchor of ['$', '']) {
-          const robots = parseRobotsTxt(
-            `User-agent: *\nDisallow: /*${pieces.join('*')}*${tail}${anchor}\n`,
-          );
-          for (const [path, line] of [
-            [`/${start}${tail}`, 2],
-            [`/${start}${tail.slice(1)}`, 0],
-            [`/${start.slice(1)}${tail}`, 0],
-          ] as const) {
-            for (let i = 0; i < 3; i++) {
-              expect(robots.matchingLine(`https://e.com${path}`, '*')).toBe(line);
-            }
+  it.for(BY_DEFAULT_AND_EVERY_START)('still matches, skeletons %s', ([, placing]) => {
+    withSkeletons(placing, () => {
+      for (const anchor of ['$', '']) {
+        const robots = parseRobotsTxt(
+          `User-agent: *\nDisallow: /*${pieces.join('*')}*${tail}${anchor}\n`,
+        );
+        for (const [path, line] of [
+          [`/${start}${tail}`, 2],
+          [`/${start}${tail.slice(1)}`, 0],
+          [`/${start.slice(1)}${tail}`, 0],
+        ] as const) {
+          for (let i = 0; i < 3; i++) {
+            expect(robots.matchingLine(`https://e.com${path}`, '*')).toBe(line);
           }
         }
-      },
-    );
+      }
+    });
   });
 });
 
@@ -167,9 +173,8 @@ describe('a start its skeleton ruled out for one rule, shared by another', () =>
   // tail occurs before the last ten of the thirty: its skeleton fits before it, the start does
   // not. A, the longer, is visited first: its leaf marked as ending past its skeleton at least,
   // B must place the whole start (and fail), not take the skeleton's end for the start's.
-  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const singles = [...letters.slice(0, 30)];
-  const doubles = Array.from({ length: 10 }, (_, i) => letters.slice(30 + 2 * i, 32 + 2 * i));
+  const singles = [...LETTERS.slice(0, 30)];
+  const doubles = Array.from({ length: 10 }, (_, i) => LETTERS.slice(30 + 2 * i, 32 + 2 * i));
   const start = [...doubles, ...singles].join('*');
   // Two more rules ending in A's tail (whose pieces never occur): A's tail, shared by more
   // rules than its start, is looked up first, and bounds where A's start must end.
@@ -181,22 +186,14 @@ describe('a start its skeleton ruled out for one rule, shared by another', () =>
     .slice(5)
     .join('')}${singles.slice(0, 20).join('')}9${singles.slice(20).join('')}`;
 
-  it.for([
-    ['by default', {}],
-    ['placed for every start', { least: 1, always: true }],
-  ] as const)('matches neither, skeletons %s', ([, placing]) => {
-    withMatcherSettings(
-      { skeletonPlacing: placing, ruleIndexing: { smallSet: 0, alwaysProgram: true } },
-      () => {
-        const robots = parseRobotsTxt(body);
-        expect(naiveCheck(robots, `https://e.com${path}`, '*').line).toBe(0);
-        for (let i = 0; i < 3; i++)
-          expect(robots.matchingLine(`https://e.com${path}`, '*')).toBe(0);
-        // With B's tail at the path's end, B matches.
-        for (let i = 0; i < 3; i++)
-          expect(robots.matchingLine(`https://e.com${path}9`, '*')).toBe(3);
-      },
-    );
+  it.for(BY_DEFAULT_AND_EVERY_START)('matches neither, skeletons %s', ([, placing]) => {
+    withSkeletons(placing, () => {
+      const robots = parseRobotsTxt(body);
+      expect(naiveCheck(robots, `https://e.com${path}`, '*').line).toBe(0);
+      for (let i = 0; i < 3; i++) expect(robots.matchingLine(`https://e.com${path}`, '*')).toBe(0);
+      // With B's tail at the path's end, B matches.
+      for (let i = 0; i < 3; i++) expect(robots.matchingLine(`https://e.com${path}9`, '*')).toBe(3);
+    });
   });
 });
 
@@ -206,18 +203,15 @@ describe('what skeletons cost and save', () => {
     shape: { body: string; url: string },
     placing: Partial<typeof skeletonPlacing>,
   ): number =>
-    withMatcherSettings(
-      { skeletonPlacing: placing, ruleIndexing: { smallSet: 0, alwaysProgram: true } },
-      () => {
-        const robots = parseRobotsTxt(shape.body);
-        let work = 0;
-        for (let i = 0; i < 60; i++) {
-          robots.isAllowed(i % 2 === 0 ? shape.url : `${shape.url}x`, AGENT);
-          work = lastCheckWork();
-        }
-        return work;
-      },
-    );
+    withSkeletons(placing, () => {
+      const robots = parseRobotsTxt(shape.body);
+      let work = 0;
+      for (let i = 0; i < 60; i++) {
+        robots.isAllowed(i % 2 === 0 ? shape.url : `${shape.url}x`, AGENT);
+        work = lastCheckWork();
+      }
+      return work;
+    });
   const none = { least: Number.POSITIVE_INFINITY };
   const small = { bytes: 120 * 1024, pathLength: 4096, rules: 400, count: 5 };
 
@@ -227,8 +221,8 @@ describe('what skeletons cost and save', () => {
       const shape = generateShapes({ seed, ...small })[1]!;
       expect(shape.terms.mode).toBe('reversed');
       const without = workOf(shape, none);
-      const withSkeletons = workOf(shape, {});
-      expect(withSkeletons).toBeLessThan(0.9 * without);
+      const byDefault = workOf(shape, {});
+      expect(byDefault).toBeLessThan(0.9 * without);
     }
   });
 

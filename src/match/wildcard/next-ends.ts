@@ -140,7 +140,7 @@ export class NextEnds {
       this.#tabulate(path, p, lo, hi);
     }
     const table = this.#tableAt[p]!;
-    if (table >= 0) return this.#tables.nextTabled(table, least, path.length, path);
+    if (table >= 0) return this.nextTabled(path, table, least);
     let end: number;
     if (to - from === 1 || hi - lo <= FEW) {
       const before = path.work;
@@ -210,21 +210,21 @@ export class NextEnds {
   }
 
   /**
-   * Piece p's first end at or after `least`, of many ends, not near it: from its table, made
-   * now when it costs less than sorting its ends; else its ends sorted once; else (the check has
-   * sorted as many as it found) the merge sort tree, until its queries cost a table's share.
+   * Piece p's first end at or after `least`, of many ends, not near it, and no table yet (see
+   * `next`): from its table, made now when it costs less than sorting its ends; else its ends
+   * sorted once; else (the check has sorted as many as it found) the merge sort tree, until its
+   * queries cost a table's share.
    */
   #nextMany(path: CheckedPath, p: number, lo: number, hi: number, least: number): number {
     const tables = this.#tables;
     const n = path.length;
     const ends = hi - lo;
     if (
-      this.#tableAt[p]! >= 0 ||
-      (this.#orderedAt[p]! < 0 &&
-        tablePrice(n, ends) <= sortPrice(ends) &&
-        this.#tabulate(path, p, lo, hi))
+      this.#orderedAt[p]! < 0 &&
+      tablePrice(n, ends) <= sortPrice(ends) &&
+      this.#tabulate(path, p, lo, hi)
     ) {
-      return tables.nextTabled(this.#tableAt[p]!, least, n, path);
+      return this.nextTabled(path, this.#tableAt[p]!, least);
     }
     if (this.#orderedAt[p]! < 0) {
       this.#orderedAt[p] = tables.order(path.positions, lo, hi, path.count, path);

@@ -342,17 +342,8 @@ export class PieceOccurrences implements CheckedPath {
    * `path.indexOf(piece, from)` answers.
    */
   next(p: number, from: number): number {
-    const length = this.#finder!.lengthOf(p);
-    const least = from + length - 1;
-    if (least >= this.length) return NONE;
-    // The piece right here (runs, repeated pieces): one comparison.
-    if (this.endsAt(p, least)) return from;
-    const at = this.infoOf(p);
-    const info = this.info;
-    const first = info[at + FIRST]!;
-    if (first >= least) return first - length + 1;
-    if (info[at + LAST]! < least) return NONE;
-    return this.nextEnd(p, least) - length + 1;
+    const end = placeAfter(p, from, this);
+    return end < 0 ? NONE : end - this.#finder!.lengthOf(p);
   }
 
   /** Where piece p's table of next ends is in this check, or -1: none (see `nextTabled`). */
@@ -369,7 +360,7 @@ export class PieceOccurrences implements CheckedPath {
   /**
    * Piece p's first end at or after `least`, once its record is read (`infoOf`) and shows its
    * first end before `least` and its last at or after it, and, for a piece of several keys
-   * (an automaton's), it does not end at `least` (`RulePlacer` places a piece so).
+   * (an automaton's), it does not end at `least` (`placeAfter` places a piece so).
    */
   nextEnd(p: number, least: number): number {
     const info = this.info;

@@ -210,7 +210,8 @@ export class RulePlacer {
    * `startCheck`). From the tail (which starts no later than its last find allows, or,
    * anchored, where it ends the path) up the start's last `CLIMBED` pieces: each must end no
    * later than the one after it starts, and no later than its last find, yet no earlier than
-   * its first; a prefix reached ends at its length. Most rules are decided at the tail and the start's last piece.
+   * its first; a prefix reached ends at its length. Most rules are decided at the tail and the
+   * start's last piece.
    */
   #boundsAllow(
     tail: number,
